@@ -1,0 +1,54 @@
+# The two commands a newcomer needs: `make run` and `make test` (see README).
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+
+.PHONY: run test install install-dev lint format migrate demo bench worker
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(VENV)/.installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements-dev.txt
+	touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(BIN)/python manage.py load_demo
+
+run: demo
+	@echo ""
+	@echo "  Strategium is running at http://127.0.0.1:$(PORT)/"
+	@echo "  Organiser login: organiser / strategium-demo"
+	@echo ""
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install-dev
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+test: lint
+	$(BIN)/python manage.py makemigrations --check --dry-run --settings=config.settings.test
+	$(BIN)/pytest
+
+worker: install
+	$(BIN)/celery -A config worker --loglevel=info
+
+bench: install-dev
+	$(BIN)/python benchmarks/pairing.py
+	$(BIN)/python benchmarks/missions.py

@@ -1,0 +1,11 @@
+"""The Celery app. With no broker configured, tasks run in-process (see settings)."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+
+app = Celery("strategium")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

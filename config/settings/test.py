@@ -1,0 +1,18 @@
+"""The test suite: fast hashing, media in a temporary folder, same database switch as ever."""
+
+import os
+import tempfile
+from pathlib import Path
+
+from config.settings.base import *  # noqa: F403
+
+DEBUG = False
+ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="strategium-media-"))
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, not shared memory: concurrent-writer tests then meet SQLite's real locking.
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(Path(tempfile.gettempdir()) / f"strategium-test-{os.getpid()}.sqlite3")
+    }

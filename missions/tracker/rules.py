@@ -1,0 +1,53 @@
+"""The mission sequence as constants: sides, phases, mission rule keys and score caps."""
+
+from __future__ import annotations
+
+SIDES = ("attacker", "defender")
+
+# Pre-battle steps, in order; the clock's round is 0 while they run.
+ROLES = "roles"
+SECONDARIES = "secondaries"
+FIRST_TURN = "first_turn"
+# Each turn's phases. Only command and end_of_turn carry card rules; the others exist so a
+# tracker page can follow the game and refuse actions that belong to another phase.
+COMMAND = "command"
+END_OF_TURN = "end_of_turn"
+TURN_PHASES = (COMMAND, "movement", "shooting", "charge", "fight", END_OF_TURN)
+# Between battle rounds 3 and 4, then after round 5, then the finished game.
+GAMBITS = "gambits"
+END_OF_BATTLE = "end_of_battle"
+OVER = "over"
+
+LAST_ROUND = 5
+GAMBIT_ROUND = 3
+
+FIXED = "fixed"
+TACTICAL = "tactical"
+MODES = (FIXED, TACTICAL)
+
+# Mission rule card keys that change the secondary deck.
+TARGETS_OF_OPPORTUNITY = "targets_of_opportunity"
+SECRET_INTEL = "secret_intel"  # noqa: S105 - a card key, not a secret
+VOX_STATIC = "vox_static"
+
+NO_GAMBIT = "proceed_as_planned"
+DEFAULT_GAMBIT_VP = 30
+# Cards the drawer may swap straight away when their army cannot attempt them (player declares).
+REDRAW_ON_DRAW = frozenset({"engage_on_all_fronts"})
+
+ACTIVE_CARDS = 2
+ACTIVE_CARDS_TARGETS_OF_OPPORTUNITY = 3
+NEW_ORDERS_CP = 1
+NEW_ORDERS_CP_VOX_STATIC = 2
+
+DEFAULT_CAPS = {
+    "primary_and_gambit": 50,
+    "secondary": 40,
+    "per_fixed_card": 20,
+    "battle_ready": 10,
+    "total": 100,
+}
+
+
+def other(side: str) -> str:
+    return SIDES[1 - SIDES.index(side)]

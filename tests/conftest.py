@@ -1,0 +1,103 @@
+"""Shared fixtures, and the rule that a test needing a service fails when REQUIRE_SERVICES=1."""
+
+from __future__ import annotations
+
+import os
+import socket
+from urllib.parse import urlparse
+
+import pytest
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def _reachable(url: str) -> bool:
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname, parsed.port or 6379), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def broker_url() -> str:
+    return os.environ.get("CELERY_TEST_BROKER_URL") or os.environ.get("CELERY_BROKER_URL", "")
+
+
+def pytest_collection_modifyitems(config, items):
+    from django.db import connection
+
+    vendor = connection.vendor
+    broker = broker_url()
+    for item in items:
+        if item.get_closest_marker("postgres") and vendor != "postgresql":
+            # Covered by CI's PostgreSQL pass; on SQLite there is nothing to check.
+            item.add_marker(pytest.mark.skip(reason="runs in the PostgreSQL pass (DATABASE_URL)"))
+        if item.get_closest_marker("redis") and not (broker and _reachable(broker)):
+            if REQUIRE_SERVICES:
+                item.add_marker(pytest.mark.usefixtures("_fail_missing_broker"))
+            else:
+                item.add_marker(pytest.mark.skip(reason="no Redis broker (CELERY_TEST_BROKER_URL)"))
+
+
+@pytest.fixture
+def _fail_missing_broker():
+    pytest.fail(f"REQUIRE_SERVICES=1 but the Redis broker {broker_url()!r} is unreachable")
+
+
+@pytest.fixture
+def organiser(db):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user("org", password="pw", is_staff=True)
+
+
+@pytest.fixture
+def other_organiser(db):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user("rival", password="pw", is_staff=True)
+
+
+@pytest.fixture
+def api(organiser):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(organiser)
+    return client
+
+
+@pytest.fixture
+def anon(db):
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture
+def event(organiser):
+    from tournament.services.events import event_create
+
+    return event_create(user=organiser, name="Test GT", rounds=5, seed=1)
+
+
+def add_players(event, user, count: int, **fields):
+    from tournament.services.players import player_register
+
+    return [
+        player_register(
+            event=event,
+            user=user,
+            name=f"Player {i:03d}",
+            faction="Orks",
+            club=f"Club {i % 3}",
+            **fields,
+        )
+        for i in range(1, count + 1)
+    ]
+
+
+@pytest.fixture
+def players(event, organiser):
+    return add_players(event, organiser, 8)

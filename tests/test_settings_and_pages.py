@@ -1,0 +1,75 @@
+"""Settings refuse unsafe production starts; the demo loads once; `/` is a real page."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from django.core.management import call_command
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _import_production(env: dict) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    return subprocess.run(
+        [sys.executable, "-c", "import config.settings.production"],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DEBUG": "1", "SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "a"}, "DEBUG"),
+        ({"ALLOWED_HOSTS": "a"}, "SECRET_KEY"),
+        ({"SECRET_KEY": "x" * 50}, "ALLOWED_HOSTS"),
+    ],
+)
+def test_production_refuses_unsafe_settings(env, message):
+    result = _import_production(env)
+    assert result.returncode != 0
+    assert message in result.stderr
+
+
+def test_production_starts_when_configured():
+    result = _import_production({"SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "tables.example"})
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.django_db
+def test_demo_loads_once_with_two_rounds_played_and_third_paired():
+    from tournament.models import Event, Player, Result, Round
+
+    call_command("load_demo")
+    call_command("load_demo")
+    assert Event.objects.count() == 1
+    event = Event.objects.get()
+    assert Player.objects.filter(event=event).count() == 24
+    assert Player.objects.exclude(faction="").exclude(club="").count() == 24
+    assert list(Round.objects.filter(event=event).values_list("number", "status")) == [
+        (1, "complete"),
+        (2, "complete"),
+        (3, "paired"),
+    ]
+    assert not Result.objects.filter(game__round__number=3).exists()
+
+
+@pytest.mark.django_db
+def test_home_page_lists_public_events_and_sign_in(client, event):
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Test GT" in html
+    assert "Sign in" in html
+
+
+@pytest.mark.django_db
+def test_event_page_shows_players_and_standings(client, event, players):
+    html = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Standings" in html
+    assert players[0].name in html

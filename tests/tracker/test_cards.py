@@ -1,0 +1,122 @@
+"""Rule 4: achieving, end-of-turn discards, New Orders and the CP counters."""
+
+from __future__ import annotations
+
+from missions.tracker.rules import SIDES
+from tests.tracker.helpers import act, choose, end_turn, refused, stack, start, to_phase
+
+FIXED_PAIR = ["assassination", "storm_hostile_objective"]
+
+
+def drawn(seed: str = "c", **kw: object) -> dict:
+    return act(stack(start(seed, **kw), "attacker", "capture_enemy_outpost"), "draw", "attacker")
+
+
+def test_achieved_tactical_card_scores_and_is_discarded() -> None:
+    state = drawn()
+    state = act(state, "achieve", "attacker", card="capture_enemy_outpost", vp=8)
+    side = state["sides"]["attacker"]
+    assert "capture_enemy_outpost" in side["discarded"]
+    assert "capture_enemy_outpost" not in side["active"]
+    assert side["scores"] == [
+        {"round": 1, "category": "secondary", "vp": 8, "card": "capture_enemy_outpost"}
+    ]
+
+
+def test_achieve_vp_checked_against_card_max() -> None:
+    state = drawn()
+    refused(state, "bad_vp", "achieve", "attacker", card="capture_enemy_outpost", vp=9)
+    refused(state, "bad_vp", "achieve", "attacker", card="capture_enemy_outpost", vp=0)
+    refused(state, "bad_vp", "achieve", "attacker", card="capture_enemy_outpost", vp="8")
+    in_deck = state["sides"]["attacker"]["deck"][0]
+    refused(state, "card_not_active", "achieve", "attacker", card=in_deck, vp=1)
+    refused(state, "card_not_active", "achieve", "defender", card="capture_enemy_outpost", vp=1)
+
+
+def test_opponent_may_achieve_during_my_turn() -> None:
+    state = to_phase(drawn(), "end_of_turn")
+    state = end_turn(state)  # defender's Command phase, defender holds two cards
+    state = act(state, "draw", "defender")
+    state = act(state, "advance", "defender", to="end_of_turn")
+    card = state["sides"]["attacker"]["active"][0]
+    state = act(state, "achieve", "attacker", card=card, vp=1)
+    assert card in state["sides"]["attacker"]["discarded"]
+
+
+def test_fixed_cards_score_every_round_and_stay() -> None:
+    state = start(attacker=choose("fixed", FIXED_PAIR))
+    refused(
+        state, "not_in_first_round", "achieve", "attacker", card="storm_hostile_objective", vp=4
+    )
+    state = act(state, "achieve", "attacker", card="assassination", vp=4)
+    state = act(state, "achieve", "attacker", card="assassination", vp=4)
+    side = state["sides"]["attacker"]
+    assert side["fixed"] == FIXED_PAIR
+    assert side["discarded"] == []
+    assert sum(e["vp"] for e in side["scores"]) == 8
+    refused(state, "bad_vp", "achieve", "attacker", card="assassination", vp=21)
+
+
+def test_end_of_turn_discard_gains_one_cp_per_turn() -> None:
+    state = to_phase(drawn(), "end_of_turn")
+    first, second = state["sides"]["attacker"]["active"]
+    state = act(state, "discard", "attacker", cards=[first])
+    state = act(state, "discard", "attacker", cards=[second])
+    side = state["sides"]["attacker"]
+    assert side["cp_gained"] == 1
+    assert side["discarded"] == [first, second]
+
+
+def test_end_of_turn_discard_rules() -> None:
+    state = drawn()
+    card = state["sides"]["attacker"]["active"][0]
+    refused(state, "not_in_this_phase", "discard", "attacker", cards=[card])
+    state = to_phase(state, "end_of_turn")
+    refused(state, "not_your_turn", "discard", "defender", cards=[card])
+    refused(state, "bad_cards", "discard", "attacker", cards=[])
+    refused(state, "bad_cards", "discard", "attacker", cards=[card, card])
+    refused(state, "card_not_active", "discard", "attacker", cards=["nope"])
+    fixed = to_phase(start(attacker=choose("fixed", FIXED_PAIR)), "end_of_turn")
+    refused(fixed, "tactical_only", "discard", "attacker", cards=["assassination"])
+
+
+def test_no_cp_for_discards_in_round_five() -> None:
+    state = start()
+    while state["round"] < 5:
+        if state["phase"] == "gambits":
+            for side in SIDES:
+                state = act(state, "choose_gambit", side, card="proceed_as_planned")
+        else:
+            state = end_turn(state)
+    state = to_phase(state, "end_of_turn")
+    cards = state["sides"]["attacker"]["active"]
+    assert cards
+    state = act(state, "discard", "attacker", cards=cards)
+    assert state["sides"]["attacker"]["cp_gained"] == 0
+
+
+def test_new_orders_once_per_battle_for_one_cp() -> None:
+    state = start()
+    refused(state, "draw_first", "new_orders", "attacker", card="area_denial")
+    state = act(state, "draw", "attacker")
+    old = state["sides"]["attacker"]["active"][0]
+    state = act(state, "new_orders", "attacker", card=old)
+    side = state["sides"]["attacker"]
+    assert side["cp_spent"] == 1
+    assert old in side["discarded"]
+    assert len(side["active"]) == 2
+    refused(state, "new_orders_used", "new_orders", "attacker", card=side["active"][0])
+
+
+def test_new_orders_costs_two_under_vox_static() -> None:
+    state = act(start(rules=("vox_static",)), "draw", "attacker")
+    state = act(state, "new_orders", "attacker", card=state["sides"]["attacker"]["active"][0])
+    assert state["sides"]["attacker"]["cp_spent"] == 2
+
+
+def test_new_orders_cannot_touch_fixed_cards() -> None:
+    state = start(rules=("targets_of_opportunity",), attacker=choose("fixed", FIXED_PAIR))
+    state = act(state, "draw", "attacker")
+    refused(state, "fixed_card", "new_orders", "attacker", card="assassination")
+    plain = start(attacker=choose("fixed", FIXED_PAIR))
+    refused(plain, "does_not_draw", "new_orders", "attacker", card="assassination")

@@ -1,0 +1,95 @@
+"""Rule 6 and the clock: VP by round, caps, Battle Ready, final score, turn order."""
+
+from __future__ import annotations
+
+import pytest
+
+from missions.tracker import Refusal, final_score, score_sheet
+from missions.tracker.rules import SIDES
+from tests.tracker.helpers import act, choose, end_turn, refused, start
+
+
+def entry(category: str, vp: int, card: str | None = None, round_: int = 2) -> dict:
+    return {"round": round_, "category": category, "vp": vp, "card": card}
+
+
+def finished(state: dict) -> dict:
+    while state["phase"] != "end_of_battle":
+        if state["phase"] == "gambits":
+            for side in SIDES:
+                state = act(state, "choose_gambit", side, card="proceed_as_planned")
+        else:
+            state = end_turn(state)
+    return act(state, "finish")
+
+
+def test_turn_order_through_the_battle() -> None:
+    state = start(first="defender")
+    seen = []
+    while state["phase"] not in ("gambits", "end_of_battle"):
+        seen.append((state["round"], state["turn"]))
+        state = end_turn(state)
+    assert seen == [(r, s) for r in (1, 2, 3) for s in ("defender", "attacker")]
+    assert state["phase"] == "gambits"
+    state = finished(state)
+    assert state["phase"] == "over"
+    refused(state, "not_in_this_phase", "score_primary", "attacker", vp=1)
+
+
+def test_phases_only_move_forward() -> None:
+    state = act(start(), "draw", "attacker")
+    refused(state, "bad_phase_target", "advance", "attacker", to="command")
+    refused(state, "bad_phase_target", "advance", "attacker", to="nowhere")
+    refused(state, "not_your_turn", "advance", "defender")
+    state = act(state, "advance", "attacker", to="shooting")
+    assert state["phase"] == "shooting"
+    refused(state, "bad_phase_target", "advance", "attacker", to="movement")
+
+
+def test_caps_primary_gambit_secondary_and_fixed_cards() -> None:
+    state = finished(start(attacker=choose("fixed", ["assassination", "cleanse"])))
+    state["sides"]["attacker"]["scores"] = [
+        entry("primary", 45),
+        entry("gambit", 30, "delaying_tactics", 5),
+        entry("secondary", 25, "assassination"),
+        entry("secondary", 19, "cleanse"),
+        entry("secondary", 3, "cleanse"),
+    ]
+    state["sides"]["attacker"]["battle_ready"] = True
+    score = final_score(state)["attacker"]
+    assert score == {"primary": 45, "secondary": 40, "gambit": 5, "battle_ready": 10, "total": 100}
+
+
+def test_tactical_secondary_capped_at_forty_and_raw_kept() -> None:
+    state = finished(start())
+    state["sides"]["defender"]["scores"] = [entry("secondary", 8, "x", r) for r in range(1, 6)]
+    state["sides"]["defender"]["scores"] += [entry("secondary", 5, "y", 5)]
+    assert final_score(state)["defender"]["secondary"] == 40
+    sheet = score_sheet(state)["defender"]
+    assert sheet["raw_by_round"]["secondary"] == [8, 8, 8, 8, 13]
+    assert final_score(state)["defender"]["total"] == 40
+
+
+def test_primary_entries_recorded_by_round() -> None:
+    state = act(start(), "draw", "attacker")
+    state = act(state, "score_primary", "attacker", vp=10)
+    refused(state, "bad_vp", "score_primary", "attacker", vp=51)
+    refused(state, "bad_vp", "score_primary", "attacker", vp=-1)
+    state = end_turn(end_turn(state))
+    state = act(state, "score_primary", "attacker", vp=15)
+    assert score_sheet(state)["attacker"]["raw_by_round"]["primary"] == [10, 15, 0, 0, 0]
+
+
+def test_battle_ready_is_ten_or_nothing() -> None:
+    state = act(start(), "battle_ready", "defender", value=True)
+    refused(state, "bad_value", "battle_ready", "defender", value=1)
+    state = finished(state)
+    score = final_score(state)
+    assert score["defender"]["battle_ready"] == 10
+    assert score["attacker"]["battle_ready"] == 0
+
+
+def test_final_score_needs_a_finished_game() -> None:
+    with pytest.raises(Refusal) as err:
+        final_score(start())
+    assert err.value.code == "not_finished"

@@ -1,0 +1,32 @@
+"""Object lookups that apply visibility: hidden events exist only for their organisers."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from rest_framework import exceptions
+
+from tournament.models import Event, Game
+from tournament.services.access import events_visible_to, user_can_manage
+
+
+def visible_event(request, event_id: int) -> Event:
+    event = events_visible_to(request.user).filter(pk=event_id).first()
+    if event is None:
+        raise Http404("No such event.")
+    return event
+
+
+def visible_game(request, game_id: int) -> Game:
+    game = Game.objects.select_related("round__event").filter(pk=game_id).first()
+    if game is None:
+        raise Http404("No such game.")
+    visible_event(request, game.round.event_id)
+    return game
+
+
+def require_write_access(request, event: Event) -> None:
+    """401 when nobody is signed in, 403 when the signed-in user is not this event's staff."""
+    if not request.user.is_authenticated and request.auth is None:
+        raise exceptions.NotAuthenticated()
+    if not user_can_manage(request.user, event):
+        raise exceptions.PermissionDenied("Only this event's organisers may do this.")

@@ -1,0 +1,38 @@
+from django.urls import path
+
+from tournament.api.views import audit, events, games, players, rounds, standings
+
+urlpatterns = [
+    path("events/", events.EventListView.as_view(), name="api-events"),
+    path("events/<int:event_id>/", events.EventDetailView.as_view(), name="api-event"),
+    path("events/<int:event_id>/players/", players.PlayerListView.as_view(), name="api-players"),
+    path(
+        "events/<int:event_id>/players/<int:player_id>/",
+        players.PlayerDetailView.as_view(),
+        name="api-player",
+    ),
+    path("events/<int:event_id>/rounds/", rounds.RoundListView.as_view(), name="api-rounds"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/",
+        rounds.RoundDetailView.as_view(),
+        name="api-round",
+    ),
+    path(
+        "events/<int:event_id>/standings/",
+        standings.StandingsView.as_view(),
+        name="api-standings",
+    ),
+    path("events/<int:event_id>/audit/", audit.AuditListView.as_view(), name="api-audit"),
+    path(
+        "events/<int:event_id>/audit/<int:entry_id>/undo/",
+        audit.AuditUndoView.as_view(),
+        name="api-audit-undo",
+    ),
+    path("games/<int:game_id>/", games.GameDetailView.as_view(), name="api-game"),
+    path("games/<int:game_id>/result/", games.ResultView.as_view(), name="api-result"),
+    path(
+        "games/<int:game_id>/result/confirm/",
+        games.ResultConfirmView.as_view(),
+        name="api-result-confirm",
+    ),
+]

@@ -1,0 +1,53 @@
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament.api.auth import request_player
+from tournament.api.permissions import visible_game
+from tournament.api.serializers import GameSerializer, ResultInputSerializer, ResultSerializer
+from tournament.services.results import result_confirm, result_enter
+
+
+def _actor(request):
+    player = request_player(request)
+    if player is None and not request.user.is_authenticated:
+        raise exceptions.NotAuthenticated()
+    return {"player": player} if player is not None else {"user": request.user}
+
+
+class GameDetailView(APIView):
+    serializer_class = GameSerializer
+
+    def get(self, request, game_id: int):
+        return Response(GameSerializer(visible_game(request, game_id)).data)
+
+
+class ResultView(APIView):
+    serializer_class = ResultSerializer
+
+    def get(self, request, game_id: int):
+        game = visible_game(request, game_id)
+        versions = game.results.all()
+        return Response(ResultSerializer(versions, many=True).data)
+
+    @extend_schema(request=ResultInputSerializer, responses={201: ResultSerializer})
+    def post(self, request, game_id: int):
+        actor = _actor(request)
+        game = visible_game(request, game_id)
+        if not isinstance(request.data, dict):
+            raise exceptions.ParseError("The body must be a JSON object.")
+        result, created = result_enter(game_id=game.pk, data=dict(request.data), **actor)
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(ResultSerializer(result).data, status=code)
+
+
+class ResultConfirmView(APIView):
+    serializer_class = ResultSerializer
+
+    @extend_schema(request=None, responses=ResultSerializer)
+    def post(self, request, game_id: int):
+        actor = _actor(request)
+        game = visible_game(request, game_id)
+        result = result_confirm(game_id=game.pk, **actor)
+        return Response(ResultSerializer(result).data)

@@ -1,0 +1,48 @@
+from rest_framework import status
+from rest_framework.generics import get_object_or_404
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament.api.permissions import require_write_access, visible_event
+from tournament.api.serializers import PlayerPrivateSerializer, PlayerSerializer
+from tournament.services.access import user_can_manage
+from tournament.services.players import player_register, player_update
+
+
+def _serializer_for(request, event):
+    return PlayerPrivateSerializer if user_can_manage(request.user, event) else PlayerSerializer
+
+
+class PlayerListView(APIView):
+    serializer_class = PlayerSerializer
+
+    def get(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        return Response(_serializer_for(request, event)(event.players.all(), many=True).data)
+
+    def post(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        require_write_access(request, event)
+        serializer = PlayerSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        player = player_register(event=event, user=request.user, name=data.pop("name"), **data)
+        return Response(PlayerPrivateSerializer(player).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerDetailView(APIView):
+    serializer_class = PlayerSerializer
+
+    def get(self, request, event_id: int, player_id: int):
+        event = visible_event(request, event_id)
+        player = get_object_or_404(event.players, pk=player_id)
+        return Response(_serializer_for(request, event)(player).data)
+
+    def patch(self, request, event_id: int, player_id: int):
+        event = visible_event(request, event_id)
+        require_write_access(request, event)
+        player = get_object_or_404(event.players, pk=player_id)
+        serializer = PlayerSerializer(player, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        player = player_update(player=player, user=request.user, changes=serializer.validated_data)
+        return Response(PlayerPrivateSerializer(player).data)

@@ -1,0 +1,59 @@
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.generics import get_object_or_404
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament.api.permissions import require_write_access, visible_event
+from tournament.api.serializers import RoundInputSerializer, RoundSerializer
+from tournament.services.rounds import round_create, round_delete_latest
+
+
+class RoundListView(APIView):
+    serializer_class = RoundSerializer
+
+    def get(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        return Response(RoundSerializer(event.rounds.all(), many=True).data)
+
+    @extend_schema(request=RoundInputSerializer, responses={201: RoundSerializer})
+    def post(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        require_write_access(request, event)
+        body = RoundInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        round_ = round_create(
+            event_id=event.pk,
+            user=request.user,
+            # Raw pairings: the service validates them and names the failing pair.
+            pairings=request.data.get("pairings") if "pairings" in request.data else None,
+            seed=body.validated_data.get("seed"),
+            force=body.validated_data["force"],
+            mission_code=body.validated_data.get("mission"),
+        )
+        return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+
+
+class RoundDetailView(APIView):
+    serializer_class = RoundSerializer
+
+    def get(self, request, event_id: int, number: int):
+        event = visible_event(request, event_id)
+        return Response(RoundSerializer(get_object_or_404(event.rounds, number=number)).data)
+
+    def delete(self, request, event_id: int, number: int):
+        """Undo the latest round's pairing (only the latest, and only before results)."""
+        event = visible_event(request, event_id)
+        require_write_access(request, event)
+        latest = event.rounds.order_by("-number").first()
+        get_object_or_404(event.rounds, number=number)
+        if latest is None or latest.number != number:
+            return Response(
+                {
+                    "round": ["Only the latest round can be undone."],
+                    "error_codes": {"round": ["not_latest"]},
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        round_delete_latest(event_id=event.pk, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,92 @@
+"""Per-player facts derived from the game log: record, win path, opponents, tables.
+
+Pairing for round N reads rounds < N; standings "as of round N" read rounds <= N. A game without a
+result counts as not played (for the record and the win path) but its opponent is still "met".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .errors import EngineError
+from .records import GameRecord, PlayerEntry
+
+
+@dataclass
+class PlayerState:
+    id: int
+    scores: dict[int, float] = field(default_factory=dict)  # round -> 1 / 0.5 / 0
+    opponents: list[int] = field(default_factory=list)  # real opponents of games with a result
+    met: dict[int, list[int]] = field(default_factory=dict)  # opponent -> rounds, result or not
+    tables: set[int] = field(default_factory=set)
+    byes: int = 0
+    vp: int = 0
+    vp_against: int = 0
+
+    @property
+    def mp(self) -> float:
+        return sum(self.scores.values())
+
+    @property
+    def s2(self) -> int:
+        """Twice the match points: an integer record key (a draw is 1)."""
+        return sum(int(2 * s) for s in self.scores.values())
+
+    @property
+    def played(self) -> int:
+        return len(self.scores)
+
+    def count(self, score: float) -> int:
+        return sum(1 for s in self.scores.values() if s == score)
+
+    def path_value2(self, last_round: int, total_rounds: int) -> int:
+        """Twice the win-path value: sum of 2*s_r * 2^(R-r); a missed round is a loss (0)."""
+        return sum(
+            int(2 * self.scores.get(r, 0)) << (total_rounds - r) for r in range(1, last_round + 1)
+        )
+
+
+def outcome(vp_a: int, vp_b: int) -> tuple[float, float]:
+    if vp_a > vp_b:
+        return 1.0, 0.0
+    if vp_a < vp_b:
+        return 0.0, 1.0
+    return 0.5, 0.5
+
+
+def build_states(
+    players: Sequence[PlayerEntry], games: Iterable[GameRecord], *, up_to_round: int, bye_vp: int
+) -> dict[int, PlayerState]:
+    """States from every game with round <= up_to_round (unknown ids raise `unknown_player`)."""
+    states = {p.id: PlayerState(p.id) for p in players}
+    for g in games:
+        if g.round > up_to_round:
+            continue
+        for pid in (g.player_a, g.player_b):
+            if pid is not None and pid not in states:
+                raise EngineError("unknown_player", "games", f"game of round {g.round} names "
+                                  f"player {pid} who is not in the player list")
+        a = states[g.player_a]
+        if g.table is not None:
+            a.tables.add(g.table)
+        if g.player_b is None:
+            a.scores[g.round] = 1.0
+            a.byes += 1
+            a.vp += bye_vp
+            continue
+        b = states[g.player_b]
+        if g.table is not None:
+            b.tables.add(g.table)
+        a.met.setdefault(b.id, []).append(g.round)
+        b.met.setdefault(a.id, []).append(g.round)
+        if not g.has_result:
+            continue
+        a.scores[g.round], b.scores[g.round] = outcome(g.vp_a, g.vp_b)
+        a.opponents.append(b.id)
+        b.opponents.append(a.id)
+        a.vp += g.vp_a
+        a.vp_against += g.vp_b
+        b.vp += g.vp_b
+        b.vp_against += g.vp_a
+    return states

@@ -1,0 +1,184 @@
+"""Optimal pairing as a maximum-weight perfect matching, on a pruned graph with a proof.
+
+Weights. One integer per edge encodes the lexicographic cost (rematch, gap_sq, path, noise):
+weight = K - (rematch*T1 + gap*T2 + path*T3 + noise), noise in [0, NZ). T3 = NZ*(pairs+1) so all
+the noise of a pairing is below one path unit; T2 exceeds the largest possible path total plus
+noise; T1 exceeds the largest possible gap total plus everything below. So the maximum weight
+perfect matching minimises rematches, then gap_sq, then path, and breaks the remaining ties by the
+seeded noise (reproducible: the noise is a hash of the seed and the two player ids).
+
+Pruning with proof. Players are sorted by (record, win path, seeded key) and a stage only offers
+each player the next k players of that order (plus the bye node). Its optimum is accepted when
+  1. it has no rematch and reaches the relaxed lower bound (0, G*, P*) of `bound.py`, which holds
+     for every perfect pairing of the full graph, so nothing can be cheaper; or
+  2. (score window) it has no rematch, the graph held every pair whose records differ by <= W,
+     and gap_sq < odd_cuts + W*(W+1). Any pairing using a pair with record gap d > W has
+     gap_sq >= odd_cuts + d² - d >= odd_cuts + W*(W+1) (each odd unit cut is crossed at least
+     once, and a pair spanning d cuts pays d² for them), so every pairing at least as good as the
+     stage's optimum lives inside the graph that was solved.
+Otherwise the next, wider stage runs; the last stage is the full graph, so the answer is always
+the global optimum (rematches included: when one is forced, only the full graph can prove that the
+count is minimal, and small fields are where that happens).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from bisect import bisect_left
+
+import rustworkx as rx
+
+from .bound import odd_cut_count, relaxed_bound
+from .context import PairingContext
+
+NOISE = 64
+WINDOWS = (4, 12)
+_MIX = 0x9E3779B97F4A7C15
+_BYE_KEY = 0x5DEECE66D
+
+
+def _keys(ids: list[int], seed: int | str, round_number: int) -> dict[int, int]:
+    rng = random.Random(f"{seed}:{round_number}")
+    return {pid: rng.getrandbits(64) for pid in sorted(ids)}
+
+
+def _noise(ka: int, kb: int) -> int:
+    return (((ka ^ kb) * _MIX) & 0xFFFFFFFFFFFFFFFF) >> 40 & (NOISE - 1)
+
+
+class Matcher:
+    """Solves one round's matching for ids (even count, or odd with bye candidates)."""
+
+    def __init__(self, ctx: PairingContext, ids: list[int], bye_cands: list[int] | None, seed):
+        self.ctx, self.ids, self.bye_cands = ctx, ids, bye_cands
+        self.keys = _keys(ids, seed, ctx.round_number)
+        self.order = sorted(ids, key=lambda p: (-ctx.s2[p], -ctx.v2[p], self.keys[p]))
+        pairs = len(ids) // 2 + 1
+        s = [ctx.s2[p] for p in ids]
+        v = [ctx.v2[p] for p in ids]
+        max_gap, max_path = (max(s) - min(s)) ** 2, max(v) - min(v)
+        self.t3 = NOISE * (pairs + 1)
+        self.t2 = self.t3 * (pairs * max_path + 1)
+        self.t1 = self.t2 * (pairs * max_gap + 1)
+        self.top = self.t1 + self.t2 * max_gap + self.t3 * max_path + NOISE + 1
+
+    def weight(self, a: int, b: int) -> int:
+        rem, gap, path2 = self.ctx.cost2(a, b)
+        noise = _noise(self.keys[a], self.keys[b])
+        return self.top - (rem * self.t1 + gap * self.t2 + path2 * self.t3 + noise)
+
+    def window_edges(self, k: int) -> set[tuple[int, int]]:
+        """Each player to its k nearest win paths in its own record and in the next two
+        records above and below (where floaters go), plus k neighbours in the overall order."""
+        ctx, o = self.ctx, self.order
+        out = {(o[i], o[j]) for i in range(len(o)) for j in range(i + 1, min(len(o), i + k + 1))}
+        levels: dict[int, list[int]] = {}
+        for p in reversed(o):  # ascending win path inside each record
+            levels.setdefault(ctx.s2[p], []).append(p)
+        keys = sorted(levels)
+        for li, s in enumerate(keys):
+            for other in keys[li : li + 3]:
+                row = levels[other]
+                vs = [ctx.v2[p] for p in row]
+                for a in levels[s]:
+                    at = bisect_left(vs, ctx.v2[a])
+                    out.update((a, b) for b in row[max(0, at - k) : at + k] if b != a)
+        return out
+
+    def score_window_edges(self, w: int) -> set[tuple[int, int]]:
+        s2 = self.ctx.s2
+        o = self.order  # sorted by record, so the partners of i are a contiguous run after it
+        out = set()
+        for i, a in enumerate(o):
+            for b in o[i + 1 :]:
+                if s2[a] - s2[b] > w:
+                    break
+                out.add((a, b))
+        return out
+
+    def solve(self, edges) -> tuple[list[tuple[int, int | None]], tuple[int, int, int]]:
+        """Optimum over the given edges; None if the graph has no perfect matching."""
+        nodes = list(self.ids)
+        index = {pid: i for i, pid in enumerate(nodes)}
+        graph = rx.PyGraph()
+        graph.add_nodes_from(nodes)
+        batch = [(index[a], index[b], self.weight(a, b)) for a, b in edges]
+        if self.bye_cands is not None:
+            bye = graph.add_node(None)
+            # bye edges cost nothing but carry noise too, so equal choices are drawn by the seed
+            batch += [(index[c], bye, self.top - _noise(self.keys[c], _BYE_KEY)) for c in self.bye_cands]
+        graph.add_edges_from(batch)
+        mate = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+        if 2 * len(mate) != graph.num_nodes():
+            return None
+        pairs, total = [], [0, 0, 0]
+        for x, y in mate:
+            a, b = graph[x], graph[y]
+            if a is None or b is None:
+                pairs.append((a if b is None else b, None))
+                continue
+            pairs.append((a, b))
+            for i, part in enumerate(self.ctx.cost2(a, b)):
+                total[i] += part
+        return pairs, (total[0], total[1], total[2])
+
+    def lower_bound(self) -> tuple[int, int, int]:
+        pts = {p: (self.ctx.s2[p], self.ctx.v2[p]) for p in self.ids}
+        if self.bye_cands is None:
+            return (0, *relaxed_bound(list(pts.values())))
+        best, tried = None, set()
+        for c in self.bye_cands:
+            if pts[c] in tried:
+                continue
+            tried.add(pts[c])
+            rest = [pt for p, pt in pts.items() if p != c]
+            cand = (0, *relaxed_bound(rest))
+            best = cand if best is None or cand < best else best
+        return best
+
+    def run(self, *, full: bool = False) -> tuple[list, tuple, dict]:
+        t0 = time.perf_counter()
+        stats = {"players": len(self.ids), "stages": [], "fallback": False}
+        o = self.order
+        all_edges = [(a, b) for i, a in enumerate(o) for b in o[i + 1 :]]
+        if full:
+            pairs, cost = self.solve(all_edges)
+            stats.update(candidate_edges=len(all_edges), proof="full_graph", full_graph=True)
+            return pairs, cost, _timed(stats, t0)
+        bound = self.lower_bound()
+        odd = odd_cut_count([(self.ctx.s2[p], 0) for p in self.ids])
+        edges: set = set()
+        best = None
+        plans = [("window", k) for k in WINDOWS] + [("score_window", None)]
+        for kind, k in plans:
+            if kind == "window":
+                edges |= self.window_edges(k)
+            else:  # widest record window the current best can justify
+                w = 1
+                while w * (w + 1) + odd <= best[1][1]:
+                    w += 1
+                edges |= self.score_window_edges(w)
+                k = w
+            if kind == "score_window" and best is None:
+                break
+            best = self.solve(edges)
+            stats["stages"].append({"kind": kind, "size": k, "edges": len(edges)})
+            if best is None:
+                continue
+            if best[1][0] == 0 and best[1] == bound:
+                stats.update(candidate_edges=len(edges), proof="lower_bound")
+                return best[0], best[1], _timed(stats, t0)
+            if kind == "score_window" and best[1][0] == 0 and best[1][1] < odd + k * (k + 1):
+                stats.update(candidate_edges=len(edges), proof="score_window")
+                return best[0], best[1], _timed(stats, t0)
+            if best[1][0] > 0:
+                break  # a forced rematch: only the full graph proves the count is minimal
+        pairs, cost = self.solve(all_edges)
+        stats.update(candidate_edges=len(all_edges), proof="full_graph", fallback=True)
+        return pairs, cost, _timed(stats, t0)
+
+
+def _timed(stats: dict, t0: float) -> dict:
+    stats["seconds"] = time.perf_counter() - t0
+    return stats

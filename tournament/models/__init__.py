@@ -1,0 +1,23 @@
+from tournament.models.audit import AuditEntry
+from tournament.models.event import BattleSize, Event, EventStatus, PaperSize
+from tournament.models.game import Game
+from tournament.models.player import Player
+from tournament.models.result import Result, ResultSource, ResultStatus
+from tournament.models.round import Round, RoundStatus
+from tournament.models.table import Table
+
+__all__ = [
+    "AuditEntry",
+    "BattleSize",
+    "Event",
+    "EventStatus",
+    "Game",
+    "PaperSize",
+    "Player",
+    "Result",
+    "ResultSource",
+    "ResultStatus",
+    "Round",
+    "RoundStatus",
+    "Table",
+]

@@ -1,0 +1,37 @@
+import secrets
+
+from django.db import models
+
+
+def new_private_key() -> str:
+    # 32 bytes of randomness: unguessable, and safe to put in a URL or QR code.
+    return secrets.token_urlsafe(32)
+
+
+class Player(models.Model):
+    """An entrant of one event (not an account: players need no login)."""
+
+    event = models.ForeignKey("tournament.Event", on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+    faction = models.CharField(max_length=120, blank=True)
+    club = models.CharField(max_length=120, blank=True)
+    army_list = models.TextField(blank=True)
+    battle_ready = models.BooleanField(default=False, help_text="Fully painted army: +10VP.")
+    checked_in = models.BooleanField(default=False)
+    dropped = models.BooleanField(default=False)
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Late entries join at this round; the rounds they missed count as losses.
+    first_round = models.PositiveSmallIntegerField(default=1)
+    # Accessible seating: this player always plays at this table.
+    fixed_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    private_key = models.CharField(max_length=64, unique=True, default=new_private_key)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="player_unique_name_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,76 @@
+from django.conf import settings
+from django.db import models
+
+from tournament.scoring import outcome
+
+
+class ResultStatus(models.TextChoices):
+    PENDING = "pending", "Awaiting confirmation"
+    CONFIRMED = "confirmed", "Confirmed"
+    DISPUTED = "disputed", "Disputed"
+
+
+class ResultSource(models.TextChoices):
+    ORGANISER = "organiser", "Organiser"
+    PLAYER = "player", "Player"
+    TRACKER = "tracker", "Game tracker"
+    BYE = "bye", "Bye"
+
+
+class Result(models.Model):
+    """One version of a game's result. A correction adds a version; one version counts."""
+
+    game = models.ForeignKey("tournament.Game", on_delete=models.CASCADE, related_name="results")
+    version = models.PositiveIntegerField()
+    is_current = models.BooleanField(default=True)
+    primary_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    secondary_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    gambit_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    battle_ready_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    vp_a = models.PositiveSmallIntegerField()
+    primary_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    secondary_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    gambit_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    battle_ready_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    vp_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=20, choices=ResultStatus.choices)
+    source = models.CharField(max_length=20, choices=ResultSource.choices)
+    entered_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_by_player = models.ForeignKey(
+        "tournament.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_by_player = models.ForeignKey(
+        "tournament.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="result_unique_version"),
+            models.UniqueConstraint(
+                fields=["game"], condition=models.Q(is_current=True), name="result_one_current"
+            ),
+        ]
+
+    BREAKDOWN = ("primary", "secondary", "gambit", "battle_ready")
+
+    @property
+    def outcome(self) -> str:
+        return outcome(self.vp_a, self.vp_b if self.game.player_b_id else None)
+
+    def scores(self) -> dict:
+        data = {"vp_a": self.vp_a, "vp_b": self.vp_b}
+        for part in self.BREAKDOWN:
+            for side in ("a", "b"):
+                data[f"{part}_{side}"] = getattr(self, f"{part}_{side}")
+        return data
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.vp_a}-{self.vp_b} (v{self.version})"

@@ -1,0 +1,32 @@
+from django.db import models
+
+
+class RoundStatus(models.TextChoices):
+    PAIRED = "paired", "Paired"
+    IN_PROGRESS = "in_progress", "In progress"
+    COMPLETE = "complete", "Complete"
+
+
+class Round(models.Model):
+    event = models.ForeignKey("tournament.Event", on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(
+        max_length=20, choices=RoundStatus.choices, default=RoundStatus.PAIRED
+    )
+    seed = models.BigIntegerField(null=True, blank=True)
+    # How the pairing was made: "engine", "manual" (organiser-given) or "import".
+    method = models.CharField(max_length=20, default="manual")
+    # Mission pool code ("A".."O") or a generator code; details come from the missions app.
+    mission_code = models.CharField(max_length=40, blank=True)
+    # Summary figures of the engine's solution (rematches, record gaps, path distance).
+    pairing_cost = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} - round {self.number}"

@@ -1,0 +1,152 @@
+"""Creating and configuring events."""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+
+from missions.services import pool_codes
+from tournament.errors import Invalid
+from tournament.models import Event
+from tournament.models.event import BATTLE_SIZE_POINTS, BattleSize, EventStatus, PaperSize
+from tournament.services.access import require_organiser, user_can_create_events
+from tournament.services.audit import audit_record, undoable
+from tournament.services.standings import metric_names
+
+# Settings an organiser may change after creation, and who checks them.
+EDITABLE = (
+    "name",
+    "start_date",
+    "end_date",
+    "venue",
+    "planned_rounds",
+    "battle_size",
+    "points_limit",
+    "status",
+    "tiebreaks",
+    "bye_vp",
+    "hidden",
+    "avoid_same_club",
+    "paper_size",
+    "mission_order",
+)
+# Changing these can reorder the standings, so they are logged and undoable.
+STANDINGS_SETTINGS = ("tiebreaks", "bye_vp")
+
+
+def _check_tiebreaks(value) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise Invalid("tiebreaks", "invalid", "Must be a list of metric names.")
+    known = metric_names()
+    for name in value:
+        if name not in known:
+            raise Invalid(
+                "tiebreaks",
+                "unknown_metric",
+                f"Unknown metric '{name}'; choose from {', '.join(sorted(known))}.",
+            )
+    if len(set(value)) != len(value):
+        raise Invalid("tiebreaks", "duplicate", "Each metric may appear once.")
+    return value
+
+
+def _check_mission_order(value, pack: str) -> list[str]:
+    codes = pool_codes(pack)
+    if not isinstance(value, list) or any(code not in codes for code in value):
+        raise Invalid(
+            "mission_order", "unknown_mission", f"Must list pool codes from {', '.join(codes)}."
+        )
+    return value
+
+
+def _clean_choices(clean: dict) -> None:
+    if "battle_size" in clean:
+        if clean["battle_size"] not in BattleSize.values:
+            raise Invalid("battle_size", "invalid_choice", "Unknown battle size.")
+        clean.setdefault("points_limit", BATTLE_SIZE_POINTS[BattleSize(clean["battle_size"])])
+    if "status" in clean and clean["status"] not in EventStatus.values:
+        raise Invalid("status", "invalid_choice", "Unknown status.")
+    if "paper_size" in clean and clean["paper_size"] not in PaperSize.values:
+        raise Invalid("paper_size", "invalid_choice", "Must be A4 or letter.")
+
+
+def _clean(changes: dict, event: Event | None) -> dict:
+    clean = dict(changes)
+    _clean_choices(clean)
+    if "name" in clean and not str(clean["name"]).strip():
+        raise Invalid("name", "blank", "This field may not be blank.")
+    if "planned_rounds" in clean:
+        rounds = clean["planned_rounds"]
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 30:
+            raise Invalid("rounds", "range", "Must be a whole number from 1 to 30.")
+        if event is not None and rounds < event.rounds.count():
+            raise Invalid("rounds", "below_played", "Rounds already paired cannot be removed.")
+    if "tiebreaks" in clean:
+        clean["tiebreaks"] = _check_tiebreaks(clean["tiebreaks"])
+    if "bye_vp" in clean:
+        bye = clean["bye_vp"]
+        if not isinstance(bye, int) or isinstance(bye, bool) or not 0 <= bye <= 100:
+            raise Invalid("bye_vp", "range", "Must be a whole number from 0 to 100.")
+    if "mission_order" in clean:
+        pack = event.mission_pack if event else clean.get("mission_pack", "leviathan")
+        clean["mission_order"] = _check_mission_order(clean["mission_order"], pack)
+    start, end = clean.get("start_date"), clean.get("end_date")
+    if event is not None:
+        start = start or event.start_date
+        end = end or event.end_date
+    if start and end and end < start:
+        raise Invalid("end_date", "before_start", "Must not be before the start date.")
+    return clean
+
+
+@transaction.atomic
+def event_create(*, user, name: str, rounds: int, seed: int | None = None, **settings) -> Event:
+    """Create an event; its creator becomes staff. The mission order is drawn at random."""
+    if not user_can_create_events(user):
+        raise Invalid("user", "not_allowed", "Only organiser accounts may create events.")
+    unknown = sorted(set(settings) - set(EDITABLE) - {"mission_pack"})
+    if unknown:
+        raise Invalid(unknown[0], "unknown_field", "Not an event setting.")
+    clean = _clean({"name": name, "planned_rounds": rounds, **settings}, None)
+    if "mission_order" not in clean:
+        codes = pool_codes(clean.get("mission_pack", "leviathan"))
+        random.Random(seed).shuffle(codes)
+        clean["mission_order"] = codes
+    event = Event.objects.create(**clean)
+    event.staff.add(user)
+    audit_record(event=event, action="event_create", target=f"event:{event.pk}", user=user)
+    return event
+
+
+@transaction.atomic
+def event_update(*, event: Event, user, changes: dict) -> Event:
+    require_organiser(user, event)
+    unknown = sorted(set(changes) - set(EDITABLE))
+    if unknown:
+        raise Invalid(unknown[0], "unknown_field", "Not an editable event setting.")
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    clean = _clean(changes, event)
+    before = {k: getattr(event, k) for k in clean}
+    for key, value in clean.items():
+        setattr(event, key, value)
+    event.save()
+    logged = [k for k in clean if k in STANDINGS_SETTINGS and before[k] != clean[k]]
+    if logged:
+        audit_record(
+            event=event,
+            action="event_update",
+            target=f"event:{event.pk}",
+            user=user,
+            before={k: before[k] for k in logged},
+            after={k: clean[k] for k in logged},
+        )
+    return event
+
+
+@undoable("event_update")
+def _undo_event_update(entry) -> None:
+    event = Event.objects.select_for_update().get(pk=entry.event_id)
+    for key, value in entry.before.items():
+        setattr(event, key, value)
+    event.save()

@@ -1,0 +1,120 @@
+"""Registering players, check-in, drops and late entries."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from tournament.errors import Conflict, Invalid
+from tournament.models import Event, Player
+from tournament.services.access import require_organiser
+from tournament.services.audit import audit_record, undoable
+
+TEXT_FIELDS = {"name": 120, "faction": 120, "club": 120}
+BOOL_FIELDS = ("battle_ready", "checked_in", "dropped")
+EDITABLE = (*TEXT_FIELDS, "army_list", *BOOL_FIELDS, "fixed_table", "first_round")
+# Changes to these move a player in or out of the standings or pairings: logged and undoable.
+LOGGED = ("dropped", "dropped_after_round", "battle_ready", "first_round", "name")
+
+
+def _clean(data: dict) -> dict:
+    unknown = sorted(set(data) - set(EDITABLE))
+    if unknown:
+        raise Invalid(unknown[0], "unknown_field", "Not a player field.")
+    clean = dict(data)
+    for field, limit in TEXT_FIELDS.items():
+        if field in clean:
+            value = clean[field]
+            if not isinstance(value, str):
+                raise Invalid(field, "invalid", "Must be text.")
+            value = " ".join(value.split())
+            if field == "name" and not value:
+                raise Invalid("name", "blank", "This field may not be blank.")
+            if len(value) > limit:
+                raise Invalid(field, "max_length", f"Must be at most {limit} characters.")
+            clean[field] = value
+    for field in BOOL_FIELDS:
+        if field in clean and not isinstance(clean[field], bool):
+            raise Invalid(field, "invalid", "Must be true or false.")
+    for field in ("fixed_table", "first_round"):
+        value = clean.get(field)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise Invalid(field, "invalid", "Must be a whole number.")
+        if value is not None and value < 1:
+            raise Invalid(field, "min_value", "Must be at least 1.")
+    if "army_list" in clean and not isinstance(clean["army_list"], str):
+        raise Invalid("army_list", "invalid", "Must be text.")
+    return clean
+
+
+def _snapshot(player: Player, fields) -> dict:
+    return {f: getattr(player, f) for f in fields}
+
+
+@transaction.atomic
+def player_register(*, event: Event, user, name: str, **fields) -> Player:
+    """Add an entrant. After round 1 is paired it is a late entry: missed rounds are losses."""
+    require_organiser(user, event)
+    clean = _clean({"name": name, **fields})
+    Event.objects.select_for_update().filter(pk=event.pk).first()
+    paired = event.rounds.count()
+    clean.setdefault("first_round", paired + 1)
+    if Player.objects.filter(event=event, name__iexact=clean["name"]).exists():
+        raise Conflict("name", "duplicate", "A player with this name is already registered.")
+    try:
+        with transaction.atomic():
+            player = Player.objects.create(event=event, **clean)
+    except IntegrityError as exc:
+        raise Conflict(
+            "name", "duplicate", "A player with this name is already registered."
+        ) from exc
+    audit_record(
+        event=event,
+        action="player_register",
+        target=f"player:{player.pk}",
+        user=user,
+        after={"name": player.name, "first_round": player.first_round},
+    )
+    return player
+
+
+@transaction.atomic
+def player_update(*, player: Player, user, changes: dict) -> Player:
+    """Edit a player. Dropping records the round after which they left; undrop clears it."""
+    require_organiser(user, player.event)
+    clean = _clean(changes)
+    player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    if "name" in clean and clean["name"].lower() != player.name.lower():
+        taken = Player.objects.filter(event=player.event, name__iexact=clean["name"])
+        if taken.exclude(pk=player.pk).exists():
+            raise Conflict("name", "duplicate", "A player with this name is already registered.")
+    if "dropped" in clean and clean["dropped"] != player.dropped:
+        clean["dropped_after_round"] = player.event.rounds.count() if clean["dropped"] else None
+    before = _snapshot(player, clean)
+    for key, value in clean.items():
+        setattr(player, key, value)
+    try:
+        with transaction.atomic():
+            player.save()
+    except IntegrityError as exc:
+        raise Conflict(
+            "name", "duplicate", "A player with this name is already registered."
+        ) from exc
+    logged = [k for k in clean if k in LOGGED and before[k] != clean[k]]
+    if logged:
+        audit_record(
+            event=player.event,
+            action="player_update",
+            target=f"player:{player.pk}",
+            user=user,
+            before={k: before[k] for k in logged},
+            after={k: clean[k] for k in logged},
+        )
+    return player
+
+
+@undoable("player_update")
+def _undo_player_update(entry) -> None:
+    player = Player.objects.select_for_update().get(pk=int(entry.target.split(":")[1]))
+    for key, value in entry.before.items():
+        setattr(player, key, value)
+    player.save()

@@ -1,0 +1,192 @@
+"""Entering, correcting and confirming results.
+
+Every entry is a new version of the game's result; exactly one version counts (a partial
+unique constraint backs this). The game row is locked for the whole transaction, so two
+people entering at once are serialised: one makes version n, the other sees it and either
+matches it (no new version) or makes version n+1. Nothing is lost or duplicated.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from tournament.errors import Conflict, Forbidden, NotFound
+from tournament.models import Game, Player, Result, ResultSource, ResultStatus, RoundStatus
+from tournament.scoring import clean_result
+from tournament.services.access import user_can_manage
+from tournament.services.audit import audit_record, undoable
+
+
+def _locked_game(game_id: int) -> Game:
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .filter(pk=game_id)
+        .first()
+    )
+    if game is None:
+        raise NotFound("game", "not_found", "No such game.")
+    return game
+
+
+def _authorise(game: Game, user, player: Player | None) -> None:
+    if player is not None:
+        if player.pk not in (game.player_a_id, game.player_b_id):
+            raise Forbidden("game", "not_your_game", "You are not playing in this game.")
+    elif not user_can_manage(user, game.round.event):
+        raise Forbidden("game", "not_organiser", "Only this event's organisers may do this.")
+
+
+def round_refresh_status(round_) -> None:
+    """Complete once every game has a confirmed result; in progress once any has a result."""
+    games = round_.games.all()
+    total = games.count()
+    confirmed = Result.objects.filter(
+        game__round=round_, is_current=True, status=ResultStatus.CONFIRMED
+    ).count()
+    any_result = Result.objects.filter(game__round=round_, is_current=True).exists()
+    if total and confirmed == total:
+        status = RoundStatus.COMPLETE
+    elif any_result:
+        status = RoundStatus.IN_PROGRESS
+    else:
+        status = RoundStatus.PAIRED
+    if round_.status != status:
+        round_.status = status
+        round_.save(update_fields=["status"])
+
+
+def _new_version(game: Game, scores: dict, **fields) -> Result:
+    Result.objects.filter(game=game, is_current=True).update(is_current=False)
+    last = Result.objects.filter(game=game).aggregate(v=Max("version"))["v"] or 0
+    return Result.objects.create(game=game, version=last + 1, is_current=True, **scores, **fields)
+
+
+def _confirm(result: Result, *, user=None, player=None) -> None:
+    result.status = ResultStatus.CONFIRMED
+    result.confirmed_by_user = user if user is not None and user.is_authenticated else None
+    result.confirmed_by_player = player
+    result.confirmed_at = timezone.now()
+    result.save(
+        update_fields=["status", "confirmed_by_user", "confirmed_by_player", "confirmed_at"]
+    )
+
+
+def _player_status(current: Result | None, player: Player) -> str:
+    """A player's entry waits for the opponent; one that contradicts the opponent's is disputed."""
+    if current is None:
+        return ResultStatus.PENDING
+    if current.entered_by_player_id == player.pk and current.status == ResultStatus.PENDING:
+        return ResultStatus.PENDING
+    return ResultStatus.DISPUTED
+
+
+def result_enter(
+    *, game_id: int, data: dict, user=None, player: Player | None = None, source: str = ""
+) -> tuple[Result, bool]:
+    """Record a result. Returns (result, created); an identical repeat creates nothing."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        _authorise(game, user, player)
+        if game.is_bye:
+            raise Conflict("game", "bye", "A bye's result is set by the event's bye VP.")
+        scores = clean_result(data)
+        current = game.results.filter(is_current=True).first()
+        same = current is not None and current.scores() == scores
+        if player is None:
+            if same and current.status == ResultStatus.CONFIRMED:
+                return current, False
+            fields = {
+                "status": ResultStatus.CONFIRMED,
+                "source": source or ResultSource.ORGANISER,
+                "entered_by_user": user,
+                "confirmed_by_user": user,
+                "confirmed_at": timezone.now(),
+            }
+        else:
+            if current is not None and current.status == ResultStatus.CONFIRMED:
+                if same:
+                    return current, False
+                raise Conflict(
+                    "result",
+                    "confirmed",
+                    "This result is confirmed; ask an organiser to change it.",
+                )
+            if same:
+                if current.entered_by_player_id != player.pk:
+                    _confirm(current, player=player)
+                    round_refresh_status(game.round)
+                return current, False
+            fields = {
+                "status": _player_status(current, player),
+                "source": source or ResultSource.PLAYER,
+                "entered_by_player": player,
+            }
+        result = _new_version(game, scores, **fields)
+        audit_record(
+            event=game.round.event,
+            action="result_enter",
+            target=f"game:{game.pk}",
+            user=user,
+            player=player,
+            before=None if current is None else {"version": current.version, **current.scores()},
+            after={"version": result.version, "status": result.status, **scores},
+        )
+        round_refresh_status(game.round)
+        return result, True
+
+
+def result_confirm(*, game_id: int, user=None, player: Player | None = None) -> Result:
+    """The opponent (or an organiser) agrees with the standing entry."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        _authorise(game, user, player)
+        current = game.results.filter(is_current=True).first()
+        if current is None:
+            raise Conflict("result", "no_result", "No result has been entered for this game.")
+        if current.status == ResultStatus.CONFIRMED:
+            return current
+        if player is not None and current.entered_by_player_id == player.pk:
+            raise Forbidden("result", "own_entry", "Only the other player can confirm this entry.")
+        before = current.status
+        _confirm(current, user=user, player=player)
+        audit_record(
+            event=game.round.event,
+            action="result_confirm",
+            target=f"game:{game.pk}",
+            user=user,
+            player=player,
+            before={"version": current.version, "status": before},
+            after={"version": current.version, "status": current.status},
+        )
+        round_refresh_status(game.round)
+        return current
+
+
+@undoable("result_enter")
+def _undo_result_enter(entry) -> None:
+    game = _locked_game(int(entry.target.split(":")[1]))
+    current = game.results.filter(is_current=True).first()
+    if current is None or current.version != entry.after["version"]:
+        raise Conflict("entry", "superseded", "A later result replaced this one; undo that first.")
+    current.is_current = False
+    current.save(update_fields=["is_current"])
+    if entry.before:
+        game.results.filter(version=entry.before["version"]).update(is_current=True)
+    round_refresh_status(game.round)
+
+
+@undoable("result_confirm")
+def _undo_result_confirm(entry) -> None:
+    game = _locked_game(int(entry.target.split(":")[1]))
+    result = game.results.filter(version=entry.after["version"], is_current=True).first()
+    if result is None:
+        raise Conflict("entry", "superseded", "A later result replaced this one; undo that first.")
+    result.status = entry.before["status"]
+    result.confirmed_by_user = None
+    result.confirmed_by_player = None
+    result.confirmed_at = None
+    result.save()
+    round_refresh_status(game.round)

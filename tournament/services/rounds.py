@@ -1,0 +1,220 @@
+"""Pairing rounds: by the engine, or as the organiser gives them; undoing the latest."""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+
+from missions.services import mission_check_code
+from tournament.engine import EngineError, check_pairing, pair_round
+from tournament.errors import Conflict, Invalid, NotFound
+from tournament.models import Event, Game, Result, ResultSource, ResultStatus, Round
+from tournament.services.access import require_organiser
+from tournament.services.audit import audit_record, undoable
+from tournament.services.records import event_games, event_players
+from tournament.services.results import round_refresh_status
+
+
+def _locked_event(event_id: int) -> Event:
+    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    if event is None:
+        raise NotFound("event", "not_found", "No such event.")
+    return event
+
+
+def _check_previous_complete(event: Event, force: bool) -> None:
+    last = event.rounds.order_by("-number").first()
+    if last is None or force:
+        return
+    missing = (
+        Game.objects.filter(round=last)
+        .exclude(results__is_current=True, results__status=ResultStatus.CONFIRMED)
+        .count()
+    )
+    if missing:
+        raise Conflict(
+            "round",
+            "results_missing",
+            f"Round {last.number} still lacks {missing} confirmed result(s); "
+            "enter them or force the pairing.",
+        )
+
+
+def _parse_pairings(pairings) -> list[tuple[int, int | None, int | None]]:
+    if not isinstance(pairings, list) or not pairings:
+        raise Invalid("pairings", "invalid", "Must be a non-empty list of pairs.")
+    parsed = []
+    for i, pair in enumerate(pairings):
+        if not isinstance(pair, dict) or not isinstance(pair.get("player_a"), int):
+            raise Invalid("pairings", "invalid", f"Pair {i + 1}: player_a must be a player id.")
+        b, table = pair.get("player_b"), pair.get("table")
+        if b is not None and (isinstance(b, bool) or not isinstance(b, int)):
+            raise Invalid("pairings", "invalid", f"Pair {i + 1}: player_b must be an id or null.")
+        if table is not None and (isinstance(table, bool) or not isinstance(table, int)):
+            raise Invalid("pairings", "invalid", f"Pair {i + 1}: table must be a whole number.")
+        parsed.append((pair["player_a"], b, table))
+    return parsed
+
+
+def _manual_pairs(event: Event, number: int, pairings) -> list[dict]:
+    parsed = _parse_pairings(pairings)
+    players = event_players(event)
+    try:
+        flags = check_pairing(
+            players,
+            event_games(event),
+            [(a, b) for a, b, _ in parsed],
+            round_number=number,
+        )
+    except EngineError as exc:
+        raise Invalid("pairings", exc.code, exc.message) from exc
+    next_table = 1
+    taken = {t for _, _, t in parsed if t is not None}
+    pairs = []
+    for (a, b, given_table), pair_flags in zip(parsed, flags, strict=True):
+        table = given_table
+        if b is not None and table is None:
+            while next_table in taken:
+                next_table += 1
+            table = next_table
+            taken.add(table)
+        pairs.append(
+            {"a": a, "b": b, "table": table if b is not None else None, "flags": pair_flags}
+        )
+    return pairs
+
+
+def _engine_pairs(event: Event, number: int, seed: int) -> tuple[list[dict], dict]:
+    result = pair_round(
+        event_players(event),
+        event_games(event),
+        round_number=number,
+        seed=seed,
+        bye_vp=event.bye_vp,
+        avoid_same_club=event.avoid_same_club,
+        tables=sorted(t.number for t in event.tables.all()) or None,
+    )
+    pairs = [
+        {
+            "a": p.player_a,
+            "b": p.player_b,
+            "table": p.table,
+            "flags": [{"code": f.code, "text": f.text} for f in p.flags],
+        }
+        for p in result.pairs
+    ]
+    rematches, gap_sq, path = result.cost
+    return pairs, {"rematches": rematches, "record_gap_sq": gap_sq, "path_distance": path}
+
+
+def _mission_for(event: Event, number: int, mission_code: str | None) -> str:
+    if mission_code:
+        return mission_check_code(event.mission_pack, mission_code)
+    order = event.mission_order or []
+    return order[(number - 1) % len(order)] if order else ""
+
+
+def round_create(
+    *,
+    event_id: int,
+    user,
+    pairings=None,
+    seed: int | None = None,
+    force: bool = False,
+    mission_code: str | None = None,
+) -> Round:
+    """Pair the next round in one transaction: all of its games, or nothing."""
+    with transaction.atomic():
+        event = _locked_event(event_id)
+        require_organiser(user, event)
+        _check_previous_complete(event, force)
+        number = event.rounds.count() + 1
+        if number > event.planned_rounds:
+            raise Conflict(
+                "round",
+                "all_rounds_paired",
+                f"All {event.planned_rounds} planned rounds are paired; raise the planned rounds.",
+            )
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise Invalid("seed", "invalid", "Must be a whole number.")
+        if pairings is not None:
+            pairs, cost, method = _manual_pairs(event, number, pairings), {}, "manual"
+        else:
+            seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+            pairs, cost = _engine_pairs(event, number, seed)
+            method = "engine"
+        round_ = Round.objects.create(
+            event=event,
+            number=number,
+            seed=seed,
+            method=method,
+            pairing_cost=cost,
+            mission_code=_mission_for(event, number, mission_code),
+        )
+        for pair in pairs:
+            game = Game.objects.create(
+                round=round_,
+                table_number=pair["table"],
+                player_a_id=pair["a"],
+                player_b_id=pair["b"],
+                flags=pair["flags"],
+            )
+            if pair["b"] is None:
+                Result.objects.create(
+                    game=game,
+                    version=1,
+                    vp_a=event.bye_vp,
+                    status=ResultStatus.CONFIRMED,
+                    source=ResultSource.BYE,
+                )
+        round_refresh_status(round_)
+        audit_record(
+            event=event,
+            action="round_create",
+            target=f"round:{round_.pk}",
+            user=user,
+            after={"number": number, "method": method, "seed": seed, "games": len(pairs)},
+        )
+        return round_
+
+
+def round_delete_latest(*, event_id: int, user) -> int:
+    """Undo the latest pairing, as long as no real result has been entered for it."""
+    with transaction.atomic():
+        event = _locked_event(event_id)
+        require_organiser(user, event)
+        round_ = event.rounds.order_by("-number").first()
+        if round_ is None:
+            raise Conflict("round", "no_round", "No round has been paired yet.")
+        _delete_round(round_)
+        audit_record(
+            event=event,
+            action="round_delete",
+            target=f"round:{round_.number}",
+            user=user,
+            before={"number": round_.number},
+        )
+        return round_.number
+
+
+def _delete_round(round_: Round) -> None:
+    played = Result.objects.filter(game__round=round_).exclude(source=ResultSource.BYE)
+    if played.exists():
+        raise Conflict(
+            "round",
+            "has_results",
+            f"Round {round_.number} already has results; correct those instead of re-pairing.",
+        )
+    Result.objects.filter(game__round=round_).delete()
+    round_.games.all().delete()
+    round_.delete()
+
+
+@undoable("round_create")
+def _undo_round_create(entry) -> None:
+    event = _locked_event(entry.event_id)
+    round_ = event.rounds.order_by("-number").first()
+    if round_ is None or round_.number != entry.after["number"]:
+        raise Conflict("entry", "superseded", "Only the latest round can be undone.")
+    _delete_round(round_)

@@ -1,0 +1,56 @@
+"""Standings of an event, as the contract's rows, from the pure standings engine."""
+
+from __future__ import annotations
+
+from tournament.engine import METRICS, compute_standings
+from tournament.errors import Invalid
+from tournament.models import Event
+from tournament.services.records import event_games, players_records
+
+
+def metric_names() -> set[str]:
+    return set(METRICS)
+
+
+# The contract promises these on every row, whatever the event's tie-breaks are.
+ALWAYS_SHOWN = ("owr", "vp")
+
+
+def standings_compute(*, event: Event, as_of_round: int | None = None) -> list[dict]:
+    """Rows best first: rank (shared when tied), record, and every tie-break metric."""
+    paired = event.rounds.count()
+    if as_of_round is not None and not 0 <= as_of_round <= paired:
+        raise Invalid("round", "range", f"Must be between 0 and {paired}.")
+    players = {p.pk: p for p in event.players.all()}
+    shown = [*event.tiebreaks, *(m for m in ALWAYS_SHOWN if m not in event.tiebreaks)]
+    rows = compute_standings(
+        list(players_records(players.values())),
+        event_games(event, as_of_round=as_of_round),
+        tiebreaks=tuple(event.tiebreaks),
+        extra_metrics=tuple(shown),
+        bye_vp=event.bye_vp,
+        as_of_round=as_of_round,
+    )
+    out = []
+    for row in rows:
+        player = players[row.player_id]
+        out.append(
+            {
+                "rank": row.rank,
+                "tied": row.tied,
+                "player": row.player_id,
+                "name": player.name,
+                "faction": player.faction,
+                "club": player.club,
+                "dropped": player.dropped,
+                "mp": row.mp,
+                "wins": row.wins,
+                "draws": row.draws,
+                "losses": row.losses,
+                "byes": row.byes,
+                "played": row.played,
+                **{name: row.metrics[name] for name in shown},
+                "tiebreak_values": [row.metrics[name] for name in event.tiebreaks],
+            }
+        )
+    return out

@@ -44,7 +44,7 @@ def parse_code(code: str) -> tuple[str, str, int | str]:
     parts = code.strip().upper().split("-")
     if len(parts) == 2 and len(parts[1]) == 1 and parts[1].isalpha():
         return parts[0], "pool", parts[1]
-    if len(parts) == 3 and parts[1] and all(c in _DIGITS for c in parts[1]):
-        if len(parts[2]) == 1 and _check(parts[1]) == parts[2]:
-            return parts[0], "seed", int(parts[1], _BASE)
+    seed_like = len(parts) == 3 and parts[1] and all(c in _DIGITS for c in parts[1])
+    if seed_like and len(parts[2]) == 1 and _check(parts[1]) == parts[2]:
+        return parts[0], "seed", int(parts[1], _BASE)
     raise MissionError("bad_code", f"code: {code!r} is not a valid mission code", field="code")

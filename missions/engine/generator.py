@@ -55,8 +55,9 @@ def generate(pack: Pack, seed: int) -> Mission:
     code = seed_code(pack.code_prefix, seed)  # validates the seed first
     deployment, rules, primary, discarded = draw_cards(pack, random.Random(seed))
     plan = plan_markers(pack.map(deployment.key), [r.key for r in rules], primary.key)
-    return Mission(pack, code, deployment, tuple(rules), primary, plan, seed=seed,
-                   discarded=tuple(discarded))
+    return Mission(
+        pack, code, deployment, tuple(rules), primary, plan, seed=seed, discarded=tuple(discarded)
+    )
 
 
 def pool_mission(pack: Pack, letter: str) -> Mission:
@@ -66,8 +67,16 @@ def pool_mission(pack: Pack, letter: str) -> Mission:
     rule = pack.card(entry.mission_rule)
     primary = pack.card(entry.primary)
     plan = plan_markers(pack.map(deployment.key), [rule.key], primary.key)
-    return Mission(pack, pool_code(pack.code_prefix, entry.code), deployment, (rule,), primary,
-                   plan, pool_code=entry.code, terrain_layouts=entry.terrain_layouts)
+    return Mission(
+        pack,
+        pool_code(pack.code_prefix, entry.code),
+        deployment,
+        (rule,),
+        primary,
+        plan,
+        pool_code=entry.code,
+        terrain_layouts=entry.terrain_layouts,
+    )
 
 
 def pack_for_prefix(prefix: str) -> Pack:

@@ -51,27 +51,38 @@ def hidden_supplies_corners(dmap: DeploymentMap) -> tuple[Point, ...]:
     return dmap.nml_corners() or dmap.corners
 
 
-def hidden_supplies(dmap: DeploymentMap, markers: Sequence[Marker],
-                    corner: Point | None = None) -> tuple[Marker, ...]:
+def hidden_supplies(
+    dmap: DeploymentMap, markers: Sequence[Marker], corner: Point | None = None
+) -> tuple[Marker, ...]:
     """Move the centre marker 6" towards `corner` and add one 6" towards the opposite corner."""
     allowed = hidden_supplies_corners(dmap)
     corner = allowed[0] if corner is None else corner
     if corner not in allowed:
         from missions.pack.errors import MissionError  # noqa: PLC0415
 
-        raise MissionError("bad_corner", f"corner: {corner} is not a corner Hidden Supplies "
-                           "may move the centre marker towards", field="corner")
+        raise MissionError(
+            "bad_corner",
+            f"corner: {corner} is not a corner Hidden Supplies may move the centre marker towards",
+            field="corner",
+        )
     cx, cy = dmap.centre
     dx, dy = corner[0] - cx, corner[1] - cy
     scale = HIDDEN_SUPPLIES_SHIFT / math.hypot(dx, dy)
     moved_to = (cx + dx * scale, cy + dy * scale)
     new_at = (cx - dx * scale, cy - dy * scale)
-    out = []
-    for m in markers:
-        if m.id == "centre":
-            m = replace(m, x=moved_to[0], y=moved_to[1], moved_from=m.point,  # noqa: PLW2901
-                        tag=dmap.tag_at(moved_to), roles=(*m.roles, "hidden_supplies_moved"))
-        out.append(m)
+    out = [
+        replace(
+            m,
+            x=moved_to[0],
+            y=moved_to[1],
+            moved_from=m.point,
+            tag=dmap.tag_at(moved_to),
+            roles=(*m.roles, "hidden_supplies_moved"),
+        )
+        if m.id == "centre"
+        else m
+        for m in markers
+    ]
     out.append(Marker("hidden_supplies", *new_at, dmap.tag_at(new_at), ("hidden_supplies",)))
     return tuple(out)
 
@@ -82,9 +93,12 @@ def _closest_nml(dmap: DeploymentMap, markers: Sequence[Marker]) -> Marker | Non
     return min(nml, key=lambda m: math.dist(m.point, dmap.centre), default=None)
 
 
-def apply_primary(dmap: DeploymentMap, markers: Sequence[Marker], primary: str,
-                  supply_drop: tuple[str, str] | None = None,
-                  ) -> tuple[tuple[Marker, ...], tuple[Marker, ...]]:
+def apply_primary(
+    dmap: DeploymentMap,
+    markers: Sequence[Marker],
+    primary: str,
+    supply_drop: tuple[str, str] | None = None,
+) -> tuple[tuple[Marker, ...], tuple[Marker, ...]]:
     """(in play, removed) after the primary's set-up removals and marker roles."""
     keep, removed = list(markers), []
     closest = _closest_nml(dmap, markers)
@@ -112,9 +126,15 @@ def _with_role(m: Marker, role: str) -> Marker:
     return m if role in m.roles else replace(m, roles=(*m.roles, role))
 
 
-def plan_markers(dmap: DeploymentMap, rules: Sequence[str], primary: str, *,
-                 corner: Point | None = None, supply_drop: tuple[str, str] | None = None,
-                 placed: Sequence[Point] | None = None) -> MarkerPlan:
+def plan_markers(
+    dmap: DeploymentMap,
+    rules: Sequence[str],
+    primary: str,
+    *,
+    corner: Point | None = None,
+    supply_drop: tuple[str, str] | None = None,
+    placed: Sequence[Point] | None = None,
+) -> MarkerPlan:
     """The objective markers for a mission given card keys of its rules and primary.
 
     Chosen Battlefield without `placed` positions returns only placement rules; with them,
@@ -136,8 +156,10 @@ def plan_markers(dmap: DeploymentMap, rules: Sequence[str], primary: str, *,
         corners = hidden_supplies_corners(dmap)
         base = hidden_supplies(dmap, base, corner)
         if primary == "the_ritual":
-            notes.append("two No Man's Land markers tie for closest to the centre: players "
-                         "may keep either; the moved centre marker is shown")
+            notes.append(
+                "two No Man's Land markers tie for closest to the centre: players "
+                "may keep either; the moved centre marker is shown"
+            )
     keep, removed = apply_primary(dmap, base, primary, supply_drop)
     return MarkerPlan(keep, removed, hidden_supplies_corners=corners, notes=tuple(notes))
 

@@ -44,16 +44,18 @@ class PlacementIssue:
 def placement_rules(dmap: DeploymentMap, extra_nml: int = 0) -> PlacementRules:
     """One marker per deployment zone, the rest (printed count, plus extras) in NML."""
     nml = sum(m.tag is Tag.NO_MANS_LAND for m in dmap.markers) + extra_nml
-    return PlacementRules({Tag.ATTACKER.value: 1, Tag.DEFENDER.value: 1,
-                           Tag.NO_MANS_LAND.value: nml})
+    return PlacementRules(
+        {Tag.ATTACKER.value: 1, Tag.DEFENDER.value: 1, Tag.NO_MANS_LAND.value: nml}
+    )
 
 
 def _zone_distance(zone: Zone, p: Point) -> float:
     """Distance from p (outside the zone) to the zone."""
     if not zone.polygon.contains(p):
         return zone.polygon.distance_to_boundary(p)
-    return min((c.radius - math.dist(p, c.centre) for c in zone.cutouts if c.contains(p)),
-               default=0.0)
+    return min(
+        (c.radius - math.dist(p, c.centre) for c in zone.cutouts if c.contains(p)), default=0.0
+    )
 
 
 def _area(dmap: DeploymentMap, p: Point, r: float) -> Tag | None:
@@ -66,48 +68,78 @@ def _area(dmap: DeploymentMap, p: Point, r: float) -> Tag | None:
     return None
 
 
-def placement_issues(dmap: DeploymentMap, rules: PlacementRules,
-                     points: Sequence[Point]) -> list[PlacementIssue]:
+def placement_issues(
+    dmap: DeploymentMap, rules: PlacementRules, points: Sequence[Point]
+) -> list[PlacementIssue]:
     """Every rule broken by a proposed placement (empty when it is legal)."""
     issues: list[PlacementIssue] = []
     r = rules.marker_radius
     if len(points) > rules.total:
-        issues.append(PlacementIssue("too_many_markers", rules.total,
-                                     f"placed: {len(points)} markers, at most {rules.total}"))
+        issues.append(
+            PlacementIssue(
+                "too_many_markers",
+                rules.total,
+                f"placed: {len(points)} markers, at most {rules.total}",
+            )
+        )
     counts = dict.fromkeys(rules.per_zone, 0)
     for i, (x, y) in enumerate(points):
         edge = min(x, y, dmap.width - x, dmap.height - y) - r
         if edge <= rules.edge_clearance:
-            issues.append(PlacementIssue("too_close_to_edge", i, f"placed[{i}]: marker edge "
-                                         f"{edge:.2f}in from a battlefield edge, must be more "
-                                         f"than {rules.edge_clearance}in"))
+            issues.append(
+                PlacementIssue(
+                    "too_close_to_edge",
+                    i,
+                    f"placed[{i}]: marker edge "
+                    f"{edge:.2f}in from a battlefield edge, must be more "
+                    f"than {rules.edge_clearance}in",
+                )
+            )
         area = _area(dmap, (x, y), r)
         if area is None:
-            issues.append(PlacementIssue("not_wholly_within", i, f"placed[{i}]: marker "
-                                         "straddles a deployment zone boundary"))
+            issues.append(
+                PlacementIssue(
+                    "not_wholly_within",
+                    i,
+                    f"placed[{i}]: marker straddles a deployment zone boundary",
+                )
+            )
             continue
         counts[area.value] += 1
         if counts[area.value] > rules.per_zone[area.value]:
-            issues.append(PlacementIssue("zone_full", i, f"placed[{i}]: more than "
-                                         f"{rules.per_zone[area.value]} marker(s) in {area}"))
+            issues.append(
+                PlacementIssue(
+                    "zone_full",
+                    i,
+                    f"placed[{i}]: more than {rules.per_zone[area.value]} marker(s) in {area}",
+                )
+            )
     for i, a in enumerate(points):
         for j in range(i + 1, len(points)):
             gap = math.dist(a, points[j]) - 2 * r
             if gap <= rules.min_separation:
-                issues.append(PlacementIssue("too_close_to_marker", j, f"placed[{j}]: {gap:.2f}"
-                                             f"in from placed[{i}], must be more than "
-                                             f"{rules.min_separation}in"))
+                issues.append(
+                    PlacementIssue(
+                        "too_close_to_marker",
+                        j,
+                        f"placed[{j}]: {gap:.2f}"
+                        f"in from placed[{i}], must be more than "
+                        f"{rules.min_separation}in",
+                    )
+                )
     return issues
 
 
-def check_placement(dmap: DeploymentMap, rules: PlacementRules,
-                    points: Sequence[Point]) -> tuple[Marker, ...]:
+def check_placement(
+    dmap: DeploymentMap, rules: PlacementRules, points: Sequence[Point]
+) -> tuple[Marker, ...]:
     """Markers for a legal placement; raises MissionError `bad_placement` naming the first
     broken rule (its code is in the message and in `.issues`)."""
     issues = placement_issues(dmap, rules, points)
     if issues:
-        err = MissionError("bad_placement", f"{issues[0].message} ({issues[0].code})",
-                           field="placed")
+        err = MissionError(
+            "bad_placement", f"{issues[0].message} ({issues[0].code})", field="placed"
+        )
         err.issues = issues  # type: ignore[attr-defined]
         raise err
     markers, nml = [], 0

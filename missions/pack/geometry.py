@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 Point = tuple[float, float]
 
@@ -33,18 +34,16 @@ class Polygon:
 
     def contains(self, p: Point) -> bool:
         """Inside or on the boundary (edges belong to the zone they bound)."""
-        if any(_on_segment(p, a, b) for a, b in self.edges()):
-            return True
         x, y = p
         inside = False
-        for (x1, y1), (x2, y2) in self.edges():
+        edges = self.edges()
+        for (x1, y1), (x2, y2) in edges:
             if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
                 inside = not inside
-        return inside
+        return inside or any(_on_segment(p, a, b) for a, b in edges)
 
-    def edges(self) -> list[tuple[Point, Point]]:
-        pts = self.points
-        return [(pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))]
+    def edges(self) -> tuple[tuple[Point, Point], ...]:
+        return _edges(self.points)
 
     def distance_to_boundary(self, p: Point) -> float:
         return min(_segment_distance(p, a, b) for a, b in self.edges())
@@ -145,6 +144,11 @@ def _touches_nml(m: DeploymentMap, corner: Point) -> bool:
     eps = 1e-3
     probes = ((cx + sx * eps, cy + sy * eps * 0.5), (cx + sx * eps * 0.5, cy + sy * eps))
     return any(m.tag_at(p) is Tag.NO_MANS_LAND for p in probes)
+
+
+@lru_cache(maxsize=256)
+def _edges(pts: tuple[Point, ...]) -> tuple[tuple[Point, Point], ...]:
+    return tuple((pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts)))
 
 
 def _on_segment(p: Point, a: Point, b: Point) -> bool:

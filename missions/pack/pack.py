@@ -67,8 +67,9 @@ class Pack:
         """A card by key or printed name; raises `unknown_card`."""
         found = self._by_key.get(key) or self._by_key.get(card_key(key))
         if found is None:
-            raise MissionError("unknown_card", f"card: no card {key!r} in pack {self.key!r}",
-                               field="card")
+            raise MissionError(
+                "unknown_card", f"card: no card {key!r} in pack {self.key!r}", field="card"
+            )
         return found
 
     def map(self, deployment: str) -> DeploymentMap:
@@ -77,12 +78,16 @@ class Pack:
         for m in self.maps:
             if m.key == key:
                 return m
-        raise MissionError("unknown_deployment", f"deployment: no map {deployment!r}",
-                           field="deployment")
+        raise MissionError(
+            "unknown_deployment", f"deployment: no map {deployment!r}", field="deployment"
+        )
 
     def pool_entry(self, code: str) -> PoolEntry:
         for entry in self.pool:
             if entry.code == code.upper():
                 return entry
-        raise MissionError("unknown_pool_mission", f"code: no pool mission {code!r} in "
-                           f"pack {self.key!r}", field="code")
+        raise MissionError(
+            "unknown_pool_mission",
+            f"code: no pool mission {code!r} in pack {self.key!r}",
+            field="code",
+        )

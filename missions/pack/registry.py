@@ -24,7 +24,8 @@ def get_pack(key: str) -> Pack:
     loader = _PACKS.get(key)
     if loader is None:
         raise MissionError(
-            "unknown_pack", f"pack: unknown pack key {key!r}, known: {', '.join(_PACKS)}",
+            "unknown_pack",
+            f"pack: unknown pack key {key!r}, known: {', '.join(_PACKS)}",
             field="pack",
         )
     return loader()

@@ -24,9 +24,13 @@ def _colour(hex_value: str | None, opacity: float = 1.0) -> object:
 
 def _shape(item: Shape, flip: float) -> Path:
     closed = item.fill is not None or len(item.points) > 2
-    path = Path(fillColor=_colour(item.fill, item.opacity), strokeColor=_colour(item.stroke),
-                strokeWidth=item.width, strokeDashArray=list(item.dash) or None,
-                fillMode=0 if item.holes else 1)  # 0: even-odd
+    path = Path(
+        fillColor=_colour(item.fill, item.opacity),
+        strokeColor=_colour(item.stroke),
+        strokeWidth=item.width,
+        strokeDashArray=list(item.dash) or None,
+        fillMode=0 if item.holes else 1,
+    )  # 0: even-odd
     for ring, close in ((item.points, closed), *((h, True) for h in item.holes)):
         (x0, y0), *rest = ring
         path.moveTo(x0, flip - y0)
@@ -40,16 +44,27 @@ def _shape(item: Shape, flip: float) -> Path:
 
 
 def _ring(item: Ring, flip: float) -> Circle:
-    return Circle(item.centre[0], flip - item.centre[1], item.radius,
-                  fillColor=_colour(item.fill, item.opacity), strokeColor=_colour(item.stroke),
-                  strokeWidth=item.width if item.stroke else 0,
-                  strokeDashArray=list(item.dash) or None)
+    return Circle(
+        item.centre[0],
+        flip - item.centre[1],
+        item.radius,
+        fillColor=_colour(item.fill, item.opacity),
+        strokeColor=_colour(item.stroke),
+        strokeWidth=item.width if item.stroke else 0,
+        strokeDashArray=list(item.dash) or None,
+    )
 
 
 def _label(item: Label, flip: float) -> String:
-    return String(item.at[0], flip - item.at[1], item.text, fontSize=item.size,
-                  fontName=FONT_BOLD if item.bold else FONT, fillColor=HexColor(item.fill),
-                  textAnchor="middle")
+    return String(
+        item.at[0],
+        flip - item.at[1],
+        item.text,
+        fontSize=item.size,
+        fontName=FONT_BOLD if item.bold else FONT,
+        fillColor=HexColor(item.fill),
+        textAnchor="middle",
+    )
 
 
 def scene_drawing(scene: Scene, width: float = 500.0) -> Drawing:
@@ -70,8 +85,9 @@ def scene_drawing(scene: Scene, width: float = 500.0) -> Drawing:
     return drawing
 
 
-def map_drawing(dmap: DeploymentMap, plan: MarkerPlan | None = None, width: float = 500.0,
-                title: str = "") -> Drawing:
+def map_drawing(
+    dmap: DeploymentMap, plan: MarkerPlan | None = None, width: float = 500.0, title: str = ""
+) -> Drawing:
     plan = plan or MarkerPlan(dmap.markers)
     return scene_drawing(build_scene(dmap, plan, title or dmap.name), width)
 

@@ -13,13 +13,28 @@ from missions.render.labels import label_point
 from missions.render.shapes import zone_outline
 
 PALETTE = {
-    "board": "#f4efe1", "edge": "#333333", "grid": "#d9d2bf", "grid6": "#a89f86",
-    Tag.ATTACKER: "#c8553d", Tag.DEFENDER: "#2f6690", "text": "#222222", "marker": "#1b1b1b",
-    "range": "#555555", "new": "#e0a100", "removed": "#888888",
+    "board": "#f4efe1",
+    "edge": "#333333",
+    "grid": "#d9d2bf",
+    "grid6": "#a89f86",
+    Tag.ATTACKER: "#c8553d",
+    Tag.DEFENDER: "#2f6690",
+    "text": "#222222",
+    "marker": "#1b1b1b",
+    "range": "#555555",
+    "new": "#e0a100",
+    "removed": "#888888",
 }
 ZONE_NAMES = {Tag.ATTACKER: "Attacker", Tag.DEFENDER: "Defender"}
-ROLE_LETTERS = {"alpha": "α", "omega": "Ω", "site_of_power": "S", "servo_skull": "SK",
-                "ritual": "R", "burnable": "B", "hidden_supplies": "HS"}
+ROLE_LETTERS = {
+    "alpha": "α",
+    "omega": "Ω",
+    "site_of_power": "S",
+    "servo_skull": "SK",
+    "ritual": "R",
+    "burnable": "B",
+    "hidden_supplies": "HS",
+}
 
 
 @dataclass(frozen=True)
@@ -67,12 +82,22 @@ def _grid(w: float, h: float) -> list[Shape]:
     out = []
     for x in range(1, int(w)):
         strong = x % 6 == 0
-        out.append(Shape(((x, 0), (x, h)), stroke=PALETTE["grid6" if strong else "grid"],
-                         width=0.08 if strong else 0.04))
+        out.append(
+            Shape(
+                ((x, 0), (x, h)),
+                stroke=PALETTE["grid6" if strong else "grid"],
+                width=0.08 if strong else 0.04,
+            )
+        )
     for y in range(1, int(h)):
         strong = y % 6 == 0
-        out.append(Shape(((0, y), (w, y)), stroke=PALETTE["grid6" if strong else "grid"],
-                         width=0.08 if strong else 0.04))
+        out.append(
+            Shape(
+                ((0, y), (w, y)),
+                stroke=PALETTE["grid6" if strong else "grid"],
+                width=0.08 if strong else 0.04,
+            )
+        )
     return out
 
 
@@ -83,8 +108,15 @@ def _marker(m: Marker, index: int) -> list[Shape | Ring | Label]:
     if m.moved_from is not None:
         items.extend(_moved_from(m))
     items += [
-        Ring(m.point, MARKER_RADIUS + CONTROL_RANGE, fill=fill, opacity=0.10,
-             stroke=PALETTE["range"], width=0.08, dash=(0.5, 0.35)),
+        Ring(
+            m.point,
+            MARKER_RADIUS + CONTROL_RANGE,
+            fill=fill,
+            opacity=0.10,
+            stroke=PALETTE["range"],
+            width=0.08,
+            dash=(0.5, 0.35),
+        ),
         Ring(m.point, MARKER_RADIUS, fill=fill, stroke="#ffffff", width=0.1),
         Label((m.point[0], m.point[1] + 0.35), str(index), 0.95, fill="#ffffff", bold=True),
     ]
@@ -92,8 +124,9 @@ def _marker(m: Marker, index: int) -> list[Shape | Ring | Label]:
     if new:
         tags.insert(0, "new")
     if tags:
-        items.append(Label((m.point[0], m.point[1] - MARKER_RADIUS - 0.5), " ".join(tags), 0.95,
-                           bold=True))
+        items.append(
+            Label((m.point[0], m.point[1] - MARKER_RADIUS - 0.5), " ".join(tags), 0.95, bold=True)
+        )
     return items
 
 
@@ -101,8 +134,9 @@ def _moved_from(m: Marker) -> list[Shape | Ring | Label]:
     (x0, y0), (x1, y1) = m.moved_from, m.point  # type: ignore[misc]
     ang = math.atan2(y1 - y0, x1 - x0)
     tip = (x1 - MARKER_RADIUS * math.cos(ang), y1 - MARKER_RADIUS * math.sin(ang))
-    head = [(tip[0] - 0.9 * math.cos(ang + s), tip[1] - 0.9 * math.sin(ang + s))
-            for s in (0.45, -0.45)]
+    head = [
+        (tip[0] - 0.9 * math.cos(ang + s), tip[1] - 0.9 * math.sin(ang + s)) for s in (0.45, -0.45)
+    ]
     return [
         Ring((x0, y0), MARKER_RADIUS, stroke=PALETTE["removed"], width=0.1, dash=(0.25, 0.2)),
         Shape(((x0, y0), tip), stroke=PALETTE["text"], width=0.12),
@@ -114,26 +148,35 @@ def _removed(m: Marker) -> list[Shape | Ring | Label]:
     x, y = m.point
     r = MARKER_RADIUS
     grey = PALETTE["removed"]
-    return [Ring(m.point, r, stroke=grey, width=0.1, dash=(0.25, 0.2)),
-            Shape(((x - r, y - r), (x + r, y + r)), stroke=grey, width=0.12),
-            Shape(((x - r, y + r), (x + r, y - r)), stroke=grey, width=0.12),
-            Label((x, y + r + 1.0), "removed", 0.85, fill=grey)]
+    return [
+        Ring(m.point, r, stroke=grey, width=0.1, dash=(0.25, 0.2)),
+        Shape(((x - r, y - r), (x + r, y + r)), stroke=grey, width=0.12),
+        Shape(((x - r, y + r), (x + r, y - r)), stroke=grey, width=0.12),
+        Label((x, y + r + 1.0), "removed", 0.85, fill=grey),
+    ]
 
 
 @lru_cache(maxsize=64)
 def _base(dmap: DeploymentMap, avoid: tuple[Point, ...]) -> tuple[Shape | Ring | Label, ...]:
     w, h = dmap.width, dmap.height
     items: list[Shape | Ring | Label] = [
-        Shape(((0, 0), (w, 0), (w, h), (0, h)), fill=PALETTE["board"])]
+        Shape(((0, 0), (w, 0), (w, h), (0, h)), fill=PALETTE["board"])
+    ]
     for zone in (dmap.attacker, dmap.defender):
         outline, holes = zone_outline(zone)
-        items.append(Shape(tuple(outline), tuple(tuple(x) for x in holes),
-                           fill=PALETTE[zone.tag], opacity=0.28))
+        items.append(
+            Shape(
+                tuple(outline), tuple(tuple(x) for x in holes), fill=PALETTE[zone.tag], opacity=0.28
+            )
+        )
     items.extend(_grid(w, h))
     for zone in (dmap.attacker, dmap.defender):
         outline, holes = zone_outline(zone)
-        items.append(Shape(tuple(outline), tuple(tuple(x) for x in holes),
-                           stroke=PALETTE[zone.tag], width=0.2))
+        items.append(
+            Shape(
+                tuple(outline), tuple(tuple(x) for x in holes), stroke=PALETTE[zone.tag], width=0.2
+            )
+        )
     for tag in (Tag.ATTACKER, Tag.DEFENDER, Tag.NO_MANS_LAND):
         text = ZONE_NAMES.get(tag, "No Man's Land")
         size = 1.7 if tag is not Tag.NO_MANS_LAND else 1.4
@@ -147,7 +190,8 @@ def build_scene(dmap: DeploymentMap, plan: MarkerPlan, title: str = "") -> Scene
     """The map with its zones, grid, labels, markers (control range) and rule effects."""
     markers = plan.markers
     avoid = tuple(m.point for m in (*markers, *plan.removed)) + tuple(
-        m.moved_from for m in markers if m.moved_from is not None)
+        m.moved_from for m in markers if m.moved_from is not None
+    )
     if plan.placement is not None:
         avoid += (dmap.centre,)  # the placement note sits there
     items = list(_base(dmap, avoid))
@@ -165,8 +209,16 @@ def build_scene(dmap: DeploymentMap, plan: MarkerPlan, title: str = "") -> Scene
 def _placement(dmap: DeploymentMap, clearance: float) -> list[Shape | Ring | Label]:
     w, h, c = dmap.width, dmap.height, clearance
     return [
-        Shape(((c, c), (w - c, c), (w - c, h - c), (c, h - c)), stroke=PALETTE["text"],
-              width=0.12, dash=(0.6, 0.4)),
-        Label((w / 2, h / 2 + 0.4), f"Players place objective markers (>{c:g}\" from edges, "
-              ">9\" apart)", 1.0, bold=True),
+        Shape(
+            ((c, c), (w - c, c), (w - c, h - c), (c, h - c)),
+            stroke=PALETTE["text"],
+            width=0.12,
+            dash=(0.6, 0.4),
+        ),
+        Label(
+            (w / 2, h / 2 + 0.4),
+            f'Players place objective markers (>{c:g}" from edges, >9" apart)',
+            1.0,
+            bold=True,
+        ),
     ]

@@ -31,8 +31,13 @@ def _arc(c: Circle, p: Point, q: Point, poly: Polygon) -> list[Point]:
     if not poly.contains(probe):
         sweep -= 2 * math.pi
     steps = max(2, int(ARC_STEPS * abs(sweep) / math.pi))
-    return [(c.centre[0] + c.radius * math.cos(a0 + sweep * i / steps),
-             c.centre[1] + c.radius * math.sin(a0 + sweep * i / steps)) for i in range(1, steps)]
+    return [
+        (
+            c.centre[0] + c.radius * math.cos(a0 + sweep * i / steps),
+            c.centre[1] + c.radius * math.sin(a0 + sweep * i / steps),
+        )
+        for i in range(1, steps)
+    ]
 
 
 def _cut(poly: Polygon, c: Circle) -> tuple[list[Point], list[Point] | None]:
@@ -62,9 +67,13 @@ def _cut(poly: Polygon, c: Circle) -> tuple[list[Point], list[Point] | None]:
                 entry = None
     hole = None
     if crossings == 0 and poly.contains(c.centre):
-        hole = [(c.centre[0] + c.radius * math.cos(2 * math.pi * k / (2 * ARC_STEPS)),
-                 c.centre[1] + c.radius * math.sin(2 * math.pi * k / (2 * ARC_STEPS)))
-                for k in range(2 * ARC_STEPS)]
+        hole = [
+            (
+                c.centre[0] + c.radius * math.cos(2 * math.pi * k / (2 * ARC_STEPS)),
+                c.centre[1] + c.radius * math.sin(2 * math.pi * k / (2 * ARC_STEPS)),
+            )
+            for k in range(2 * ARC_STEPS)
+        ]
     return out, hole
 
 

@@ -23,8 +23,9 @@ def _path(points: tuple[tuple[float, float], ...], close: bool) -> str:
     return d + ("Z" if close else "")
 
 
-def _paint(fill: str | None, stroke: str | None, width: float, dash: tuple[float, ...],
-           opacity: float) -> str:
+def _paint(
+    fill: str | None, stroke: str | None, width: float, dash: tuple[float, ...], opacity: float
+) -> str:
     out = f' fill="{fill}"' if fill else ' fill="none"'
     if fill and opacity < 1:
         out += f' fill-opacity="{_n(opacity)}"'
@@ -44,11 +45,15 @@ def _item(item: Shape | Ring | Label) -> str:
         return f'<path d="{d}"{rule}{paint}/>'
     if isinstance(item, Ring):
         paint = _paint(item.fill, item.stroke, item.width, item.dash, item.opacity)
-        return (f'<circle cx="{_n(item.centre[0])}" cy="{_n(item.centre[1])}" '
-                f'r="{_n(item.radius)}"{paint}/>')
+        return (
+            f'<circle cx="{_n(item.centre[0])}" cy="{_n(item.centre[1])}" '
+            f'r="{_n(item.radius)}"{paint}/>'
+        )
     weight = ' font-weight="bold"' if item.bold else ""
-    return (f'<text x="{_n(item.at[0])}" y="{_n(item.at[1])}" font-size="{_n(item.size)}"'
-            f'{weight} fill="{item.fill}" text-anchor="middle">{escape(item.text)}</text>')
+    return (
+        f'<text x="{_n(item.at[0])}" y="{_n(item.at[1])}" font-size="{_n(item.size)}"'
+        f'{weight} fill="{item.fill}" text-anchor="middle">{escape(item.text)}</text>'
+    )
 
 
 def scene_svg(scene: Scene, width_px: int = 900) -> str:
@@ -56,13 +61,16 @@ def scene_svg(scene: Scene, width_px: int = 900) -> str:
     height_px = round(width_px * vh / vw)
     title = f"<title>{escape(scene.title)}</title>" if scene.title else ""
     body = "".join(_item(i) for i in scene.items)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width_px}" height="{height_px}" '
-            f'viewBox="{_n(-MARGIN)} {_n(-MARGIN)} {_n(vw)} {_n(vh)}" '
-            f'font-family="{FONT}" role="img">{title}{body}</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width_px}" height="{height_px}" '
+        f'viewBox="{_n(-MARGIN)} {_n(-MARGIN)} {_n(vw)} {_n(vh)}" '
+        f'font-family="{FONT}" role="img">{title}{body}</svg>'
+    )
 
 
-def map_svg(dmap: DeploymentMap, plan: MarkerPlan | None = None, width_px: int = 900,
-            title: str = "") -> str:
+def map_svg(
+    dmap: DeploymentMap, plan: MarkerPlan | None = None, width_px: int = 900, title: str = ""
+) -> str:
     """SVG of a deployment map; `plan` (from `plan_markers`) adds rule effects on markers."""
     plan = plan or MarkerPlan(dmap.markers)
     return scene_svg(build_scene(dmap, plan, title or dmap.name), width_px)

@@ -145,8 +145,8 @@ def intel_discard(state: State, act: dict[str, Any]) -> None:
 
 @action("redraw", phases=(COMMAND,))
 def redraw(state: State, act: dict[str, Any]) -> None:
-    """Swap a just-drawn card the army cannot attempt (player declares, e.g. Engage on All
-    Fronts with only one or two qualifying units)."""
+    """Swap a just-drawn Engage on All Fronts: the player declares ("qualifying_units") that
+    only one or two qualifying units remain."""
     side = _own_command(state, act, "redraw")
     key = _active_card(side, act)
     require(
@@ -160,6 +160,13 @@ def redraw(state: State, act: dict[str, Any]) -> None:
         "not_just_drawn",
         f"card: {key!r} may only be swapped in the phase it was drawn",
         field="card",
+    )
+    units = act.get("qualifying_units")
+    require(
+        type(units) is int and units in (1, 2),
+        "bad_declaration",
+        "qualifying_units: the swap needs a declared 1 or 2 qualifying units left",
+        field="qualifying_units",
     )
     side["active"].remove(key)
     side["discarded"].append(key)

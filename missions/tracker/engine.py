@@ -83,6 +83,20 @@ def _check_clock(state: State, action: dict[str, Any], phases: frozenset[str]) -
         f"phase: the game is in the {state['phase']} phase, not {phase!r}",
         field="phase",
     )
+    if "turn" in action:  # optional: pins the action to one player's turn
+        require(
+            action["turn"] == state["turn"],
+            "wrong_turn",
+            f"turn: it is {state['turn']!r}'s turn, not {action['turn']!r}",
+            field="turn",
+        )
+    if "seq" in action:  # optional: refuses an action built from an out-of-date state
+        require(
+            action["seq"] == state["seq"],
+            "stale_action",
+            f"seq: the game is at action {state['seq']}, not {action['seq']!r}",
+            field="seq",
+        )
     require(
         phase in phases,
         "not_in_this_phase",

@@ -7,7 +7,7 @@ from typing import NoReturn
 from missions.pack.errors import MissionError
 
 
-class Refusal(MissionError):  # noqa: N818 - the API name the tracker promises
+class Refusal(MissionError):
     """An action the rules do not allow now. `code` is stable; the message names field and rule."""
 
 

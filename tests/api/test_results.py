@@ -174,7 +174,7 @@ def test_next_round_refused_while_results_missing(api, event, paired):
     ("pairings", "code"),
     [
         ([{"player_a": 999999, "player_b": None}], "unknown_player"),
-        ("nope", "invalid"),
+        ("nope", "not_a_list"),
     ],
 )
 def test_bad_manual_pairings_change_nothing(api, event, players, pairings, code):

@@ -159,8 +159,7 @@ def test_to_dict_shape():
 
 
 def test_maelstrom_lists_first_card_first():
-    seed = next(s for s in SEEDS if generate(PACK, s).mission_rules[0].key
-                == "maelstrom_of_battle")
+    seed = next(s for s in SEEDS if generate(PACK, s).mission_rules[0].key == "maelstrom_of_battle")
     data = generate(PACK, seed).to_dict()
     assert data["mission_rules"][0] == "Maelstrom of Battle"
     assert "Chilling Rain" not in data["mission_rules"]
@@ -183,7 +182,10 @@ def test_pool_missions():
     m = pool_mission(PACK, "b")
     assert m.to_dict()["code"] == "LEV-B"
     assert (m.deployment.name, m.primary.name, [r.name for r in m.mission_rules]) == (
-        "Search and Destroy", "Priority Targets", ["Hidden Supplies"])
+        "Search and Destroy",
+        "Priority Targets",
+        ["Hidden Supplies"],
+    )
     assert len(m.plan.markers) == 6
     assert m.terrain_layouts == (1, 3, 4)
     assert mission_from_code("LEV-B").to_dict() == m.to_dict()

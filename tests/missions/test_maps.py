@@ -14,18 +14,41 @@ A, D, N = Tag.ATTACKER, Tag.DEFENDER, Tag.NO_MANS_LAND
 
 # map -> (attacker polygon, defender polygon, attacker home, defender home, NML pair)
 FACTS = {
-    "hammer_and_anvil": (((0, 0), (18, 0), (18, 44), (0, 44)),
-                         ((42, 0), (60, 0), (60, 44), (42, 44)), (10, 22), (50, 22),
-                         {(30, 6), (30, 38)}),
-    "dawn_of_war": (((0, 34), (60, 34), (60, 44), (0, 44)), ((0, 0), (60, 0), (60, 10), (0, 10)),
-                    (30, 38), (30, 6), {(10, 22), (50, 22)}),
-    "search_and_destroy": (((0, 22), (30, 22), (30, 44), (0, 44)),
-                           ((30, 0), (60, 0), (60, 22), (30, 22)), (14, 34), (46, 10),
-                           {(14, 10), (46, 34)}),
-    "crucible_of_battle": (((0, 0), (0, 44), (30, 44)), ((30, 0), (60, 0), (60, 44)), (14, 34),
-                           (46, 10), {(20, 8), (40, 36)}),
-    "sweeping_engagement": (((0, 22), (0, 44), (60, 44)), ((0, 0), (60, 0), (60, 22)), (18, 38),
-                            (42, 6), {(10, 14), (50, 30)}),
+    "hammer_and_anvil": (
+        ((0, 0), (18, 0), (18, 44), (0, 44)),
+        ((42, 0), (60, 0), (60, 44), (42, 44)),
+        (10, 22),
+        (50, 22),
+        {(30, 6), (30, 38)},
+    ),
+    "dawn_of_war": (
+        ((0, 34), (60, 34), (60, 44), (0, 44)),
+        ((0, 0), (60, 0), (60, 10), (0, 10)),
+        (30, 38),
+        (30, 6),
+        {(10, 22), (50, 22)},
+    ),
+    "search_and_destroy": (
+        ((0, 22), (30, 22), (30, 44), (0, 44)),
+        ((30, 0), (60, 0), (60, 22), (30, 22)),
+        (14, 34),
+        (46, 10),
+        {(14, 10), (46, 34)},
+    ),
+    "crucible_of_battle": (
+        ((0, 0), (0, 44), (30, 44)),
+        ((30, 0), (60, 0), (60, 44)),
+        (14, 34),
+        (46, 10),
+        {(20, 8), (40, 36)},
+    ),
+    "sweeping_engagement": (
+        ((0, 22), (0, 44), (60, 44)),
+        ((0, 0), (60, 0), (60, 22)),
+        (18, 38),
+        (42, 6),
+        {(10, 14), (50, 30)},
+    ),
 }
 
 
@@ -56,15 +79,24 @@ def test_search_and_destroy_cuts_a_9_inch_circle_from_both_quarters():
     assert dmap.tag_at((20, 32)) is A  # inside the quarter, outside the circle
     assert dmap.tag_at((35, 18)) is N
     assert dmap.tag_at((45, 12)) is D
-    assert all(not z.cutouts for m in PACK.maps if m.key != "search_and_destroy"
-               for z in (m.attacker, m.defender))
+    assert all(
+        not z.cutouts
+        for m in PACK.maps
+        if m.key != "search_and_destroy"
+        for z in (m.attacker, m.defender)
+    )
 
 
-@pytest.mark.parametrize(("key", "corners"), [
-    ("hammer_and_anvil", ()), ("dawn_of_war", ()),
-    ("search_and_destroy", ((0, 0), (60, 44))), ("crucible_of_battle", ((0, 0), (60, 44))),
-    ("sweeping_engagement", ((0, 0), (60, 44))),
-])
+@pytest.mark.parametrize(
+    ("key", "corners"),
+    [
+        ("hammer_and_anvil", ()),
+        ("dawn_of_war", ()),
+        ("search_and_destroy", ((0, 0), (60, 44))),
+        ("crucible_of_battle", ((0, 0), (60, 44))),
+        ("sweeping_engagement", ((0, 0), (60, 44))),
+    ],
+)
 def test_corners_touched_by_no_mans_land(key, corners):
     assert PACK.map(key).nml_corners() == corners
 
@@ -75,8 +107,10 @@ def _oracle_tag(key, x, y):
     rules = {
         "hammer_and_anvil": (x <= 18, x >= 42),
         "dawn_of_war": (y >= 34, y <= 10),
-        "search_and_destroy": (x <= 30 and y >= 22 and not in_circle,
-                               x >= 30 and y <= 22 and not in_circle),
+        "search_and_destroy": (
+            x <= 30 and y >= 22 and not in_circle,
+            x >= 30 and y <= 22 and not in_circle,
+        ),
         "crucible_of_battle": (x <= 30 * y / 44, x >= 30 + 30 * y / 44),
         "sweeping_engagement": (y >= 22 + 22 * x / 60, y <= 22 * x / 60),
     }

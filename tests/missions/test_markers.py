@@ -32,7 +32,8 @@ def test_hidden_supplies_moves_centre_and_adds_opposite_marker(dmap):
     assert math.dist(new.point, (30, 22)) == pytest.approx(6)
     assert math.dist(moved.point, corner) == pytest.approx(math.dist((30, 22), corner) - 6)
     assert new.point == pytest.approx((60 - moved.x, 44 - moved.y))  # diagonally opposite
-    assert moved.tag is N and new.tag is N
+    assert moved.tag is N
+    assert new.tag is N
     if dmap.nml_corners():
         assert plan.hidden_supplies_corners == dmap.nml_corners()
     else:
@@ -49,8 +50,9 @@ def test_hidden_supplies_offsets_match_facts():
 def test_hidden_supplies_corner_choice_and_illegal_corner():
     dmap = PACK.map("crucible_of_battle")
     plan = plan_markers(dmap, ["hidden_supplies"], "take_and_hold", corner=(60, 44))
-    assert {m.id: m.point for m in plan.markers}["centre"] == pytest.approx((34.84, 25.55),
-                                                                            abs=0.01)
+    assert {m.id: m.point for m in plan.markers}["centre"] == pytest.approx(
+        (34.84, 25.55), abs=0.01
+    )
     with pytest.raises(MissionError) as err:
         plan_markers(dmap, ["hidden_supplies"], "take_and_hold", corner=(60, 0))
     assert err.value.code == "bad_corner"
@@ -74,9 +76,15 @@ def test_the_ritual_keeps_only_the_centre_in_no_mans_land(dmap):
     assert with_hs.notes
 
 
-@pytest.mark.parametrize(("primary", "role", "count"), [
-    ("sites_of_power", "site_of_power", 3), ("deploy_servo_skulls", "servo_skull", 3),
-    ("supply_drop", "supply_drop", 3), ("scorched_earth", "burnable", 5)])
+@pytest.mark.parametrize(
+    ("primary", "role", "count"),
+    [
+        ("sites_of_power", "site_of_power", 3),
+        ("deploy_servo_skulls", "servo_skull", 3),
+        ("supply_drop", "supply_drop", 3),
+        ("scorched_earth", "burnable", 5),
+    ],
+)
 def test_primary_roles(primary, role, count):
     plan = plan_markers(PACK.map("dawn_of_war"), [], primary)
     tagged = [m for m in plan.markers if role in m.roles]
@@ -121,13 +129,16 @@ def test_legal_placement_builds_markers_and_applies_primary():
     assert {m.tag for m in plan.markers} == {Tag.ATTACKER, Tag.DEFENDER, N}
 
 
-@pytest.mark.parametrize(("points", "code"), [
-    ([(30, 38), *GOOD[1:]], "too_close_to_edge"),
-    ([(30, 34.2), *GOOD[1:]], "not_wholly_within"),
-    ([*GOOD[:4], (30, 30)], "too_close_to_marker"),
-    ([(20, 36.5), (40, 36.5), *GOOD[2:]], "zone_full"),
-    ([*GOOD, (20, 30)], "too_many_markers"),
-])
+@pytest.mark.parametrize(
+    ("points", "code"),
+    [
+        ([(30, 38), *GOOD[1:]], "too_close_to_edge"),
+        ([(30, 34.2), *GOOD[1:]], "not_wholly_within"),
+        ([*GOOD[:4], (30, 30)], "too_close_to_marker"),
+        ([(20, 36.5), (40, 36.5), *GOOD[2:]], "zone_full"),
+        ([*GOOD, (20, 30)], "too_many_markers"),
+    ],
+)
 def test_illegal_placements_are_named(points, code):
     dmap = PACK.map("dawn_of_war")
     rules = placement_rules(dmap)
@@ -138,19 +149,29 @@ def test_illegal_placements_are_named(points, code):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(PACK.maps),
-       st.lists(st.tuples(st.floats(0, 60), st.floats(0, 44)), min_size=1, max_size=5))
+@given(
+    st.sampled_from(PACK.maps),
+    st.lists(st.tuples(st.floats(0, 60), st.floats(0, 44)), min_size=1, max_size=5),
+)
 def test_placement_validator_agrees_with_brute_force(dmap, points):
     rules = placement_rules(dmap)
     issues = {i.code for i in placement_issues(dmap, rules, points)}
     r = MARKER_RADIUS
     edge_ok = all(min(x, y, 60 - x, 44 - y) - r > 6 for x, y in points)
-    apart_ok = all(math.dist(p, q) - 2 * r > 9 for i, p in enumerate(points)
-                   for q in points[i + 1:])
+    apart_ok = all(
+        math.dist(p, q) - 2 * r > 9 for i, p in enumerate(points) for q in points[i + 1 :]
+    )
     assert ("too_close_to_edge" not in issues) == edge_ok
     assert ("too_close_to_marker" not in issues) == apart_ok
     if not issues:  # then every marker disc lies wholly in one area (sampled on its rim)
         for x, y in points:
-            rim = {dmap.tag_at((x + r * 0.999 * math.cos(a / 8 * math.pi),
-                                y + r * 0.999 * math.sin(a / 8 * math.pi))) for a in range(16)}
+            rim = {
+                dmap.tag_at(
+                    (
+                        x + r * 0.999 * math.cos(a / 8 * math.pi),
+                        y + r * 0.999 * math.sin(a / 8 * math.pi),
+                    )
+                )
+                for a in range(16)
+            }
             assert len(rim) == 1

@@ -7,22 +7,71 @@ from missions.pack.registry import get_pack
 from missions.pack.scoring import Mode, Timing
 from missions.pack.types import CardKind
 
-DEPLOYMENTS = ["Search and Destroy", "Dawn of War", "Sweeping Engagement", "Crucible of Battle",
-               "Hammer and Anvil"]
-RULES = ["Chosen Battlefield", "Chilling Rain", "Sweep and Clear", "Hidden Supplies",
-         "Minefields", "Targets of Opportunity", "Scrambler Fields", "Delayed Reserves",
-         "Maelstrom of Battle", "Supply Lines", "Secret Intel", "Vox Static"]
-PRIMARIES = ["Take and Hold", "Scorched Earth", "Purge the Foe", "Sites of Power", "The Ritual",
-             "Priority Targets", "Supply Drop", "Deploy Servo-skulls", "Vital Ground"]
-SECONDARIES = ["A Tempting Target", "Area Denial", "Assassination", "Behind Enemy Lines",
-               "Bring It Down", "Capture Enemy Outpost", "Cleanse", "Defend Stronghold",
-               "Deploy Teleport Homer", "Engage on All Fronts", "Extend Battle Lines",
-               "Investigate Signals", "No Prisoners", "Overwhelming Force",
-               "Secure No Man's Land", "Storm Hostile Objective"]
-GAMBITS = ["Proceed as Planned", "Delaying Tactics", "Emergency Evacuation",
-           "Orbital Strike Coordinates"]
-FIXED = {"assassination", "behind_enemy_lines", "bring_it_down", "cleanse",
-         "deploy_teleport_homer", "engage_on_all_fronts", "storm_hostile_objective"}
+DEPLOYMENTS = [
+    "Search and Destroy",
+    "Dawn of War",
+    "Sweeping Engagement",
+    "Crucible of Battle",
+    "Hammer and Anvil",
+]
+RULES = [
+    "Chosen Battlefield",
+    "Chilling Rain",
+    "Sweep and Clear",
+    "Hidden Supplies",
+    "Minefields",
+    "Targets of Opportunity",
+    "Scrambler Fields",
+    "Delayed Reserves",
+    "Maelstrom of Battle",
+    "Supply Lines",
+    "Secret Intel",
+    "Vox Static",
+]
+PRIMARIES = [
+    "Take and Hold",
+    "Scorched Earth",
+    "Purge the Foe",
+    "Sites of Power",
+    "The Ritual",
+    "Priority Targets",
+    "Supply Drop",
+    "Deploy Servo-skulls",
+    "Vital Ground",
+]
+SECONDARIES = [
+    "A Tempting Target",
+    "Area Denial",
+    "Assassination",
+    "Behind Enemy Lines",
+    "Bring It Down",
+    "Capture Enemy Outpost",
+    "Cleanse",
+    "Defend Stronghold",
+    "Deploy Teleport Homer",
+    "Engage on All Fronts",
+    "Extend Battle Lines",
+    "Investigate Signals",
+    "No Prisoners",
+    "Overwhelming Force",
+    "Secure No Man's Land",
+    "Storm Hostile Objective",
+]
+GAMBITS = [
+    "Proceed as Planned",
+    "Delaying Tactics",
+    "Emergency Evacuation",
+    "Orbital Strike Coordinates",
+]
+FIXED = {
+    "assassination",
+    "behind_enemy_lines",
+    "bring_it_down",
+    "cleanse",
+    "deploy_teleport_homer",
+    "engage_on_all_fronts",
+    "storm_hostile_objective",
+}
 
 POOL = {
     "A": ("Take and Hold", "Chilling Rain", "Search and Destroy", [1, 3, 4]),
@@ -60,16 +109,24 @@ def test_box_holds_66_cards_with_two_player_decks(pack):
     cards = pack.all_cards
     assert len(cards) == 66
     counts = {kind: sum(c.kind is kind for c in cards) for kind in CardKind}
-    assert counts == {CardKind.DEPLOYMENT: 5, CardKind.MISSION_RULE: 12, CardKind.PRIMARY: 9,
-                      CardKind.SECONDARY: 32, CardKind.GAMBIT: 8}
+    assert counts == {
+        CardKind.DEPLOYMENT: 5,
+        CardKind.MISSION_RULE: 12,
+        CardKind.PRIMARY: 9,
+        CardKind.SECONDARY: 32,
+        CardKind.GAMBIT: 8,
+    }
     assert len({c.key for c in pack.unique_cards}) == 5 + 12 + 9 + 16 + 4
 
 
 def test_kinds_match_their_deck(pack):
-    for deck, kind in ((pack.deployments, CardKind.DEPLOYMENT),
-                       (pack.mission_rules, CardKind.MISSION_RULE),
-                       (pack.primaries, CardKind.PRIMARY), (pack.secondaries, CardKind.SECONDARY),
-                       (pack.gambits, CardKind.GAMBIT)):
+    for deck, kind in (
+        (pack.deployments, CardKind.DEPLOYMENT),
+        (pack.mission_rules, CardKind.MISSION_RULE),
+        (pack.primaries, CardKind.PRIMARY),
+        (pack.secondaries, CardKind.SECONDARY),
+        (pack.gambits, CardKind.GAMBIT),
+    ):
         assert {c.kind for c in deck} == {kind}
         assert all(c.summary for c in deck)
 
@@ -77,12 +134,23 @@ def test_kinds_match_their_deck(pack):
 def test_exactly_seven_fixed_capable_and_two_round_one_redraws(pack):
     assert {c.key for c in pack.unique_cards if c.fixed_capable} == FIXED
     assert {c.key for c in pack.unique_cards if c.redraw_in_first_round} == {
-        "storm_hostile_objective", "defend_stronghold"}
+        "storm_hostile_objective",
+        "defend_stronghold",
+    }
 
 
-@pytest.mark.parametrize("key", ["secure_no_mans_land", "engage_on_all_fronts",
-                                 "targets_of_opportunity", "secret_intel", "vox_static",
-                                 "proceed_as_planned", "deploy_servo_skulls"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "secure_no_mans_land",
+        "engage_on_all_fronts",
+        "targets_of_opportunity",
+        "secret_intel",
+        "vox_static",
+        "proceed_as_planned",
+        "deploy_servo_skulls",
+    ],
+)
 def test_card_lookup_by_key_and_name(pack, key):
     card = pack.card(key)
     assert card.key == key
@@ -100,8 +168,13 @@ def test_unknown_pack_and_card_carry_codes(pack):
 
 def test_pack_caps(pack):
     caps = pack.caps
-    assert (caps.primary_and_gambit, caps.secondary, caps.per_fixed_card, caps.battle_ready,
-            caps.total) == (50, 40, 20, 10, 100)
+    assert (
+        caps.primary_and_gambit,
+        caps.secondary,
+        caps.per_fixed_card,
+        caps.battle_ready,
+        caps.total,
+    ) == (50, 40, 20, 10, 100)
 
 
 def test_max_vp_bounds(pack):
@@ -139,7 +212,8 @@ def test_timings_and_rounds(pack):
     assert {(s.timing, s.rounds, s.turn_order) for s in hold} == {
         (Timing.END_OF_YOUR_COMMAND_PHASE, (2, 3, 4), None),
         (Timing.END_OF_YOUR_COMMAND_PHASE, (5,), "first"),
-        (Timing.END_OF_YOUR_TURN, (5,), "second")}
+        (Timing.END_OF_YOUR_TURN, (5,), "second"),
+    }
     assert {s.cap for s in hold} == {15}
     assert all(s.vp == 30 and s.rounds == (5,) for g in pack.gambits[1:] for s in g.scoring)
     assert pack.card("proceed_as_planned").scoring == ()
@@ -149,8 +223,13 @@ def test_pool_matches_the_companion_table(pack):
     assert [e.code for e in pack.pool] == list("ABCDEFGHIJKLMNO")
     for entry in pack.pool:
         primary, rule, deployment, layouts = POOL[entry.code]
-        assert entry.to_dict() == {"code": entry.code, "primary": primary, "mission_rule": rule,
-                                   "deployment": deployment, "terrain_layouts": layouts}
+        assert entry.to_dict() == {
+            "code": entry.code,
+            "primary": primary,
+            "mission_rule": rule,
+            "deployment": deployment,
+            "terrain_layouts": layouts,
+        }
         # every name in the pool is a card of the pack
         assert pack.card(primary).kind is CardKind.PRIMARY
         assert pack.card(rule).kind is CardKind.MISSION_RULE

@@ -93,8 +93,16 @@ def test_round_two_keeps_storm_hostile_objective() -> None:
 def test_engage_on_all_fronts_may_be_swapped_when_drawn() -> None:
     state = stack(start(), "attacker", "engage_on_all_fronts", "area_denial", "no_prisoners")
     state = act(state, "draw", "attacker")
-    refused(state, "no_redraw_rule", "redraw", "attacker", card="area_denial")
-    state = act(state, "redraw", "attacker", card="engage_on_all_fronts")
+    refused(state, "no_redraw_rule", "redraw", "attacker", card="area_denial", qualifying_units=1)
+    refused(
+        state,
+        "bad_declaration",
+        "redraw",
+        "attacker",
+        card="engage_on_all_fronts",
+        qualifying_units=3,
+    )
+    state = act(state, "redraw", "attacker", card="engage_on_all_fronts", qualifying_units=2)
     side = state["sides"]["attacker"]
     assert side["active"] == ["area_denial", "no_prisoners"]
     assert side["discarded"] == ["engage_on_all_fronts"]
@@ -104,7 +112,14 @@ def test_engage_on_all_fronts_swap_only_in_phase_drawn() -> None:
     state = stack(start(), "attacker", "engage_on_all_fronts", "area_denial")
     state = end_turn(end_turn(state))
     state = act(state, "draw", "attacker")  # already holds two: draws nothing
-    refused(state, "not_just_drawn", "redraw", "attacker", card="engage_on_all_fronts")
+    refused(
+        state,
+        "not_just_drawn",
+        "redraw",
+        "attacker",
+        card="engage_on_all_fronts",
+        qualifying_units=1,
+    )
 
 
 def test_secret_intel_draws_one_then_discards_one() -> None:

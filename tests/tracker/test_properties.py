@@ -34,7 +34,9 @@ def candidate(state: dict[str, Any], rnd: random.Random, fixed_bias: float) -> d
     kind = "advance" if hurry else rnd.choice(TYPES)
     side = state["turn"] if state["turn"] and rnd.random() < 0.6 else rnd.choice(SIDES)
     mine = state["sides"][side]
-    cards = mine["active"] + mine["fixed"] + mine["gambit_hand"] or list(state["cards"])
+    cards = mine["active"] + mine["fixed"] + mine["gambit_hand"] + mine["turn"]["drawn"] or list(
+        state["cards"]
+    )
     act: dict[str, Any] = {
         "type": kind,
         "round": state["round"],

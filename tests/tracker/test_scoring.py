@@ -93,3 +93,18 @@ def test_final_score_needs_a_finished_game() -> None:
     with pytest.raises(Refusal) as err:
         final_score(start())
     assert err.value.code == "not_finished"
+
+
+def test_optional_turn_and_seq_pin_an_action() -> None:
+    state = act(start(), "draw", "attacker")
+    refused(state, "wrong_turn", "score_primary", "attacker", vp=1, turn="defender")
+    refused(state, "stale_action", "score_primary", "attacker", vp=1, seq=state["seq"] - 1)
+    state = act(state, "score_primary", "attacker", vp=1, turn="attacker", seq=state["seq"])
+    assert state["sides"]["attacker"]["scores"][-1]["vp"] == 1
+
+
+def test_advance_to_null_is_refused_not_a_turn_skip() -> None:
+    state = act(start(), "draw", "attacker")
+    refused(state, "bad_phase_target", "advance", "attacker", to=None)
+    end = act(state, "advance", "attacker", to="end_of_turn")
+    refused(end, "bad_phase_target", "advance", "attacker", to="end_of_turn")

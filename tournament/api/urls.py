@@ -18,6 +18,16 @@ urlpatterns = [
         name="api-round",
     ),
     path(
+        "events/<int:event_id>/rounds/<int:number>/swap/",
+        rounds.RoundSwapView.as_view(),
+        name="api-round-swap",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/repair/",
+        rounds.RoundRepairView.as_view(),
+        name="api-round-repair",
+    ),
+    path(
         "events/<int:event_id>/standings/",
         standings.StandingsView.as_view(),
         name="api-standings",

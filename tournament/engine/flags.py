@@ -12,8 +12,13 @@ def _fmt(x: float) -> str:
 
 def pair_flags(ctx: PairingContext, a: int, b: int | None) -> tuple[Flag, ...]:
     if b is None:
-        return (Flag("bye", f"bye for player {a} ({ctx.record(a)}, lowest record "
-                     "among players without a bye)", (a,)),)
+        return (
+            Flag(
+                "bye",
+                f"bye for player {a} ({ctx.record(a)}, lowest record among players without a bye)",
+                (a,),
+            ),
+        )
     rem, gap, path = pair_cost(ctx, a, b)
     flags = []
     if rem:
@@ -22,13 +27,16 @@ def pair_flags(ctx: PairingContext, a: int, b: int | None) -> tuple[Flag, ...]:
         flags.append(Flag("rematch", f"rematch forced{when}", (a, b), "warning"))
     if gap:
         hi, lo = (a, b) if ctx.s2[a] > ctx.s2[b] else (b, a)
-        flags.append(Flag("floated", f"floated from {ctx.record(hi)} to meet {ctx.record(lo)}",
-                          (hi, lo)))
+        flags.append(
+            Flag("floated", f"floated from {ctx.record(hi)} to meet {ctx.record(lo)}", (hi, lo))
+        )
     elif path:
-        flags.append(Flag("path_gap", f"same record {ctx.record(a)}, win paths differ by "
-                          f"{_fmt(path)}", (a, b)))
+        flags.append(
+            Flag(
+                "path_gap", f"same record {ctx.record(a)}, win paths differ by {_fmt(path)}", (a, b)
+            )
+        )
     club = ctx.entries[a].club
     if ctx.round_number == 1 and club and club == ctx.entries[b].club:
         flags.append(Flag("same_club", f"same club ({club}) forced", (a, b), "warning"))
     return tuple(flags)
-

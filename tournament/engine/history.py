@@ -65,8 +65,11 @@ def build_states(
             continue
         for pid in (g.player_a, g.player_b):
             if pid is not None and pid not in states:
-                raise EngineError("unknown_player", "games", f"game of round {g.round} names "
-                                  f"player {pid} who is not in the player list")
+                raise EngineError(
+                    "unknown_player",
+                    "games",
+                    f"game of round {g.round} names player {pid} who is not in the player list",
+                )
         a = states[g.player_a]
         if g.table is not None:
             a.tables.add(g.table)

@@ -33,7 +33,8 @@ from .bound import odd_cut_count, relaxed_bound
 from .context import PairingContext
 
 NOISE = 64
-WINDOWS = (4, 12)
+WINDOWS = (4,)
+SMALL_FIELD = 160  # below this the full graph is solved outright: it is already the fastest
 _MIX = 0x9E3779B97F4A7C15
 _BYE_KEY = 0x5DEECE66D
 
@@ -107,7 +108,9 @@ class Matcher:
         if self.bye_cands is not None:
             bye = graph.add_node(None)
             # bye edges cost nothing but carry noise too, so equal choices are drawn by the seed
-            batch += [(index[c], bye, self.top - _noise(self.keys[c], _BYE_KEY)) for c in self.bye_cands]
+            batch += [
+                (index[c], bye, self.top - _noise(self.keys[c], _BYE_KEY)) for c in self.bye_cands
+            ]
         graph.add_edges_from(batch)
         mate = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
         if 2 * len(mate) != graph.num_nodes():
@@ -142,38 +145,32 @@ class Matcher:
         stats = {"players": len(self.ids), "stages": [], "fallback": False}
         o = self.order
         all_edges = [(a, b) for i, a in enumerate(o) for b in o[i + 1 :]]
-        if full:
+        if full or len(self.ids) < SMALL_FIELD:
             pairs, cost = self.solve(all_edges)
-            stats.update(candidate_edges=len(all_edges), proof="full_graph", full_graph=True)
+            stats.update(candidate_edges=len(all_edges), proof="full_graph", full_graph=full)
             return pairs, cost, _timed(stats, t0)
         bound = self.lower_bound()
         odd = odd_cut_count([(self.ctx.s2[p], 0) for p in self.ids])
         edges: set = set()
         best = None
-        plans = [("window", k) for k in WINDOWS] + [("score_window", None)]
-        for kind, k in plans:
-            if kind == "window":
-                edges |= self.window_edges(k)
-            else:  # widest record window the current best can justify
-                w = 1
-                while w * (w + 1) + odd <= best[1][1]:
-                    w += 1
-                edges |= self.score_window_edges(w)
-                k = w
-            if kind == "score_window" and best is None:
-                break
+        for k in WINDOWS:
+            edges |= self.window_edges(k)
             best = self.solve(edges)
-            stats["stages"].append({"kind": kind, "size": k, "edges": len(edges)})
-            if best is None:
-                continue
-            if best[1][0] == 0 and best[1] == bound:
+            stats["stages"].append({"kind": "window", "size": k, "edges": len(edges)})
+            if best is not None and best[1][0] == 0 and best[1] == bound:
                 stats.update(candidate_edges=len(edges), proof="lower_bound")
                 return best[0], best[1], _timed(stats, t0)
-            if kind == "score_window" and best[1][0] == 0 and best[1][1] < odd + k * (k + 1):
+        if best is not None and best[1][0] == 0:
+            w = 1  # the widest record window the current best can justify
+            while w * (w + 1) + odd <= best[1][1]:
+                w += 1
+            edges |= self.score_window_edges(w)
+            best = self.solve(edges)
+            stats["stages"].append({"kind": "score_window", "size": w, "edges": len(edges)})
+            if best is not None and best[1][0] == 0 and best[1][1] < odd + w * (w + 1):
                 stats.update(candidate_edges=len(edges), proof="score_window")
                 return best[0], best[1], _timed(stats, t0)
-            if best[1][0] > 0:
-                break  # a forced rematch: only the full graph proves the count is minimal
+        # a forced rematch (only the full graph proves the count minimal) or no proof at all
         pairs, cost = self.solve(all_edges)
         stats.update(candidate_edges=len(all_edges), proof="full_graph", fallback=True)
         return pairs, cost, _timed(stats, t0)

@@ -27,8 +27,12 @@ def solve_pairs(
         return [], {"players": 0, "candidate_edges": 0, "fallback": False}
     if ctx.round_number == 1 or len(ids) == 1:
         pairs = first_round(ctx, ids, seed, avoid_same_club)
-        return pairs, {"players": len(ids), "candidate_edges": 0, "fallback": False,
-                       "proof": "first_round"}
+        return pairs, {
+            "players": len(ids),
+            "candidate_edges": 0,
+            "fallback": False,
+            "proof": "first_round",
+        }
     cands = bye_candidates(ctx, ids) if len(ids) % 2 else None
     pairs, _, stats = Matcher(ctx, ids, cands, seed).run(full=full_graph)
     return pairs, stats
@@ -52,10 +56,12 @@ def pair_round(
     path distances, never changes which pairing is chosen. full_graph=True disables pruning (for
     benchmarks only).
     """
-    ctx = build_context(players, games, round_number=round_number, bye_vp=bye_vp,
-                        total_rounds=total_rounds)
-    pairs, stats = solve_pairs(ctx, seed=seed, avoid_same_club=avoid_same_club,
-                               full_graph=full_graph)
+    ctx = build_context(
+        players, games, round_number=round_number, bye_vp=bye_vp, total_rounds=total_rounds
+    )
+    pairs, stats = solve_pairs(
+        ctx, seed=seed, avoid_same_club=avoid_same_club, full_graph=full_graph
+    )
     return finish(ctx, pairs, stats, seed=seed, tables=tables)
 
 
@@ -63,10 +69,10 @@ def finish(ctx: PairingContext, pairs, stats: dict, *, seed, tables=None) -> Rou
     """Orient pairs (higher record first), seat them and attach flags and costs."""
     keys = _keys(list(ctx.states), seed, ctx.round_number)
     oriented = []
+    rank = {p: (ctx.s2[p], ctx.v2[p], keys[p]) for p in ctx.states}
     for a, b in pairs:
-        if b is not None and (ctx.s2[b], ctx.v2[b]) > (ctx.s2[a], ctx.v2[a]):
-            a, b = b, a
-        oriented.append((a, b))
+        flip = b is not None and rank[b] > rank[a]
+        oriented.append((b, a) if flip else (a, b))
     results = []
     for table, a, b, table_flags in assign_tables(ctx, oriented, keys, tables):
         cost = pairing_cost(ctx, [(a, b)])

@@ -48,16 +48,26 @@ def assign_tables(
             continue
         table = fixed[0]
         if table in taken:
-            raise EngineError("fixed_table_clash", "fixed_table",
-                              f"table {table} is fixed for two pairs this round")
+            raise EngineError(
+                "fixed_table_clash",
+                "fixed_table",
+                f"table {table} is fixed for two pairs this round",
+            )
         taken.add(table)
         who = a if fixed_of.get(a) == table else b
-        out[i] = (table, a, b, (Flag("fixed_table", f"fixed table {table} for player {who}",
-                                     (who,)),))
+        out[i] = (
+            table,
+            a,
+            b,
+            (Flag("fixed_table", f"fixed table {table} for player {who}", (who,)),),
+        )
     free = [t for t in pool if t not in taken]
     if len(free) < len(games) - len(out):
-        raise EngineError("not_enough_tables", "tables",
-                          f"{len(games)} games need tables but only {len(pool)} are available")
+        raise EngineError(
+            "not_enough_tables",
+            "tables",
+            f"{len(games)} games need tables but only {len(pool)} are available",
+        )
     for i, (a, b) in enumerate(games):
         if i in out:
             continue
@@ -68,8 +78,14 @@ def assign_tables(
             choice = free[0]
             if choice in used:
                 who = a if choice in ctx.states[a].tables else b
-                flags = (Flag("repeat_table", f"table {choice} already used by player {who}; "
-                              "no unused table nearby", (who,), "warning"),)
+                flags = (
+                    Flag(
+                        "repeat_table",
+                        f"table {choice} already used by player {who}; no unused table nearby",
+                        (who,),
+                        "warning",
+                    ),
+                )
         free.remove(choice)
         out[i] = (choice, a, b, flags)
     return [out[i] for i in range(len(games))] + [(None, a, None, ()) for a, _ in byes]

@@ -2,6 +2,7 @@ from tournament.models.audit import AuditEntry
 from tournament.models.event import BattleSize, Event, EventStatus, PaperSize
 from tournament.models.game import Game
 from tournament.models.player import Player
+from tournament.models.printjob import PrintJob, PrintJobStatus
 from tournament.models.result import Result, ResultSource, ResultStatus
 from tournament.models.round import Round, RoundStatus
 from tournament.models.table import Table
@@ -14,6 +15,8 @@ __all__ = [
     "Game",
     "PaperSize",
     "Player",
+    "PrintJob",
+    "PrintJobStatus",
     "Result",
     "ResultSource",
     "ResultStatus",

@@ -7,7 +7,7 @@ import random
 from django.db import transaction
 
 from missions.services import mission_check_code
-from tournament.engine import EngineError, check_pairing, pair_round
+from tournament.engine import check_pairing, pair_round
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game, Result, ResultSource, ResultStatus, Round
 from tournament.services.access import require_organiser
@@ -57,32 +57,35 @@ def _parse_pairings(pairings) -> list[tuple[int, int | None, int | None]]:
     return parsed
 
 
+def _flags_of(flags, a: int, b: int | None) -> list[dict]:
+    pair = {a, b}
+    return [{"code": f.code, "text": f.text} for f in flags if f.players and set(f.players) <= pair]
+
+
 def _manual_pairs(event: Event, number: int, pairings) -> list[dict]:
+    """Organiser-given pairs, recorded as given once every player is known and paired once."""
     parsed = _parse_pairings(pairings)
-    players = event_players(event)
-    try:
-        flags = check_pairing(
-            players,
-            event_games(event),
-            [(a, b) for a, b, _ in parsed],
-            round_number=number,
-        )
-    except EngineError as exc:
-        raise Invalid("pairings", exc.code, exc.message) from exc
-    next_table = 1
+    flags = check_pairing(
+        event_players(event),
+        event_games(event),
+        [(a, b) for a, b, _ in parsed],
+        round_number=number,
+        bye_vp=event.bye_vp,
+    )
+    errors = [f for f in flags if f.level == "error"]
+    if errors:
+        raise Invalid.from_errors({"pairings": [(f.code, f.text) for f in errors]})
     taken = {t for _, _, t in parsed if t is not None}
-    pairs = []
-    for (a, b, given_table), pair_flags in zip(parsed, flags, strict=True):
-        table = given_table
-        if b is not None and table is None:
-            while next_table in taken:
-                next_table += 1
-            table = next_table
-            taken.add(table)
-        pairs.append(
-            {"a": a, "b": b, "table": table if b is not None else None, "flags": pair_flags}
-        )
-    return pairs
+    free = (n for n in range(1, len(parsed) + len(taken) + 1) if n not in taken)
+    return [
+        {
+            "a": a,
+            "b": b,
+            "table": (table if table is not None else next(free)) if b is not None else None,
+            "flags": _flags_of(flags, a, b),
+        }
+        for a, b, table in parsed
+    ]
 
 
 def _engine_pairs(event: Event, number: int, seed: int) -> tuple[list[dict], dict]:

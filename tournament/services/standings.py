@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from tournament.engine import METRICS, compute_standings
+from tournament.engine import compute_standings, known_metrics
 from tournament.errors import Invalid
 from tournament.models import Event
 from tournament.services.records import event_games, players_records
 
 
 def metric_names() -> set[str]:
-    return set(METRICS)
+    return set(known_metrics())
 
 
 # The contract promises these on every row, whatever the event's tie-breaks are.
@@ -23,17 +23,22 @@ def standings_compute(*, event: Event, as_of_round: int | None = None) -> list[d
         raise Invalid("round", "range", f"Must be between 0 and {paired}.")
     players = {p.pk: p for p in event.players.all()}
     shown = [*event.tiebreaks, *(m for m in ALWAYS_SHOWN if m not in event.tiebreaks)]
+    records = players_records(players.values())
+    games = event_games(event, as_of_round=as_of_round)
     rows = compute_standings(
-        list(players_records(players.values())),
-        event_games(event, as_of_round=as_of_round),
-        tiebreaks=tuple(event.tiebreaks),
-        extra_metrics=tuple(shown),
-        bye_vp=event.bye_vp,
-        as_of_round=as_of_round,
+        records, games, tiebreaks=event.tiebreaks, bye_vp=event.bye_vp, as_of_round=as_of_round
     )
+    extra = [m for m in ALWAYS_SHOWN if m not in event.tiebreaks]
+    if extra:
+        # Shown but not ranked by: computed on their own so they never break ties.
+        more = compute_standings(
+            records, games, tiebreaks=extra, bye_vp=event.bye_vp, as_of_round=as_of_round
+        )
+        extra_values = {r.player_id: r.metrics for r in more}
     out = []
     for row in rows:
         player = players[row.player_id]
+        metrics = {**row.metrics, **(extra_values[row.player_id] if extra else {})}
         out.append(
             {
                 "rank": row.rank,
@@ -49,8 +54,8 @@ def standings_compute(*, event: Event, as_of_round: int | None = None) -> list[d
                 "losses": row.losses,
                 "byes": row.byes,
                 "played": row.played,
-                **{name: row.metrics[name] for name in shown},
-                "tiebreak_values": [row.metrics[name] for name in event.tiebreaks],
+                **{name: metrics[name] for name in shown},
+                "tiebreak_values": [metrics[name] for name in event.tiebreaks],
             }
         )
     return out

@@ -11,8 +11,7 @@ from missions.pack.leviathan.secondaries import SECONDARIES
 from missions.pack.pack import Pack
 from missions.pack.scoring import ScoreCaps
 
-CAPS = ScoreCaps(primary_and_gambit=50, secondary=40, per_fixed_card=20, battle_ready=10,
-                 total=100)
+CAPS = ScoreCaps(primary_and_gambit=50, secondary=40, per_fixed_card=20, battle_ready=10, total=100)
 
 PACK = Pack(
     key="leviathan",

@@ -63,14 +63,14 @@ MAPS: tuple[DeploymentMap, ...] = (
 )
 
 _SUMMARIES = {
-    "search_and_destroy": "Diagonal table quarters, each minus a 9\" circle round the centre; "
+    "search_and_destroy": 'Diagonal table quarters, each minus a 9" circle round the centre; '
     "the other two quarters and the circle are No Man's Land.",
-    "dawn_of_war": "Long-edge strips 10\" deep; the 24\" band between is No Man's Land.",
+    "dawn_of_war": 'Long-edge strips 10" deep; the 24" band between is No Man\'s Land.',
     "sweeping_engagement": "Each zone is the triangle between a long edge and the diagonal "
     "from a short-edge midpoint to the far corner.",
     "crucible_of_battle": "Each zone is a triangle with a short edge as one side and its apex "
     "at the midpoint of a long edge.",
-    "hammer_and_anvil": "Short-edge strips 18\" deep; the 24\" band between is No Man's Land.",
+    "hammer_and_anvil": 'Short-edge strips 18" deep; the 24" band between is No Man\'s Land.',
 }
 
 DEPLOYMENTS: tuple[Card, ...] = tuple(

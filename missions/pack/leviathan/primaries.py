@@ -40,13 +40,14 @@ PRIMARIES: tuple[Card, ...] = (
     _primary(
         "Scorched Earth",
         "From round 2 a unit that skips shooting and charging can burn (remove) an objective you "
-        "control within 1\" of it at the start of your next Command phase. Rounds 2-5: 5VP per "
+        'control within 1" of it at the start of your next Command phase. Rounds 2-5: 5VP per '
         "objective held, at most 10VP per turn. End of battle: 5VP if you burned a No Man's Land "
         "objective, 10VP if you burned the one in the enemy deployment zone.",
         *_per_turn("objective controlled (each)", 5, cap=10),
         Scoring("burned a No Man's Land objective", 5, Timing.END_OF_BATTLE, rounds=(5,)),
-        Scoring("burned the enemy deployment zone objective", 10, Timing.END_OF_BATTLE,
-                rounds=(5,)),
+        Scoring(
+            "burned the enemy deployment zone objective", 10, Timing.END_OF_BATTLE, rounds=(5,)
+        ),
     ),
     _primary(
         "Purge the Foe",
@@ -71,7 +72,7 @@ PRIMARIES: tuple[Card, ...] = (
         "The Ritual",
         "Only the No Man's Land objective nearest the centre stays. In your Shooting phase a "
         "unit that skips shooting and charging may, at turn end, set up a new objective wholly "
-        "in No Man's Land within 1\" of it, exactly 9\" from one objective and not within 6\" "
+        'in No Man\'s Land within 1" of it, exactly 9" from one objective and not within 6" '
         "of any other. Rounds 2-5: 5VP per No Man's Land objective held, at most 15VP per turn.",
         *_per_turn("No Man's Land objective controlled (each)", 5, cap=15),
     ),
@@ -80,8 +81,13 @@ PRIMARIES: tuple[Card, ...] = (
         "Rounds 2-5, end of your Command phase: 5VP per objective held, at most 10VP per turn. "
         "End of battle: 5VP per objective held, at most 15VP.",
         Scoring("objective controlled (each)", 5, CMD, rounds=(2, 3, 4, 5), cap=10),
-        Scoring("objective controlled at end of battle (each)", 5, Timing.END_OF_BATTLE,
-                rounds=(5,), cap=15),
+        Scoring(
+            "objective controlled at end of battle (each)",
+            5,
+            Timing.END_OF_BATTLE,
+            rounds=(5,),
+            cap=15,
+        ),
     ),
     _primary(
         "Supply Drop",
@@ -92,21 +98,38 @@ PRIMARIES: tuple[Card, ...] = (
         Scoring("No Man's Land objective controlled (each)", 5, CMD, rounds=(2, 3)),
         Scoring("No Man's Land objective controlled (each)", 8, CMD, rounds=(4,)),
         Scoring("control the Omega objective", 15, CMD, rounds=(5,), turn_order="first"),
-        Scoring("control the Omega objective", 15, Timing.END_OF_YOUR_TURN, rounds=(5,),
-                turn_order="second"),
+        Scoring(
+            "control the Omega objective",
+            15,
+            Timing.END_OF_YOUR_TURN,
+            rounds=(5,),
+            turn_order="second",
+        ),
     ),
     _primary(
         "Deploy Servo-skulls",
         "Objectives starting in No Man's Land are servo-skulls: at the end of each turn their "
-        "controller may move each up to 6\". Rounds 2-5, end of your turn, per skull (best band "
-        "only): wholly within the enemy deployment zone 8VP, within 6\" of it 5VP, within 12\" "
+        'controller may move each up to 6". Rounds 2-5, end of your turn, per skull (best band '
+        'only): wholly within the enemy deployment zone 8VP, within 6" of it 5VP, within 12" '
         "of it 2VP.",
-        Scoring("servo-skull wholly within enemy deployment zone (each)", 8,
-                Timing.END_OF_YOUR_TURN, rounds=(2, 3, 4, 5)),
-        Scoring("servo-skull wholly within 6in of enemy deployment zone (each)", 5,
-                Timing.END_OF_YOUR_TURN, rounds=(2, 3, 4, 5)),
-        Scoring("servo-skull wholly within 12in of enemy deployment zone (each)", 2,
-                Timing.END_OF_YOUR_TURN, rounds=(2, 3, 4, 5)),
+        Scoring(
+            "servo-skull wholly within enemy deployment zone (each)",
+            8,
+            Timing.END_OF_YOUR_TURN,
+            rounds=(2, 3, 4, 5),
+        ),
+        Scoring(
+            "servo-skull wholly within 6in of enemy deployment zone (each)",
+            5,
+            Timing.END_OF_YOUR_TURN,
+            rounds=(2, 3, 4, 5),
+        ),
+        Scoring(
+            "servo-skull wholly within 12in of enemy deployment zone (each)",
+            2,
+            Timing.END_OF_YOUR_TURN,
+            rounds=(2, 3, 4, 5),
+        ),
     ),
     _primary(
         "Vital Ground",

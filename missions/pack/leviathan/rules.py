@@ -15,7 +15,7 @@ MISSION_RULES: tuple[Card, ...] = (
         "Chosen Battlefield",
         "Players roll off, then alternately place the objectives: one wholly in each deployment "
         "zone, the rest wholly in No Man's Land, each more than 6\" from every edge and more "
-        "than 9\" from every other objective. One that cannot be placed is left out. Extra "
+        'than 9" from every other objective. One that cannot be placed is left out. Extra '
         "objectives (Hidden Supplies) are placed the same way; removals happen afterwards.",
     ),
     _rule("Chilling Rain", "No extra rules in this mission."),
@@ -28,7 +28,7 @@ MISSION_RULES: tuple[Card, ...] = (
         "Hidden Supplies",
         "One extra objective in No Man's Land. Unless Chosen Battlefield is in play, first move "
         "the centre objective 6\" towards a corner (one No Man's Land touches, if any), then set "
-        "the new one 6\" from the centre towards the opposite corner.",
+        'the new one 6" from the centre towards the opposite corner.',
     ),
     _rule("Minefields", "A unit that rolls a 6 for an Advance suffers 1 mortal wound."),
     _rule(

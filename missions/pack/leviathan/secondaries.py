@@ -35,9 +35,9 @@ SECONDARIES: tuple[Card, ...] = (
     ),
     _sec(
         "Area Denial",
-        "End of your turn: a unit of yours (not Battle-shocked) wholly within 6\" of the centre "
-        "and no enemy unit wholly within 6\": 5VP. If enemies are wholly within 6\" but none "
-        "within 3\" of the centre: 3VP.",
+        'End of your turn: a unit of yours (not Battle-shocked) wholly within 6" of the centre '
+        'and no enemy unit wholly within 6": 5VP. If enemies are wholly within 6" but none '
+        'within 3" of the centre: 3VP.',
         Scoring("own unit wholly within 6in of centre, no enemy wholly within 6in", 5, YOUR_TURN),
         Scoring("enemy wholly within 6in of centre but none within 3in", 3, YOUR_TURN),
     ),
@@ -104,7 +104,7 @@ SECONDARIES: tuple[Card, ...] = (
     _sec(
         "Deploy Teleport Homer",
         "In your Shooting phase pick one unit that gives up shooting and charging. End of your "
-        "turn, if it is within 6\" of the centre: 3VP; in the enemy deployment zone: 4VP Fixed / "
+        'turn, if it is within 6" of the centre: 3VP; in the enemy deployment zone: 4VP Fixed / '
         "5VP Tactical.",
         Scoring("homer within 6in of centre", 3, YOUR_TURN),
         Scoring("homer in enemy deployment zone", 4, YOUR_TURN, mode=F),
@@ -114,7 +114,7 @@ SECONDARIES: tuple[Card, ...] = (
     _sec(
         "Engage on All Fronts",
         "End of your turn: units (not Battle-shocked) wholly within different table quarters and "
-        "more than 3\" from the other quarters: 3 quarters 2VP, 4 quarters 4VP; Tactical +1VP. "
+        'more than 3" from the other quarters: 3 quarters 2VP, 4 quarters 4VP; Tactical +1VP. '
         "With only 1-2 such units left when drawn, you may redraw.",
         Scoring("units in 3 table quarters", 2, YOUR_TURN, mode=F),
         Scoring("units in 4 table quarters", 4, YOUR_TURN, mode=F),
@@ -133,7 +133,7 @@ SECONDARIES: tuple[Card, ...] = (
     _sec(
         "Investigate Signals",
         "In your Shooting phase pick units that give up shooting and charging. End of your turn, "
-        "2VP for each battlefield corner with one of them wholly within 9\" of it.",
+        '2VP for each battlefield corner with one of them wholly within 9" of it.',
         Scoring("corner scanned (each)", 2, YOUR_TURN, cap=8),
     ),
     _sec(

@@ -1,12 +1,14 @@
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import RoundInputSerializer, RoundSerializer
+from tournament.errors import Conflict
 from tournament.services.rounds import round_create, round_delete_latest
+from tournament.services.swaps import round_repair, round_swap_players
 
 
 class RoundListView(APIView):
@@ -48,12 +50,47 @@ class RoundDetailView(APIView):
         latest = event.rounds.order_by("-number").first()
         get_object_or_404(event.rounds, number=number)
         if latest is None or latest.number != number:
-            return Response(
-                {
-                    "round": ["Only the latest round can be undone."],
-                    "error_codes": {"round": ["not_latest"]},
-                },
-                status=status.HTTP_409_CONFLICT,
-            )
+            raise Conflict("round", "not_latest", "Only the latest round can be undone.")
         round_delete_latest(event_id=event.pk, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SwapInputSerializer(serializers.Serializer):
+    player_x = serializers.IntegerField()
+    player_y = serializers.IntegerField()
+
+
+class RoundSwapView(APIView):
+    serializer_class = RoundSerializer
+
+    @extend_schema(request=SwapInputSerializer, responses=RoundSerializer)
+    def post(self, request, event_id: int, number: int):
+        """Swap two players of the latest round (before results); answers with warnings."""
+        event = visible_event(request, event_id)
+        require_write_access(request, event)
+        body = SwapInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        warnings = round_swap_players(
+            event_id=event.pk, user=request.user, round_number=number, **body.validated_data
+        )
+        data = RoundSerializer(get_object_or_404(event.rounds, number=number)).data
+        return Response({**data, "warnings": warnings})
+
+
+class RoundRepairView(APIView):
+    serializer_class = RoundSerializer
+
+    @extend_schema(request=RoundInputSerializer, responses={201: RoundSerializer})
+    def post(self, request, event_id: int, number: int):
+        """Pair the latest round again from scratch (before any result is in)."""
+        event = visible_event(request, event_id)
+        require_write_access(request, event)
+        latest = event.rounds.order_by("-number").first()
+        if latest is None or latest.number != number:
+            raise Conflict("round", "not_latest", "Only the latest round can be re-paired.")
+        body = RoundInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        round_ = round_repair(
+            event_id=event.pk, user=request.user, seed=body.validated_data.get("seed")
+        )
+        return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)

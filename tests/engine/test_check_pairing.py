@@ -1,0 +1,43 @@
+"""check_pairing / validate_pairing on organiser-given pairings."""
+
+import pytest
+
+from tournament.engine import EngineError, check_pairing, validate_pairing
+
+from .factory import players, win
+
+
+def _codes(flags):
+    return sorted(f.code for f in flags)
+
+
+def test_clean_pairing_has_only_explanations():
+    games = [win(1, 1, 2), win(1, 3, 4)]
+    flags = check_pairing(players(4), games, [(1, 3), (2, 4)], round_number=2)
+    assert flags == []
+
+
+def test_rematch_and_record_gap_are_flagged():
+    games = [win(1, 1, 2), win(1, 3, 4)]
+    flags = check_pairing(players(4), games, [(1, 2), (3, 4)], round_number=2)
+    assert _codes(flags) == ["floated", "floated", "rematch", "rematch"]
+    assert all(f.level != "error" for f in flags)
+
+
+def test_structural_errors():
+    people = players(5, {5: {"dropped": True}})
+    flags = check_pairing(people, [], [(1, 5), (2, None), (3, 9), (1, None)], round_number=1)
+    assert _codes(flags) == [
+        "dropped_player",
+        "duplicate_player",
+        "extra_bye",
+        "missing_player",
+        "unknown_player",
+    ]
+    assert all(f.level == "error" for f in flags)
+
+
+def test_validate_pairing_raises_with_code():
+    with pytest.raises(EngineError) as err:
+        validate_pairing(players(4), [], [(1, 2)], round_number=1)
+    assert err.value.code == "missing_player"

@@ -1,0 +1,88 @@
+"""Plain data the documents print, gathered by the printing service in a few queries. No ORM."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from missions.engine.mission import Mission
+from missions.pack.scoring import ScoreCaps
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    id: int
+    name: str
+    venue: str = ""
+    dates: str = ""
+    paper_size: str = "A4"  # "A4" or "letter"
+    tiebreaks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player at a table, with the record they bring into the round."""
+
+    player_id: int
+    name: str
+    faction: str
+    record: str  # "W-D-L"
+    link: str = ""  # the player's private page, for the QR code
+
+
+@dataclass(frozen=True)
+class Pairing:
+    table: int | None
+    a: Seat
+    b: Seat | None  # None: a bye
+    attacker: str | None = None  # "a", "b" or None when not rolled yet
+
+    @property
+    def is_bye(self) -> bool:
+        return self.b is None
+
+
+@dataclass(frozen=True)
+class CardText:
+    name: str
+    summary: str
+    note: str = ""  # e.g. "Fixed or Tactical"
+
+
+@dataclass(frozen=True)
+class MissionInfo:
+    code: str
+    deployment: str
+    primary: CardText
+    rules: tuple[CardText, ...]
+    secondaries: tuple[CardText, ...]
+    gambits: tuple[CardText, ...]
+    caps: ScoreCaps
+    mission: Mission  # pure data; the map is drawn from its geometry
+
+    @property
+    def title(self) -> str:
+        return f"{self.code}: {self.primary.name} · {self.deployment}"
+
+
+@dataclass(frozen=True)
+class RoundPrint:
+    event: EventInfo
+    number: int
+    mission: MissionInfo | None
+    pairings: tuple[Pairing, ...]
+    printed_at: datetime | None = None
+
+    @property
+    def games(self) -> tuple[Pairing, ...]:
+        """Pairings with two players, in table order: one scoresheet and table pack each."""
+        return tuple(p for p in self.pairings if not p.is_bye)
+
+
+@dataclass(frozen=True)
+class StandingsPrint:
+    event: EventInfo
+    as_of_round: int | None
+    columns: tuple[tuple[str, str], ...]  # (row key, heading) of the tie-break metrics
+    rows: tuple[dict, ...] = field(default_factory=tuple)
+    printed_at: datetime | None = None

@@ -1,0 +1,123 @@
+"""Pairings: by table for the organiser and players, alphabetical for the noticeboard."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+
+from tournament.printing.base import (
+    BOLD,
+    BRAND,
+    FONT,
+    INK,
+    LINE,
+    MUTED,
+    STYLES,
+    ZEBRA,
+    PrintDocument,
+)
+from tournament.printing.data import RoundPrint, Seat
+
+# Rows per table object: reportlab splits long tables slowly, so a long list is several tables.
+BLOCK = 40
+
+
+def _player(seat: Seat) -> Paragraph:
+    faction = (
+        f'<br/><font size="7.5" color="#667085">{escape(seat.faction)}</font>'
+        if (seat.faction)
+        else ""
+    )
+    return Paragraph(f"<b>{escape(seat.name)}</b>{faction}", STYLES["cell"])
+
+
+def grid_style(rows: int, *, big_first: bool = True) -> TableStyle:
+    commands = [
+        ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
+        ("TEXTCOLOR", (0, 0), (-1, 0), BRAND),
+        ("LINEBELOW", (0, 0), (-1, 0), 1.2, BRAND),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.4, LINE),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("FONT", (0, 1), (-1, -1), FONT, 9.5),
+        ("TEXTCOLOR", (0, 1), (-1, -1), INK),
+        ("TOPPADDING", (0, 1), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 1), (-1, -1), 3),
+    ]
+    if big_first:
+        commands += [("FONT", (0, 1), (0, -1), BOLD, 15), ("ALIGN", (0, 0), (0, -1), "CENTER")]
+    commands += [("BACKGROUND", (0, r), (-1, r), ZEBRA) for r in range(2, rows, 2)]
+    return TableStyle(commands)
+
+
+def blocks(header: list, rows: list[list], widths: list[float], style=grid_style) -> list:
+    out = []
+    for start in range(0, len(rows), BLOCK):
+        body = [header, *rows[start : start + BLOCK]]
+        table = Table(body, colWidths=widths, repeatRows=1)
+        table.setStyle(style(len(body)))
+        out.append(table)
+    return out
+
+
+def mission_line(data: RoundPrint) -> str:
+    return f"Mission {data.mission.title}" if data.mission else "Mission to be announced"
+
+
+class PairingsByTable(PrintDocument):
+    title = "Pairings"
+
+    def __init__(self, data: RoundPrint, **kw) -> None:
+        super().__init__(data.event, subtitle=f"Round {data.number} · by table", **kw)
+        self.data = data
+
+    def story(self) -> list:
+        w = self.width
+        header = ["TABLE", "PLAYER A", "RECORD", "", "PLAYER B", "RECORD"]
+        rows = []
+        for p in self.data.pairings:
+            table = str(p.table) if p.table is not None else "–"
+            if p.b is None:
+                rows.append([table, _player(p.a), p.a.record, "", "BYE", ""])
+            else:
+                rows.append([table, _player(p.a), p.a.record, "vs", _player(p.b), p.b.record])
+        widths = [0.1 * w, 0.34 * w, 0.09 * w, 0.04 * w, 0.34 * w, 0.09 * w]
+        intro = Paragraph(f"<b>{escape(mission_line(self.data))}</b>", STYLES["h2"])
+        return [intro, Spacer(1, 2), *blocks(header, rows, widths)]
+
+
+class PairingsAlphabetical(PrintDocument):
+    title = "Pairings A–Z"
+
+    def __init__(self, data: RoundPrint, **kw) -> None:
+        super().__init__(data.event, subtitle=f"Round {data.number} · by player name", **kw)
+        self.data = data
+
+    def story(self) -> list:
+        w = self.width
+        entries = []
+        for p in self.data.pairings:
+            table = str(p.table) if p.table is not None else "BYE"
+            entries.append((p.a, table, p.b.name if p.b else "–"))
+            if p.b is not None:
+                entries.append((p.b, table, p.a.name))
+        entries.sort(key=lambda e: (e[0].name.casefold(), e[0].player_id))
+        rows = [[_player(seat), seat.record, table, opponent] for seat, table, opponent in entries]
+        widths = [0.42 * w, 0.1 * w, 0.14 * w, 0.34 * w]
+
+        def style(n: int) -> TableStyle:
+            s = grid_style(n, big_first=False)
+            s.add("FONT", (2, 1), (2, -1), BOLD, 15)
+            s.add("ALIGN", (2, 0), (2, -1), "CENTER")
+            s.add("TEXTCOLOR", (3, 1), (3, -1), MUTED)
+            return s
+
+        intro = Paragraph(
+            f"<b>{escape(mission_line(self.data))}</b> · find your name, go to your table",
+            STYLES["h2"],
+        )
+        return [
+            intro,
+            Spacer(1, 2),
+            *blocks(["PLAYER", "RECORD", "TABLE", "OPPONENT"], rows, widths, style),
+        ]

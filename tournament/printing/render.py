@@ -1,0 +1,69 @@
+"""Which document each kind is, and how a round's documents split into parallel parts."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from tournament.printing.data import RoundPrint, StandingsPrint
+from tournament.printing.pairings import PairingsAlphabetical, PairingsByTable
+from tournament.printing.scoresheet import Scoresheets
+from tournament.printing.standings import Standings
+from tournament.printing.tablepack import PAGES_PER_TABLE, TablePacks
+
+ROUND_KINDS = ("pairings", "pairings-alpha", "scoresheets", "table-packs")
+KINDS = (*ROUND_KINDS, "standings")
+BUNDLE = "bundle"
+# Games per part: small enough that two workers share a 500-table round evenly.
+CHUNK_GAMES = 100
+
+
+def chunk_games() -> int:
+    """Games per part; the PRINT_CHUNK_GAMES environment variable tunes it per deployment."""
+    return max(1, int(os.environ.get("PRINT_CHUNK_GAMES", CHUNK_GAMES)))
+
+_PER_GAME = {"scoresheets": (Scoresheets, 1), "table-packs": (TablePacks, PAGES_PER_TABLE)}
+_WHOLE = {"pairings": PairingsByTable, "pairings-alpha": PairingsAlphabetical}
+
+
+@dataclass(frozen=True)
+class Part:
+    """A slice of one document: games [start, stop) of a per-game document, or all of it."""
+
+    kind: str
+    start: int = 0
+    stop: int | None = None
+
+
+def render_round(kind: str, data: RoundPrint, part: Part | None = None) -> bytes:
+    if kind in _WHOLE:
+        return _WHOLE[kind](data, printed_at=data.printed_at).render()
+    cls, per_game = _PER_GAME[kind]
+    games = data.games
+    if part is None:
+        return cls(data, printed_at=data.printed_at).render()
+    # A part keeps the whole document's numbering: page 101 of 500, not page 1 of 100.
+    return cls(
+        data,
+        games=games[part.start : part.stop],
+        printed_at=data.printed_at,
+        page_offset=part.start * per_game,
+        page_total=len(games) * per_game,
+    ).render()
+
+
+def render_standings(data: StandingsPrint) -> bytes:
+    return Standings(data, printed_at=data.printed_at).render()
+
+
+def plan_parts(kind: str, games: int, chunk: int | None = None) -> list[Part]:
+    """The parts a job renders, in the order they are merged."""
+    chunk = chunk or chunk_games()
+    kinds = ("pairings", "scoresheets", "table-packs") if kind == BUNDLE else (kind,)
+    parts: list[Part] = []
+    for k in kinds:
+        if k in _PER_GAME and games > chunk:
+            parts += [Part(k, s, min(s + chunk, games)) for s in range(0, games, chunk)]
+        else:
+            parts.append(Part(k))
+    return parts

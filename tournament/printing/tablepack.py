@@ -1,0 +1,127 @@
+"""Table packs: per table, the mission map at full width and every card summary.
+
+Two pages per table, and the same two for every table but the table number: both pages are
+forms drawn once, so a 500-table pack costs little more than one.
+"""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import PageBreak, Paragraph
+
+from tournament.printing.base import (
+    BOLD,
+    BRAND,
+    FONT,
+    LINE,
+    MUTED,
+    STYLES,
+    CanvasPage,
+    PrintDocument,
+)
+from tournament.printing.data import Pairing, RoundPrint
+from tournament.printing.mission import (
+    card_paragraph,
+    draw_label,
+    draw_map,
+    draw_mission_text,
+    draw_no_mission,
+    draw_paragraphs,
+)
+
+PAGES_PER_TABLE = 2
+
+
+class TablePacks(PrintDocument):
+    title = "Table pack"
+
+    def __init__(self, data: RoundPrint, games: tuple[Pairing, ...] | None = None, **kw) -> None:
+        super().__init__(data.event, subtitle=f"Round {data.number}", **kw)
+        self.data = data
+        self.games = data.games if games is None else games
+
+    def story(self) -> list:
+        if not self.games:
+            return [Paragraph("No games to print in this round.", STYLES["body"])]
+        story = []
+        for game in self.games:
+            for page in range(PAGES_PER_TABLE):
+                if story:
+                    story.append(PageBreak())
+                story.append(
+                    CanvasPage(lambda c, w, h, g=game, p=page: self.draw_page(c, w, h, g, p))
+                )
+        return story
+
+    def draw_page(
+        self, canvas: Canvas, width: float, height: float, game: Pairing, page: int
+    ) -> None:
+        name, draw = (("map", self.draw_map_page), ("cards", self.draw_cards_page))[page]
+        self.form(canvas, name, lambda c: draw(c, width, height))
+        canvas.setFillColor(BRAND)
+        canvas.setFont(BOLD, 34)
+        number = str(game.table)
+        canvas.drawRightString(width, height - 32, number)
+        draw_label(
+            canvas, "Table", width - canvas.stringWidth(number, BOLD, 34) - 30, height - 32, size=9
+        )
+        canvas.setFont(FONT, 8)
+        canvas.setFillColor(MUTED)
+        canvas.drawRightString(width, height - 44, f"{game.a.name} v {game.b.name}"[:70])
+
+    def draw_map_page(self, canvas: Canvas, width: float, height: float) -> None:
+        mission = self.data.mission
+        if mission is None:
+            draw_no_mission(canvas, 0, height - 60)
+            return
+        canvas.setFont(BOLD, 17)
+        canvas.setFillColor(BRAND)
+        canvas.drawString(0, height - 20, f"Mission {mission.code}: {mission.primary.name}")
+        canvas.setFont(FONT, 10)
+        canvas.setFillColor(MUTED)
+        canvas.drawString(
+            0,
+            height - 34,
+            f"Deployment: {mission.deployment} · mission rule: "
+            + ", ".join(r.name for r in mission.rules),
+        )
+        map_top = height - 54
+        drawn = draw_map(canvas, mission, 0, map_top - width * 46 / 62, width)
+        canvas.setFont(FONT, 7)
+        canvas.drawString(
+            0,
+            map_top - drawn - 10,
+            'Objective markers with their 3" control '
+            'range; grid in 6" squares. Check the pack for terrain.',
+        )
+        canvas.setStrokeColor(LINE)
+        canvas.line(0, map_top - drawn - 16, width, map_top - drawn - 16)
+        draw_mission_text(canvas, mission, 0, map_top - drawn - 22, width)
+
+    def draw_cards_page(self, canvas: Canvas, width: float, height: float) -> None:
+        mission = self.data.mission
+        if mission is None:
+            draw_no_mission(canvas, 0, height - 60)
+            return
+        canvas.setFont(BOLD, 15)
+        canvas.setFillColor(BRAND)
+        canvas.drawString(0, height - 20, "Secondary missions and gambits")
+        col = (width - 16) / 2
+        cards = [*mission.secondaries]
+        half = (len(cards) + 1) // 2
+        top = height - 52
+        draw_paragraphs(
+            canvas, [card_paragraph(c, "small") for c in cards[:half]], 0, top, col, gap=4
+        )
+        y = draw_paragraphs(
+            canvas, [card_paragraph(c, "small") for c in cards[half:]], col + 16, top, col, gap=4
+        )
+        draw_label(canvas, "Gambits (chosen at the start of battle round 3)", col + 16, y - 8)
+        draw_paragraphs(
+            canvas,
+            [card_paragraph(c, "small") for c in mission.gambits],
+            col + 16,
+            y - 14,
+            col,
+            gap=4,
+        )

@@ -1,0 +1,209 @@
+"""What the printed documents show, gathered in a handful of queries, and rendering by kind."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from django.conf import settings
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from missions.engine.generator import mission_from_code, pool_mission
+from missions.pack.errors import MissionError
+from missions.pack.registry import get_pack
+from missions.pack.types import CardKind
+from tournament.errors import Invalid, NotFound
+from tournament.models import Event, Game
+from tournament.printing.data import (
+    CardText,
+    EventInfo,
+    MissionInfo,
+    Pairing,
+    RoundPrint,
+    Seat,
+    StandingsPrint,
+)
+from tournament.printing.render import KINDS, ROUND_KINDS, render_round, render_standings
+from tournament.printing.standings import metric_label
+from tournament.scoring import outcome
+from tournament.services.records import event_games
+
+
+def event_info(event: Event) -> EventInfo:
+    dates = ""
+    if event.start_date:
+        dates = event.start_date.strftime("%d %b %Y")
+        if event.end_date and event.end_date != event.start_date:
+            dates += " – " + event.end_date.strftime("%d %b %Y")
+    return EventInfo(
+        id=event.pk,
+        name=event.name,
+        venue=event.venue,
+        dates=dates,
+        paper_size=event.paper_size,
+        tiebreaks=tuple(event.tiebreaks or ()),
+    )
+
+
+@lru_cache(maxsize=64)
+def mission_info(pack_key: str, code: str) -> MissionInfo | None:
+    """The mission a round plays, with every summary the sheets print; None when unset."""
+    if not code:
+        return None
+    try:
+        pack = get_pack(pack_key)
+        mission = mission_from_code(code) if "-" in code else pool_mission(pack, code)
+    except MissionError:
+        return None
+    pack = mission.pack
+
+    def text(card) -> CardText:
+        note = "Fixed or Tactical" if card.kind is CardKind.SECONDARY and card.fixed_capable else ""
+        return CardText(card.name, card.summary, note)
+
+    return MissionInfo(
+        code=mission.pool_code or mission.code,
+        deployment=mission.deployment.name,
+        primary=text(mission.primary),
+        rules=tuple(text(c) for c in mission.mission_rules),
+        secondaries=tuple(text(c) for c in pack.secondaries),
+        gambits=tuple(text(c) for c in pack.gambits),
+        caps=pack.caps,
+        mission=mission,
+    )
+
+
+def player_link(private_key: str) -> str:
+    return f"{settings.SITE_URL.rstrip('/')}/p/{private_key}/"
+
+
+def records_before(event: Event, round_number: int) -> dict[int, str]:
+    """Each player's W-D-L over the rounds before `round_number` (byes count as wins)."""
+    tally: dict[int, Counter] = {}
+    for g in event_games(event, as_of_round=round_number - 1):
+        if g.vp_a is None:
+            continue
+        result = outcome(g.vp_a, g.vp_b if g.player_b is not None else None)
+        for pid, side in ((g.player_a, "a"), (g.player_b, "b")):
+            if pid is None:
+                continue
+            key = "d" if result == "draw" else ("w" if result == side else "l")
+            tally.setdefault(pid, Counter())[key] += 1
+    return {pid: f"{c['w']}-{c['d']}-{c['l']}" for pid, c in tally.items()}
+
+
+def _seat(player, records: dict[int, str]) -> Seat:
+    return Seat(
+        player_id=player.pk,
+        name=player.name,
+        faction=player.faction,
+        record=records.get(player.pk, "0-0-0"),
+        link=player_link(player.private_key),
+    )
+
+
+def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
+    round_ = event.rounds.filter(number=round_number).first()
+    if round_ is None:
+        raise NotFound("round", "not_found", f"Event {event.pk} has no round {round_number}.")
+    fields = ("id", "name", "faction", "private_key")
+    games = (
+        Game.objects.filter(round=round_)
+        .select_related("player_a", "player_b")
+        .only(
+            "table_number",
+            "attacker_id",
+            "player_b_id",
+            *(f"player_a__{f}" for f in fields),
+            *(f"player_b__{f}" for f in fields),
+        )
+        .order_by("table_number", "id")
+    )
+    records = records_before(event, round_number)
+    pairings = []
+    for g in games:
+        attacker = None
+        if g.attacker_id is not None:
+            attacker = "a" if g.attacker_id == g.player_a_id else "b"
+        pairings.append(
+            Pairing(
+                table=g.table_number,
+                a=_seat(g.player_a, records),
+                b=_seat(g.player_b, records) if g.player_b_id else None,
+                attacker=attacker,
+            )
+        )
+    # Byes last: nobody needs a sheet for them, but the lists show them.
+    pairings.sort(key=lambda p: (p.is_bye, p.table or 0))
+    return RoundPrint(
+        event=event_info(event),
+        number=round_number,
+        mission=mission_info(event.mission_pack, round_.mission_code),
+        pairings=tuple(pairings),
+        printed_at=timezone.now(),
+    )
+
+
+def print_standings_data(*, event: Event, as_of_round: int | None = None) -> StandingsPrint:
+    from tournament.services.standings import standings_compute  # noqa: PLC0415 - engine lag
+
+    rows = standings_compute(event=event, as_of_round=as_of_round)
+    columns = tuple((name, metric_label(name)) for name in event.tiebreaks or ())
+    return StandingsPrint(
+        event=event_info(event),
+        as_of_round=as_of_round,
+        columns=columns,
+        rows=tuple(rows),
+        printed_at=timezone.now(),
+    )
+
+
+def print_check(*, event: Event, kind: str, round_number: int | None) -> None:
+    """Raise `Invalid` naming the argument when a document request cannot be printed."""
+    if kind not in (*KINDS, "bundle"):
+        raise Invalid("kind", "invalid_choice", f"Must be one of {', '.join(KINDS)}, bundle.")
+    if kind in ROUND_KINDS or kind == "bundle":
+        if round_number is None:
+            raise Invalid("round", "required", f"The {kind} document needs a round number.")
+        if not event.rounds.filter(number=round_number).exists():
+            raise Invalid("round", "not_found", f"Event {event.pk} has no round {round_number}.")
+
+
+def print_document(*, event: Event, kind: str, round_number: int | None = None) -> bytes:
+    """One whole document as PDF bytes (the bundle goes through a print job instead)."""
+    print_check(event=event, kind=kind, round_number=round_number)
+    if kind == "standings":
+        return render_standings(print_standings_data(event=event, as_of_round=round_number))
+    if kind == "bundle":
+        raise Invalid("kind", "use_job", "The bundle is made by a print job.")
+    return render_round(kind, print_round_data(event=event, round_number=round_number))
+
+
+def print_job_create(*, event: Event, user, kind: str, round_number: int | None = None):
+    """Queue a document (or a round's bundle) for rendering once this transaction commits."""
+    from tournament.models import PrintJob  # noqa: PLC0415
+    from tournament.services.access import require_organiser  # noqa: PLC0415
+    from tournament.tasks import print_job_start  # noqa: PLC0415
+
+    require_organiser(user, event)
+    print_check(event=event, kind=kind, round_number=round_number)
+    round_ = event.rounds.filter(number=round_number).first() if round_number else None
+    job = PrintJob.objects.create(event=event, round=round_, kind=kind, created_by=user)
+    transaction.on_commit(lambda: print_job_start.delay(job.pk))
+    return job
+
+
+def print_job_status(job) -> dict:
+    return {
+        "id": job.pk,
+        "kind": job.kind,
+        "status": job.status,
+        "parts_done": job.parts_done,
+        "parts_total": job.parts_total,
+        "percent": job.percent,
+        "pages": job.pages,
+        "error": job.error,
+        "download": reverse("print-job-download", args=[job.pk]) if job.status == "done" else None,
+    }

@@ -1,0 +1,136 @@
+"""Organiser changes to a paired round: swap two players, or re-pair it from scratch.
+
+Allowed only before the round has any real result, so no entered score ever moves to a
+different game. Each change is logged; the warnings (rematch, record gap) come from the same
+engine checks that explain the automatic pairing.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+
+from tournament.engine import check_pairing
+from tournament.errors import Conflict, Invalid, NotFound
+from tournament.models import Event, Game, Result, ResultSource, Round
+from tournament.services.access import require_organiser
+from tournament.services.audit import audit_record, undoable
+from tournament.services.records import event_games, event_players
+from tournament.services.rounds import _delete_round, _locked_event, round_create
+
+
+def _latest_open_round(event: Event, number: int) -> Round:
+    round_ = event.rounds.filter(number=number).first()
+    if round_ is None:
+        raise NotFound("round", "not_found", f"Round {number} is not paired.")
+    if event.rounds.filter(number__gt=number).exists():
+        raise Conflict("round", "not_latest", "Only the latest round can be changed.")
+    played = Result.objects.filter(game__round=round_).exclude(source=ResultSource.BYE)
+    if played.exists():
+        raise Conflict(
+            "round", "has_results", "Results are in for this round; it can no longer change."
+        )
+    return round_
+
+
+def _game_of(round_: Round, player_id: int, field: str) -> Game:
+    game = (
+        round_.games.select_for_update()
+        .filter(Q(player_a_id=player_id) | Q(player_b_id=player_id))
+        .first()
+    )
+    if game is None:
+        raise Invalid(field, "not_in_round", f"Player {player_id} is not paired in this round.")
+    if game.player_a_id == player_id and game.player_b_id is not None:
+        # Put the player in the B seat: one row, one statement, so no constraint trips.
+        Game.objects.filter(pk=game.pk).update(player_a=game.player_b_id, player_b=player_id)
+        game.refresh_from_db()
+    return game
+
+
+def _swap(round_: Round, x: int, y: int) -> None:
+    """Each player leaves their seat before the other takes it, so the per-round unique
+    constraints hold after every statement (PostgreSQL checks them row by row)."""
+    gx, gy = _game_of(round_, x, "player_x"), _game_of(round_, y, "player_y")
+    if gx.pk == gy.pk:
+        raise Invalid("player_y", "same_game", "These two players already play each other.")
+    if gy.player_b_id is None:  # y has the bye: let x be the one who moves first
+        gx, gy, x, y = gy, gx, y, x
+    seat_x = "player_b" if gx.player_b_id == x else "player_a"
+    Game.objects.filter(pk=gy.pk).update(player_b=None)
+    Game.objects.filter(pk=gx.pk).update(**{seat_x: y})
+    Game.objects.filter(pk=gy.pk).update(player_b=x)
+
+
+def _refresh_flags(event: Event, round_: Round) -> list[dict]:
+    games = list(round_.games.all())
+    pairs = [(g.player_a_id, g.player_b_id) for g in games]
+    history = [g for g in event_games(event) if g.round < round_.number]
+    flags = check_pairing(
+        event_players(event), history, pairs, round_number=round_.number, bye_vp=event.bye_vp
+    )
+    warnings = []
+    for game in games:
+        pair = {game.player_a_id, game.player_b_id}
+        game.flags = [
+            {"code": f.code, "text": f.text} for f in flags if f.players and set(f.players) <= pair
+        ]
+        if game.player_b_id is None:
+            game.flags.insert(0, {"code": "bye", "text": "bye"})
+        game.save(update_fields=["flags"])
+        warnings += [f for f in game.flags if f["code"] != "bye"]
+    return warnings
+
+
+def round_swap_players(
+    *, event_id: int, user, round_number: int, player_x: int, player_y: int
+) -> list[dict]:
+    """Swap two players between games of the latest round; returns the round's warnings."""
+    with transaction.atomic():
+        event = _locked_event(event_id)
+        require_organiser(user, event)
+        round_ = _latest_open_round(event, round_number)
+        if player_x == player_y:
+            raise Invalid("player_y", "same_player", "Choose two different players.")
+        before = [[g.pk, g.player_a_id, g.player_b_id] for g in round_.games.all()]
+        _swap(round_, player_x, player_y)
+        warnings = _refresh_flags(event, round_)
+        audit_record(
+            event=event,
+            action="pairing_swap",
+            target=f"round:{round_.pk}",
+            user=user,
+            before={"games": before, "swap": [player_x, player_y]},
+            after={"games": [[g.pk, g.player_a_id, g.player_b_id] for g in round_.games.all()]},
+        )
+        return warnings
+
+
+@undoable("pairing_swap")
+def _undo_swap(entry) -> None:
+    event = _locked_event(entry.event_id)
+    round_ = Round.objects.get(pk=int(entry.target.split(":")[1]))
+    _latest_open_round(event, round_.number)
+    x, y = entry.before["swap"]
+    _swap(round_, y, x)
+    _refresh_flags(event, round_)
+
+
+def round_repair(*, event_id: int, user, seed: int | None = None) -> Round:
+    """Throw away the latest round's pairing (before any result) and pair it again."""
+    with transaction.atomic():
+        event = _locked_event(event_id)
+        require_organiser(user, event)
+        latest = event.rounds.order_by("-number").first()
+        if latest is None:
+            raise Conflict("round", "no_round", "No round has been paired yet.")
+        _latest_open_round(event, latest.number)
+        _delete_round(latest)
+        audit_record(
+            event=event,
+            action="round_delete",
+            target=f"round:{latest.number}",
+            user=user,
+            before={"number": latest.number},
+        )
+        return round_create(event_id=event.pk, user=user, seed=seed, force=True)

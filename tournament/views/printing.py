@@ -1,0 +1,110 @@
+"""The organiser's print page: make documents in the background, watch progress, download."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.errors import ServiceError
+from tournament.models import Event, PrintJob, PrintJobStatus
+from tournament.services.access import user_can_manage
+from tournament.services.printing import print_job_create, print_job_status
+
+DOCUMENTS = (
+    ("bundle", "Round bundle", "Pairings, every scoresheet and every table pack in one PDF."),
+    ("pairings", "Pairings by table", "Table, both players, records and the mission."),
+    ("pairings-alpha", "Pairings A-Z", "For the noticeboard: each player and their table."),
+    ("scoresheets", "Scoresheets", "One page per game, with the map and QR links."),
+    ("table-packs", "Table packs", "Map at full page and every card summary, per table."),
+    ("standings", "Standings", "Rank, record and tie-breaks after this round."),
+)
+
+
+def _managed_event(request, event_id: int) -> Event:
+    event = get_object_or_404(Event, pk=event_id)
+    if not user_can_manage(request.user, event):
+        raise PermissionDenied("Only this event's organisers may print.")
+    return event
+
+
+def _managed_job(request, job_id: int) -> PrintJob:
+    job = get_object_or_404(PrintJob.objects.select_related("event", "round"), pk=job_id)
+    if not user_can_manage(request.user, job.event):
+        raise PermissionDenied("Only this event's organisers may see its print jobs.")
+    return job
+
+
+@login_required
+@require_GET
+def print_page(request, event_id: int, number: int | None = None):
+    event = _managed_event(request, event_id)
+    rounds = list(event.rounds.order_by("number"))
+    current = next((r for r in rounds if r.number == number), None) if number else None
+    if number and current is None:
+        raise Http404("No such round.")
+    current = current or (rounds[-1] if rounds else None)
+    jobs = event.print_jobs.select_related("round")[:10]
+    context = {
+        "event": event,
+        "rounds": rounds,
+        "round": current,
+        "documents": DOCUMENTS,
+        "jobs": jobs,
+        "highlight": request.GET.get("job"),
+    }
+    return render(request, "printing/round.html", context)
+
+
+@login_required
+@require_POST
+def print_job_start(request, event_id: int):
+    event = _managed_event(request, event_id)
+    kind = request.POST.get("kind", "")
+    number = request.POST.get("round") or None
+    try:
+        job = print_job_create(
+            event=event,
+            user=request.user,
+            kind=kind,
+            round_number=int(number) if number and number.isdigit() else None,
+        )
+    except ServiceError as exc:
+        if request.headers.get("Accept") == "application/json":
+            return JsonResponse({"errors": exc.messages, "codes": exc.codes}, status=exc.status)
+        messages.error(request, str(exc))
+        return redirect("print-event", event.pk)
+    if request.headers.get("Accept") == "application/json":
+        # Eager mode (no broker) has already finished the job by now: report its real state.
+        job.refresh_from_db()
+        body = print_job_status(job)
+        body["status_url"] = reverse("print-job-status", args=[job.pk])
+        return JsonResponse(body, status=202)
+    url = (
+        reverse("print-round", args=[event.pk, job.round.number])
+        if job.round
+        else reverse("print-event", args=[event.pk])
+    )
+    return redirect(f"{url}?job={job.pk}")
+
+
+@login_required
+@require_GET
+def print_job_progress(request, job_id: int):
+    return JsonResponse(print_job_status(_managed_job(request, job_id)))
+
+
+@login_required
+@require_GET
+def print_job_download(request, job_id: int):
+    job = _managed_job(request, job_id)
+    if job.status != PrintJobStatus.DONE or not job.file:
+        raise Http404("This document is not ready yet.")
+    name = job.file.name.rsplit("/", 1)[-1]
+    return FileResponse(
+        job.file.open("rb"), as_attachment=True, filename=name, content_type="application/pdf"
+    )

@@ -8,7 +8,13 @@ from django.views.decorators.http import require_http_methods
 
 from missions.pack.registry import get_pack
 from missions.services import mission_pool
-from missions.tracking import player_side, tracker_create, tracker_get, tracker_of_game, tracker_view
+from missions.tracking import (
+    player_side,
+    tracker_create,
+    tracker_get,
+    tracker_of_game,
+    tracker_view,
+)
 from tournament.errors import ServiceError
 from tournament.models import Player
 
@@ -80,5 +86,6 @@ def tracker_game_page(request, game_id: int):
         "key": key or None,
         "share": None,
     }
-    return _page(request, tracked, side=side or ("attacker" if player is None else None),
-                 config=config)
+    return _page(
+        request, tracked, side=side or ("attacker" if player is None else None), config=config
+    )

@@ -1,8 +1,47 @@
 from django.urls import path
 
-from tournament.views import public
+from tournament.views import manage_rounds, organiser, player, public
+
+manage = "manage/events/<int:event_id>/"
 
 urlpatterns = [
+    # Public
     path("", public.home, name="home"),
     path("events/<int:event_id>/", public.event_detail, name="event"),
+    path("events/<int:event_id>/pairings/", public.event_pairings, name="event-pairings"),
+    path("events/<int:event_id>/standings/", public.event_standings, name="event-standings"),
+    # Players, by private link
+    path("p/<str:key>/", player.player_home, name="player-home"),
+    path("p/<str:key>/games/<int:game_id>/result/", player.player_result, name="player-result"),
+    path("p/<str:key>/games/<int:game_id>/confirm/", player.player_confirm, name="player-confirm"),
+    # Organisers
+    path("manage/events/new/", organiser.event_new, name="manage-event-new"),
+    path(manage, organiser.dashboard, name="manage-event"),
+    path(manage + "players/add/", organiser.player_add, name="manage-player-add"),
+    path(manage + "players/import/", organiser.player_import, name="manage-import"),
+    path(manage + "players/<int:player_id>/", organiser.player_detail, name="manage-player"),
+    path(
+        manage + "players/<int:player_id>/<str:field>/",
+        organiser.player_toggle,
+        name="manage-player-toggle",
+    ),
+    path(manage + "settings/", organiser.event_settings, name="manage-settings"),
+    path(manage + "audit/", organiser.audit_log, name="manage-audit"),
+    path(manage + "audit/<int:entry_id>/undo/", organiser.audit_undo_view, name="manage-undo"),
+    path(manage + "rounds/", manage_rounds.rounds_page, name="manage-rounds"),
+    path(manage + "rounds/pair/", manage_rounds.round_pair, name="manage-round-pair"),
+    path(manage + "rounds/repair/", manage_rounds.round_repair_view, name="manage-round-repair"),
+    path(manage + "rounds/undo/", manage_rounds.round_undo, name="manage-round-undo"),
+    path(manage + "rounds/<int:number>/swap/", manage_rounds.round_swap, name="manage-swap"),
+    path(manage + "results/", manage_rounds.results_board, name="manage-results"),
+    path(
+        manage + "games/<int:game_id>/result/",
+        manage_rounds.result_enter_view,
+        name="manage-result",
+    ),
+    path(
+        manage + "games/<int:game_id>/confirm/",
+        manage_rounds.result_confirm_view,
+        name="manage-confirm",
+    ),
 ]

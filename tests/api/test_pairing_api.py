@@ -189,3 +189,18 @@ def test_round_mission_follows_event_order_and_can_be_chosen(api, event, organis
     assert r2["mission"]["primary"] == "Deploy Servo-skulls"
     got = api.get(f"/api/events/{event.pk}/rounds/2/").json()
     assert got["mission"]["deployment"] == "Crucible of Battle"
+
+
+def test_organiser_changes_round_mission(api, anon, event, organiser):
+    add_players(event, organiser, 4)
+    pair(api, event, seed=1)
+    changed = api.patch(f"/api/events/{event.pk}/rounds/1/", {"mission": "O"}, format="json")
+    assert changed.status_code == 200
+    assert changed.json()["mission"]["primary"] == "Vital Ground"
+    bad = api.patch(f"/api/events/{event.pk}/rounds/1/", {"mission": "Z"}, format="json")
+    assert bad.status_code == 400
+    assert bad.json()["error_codes"]["mission"] == ["unknown_mission"]
+    assert anon.patch(
+        f"/api/events/{event.pk}/rounds/1/", {"mission": "A"}, format="json"
+    ).status_code in (401, 403)
+    assert anon.get(f"/api/events/{event.pk}/rounds/1/").json()["mission"]["code"] == "O"

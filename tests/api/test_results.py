@@ -198,3 +198,20 @@ def test_undo_result_restores_previous_version(api, event, paired):
     current = Result.objects.get(game_id=gid, is_current=True)
     assert (current.vp_a, current.vp_b) == (70, 40)
     assert Result.objects.filter(game_id=gid).count() == 2  # nothing is lost
+
+
+def test_pending_correction_of_confirmed_result_blocks_next_round(api, event, paired):
+    from tournament.models import Player
+
+    for game in paired["games"]:
+        api.post(f"/api/games/{game['id']}/result/", {"vp_a": 60, "vp_b": 50}, format="json")
+    # An organiser correction is confirmed; a player's later entry cannot override it...
+    game = paired["games"][0]
+    a = Player.objects.get(pk=game["player_a"])
+    refused = key_client(a).post(
+        f"/api/games/{game['id']}/result/", {"vp_a": 10, "vp_b": 50}, format="json"
+    )
+    assert refused.status_code == 409
+    assert refused.json()["error_codes"]["result"] == ["confirmed"]
+    # ...so the round stays complete and the next one can be paired.
+    assert api.post(f"/api/events/{event.pk}/rounds/", {}, format="json").status_code == 201

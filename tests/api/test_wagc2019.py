@@ -40,6 +40,28 @@ def parse():
     return players
 
 
+def enter_round(api, event_id, table, *, by_place, ids, r):
+    """Round r's pairings as the organiser's own, then each winner scores 1 to 0."""
+    pairings, winners, seen = [], {}, set()
+    for p in table:
+        opp, won = p["rounds"][r]
+        if p["place"] in seen:
+            continue
+        seen.update({p["place"], opp})
+        pairings.append({"player_a": ids[p["place"]], "player_b": ids.get(opp)})
+        if opp:
+            assert by_place[opp]["rounds"][r] == (p["place"], not won)
+            winners[ids[p["place"]]] = won
+    response = api.post(f"/api/events/{event_id}/rounds/", {"pairings": pairings}, format="json")
+    assert response.status_code == 201, response.json()
+    for game in response.json()["games"]:
+        if game["player_b"] is None:
+            continue
+        a_won = winners[game["player_a"]]
+        score = {"vp_a": 1 if a_won else 0, "vp_b": 0 if a_won else 1}
+        assert api.post(f"/api/games/{game['id']}/result/", score, format="json").status_code == 201
+
+
 @pytest.mark.django_db
 def test_wagc2019_reproduces_score_sos_and_order(api):
     if not DATA.exists():
@@ -63,29 +85,7 @@ def test_wagc2019_reproduces_score_sos_and_order(api):
         ids[p["place"]] = created.json()["id"]
     by_place = {p["place"]: p for p in table}
     for r in range(8):
-        pairings, winners, seen = [], {}, set()
-        for p in table:
-            opp, won = p["rounds"][r]
-            if p["place"] in seen:
-                continue
-            seen.update({p["place"], opp})
-            pairings.append({"player_a": ids[p["place"]], "player_b": ids.get(opp)})
-            if opp:
-                assert by_place[opp]["rounds"][r] == (p["place"], not won)
-                winners[ids[p["place"]]] = won
-        response = api.post(
-            f"/api/events/{event['id']}/rounds/", {"pairings": pairings}, format="json"
-        )
-        assert response.status_code == 201, response.json()
-        for game in response.json()["games"]:
-            if game["player_b"] is None:
-                continue
-            a_won = winners[game["player_a"]]
-            score = {"vp_a": 1 if a_won else 0, "vp_b": 0 if a_won else 1}
-            assert (
-                api.post(f"/api/games/{game['id']}/result/", score, format="json").status_code
-                == 201
-            )
+        enter_round(api, event["id"], table, by_place=by_place, ids=ids, r=r)
     rows = api.get(f"/api/events/{event['id']}/standings/").json()
     assert len(rows) == 59
     place_of = {ids[p["place"]]: p["place"] for p in table}

@@ -22,6 +22,7 @@ def chunk_games() -> int:
     """Games per part; the PRINT_CHUNK_GAMES environment variable tunes it per deployment."""
     return max(1, int(os.environ.get("PRINT_CHUNK_GAMES", CHUNK_GAMES)))
 
+
 _PER_GAME = {"scoresheets": (Scoresheets, 1), "table-packs": (TablePacks, PAGES_PER_TABLE)}
 _WHOLE = {"pairings": PairingsByTable, "pairings-alpha": PairingsAlphabetical}
 

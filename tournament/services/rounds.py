@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 
 from missions.services import mission_check_code
 from tournament.engine import check_pairing, pair_round
@@ -27,11 +28,10 @@ def _check_previous_complete(event: Event, force: bool) -> None:
     last = event.rounds.order_by("-number").first()
     if last is None or force:
         return
-    missing = (
-        Game.objects.filter(round=last)
-        .exclude(results__is_current=True, results__status=ResultStatus.CONFIRMED)
-        .count()
+    confirmed = Result.objects.filter(
+        game=OuterRef("pk"), is_current=True, status=ResultStatus.CONFIRMED
     )
+    missing = Game.objects.filter(round=last).exclude(Exists(confirmed)).count()
     if missing:
         raise Conflict(
             "round",
@@ -221,3 +221,25 @@ def _undo_round_create(entry) -> None:
     if round_ is None or round_.number != entry.after["number"]:
         raise Conflict("entry", "superseded", "Only the latest round can be undone.")
     _delete_round(round_)
+
+
+def round_set_mission(*, event_id: int, user, number: int, mission_code: str) -> Round:
+    """The organiser picks a round's mission from the event's pool (logged, not standings)."""
+    with transaction.atomic():
+        event = _locked_event(event_id)
+        require_organiser(user, event)
+        round_ = event.rounds.filter(number=number).first()
+        if round_ is None:
+            raise NotFound("round", "not_found", f"Round {number} is not paired.")
+        before = round_.mission_code
+        round_.mission_code = mission_check_code(event.mission_pack, mission_code)
+        round_.save(update_fields=["mission_code"])
+        audit_record(
+            event=event,
+            action="round_mission",
+            target=f"round:{round_.pk}",
+            user=user,
+            before={"mission": before},
+            after={"mission": round_.mission_code},
+        )
+        return round_

@@ -6,8 +6,8 @@ from rest_framework.views import APIView
 
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import RoundInputSerializer, RoundSerializer
-from tournament.errors import Conflict
-from tournament.services.rounds import round_create, round_delete_latest
+from tournament.errors import Conflict, Invalid
+from tournament.services.rounds import round_create, round_delete_latest, round_set_mission
 from tournament.services.swaps import round_repair, round_swap_players
 
 
@@ -42,6 +42,21 @@ class RoundDetailView(APIView):
     def get(self, request, event_id: int, number: int):
         event = visible_event(request, event_id)
         return Response(RoundSerializer(get_object_or_404(event.rounds, number=number)).data)
+
+    @extend_schema(request=RoundInputSerializer, responses=RoundSerializer)
+    def patch(self, request, event_id: int, number: int):
+        """Choose the round's mission from the event's pool: `{"mission": "C"}`."""
+        event = visible_event(request, event_id)
+        require_write_access(request, event)
+        if "mission" not in request.data:
+            raise Invalid("mission", "required", "This field is required.")
+        round_ = round_set_mission(
+            event_id=event.pk,
+            user=request.user,
+            number=number,
+            mission_code=request.data["mission"],
+        )
+        return Response(RoundSerializer(round_).data)
 
     def delete(self, request, event_id: int, number: int):
         """Undo the latest round's pairing (only the latest, and only before results)."""

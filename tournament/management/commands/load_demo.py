@@ -9,6 +9,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 from tournament.models import Event, Table
 from tournament.services.events import event_create
@@ -146,6 +147,9 @@ class Command(BaseCommand):
             seed=7,
             venue="Warhammer World, Nottingham",
             tiebreaks=["owr", "vp", "sos"],
+            status="running",
+            start_date=timezone.localdate(),
+            end_date=timezone.localdate(),
         )
         for number in range(1, 13):
             Table.objects.create(

@@ -1,0 +1,98 @@
+"""A real Celery worker against Redis renders a bundle in parallel parts; we download it.
+
+The worker is a separate process: it must see the test database (so the test commits, with
+`transaction=True`) and the test's media folder, and it is stopped whatever happens.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.urls import reverse
+
+from config.celery import app as celery_app
+from tests.conftest import broker_url
+from tests.printing.helpers import pdf_pages, played_event
+from tournament.models import PrintJob, PrintJobStatus
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_database_url() -> str:
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    auth = quote(db["USER"] or "")
+    if db.get("PASSWORD"):
+        auth += ":" + quote(db["PASSWORD"])
+    host = f"{db.get('HOST') or 'localhost'}:{db.get('PORT') or 5432}"
+    return f"postgres://{auth}@{host}/{db['NAME']}"
+
+
+test_database_url.__test__ = False  # a helper, not a test
+
+
+def start_worker(broker: str) -> subprocess.Popen:
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.local",
+        "DATABASE_URL": test_database_url(),
+        "MEDIA_ROOT": str(settings.MEDIA_ROOT),
+        "CELERY_BROKER_URL": broker,
+        "CELERY_RESULT_BACKEND": broker,
+        "PRINT_CHUNK_GAMES": "2",  # 4 games: several parts for the two processes to share
+        "DEBUG": "0",
+    }
+    return subprocess.Popen(
+        [str(ROOT / ".venv/bin/celery"), "-A", "config", "worker", "--pool=prefork",
+         "--concurrency=2", "--loglevel=WARNING", "--without-gossip", "--without-mingle",
+         "--without-heartbeat"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_worker_renders_a_bundle_and_we_download_it(client, organiser, event):
+    broker = broker_url()
+    players, round_ = played_event(event, organiser, 9)
+    saved = {k: celery_app.conf[k] for k in ("broker_url", "result_backend", "task_always_eager")}
+    celery_app.conf.update(broker_url=broker, result_backend=broker, task_always_eager=False)
+    worker = start_worker(broker)
+    try:
+        client.force_login(organiser)
+        response = client.post(reverse("print-job-start", args=[event.pk]),
+                               {"kind": "bundle", "round": round_.number},
+                               HTTP_ACCEPT="application/json")
+        assert response.status_code == 202
+        # In-process (eager) it would be finished already; the worker has barely started.
+        assert response.json()["status"] != PrintJobStatus.DONE
+        job_id = response.json()["id"]
+        deadline = time.monotonic() + 120
+        job = PrintJob.objects.get(pk=job_id)
+        while job.status not in (PrintJobStatus.DONE, PrintJobStatus.FAILED):
+            assert time.monotonic() < deadline, f"worker did not finish: {job.status}"
+            assert worker.poll() is None, worker.stdout.read().decode()[-2000:]
+            time.sleep(0.3)
+            job.refresh_from_db()
+        assert job.status == PrintJobStatus.DONE, job.error
+        assert (job.parts_done, job.parts_total) == (5, 5)  # pairings + 2 + 2
+        download = client.get(reverse("print-job-download", args=[job_id]))
+        pages = pdf_pages(b"".join(download.streaming_content))
+        assert len(pages) == 1 + 4 + 8
+        assert all(p.name in pages[0] for p in players)
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait(timeout=10)
+        celery_app.conf.update(**saved)

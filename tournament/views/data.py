@@ -1,0 +1,100 @@
+"""Page data in a fixed number of queries: a round's games with players and current result."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch, Q
+
+from missions.pack.errors import MissionError
+from missions.services import round_mission
+from tournament.errors import ServiceError
+from tournament.models import Event, Game, Player, Result, Round
+
+STATE_ORDER = {"disputed": 0, "missing": 1, "pending": 2, "confirmed": 3, "bye": 4}
+
+
+def games_of(round_: Round | None) -> list[Game]:
+    """Games by table, each with `.current` (the counting Result or None) and `.state`."""
+    if round_ is None:
+        return []
+    games = list(
+        Game.objects.filter(round=round_)
+        .select_related("player_a", "player_b", "round")
+        .prefetch_related(
+            Prefetch(
+                "results",
+                queryset=Result.objects.filter(is_current=True),
+                to_attr="current_results",
+            )
+        )
+        .order_by("table_number", "id")
+    )
+    for game in games:
+        annotate(game)
+    return games
+
+
+def annotate(game: Game) -> Game:
+    current = game.current_results[0] if game.current_results else None
+    game.current = current
+    if game.player_b_id is None:
+        game.state = "bye"
+    elif current is None:
+        game.state = "missing"
+    else:
+        game.state = current.status
+    return game
+
+
+def game_for(player: Player, round_: Round | None) -> Game | None:
+    if round_ is None:
+        return None
+    game = (
+        Game.objects.filter(round=round_)
+        .filter(Q(player_a=player) | Q(player_b=player))
+        .select_related("player_a", "player_b", "round__event")
+        .prefetch_related(
+            Prefetch(
+                "results",
+                queryset=Result.objects.filter(is_current=True),
+                to_attr="current_results",
+            )
+        )
+        .first()
+    )
+    return annotate(game) if game else None
+
+
+def player_history(player: Player) -> list[Game]:
+    games = (
+        Game.objects.filter(Q(player_a=player) | Q(player_b=player))
+        .select_related("player_a", "player_b", "round")
+        .prefetch_related(
+            Prefetch(
+                "results",
+                queryset=Result.objects.filter(is_current=True),
+                to_attr="current_results",
+            )
+        )
+        .order_by("-round__number")
+    )
+    return [annotate(g) for g in games]
+
+
+def by_name(games: list[Game]) -> list[dict]:
+    """One line per player, alphabetical: where they sit and whom they play."""
+    rows = []
+    for game in games:
+        rows.append({"player": game.player_a, "opponent": game.player_b, "game": game})
+        if game.player_b_id:
+            rows.append({"player": game.player_b, "opponent": game.player_a, "game": game})
+    return sorted(rows, key=lambda r: r["player"].name.lower())
+
+
+def mission_of(event: Event, round_: Round | None):
+    """The round's full Mission (cards and map), or None when it has none or it is unknown."""
+    if round_ is None or not round_.mission_code:
+        return None
+    try:
+        return round_mission(event.mission_pack, round_.mission_code)
+    except (MissionError, ServiceError):
+        return None

@@ -1,0 +1,181 @@
+"""Organiser pages of a round: pair it (or force it), swap two players, re-pair or undo it, and
+the results board that brings missing, unconfirmed and disputed results to the top."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from tournament.errors import ServiceError
+from tournament.models import Game
+from tournament.services.results import result_confirm, result_enter
+from tournament.services.rounds import round_create, round_delete_latest
+from tournament.services.swaps import round_repair, round_swap_players
+from tournament.views.common import back, is_htmx, latest_round, organiser_required, report
+from tournament.views.data import STATE_ORDER, games_of, mission_of
+from tournament.views.forms import ScoreForm, SwapForm
+
+ATTENTION = ("disputed", "missing", "pending")
+
+
+def _round_context(event, **extra) -> dict:
+    current = latest_round(event)
+    games = games_of(current)
+    players = sorted(
+        [p for g in games for p in (g.player_a, g.player_b) if p is not None],
+        key=lambda p: p.name.lower(),
+    )
+    context = {
+        "event": event,
+        "tab": "rounds",
+        "round": current,
+        "games": games,
+        "mission": mission_of(event, current),
+        "swap_form": SwapForm(players=players),
+        "open": current is not None
+        and not any(g.state in ("pending", "confirmed", "disputed") for g in games),
+        "waiting": sum(g.state in ATTENTION for g in games),
+        "can_pair": event.rounds.count() < event.planned_rounds,
+        "warnings": sum(len([f for f in g.flags if f.get("code") != "bye"]) for g in games),
+    }
+    context.update(extra)
+    return context
+
+
+@organiser_required
+def rounds_page(request, event):
+    return render(request, "tournament/manage/rounds.html", _round_context(event))
+
+
+@organiser_required
+@require_POST
+def round_pair(request, event):
+    force = request.POST.get("force") == "1"
+    try:
+        round_ = round_create(event_id=event.pk, user=request.user, force=force)
+    except ServiceError as exc:
+        if "results_missing" in exc.codes.get("round", []):
+            context = _round_context(event, needs_force=str(exc))
+            return render(request, "tournament/manage/rounds.html", context, status=409)
+        report(request, exc)
+    else:
+        messages.success(request, f"Round {round_.number} is paired.")
+    return redirect("manage-rounds", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def round_swap(request, event, number: int):
+    current = latest_round(event)
+    players = [p for g in games_of(current) for p in (g.player_a, g.player_b) if p]
+    form = SwapForm(request.POST, players=players)
+    if not form.is_valid():
+        messages.error(request, "Choose two players of this round to swap.")
+        return redirect("manage-rounds", event_id=event.pk)
+    try:
+        warnings = round_swap_players(
+            event_id=event.pk,
+            user=request.user,
+            round_number=number,
+            player_x=form.cleaned_data["player_x"],
+            player_y=form.cleaned_data["player_y"],
+        )
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        note = f" {len(warnings)} warning(s) to check." if warnings else ""
+        messages.success(request, f"Players swapped.{note}")
+    return redirect("manage-rounds", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def round_repair_view(request, event):
+    try:
+        round_ = round_repair(event_id=event.pk, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, f"Round {round_.number} paired again.")
+    return redirect("manage-rounds", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def round_undo(request, event):
+    try:
+        number = round_delete_latest(event_id=event.pk, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, f"Round {number} removed.")
+    return redirect("manage-rounds", event_id=event.pk)
+
+
+@organiser_required
+def results_board(request, event):
+    rounds = list(event.rounds.order_by("number"))
+    wanted = request.GET.get("round", "")
+    chosen = next((r for r in rounds if str(r.number) == wanted), rounds[-1] if rounds else None)
+    games = sorted(games_of(chosen), key=lambda g: (STATE_ORDER[g.state], g.table_number or 0))
+    context = {
+        "event": event,
+        "tab": "results",
+        "rounds": rounds,
+        "round": chosen,
+        "games": games,
+        "counts": {s: sum(g.state == s for g in games) for s in STATE_ORDER},
+    }
+    return render(request, "tournament/manage/results.html", context)
+
+
+def _event_game(event, game_id: int) -> Game:
+    game = Game.objects.filter(pk=game_id, round__event=event).first()
+    if game is None:
+        raise Http404("No such game in this event.")
+    return game
+
+
+def _row(request, event, game_id: int):
+    # Always 200: htmx swaps only successful answers, and the row shows its own messages.
+    game = next(g for g in games_of(_event_game(event, game_id).round) if g.pk == game_id)
+    context = {"event": event, "game": game, "inline_messages": True}
+    return render(request, "tournament/manage/result_row.html", context)
+
+
+@organiser_required
+@require_POST
+def result_enter_view(request, event, game_id: int):
+    game = _event_game(event, game_id)
+    form = ScoreForm(request.POST)
+    if form.is_valid():
+        try:
+            result_enter(game_id=game.pk, data=form.cleaned_data, user=request.user)
+        except ServiceError as exc:
+            report(request, exc)
+        else:
+            messages.success(request, f"Table {game.table_number}: result saved and confirmed.")
+    else:
+        for field, errors in form.errors.items():
+            for error in errors:
+                messages.error(request, f"Table {game.table_number} {field}: {error}")
+    if is_htmx(request):
+        return _row(request, event, game.pk)
+    return back(request, "manage-results", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def result_confirm_view(request, event, game_id: int):
+    game = _event_game(event, game_id)
+    try:
+        result_confirm(game_id=game.pk, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, f"Table {game.table_number}: result confirmed.")
+    if is_htmx(request):
+        return _row(request, event, game.pk)
+    return back(request, "manage-results", event_id=event.pk)

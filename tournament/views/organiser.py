@@ -1,0 +1,200 @@
+"""Organiser pages of an event: create it, its players (check-in, drops, late entries, CSV
+import, private links), its settings and its audit log. Every POST goes through a service."""
+
+from __future__ import annotations
+
+import qrcode
+import qrcode.image.svg
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournament.errors import ServiceError
+from tournament.models import AuditEntry, Player
+from tournament.services.access import user_can_create_events
+from tournament.services.audit import UNDO_HANDLERS, audit_undo
+from tournament.services.events import event_create, event_update
+from tournament.services.imports import import_players, import_preview
+from tournament.services.players import player_register, player_update
+from tournament.views.common import back, is_htmx, latest_round, organiser_required, report
+from tournament.views.forms import (
+    EventForm,
+    ImportForm,
+    PlayerForm,
+    SettingsForm,
+    service_errors_to_form,
+)
+
+TOGGLES = ("checked_in", "dropped")
+
+
+def event_new(request):
+    if not request.user.is_authenticated and request.method == "GET":
+        return redirect_to_login(request.get_full_path())
+    if not user_can_create_events(request.user):
+        raise PermissionDenied("Only organiser accounts may create events.")
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = {k: v for k, v in form.cleaned_data.items() if v not in (None, "")}
+        rounds = data.pop("planned_rounds")
+        try:
+            event = event_create(user=request.user, rounds=rounds, **data)
+        except ServiceError as exc:
+            service_errors_to_form(form, exc)
+        else:
+            messages.success(request, f"{event.name} is ready: add its players.")
+            return redirect("manage-event", event_id=event.pk)
+    return render(request, "tournament/manage/event_new.html", {"form": form})
+
+
+def _dashboard_context(event) -> dict:
+    players = list(event.players.all())
+    return {
+        "event": event,
+        "tab": "players",
+        "players": players,
+        "checked_in": sum(p.checked_in and not p.dropped for p in players),
+        "active": sum(not p.dropped for p in players),
+        "current_round": latest_round(event),
+        "form": PlayerForm(),
+        "import_form": ImportForm(),
+    }
+
+
+@organiser_required
+def dashboard(request, event):
+    return render(request, "tournament/manage/dashboard.html", _dashboard_context(event))
+
+
+@organiser_required
+@require_POST
+def player_add(request, event):
+    form = PlayerForm(request.POST)
+    if form.is_valid():
+        try:
+            player = player_register(event=event, user=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            service_errors_to_form(form, exc)
+        else:
+            late = " as a late entry" if player.first_round > 1 else ""
+            messages.success(request, f"{player.name} added{late}.")
+            return redirect("manage-event", event_id=event.pk)
+    context = _dashboard_context(event)
+    context["form"] = form
+    return render(request, "tournament/manage/dashboard.html", context, status=400)
+
+
+def _event_player(event, player_id: int) -> Player:
+    player = event.players.filter(pk=player_id).first()
+    if player is None:
+        raise Http404("No such player in this event.")
+    return player
+
+
+@organiser_required
+@require_POST
+def player_toggle(request, event, player_id: int, field: str):
+    if field not in TOGGLES:
+        raise Http404("Unknown toggle.")
+    player = _event_player(event, player_id)
+    value = request.POST.get("value")
+    wanted = (value == "1") if value in ("0", "1") else not getattr(player, field)
+    try:
+        player = player_update(player=player, user=request.user, changes={field: wanted})
+    except ServiceError as exc:
+        report(request, exc)
+    if is_htmx(request):
+        return render(request, "tournament/manage/player_row.html", {"event": event, "p": player})
+    return back(request, "manage-event", event_id=event.pk)
+
+
+def _qr_svg(url: str) -> str:
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    return image.to_string(encoding="unicode")
+
+
+@organiser_required
+def player_detail(request, event, player_id: int):
+    player = _event_player(event, player_id)
+    form = PlayerForm(request.POST or None, initial=_player_initial(player))
+    if request.method == "POST" and form.is_valid():
+        try:
+            player_update(player=player, user=request.user, changes=form.cleaned_data)
+        except ServiceError as exc:
+            service_errors_to_form(form, exc)
+        else:
+            messages.success(request, "Player saved.")
+            return redirect("manage-player", event_id=event.pk, player_id=player.pk)
+    link = request.build_absolute_uri(reverse("player-home", kwargs={"key": player.private_key}))
+    context = {"event": event, "tab": "players", "player": player, "form": form, "link": link}
+    context["qr"] = _qr_svg(link)
+    return render(request, "tournament/manage/player.html", context)
+
+
+def _player_initial(player: Player) -> dict:
+    return {f: getattr(player, f) for f in ("name", "faction", "club", "battle_ready")}
+
+
+@organiser_required
+def player_import(request, event):
+    """POST with `preview` shows each row's problems; POST with `confirm` imports all rows."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    context = {"event": event, "tab": "players", "import_form": form, "rows": None}
+    if request.method == "POST" and form.is_valid():
+        raw = form.raw()
+        if isinstance(raw, bytes):
+            raw = raw.decode("utf-8-sig", errors="replace")
+        context["raw"] = raw
+        try:
+            if "confirm" in request.POST:
+                added = import_players(event=event, user=request.user, raw=raw)
+                messages.success(request, f"Imported {len(added)} players.")
+                return redirect("manage-event", event_id=event.pk)
+            context["rows"] = import_preview(event=event, raw=raw)
+            context["ok"] = all(r.ok for r in context["rows"])
+        except ServiceError as exc:
+            service_errors_to_form(form, exc)
+    return render(request, "tournament/manage/import.html", context)
+
+
+@organiser_required
+def event_settings(request, event):
+    form = SettingsForm(request.POST or None, initial=SettingsForm.initial_for(event))
+    if request.method == "POST" and form.is_valid():
+        try:
+            event_update(event=event, user=request.user, changes=form.changes())
+        except ServiceError as exc:
+            service_errors_to_form(form, exc)
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect("manage-settings", event_id=event.pk)
+    context = {"event": event, "tab": "settings", "form": form}
+    return render(request, "tournament/manage/settings.html", context)
+
+
+@organiser_required
+def audit_log(request, event):
+    entries = list(event.audit.select_related("actor_user", "actor_player", "undone_by")[:300])
+    for entry in entries:
+        entry.can_undo = entry.undone_at is None and entry.action in UNDO_HANDLERS
+    context = {"event": event, "tab": "audit", "entries": entries}
+    return render(request, "tournament/manage/audit.html", context)
+
+
+@organiser_required
+@require_POST
+def audit_undo_view(request, event, entry_id: int):
+    entry = AuditEntry.objects.filter(pk=entry_id, event=event).first()
+    if entry is None:
+        raise Http404("No such entry in this event's log.")
+    try:
+        audit_undo(entry_id=entry.pk, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, f"Undone: {entry.action.replace('_', ' ')}.")
+    return redirect("manage-audit", event_id=event.pk)

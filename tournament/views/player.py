@@ -1,0 +1,126 @@
+"""A player's own page, opened from the private link: no account, no email, the key is enough.
+
+The game a form acts on is in its URL, and the services check that the key's player plays in
+it, so a key only ever reaches its holder's own games.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_POST
+
+from missions.render.svg import mission_svg
+from tournament.errors import ServiceError
+from tournament.models import Game, Player
+from tournament.services.results import result_confirm, result_enter
+from tournament.views.common import is_htmx, latest_round, report
+from tournament.views.data import game_for, mission_of, player_history
+from tournament.views.forms import ScoreForm
+
+
+def _player(key: str, *, for_write: bool) -> Player:
+    player = Player.objects.select_related("event").filter(private_key=key).first()
+    if player is None:
+        # A forged key on a write is refused outright; on a read it is simply not found.
+        if for_write:
+            raise PermissionDenied("Unknown player key.")
+        raise Http404("No player has this link.")
+    return player
+
+
+def _tracker_url(game: Game, key: str) -> str | None:
+    try:
+        url = reverse("tracker-game", kwargs={"game_id": game.pk})
+    except NoReverseMatch:
+        return None
+    return f"{url}?key={key}"
+
+
+def _sides(game: Game, player: Player) -> dict:
+    mine = game.side_of(player.pk)
+    other = "b" if mine == "a" else "a"
+    return {
+        "mine": mine,
+        "other": other,
+        "opponent": game.player_b if mine == "a" else game.player_a,
+    }
+
+
+def player_home(request, key: str):
+    player = _player(key, for_write=False)
+    event = player.event
+    current = latest_round(event)
+    game = game_for(player, current)
+    context = {"player": player, "event": event, "round": current, "game": game, "key": key}
+    if game is not None:
+        mission = mission_of(event, current)
+        context.update(
+            _sides(game, player),
+            mission=mission,
+            mission_svg=mission_svg(mission, width_px=640) if mission else "",
+            tracker_url=_tracker_url(game, key) if game.player_b_id else None,
+            form=ScoreForm(),
+        )
+    context["history"] = [g for g in player_history(player) if game is None or g.pk != game.pk]
+    template = "tournament/partials/my_result.html" if is_htmx(request) else "tournament/me.html"
+    return render(request, template, context)
+
+
+def _game_of(player: Player, game_id: int) -> Game:
+    game = Game.objects.filter(pk=game_id, round__event=player.event).first()
+    if game is None:
+        raise PermissionDenied("This game is not in your event.")
+    return game
+
+
+def _scores_for(game: Game, player: Player, form: ScoreForm) -> dict:
+    """The form asks 'my VP' and 'their VP'; the service wants side A and side B."""
+    mine, theirs = form.cleaned_data["vp_a"], form.cleaned_data["vp_b"]
+    if game.side_of(player.pk) == "b":
+        return {"vp_a": theirs, "vp_b": mine}
+    return {"vp_a": mine, "vp_b": theirs}
+
+
+@require_POST
+def player_result(request, key: str, game_id: int):
+    player = _player(key, for_write=True)
+    game = _game_of(player, game_id)
+    if game.side_of(player.pk) is None:
+        raise PermissionDenied("You are not playing in this game.")
+    form = ScoreForm(request.POST)
+    if form.is_valid():
+        try:
+            result, created = result_enter(
+                game_id=game.pk, data=_scores_for(game, player, form), player=player
+            )
+        except ServiceError as exc:
+            report(request, exc)
+        else:
+            if result.status == "confirmed":
+                messages.success(request, "Both scores agree: the result is confirmed.")
+            elif result.status == "disputed":
+                messages.warning(request, "Your score differs; an organiser will settle it.")
+            else:
+                messages.success(request, "Result sent. Your opponent now confirms it.")
+    else:
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    return redirect("player-home", key=key)
+
+
+@require_POST
+def player_confirm(request, key: str, game_id: int):
+    player = _player(key, for_write=True)
+    game = _game_of(player, game_id)
+    try:
+        result_confirm(game_id=game.pk, player=player)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, "Result confirmed. Thank you!")
+    return redirect("player-home", key=key)

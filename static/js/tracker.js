@@ -105,7 +105,7 @@
   }
   function vpInput(id, max, value) {
     return '<input class="trk-vp" type="number" inputmode="numeric" min="0" max="' + max +
-      '" id="' + esc(id) + '" value="' + esc(value) + '" aria-label="VP">';
+      '" id="' + esc(id) + '" value="' + esc(value) + '" placeholder="VP" aria-label="VP">';
   }
 
   function header() {
@@ -254,17 +254,15 @@
   }
 
   function turnPanel() {
-    var s = st(), out = '<section class="trk-panel trk-turn">';
-    var side = s.turn, i = TURN_PHASES.indexOf(s.phase);
-    out += '<ol class="trk-phases">' + TURN_PHASES.map(function (p, n) {
-      return '<li class="' + (n < i ? "done" : n === i ? "now" : "") + '">' + esc(PHASE_NAMES[p]) + "</li>";
-    }).join("") + "</ol>";
+    var s = st(), side = s.turn, i = TURN_PHASES.indexOf(s.phase);
+    var out = '<section class="trk-panel trk-turn"><div class="trk-turn-who">' + esc(who(side)) +
+      "'s turn · " + esc(PHASE_NAMES[s.phase]) + " (" + (i + 1) + "/" + TURN_PHASES.length + ")</div>";
     out += '<div class="trk-row">';
     if (s.phase === "end_of_turn") {
       out += btn("End " + esc(who(side)) + "'s turn →", { do: "advance" }, "wide");
     } else {
-      out += btn("Next: " + esc(PHASE_NAMES[TURN_PHASES[i + 1]]) + " →", { do: "advance" }, "wide");
-      if (i < TURN_PHASES.length - 2) out += btn("Skip to End of turn", { do: "advance", to: "end_of_turn" }, "ghost");
+      out += btn(esc(PHASE_NAMES[TURN_PHASES[i + 1]]) + " →", { do: "advance" }, "wide");
+      if (i < TURN_PHASES.length - 2) out += btn("End of turn ⇥", { do: "advance", to: "end_of_turn" }, "ghost");
     }
     return out + "</div></section>";
   }
@@ -272,6 +270,7 @@
   function primaryPanel(side) {
     var s = st(), mine = s.sides[side];
     var attempting = s.revealed.gambits && mine.gambit && mine.gambit !== "proceed_as_planned";
+    if (!can("score_primary") && !can("battle_ready")) return "";
     var out = '<section class="trk-panel"><h2>Primary & battle</h2>';
     if (can("score_primary")) {
       out += attempting ? '<p class="trk-note">Attempting a gambit: no more primary VP.</p>' :
@@ -367,9 +366,10 @@
     if (ui.toast) out += '<div class="trk-toast ' + ui.toastKind + '" role="status">' + esc(ui.toast) + "</div>";
     if (s.round === 0) out += setupPanel();
     else {
-      if (TURN_PHASES.indexOf(s.phase) >= 0) out += turnPanel();
+      if (s.phase === "over") out += endPanel();
       if (side && s.sides[side].mode) out += gambitPanel(side) + cardsPanel(side) + primaryPanel(side);
-      if (s.phase === "end_of_battle" || s.phase === "over") out += endPanel();
+      if (TURN_PHASES.indexOf(s.phase) >= 0) out += turnPanel();
+      if (s.phase === "end_of_battle") out += endPanel();
     }
     if (s.round > 0) out += scoreTable();
     out += share();

@@ -22,7 +22,7 @@ def games_of(round_: Round | None) -> list[Game]:
         .prefetch_related(
             Prefetch(
                 "results",
-                queryset=Result.objects.filter(is_current=True),
+                queryset=Result.objects.filter(is_current=True).select_related("entered_by_player"),
                 to_attr="current_results",
             )
         )
@@ -55,7 +55,7 @@ def game_for(player: Player, round_: Round | None) -> Game | None:
         .prefetch_related(
             Prefetch(
                 "results",
-                queryset=Result.objects.filter(is_current=True),
+                queryset=Result.objects.filter(is_current=True).select_related("entered_by_player"),
                 to_attr="current_results",
             )
         )
@@ -71,7 +71,7 @@ def player_history(player: Player) -> list[Game]:
         .prefetch_related(
             Prefetch(
                 "results",
-                queryset=Result.objects.filter(is_current=True),
+                queryset=Result.objects.filter(is_current=True).select_related("entered_by_player"),
                 to_attr="current_results",
             )
         )

@@ -181,6 +181,7 @@ def audit_log(request, event):
     entries = list(event.audit.select_related("actor_user", "actor_player", "undone_by")[:300])
     for entry in entries:
         entry.can_undo = entry.undone_at is None and entry.action in UNDO_HANDLERS
+        entry.label = entry.action.replace("_", " ").capitalize()
     context = {"event": event, "tab": "audit", "entries": entries}
     return render(request, "tournament/manage/audit.html", context)
 

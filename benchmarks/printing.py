@@ -96,12 +96,13 @@ def main() -> None:
         event_id, number = build_round()
         pages = PLAYERS // 2
         one_process(event_id, number)  # warm up imports and caches, as a running worker is
-        elapsed, size = one_process(event_id, number)
+        # Best of three: the machine is shared, and a slow run measures the neighbours.
+        elapsed, size = min(one_process(event_id, number) for _ in range(3))
         print(
             f"scoresheets, 1 process : {pages / elapsed:6.0f} pages/s "
             f"({pages} pages in {elapsed:.2f}s, {size / 1024:.0f} KB)"
         )
-        rendered, elapsed = two_workers(event_id, number)
+        rendered, elapsed = min(two_workers(event_id, number) for _ in range(3))
         print(
             f"scoresheets, 2 workers : {pages / elapsed:6.0f} pages/s "
             f"({pages} pages in {elapsed:.2f}s: parts of 100 rendered in {rendered:.2f}s "

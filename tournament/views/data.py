@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q
+from django.db.models import F, Prefetch, Q
 
 from missions.pack.errors import MissionError
 from missions.services import round_mission
@@ -26,7 +26,7 @@ def games_of(round_: Round | None) -> list[Game]:
                 to_attr="current_results",
             )
         )
-        .order_by("table_number", "id")
+        .order_by(F("table_number").asc(nulls_last=True), "id")
     )
     for game in games:
         annotate(game)

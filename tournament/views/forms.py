@@ -115,6 +115,8 @@ class SwapForm(forms.Form):
         choices = [(p.pk, p.name) for p in players]
         self.fields["player_x"].choices = choices
         self.fields["player_y"].choices = choices
+        if len(choices) > 1:
+            self.fields["player_y"].initial = choices[1][0]
 
 
 def service_errors_to_form(form: forms.Form, exc) -> None:

@@ -1,0 +1,91 @@
+"""A scenario for the role matrix: two events, a paired round, and one key per role.
+
+Game G is A vs B and game H is C vs D in the organiser's event; the rival organiser runs
+another event with its own player E. `snapshot()` reads every row that any write could touch,
+so a refused request can be shown to change nothing at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+FORGED_KEY = "forged-" + "x" * 36
+ROLES = (
+    "anonymous",
+    "player_of_game",
+    "player_of_other_game",
+    "forged_key",
+    "other_organiser",
+    "organiser",
+)
+
+
+@dataclass
+class Scenario:
+    event: object
+    other_event: object
+    players: dict
+    game: object
+    other_game: object
+    organiser: object
+    other_organiser: object
+    extra: dict = field(default_factory=dict)
+
+
+@pytest.fixture
+def scn(organiser, other_organiser):
+    from tournament.services.events import event_create
+    from tournament.services.players import player_register
+    from tournament.services.rounds import round_create
+
+    event = event_create(user=organiser, name="Home GT", rounds=5, seed=1)
+    players = {
+        label: player_register(event=event, user=organiser, name=f"Player {label}", faction="Orks")
+        for label in "ABCD"
+    }
+    round_create(
+        event_id=event.pk,
+        user=organiser,
+        pairings=[
+            {"player_a": players["A"].pk, "player_b": players["B"].pk},
+            {"player_a": players["C"].pk, "player_b": players["D"].pk},
+        ],
+    )
+    other = event_create(user=other_organiser, name="Rival GT", rounds=3, seed=2)
+    players["E"] = player_register(event=other, user=other_organiser, name="Player E")
+    games = {g.player_a_id: g for g in event.rounds.get(number=1).games.all()}
+    return Scenario(
+        event=event,
+        other_event=other,
+        players=players,
+        game=games[players["A"].pk],
+        other_game=games[players["C"].pk],
+        organiser=organiser,
+        other_organiser=other_organiser,
+    )
+
+
+def snapshot() -> dict:
+    from django.contrib.auth import get_user_model
+
+    from missions.models import TrackedGame
+    from tournament.models import AuditEntry, Event, Game, Player, Result, Round, Table
+
+    models = (Event, Player, Round, Game, Result, AuditEntry, Table, TrackedGame, get_user_model())
+    rows = {m.__name__: list(m.objects.order_by("pk").values()) for m in models}
+    rows["staff"] = list(Event.staff.through.objects.order_by("pk").values())
+    return rows
+
+
+def key_of(scn: Scenario, role: str, game_player: str = "A") -> str | None:
+    return {
+        "player_of_game": scn.players[game_player].private_key,
+        "player_of_other_game": scn.players["C"].private_key,
+        "forged_key": FORGED_KEY,
+    }.get(role)
+
+
+def user_of(scn: Scenario, role: str):
+    return {"organiser": scn.organiser, "other_organiser": scn.other_organiser}.get(role)

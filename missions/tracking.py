@@ -15,9 +15,9 @@ from missions import tracker
 from missions.models import TrackedAction, TrackedGame
 from missions.pack.registry import get_pack
 from missions.services import mission_generate, mission_lookup, round_mission
-from tournament.errors import Conflict, Forbidden, Invalid, NotFound
+from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Game, Player
-from tournament.services.access import user_can_manage
+from tournament.services.games import game_authorise, game_lock
 from tournament.services.results import result_enter
 
 STANDALONE_PLAYERS = ("player_1", "player_2")
@@ -65,11 +65,7 @@ def tracker_get(*, token: str) -> TrackedGame:
 
 def tracker_authorise(game: Game, *, user=None, player: Player | None = None) -> None:
     """The game's two players (by key) or the event's organisers."""
-    if player is not None:
-        if player.pk not in (game.player_a_id, game.player_b_id):
-            raise Forbidden("game", "not_your_game", "You are not playing in this game.")
-    elif not user_can_manage(user, game.round.event):
-        raise Forbidden("game", "not_organiser", "Only this game's players or organisers may.")
+    game_authorise(game, user=user, player=player)
 
 
 def tracker_of_game(*, game_id: int, user=None, player: Player | None = None) -> TrackedGame:
@@ -77,14 +73,7 @@ def tracker_of_game(*, game_id: int, user=None, player: Player | None = None) ->
     ask at once: the game row is locked and the one-to-one column is unique."""
     try:
         with transaction.atomic():
-            game = (
-                Game.objects.select_for_update(of=("self",))
-                .select_related("round__event")
-                .filter(pk=game_id)
-                .first()
-            )
-            if game is None:
-                raise NotFound("game", "not_found", "No such game.")
+            game = game_lock(game_id=game_id)
             tracker_authorise(game, user=user, player=player)
             existing = TrackedGame.objects.filter(game=game).first()
             if existing is not None:

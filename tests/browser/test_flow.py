@@ -68,9 +68,11 @@ def test_organiser_pairs_players_report_and_standings_update(live_server, new_pa
     org.get_by_text("Round 1 is paired.").wait_for()
     shoot(org, "organiser-pairing")
 
-    game = Game.objects.filter(round__event=event, table_number=1).select_related(
-        "player_a", "player_b"
-    ).get()
+    game = (
+        Game.objects.filter(round__event=event, table_number=1)
+        .select_related("player_a", "player_b")
+        .get()
+    )
     link_a = _private_link(org, base, event.pk, game.player_a.name)
     shoot(org, "organiser-player-qr")
     link_b = _private_link(org, base, event.pk, game.player_b.name)

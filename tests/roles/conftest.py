@@ -71,9 +71,29 @@ def snapshot() -> dict:
     from django.contrib.auth import get_user_model
 
     from missions.models import TrackedGame
-    from tournament.models import AuditEntry, Event, Game, Player, Result, Round, Table
+    from tournament.models import (
+        AuditEntry,
+        Event,
+        Game,
+        Player,
+        PrintJob,
+        Result,
+        Round,
+        Table,
+    )
 
-    models = (Event, Player, Round, Game, Result, AuditEntry, Table, TrackedGame, get_user_model())
+    models = (
+        Event,
+        Player,
+        Round,
+        Game,
+        Result,
+        AuditEntry,
+        Table,
+        PrintJob,
+        TrackedGame,
+        get_user_model(),
+    )
     rows = {m.__name__: list(m.objects.order_by("pk").values()) for m in models}
     rows["staff"] = list(Event.staff.through.objects.order_by("pk").values())
     return rows

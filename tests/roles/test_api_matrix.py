@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pytest
 from rest_framework.test import APIClient
@@ -36,32 +36,83 @@ class Endpoint:
 
 
 ENDPOINTS = [
-    Endpoint("event create", "post", lambda s: "/api/events/",
-             lambda s: {"name": "New GT", "rounds": 3}, ANY_ORGANISER),
-    Endpoint("event update", "patch", lambda s: f"/api/events/{s.event.pk}/",
-             lambda s: {"name": "Renamed", "hidden": True}),
-    Endpoint("player register", "post", lambda s: f"/api/events/{s.event.pk}/players/",
-             lambda s: {"name": "Newcomer", "faction": "Tau"}),
-    Endpoint("player update", "patch",
-             lambda s: f"/api/events/{s.event.pk}/players/{s.players['B'].pk}/",
-             lambda s: {"dropped": True}),
-    Endpoint("round create (forced)", "post", lambda s: f"/api/events/{s.event.pk}/rounds/",
-             lambda s: {"force": True, "seed": 3}),
-    Endpoint("round mission", "patch", lambda s: f"/api/events/{s.event.pk}/rounds/1/",
-             lambda s: {"mission": "C"}),
+    Endpoint(
+        "event create",
+        "post",
+        lambda s: "/api/events/",
+        lambda s: {"name": "New GT", "rounds": 3},
+        ANY_ORGANISER,
+    ),
+    Endpoint(
+        "event update",
+        "patch",
+        lambda s: f"/api/events/{s.event.pk}/",
+        lambda s: {"name": "Renamed", "hidden": True},
+    ),
+    Endpoint(
+        "player register",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/players/",
+        lambda s: {"name": "Newcomer", "faction": "Tau"},
+    ),
+    Endpoint(
+        "player update",
+        "patch",
+        lambda s: f"/api/events/{s.event.pk}/players/{s.players['B'].pk}/",
+        lambda s: {"dropped": True},
+    ),
+    Endpoint(
+        "round create (forced)",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/rounds/",
+        lambda s: {"force": True, "seed": 3},
+    ),
+    Endpoint(
+        "round mission",
+        "patch",
+        lambda s: f"/api/events/{s.event.pk}/rounds/1/",
+        lambda s: {"mission": "C"},
+    ),
     Endpoint("round delete", "delete", lambda s: f"/api/events/{s.event.pk}/rounds/1/"),
-    Endpoint("round swap", "post", lambda s: f"/api/events/{s.event.pk}/rounds/1/swap/",
-             lambda s: {"player_x": s.players["B"].pk, "player_y": s.players["C"].pk}),
-    Endpoint("round repair", "post", lambda s: f"/api/events/{s.event.pk}/rounds/1/repair/",
-             lambda s: {"seed": 4}),
-    Endpoint("audit undo", "post",
-             lambda s: f"/api/events/{s.event.pk}/audit/{s.event.audit.first().pk}/undo/"),
-    Endpoint("result enter", "post", lambda s: f"/api/games/{s.game.pk}/result/",
-             lambda s: {"vp_a": 70, "vp_b": 50}, PLAYER_OR_ORG),
-    Endpoint("result confirm", "post", lambda s: f"/api/games/{s.game.pk}/result/confirm/",
-             allowed=PLAYER_OR_ORG, game_player="B", setup=_pending_by_a),
-    Endpoint("game tracker action", "post", lambda s: f"/api/games/{s.game.pk}/tracker/",
-             lambda s: {"type": "roll_off", "round": 0, "phase": "roles"}, PLAYER_OR_ORG),
+    Endpoint(
+        "round swap",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/rounds/1/swap/",
+        lambda s: {"player_x": s.players["B"].pk, "player_y": s.players["C"].pk},
+    ),
+    Endpoint(
+        "round repair",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/rounds/1/repair/",
+        lambda s: {"seed": 4},
+    ),
+    Endpoint(
+        "audit undo",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/audit/{s.event.audit.first().pk}/undo/",
+    ),
+    Endpoint(
+        "result enter",
+        "post",
+        lambda s: f"/api/games/{s.game.pk}/result/",
+        lambda s: {"vp_a": 70, "vp_b": 50},
+        PLAYER_OR_ORG,
+    ),
+    Endpoint(
+        "result confirm",
+        "post",
+        lambda s: f"/api/games/{s.game.pk}/result/confirm/",
+        allowed=PLAYER_OR_ORG,
+        game_player="B",
+        setup=_pending_by_a,
+    ),
+    Endpoint(
+        "game tracker action",
+        "post",
+        lambda s: f"/api/games/{s.game.pk}/tracker/",
+        lambda s: {"type": "roll_off", "round": 0, "phase": "roles"},
+        PLAYER_OR_ORG,
+    ),
 ]
 
 

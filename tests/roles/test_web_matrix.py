@@ -5,8 +5,8 @@ nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pytest
 from django.test import Client
@@ -28,7 +28,6 @@ def _pending_by_a(scn):
 
 def _m(name, *args):
     return lambda s: reverse(name, args=[s.event.pk, *(a(s) if callable(a) else a for a in args)])
-
 
 
 @dataclass(frozen=True)
@@ -54,32 +53,69 @@ SETTINGS = {
 }
 
 FORMS = [
-    Form("event new", lambda s: reverse("manage-event-new"),
-         lambda s: {"name": "New GT", "planned_rounds": 3, "battle_size": "strike_force"},
-         frozenset({"organiser", "other_organiser"})),
+    Form(
+        "event new",
+        lambda s: reverse("manage-event-new"),
+        lambda s: {"name": "New GT", "planned_rounds": 3, "battle_size": "strike_force"},
+        frozenset({"organiser", "other_organiser"}),
+    ),
     Form("player add", _m("manage-player-add"), lambda s: {"name": "Newcomer", "faction": "Tau"}),
-    Form("player import", _m("manage-import"),
-         lambda s: {"text": "name,faction\nNew One,Orks\nNew Two,Tau\n", "confirm": "1"}),
-    Form("player edit", _m("manage-player", lambda s: s.players["B"].pk),
-         lambda s: {"name": "Player B2", "faction": "Tau"}),
-    Form("check-in toggle", _m("manage-player-toggle", lambda s: s.players["B"].pk, "checked_in"),
-         lambda s: {"value": "1"}),
-    Form("drop toggle", _m("manage-player-toggle", lambda s: s.players["B"].pk, "dropped"),
-         lambda s: {"value": "1"}),
+    Form(
+        "player import",
+        _m("manage-import"),
+        lambda s: {"text": "name,faction\nNew One,Orks\nNew Two,Tau\n", "confirm": "1"},
+    ),
+    Form(
+        "player edit",
+        _m("manage-player", lambda s: s.players["B"].pk),
+        lambda s: {"name": "Player B2", "faction": "Tau"},
+    ),
+    Form(
+        "check-in toggle",
+        _m("manage-player-toggle", lambda s: s.players["B"].pk, "checked_in"),
+        lambda s: {"value": "1"},
+    ),
+    Form(
+        "drop toggle",
+        _m("manage-player-toggle", lambda s: s.players["B"].pk, "dropped"),
+        lambda s: {"value": "1"},
+    ),
     Form("settings", _m("manage-settings"), lambda s: SETTINGS),
     Form("audit undo", _m("manage-undo", lambda s: s.event.audit.first().pk)),
     Form("pair next round (force)", _m("manage-round-pair"), lambda s: {"force": "1"}),
     Form("re-pair round", _m("manage-round-repair")),
     Form("undo round", _m("manage-round-undo")),
-    Form("swap players", _m("manage-swap", 1),
-         lambda s: {"player_x": s.players["B"].pk, "player_y": s.players["C"].pk}),
-    Form("organiser result", _m("manage-result", lambda s: s.game.pk),
-         lambda s: {"vp_a": 70, "vp_b": 50}),
+    Form(
+        "swap players",
+        _m("manage-swap", 1),
+        lambda s: {"player_x": s.players["B"].pk, "player_y": s.players["C"].pk},
+    ),
+    Form(
+        "organiser result",
+        _m("manage-result", lambda s: s.game.pk),
+        lambda s: {"vp_a": 70, "vp_b": 50},
+    ),
     Form("organiser confirm", _m("manage-confirm", lambda s: s.game.pk), setup=_pending_by_a),
-    Form("player result", lambda s, key: reverse("player-result", args=[key, s.game.pk]),
-         lambda s: {"vp_a": 70, "vp_b": 50}, PLAYER, by_key=True),
-    Form("player confirm", lambda s, key: reverse("player-confirm", args=[key, s.game.pk]),
-         allowed=PLAYER, game_player="B", setup=_pending_by_a, by_key=True),
+    Form(
+        "print job",
+        lambda s: reverse("print-job-start", args=[s.event.pk]),
+        lambda s: {"kind": "standings", "round": "1"},
+    ),
+    Form(
+        "player result",
+        lambda s, key: reverse("player-result", args=[key, s.game.pk]),
+        lambda s: {"vp_a": 70, "vp_b": 50},
+        PLAYER,
+        by_key=True,
+    ),
+    Form(
+        "player confirm",
+        lambda s, key: reverse("player-confirm", args=[key, s.game.pk]),
+        allowed=PLAYER,
+        game_player="B",
+        setup=_pending_by_a,
+        by_key=True,
+    ),
 ]
 
 
@@ -93,8 +129,23 @@ def _client(scn, role: str, game_player: str) -> tuple[Client, str | None]:
     return client, key
 
 
-@pytest.mark.parametrize("role", ROLES)
-@pytest.mark.parametrize("form", FORMS, ids=lambda f: f.name)
+# Known hole outside this folder's code: the print views use @login_required, so a sessionless
+# POST is redirected (302) to the sign-in page instead of refused with 403. Strict: this
+# starts failing (and should be removed) once the printing views answer 403.
+SESSIONLESS = ("anonymous", "player_of_game", "player_of_other_game", "forged_key")
+KNOWN = {("print job", role) for role in SESSIONLESS}
+
+
+def _cases():
+    for form in FORMS:
+        for role in ROLES:
+            marks = ()
+            if (form.name, role) in KNOWN:
+                marks = pytest.mark.xfail(strict=True, reason="print views redirect anonymous POST")
+            yield pytest.param(form, role, marks=marks, id=f"{form.name}-{role}")
+
+
+@pytest.mark.parametrize(("form", "role"), list(_cases()))
 def test_web_form_matrix(scn, form, role):
     if form.setup:
         form.setup(scn)

@@ -4,42 +4,15 @@ Runs on both databases: SQLite serialises writers with IMMEDIATE transactions, P
 with row locks. Either way no result or round may be lost or duplicated.
 """
 
-import threading
-
 import pytest
-from django.db import connection
 
 from tests.conftest import add_players
-from tournament.errors import ServiceError
+from tests.threads import run_at_once
 from tournament.models import Result, Round
 from tournament.services.results import result_enter
 from tournament.services.rounds import round_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def run_at_once(jobs):
-    barrier = threading.Barrier(len(jobs))
-    outcomes = [None] * len(jobs)
-
-    def worker(i, job):
-        try:
-            barrier.wait()
-            outcomes[i] = ("ok", job())
-        except ServiceError as exc:
-            outcomes[i] = ("refused", exc)
-        except Exception as exc:
-            outcomes[i] = ("error", exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i, job)) for i, job in enumerate(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    assert [o for o in outcomes if o is None or o[0] == "error"] == []
-    return outcomes
 
 
 @pytest.fixture

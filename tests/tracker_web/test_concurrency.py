@@ -2,40 +2,13 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 
 from missions.models import TrackedGame
 from missions.tracking import tracker_act, tracker_of_game
-from tournament.errors import ServiceError
+from tests.threads import run_at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def run_at_once(jobs):
-    barrier = threading.Barrier(len(jobs))
-    outcomes = [None] * len(jobs)
-
-    def worker(i, job):
-        try:
-            barrier.wait()
-            outcomes[i] = ("ok", job())
-        except ServiceError as exc:
-            outcomes[i] = ("refused", exc)
-        except Exception as exc:
-            outcomes[i] = ("error", exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i, job)) for i, job in enumerate(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    assert [o for o in outcomes if o is None or o[0] == "error"] == []
-    return outcomes
 
 
 def test_one_tracker_per_event_game_when_both_phones_open_it_at_once(event_game):

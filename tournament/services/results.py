@@ -12,31 +12,11 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from tournament.errors import Conflict, Forbidden, NotFound
+from tournament.errors import Conflict, Forbidden
 from tournament.models import Game, Player, Result, ResultSource, ResultStatus, RoundStatus
 from tournament.scoring import clean_result
-from tournament.services.access import user_can_manage
 from tournament.services.audit import audit_record, undoable
-
-
-def _locked_game(game_id: int) -> Game:
-    game = (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("round__event")
-        .filter(pk=game_id)
-        .first()
-    )
-    if game is None:
-        raise NotFound("game", "not_found", "No such game.")
-    return game
-
-
-def _authorise(game: Game, user, player: Player | None) -> None:
-    if player is not None:
-        if player.pk not in (game.player_a_id, game.player_b_id):
-            raise Forbidden("game", "not_your_game", "You are not playing in this game.")
-    elif not user_can_manage(user, game.round.event):
-        raise Forbidden("game", "not_organiser", "Only this event's organisers may do this.")
+from tournament.services.games import game_authorise, game_lock
 
 
 def round_refresh_status(round_) -> None:
@@ -88,8 +68,8 @@ def result_enter(
 ) -> tuple[Result, bool]:
     """Record a result. Returns (result, created); an identical repeat creates nothing."""
     with transaction.atomic():
-        game = _locked_game(game_id)
-        _authorise(game, user, player)
+        game = game_lock(game_id=game_id)
+        game_authorise(game, user=user, player=player)
         if game.is_bye:
             raise Conflict("game", "bye", "A bye's result is set by the event's bye VP.")
         scores = clean_result(data)
@@ -141,8 +121,8 @@ def result_enter(
 def result_confirm(*, game_id: int, user=None, player: Player | None = None) -> Result:
     """The opponent (or an organiser) agrees with the standing entry."""
     with transaction.atomic():
-        game = _locked_game(game_id)
-        _authorise(game, user, player)
+        game = game_lock(game_id=game_id)
+        game_authorise(game, user=user, player=player)
         current = game.results.filter(is_current=True).first()
         if current is None:
             raise Conflict("result", "no_result", "No result has been entered for this game.")
@@ -167,7 +147,7 @@ def result_confirm(*, game_id: int, user=None, player: Player | None = None) -> 
 
 @undoable("result_enter")
 def _undo_result_enter(entry) -> None:
-    game = _locked_game(int(entry.target.split(":")[1]))
+    game = game_lock(game_id=int(entry.target.split(":")[1]))
     current = game.results.filter(is_current=True).first()
     if current is None or current.version != entry.after["version"]:
         raise Conflict("entry", "superseded", "A later result replaced this one; undo that first.")
@@ -180,7 +160,7 @@ def _undo_result_enter(entry) -> None:
 
 @undoable("result_confirm")
 def _undo_result_confirm(entry) -> None:
-    game = _locked_game(int(entry.target.split(":")[1]))
+    game = game_lock(game_id=int(entry.target.split(":")[1]))
     result = game.results.filter(version=entry.after["version"], is_current=True).first()
     if result is None:
         raise Conflict("entry", "superseded", "A later result replaced this one; undo that first.")

@@ -67,8 +67,7 @@ class SettingsForm(EventForm):
                 "avoid_same_club",
             )
         }
-        for slot, metric in zip(cls.TIEBREAK_SLOTS, event.tiebreaks, strict=False):
-            initial[slot] = metric
+        initial.update(zip(cls.TIEBREAK_SLOTS, event.tiebreaks, strict=False))
         return initial
 
     def changes(self) -> dict:

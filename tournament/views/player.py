@@ -94,7 +94,7 @@ def player_result(request, key: str, game_id: int):
     form = ScoreForm(request.POST)
     if form.is_valid():
         try:
-            result, created = result_enter(
+            result, _created = result_enter(
                 game_id=game.pk, data=_scores_for(game, player, form), player=player
             )
         except ServiceError as exc:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.views import manage_rounds, organiser, player, public
+from tournament.views import audit, manage_rounds, organiser, player, public
 
 manage = "manage/events/<int:event_id>/"
 
@@ -26,8 +26,8 @@ urlpatterns = [
         name="manage-player-toggle",
     ),
     path(manage + "settings/", organiser.event_settings, name="manage-settings"),
-    path(manage + "audit/", organiser.audit_log, name="manage-audit"),
-    path(manage + "audit/<int:entry_id>/undo/", organiser.audit_undo_view, name="manage-undo"),
+    path(manage + "audit/", audit.audit_log, name="manage-audit"),
+    path(manage + "audit/<int:entry_id>/undo/", audit.audit_undo_view, name="manage-undo"),
     path(manage + "rounds/", manage_rounds.rounds_page, name="manage-rounds"),
     path(manage + "rounds/pair/", manage_rounds.round_pair, name="manage-round-pair"),
     path(manage + "rounds/repair/", manage_rounds.round_repair_view, name="manage-round-repair"),

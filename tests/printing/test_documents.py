@@ -44,8 +44,9 @@ def test_pairings_by_table_name_everyone_and_the_mission(paired):
 
 def test_pairings_alphabetical_lists_each_player_once_in_order(paired):
     event, players, round_ = paired
-    text = "\n".join(pdf_pages(print_document(event=event, kind="pairings-alpha",
-                                              round_number=round_.number)))
+    text = "\n".join(
+        pdf_pages(print_document(event=event, kind="pairings-alpha", round_number=round_.number))
+    )
     positions = [text.index(p.name) for p in sorted(players, key=lambda p: p.name)]
     assert positions == sorted(positions)
 
@@ -80,7 +81,8 @@ def test_table_pack_is_two_pages_per_table_with_the_cards(paired):
     pages = pdf_pages(data)
     assert len(pages) == 8
     assert PRIMARY in pages[0]
-    assert "Assassination" in pages[1] and "Proceed as Planned" in pages[1]
+    assert "Assassination" in pages[1]
+    assert "Proceed as Planned" in pages[1]
     assert re.search(r"Page 8 of\s*8", pages[-1])
 
 
@@ -113,18 +115,20 @@ def test_parts_keep_the_whole_documents_numbering(paired):
     assert [bool(re.search(rf"Page {i} of\s*4", p)) for i, p in enumerate(pages, 1)] == [True] * 4
 
 
-def test_round_data_takes_the_same_few_queries_for_any_size(event, organiser,
-                                                          django_assert_max_num_queries):
+def test_round_data_takes_the_same_few_queries_for_any_size(
+    event, organiser, django_assert_max_num_queries
+):
     _, round_ = played_event(event, organiser, 31)
     with django_assert_max_num_queries(6):
         data = print_round_data(event=event, round_number=round_.number)
     assert len(data.games) == 15
-    assert data.games[0].a.link.endswith(f"/p/{round_.games.get(table_number=1).player_a.private_key}/")
+    first = round_.games.get(table_number=1).player_a
+    assert data.games[0].a.link.endswith(f"/p/{first.private_key}/")
 
 
 def test_round_without_a_mission_still_prints(event, organiser):
-    from tests.printing.helpers import pair_in_order
     from tests.conftest import add_players
+    from tests.printing.helpers import pair_in_order
 
     players = add_players(event, organiser, 4)
     round_ = pair_in_order(event, organiser, players, mission_code=None)

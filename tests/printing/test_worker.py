@@ -50,11 +50,23 @@ def start_worker(broker: str) -> subprocess.Popen:
         "PRINT_CHUNK_GAMES": "2",  # 4 games: several parts for the two processes to share
         "DEBUG": "0",
     }
-    return subprocess.Popen(
-        [str(ROOT / ".venv/bin/celery"), "-A", "config", "worker", "--pool=prefork",
-         "--concurrency=2", "--loglevel=WARNING", "--without-gossip", "--without-mingle",
-         "--without-heartbeat"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    return subprocess.Popen(  # noqa: S603 - our own venv's celery, fixed arguments
+        [
+            str(ROOT / ".venv/bin/celery"),
+            "-A",
+            "config",
+            "worker",
+            "--pool=prefork",
+            "--concurrency=2",
+            "--loglevel=WARNING",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
     )
 
 
@@ -65,12 +77,16 @@ def test_worker_renders_a_bundle_and_we_download_it(client, organiser, event):
     players, round_ = played_event(event, organiser, 9)
     saved = {k: celery_app.conf[k] for k in ("broker_url", "result_backend", "task_always_eager")}
     celery_app.conf.update(broker_url=broker, result_backend=broker, task_always_eager=False)
+    # Earlier eager calls built a connection pool for the default broker: drop it, as a fork does.
+    celery_app._after_fork()
     worker = start_worker(broker)
     try:
         client.force_login(organiser)
-        response = client.post(reverse("print-job-start", args=[event.pk]),
-                               {"kind": "bundle", "round": round_.number},
-                               HTTP_ACCEPT="application/json")
+        response = client.post(
+            reverse("print-job-start", args=[event.pk]),
+            {"kind": "bundle", "round": round_.number},
+            HTTP_ACCEPT="application/json",
+        )
         assert response.status_code == 202
         # In-process (eager) it would be finished already; the worker has barely started.
         assert response.json()["status"] != PrintJobStatus.DONE
@@ -96,3 +112,4 @@ def test_worker_renders_a_bundle_and_we_download_it(client, organiser, event):
             worker.kill()
             worker.wait(timeout=10)
         celery_app.conf.update(**saved)
+        celery_app._after_fork()

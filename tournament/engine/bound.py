@@ -1,43 +1,50 @@
-"""A lower bound on the (gap_sq, path) cost of ANY perfect pairing, used as an optimality proof.
+"""A lower bound on the (gap_sq, path) cost of every rematch-free pairing: the optimality proof.
 
-Relaxation: forget rematches. A player is then only a point (s, v) with s = 2*mp and v = doubled
-win-path value, and a pair costs (Δs)² on the gap tier and |Δv| on the path tier.
+A player is a point (s, v): s = 2*mp, v = doubled win-path value. Players with the same point form
+a class; `caps` may give, per class, an upper bound on how many pairs can be formed INSIDE the
+class without a rematch (its maximum matching among members who have not met). Rematches between
+different classes are ignored, so the result is a relaxation: a lower bound.
 
 Gap tier. Sort the distinct records ("levels") L1 < L2 < ... . Call the gap between two
 consecutive levels odd when an odd number of players lie at or below the lower one; every perfect
-pairing must cross an odd gap at least once. Uncrossing shows that a gap-optimal pairing crosses
-each odd gap exactly once, never an even gap, and only between the two neighbouring levels (a
-float over an occupied level can be split in two through an internal pair of that level, which
-costs strictly less: x² + y² < (x + y)²). So the least gap is G* = Σ over odd gaps of length², and
-every gap-optimal pairing is: one "floater" pair across each odd gap plus pairs inside levels.
+pairing must cross an odd gap at least once. A pair crossing gaps of lengths a, b, ... pays
+(a + b + ...)² >= a² + b² + ..., so every pairing has gap_sq >= G* = Σ over odd gaps of length²,
+with equality exactly when each odd gap is crossed once, by a pair of the two neighbouring levels
+("floaters"), and no even gap is crossed: all other pairs stay inside their level.
 
-Path tier. For those pairings only the choice of floaters is free. Inside a level what is left is
-points on a line, paired best consecutively in sorted order (L1 cost on a line). Which point leaves
-a level can be taken at an even sorted position (up-floater after the down-floater: odd position),
-since moving the removal to a neighbour never costs more by the triangle inequality; the dynamic
-programme below walks the levels bottom-up, keeping for every possible up-floater the cheapest
-cost of the chain so far (an L1 distance transform links floaters of neighbouring levels). The
-result P* is the least path total among gap-optimal pairings, so (0, G*, P*) bounds every pairing
-from below, and a pairing that reaches it is optimal. Tests check the bound against brute force.
+Path tier, for pairings with gap_sq = G*. Inside a level, with its floaters removed, players are
+points on a line and |Δv| is the sum of the class gaps a pair spans, so a pairing's path cost is
+Σ (gap between classes k, k+1) × t_k, where t_k counts pairs crossing that gap. Walking the
+classes left to right, t_in open pairs arrive at a class of c players; x <= min(t_in, c) of them
+end there, p <= min(cap, (c - x) // 2) pairs form inside, the rest leave: t_out = t_in - x + c - x
+- 2p. Taking x and p as large as possible is optimal: the cheapest completion f(t) of the walk
+never rises when t drops by 2 (two fewer opens can only free seats, each freed seat taking over an
+open's place), so the walk is deterministic once the floaters' classes are fixed. A dynamic
+programme over (floaters taken, t) per class gives each level's least cost for each class of its
+up-floater; an L1 distance transform links floaters of neighbouring levels, bottom-up. The result
+P* bounds the path total of every rematch-free pairing with gap_sq = G*, so (0, G*, P*) is a lower
+bound on every rematch-free pairing and a pairing reaching it is optimal. Without caps (cap =
+c // 2 everywhere) this is the exact relaxed optimum; tests check both against brute force.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from itertools import accumulate
 
+INF = float("inf")
 
-def _distance_transform(carry: list[tuple[int, int]], targets: Sequence[int]) -> list[int]:
+
+def _distance_transform(carry: list[tuple[int, float]], targets: Sequence[int]) -> list[float]:
     """h[t] = min over (v, c) in carry of c + |t - v|; carry and targets sorted by value."""
-    inf = float("inf")
-    out = [inf] * len(targets)
-    best, i = inf, 0
+    out = [INF] * len(targets)
+    best, i = INF, 0
     for k, t in enumerate(targets):
         while i < len(carry) and carry[i][0] <= t:
             best = min(best, carry[i][1] - carry[i][0])
             i += 1
         out[k] = t + best
-    best, i = inf, len(carry) - 1
+    best, i = INF, len(carry) - 1
     for k in range(len(targets) - 1, -1, -1):
         t = targets[k]
         while i >= 0 and carry[i][0] >= t:
@@ -47,60 +54,134 @@ def _distance_transform(carry: list[tuple[int, int]], targets: Sequence[int]) ->
     return out
 
 
-def _level_costs(vs: list[int], h: list | None, up: bool) -> tuple[int | None, list | None]:
-    """Cost of one level given inbound floater costs h; returns (closed_cost, up_carry)."""
-    m = len(vs)
-    gaps = [vs[k + 1] - vs[k] for k in range(m - 1)]
-    ev = [0, *accumulate(g if k % 2 == 0 else 0 for k, g in enumerate(gaps))]
-    od = [0, *accumulate(g if k % 2 == 1 else 0 for k, g in enumerate(gaps))]
-    ev = ev + [ev[-1]] * 2
-    od = od + [od[-1]] * 2
-    if h is None and not up:
-        return ev[m - 1], None
-    if h is None or not up:  # exactly one player leaves, at an even position
-        one = {p: ev[p] + od[m - 1] - od[p + 1] for p in range(0, m, 2)}
-        if h is None:
-            return None, [(vs[p], c) for p, c in one.items()]
-        return min(h[p] + c for p, c in one.items()), None
-    # both a down-floater and an up-floater leave: one at even p, the other at odd q > p; the
-    # level then costs ev[p] + (od[q] - od[p + 1]) + (ev[m - 1] - ev[q + 1])
-    up_cost = [float("inf")] * m
-    best_p = float("inf")  # down at even p < q, up at q
-    for q in range(m):
-        if q % 2 == 0:
-            best_p = min(best_p, h[q] + ev[q] - od[q + 1])
-        else:
-            up_cost[q] = best_p + od[q] + ev[m - 1] - ev[q + 1]
-    best_q = float("inf")  # down at odd q > p, up at even p
-    for p in range(m - 1, -1, -1):
-        if p % 2 == 1:
-            best_q = min(best_q, h[p] + od[p] + ev[m - 1] - ev[p + 1])
-        else:
-            up_cost[p] = best_q + ev[p] - od[p + 1]
-    return None, [(vs[k], c) for k, c in enumerate(up_cost) if c != float("inf")]
+def _outs(t_in: int, c: int, cap: int, room: int):
+    """Possible t_out after a class of c players (cap pairs inside) receives t_in open pairs:
+    q = x + p pairs close (x opens end here, p pairs form inside), t_out = t_in + c - 2q; every
+    q up to x = min(t_in, c), p = min(cap, (c - x) // 2) is possible. room bounds t_out."""
+    x = min(t_in, c)
+    qmax = x + min(cap, (c - x) // 2)
+    hi = t_in + c
+    start = max(0, (hi - room + 1) // 2)
+    return [hi - 2 * q for q in range(start, qmax + 1)]
 
 
-def relaxed_bound(points: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    """(G*, P*) for an even number of (s, v) points: the least (gap_sq, path) ignoring rematches."""
-    levels: dict[int, list[int]] = {}
+class _Level:
+    """One level's classes (values, sizes, caps) and the removals it owes: each kind (down-floater,
+    bye) takes one player from a class at the given per-class cost; the up-floater is optional."""
+
+    def __init__(self, vals, counts, caps, kinds: list[list[float]], up: bool, limit: float):
+        self.vals, self.counts, self.caps, self.kinds, self.up = vals, counts, caps, kinds, up
+        self.limit = limit
+        self.gaps = [vals[k + 1] - vals[k] for k in range(len(vals) - 1)] + [0]
+        total = sum(counts)
+        # opens leaving class k must end on a player further right
+        self.room = [total - done for done in accumulate(counts)]
+        self.full = (1 << len(kinds)) - 1
+
+    def _moves(self, k: int, mask: int, up_left: bool):
+        """(new mask, up taken, players removed, extra cost) at class k."""
+        for sub in range(self.full + 1):
+            if sub & mask:
+                continue
+            extra = sum(self.kinds[i][k] for i in range(len(self.kinds)) if sub >> i & 1)
+            if extra == INF:
+                continue
+            n = bin(sub).count("1")
+            for u in (0, 1) if up_left else (0,):
+                if n + u <= self.counts[k]:
+                    yield mask | sub, u, n + u, extra
+
+    def solve(self) -> tuple[float, list | None]:
+        """(closed cost, None) without an up-floater, else (INF, [(v, cost with up here)])."""
+        fwd: list[dict] = [{(0, 0, 0): 0.0}]
+        for k in range(len(self.vals)):
+            nxt: dict = {}
+            for (mask, u, t), cost in fwd[k].items():
+                for m2, u2, rem, extra in self._moves(k, mask, self.up and not u):
+                    base = cost + extra
+                    for out in _outs(t, self.counts[k] - rem, self.caps[k], self.room[k]):
+                        c2 = base + self.gaps[k] * out
+                        if c2 < self.limit and c2 < nxt.get((m2, u | u2, out), INF):
+                            nxt[(m2, u | u2, out)] = c2
+            fwd.append(nxt)
+        end = (self.full, 1 if self.up else 0, 0)
+        if not self.up:
+            return fwd[-1].get(end, INF), None
+        # least completion from each forward state that already holds the up-floater
+        back = {end: 0.0} if end in fwd[-1] else {}
+        tails = [back]
+        for k in range(len(self.vals) - 1, -1, -1):
+            cur: dict = {}
+            for (mask, u, t), _ in fwd[k].items():
+                if not u:
+                    continue
+                for m2, _u, rem, extra in self._moves(k, mask, False):
+                    for out in _outs(t, self.counts[k] - rem, self.caps[k], self.room[k]):
+                        tail = back.get((m2, 1, out), INF)
+                        if tail < INF:
+                            _relax(cur, (mask, 1, t), extra + self.gaps[k] * out + tail)
+            back = cur
+            tails.append(back)
+        tails.reverse()  # tails[k]: completions from the cut before class k
+        carry = []
+        for k, v in enumerate(self.vals):
+            best = INF
+            for (mask, u, t), cost in fwd[k].items():
+                if u:
+                    continue
+                for m2, u2, rem, extra in self._moves(k, mask, True):
+                    if not u2:
+                        continue
+                    for out in _outs(t, self.counts[k] - rem, self.caps[k], self.room[k]):
+                        tail = tails[k + 1].get((m2, 1, out), INF)
+                        best = min(best, cost + extra + self.gaps[k] * out + tail)
+            if best < self.limit:
+                carry.append((v, best))
+        return INF, carry
+
+
+def _relax(table: dict, key: tuple, cost: float) -> None:
+    if cost < table.get(key, INF):
+        table[key] = cost
+
+
+def relaxed_bound(
+    points: Sequence[tuple[int, int]],
+    caps: Mapping[tuple[int, int], int] | None = None,
+    *,
+    bye: Collection[tuple[int, int]] = (),
+    limit: float = INF,
+) -> tuple[int, float]:
+    """(G*, P*) for (s, v) points; caps bound the pairs inside each class.
+
+    With an odd count, one point of `bye` (all on one record) sits out. Path totals of `limit` or
+    more are not tracked: the result is then min(P*, limit), still a lower bound."""
+    caps = caps or {}
+    levels: dict[int, dict[int, int]] = {}
     for s, v in points:
-        levels.setdefault(s, []).append(v)
+        row = levels.setdefault(s, {})
+        row[v] = row.get(v, 0) + 1
+    bye_level = min((s for s, _ in bye), default=None)
     keys = sorted(levels)
-    gap = path = seen = 0
+    gap = seen = 0
+    path = 0.0
     carry: list | None = None
     for i, s in enumerate(keys):
-        vs = sorted(levels[s])
-        seen += len(vs)
+        vals = sorted(levels[s])
+        counts = [levels[s][v] for v in vals]
+        cap = [min(caps.get((s, v), c // 2), c // 2) for v, c in zip(vals, counts, strict=True)]
+        seen += sum(counts) - (s == bye_level)
         up = i < len(keys) - 1 and seen % 2 == 1
         if up:
             gap += (keys[i + 1] - s) ** 2
-        h = _distance_transform(carry, vs) if carry is not None else None
-        closed, carry = _level_costs(vs, h, up)
-        if closed is not None:
-            path += closed
-        if carry is not None:
-            carry.sort()
-    return gap, path
+        kinds = [] if carry is None else [_distance_transform(carry, vals)]
+        if s == bye_level:
+            kinds.append([0.0 if (s, v) in bye else INF for v in vals])
+        closed, carry = _Level(vals, counts, cap, kinds, up, limit - path).solve()
+        path += closed if carry is None else 0
+        if path >= limit or carry == []:
+            return gap, limit
+    return gap, int(path)
 
 
 def odd_cut_count(points: Sequence[tuple[int, int]]) -> int:

@@ -30,6 +30,7 @@ from bisect import bisect_left
 import rustworkx as rx
 
 from .bound import odd_cut_count, relaxed_bound
+from .classes import class_caps
 from .context import PairingContext
 
 NOISE = 64
@@ -126,19 +127,13 @@ class Matcher:
                 total[i] += part
         return pairs, (total[0], total[1], total[2])
 
-    def lower_bound(self) -> tuple[int, int, int]:
-        pts = {p: (self.ctx.s2[p], self.ctx.v2[p]) for p in self.ids}
-        if self.bye_cands is None:
-            return (0, *relaxed_bound(list(pts.values())))
-        best, tried = None, set()
-        for c in self.bye_cands:
-            if pts[c] in tried:
-                continue
-            tried.add(pts[c])
-            rest = [pt for p, pt in pts.items() if p != c]
-            cand = (0, *relaxed_bound(rest))
-            best = cand if best is None or cand < best else best
-        return best
+    def lower_bound(self, limit: float = float("inf")) -> tuple[int, int, float]:
+        """(0, G*, P*) of bound.py, rematch-aware through the class caps; P* is capped at limit."""
+        ctx = self.ctx
+        points = [(ctx.s2[p], ctx.v2[p]) for p in self.ids]
+        bye = {(ctx.s2[c], ctx.v2[c]) for c in self.bye_cands or ()}
+        caps = class_caps(ctx, self.ids)
+        return (0, *relaxed_bound(points, caps, bye=bye, limit=limit))
 
     def run(self, *, full: bool = False) -> tuple[list, tuple, dict]:
         t0 = time.perf_counter()

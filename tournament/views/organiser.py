@@ -1,5 +1,5 @@
 """Organiser pages of an event: create it, its players (check-in, drops, late entries, CSV
-import, private links), its settings and its audit log. Every POST goes through a service."""
+import, private links) and its settings. Every POST goes through a service."""
 
 from __future__ import annotations
 
@@ -14,9 +14,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournament.errors import ServiceError
-from tournament.models import AuditEntry, Player
+from tournament.models import Player
 from tournament.services.access import user_can_create_events
-from tournament.services.audit import UNDO_HANDLERS, audit_undo
 from tournament.services.events import event_create, event_update
 from tournament.services.imports import import_players, import_preview
 from tournament.services.players import player_register, player_update
@@ -174,28 +173,3 @@ def event_settings(request, event):
             return redirect("manage-settings", event_id=event.pk)
     context = {"event": event, "tab": "settings", "form": form}
     return render(request, "tournament/manage/settings.html", context)
-
-
-@organiser_required
-def audit_log(request, event):
-    entries = list(event.audit.select_related("actor_user", "actor_player", "undone_by")[:300])
-    for entry in entries:
-        entry.can_undo = entry.undone_at is None and entry.action in UNDO_HANDLERS
-        entry.label = entry.action.replace("_", " ").capitalize()
-    context = {"event": event, "tab": "audit", "entries": entries}
-    return render(request, "tournament/manage/audit.html", context)
-
-
-@organiser_required
-@require_POST
-def audit_undo_view(request, event, entry_id: int):
-    entry = AuditEntry.objects.filter(pk=entry_id, event=event).first()
-    if entry is None:
-        raise Http404("No such entry in this event's log.")
-    try:
-        audit_undo(entry_id=entry.pk, user=request.user)
-    except ServiceError as exc:
-        report(request, exc)
-    else:
-        messages.success(request, f"Undone: {entry.action.replace('_', ' ')}.")
-    return redirect("manage-audit", event_id=event.pk)

@@ -21,7 +21,19 @@ def home(request):
         round_count=Count("rounds", distinct=True),
     )
     managed = request.user.is_authenticated and (request.user.is_superuser or request.user.is_staff)
-    context = {"events": events, "missions_url": reverse("missions"), "can_create": managed}
+    user = request.user
+    if user.is_authenticated and user.is_superuser:
+        mine = set(events.values_list("pk", flat=True))
+    elif user.is_authenticated:
+        mine = set(user.staffed_events.values_list("pk", flat=True))
+    else:
+        mine = set()
+    context = {
+        "events": events,
+        "managed_ids": mine,
+        "missions_url": reverse("missions"),
+        "can_create": managed,
+    }
     return render(request, "tournament/home.html", context)
 
 

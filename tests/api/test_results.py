@@ -215,3 +215,17 @@ def test_pending_correction_of_confirmed_result_blocks_next_round(api, event, pa
     assert refused.json()["error_codes"]["result"] == ["confirmed"]
     # ...so the round stays complete and the next one can be paired.
     assert api.post(f"/api/events/{event.pk}/rounds/", {}, format="json").status_code == 201
+
+
+def test_player_of_hidden_event_can_still_submit(api, event, paired):
+    from tournament.models import Event, Player
+
+    api.patch(f"/api/events/{event.pk}/", {"hidden": True}, format="json")
+    game = paired["games"][0]
+    a = Player.objects.get(pk=game["player_a"])
+    response = key_client(a).post(
+        f"/api/games/{game['id']}/result/", {"vp_a": 5, "vp_b": 4}, format="json"
+    )
+    assert response.status_code == 201
+    outsider = Player.objects.create(event=Event.objects.create(name="Other"), name="X")
+    assert key_client(outsider).get(f"/api/games/{game['id']}/").status_code == 404

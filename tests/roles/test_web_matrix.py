@@ -133,16 +133,12 @@ def _client(scn, role: str, game_player: str) -> tuple[Client, str | None]:
 # POST is redirected (302) to the sign-in page instead of refused with 403. Strict: this
 # starts failing (and should be removed) once the printing views answer 403.
 SESSIONLESS = ("anonymous", "player_of_game", "player_of_other_game", "forged_key")
-KNOWN = {("print job", role) for role in SESSIONLESS}
 
 
 def _cases():
     for form in FORMS:
         for role in ROLES:
-            marks = ()
-            if (form.name, role) in KNOWN:
-                marks = pytest.mark.xfail(strict=True, reason="print views redirect anonymous POST")
-            yield pytest.param(form, role, marks=marks, id=f"{form.name}-{role}")
+            yield pytest.param(form, role, id=f"{form.name}-{role}")
 
 
 @pytest.mark.parametrize(("form", "role"), list(_cases()))

@@ -14,6 +14,7 @@ from tournament.errors import ServiceError
 from tournament.models import Event, PrintJob, PrintJobStatus
 from tournament.services.access import user_can_manage
 from tournament.services.printing import print_job_create, print_job_status
+from tournament.views.common import organiser_required
 
 DOCUMENTS = (
     ("bundle", "Round bundle", "Pairings, every scoresheet and every table pack in one PDF."),
@@ -25,13 +26,6 @@ DOCUMENTS = (
 )
 
 
-def _managed_event(request, event_id: int) -> Event:
-    event = get_object_or_404(Event, pk=event_id)
-    if not user_can_manage(request.user, event):
-        raise PermissionDenied("Only this event's organisers may print.")
-    return event
-
-
 def _managed_job(request, job_id: int) -> PrintJob:
     job = get_object_or_404(PrintJob.objects.select_related("event", "round"), pk=job_id)
     if not user_can_manage(request.user, job.event):
@@ -39,10 +33,9 @@ def _managed_job(request, job_id: int) -> PrintJob:
     return job
 
 
-@login_required
+@organiser_required
 @require_GET
-def print_page(request, event_id: int, number: int | None = None):
-    event = _managed_event(request, event_id)
+def print_page(request, event: Event, number: int | None = None):
     rounds = list(event.rounds.order_by("number"))
     current = next((r for r in rounds if r.number == number), None) if number else None
     if number and current is None:
@@ -60,10 +53,9 @@ def print_page(request, event_id: int, number: int | None = None):
     return render(request, "printing/round.html", context)
 
 
-@login_required
+@organiser_required
 @require_POST
-def print_job_start(request, event_id: int):
-    event = _managed_event(request, event_id)
+def print_job_start(request, event: Event):
     kind = request.POST.get("kind", "")
     number = request.POST.get("round") or None
     try:

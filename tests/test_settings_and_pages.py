@@ -73,3 +73,14 @@ def test_event_page_shows_players_and_standings(client, event, players):
     html = client.get(f"/events/{event.pk}/").content.decode()
     assert "Standings" in html
     assert players[0].name in html
+
+
+@pytest.mark.django_db
+def test_runs_on_the_database_ci_asked_for():
+    """CI's PostgreSQL pass sets EXPECT_DATABASE, so a silent fallback to SQLite fails."""
+    from django.db import connection
+
+    expected = os.environ.get("EXPECT_DATABASE")
+    if expected is None:
+        pytest.skip("EXPECT_DATABASE not set (only CI's PostgreSQL pass sets it)")
+    assert connection.vendor == expected

@@ -46,6 +46,30 @@ def audit_record(
     )
 
 
+def audit_changes(
+    *, event: Event, action: str, target: str, user, before: dict, after: dict, fields
+) -> AuditEntry | None:
+    """Log the fields among `fields` whose value changed; nothing if none did."""
+    changed = [k for k in after if k in fields and before[k] != after[k]]
+    if not changed:
+        return None
+    return audit_record(
+        event=event,
+        action=action,
+        target=target,
+        user=user,
+        before={k: before[k] for k in changed},
+        after={k: after[k] for k in changed},
+    )
+
+
+def audit_restore(obj, values: dict) -> None:
+    """Put logged fields back to their `before` values (the undo of a plain edit)."""
+    for key, value in values.items():
+        setattr(obj, key, value)
+    obj.save()
+
+
 def audit_undo(*, entry_id: int, user) -> AuditEntry:
     with transaction.atomic():
         entry = AuditEntry.objects.select_for_update().select_related("event").get(pk=entry_id)

@@ -11,7 +11,7 @@ from tournament.errors import Invalid
 from tournament.models import Event
 from tournament.models.event import BATTLE_SIZE_POINTS, BattleSize, EventStatus, PaperSize
 from tournament.services.access import require_organiser, user_can_create_events
-from tournament.services.audit import audit_record, undoable
+from tournament.services.audit import audit_changes, audit_record, audit_restore, undoable
 from tournament.services.standings import metric_names
 
 # Settings an organiser may change after creation, and who checks them.
@@ -131,22 +131,18 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
     for key, value in clean.items():
         setattr(event, key, value)
     event.save()
-    logged = [k for k in clean if k in STANDINGS_SETTINGS and before[k] != clean[k]]
-    if logged:
-        audit_record(
-            event=event,
-            action="event_update",
-            target=f"event:{event.pk}",
-            user=user,
-            before={k: before[k] for k in logged},
-            after={k: clean[k] for k in logged},
-        )
+    audit_changes(
+        event=event,
+        action="event_update",
+        target=f"event:{event.pk}",
+        user=user,
+        before=before,
+        after=clean,
+        fields=STANDINGS_SETTINGS,
+    )
     return event
 
 
 @undoable("event_update")
 def _undo_event_update(entry) -> None:
-    event = Event.objects.select_for_update().get(pk=entry.event_id)
-    for key, value in entry.before.items():
-        setattr(event, key, value)
-    event.save()
+    audit_restore(Event.objects.select_for_update().get(pk=entry.event_id), entry.before)

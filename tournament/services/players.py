@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from tournament.errors import Conflict, Invalid
 from tournament.models import Event, Player
 from tournament.services.access import require_organiser
-from tournament.services.audit import audit_record, undoable
+from tournament.services.audit import audit_changes, audit_record, audit_restore, undoable
 
 TEXT_FIELDS = {"name": 120, "faction": 120, "club": 120}
 BOOL_FIELDS = ("battle_ready", "checked_in", "dropped")
@@ -99,22 +99,19 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
         raise Conflict(
             "name", "duplicate", "A player with this name is already registered."
         ) from exc
-    logged = [k for k in clean if k in LOGGED and before[k] != clean[k]]
-    if logged:
-        audit_record(
-            event=player.event,
-            action="player_update",
-            target=f"player:{player.pk}",
-            user=user,
-            before={k: before[k] for k in logged},
-            after={k: clean[k] for k in logged},
-        )
+    audit_changes(
+        event=player.event,
+        action="player_update",
+        target=f"player:{player.pk}",
+        user=user,
+        before=before,
+        after=clean,
+        fields=LOGGED,
+    )
     return player
 
 
 @undoable("player_update")
 def _undo_player_update(entry) -> None:
-    player = Player.objects.select_for_update().get(pk=int(entry.target.split(":")[1]))
-    for key, value in entry.before.items():
-        setattr(player, key, value)
-    player.save()
+    player_id = int(entry.target.split(":")[1])
+    audit_restore(Player.objects.select_for_update().get(pk=player_id), entry.before)

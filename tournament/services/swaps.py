@@ -16,7 +16,7 @@ from tournament.models import Event, Game, Result, ResultSource, Round
 from tournament.services.access import require_organiser
 from tournament.services.audit import audit_record, undoable
 from tournament.services.records import event_games, event_players
-from tournament.services.rounds import _delete_round, _locked_event, round_create
+from tournament.services.rounds import _locked_event, round_create, round_delete_latest
 
 
 def _latest_open_round(event: Event, number: int) -> Round:
@@ -119,18 +119,5 @@ def _undo_swap(entry) -> None:
 def round_repair(*, event_id: int, user, seed: int | None = None) -> Round:
     """Throw away the latest round's pairing (before any result) and pair it again."""
     with transaction.atomic():
-        event = _locked_event(event_id)
-        require_organiser(user, event)
-        latest = event.rounds.order_by("-number").first()
-        if latest is None:
-            raise Conflict("round", "no_round", "No round has been paired yet.")
-        _latest_open_round(event, latest.number)
-        _delete_round(latest)
-        audit_record(
-            event=event,
-            action="round_delete",
-            target=f"round:{latest.number}",
-            user=user,
-            before={"number": latest.number},
-        )
-        return round_create(event_id=event.pk, user=user, seed=seed, force=True)
+        round_delete_latest(event_id=event_id, user=user)
+        return round_create(event_id=event_id, user=user, seed=seed, force=True)

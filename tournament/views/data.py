@@ -9,6 +9,12 @@ from missions.services import round_mission
 from tournament.errors import ServiceError
 from tournament.models import Event, Game, Player, Result, Round
 
+# Each game's counting result as `game.current_results` (a list of at most one).
+CURRENT_RESULT = Prefetch(
+    "results",
+    queryset=Result.objects.filter(is_current=True).select_related("entered_by_player"),
+    to_attr="current_results",
+)
 STATE_ORDER = {"disputed": 0, "missing": 1, "pending": 2, "confirmed": 3, "bye": 4}
 
 
@@ -19,13 +25,7 @@ def games_of(round_: Round | None) -> list[Game]:
     games = list(
         Game.objects.filter(round=round_)
         .select_related("player_a", "player_b", "round")
-        .prefetch_related(
-            Prefetch(
-                "results",
-                queryset=Result.objects.filter(is_current=True).select_related("entered_by_player"),
-                to_attr="current_results",
-            )
-        )
+        .prefetch_related(CURRENT_RESULT)
         .order_by(F("table_number").asc(nulls_last=True), "id")
     )
     for game in games:
@@ -52,13 +52,7 @@ def game_for(player: Player, round_: Round | None) -> Game | None:
         Game.objects.filter(round=round_)
         .filter(Q(player_a=player) | Q(player_b=player))
         .select_related("player_a", "player_b", "round__event")
-        .prefetch_related(
-            Prefetch(
-                "results",
-                queryset=Result.objects.filter(is_current=True).select_related("entered_by_player"),
-                to_attr="current_results",
-            )
-        )
+        .prefetch_related(CURRENT_RESULT)
         .first()
     )
     return annotate(game) if game else None
@@ -68,13 +62,7 @@ def player_history(player: Player) -> list[Game]:
     games = (
         Game.objects.filter(Q(player_a=player) | Q(player_b=player))
         .select_related("player_a", "player_b", "round")
-        .prefetch_related(
-            Prefetch(
-                "results",
-                queryset=Result.objects.filter(is_current=True).select_related("entered_by_player"),
-                to_attr="current_results",
-            )
-        )
+        .prefetch_related(CURRENT_RESULT)
         .order_by("-round__number")
     )
     return [annotate(g) for g in games]

@@ -1,19 +1,70 @@
-"""The organisers' back office: every model searchable and filterable."""
+"""The organisers' back office: every model searchable and filterable, scoped to the events
+the signed-in organiser staffs.
+
+Anything that moves the standings (drops, results, pairings, tie-breaks, bye VP) is read-only
+here: it changes only through the organiser pages and the API, which log it for undo.
+"""
 
 from django.contrib import admin
 
 from tournament.models import AuditEntry, Event, Game, Player, Result, Round, Table
 
 
+class EventScopedAdmin(admin.ModelAdmin):
+    """Superusers see everything; other staff only the events they run."""
+
+    event_path = "event"  # lookup from this model to its Event ("" for Event itself)
+    read_only = False
+
+    def _scope(self):
+        return f"{self.event_path}__staff" if self.event_path else "staff"
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(**{self._scope(): request.user}).distinct()
+
+    def _allowed(self, request, obj=None) -> bool:
+        if not (request.user.is_active and request.user.is_staff):
+            return False
+        if obj is None or request.user.is_superuser:
+            return True
+        return self.get_queryset(request).filter(pk=obj.pk).exists()
+
+    def has_module_permission(self, request):
+        return request.user.is_active and request.user.is_staff
+
+    def has_view_permission(self, request, obj=None):
+        return self._allowed(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return not self.read_only and self._allowed(request, obj)
+
+    def has_add_permission(self, request):
+        return not self.read_only and self._allowed(request)
+
+    def has_delete_permission(self, request, obj=None):
+        # Deleting domain rows would bypass the services' checks and the audit log.
+        return request.user.is_superuser and not self.read_only
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "event" and not request.user.is_superuser:
+            kwargs["queryset"] = Event.objects.filter(staff=request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
 class PlayerInline(admin.TabularInline):
     model = Player
     fields = ("name", "faction", "club", "battle_ready", "checked_in", "dropped")
+    readonly_fields = ("battle_ready", "dropped")
     extra = 0
     show_change_link = True
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(EventScopedAdmin):
+    event_path = ""
     list_display = (
         "name",
         "start_date",
@@ -26,21 +77,30 @@ class EventAdmin(admin.ModelAdmin):
     list_filter = ("status", "battle_size", "hidden", "start_date")
     search_fields = ("name", "venue")
     filter_horizontal = ("staff",)
+    readonly_fields = ("tiebreaks", "bye_vp", "mission_order", "created_at")
     inlines = [PlayerInline]
     date_hierarchy = "start_date"
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(EventScopedAdmin):
     list_display = ("name", "event", "faction", "club", "battle_ready", "checked_in", "dropped")
     list_filter = ("event", "checked_in", "dropped", "battle_ready", "faction")
     search_fields = ("name", "faction", "club")
-    readonly_fields = ("private_key", "created_at")
+    readonly_fields = (
+        "private_key",
+        "created_at",
+        "battle_ready",
+        "dropped",
+        "dropped_after_round",
+        "first_round",
+    )
     list_editable = ("checked_in",)
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(EventScopedAdmin):
+    read_only = True
     list_display = ("event", "number", "status", "method", "mission_code", "created_at")
     list_filter = ("status", "method", "event")
     search_fields = ("event__name",)
@@ -53,9 +113,14 @@ class ResultInline(admin.TabularInline):
     extra = 0
     can_delete = False
 
+    def has_add_permission(self, request, obj=None):
+        return False
+
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(EventScopedAdmin):
+    event_path = "round__event"
+    read_only = True
     list_display = ("round", "table_number", "player_a", "player_b", "attacker")
     list_filter = ("round__event", "round__number")
     search_fields = ("player_a__name", "player_b__name")
@@ -64,8 +129,9 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Result)
-class ResultAdmin(admin.ModelAdmin):
-    # Results change only through the services (versioned and logged), so read-only here.
+class ResultAdmin(EventScopedAdmin):
+    event_path = "game__round__event"
+    read_only = True
     list_display = (
         "game",
         "version",
@@ -80,22 +146,17 @@ class ResultAdmin(admin.ModelAdmin):
     search_fields = ("game__player_a__name", "game__player_b__name")
     list_select_related = ("game__round__event",)
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(EventScopedAdmin):
     list_display = ("event", "number", "label", "terrain_layout", "accessible")
     list_filter = ("event", "accessible", "terrain_layout")
     search_fields = ("label",)
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(EventScopedAdmin):
+    read_only = True
     list_display = (
         "created_at",
         "event",
@@ -107,7 +168,3 @@ class AuditEntryAdmin(admin.ModelAdmin):
     )
     list_filter = ("action", "event")
     search_fields = ("target",)
-    readonly_fields = [f.name for f in AuditEntry._meta.fields]
-
-    def has_add_permission(self, request):
-        return False

@@ -137,3 +137,19 @@ def test_round_without_a_mission_still_prints(event, organiser):
     pages = pdf_pages(print_document(event=event, kind="scoresheets", round_number=1))
     assert len(pages) == 2
     assert "Mission to be announced" in pages[0]
+
+
+def test_names_beyond_western_european_letters_print(event, organiser):
+    from tournament.printing.fonts import UNICODE
+    from tournament.services.players import player_register
+
+    if not UNICODE:
+        pytest.skip("DejaVu Sans is not installed (fonts-dejavu-core); Helvetica is used")
+    names = ["Łukasz Dvořák", "Øyvind Śliwa"]
+    players = [player_register(event=event, user=organiser, name=n, faction="Orks") for n in names]
+    from tests.printing.helpers import pair_in_order
+
+    pair_in_order(event, organiser, players)
+    text = "\n".join(pdf_pages(print_document(event=event, kind="pairings", round_number=1)))
+    for name in names:
+        assert name in text

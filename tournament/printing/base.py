@@ -22,8 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from tournament.printing.data import EventInfo
+from tournament.printing.fonts import BOLD, FONT
 
-FONT, BOLD, OBLIQUE = "Helvetica", "Helvetica-Bold", "Helvetica-Oblique"
 INK = colors.HexColor("#1d2330")
 MUTED = colors.HexColor("#667085")
 LINE = colors.HexColor("#d0d5dd")

@@ -89,6 +89,7 @@ def tracker_of_game(*, game_id: int, user=None, player: Player | None = None) ->
                     {"type": "assign_roles", "round": 0, "phase": "roles", "attacker": label},
                     actor="system",
                 )
+                _battle_ready_from_registration(tracked)
             return tracked
     except IntegrityError:  # lost a race the lock did not cover: the winner's row stands
         return TrackedGame.objects.get(game_id=game_id)
@@ -169,6 +170,26 @@ def _record_attacker(tracked: TrackedGame, state: dict[str, Any]) -> None:
         game.player_a_id if state["roles"]["attacker"] == EVENT_PLAYERS[0] else game.player_b_id
     )
     game.save(update_fields=["attacker"])
+    _battle_ready_from_registration(tracked)
+
+
+def _battle_ready_from_registration(tracked: TrackedGame) -> None:
+    """Once sides are known, a player registered as Battle Ready gets the bonus without
+    anyone having to tick it (either side may still change it on the page)."""
+    game = tracked.game
+    attacker = game.attacker
+    defender = game.player_b if game.attacker_id == game.player_a_id else game.player_a
+    for side, player in (("attacker", attacker), ("defender", defender)):
+        if player.battle_ready:
+            clock = tracker.clock_of(tracked.state)
+            action = {
+                "type": "battle_ready",
+                "round": clock["round"],
+                "phase": clock["phase"],
+                "side": side,
+                "value": True,
+            }
+            _store(tracked, action, actor="system")
 
 
 def result_data(state: dict[str, Any]) -> dict[str, int]:

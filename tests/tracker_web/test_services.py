@@ -135,3 +135,18 @@ def test_roles_already_set_on_the_game_are_carried_in(event_game):
     tracked = tracker_of_game(game_id=event_game.pk, player=event_game.player_a)
     assert tracked.state["roles"] == {"attacker": "player_b", "defender": "player_a"}
     assert tracked.actions.get().actor == "system"
+
+
+def test_battle_ready_players_get_their_bonus_once_sides_are_known(event_game):
+    defender = event_game.player_b
+    defender.battle_ready = True
+    defender.save()
+    tracked = tracker_of_game(game_id=event_game.pk, player=event_game.player_a)
+    action = {"type": "assign_roles", "round": 0, "phase": "roles", "attacker": "player_a"}
+    tracker_act(tracked_id=tracked.pk, action=action, player=event_game.player_a)
+    tracked.refresh_from_db()
+    sheet = tracker.score_sheet(tracked.state)
+    assert sheet["defender"]["battle_ready"] == 10
+    assert sheet["attacker"]["battle_ready"] == 0
+    event_game.refresh_from_db()
+    assert event_game.attacker_id == event_game.player_a_id

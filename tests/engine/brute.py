@@ -15,8 +15,11 @@ def all_pairings(ids: list[int]):
             yield [(a, b), *tail]
 
 
-def best_cost(ctx: PairingContext, *, ignore_rematch: bool = False) -> tuple[int, int, int]:
-    """Least (rematches, gap_sq, doubled path) over pairings obeying the bye rule."""
+def best_cost(
+    ctx: PairingContext, *, ignore_rematch: bool = False, rematch_free: bool = False
+) -> tuple[int, int, int] | None:
+    """Least (rematches, gap_sq, doubled path) over pairings obeying the bye rule (only over
+    rematch-free pairings with rematch_free; None if there is none)."""
     ids = list(ctx.active)
     choices = [None] if len(ids) % 2 == 0 else bye_candidates(ctx, ids)
     best = None
@@ -29,6 +32,8 @@ def best_cost(ctx: PairingContext, *, ignore_rematch: bool = False) -> tuple[int
                     total[i] += part
             if ignore_rematch:
                 total[0] = 0
+            if rematch_free and total[0]:
+                continue
             cost = tuple(total)
             best = cost if best is None or cost < best else best
     return best

@@ -33,7 +33,9 @@ def draw(rnd: int, a: int, b: int) -> GameRecord:
     return GameRecord(rnd, a, b, 50, 50)
 
 
-def random_history(rng: random.Random, n: int, rounds: int) -> tuple[list, list]:
+def random_history(
+    rng: random.Random, n: int, rounds: int, *, draw_rate: float = 0.2
+) -> tuple[list, list]:
     """Random pairs and results (draws, byes, a drop, a late entry) for `rounds` rounds."""
     people = [
         PlayerEntry(
@@ -52,12 +54,14 @@ def random_history(rng: random.Random, n: int, rounds: int) -> tuple[list, list]
             games.append(GameRecord(rnd, ids.pop(), None, None, None))
         for i in range(0, len(ids), 2):
             x = rng.randrange(0, 100, 10)
-            y = x if rng.random() < 0.2 else rng.randrange(0, 100, 10)
+            y = x if rng.random() < draw_rate else rng.randrange(0, 100, 10)
             games.append(GameRecord(rnd, ids[i], ids[i + 1], x, y))
     return people, games
 
 
-def simulate(people, rounds: int, seed: int, *, pairer=pair_round, drop_rate: float = 0.0):
+def simulate(
+    people, rounds: int, seed: int, *, pairer=pair_round, drop_rate: float = 0.0, draw_rate=0.1
+):
     """Play `rounds` rounds with the given pairer and random results; returns (people, games)."""
     rng = random.Random(seed)
     games: list[GameRecord] = []
@@ -69,7 +73,7 @@ def simulate(people, rounds: int, seed: int, *, pairer=pair_round, drop_rate: fl
                 games.append(GameRecord(rnd, p.player_a, None, None, None, p.table))
                 continue
             x = rng.randrange(0, 100, 5)
-            y = x if rng.random() < 0.1 else rng.randrange(0, 100, 5)
+            y = x if rng.random() < draw_rate else rng.randrange(0, 100, 5)
             games.append(GameRecord(rnd, p.player_a, p.player_b, x, y, p.table))
         people = [
             PlayerEntry(

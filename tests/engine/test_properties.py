@@ -40,15 +40,44 @@ def test_engine_cost_equals_brute_force(n, rounds, seed):
 
 
 @small
-@given(st.integers(2, 12), st.integers(1, 4), st.integers(0, 10**6))
-def test_lower_bound_equals_brute_force_without_rematches(n, rounds, seed):
-    people, games = random_history(random.Random(seed), n, rounds)
+@given(st.integers(2, 12), st.integers(1, 5), st.integers(0, 10**6))
+def test_lower_bound_is_below_every_rematch_free_pairing(n, rounds, seed):
+    people, games = random_history(random.Random(seed), n, rounds, draw_rate=0.4)
     ctx = build_context(people, games, round_number=rounds + 1)
     if len(ctx.active) < 2:
         return
     ids = list(ctx.active)
     cands = bye_candidates(ctx, ids) if len(ids) % 2 else None
-    assert Matcher(ctx, ids, cands, seed).lower_bound() == best_cost(ctx, ignore_rematch=True)
+    bound = Matcher(ctx, ids, cands, seed).lower_bound()
+    best = best_cost(ctx, rematch_free=True)
+    if best is not None:
+        assert bound[1] <= best[1]
+        assert bound[1] < best[1] or bound[2] <= best[2]
+    relaxed = best_cost(ctx, ignore_rematch=True)
+    points = [(ctx.s2[p], ctx.v2[p]) for p in ids]
+    bye = {(ctx.s2[c], ctx.v2[c]) for c in cands or ()}
+    assert (0, *relaxed_bound(points, bye=bye)) == relaxed  # without caps: the exact relaxation
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 6)), min_size=2, max_size=10))
+def test_capped_bound_is_below_brute_force_over_class_blocked_pairings(points):
+    """Classes whose members all met each other (cap 0): the bound stays below brute force."""
+    if len(points) % 2:
+        points = points[:-1]
+    caps = dict.fromkeys(points[::2], 0)
+    costs = [
+        (
+            sum((points[a][0] - points[b][0]) ** 2 for a, b in pairing),
+            sum(abs(points[a][1] - points[b][1]) for a, b in pairing),
+        )
+        for pairing in all_pairings(list(range(len(points))))
+        if not any(points[a] == points[b] and points[a] in caps for a, b in pairing)
+    ]
+    bound = relaxed_bound(points, caps)
+    if costs:
+        assert bound <= min(costs)
+        assert bound >= relaxed_bound(points)
 
 
 @settings(max_examples=200, deadline=None)

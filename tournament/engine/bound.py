@@ -69,7 +69,7 @@ class _Level:
     """One level's classes (values, sizes, caps) and the removals it owes: each kind (down-floater,
     bye) takes one player from a class at the given per-class cost; the up-floater is optional."""
 
-    def __init__(self, vals, counts, caps, kinds: list[list[float]], up: bool, limit: float):
+    def __init__(self, vals, counts, caps, *, kinds: list[list[float]], up: bool, limit: float):
         self.vals, self.counts, self.caps, self.kinds, self.up = vals, counts, caps, kinds, up
         self.limit = limit
         self.gaps = [vals[k + 1] - vals[k] for k in range(len(vals) - 1)] + [0]
@@ -91,8 +91,8 @@ class _Level:
                 if n + u <= self.counts[k]:
                     yield mask | sub, u, n + u, extra
 
-    def solve(self) -> tuple[float, list | None]:
-        """(closed cost, None) without an up-floater, else (INF, [(v, cost with up here)])."""
+    def _forward(self) -> list[dict]:
+        """fwd[k][(kinds taken, up taken, t)]: least cost of the classes before k."""
         fwd: list[dict] = [{(0, 0, 0): 0.0}]
         for k in range(len(self.vals)):
             nxt: dict = {}
@@ -101,18 +101,18 @@ class _Level:
                     base = cost + extra
                     for out in _outs(t, self.counts[k] - rem, self.caps[k], self.room[k]):
                         c2 = base + self.gaps[k] * out
-                        if c2 < self.limit and c2 < nxt.get((m2, u | u2, out), INF):
-                            nxt[(m2, u | u2, out)] = c2
+                        if c2 < self.limit:
+                            _relax(nxt, (m2, u | u2, out), c2)
             fwd.append(nxt)
-        end = (self.full, 1 if self.up else 0, 0)
-        if not self.up:
-            return fwd[-1].get(end, INF), None
-        # least completion from each forward state that already holds the up-floater
+        return fwd
+
+    def _tails(self, fwd: list[dict], end: tuple) -> list[dict]:
+        """tails[k][state]: least completion from the cut before class k, up-floater taken."""
         back = {end: 0.0} if end in fwd[-1] else {}
         tails = [back]
         for k in range(len(self.vals) - 1, -1, -1):
             cur: dict = {}
-            for (mask, u, t), _ in fwd[k].items():
+            for mask, u, t in fwd[k]:
                 if not u:
                     continue
                 for m2, _u, rem, extra in self._moves(k, mask, False):
@@ -122,7 +122,16 @@ class _Level:
                             _relax(cur, (mask, 1, t), extra + self.gaps[k] * out + tail)
             back = cur
             tails.append(back)
-        tails.reverse()  # tails[k]: completions from the cut before class k
+        tails.reverse()
+        return tails
+
+    def solve(self) -> tuple[float, list | None]:
+        """(closed cost, None) without an up-floater, else (INF, [(v, cost with up here)])."""
+        fwd = self._forward()
+        end = (self.full, 1 if self.up else 0, 0)
+        if not self.up:
+            return fwd[-1].get(end, INF), None
+        tails = self._tails(fwd, end)
         carry = []
         for k, v in enumerate(self.vals):
             best = INF
@@ -151,11 +160,15 @@ def relaxed_bound(
     *,
     bye: Collection[tuple[int, int]] = (),
     limit: float = INF,
+    trace: dict | None = None,
 ) -> tuple[int, float]:
     """(G*, P*) for (s, v) points; caps bound the pairs inside each class.
 
     With an odd count, one point of `bye` (all on one record) sits out. Path totals of `limit` or
-    more are not tracked: the result is then min(P*, limit), still a lower bound."""
+    more are not tracked: the result is then min(P*, limit), still a lower bound (P* is `limit`
+    or inf when no rematch-free pairing reaches G*). trace, if given, receives for each level
+    with an up-floater: (path of the closed levels below, {v: least cost of the chain so far
+    with the up-floater at v}), the cheapest way to cover everything up to that floater."""
     caps = caps or {}
     levels: dict[int, dict[int, int]] = {}
     for s, v in points:
@@ -177,11 +190,14 @@ def relaxed_bound(
         kinds = [] if carry is None else [_distance_transform(carry, vals)]
         if s == bye_level:
             kinds.append([0.0 if (s, v) in bye else INF for v in vals])
-        closed, carry = _Level(vals, counts, cap, kinds, up, limit - path).solve()
-        path += closed if carry is None else 0
-        if path >= limit or carry == []:
-            return gap, limit
-    return gap, int(path)
+        if path < limit and carry != []:
+            closed, carry = _Level(
+                vals, counts, cap, kinds=kinds, up=up, limit=limit - path
+            ).solve()
+            if trace is not None and carry is not None:
+                trace[s] = (path, dict(carry))
+            path += closed if carry is None else 0
+    return gap, int(path) if path < limit and carry != [] else limit
 
 
 def odd_cut_count(points: Sequence[tuple[int, int]]) -> int:

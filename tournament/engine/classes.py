@@ -28,7 +28,12 @@ def player_classes(ctx: PairingContext, ids: Iterable[int]) -> dict[tuple[int, i
 def internal_cap(ctx: PairingContext, members: list[int]) -> int:
     """Most pairs the members can form among themselves without a rematch."""
     c = len(members)
-    met = [(i, j) for i in range(c) for j in range(i + 1, c) if members[j] in ctx.states[members[i]].met]
+    met = [
+        (i, j)
+        for i in range(c)
+        for j in range(i + 1, c)
+        if members[j] in ctx.states[members[i]].met
+    ]
     if not met or c > EXACT_MAX:
         return c // 2
     blocked = set(met)

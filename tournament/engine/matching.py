@@ -9,9 +9,16 @@ seeded noise (reproducible: the noise is a hash of the seed and the two player i
 
 Pruning with proof. Players are sorted by (record, win path, seeded key) and a stage only offers
 each player the next k players of that order (plus the bye node). Its optimum is accepted when
-  1. it has no rematch and reaches the relaxed lower bound (0, G*, P*) of `bound.py`, which holds
-     for every perfect pairing of the full graph, so nothing can be cheaper; or
-  2. (score window) it has no rematch, the graph held every pair whose records differ by <= W,
+  1. it has no rematch and reaches the lower bound (0, G*, P*) of `bound.py`, which holds for
+     every rematch-free pairing of the full graph (rematch-aware through the class caps of
+     `classes.py`; a pairing with a rematch is worse anyway), so nothing can be cheaper; or
+  2. (structure) the window optimum has no rematch and gap_sq = G*, but a path total above P*.
+     Every rematch-free pairing with gap_sq = G* only uses pairs inside a record or across an
+     odd gap between neighbouring records (bound.py), and a floater pair whose bottom-up bound,
+     plus its distance, plus the top-down bound exceeds the best path known cannot be in a
+     pairing as good. Those pairs (rematches left out) plus the window's are solved; an optimum
+     with no rematch and gap_sq = G* there is the global optimum; or
+  3. (score window) it has no rematch, the graph held every pair whose records differ by <= W,
      and gap_sq < odd_cuts + W*(W+1). Any pairing using a pair with record gap d > W has
      gap_sq >= odd_cuts + d² - d >= odd_cuts + W*(W+1) (each odd unit cut is crossed at least
      once, and a pair spanning d cuts pays d² for them), so every pairing at least as good as the
@@ -32,6 +39,7 @@ import rustworkx as rx
 from .bound import odd_cut_count, relaxed_bound
 from .classes import class_caps
 from .context import PairingContext
+from .structure import solve_by_chains
 
 NOISE = 64
 WINDOWS = (4,)
@@ -53,7 +61,7 @@ class Matcher:
     """Solves one round's matching for ids (even count, or odd with bye candidates)."""
 
     def __init__(self, ctx: PairingContext, ids: list[int], bye_cands: list[int] | None, seed):
-        self.ctx, self.ids, self.bye_cands = ctx, ids, bye_cands
+        self.ctx, self.ids, self.bye_cands, self.seed = ctx, ids, bye_cands, seed
         self.keys = _keys(ids, seed, ctx.round_number)
         self.order = sorted(ids, key=lambda p: (-ctx.s2[p], -ctx.v2[p], self.keys[p]))
         pairs = len(ids) // 2 + 1
@@ -144,7 +152,6 @@ class Matcher:
             pairs, cost = self.solve(all_edges)
             stats.update(candidate_edges=len(all_edges), proof="full_graph", full_graph=full)
             return pairs, cost, _timed(stats, t0)
-        bound = self.lower_bound()
         odd = odd_cut_count([(self.ctx.s2[p], 0) for p in self.ids])
         edges: set = set()
         best = None
@@ -152,9 +159,19 @@ class Matcher:
             edges |= self.window_edges(k)
             best = self.solve(edges)
             stats["stages"].append({"kind": "window", "size": k, "edges": len(edges)})
-            if best is not None and best[1][0] == 0 and best[1] == bound:
+            if best is None or best[1][0]:
+                continue
+            bound = self.lower_bound(limit=best[1][2] + 1)
+            stats["bound"] = bound
+            if best[1][1] == bound[1] and best[1][2] <= bound[2]:
                 stats.update(candidate_edges=len(edges), proof="lower_bound")
                 return best[0], best[1], _timed(stats, t0)
+        if best is not None and best[1][0] == 0 and best[1][1] == stats["bound"][1]:
+            make = lambda ids, cands: Matcher(self.ctx, ids, cands, self.seed)  # noqa: E731
+            found = solve_by_chains(self, best[0], make, stats)
+            if found is not None:
+                stats.update(candidate_edges=len(edges), proof="structure")
+                return found[0], found[1], _timed(stats, t0)
         if best is not None and best[1][0] == 0:
             w = 1  # the widest record window the current best can justify
             while w * (w + 1) + odd <= best[1][1]:

@@ -52,11 +52,13 @@
     return side && !config.fixedSide ? url + "?side=" + encodeURIComponent(side) : url;
   }
   function errorText(body) {
-    if (!body || typeof body !== "object") return "Something went wrong.";
+    if (!body || typeof body !== "object") return "Something went wrong. Try again.";
     for (var k in body) {
       if (k === "error_codes") continue;
-      var v = body[k];
-      return Array.isArray(v) ? v.join(" ") : String(v);
+      var v = body[k], text = Array.isArray(v) ? v.join(" ") : String(v);
+      // Services prefix messages with the field ("cards: ..."); a player needs only the rule.
+      text = text.replace(/^[a-z_]+:\s*/, "");
+      return text ? cap(text) : "Refused.";
     }
     return "Refused.";
   }
@@ -71,12 +73,14 @@
       });
     });
   }
+  var generation = 0;  // bumped by each action, so an older poll's answer is dropped
   function send(action, okText) {
     if (ui.busy) return;
+    generation++;
     var full = Object.assign({ round: st().round, phase: st().phase, seq: st().seq }, action);
     ui.busy = true; render();
     request("POST", config.act, full).then(function (body) {
-      data = body; ui.busy = false;
+      data = body; ui.busy = false; ui.clearForm = true;
       flash(okText || null, "ok");
     }).catch(function (err) {
       ui.busy = false;
@@ -85,7 +89,9 @@
     });
   }
   function refresh() {
+    var asked = generation;
     return request("GET", config.view).then(function (body) {
+      if (asked !== generation || ui.busy || body.clock.seq < data.clock.seq) return;
       var changed = body.clock.seq !== data.clock.seq || body.side !== data.side;
       data = body;
       if (changed) render();
@@ -134,7 +140,7 @@
         (config.fixedSide ? "" : ' type="button" role="tab" data-do="tab" data-side="' + side + '"') +
         ">" + '<span class="trk-team-role">' + cap(side) + (st().turn === side ? ' <i class="trk-dot"></i>' : "") +
         "</span>" + '<span class="trk-team-name">' + (st().roles ? esc(who(side)) : "to be decided") + "</span>" +
-        '<span class="trk-total">' + sc.total + "<small>VP</small></span>" +
+        '<span class="trk-total" data-testid="total-' + side + '">' + sc.total + "<small>VP</small></span>" +
         '<span class="trk-parts">P ' + sc.primary + " · S " + sc.secondary + " · G " + sc.gambit +
         (sc.battle_ready ? " · BR " + sc.battle_ready : "") + "</span>" +
         '<span class="trk-stats">Deck <b data-deck="' + side + '">' + s.deck_size + "</b> · " +
@@ -233,7 +239,8 @@
     var s = st(), mine = s.sides[side], card = s.cards[key], yourTurn = s.turn === side;
     var top = fixed ? card.max_vp_fixed : card.max_vp_tactical;
     var scoring = TURN_PHASES.indexOf(s.phase) >= 0 || s.phase === "end_of_battle";
-    var out = '<article class="trk-card' + (fixed ? " fixed" : "") + '"><div class="trk-card-head"><b>' +
+    var out = '<article class="trk-card' + (fixed ? " fixed" : "") + '" data-testid="card-' +
+      esc(key) + '"><div class="trk-card-head"><b>' +
       esc(card.name) + "</b>" + (fixed ? '<span class="trk-pill ok">Fixed</span>' : "") +
       (mine.turn.drawn.indexOf(key) >= 0 ? '<span class="trk-pill new">New</span>' : "") + "</div>" +
       '<p class="trk-sum">' + esc(summary(key)) + "</p>";
@@ -257,6 +264,10 @@
     var s = st(), side = s.turn, i = TURN_PHASES.indexOf(s.phase);
     var out = '<section class="trk-panel trk-turn"><div class="trk-turn-who">' + esc(who(side)) +
       "'s turn · " + esc(PHASE_NAMES[s.phase]) + " (" + (i + 1) + "/" + TURN_PHASES.length + ")</div>";
+    if (config.fixedSide && data.side !== side) {
+      return out + '<p class="trk-note" data-testid="waiting">Waiting for ' + esc(who(side)) +
+        " to move on.</p></section>";
+    }
     out += '<div class="trk-row">';
     if (s.phase === "end_of_turn") {
       out += btn("End " + esc(who(side)) + "'s turn →", { do: "advance" }, "wide");
@@ -294,7 +305,8 @@
       } else if (Array.isArray(mine.gambit_hand)) {
         out += '<p class="trk-note">Choose one in secret. Any gambit but Proceed as Planned stops primary scoring.</p>';
         mine.gambit_hand.forEach(function (k) {
-          out += '<article class="trk-card"><div class="trk-card-head"><b>' + esc(cardName(k)) +
+          out += '<article class="trk-card" data-testid="gambit-' + esc(k) +
+            '"><div class="trk-card-head"><b>' + esc(cardName(k)) +
             "</b></div><p class=\"trk-sum\">" + esc(summary(k)) + '</p><div class="trk-row">' +
             btn("Choose", { do: "gambit", card: k }) + "</div></article>";
         });
@@ -321,12 +333,22 @@
         btn("Finish the game", { do: "finish" }, "wide");
     } else if (s.phase === "over") {
       var f = data.final;
-      out += "<h2>Final score</h2><p class=\"trk-final\">" + esc(who("attacker")) + " <b>" +
+      out += "<h2>Final score</h2><p class=\"trk-final\" data-testid=\"final\">" + esc(who("attacker")) + " <b>" +
         f.attacker.total + "</b> – <b>" + f.defender.total + "</b> " + esc(who("defender")) + "</p>";
-      if (data.result) out += '<p class="trk-note">Result entered: ' + data.result.vp_a + "–" +
-        data.result.vp_b + " · " + esc(data.result.status) + "</p>";
+      if (data.result) out += resultLine(data.result);
     }
     return out + "</section>";
+  }
+
+  var RESULT_STATUS = {
+    pending: "awaiting confirmation", confirmed: "confirmed",
+    disputed: "disputed: an organiser will settle it"
+  };
+  function resultLine(r) {
+    // The result is stored as player A – player B, which need not be Attacker – Defender.
+    return '<p class="trk-note" data-testid="result">Result sent: ' + esc(data.players.player_a) +
+      " <b>" + r.vp_a + "</b> – <b>" + r.vp_b + "</b> " + esc(data.players.player_b) + " · " +
+      esc(RESULT_STATUS[r.status] || r.status) + "</p>";
   }
 
   function scoreTable() {
@@ -363,7 +385,8 @@
 
   function render() {
     var s = st(), side = viewSide(), out = header() + board();
-    if (ui.toast) out += '<div class="trk-toast ' + ui.toastKind + '" role="status">' + esc(ui.toast) + "</div>";
+    if (ui.toast) out += '<div class="trk-toast ' + ui.toastKind + '" role="' +
+      (ui.toastKind === "bad" ? "alert" : "status") + '" data-testid="toast">' + esc(ui.toast) + "</div>";
     if (s.round === 0) out += setupPanel();
     else {
       if (s.phase === "over") out += endPanel();
@@ -373,7 +396,42 @@
     }
     if (s.round > 0) out += scoreTable();
     out += share();
+    var kept = ui.clearForm ? {} : formState();
+    ui.clearForm = false;
     root.innerHTML = out;
+    restoreForm(kept);
+    // State on the root: lets a test (or a stylesheet) wait for the page to catch up.
+    root.dataset.seq = s.seq; root.dataset.phase = s.phase; root.dataset.round = s.round;
+    root.dataset.turn = s.turn || ""; root.dataset.side = side || "";
+    root.dataset.busy = ui.busy ? "1" : "";
+  }
+
+  /* Re-rendering rebuilds the page: keep what the player was typing or ticking when a poll
+     brings the opponent's move or an action is refused (a sent action starts afresh). */
+  function inputKey(el) {
+    if (el.dataset.do) return null;  // mirrors the state (Battle Ready), never kept
+    if (el.type === "checkbox") return el.name ? el.name + "=" + el.value : null;
+    return el.id || null;
+  }
+  function formState() {
+    var kept = { fields: {}, focus: null };
+    Array.prototype.forEach.call(root.querySelectorAll("input"), function (el) {
+      var k = inputKey(el);
+      if (!k) return;
+      kept.fields[k] = el.type === "checkbox" ? el.checked : el.value;
+      if (el === document.activeElement) kept.focus = k;
+    });
+    return kept;
+  }
+  function restoreForm(kept) {
+    if (!kept.fields) return;
+    Array.prototype.forEach.call(root.querySelectorAll("input"), function (el) {
+      var k = inputKey(el);
+      if (!k || !(k in kept.fields)) return;
+      if (el.type === "checkbox") el.checked = kept.fields[k];
+      else el.value = kept.fields[k];
+      if (k === kept.focus) el.focus();
+    });
   }
 
   /* ---- taps ---- */
@@ -428,4 +486,8 @@
 
   render();
   setInterval(function () { if (!document.hidden && !ui.busy) refresh(); }, POLL_MS);
+  // A phone picked up again shows the latest state at once, not at the next tick.
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && !ui.busy) refresh();
+  });
 })();

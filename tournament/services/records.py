@@ -25,29 +25,26 @@ def players_records(players) -> list[PlayerEntry]:
 
 
 def event_games(event: Event, *, as_of_round: int | None = None) -> list[GameRecord]:
-    """Every game with the score that counts; a game still without one has vp None."""
-    games = Game.objects.filter(round__event=event).select_related("round")
+    """Every game with the score that counts; a game still without one has vp None.
+
+    Reads plain tuples rather than model instances: pairing a 1,000-player round reads
+    several thousand games, and building objects for them would cost more than the query."""
+    games = Game.objects.filter(round__event=event)
     if as_of_round is not None:
         games = games.filter(round__number__lte=as_of_round)
     scores = {
-        r.game_id: (r.vp_a, r.vp_b)
-        for r in Result.objects.filter(game__round__event=event, is_current=True).only(
-            "game_id", "vp_a", "vp_b"
-        )
+        game_id: (vp_a, vp_b)
+        for game_id, vp_a, vp_b in Result.objects.filter(
+            game__round__event=event, is_current=True
+        ).values_list("game_id", "vp_a", "vp_b")
     }
     records = []
-    for g in games:
-        vp_a, vp_b = scores.get(g.pk, (None, None))
-        if g.player_b_id is None:
+    rows = games.order_by("round__number", "id").values_list(
+        "pk", "round__number", "player_a_id", "player_b_id", "table_number"
+    )
+    for pk, number, player_a, player_b, table in rows:
+        vp_a, vp_b = scores.get(pk, (None, None))
+        if player_b is None:
             vp_a = event.bye_vp
-        records.append(
-            GameRecord(
-                round=g.round.number,
-                player_a=g.player_a_id,
-                player_b=g.player_b_id,
-                vp_a=vp_a,
-                vp_b=vp_b,
-                table=g.table_number,
-            )
-        )
+        records.append(GameRecord(number, player_a, player_b, vp_a, vp_b, table))
     return records

@@ -155,22 +155,28 @@ def round_create(
             pairing_cost=cost,
             mission_code=_mission_for(event, number, mission_code),
         )
-        for pair in pairs:
-            game = Game.objects.create(
+        # One INSERT for the whole round: a 500-table round is paired while players wait.
+        games = Game.objects.bulk_create(
+            Game(
                 round=round_,
                 table_number=pair["table"],
                 player_a_id=pair["a"],
                 player_b_id=pair["b"],
                 flags=pair["flags"],
             )
-            if pair["b"] is None:
-                Result.objects.create(
-                    game=game,
-                    version=1,
-                    vp_a=event.bye_vp,
-                    status=ResultStatus.CONFIRMED,
-                    source=ResultSource.BYE,
-                )
+            for pair in pairs
+        )
+        Result.objects.bulk_create(
+            Result(
+                game=game,
+                version=1,
+                vp_a=event.bye_vp,
+                status=ResultStatus.CONFIRMED,
+                source=ResultSource.BYE,
+            )
+            for game in games
+            if game.player_b_id is None
+        )
         round_refresh_status(round_)
         audit_record(
             event=event,

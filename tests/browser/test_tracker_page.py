@@ -1,0 +1,257 @@
+"""A whole tracked event game played on two phones, by tapping and typing only.
+
+The services make the event, its two players and the round; everything after that happens
+in the page: roll-off, roles, Fixed/Tactical, five battle rounds, gambits and the finish.
+The result that lands in the database must match the capped totals the page showed.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+POLL_MS = 4000  # tracker.js polls this often
+SEEN_MS = POLL_MS + 3000  # the other phone catches up within one poll (plus a slow request)
+PRIMARY = {"attacker": 12, "defender": 15}  # the defender's 75 hits the primary cap of 50
+CAPS = {"primary_and_gambit": 50, "secondary": 40, "per_fixed_card": 20, "total": 100}
+
+
+class Phone:
+    """One player's phone: the page plus what this player entered, for the expected score."""
+
+    def __init__(self, page, player, url: str) -> None:
+        self.page = page
+        self.name = player.name
+        self.player = player
+        self.side = ""
+        self.entries: list[tuple[str, str | None, int]] = []  # (category, card, vp)
+        page.goto(url)
+        self.app = page.locator("#tracker-app")
+        self.app.locator(".trk-board").wait_for()
+
+    def seq(self) -> int:
+        return int(self.app.get_attribute("data-seq") or 0)
+
+    def attr(self, name: str) -> str:
+        return self.app.get_attribute(f"data-{name}") or ""
+
+    def act(self, locator) -> None:
+        """Tap and wait until the server's answer is on the screen (the clock moved)."""
+        before = self.seq()
+        locator.click()
+        self.page.wait_for_function(
+            "n => { const d = document.getElementById('tracker-app').dataset;"
+            " return Number(d.seq) > n && !d.busy; }",
+            arg=before,
+        )
+
+    def catch_up(self, seq: int) -> None:
+        """Wait (without reloading) until polling has brought this phone to `seq`."""
+        self.page.wait_for_function(
+            "n => Number(document.getElementById('tracker-app').dataset.seq) >= n",
+            arg=seq,
+            timeout=SEEN_MS,
+        )
+
+    def button(self, name: str, *, within=None):
+        scope = within if within is not None else self.page
+        return scope.get_by_role("button", name=name, exact=True)
+
+    def total(self, side: str) -> int:
+        text = self.page.get_by_test_id(f"total-{side}").inner_text()
+        return int(re.match(r"\d+", text).group())
+
+
+def _expected(phone: Phone) -> int:
+    primary = sum(vp for cat, _, vp in phone.entries if cat == "primary")
+    gambit = sum(vp for cat, _, vp in phone.entries if cat == "gambit")
+    per_card: dict[str | None, int] = {}
+    for cat, card, vp in phone.entries:
+        if cat == "secondary":
+            per_card[card] = per_card.get(card, 0) + vp
+    if phone.side == "defender":  # Fixed: each card capped on its own
+        secondary = sum(min(vp, CAPS["per_fixed_card"]) for vp in per_card.values())
+    else:
+        secondary = sum(per_card.values())
+    primary = min(primary, CAPS["primary_and_gambit"])
+    gambit = min(gambit, CAPS["primary_and_gambit"] - primary)
+    return min(primary + gambit + min(secondary, CAPS["secondary"]), CAPS["total"])
+
+
+def _make_game():
+    from django.contrib.auth import get_user_model
+
+    from tests.conftest import add_players
+    from tournament.services.events import event_create
+    from tournament.services.rounds import round_create
+
+    organiser = get_user_model().objects.create_user("marshal", password="pw", is_staff=True)
+    event = event_create(user=organiser, name="Tracker Night", rounds=3, seed=7)
+    a, b = add_players(event, organiser, 2)
+    round_ = round_create(
+        event_id=event.pk,
+        user=organiser,
+        pairings=[{"player_a": a.pk, "player_b": b.pk}],
+        mission_code="A",  # Chilling Rain: no rule that changes how the decks are drawn
+    )
+    return round_.games.get()
+
+
+def _roles(a: Phone, b: Phone) -> tuple[Phone, Phone]:
+    a.act(a.button("Roll off"))
+    # B did nothing: polling brings A's roll-off to B's phone.
+    b.page.get_by_text("Roll-off:").wait_for(timeout=SEEN_MS)
+    winner_name = a.page.locator(".trk-panel .trk-note b").inner_text()
+    assert winner_name in (a.name, b.name)
+    attacker, defender = (a, b) if winner_name == a.name else (b, a)
+    attacker.act(attacker.button(f"{attacker.name} attacks"))
+    defender.catch_up(attacker.seq())
+    attacker.side, defender.side = "attacker", "defender"
+    assert attacker.attr("side") == "attacker"
+    assert defender.attr("side") == "defender"
+    return attacker, defender
+
+
+def _secondaries(attacker: Phone, defender: Phone, shoot) -> None:
+    page = defender.page
+    picks = page.locator("label.trk-pick")
+    picks.nth(0).click()
+    # Refused: Fixed needs two cards. A readable message, nothing stored, the tick kept.
+    before = defender.seq()
+    page.get_by_role("button", name="Play Fixed with these two").click()
+    alert = page.get_by_role("alert")
+    alert.wait_for()
+    assert alert.inner_text() == "Choose two different cards"
+    assert defender.seq() == before
+    assert picks.nth(0).locator("input").is_checked()
+    shoot(page, "tracker-refused")
+    picks.nth(2).click()
+    defender.act(page.get_by_role("button", name="Play Fixed with these two"))
+    page.get_by_text("chose fixed").wait_for()
+    attacker.catch_up(defender.seq())
+    attacker.page.get_by_text("chosen ✓").wait_for()
+    attacker.act(attacker.button("Play Tactical"))
+    shoot(attacker.page, "tracker-first-turn")
+    defender.catch_up(attacker.seq())
+    defender.page.get_by_text("Who takes the first turn?").wait_for()
+    defender.act(defender.button("Roll off"))
+
+
+def _achieve(phone: Phone) -> None:
+    card = phone.page.locator("article.trk-card", has=phone.button("Achieve")).first
+    vp_input = card.locator("input.trk-vp")
+    vp = min(5, int(vp_input.get_attribute("max")))
+    key = card.get_attribute("data-testid").removeprefix("card-")
+    vp_input.fill(str(vp))
+    phone.act(phone.button("Achieve", within=card))
+    phone.entries.append(("secondary", key, vp))
+
+
+def _turn(phone: Phone, other: Phone, round_: int, shoot) -> None:
+    page = phone.page
+    phone.catch_up(other.seq())
+    assert phone.attr("turn") == phone.side
+    if phone.side == "attacker":  # Tactical
+        deck = int(page.locator(f'.trk-counts b[data-deck="{phone.side}"]').inner_text())
+        phone.act(phone.button("Draw secondary cards"))
+        after = int(page.locator(f'.trk-counts b[data-deck="{phone.side}"]').inner_text())
+        assert after < deck
+    if round_ == 1:  # the first turn walks every phase; later turns skip to its end
+        phone.act(phone.button("Movement →"))
+        # The opponent's phone follows the clock but has no button to move it.
+        other.catch_up(phone.seq())
+        other.page.get_by_test_id("waiting").wait_for()
+        assert other.page.get_by_role("button", name=re.compile("→|⇥")).count() == 0
+        assert other.page.locator(".trk-clock").inner_text().endswith(f"{phone.name}'s turn")
+        for phase in ("Shooting", "Charge", "Fight", "End of turn"):
+            phone.act(phone.button(f"{phase} →"))
+    else:
+        phone.act(phone.button("End of turn ⇥"))
+    assert phone.attr("phase") == "end_of_turn"
+    attempting = phone.side == "attacker" and round_ > 3
+    if not attempting:
+        vp = PRIMARY[phone.side]
+        page.locator("#vp-primary").fill(str(vp))
+        phone.act(phone.button(f"Score primary (round {round_})"))
+        phone.entries.append(("primary", None, vp))
+    else:
+        page.get_by_text("Attempting a gambit: no more primary VP.").wait_for()
+    _achieve(phone)
+    if phone.side == "attacker" and page.locator("label.trk-tick").count():
+        page.locator("label.trk-tick").first.click()
+        phone.act(page.get_by_role("button", name=re.compile(r"^Discard ticked cards")))
+    if attempting and round_ == 5:
+        gambit = page.get_by_role("button", name=re.compile(r"^Succeeded \(\+\d+VP\)"))
+        vp = int(re.search(r"\d+", gambit.inner_text()).group())
+        phone.act(gambit)
+        phone.entries.append(("gambit", None, vp))
+    if round_ == 1 and phone.side == "attacker":
+        shoot(page, "tracker-battle")
+    phone.act(phone.button(f"End {phone.name}'s turn →"))
+
+
+def _gambits(attacker: Phone, defender: Phone, shoot) -> None:
+    for phone in (attacker, defender):
+        phone.catch_up(max(attacker.seq(), defender.seq()))
+        phone.page.get_by_role("heading", name="Gambit").wait_for()
+    attempt = attacker.page.locator(
+        "[data-testid^='gambit-']:not([data-testid='gambit-proceed_as_planned'])"
+    ).first
+    shoot(attacker.page, "tracker-gambits")
+    attacker.act(attacker.button("Choose", within=attempt))
+    attacker.page.get_by_text("✓ Chosen:").wait_for()
+    defender.catch_up(attacker.seq())
+    plan = defender.page.get_by_test_id("gambit-proceed_as_planned")
+    defender.act(defender.button("Choose", within=plan))
+    assert defender.attr("round") == "4"
+
+
+def test_a_whole_event_game_on_two_phones(live_server, new_page, shoot):
+    from tournament.models import Result
+
+    game = _make_game()
+    base = f"{live_server.url}/tracker/game/{game.pk}/?key="
+    a = Phone(new_page(), game.player_a, base + game.player_a.private_key)
+    b = Phone(new_page(), game.player_b, base + game.player_b.private_key)
+    shoot(a.page, "tracker-roles")
+
+    attacker, defender = _roles(a, b)
+    _secondaries(attacker, defender, shoot)
+    first = attacker if attacker.attr("turn") == "attacker" else defender
+    second = defender if first is attacker else attacker
+    for round_ in range(1, 6):
+        _turn(first, second, round_, shoot)
+        _turn(second, first, round_, shoot)
+        if round_ == 3:
+            _gambits(attacker, defender, shoot)
+
+    closer = first
+    closer.catch_up(second.seq())
+    page = closer.page
+    page.get_by_role("heading", name="End of battle").wait_for()
+    shown = {p.side: closer.total(p.side) for p in (attacker, defender)}
+    assert shown == {p.side: _expected(p) for p in (attacker, defender)}
+    assert shown["defender"] < sum(vp for c, _, vp in defender.entries if c != "gambit")  # capped
+    page.once("dialog", lambda dialog: dialog.accept())
+    closer.act(closer.button("Finish the game"))
+    page.get_by_test_id("final").wait_for()
+    final = page.get_by_test_id("final").inner_text()
+    assert f"{attacker.name} {shown['attacker']} – {shown['defender']} {defender.name}" == final
+    other = second
+    other.catch_up(closer.seq())
+    assert other.page.get_by_test_id("final").inner_text() == final
+    shoot(other.page, "tracker-final")
+
+    result = Result.objects.get(game=game, is_current=True)
+    assert result.status == "pending"
+    assert result.source == "tracker"
+    by_player = {a.player.pk: shown[a.side], b.player.pk: shown[b.side]}
+    assert (result.vp_a, result.vp_b) == (by_player[game.player_a_id], by_player[game.player_b_id])
+    line = page.get_by_test_id("result").inner_text()
+    assert line == (
+        f"Result sent: {game.player_a.name} {result.vp_a} – {result.vp_b} {game.player_b.name}"
+        " · awaiting confirmation"
+    )

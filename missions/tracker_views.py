@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
@@ -19,6 +20,7 @@ from tournament.errors import ServiceError
 from tournament.models import Player
 
 SIDES = ("attacker", "defender")
+POLL_MS = 4000  # how often a phone asks for the other phone's moves (TRACKER_POLL_MS)
 
 
 @require_http_methods(["GET", "POST"])
@@ -42,6 +44,7 @@ def tracker_new(request):
 
 def _page(request, tracked, *, side, config, status=200):
     data = tracker_view(tracked=tracked, side=side)
+    config["pollMs"] = int(getattr(settings, "TRACKER_POLL_MS", POLL_MS))
     context = {"tracked": tracked, "data": data, "config": config, "sides": SIDES}
     return render(request, "missions/tracker.html", context, status=status)
 

@@ -132,6 +132,9 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# How often a tracker page asks for the other phone's moves, in milliseconds.
+TRACKER_POLL_MS = int(os.environ.get("TRACKER_POLL_MS", "4000"))
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -16,7 +16,7 @@
     fight: "Fight", end_of_turn: "End of turn", gambits: "Gambits",
     end_of_battle: "End of battle", over: "Game over"
   };
-  var POLL_MS = 4000;
+  var POLL_MS = config.pollMs || 4000;
 
   function esc(v) {
     return String(v == null ? "" : v).replace(/[&<>"']/g, function (c) {
@@ -68,7 +68,13 @@
       body: payload ? JSON.stringify(payload) : undefined
     }).then(function (resp) {
       return resp.json().catch(function () { return null; }).then(function (body) {
-        if (!resp.ok) { var e = new Error(errorText(body)); e.status = resp.status; throw e; }
+        if (!resp.ok) {
+          var stale = resp.status === 409 && body && body.error_codes &&
+            String(body.error_codes.seq) === "stale_action";
+          // The JS reloads the game at once, so "reload and try again" would be wrong advice.
+          var e = new Error(stale ? "The other phone moved first: this is the game now." : errorText(body));
+          e.status = resp.status; throw e;
+        }
         return body;
       });
     });

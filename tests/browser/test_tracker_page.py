@@ -13,7 +13,7 @@ import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-POLL_MS = 4000  # tracker.js polls this often
+POLL_MS = 1000  # TRACKER_POLL_MS for this test (4 s in production): the same code, less idling
 SEEN_MS = POLL_MS + 3000  # the other phone catches up within one poll (plus a slow request)
 PRIMARY = {"attacker": 12, "defender": 15}  # the defender's 75 hits the primary cap of 50
 CAPS = {"primary_and_gambit": 50, "secondary": 40, "per_fixed_card": 20, "total": 100}
@@ -22,13 +22,14 @@ CAPS = {"primary_and_gambit": 50, "secondary": 40, "per_fixed_card": 20, "total"
 class Phone:
     """One player's phone: the page plus what this player entered, for the expected score."""
 
-    def __init__(self, page, player, url: str) -> None:
+    def __init__(self, page, url: str | None = None, player=None) -> None:
         self.page = page
-        self.name = player.name
         self.player = player
+        self.name = player.name if player else ""
         self.side = ""
         self.entries: list[tuple[str, str | None, int]] = []  # (category, card, vp)
-        page.goto(url)
+        if url:
+            page.goto(url)
         self.app = page.locator("#tracker-app")
         self.app.locator(".trk-board").wait_for()
 
@@ -166,6 +167,8 @@ def _turn(phone: Phone, other: Phone, round_: int, shoot) -> None:
         other.page.get_by_test_id("waiting").wait_for()
         assert other.page.get_by_role("button", name=re.compile("→|⇥")).count() == 0
         assert other.page.locator(".trk-clock").inner_text().endswith(f"{phone.name}'s turn")
+        if phone.side == "attacker":
+            shoot(other.page, "tracker-waiting", full_page=False)
         for phase in ("Shooting", "Charge", "Fight", "End of turn"):
             phone.act(phone.button(f"{phase} →"))
     else:
@@ -179,6 +182,9 @@ def _turn(phone: Phone, other: Phone, round_: int, shoot) -> None:
         phone.entries.append(("primary", None, vp))
     else:
         page.get_by_text("Attempting a gambit: no more primary VP.").wait_for()
+    if round_ == 1 and phone.side == "attacker":
+        shoot(page, "tracker-battle")
+        shoot(page, "tracker-battle-screen", full_page=False)
     _achieve(phone)
     if phone.side == "attacker" and page.locator("label.trk-tick").count():
         page.locator("label.trk-tick").first.click()
@@ -188,8 +194,6 @@ def _turn(phone: Phone, other: Phone, round_: int, shoot) -> None:
         vp = int(re.search(r"\d+", gambit.inner_text()).group())
         phone.act(gambit)
         phone.entries.append(("gambit", None, vp))
-    if round_ == 1 and phone.side == "attacker":
-        shoot(page, "tracker-battle")
     phone.act(phone.button(f"End {phone.name}'s turn →"))
 
 
@@ -209,18 +213,21 @@ def _gambits(attacker: Phone, defender: Phone, shoot) -> None:
     assert defender.attr("round") == "4"
 
 
-def test_a_whole_event_game_on_two_phones(live_server, new_page, shoot):
+def test_a_whole_event_game_on_two_phones(live_server, new_page, shoot, settings):
     from tournament.models import Result
 
+    settings.TRACKER_POLL_MS = POLL_MS
     game = _make_game()
     base = f"{live_server.url}/tracker/game/{game.pk}/?key="
-    a = Phone(new_page(), game.player_a, base + game.player_a.private_key)
-    b = Phone(new_page(), game.player_b, base + game.player_b.private_key)
+    a = Phone(new_page(), base + game.player_a.private_key, game.player_a)
+    b = Phone(new_page(), base + game.player_b.private_key, game.player_b)
+    assert "{#" not in a.page.locator("body").inner_text()  # no template source leaks
     shoot(a.page, "tracker-roles")
 
     attacker, defender = _roles(a, b)
     _secondaries(attacker, defender, shoot)
-    first = attacker if attacker.attr("turn") == "attacker" else defender
+    # The defender rolled for the first turn, so their phone already knows the answer.
+    first = attacker if defender.attr("turn") == "attacker" else defender
     second = defender if first is attacker else attacker
     for round_ in range(1, 6):
         _turn(first, second, round_, shoot)
@@ -255,3 +262,42 @@ def test_a_whole_event_game_on_two_phones(live_server, new_page, shoot):
         f"Result sent: {game.player_a.name} {result.vp_a} – {result.vp_b} {game.player_b.name}"
         " · awaiting confirmation"
     )
+
+
+def test_standalone_game_shared_link_and_a_stale_tap(live_server, new_page, settings):
+    """No event: start from the mission list, share the link, and let the second phone tap
+    on an out-of-date screen (polling is slowed so it cannot catch up first)."""
+    settings.TRACKER_POLL_MS = 60_000
+    one = new_page()
+    one.goto(f"{live_server.url}/tracker/new/")
+    one.get_by_label("Mission code").fill("LEV-C")
+    one.get_by_role("button", name="Start on this mission").click()
+    one.wait_for_url(re.compile(r"/tracker/[^/]+/$"))
+    one.get_by_text("Share this game").click()
+    link = one.get_by_role("textbox").input_value()
+    assert link == one.url
+    first, second = Phone(one), Phone(new_page(), link)
+    two = second.page
+    first.act(first.button("Roll off"))
+
+    # The second phone still shows the old screen: its tap is refused, then it catches up.
+    second.button("Roll off").click()
+    alert = two.get_by_role("alert")
+    alert.wait_for()
+    assert alert.inner_text() == "The other phone moved first: this is the game now."
+    two.get_by_text("Roll-off:").wait_for()
+    assert second.seq() == first.seq() == 1
+
+    # One phone can play both sides of a standalone game with the tabs.
+    second.act(second.button("Player 1 attacks"))
+    second.act(second.button("Play Tactical"))
+    two.get_by_role("tab", name=re.compile("Defender")).click()
+    two.get_by_text("Player 1: chosen ✓").wait_for()
+    two.locator("label.trk-pick").nth(0).click()
+    two.locator("label.trk-pick").nth(1).click()
+    second.act(two.get_by_role("button", name="Play Fixed with these two"))
+    two.get_by_role("heading", name="Who takes the first turn?").wait_for()
+    one.reload()  # a person pulling to refresh sees the same game
+    one.get_by_role("heading", name="Who takes the first turn?").wait_for()
+    assert "Tactical" in one.get_by_role("tab", name=re.compile("Attacker")).inner_text()
+    assert "Fixed" in one.get_by_role("tab", name=re.compile("Defender")).inner_text()

@@ -20,6 +20,7 @@ LABELS = {
     "round_create": "Round paired",
     "round_delete": "Round removed",
     "pairing_swap": "Players swapped",
+    "round_mission": "Mission chosen",
     "result_enter": "Result entered",
     "result_confirm": "Result confirmed",
     "undo": "Undo",
@@ -35,11 +36,21 @@ def _ids(entries, kind: str) -> set[int]:
     return out
 
 
+def _value(value) -> str:
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "–" if value is None else str(value)
+
+
 def _changes(entry) -> str:
     before, after = entry.before or {}, entry.after or {}
     if entry.action not in ("event_update", "player_update") or not isinstance(after, dict):
         return ""
-    return "; ".join(f"{k.replace('_', ' ')} {before.get(k)} → {v}" for k, v in after.items())
+    return "; ".join(
+        f"{k.replace('_', ' ')} {_value(before.get(k))} → {_value(v)}" for k, v in after.items()
+    )
 
 
 def _game_text(entry, game) -> str:

@@ -127,6 +127,27 @@ def report(n: int, data: dict, full_max: int) -> None:
         )
 
 
+def rematch_rate(n: int, rounds: int, events: int) -> dict[str, float]:
+    """Share of whole simulated events with at least one rematch, per pairer.
+
+    Each pairer plays its own events (its pairings shape its history), with the same seeds."""
+    rates = {}
+    for name, pairer in (("engine", pair_round), ("greedy", greedy_pair_round)):
+        hit = 0
+        for event in range(events):
+            rng = random.Random(event)
+            people = [PlayerEntry(i, f"P{i}", club=f"C{i % 3}") for i in range(1, n + 1)]
+            games: list[GameRecord] = []
+            rematches = 0
+            for rnd in range(1, rounds + 1):
+                res = pairer(people, games, round_number=rnd, seed=event, total_rounds=rounds)
+                rematches += res.cost[0]
+                games += play(res, rnd, rng)
+            hit += rematches > 0
+        rates[name] = hit / events
+    return rates
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="16,64,256,1024,2048")
@@ -145,6 +166,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     for n in (int(s) for s in args.sizes.split(",")):
         report(n, run_size(n, args.rounds, args.seed, args.full_max), args.full_max)
+    print("\n== events with at least one rematch (5 rounds, 300 events each) ==")
+    for n in (8, 16):
+        rates = rematch_rate(n, 5, 300)
+        print(f"{n:>4} players: engine {rates['engine']:.0%}, greedy {rates['greedy']:.0%}")
 
 
 if __name__ == "__main__":

@@ -88,6 +88,8 @@ def tracker_game_page(request, game_id: int):
         "fixedSide": player is not None,
         "key": key or None,
         "share": None,
+        # Where the opponent confirms the result the tracker sent on their behalf.
+        "playerPage": reverse("player-home", kwargs={"key": key}) if player else None,
     }
     return _page(
         request, tracked, side=side or ("attacker" if player is None else None), config=config

@@ -354,7 +354,11 @@
     // The result is stored as player A – player B, which need not be Attacker – Defender.
     return '<p class="trk-note" data-testid="result">Result sent: ' + esc(data.players.player_a) +
       " <b>" + r.vp_a + "</b> – <b>" + r.vp_b + "</b> " + esc(data.players.player_b) + " · " +
-      esc(RESULT_STATUS[r.status] || r.status) + "</p>";
+      esc(RESULT_STATUS[r.status] || r.status) + "</p>" +
+      (config.playerPage && r.status !== "confirmed"
+        ? '<p><a class="button secondary" data-testid="player-page" href="' + esc(config.playerPage) +
+          '">Confirm or check it on your player page ›</a></p>'
+        : "");
   }
 
   function scoreTable() {

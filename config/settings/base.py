@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "tournament",
     "missions",
 ]
@@ -121,6 +122,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Warhammer 40,000 tournaments: events, pairings, results, standings, missions.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI's files are served from this app, not a CDN: venues have poor wifi.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Celery: with no broker the tasks run in-process, eagerly, so a laptop needs no Redis.

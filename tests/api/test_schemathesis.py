@@ -59,3 +59,10 @@ def test_no_server_error_anonymously(case, event, players):
     if case.method in {"POST", "PATCH", "PUT", "DELETE"} and response.status_code < 400:
         # Anonymous writes are refused everywhere except the public mission tools.
         assert "tracker" in case.path or "missions" in case.path, case.path
+
+
+@pytest.mark.django_db
+def test_docs_load_their_files_locally(client):
+    html = client.get("/api/docs/").content.decode()
+    assert "cdn.jsdelivr" not in html
+    assert "/static/drf_spectacular_sidecar/" in html

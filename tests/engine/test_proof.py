@@ -50,3 +50,14 @@ def test_lower_bound_proof_is_taken_on_a_large_draw_heavy_field():
         bound = result.stats["bound"]
         assert (bound[1], bound[2]) == (result.cost[1], int(2 * result.cost[2]))
     assert proofs == ["lower_bound"] * 3
+
+
+def test_structure_proof_with_forced_pair_pruning_matches_full_graph():
+    # draw-heavy late rounds take the chain re-solve, whose in-record pairs are pruned by
+    # the forced-pair bound (forced.py): the result is still the full graph's optimum
+    people, games = simulate(players(80), 8, 4, drop_rate=0.02, draw_rate=0.35)
+    past = [g for g in games if g.round < 8]
+    pruned = _pruned(people, past, 8, 4)
+    full = pair_round(people, past, round_number=8, seed=4, full_graph=True)
+    assert pruned.stats["proof"] == "structure"
+    assert pruned.cost == full.cost

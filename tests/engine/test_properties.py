@@ -56,7 +56,9 @@ def test_lower_bound_is_below_every_rematch_free_pairing(n, rounds, seed):
     relaxed = best_cost(ctx, ignore_rematch=True)
     points = [(ctx.s2[p], ctx.v2[p]) for p in ids]
     bye = {(ctx.s2[c], ctx.v2[c]) for c in cands or ()}
-    assert (0, *relaxed_bound(points, bye=bye)) == relaxed  # without caps: the exact relaxation
+    # Without caps it is a bound on the rematch-ignoring relaxation; with a bye it is not
+    # always exact (it can stop at a smaller record-gap tier), which only costs a fallback.
+    assert (0, *relaxed_bound(points, bye=bye)) <= relaxed
 
 
 @settings(max_examples=60, deadline=None)

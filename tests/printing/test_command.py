@@ -57,7 +57,7 @@ def test_bad_arguments_name_the_argument(event, organiser, args, field):
 
 
 def test_exit_code_and_one_line_reason_from_the_shell(tmp_path):
-    proc = subprocess.run(  # noqa: S603 - this interpreter, fixed arguments
+    proc = subprocess.run(
         [
             sys.executable,
             "manage.py",

@@ -50,7 +50,7 @@ def start_worker(broker: str) -> subprocess.Popen:
         "PRINT_CHUNK_GAMES": "2",  # 4 games: several parts for the two processes to share
         "DEBUG": "0",
     }
-    return subprocess.Popen(  # noqa: S603 - our own venv's celery, fixed arguments
+    return subprocess.Popen(
         [
             str(ROOT / ".venv/bin/celery"),
             "-A",

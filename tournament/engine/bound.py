@@ -17,14 +17,15 @@ points on a line and |Δv| is the sum of the class gaps a pair spans, so a pairi
 Σ (gap between classes k, k+1) × t_k, where t_k counts pairs crossing that gap. Walking the
 classes left to right, t_in open pairs arrive at a class of c players; x <= min(t_in, c) of them
 end there, p <= min(cap, (c - x) // 2) pairs form inside, the rest leave: t_out = t_in - x + c - x
-- 2p. Taking x and p as large as possible is optimal: the cheapest completion f(t) of the walk
-never rises when t drops by 2 (two fewer opens can only free seats, each freed seat taking over an
-open's place), so the walk is deterministic once the floaters' classes are fixed. A dynamic
-programme over (floaters taken, t) per class gives each level's least cost for each class of its
-up-floater; an L1 distance transform links floaters of neighbouring levels, bottom-up. The result
-P* bounds the path total of every rematch-free pairing with gap_sq = G*, so (0, G*, P*) is a lower
-bound on every rematch-free pairing and a pairing reaching it is optimal. Without caps (cap =
-c // 2 everywhere) this is the exact relaxed optimum; tests check both against brute force.
+- 2p. Closing as many pairs as possible is NOT always best once inside pairs are capped: a class
+whose members have all met can be cheaper to reach with two open pairs than with none. So the
+dynamic programme keeps every (x, p) choice, over (floaters taken, t) per class, giving each
+level's least cost for each class of its up-floater; an L1 distance transform links floaters of
+neighbouring levels, bottom-up. The result P* bounds the path total of every rematch-free pairing
+with gap_sq = G*, so (0, G*, P*) is a lower bound on every rematch-free pairing and a pairing
+reaching it is optimal. A bound below the optimum is never wrong, only weaker: the engine then
+falls back to the chain argument or a wider graph. Tests check the bound against brute force,
+capped and uncapped; with a bye the uncapped bound is not always the exact relaxed optimum.
 """
 
 from __future__ import annotations

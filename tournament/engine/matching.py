@@ -16,8 +16,10 @@ each player the next k players of that order (plus the bye node). Its optimum is
      Every rematch-free pairing with gap_sq = G* only uses pairs inside a record or across an
      odd gap between neighbouring records (bound.py), and a floater pair whose bottom-up bound,
      plus its distance, plus the top-down bound exceeds the best path known cannot be in a
-     pairing as good. Those pairs (rematches left out) plus the window's are solved; an optimum
-     with no rematch and gap_sq = G* there is the global optimum; or
+     pairing as good; nor can an in-record pair whose forced-pair bound (`forced.py`) exceeds
+     it. Per chain of records (`structure.py`), the pairs left (rematches left out) plus the
+     window's are solved; an optimum with no rematch and gap_sq = G* there is the global
+     optimum; or
   3. (score window) it has no rematch, the graph held every pair whose records differ by <= W,
      and gap_sq < odd_cuts + W*(W+1). Any pairing using a pair with record gap d > W has
      gap_sq >= odd_cuts + d² - d >= odd_cuts + W*(W+1) (each odd unit cut is crossed at least
@@ -147,10 +149,10 @@ class Matcher:
         t0 = time.perf_counter()
         stats = {"players": len(self.ids), "stages": [], "fallback": False}
         o = self.order
-        all_edges = [(a, b) for i, a in enumerate(o) for b in o[i + 1 :]]
+        all_edges = lambda: [(a, b) for i, a in enumerate(o) for b in o[i + 1 :]]  # noqa: E731
         if full or len(self.ids) < SMALL_FIELD:
-            pairs, cost = self.solve(all_edges)
-            stats.update(candidate_edges=len(all_edges), proof="full_graph", full_graph=full)
+            pairs, cost = self.solve(edges := all_edges())
+            stats.update(candidate_edges=len(edges), proof="full_graph", full_graph=full)
             return pairs, cost, _timed(stats, t0)
         odd = odd_cut_count([(self.ctx.s2[p], 0) for p in self.ids])
         edges: set = set()
@@ -183,8 +185,8 @@ class Matcher:
                 stats.update(candidate_edges=len(edges), proof="score_window")
                 return best[0], best[1], _timed(stats, t0)
         # a forced rematch (only the full graph proves the count minimal) or no proof at all
-        pairs, cost = self.solve(all_edges)
-        stats.update(candidate_edges=len(all_edges), proof="full_graph", fallback=True)
+        pairs, cost = self.solve(edges := all_edges())
+        stats.update(candidate_edges=len(edges), proof="full_graph", fallback=True)
         return pairs, cost, _timed(stats, t0)
 
 

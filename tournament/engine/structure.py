@@ -7,7 +7,10 @@ neighbouring records. So the field splits into independent chains (records joine
 an even gap is never crossed), and the path total is the sum over chains. Each chain whose part
 of the window optimum reaches its own bound is optimal already; each other chain is solved again
 on every pair it could use (structure_edges), which is exact for that chain. Chains are small, and
-the matching's cost grows faster than linearly, so solving them apart is much faster.
+the matching's cost grows faster than linearly, so solving them apart is much faster. Pairs that
+cannot be in a pairing as good as the chain's best known are left out: floater pairs by the
+bottom-up and top-down traces of `bound.py`, in-record pairs by the forced-pair bound of
+`forced.py` (each pair's least path total given that it is used).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Callable
 
 from .bound import relaxed_bound
 from .classes import class_caps
+from .forced import level_pair_bounds
 
 
 def chains(ctx, ids, bye_cands) -> list[list[int]]:
@@ -52,12 +56,13 @@ def solve_by_chains(m, pairs: list, make: Callable, stats: dict):
         path = sum(ctx.cost2(a, b)[2] for a, b in cpairs if b is not None)
         points = [(ctx.s2[p], ctx.v2[p]) for p in chain]
         bye_pts = {(ctx.s2[p], ctx.v2[p]) for p in bye}
-        gap, low = relaxed_bound(points, caps, bye=bye_pts, limit=path + 1)
+        below: dict = {}
+        gap, low = relaxed_bound(points, caps, bye=bye_pts, limit=path + 1, trace=below)
         if path <= low:
             out += cpairs
             continue
         sub = make(chain, bye or None)
-        edges = structure_edges(sub, path) | {(a, b) for a, b in cpairs if b is not None}
+        edges = structure_edges(sub, path, below) | {(a, b) for a, b in cpairs if b is not None}
         stats["stages"].append({"kind": "structure", "players": len(chain), "edges": len(edges)})
         found = sub.solve(edges)
         if found is None or found[1][0] or found[1][1] != gap:
@@ -71,22 +76,24 @@ def solve_by_chains(m, pairs: list, make: Callable, stats: dict):
     return out, tuple(total)
 
 
-def structure_edges(m, best_path: int) -> set[tuple[int, int]]:
+def structure_edges(m, best_path: int, below: dict | None = None) -> set[tuple[int, int]]:
     """Every rematch-free pair inside a record, or across an odd gap between neighbouring
     records: the only pairs a rematch-free pairing with gap_sq = G* can use (bound.py).
 
     A floater pair (a, b) across an odd gap is kept only if the bound of the levels up to a
     (bottom-up run), plus |v_a - v_b|, plus the bound of the levels from b up (the same run on
     mirrored records) is at most best_path: no other floater pair can be in a pairing as
-    good as the best one known."""
+    good as the best one known. An in-record pair is kept only if its forced-pair bound
+    (forced.py, from the same traces) is at most best_path."""
     ctx = m.ctx
     limit = best_path + 1
     points = [(ctx.s2[p], ctx.v2[p]) for p in m.ids]
     bye = {(ctx.s2[c], ctx.v2[c]) for c in m.bye_cands or ()}
     caps = class_caps(ctx, m.ids)
-    below: dict = {}
     above: dict = {}
-    relaxed_bound(points, caps, bye=bye, limit=limit, trace=below)
+    if below is None:  # the bottom-up trace, unless the caller's bound run already made it
+        below = {}
+        relaxed_bound(points, caps, bye=bye, limit=limit, trace=below)
     mirrored = {(-s, v): c for (s, v), c in caps.items()}
     relaxed_bound(
         [(-s, v) for s, v in points],
@@ -100,7 +107,7 @@ def structure_edges(m, best_path: int) -> set[tuple[int, int]]:
         levels.setdefault(ctx.s2[p], []).append(p)
     bye_level = min((ctx.s2[c] for c in m.bye_cands or ()), default=None)
     keys = sorted(levels)
-    out, seen = set(), 0
+    out, seen, down = set(), 0, False
     for i, s in enumerate(keys):
         row = levels[s]
         seen += len(row) - (s == bye_level)
@@ -109,9 +116,20 @@ def structure_edges(m, best_path: int) -> set[tuple[int, int]]:
             base_lo, lo = below.get(s, (0, {}))
             base_hi, hi = above.get(-keys[i + 1], (0, {}))
             room = best_path - base_lo - base_hi
+        lo_in = below.get(keys[i - 1], False) if down else None
+        hi_in = above.get(-keys[i + 1], False) if nxt else None
+        bye_here = bye if s == bye_level else ()
+        inside = _inside_pairs(
+            ctx, s, row, caps=caps, bye=bye_here, lo=lo_in, hi=hi_in, limit=limit
+        )
+        down = bool(nxt)
         for j, a in enumerate(row):
             met = ctx.states[a].met
-            out.update((a, b) for b in row[j + 1 :] if b not in met)
+            out.update(
+                (a, b)
+                for b in row[j + 1 :]
+                if b not in met and (inside is None or _key(ctx, a, b) in inside)
+            )
             if not nxt or ctx.v2[a] not in lo:
                 continue
             va, ca = ctx.v2[a], lo[ctx.v2[a]]
@@ -123,3 +141,20 @@ def structure_edges(m, best_path: int) -> set[tuple[int, int]]:
                 and ca + hi[ctx.v2[b]] + abs(va - ctx.v2[b]) <= room
             )
     return out
+
+
+def _key(ctx, a: int, b: int) -> tuple[int, int]:
+    return (ctx.v2[a], ctx.v2[b]) if ctx.v2[a] <= ctx.v2[b] else (ctx.v2[b], ctx.v2[a])
+
+
+def _inside_pairs(ctx, s, row, *, caps, bye, lo, hi, limit) -> dict | None:
+    """Win-path pairs (v_a <= v_b) an in-record pair may have in a pairing with a path total
+    below limit (forced.py); None (keep every pair) when a neighbour's trace is missing."""
+    if lo is False or hi is False:
+        return None
+    level: dict[int, int] = {}
+    for p in row:
+        level[ctx.v2[p]] = level.get(ctx.v2[p], 0) + 1
+    cap = [min(caps.get((s, v), c // 2), c // 2) for v, c in sorted(level.items())]
+    bye_v = {v for t, v in bye if t == s} if bye else None
+    return level_pair_bounds(level, cap, below=lo, above=hi, bye=bye_v, limit=limit)

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test install install-dev lint format migrate demo bench worker
+.PHONY: run serve test install install-dev lint format migrate demo bench bench-serve worker
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,11 @@ run: demo
 	@echo ""
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
+# The production server on this machine's network (gunicorn; see README "The venue server").
+serve: install
+	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.venue} \
+		$(BIN)/python manage.py serve --port $(PORT)
+
 lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -52,3 +57,7 @@ worker: install
 bench: install-dev
 	$(BIN)/python benchmarks/pairing.py
 	$(BIN)/python benchmarks/missions.py
+
+# The production server under load (PostgreSQL at 127.0.0.1:5432; --database sqlite without it).
+bench-serve: install-dev
+	$(BIN)/python benchmarks/serve.py

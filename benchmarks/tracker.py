@@ -21,12 +21,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def engine_figures(games: int) -> None:
-    from missions.tracker import apply, new_game, view
     from tests.tracker_web.helpers import Driver
+    from tracker.engine import apply, new_game, view
 
     actions, states = [], []
     for n in range(games):
-        state, driver = new_game(n, mission_rules=("secret_intel",)), Driver("player_1")
+        state, driver = (
+            new_game(n, mission_rules=("secret_intel",), primary="take_and_hold"),
+            Driver("player_1"),
+        )
         while state["phase"] != "over":
             act = driver.next_action(state)
             actions.append((state, act))
@@ -57,8 +60,8 @@ def service_figures(games: int) -> None:
 
     django.setup()
     call_command("migrate", verbosity=0)
-    from missions.tracking import tracker_act, tracker_create, tracker_view
     from tests.tracker_web.helpers import Driver
+    from tracker.services import tracker_act, tracker_create, tracker_view
 
     acts, views = [], []
     for _ in range(games):

@@ -3,15 +3,21 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from ops.views import health
+
 urlpatterns = [
     path("", include("tournament.urls")),
     path("", include("tournament.printing_urls")),
     path("", include("missions.urls")),
-    path("", include("missions.tracker_urls")),
+    path("", include("tracker.urls")),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include("tournament.api.urls")),
+    path("health/", health, name="health"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
+
+handler404 = "ops.views.not_found"
+handler500 = "ops.views.server_error"

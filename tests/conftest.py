@@ -101,3 +101,19 @@ def add_players(event, user, count: int, **fields):
 @pytest.fixture
 def players(event, organiser):
     return add_players(event, organiser, 8)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache: throttle counts and cached pages do not leak."""
+    from django.core.cache import caches
+
+    from tournament.services.cached import RECENT
+
+    for cache in caches.all():
+        cache.clear()
+    RECENT.items.clear()
+    yield
+    for cache in caches.all():
+        cache.clear()
+    RECENT.items.clear()

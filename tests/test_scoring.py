@@ -44,6 +44,9 @@ def test_breakdown_fills_total_and_missing_parts_are_zero():
         ({"secondary_a": 41, "vp_b": 0}, "secondary_a", "max_value"),
         ({"primary_a": 30, "gambit_a": 30, "vp_b": 0}, "primary_a", "cap"),
         ({"battle_ready_a": 5, "vp_b": 0}, "battle_ready_a", "choice"),
+        ({"gambit_a": 17, "vp_b": 0}, "gambit_a", "choice"),
+        ({"vp_a": 0, "gambit_b": 29}, "gambit_b", "choice"),
+        ({"vp_a": 0, "gambit_b": 50}, "gambit_b", "choice"),
         ({"battle_ready_a": 11, "vp_b": 0}, "battle_ready_a", "max_value"),
         ({"primary_a": 30, "vp_a": 31, "vp_b": 0}, "vp_a", "mismatch"),
         ({"vp_a": 1, "vp_b": 0, "bogus": 3}, "bogus", "unknown_field"),
@@ -63,6 +66,15 @@ def test_bye_takes_no_opponent_score():
     assert "bye" in codes({"vp_a": 60, "vp_b": 0}, bye=True)["vp_b"]
 
 
+def test_gambit_is_worth_30_or_nothing():
+    for gambit in (0, 30):
+        cleaned = clean_result({"primary_a": 20, "gambit_a": gambit, "vp_b": 0})
+        assert cleaned["vp_a"] == 20 + gambit
+    with pytest.raises(Invalid) as exc:
+        clean_result({"gambit_a": 17, "vp_a": 17, "vp_b": 0})
+    assert exc.value.messages["gambit_a"] == ["Must be 0 or 30 (a gambit scores 30 VP or nothing)."]
+
+
 def test_maximum_score_is_exactly_100():
     cleaned = clean_result({"primary_a": 50, "secondary_a": 40, "battle_ready_a": 10, "vp_b": 0})
     assert cleaned["vp_a"] == 100
@@ -78,14 +90,15 @@ def test_outcome():
 part = st.integers(min_value=-5, max_value=60)
 
 
-@given(p=part, s=part, g=part, b=st.sampled_from([0, 5, 10]))
+@given(p=part, s=part, g=st.one_of(part, st.sampled_from([0, 30])), b=st.sampled_from([0, 5, 10]))
 def test_accepted_breakdowns_respect_every_cap(p, s, g, b):
     data = {"primary_a": p, "secondary_a": s, "gambit_a": g, "battle_ready_a": b, "vp_b": 0}
     try:
         cleaned = clean_result(data)
     except Invalid:
-        assert p < 0 or s < 0 or g < 0 or p + g > 50 or s > 40 or b == 5
+        assert p < 0 or s < 0 or g not in (0, 30) or p + g > 50 or s > 40 or b == 5
         return
+    assert cleaned["gambit_a"] in (0, 30)
     assert cleaned["primary_a"] + cleaned["gambit_a"] <= 50
     assert cleaned["secondary_a"] <= 40
     assert cleaned["vp_a"] == p + s + g + b <= 100

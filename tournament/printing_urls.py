@@ -11,6 +11,7 @@ urlpatterns = [
     ),
     path("events/<int:event_id>/print/jobs/", printing.print_job_start, name="print-job-start"),
     path("print-jobs/<int:job_id>/status/", printing.print_job_progress, name="print-job-status"),
+    path("print-jobs/<int:job_id>/retry/", printing.print_job_retry_view, name="print-job-retry"),
     path(
         "print-jobs/<int:job_id>/download/", printing.print_job_download, name="print-job-download"
     ),

@@ -21,6 +21,8 @@ class Caps:
     secondary: int = 40
     battle_ready: int = 10
     total: int = 100
+    # The pack's gambit cards score 30VP on success, or nothing: no other value exists.
+    gambit: int = 30
 
 
 LEVIATHAN_CAPS = Caps()
@@ -71,6 +73,10 @@ def _clean_side(data: dict, side: str, caps: Caps, errors: dict) -> dict:
     parts = {p: out[f"{p}_{side}"] or 0 for p in PARTS}
     for part in PARTS:
         out[f"{part}_{side}"] = parts[part]
+    if parts["gambit"] not in (0, caps.gambit):
+        errors.setdefault(f"gambit_{side}", []).append(
+            ("choice", f"Must be 0 or {caps.gambit} (a gambit scores {caps.gambit} VP or nothing).")
+        )
     if parts["battle_ready"] not in (0, caps.battle_ready):
         errors.setdefault(f"battle_ready_{side}", []).append(
             ("choice", f"Must be 0 or {caps.battle_ready} (Battle Ready bonus).")

@@ -30,6 +30,8 @@ urlpatterns = [
     path(manage + "audit/<int:entry_id>/undo/", audit.audit_undo_view, name="manage-undo"),
     path(manage + "rounds/", manage_rounds.rounds_page, name="manage-rounds"),
     path(manage + "rounds/pair/", manage_rounds.round_pair, name="manage-round-pair"),
+    path(manage + "rounds/check-in-all/", manage_rounds.check_in_all, name="manage-check-in-all"),
+    path(manage + "rounds/drop-absent/", manage_rounds.drop_absent, name="manage-drop-absent"),
     path(manage + "rounds/repair/", manage_rounds.round_repair_view, name="manage-round-repair"),
     path(manage + "rounds/undo/", manage_rounds.round_undo, name="manage-round-undo"),
     path(manage + "rounds/<int:number>/swap/", manage_rounds.round_swap, name="manage-swap"),
@@ -43,5 +45,10 @@ urlpatterns = [
         manage + "games/<int:game_id>/confirm/",
         manage_rounds.result_confirm_view,
         name="manage-confirm",
+    ),
+    path(
+        manage + "games/<int:game_id>/settle/",
+        manage_rounds.result_settle_view,
+        name="manage-settle",
     ),
 ]

@@ -34,6 +34,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "tournament",
     "missions",
+    "tracker",
+    "ops",
 ]
 
 MIDDLEWARE = [
@@ -44,7 +46,13 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "ops.middleware.FaultsMiddleware",
+    "ops.middleware.ThrottleMiddleware",
 ]
+
+# Behind a proxy, the request header that carries the client's address (the proxy appends it),
+# e.g. HTTP_X_FORWARDED_FOR; failed sign-ins and wrong keys are counted per client address.
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -95,7 +103,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")  # printed QR links
@@ -112,7 +120,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Adds each operation's 4xx answers in the API's one error shape (tournament.api.schema).
+    "DEFAULT_SCHEMA_CLASS": "tournament.api.schema.ApiSchema",
     "EXCEPTION_HANDLER": "tournament.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
@@ -122,11 +131,42 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Warhammer 40,000 tournaments: events, pairings, results, standings, missions.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request bodies get their own components: read-only fields are not asked for, and what a
+    # create requires is marked required.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # JSON is the API's body format; form posts still parse but are not advertised.
+    "PARSER_WHITELIST": ["rest_framework.parsers.JSONParser"],
+    # One name per choice set, so the schema has no colliding or duplicate enums.
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournament.models.event.EventStatus",
+        "ResultStatusEnum": "tournament.models.result.ResultStatus",
+        "RoundStatusEnum": "tournament.models.round.RoundStatus",
+        "MissionCodeEnum": "tournament.api.serializers.MISSION_CODE_CHOICES",
+        "GambitEnum": "tournament.api.serializers.GAMBIT_CHOICES",
+        "BattleReadyEnum": "tournament.api.serializers.BATTLE_READY_CHOICES",
+    },
     # Swagger UI's files are served from this app, not a CDN: venues have poor wifi.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+
+# The cache holds shared counters (failed sign-ins) and computed pages: Redis when configured
+# (CACHE_URL, else a Redis broker's URL), so every process on every machine shares it.
+CACHE_URL = os.environ.get("CACHE_URL") or (
+    os.environ.get("CELERY_BROKER_URL", "")
+    if os.environ.get("CELERY_BROKER_URL", "").startswith("redis")
+    else ""
+)
+if CACHE_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Rendered page parts keyed by an event's revision: per process, since such a key never goes
+# stale and asking a shared cache for a large fragment costs more than keeping it here.
+CACHES["local"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "parts"}
 
 # Celery: with no broker the tasks run in-process, eagerly, so a laptop needs no Redis.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
@@ -136,6 +176,15 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_UR
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task whose worker died unacknowledged is delivered again once it has been out this long
+# (Redis broker); workers look for such tasks every CELERY_RESTORE_INTERVAL seconds.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "300")),
+    "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "10")),
+    "unacked_restore_throttle": 1,
+}
+# A print job silent for this long is shown as stalled, with a Retry button.
+PRINT_STALL_SECONDS = int(os.environ.get("PRINT_STALL_SECONDS", "120"))
 
 # How often a tracker page asks for the other phone's moves, in milliseconds.
 TRACKER_POLL_MS = int(os.environ.get("TRACKER_POLL_MS", "4000"))

@@ -29,6 +29,15 @@ class Timing(StrEnum):
     ONCE_PER_BATTLE = "once_per_battle"
 
 
+class WhenDrawn(StrEnum):
+    """What a secondary card makes happen the moment it is drawn."""
+
+    # The drawer may discard it and draw again if only one or two qualifying units remain.
+    MAY_REDRAW_IF_FEW_UNITS = "may_redraw_if_few_units"
+    # The opponent picks one No Man's Land objective marker that the card then refers to.
+    OPPONENT_PICKS_NML_OBJECTIVE = "opponent_picks_nml_objective"
+
+
 @dataclass(frozen=True)
 class Scoring:
     """One way a card scores. `cap` bounds what this line can give in one turn (None: no cap)."""

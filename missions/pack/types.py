@@ -44,6 +44,12 @@ class Card:
     # secondary per achievement, a primary over the battle, a gambit on success.
     max_vp_fixed: int | None = None
     max_vp_tactical: int | None = None
+    # A Fixed secondary's most VP from one scoring entry (one moment, or one model destroyed).
+    entry_max_fixed: int | None = None
+    # A primary's most VP from all its lines together at one scoring moment (None: the sum).
+    turn_cap: int | None = None
+    # A `WhenDrawn` effect of a secondary card (None: nothing happens on draw).
+    when_drawn: str | None = None
 
     def __post_init__(self) -> None:
         if not self.key:

@@ -34,6 +34,7 @@
     return roles ? data.players[roles[side]] : cap(side);
   }
   function can(type) { return data.phase_actions.indexOf(type) >= 0; }
+  function opts(side) { return (data.options || {})[side] || { cards: {}, picks: [] }; }
   function draws(side) {
     var s = st().sides[side];
     return s.mode === "tactical" ||
@@ -123,7 +124,9 @@
   function header() {
     var s = st(), clock = s.round ? "Round " + s.round + " of 5" : "Before the battle";
     var turn = s.turn ? " · " + esc(who(s.turn)) + "'s turn" : "";
-    return '<header class="trk-head"><div class="trk-mission">Mission <strong>' +
+    var back = config.back ? '<a class="trk-back" data-testid="back" href="' + esc(config.back.href) +
+      '">‹ ' + esc(config.back.label) + "</a>" : "";
+    return '<header class="trk-head">' + back + '<div class="trk-mission">Mission <strong>' +
       esc(data.mission_code) + "</strong>" + (data.game ? " · event game" : "") + "</div>" +
       '<div class="trk-clock">' + clock + " · <b>" + esc(PHASE_NAMES[s.phase]) + "</b>" + turn +
       "</div>" + rounds() + "</header>";
@@ -150,9 +153,16 @@
         '<span class="trk-parts">P ' + sc.primary + " · S " + sc.secondary + " · G " + sc.gambit +
         (sc.battle_ready ? " · BR " + sc.battle_ready : "") + "</span>" +
         '<span class="trk-stats">Deck <b data-deck="' + side + '">' + s.deck_size + "</b> · " +
-        (s.mode ? cap(s.mode) : "mode ?") + "</span></" + tag + ">";
+        modeText(s) + ' · <b data-cp="' + side + '">' + opts(side).cp + "</b> CP</span></" + tag + ">";
     });
-    return out + "</div>";
+    return out + "</div>" + '<p class="trk-legend" data-testid="legend">P primary · S secondary · ' +
+      "G gambit · BR Battle Ready · CP Command points</p>";
+  }
+
+  function modeText(s) {
+    if (s.mode) return cap(s.mode);
+    if (s.selection) return "chosen, hidden";  // revealed when both have chosen
+    return st().roles ? "choosing missions" : "missions not chosen";
   }
 
   function setupPanel() {
@@ -194,9 +204,15 @@
         mine.selection.cards.map(function (k) { return esc(cardName(k)); }).join(", ") : "") + "</p>";
     }
     var fixed = Object.keys(st().cards).filter(function (k) { return st().cards[k].fixed_capable; });
+    var decoys = Object.keys(st().cards).filter(function (k) { return !st().cards[k].fixed_capable; });
     var out = '<div class="trk-choice"><h3>Tactical</h3><p class="trk-note">Draw 2 cards each ' +
-      "Command phase; achieve, discard for CP, New Orders once.</p>" +
-      btn("Play Tactical", { do: "tactical" }) + "</div>";
+      "Command phase; achieve, discard for CP, New Orders once. Put two cards without the Fixed " +
+      "symbol face down as decoys (they go back in the deck).</p><div class=\"trk-picks\">";
+    decoys.forEach(function (k) {
+      out += '<label class="trk-pick trk-decoy"><input type="checkbox" name="decoypick" value="' + esc(k) +
+        '"><span>' + esc(cardName(k)) + "</span></label>";
+    });
+    out += "</div>" + btn("Play Tactical with these two decoys", { do: "tactical" }) + "</div>";
     out += '<div class="trk-choice"><h3>Fixed</h3><p class="trk-note">Pick two; they stay all ' +
       "battle (max 20VP each).</p><div class=\"trk-picks\">";
     fixed.forEach(function (k) {
@@ -212,8 +228,9 @@
       "'s secondaries</h2>" + '<span class="trk-pill">' + cap(mine.mode || "") + "</span></div>";
     out += '<div class="trk-counts"><span><b data-deck="' + side + '">' + mine.deck_size +
       "</b> deck</span><span><b>" + mine.active.length + "</b> active</span><span><b>" +
-      mine.discarded.length + "</b> discarded</span><span><b>+" + mine.cp_gained + "/−" +
-      mine.cp_spent + "</b> CP</span></div>";
+      mine.discarded.length + '</b> discarded</span><span><b data-testid="cp-' + side + '">' +
+      opts(side).cp + "</b> CP (+" + mine.cp_gained + " / −" + mine.cp_spent + ")</span></div>";
+    out += picksPanel(side);
     if (phase === "command" && yourTurn && draws(side)) {
       out += '<div class="trk-row">';
       if (!mine.turn.drew) out += btn("Draw secondary cards", { do: "draw" }, "wide");
@@ -231,7 +248,8 @@
       (mine.deck_size ? "." : " and the deck is out.") + "</p>";
     cards.forEach(function (pair) { out += cardBox(side, pair[0], pair[1]); });
     if (phase === "end_of_turn" && yourTurn && mine.mode === "tactical" && mine.active.length) {
-      out += '<div class="trk-row">' + btn("Discard ticked cards" + (s.round < 5 && !mine.turn.discarded ? " (+1CP)" : ""),
+      var paid = s.round < 5 && !mine.turn.discarded && opts(side).extra_cp;
+      out += '<div class="trk-row">' + btn("Discard ticked cards" + (paid ? " (+1CP)" : ""),
         { do: "discard" }, "ghost") + "</div>";
     }
     if (mine.discarded.length) {
@@ -241,24 +259,47 @@
     }
     return out + "</section>";
   }
+  function picksPanel(side) {
+    // The opponent drew a card (A Tempting Target) that this side must pick an objective for.
+    var picks = opts(side).picks, out = "";
+    if (!picks.length || !can("pick_objective")) return "";
+    picks.forEach(function (key) {
+      out += '<div class="trk-warn" data-testid="pick-' + esc(key) + '">' + esc(who(other(side))) +
+        " drew <b>" + esc(cardName(key)) + "</b>: pick one objective in No Man's Land for it.";
+      if (data.objectives && data.objectives.length) {
+        out += '<div class="trk-row">';
+        data.objectives.forEach(function (o) { out += btn(esc(o), { do: "pick", card: key, objective: o }, "ghost"); });
+        out += "</div>";
+      } else {
+        out += '<div class="trk-row"><input id="pick-' + esc(key) + '" placeholder="objective">' +
+          btn("Pick", { do: "pick", card: key }, "ghost") + "</div>";
+      }
+      out += "</div>";
+    });
+    return out;
+  }
   function cardBox(side, key, fixed) {
     var s = st(), mine = s.sides[side], card = s.cards[key], yourTurn = s.turn === side;
-    var top = fixed ? card.max_vp_fixed : card.max_vp_tactical;
-    var scoring = TURN_PHASES.indexOf(s.phase) >= 0 || s.phase === "end_of_battle";
+    var top = opts(side).cards[key];
+    var target = (mine.objectives || {})[key];
     var out = '<article class="trk-card' + (fixed ? " fixed" : "") + '" data-testid="card-' +
       esc(key) + '"><div class="trk-card-head"><b>' +
       esc(card.name) + "</b>" + (fixed ? '<span class="trk-pill ok">Fixed</span>' : "") +
       (mine.turn.drawn.indexOf(key) >= 0 ? '<span class="trk-pill new">New</span>' : "") + "</div>" +
-      '<p class="trk-sum">' + esc(summary(key)) + "</p>";
+      '<p class="trk-sum">' + esc(summary(key)) + "</p>" +
+      (target === null ? '<p class="trk-note">Waiting for the opponent to pick its objective.</p>' : "") +
+      (target ? '<p class="trk-note">Objective: <b>' + esc(target) + "</b></p>" : "");
     var row = "";
-    if (scoring && can("achieve")) {
-      row += vpInput("vp-" + key, top || 20, "") + btn("Achieve", { do: "achieve", card: key });
+    if (top && can("achieve")) {  // only when the card scores at this moment
+      row += vpInput("vp-" + key, top, "") + '<span class="trk-note">1–' + top + "VP</span>" +
+        btn("Achieve", { do: "achieve", card: key, top: top });
     }
     if (!fixed) {
       if (mine.turn.intel === "pending") row += btn("Discard", { do: "intel_discard", card: key }, "ghost");
-      if (s.phase === "command" && yourTurn && mine.turn.drew && !mine.new_orders_used)
-        row += btn("New Orders", { do: "new_orders", card: key }, "ghost");
-      if (s.phase === "command" && yourTurn && card.redraw_on_draw && mine.turn.drawn.indexOf(key) >= 0)
+      if (opts(side).new_orders)
+        row += btn("New Orders (" + opts(side).new_orders_cp + "CP)", { do: "new_orders", card: key }, "ghost");
+      if (s.phase === "command" && yourTurn && card.when_drawn === "may_redraw_if_few_units" &&
+          mine.turn.drawn.indexOf(key) >= 0)
         row += btn("Swap (1–2 units qualify)", { do: "redraw", card: key }, "ghost");
       if (s.phase === "end_of_turn" && yourTurn && mine.mode === "tactical")
         row += '<label class="trk-tick"><input type="checkbox" name="disc" value="' + esc(key) + '"> discard</label>';
@@ -288,11 +329,17 @@
     var s = st(), mine = s.sides[side];
     var attempting = s.revealed.gambits && mine.gambit && mine.gambit !== "proceed_as_planned";
     if (!can("score_primary") && !can("battle_ready")) return "";
-    var out = '<section class="trk-panel"><h2>Primary & battle</h2>';
-    if (can("score_primary")) {
-      out += attempting ? '<p class="trk-note">Attempting a gambit: no more primary VP.</p>' :
-        '<div class="trk-row">' + vpInput("vp-primary", 50, "") +
-        btn("Score primary (round " + s.round + ")", { do: "primary" }) + "</div>";
+    var out = '<section class="trk-panel"><h2>Primary & battle</h2>', p = opts(side).primary;
+    if (can("score_primary") && p) {
+      if (attempting) out += '<p class="trk-note">Attempting a gambit: no more primary VP.</p>';
+      else if (p.now && p.left > 0) {
+        out += '<div class="trk-row">' + vpInput("vp-primary", p.left, "") +
+          '<span class="trk-note">0–' + p.left + "VP</span>" +
+          btn("Score " + esc(p.name), { do: "primary", top: p.left }) + "</div>";
+      } else {
+        out += '<p class="trk-note" data-testid="primary-when">' + esc(p.name) + ": " +
+          (p.now ? "all VP for this moment entered." : "scores " + esc(p.when) + ".") + "</p>";
+      }
     }
     if (can("battle_ready")) {
       out += '<label class="trk-switch"><input type="checkbox" data-do="battle_ready"' +
@@ -394,9 +441,11 @@
   }
 
   function render() {
-    var s = st(), side = viewSide(), out = header() + board();
+    var s = st(), side = viewSide(), out = header();
+    // Below the header, never over it: the round and whose turn stay readable.
     if (ui.toast) out += '<div class="trk-toast ' + ui.toastKind + '" role="' +
       (ui.toastKind === "bad" ? "alert" : "status") + '" data-testid="toast">' + esc(ui.toast) + "</div>";
+    out += board();
     if (s.round === 0) out += setupPanel();
     else {
       if (s.phase === "over") out += endPanel();
@@ -413,6 +462,7 @@
     // State on the root: lets a test (or a stylesheet) wait for the page to catch up.
     root.dataset.seq = s.seq; root.dataset.phase = s.phase; root.dataset.round = s.round;
     root.dataset.turn = s.turn || ""; root.dataset.side = side || "";
+    root.dataset.first = s.first_turn || "";
     root.dataset.busy = ui.busy ? "1" : "";
   }
 
@@ -458,7 +508,7 @@
     tab: function (d) { ui.side = d.side; render(); refresh().then(render); },
     roll_off: function () { send({ type: "roll_off" }); },
     assign: function (d) { send({ type: "assign_roles", attacker: d.player }); },
-    tactical: function () { send({ type: "select_secondaries", side: viewSide(), mode: "tactical", cards: [] }, "Tactical chosen"); },
+    tactical: function () { send({ type: "select_secondaries", side: viewSide(), mode: "tactical", cards: checked("decoypick") }, "Tactical chosen"); },
     fixed: function () { send({ type: "select_secondaries", side: viewSide(), mode: "fixed", cards: checked("fixedpick") }, "Fixed chosen"); },
     first: function (d) { send({ type: "set_first_turn", first: d.first }); },
     draw: function () { send({ type: "draw", side: viewSide() }); },
@@ -470,7 +520,14 @@
         send({ type: "new_orders", side: viewSide(), card: d.card });
     },
     achieve: function (d) {
-      send({ type: "achieve", side: viewSide(), card: d.card, vp: valueOf("vp-" + d.card) }, cardName(d.card) + " achieved");
+      var vp = valueOf("vp-" + d.card);
+      if (vp === null) return flash("Enter the VP " + cardName(d.card) + " scored: 1 to " + d.top + ".", "bad");
+      send({ type: "achieve", side: viewSide(), card: d.card, vp: vp }, cardName(d.card) + " achieved");
+    },
+    pick: function (d) {
+      var o = d.objective || (document.getElementById("pick-" + d.card) || {}).value;
+      if (!o) return flash("Name the objective you pick.", "bad");
+      send({ type: "pick_objective", side: viewSide(), card: d.card, objective: o }, "Objective picked");
     },
     discard: function () { send({ type: "discard", side: viewSide(), cards: checked("disc") }, "Discarded"); },
     advance: function (d) {
@@ -478,7 +535,11 @@
       if (d.to) a.to = d.to;
       send(a);
     },
-    primary: function () { send({ type: "score_primary", side: viewSide(), vp: valueOf("vp-primary") }, "Primary scored"); },
+    primary: function (d) {
+      var vp = valueOf("vp-primary");
+      if (vp === null) return flash("Enter the primary VP scored: 0 to " + d.top + ".", "bad");
+      send({ type: "score_primary", side: viewSide(), vp: vp }, "Primary scored");
+    },
     gambit: function (d) { send({ type: "choose_gambit", side: viewSide(), card: d.card }, "Gambit chosen"); },
     score_gambit: function (d) { send({ type: "score_gambit", side: viewSide(), vp: parseInt(d.vp, 10) }); },
     finish: function () { if (window.confirm("Finish the game? Nothing can be changed afterwards.")) send({ type: "finish" }, "Game finished"); }

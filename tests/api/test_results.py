@@ -229,3 +229,137 @@ def test_player_of_hidden_event_can_still_submit(api, event, paired):
     assert response.status_code == 201
     outsider = Player.objects.create(event=Event.objects.create(name="Other"), name="X")
     assert key_client(outsider).get(f"/api/games/{game['id']}/").status_code == 404
+
+
+def _mixed_round(api, paired):
+    """Game 1 confirmed (A won), game 2 awaiting B's confirmation, game 3 disputed, game 4 empty."""
+    from tournament.models import Player
+
+    g1, g2, g3, _ = paired["games"]
+    api.post(f"/api/games/{g1['id']}/result/", {"vp_a": 70, "vp_b": 40}, format="json")
+    a2 = Player.objects.get(pk=g2["player_a"])
+    assert (
+        key_client(a2)
+        .post(f"/api/games/{g2['id']}/result/", {"vp_a": 60, "vp_b": 40}, format="json")
+        .json()["status"]
+        == "pending"
+    )
+    a3 = Player.objects.get(pk=g3["player_a"])
+    b3 = Player.objects.get(pk=g3["player_b"])
+    key_client(a3).post(f"/api/games/{g3['id']}/result/", {"vp_a": 55, "vp_b": 45}, format="json")
+    disputed = key_client(b3).post(
+        f"/api/games/{g3['id']}/result/", {"vp_a": 40, "vp_b": 60}, format="json"
+    )
+    assert disputed.json()["status"] == "disputed"
+    return paired["games"]
+
+
+def _wins(rows) -> dict[int, int]:
+    return {row["player"]: row["wins"] for row in rows}
+
+
+def test_public_standings_count_confirmed_results_only(api, anon, event, paired):
+    g1, g2, g3, _ = _mixed_round(api, paired)
+    response = anon.get(f"/api/events/{event.pk}/standings/")
+    assert response.status_code == 200
+    assert isinstance(response.json(), list)  # the contract: a bare list of rows
+    wins = _wins(response.json())
+    assert wins[g1["player_a"]] == 1
+    # Neither the entry awaiting confirmation nor the disputed one gives anybody the win.
+    assert wins[g2["player_a"]] == wins[g2["player_b"]] == 0
+    assert wins[g3["player_a"]] == wins[g3["player_b"]] == 0
+    assert response.headers["X-Results-Unconfirmed"] == "1"
+    assert response.headers["X-Results-Disputed"] == "1"
+    assert response.headers["X-Results-Missing"] == "1"
+    assert response.headers["X-Standings-After-Round"] == "0"
+    assert response.headers["X-Standings-Provisional"] == "0"
+
+
+def test_provisional_standings_are_for_organisers_only(api, anon, players, event, paired):
+    g1, g2, g3, _ = _mixed_round(api, paired)
+    response = api.get(f"/api/events/{event.pk}/standings/?provisional=1")
+    assert response.status_code == 200
+    assert response.headers["X-Standings-Provisional"] == "1"
+    wins = _wins(response.json())
+    assert wins[g1["player_a"]] == 1
+    assert wins[g2["player_a"]] == 1  # the entry as it stands
+    assert wins[g3["player_b"]] == 1  # the disputed game's latest claim
+    for client in (anon, key_client(players[0])):
+        refused = client.get(f"/api/events/{event.pk}/standings/?provisional=1")
+        assert refused.status_code == 403
+        assert refused.json()["error_codes"] == {"provisional": ["not_organiser"]}
+    bad = api.get(f"/api/events/{event.pk}/standings/?provisional=yes")
+    assert bad.status_code == 400
+    assert bad.json()["error_codes"] == {"provisional": ["invalid"]}
+
+
+def test_standings_status_endpoint(api, anon, event, paired):
+    _mixed_round(api, paired)
+    body = anon.get(f"/api/events/{event.pk}/standings/status/").json()
+    assert body == {
+        "last_complete_round": 0,
+        "round_in_play": 1,
+        "in_play_confirmed": 1,
+        "in_play_games": 4,
+        "unconfirmed": 1,
+        "disputed": 1,
+        "missing": 1,
+        "heading": "Round 1 in play: 1 of 4 results confirmed",
+    }
+
+
+def _confirm_all_but(api, paired, keep: int) -> None:
+    for i, game in enumerate(paired["games"]):
+        if i != keep:
+            api.post(f"/api/games/{game['id']}/result/", {"vp_a": 60, "vp_b": 40}, format="json")
+
+
+def test_pairing_refused_while_a_result_awaits_confirmation(api, event, players, paired):
+    from tournament.models import Player
+
+    _confirm_all_but(api, paired, keep=0)
+    game = paired["games"][0]
+    a = Player.objects.get(pk=game["player_a"])
+    key_client(a).post(f"/api/games/{game['id']}/result/", {"vp_a": 60, "vp_b": 40}, format="json")
+    response = api.post(f"/api/events/{event.pk}/rounds/", {}, format="json")
+    assert response.status_code == 409
+    assert response.json()["error_codes"] == {"round": ["results_missing"]}
+    assert response.json()["round"] == [
+        "Round 1 still lacks 1 confirmed result (1 awaiting confirmation); "
+        "enter or confirm them, or force the pairing."
+    ]
+    assert event.rounds.count() == 1
+    forced = api.post(f"/api/events/{event.pk}/rounds/", {"force": True}, format="json")
+    assert forced.status_code == 201
+
+
+def test_pairing_refused_while_a_result_is_disputed(api, event, players, paired):
+    _g1, g2, _g3, g4 = _mixed_round(api, paired)
+    response = api.post(f"/api/events/{event.pk}/rounds/", {}, format="json")
+    assert response.status_code == 409
+    assert response.json()["round"] == [
+        "Round 1 still lacks 3 confirmed results (1 missing, 1 awaiting confirmation, "
+        "1 disputed); enter or confirm them, or force the pairing."
+    ]
+    # Only the disputed game left: still refused.
+    api.post(f"/api/games/{g2['id']}/result/confirm/", {}, format="json")
+    api.post(f"/api/games/{g4['id']}/result/", {"vp_a": 50, "vp_b": 50}, format="json")
+    response = api.post(f"/api/events/{event.pk}/rounds/", {}, format="json")
+    assert response.status_code == 409
+    assert "(1 disputed)" in response.json()["round"][0]
+    assert event.rounds.count() == 1
+
+
+@pytest.mark.parametrize("field", ["gambit_a", "gambit_b"])
+@pytest.mark.parametrize("value", [17, 29, 31, 50])
+def test_gambit_is_30_or_nothing(api, paired, field, value):
+    gid = paired["games"][0]["id"]
+    body = {"vp_a": 0, "vp_b": 0} | {field: value}
+    body.pop(f"vp_{field[-1]}")
+    response = api.post(f"/api/games/{gid}/result/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["error_codes"][field] == ["choice"]
+    assert response.json()[field] == ["Must be 0 or 30 (a gambit scores 30 VP or nothing)."]
+    assert api.get(f"/api/games/{gid}/result/").json() == []
+    body[field] = 30
+    assert api.post(f"/api/games/{gid}/result/", body, format="json").status_code == 201

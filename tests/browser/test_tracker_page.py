@@ -15,7 +15,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 POLL_MS = 1000  # TRACKER_POLL_MS for this test (4 s in production): the same code, less idling
 SEEN_MS = POLL_MS + 3000  # the other phone catches up within one poll (plus a slow request)
-PRIMARY = {"attacker": 12, "defender": 15}  # the defender's 75 hits the primary cap of 50
+# Take and Hold scores in rounds 2-5, at most 15VP a turn: the defender's 60 hits the cap of 50.
+PRIMARY = {"attacker": 12, "defender": 15}
 CAPS = {"primary_and_gambit": 50, "secondary": 40, "per_fixed_card": 20, "total": 100}
 
 
@@ -118,14 +119,14 @@ def _roles(a: Phone, b: Phone) -> tuple[Phone, Phone]:
 
 def _secondaries(attacker: Phone, defender: Phone, shoot) -> None:
     page = defender.page
-    picks = page.locator("label.trk-pick")
+    picks = page.locator("label.trk-pick:not(.trk-decoy)")
     picks.nth(0).click()
     # Refused: Fixed needs two cards. A readable message, nothing stored, the tick kept.
     before = defender.seq()
     page.get_by_role("button", name="Play Fixed with these two").click()
     alert = page.get_by_role("alert")
     alert.wait_for()
-    assert alert.inner_text() == "Choose two different cards"
+    assert alert.inner_text() == "Choose two different cards (Fixed)"
     assert defender.seq() == before
     assert picks.nth(0).locator("input").is_checked()
     shoot(page, "tracker-refused")
@@ -134,7 +135,18 @@ def _secondaries(attacker: Phone, defender: Phone, shoot) -> None:
     page.get_by_text("chose fixed").wait_for()
     attacker.catch_up(defender.seq())
     attacker.page.get_by_text("chosen ✓").wait_for()
-    attacker.act(attacker.button("Play Tactical"))
+    # The board says the defender chose, without saying what, and never "mode ?".
+    assert "chosen, hidden" in attacker.page.locator(".trk-board").inner_text()
+    assert "?" not in attacker.page.locator(".trk-board").inner_text()
+    tactical = attacker.button("Play Tactical with these two decoys")
+    before = attacker.seq()
+    tactical.click()  # no decoys ticked: refused, nothing stored
+    assert attacker.page.get_by_role("alert").inner_text() == "Choose two different cards (decoys)"
+    assert attacker.seq() == before
+    decoys = attacker.page.locator("label.trk-decoy")
+    decoys.nth(0).click()
+    decoys.nth(1).click()
+    attacker.act(tactical)
     shoot(attacker.page, "tracker-first-turn")
     defender.catch_up(attacker.seq())
     defender.page.get_by_text("Who takes the first turn?").wait_for()
@@ -142,7 +154,11 @@ def _secondaries(attacker: Phone, defender: Phone, shoot) -> None:
 
 
 def _achieve(phone: Phone) -> None:
-    card = phone.page.locator("article.trk-card", has=phone.button("Achieve")).first
+    """Achieve the first card the page offers now (cards that do not score now have no button)."""
+    offered = phone.page.locator("article.trk-card", has=phone.button("Achieve"))
+    if not offered.count():
+        return
+    card = offered.first
     vp_input = card.locator("input.trk-vp")
     vp = min(5, int(vp_input.get_attribute("max")))
     key = card.get_attribute("data-testid").removeprefix("card-")
@@ -160,6 +176,19 @@ def _turn(phone: Phone, other: Phone, round_: int, shoot) -> None:
         phone.act(phone.button("Draw secondary cards"))
         after = int(page.locator(f'.trk-counts b[data-deck="{phone.side}"]').inner_text())
         assert after < deck
+    attempting = phone.side == "attacker" and round_ > 3
+    # Take and Hold: end of the Command phase in rounds 2-5, but at the end of the turn for
+    # the player going second in round 5.
+    at_end = round_ == 5 and phone.attr("turn") != phone.attr("first")
+    if not attempting and round_ > 1 and not at_end:
+        _primary(phone, round_)
+    if round_ == 1:
+        # Round 1: no primary VP, so no field for them; the page says when it scores.
+        assert page.locator("#vp-primary").count() == 0
+        assert (
+            "scores at the end of your Command phase"
+            in page.get_by_test_id("primary-when").inner_text()
+        )
     if round_ == 1:  # the first turn walks every phase; later turns skip to its end
         phone.act(phone.button("Movement →"))
         # The opponent's phone follows the clock but has no button to move it.
@@ -174,14 +203,10 @@ def _turn(phone: Phone, other: Phone, round_: int, shoot) -> None:
     else:
         phone.act(phone.button("End of turn ⇥"))
     assert phone.attr("phase") == "end_of_turn"
-    attempting = phone.side == "attacker" and round_ > 3
-    if not attempting:
-        vp = PRIMARY[phone.side]
-        page.locator("#vp-primary").fill(str(vp))
-        phone.act(phone.button(f"Score primary (round {round_})"))
-        phone.entries.append(("primary", None, vp))
-    else:
+    if attempting:
         page.get_by_text("Attempting a gambit: no more primary VP.").wait_for()
+    elif at_end:
+        _primary(phone, round_)
     if round_ == 1 and phone.side == "attacker":
         shoot(page, "tracker-battle")
         shoot(page, "tracker-battle-screen", full_page=False)
@@ -195,6 +220,24 @@ def _turn(phone: Phone, other: Phone, round_: int, shoot) -> None:
         phone.act(gambit)
         phone.entries.append(("gambit", None, vp))
     phone.act(phone.button(f"End {phone.name}'s turn →"))
+
+
+def _primary(phone: Phone, round_: int) -> None:
+    page = phone.page
+    field = page.locator("#vp-primary")
+    assert field.get_attribute("max") == "15"
+    if round_ == 2:  # an empty field says what it needs, below the header, and sends nothing
+        before = phone.seq()
+        phone.button("Score Take and Hold").click()
+        alert = page.get_by_role("alert")
+        assert alert.inner_text() == "Enter the primary VP scored: 0 to 15."
+        head = page.locator(".trk-head").bounding_box()
+        assert alert.bounding_box()["y"] >= head["y"] + head["height"]
+        assert phone.seq() == before
+    vp = PRIMARY[phone.side]
+    field.fill(str(vp))
+    phone.act(phone.button("Score Take and Hold"))
+    phone.entries.append(("primary", None, vp))
 
 
 def _gambits(attacker: Phone, defender: Phone, shoot) -> None:
@@ -222,6 +265,10 @@ def test_a_whole_event_game_on_two_phones(live_server, new_page, shoot, settings
     a = Phone(new_page(), base + game.player_a.private_key, game.player_a)
     b = Phone(new_page(), base + game.player_b.private_key, game.player_b)
     assert "{#" not in a.page.locator("body").inner_text()  # no template source leaks
+    assert a.page.get_by_test_id("legend").inner_text().startswith("P primary · S secondary")
+    back = a.page.get_by_test_id("back")
+    assert back.inner_text() == "‹ Your player page"
+    assert game.player_a.private_key in back.get_attribute("href")
     shoot(a.page, "tracker-roles")
 
     attacker, defender = _roles(a, b)
@@ -229,6 +276,10 @@ def test_a_whole_event_game_on_two_phones(live_server, new_page, shoot, settings
     # The defender rolled for the first turn, so their phone already knows the answer.
     first = attacker if defender.attr("turn") == "attacker" else defender
     second = defender if first is attacker else attacker
+    for phone in (first, second):
+        phone.catch_up(max(first.seq(), second.seq()))
+        # Both players gained 1CP in the first player's Command phase.
+        assert phone.page.get_by_test_id(f"cp-{phone.side}").inner_text() == "1"
     for round_ in range(1, 6):
         _turn(first, second, round_, shoot)
         _turn(second, first, round_, shoot)
@@ -290,11 +341,13 @@ def test_standalone_game_shared_link_and_a_stale_tap(live_server, new_page, sett
 
     # One phone can play both sides of a standalone game with the tabs.
     second.act(second.button("Player 1 attacks"))
-    second.act(second.button("Play Tactical"))
+    two.locator("label.trk-decoy").nth(0).click()
+    two.locator("label.trk-decoy").nth(1).click()
+    second.act(second.button("Play Tactical with these two decoys"))
     two.get_by_role("tab", name=re.compile("Defender")).click()
     two.get_by_text("Player 1: chosen ✓").wait_for()
-    two.locator("label.trk-pick").nth(0).click()
-    two.locator("label.trk-pick").nth(1).click()
+    two.locator("label.trk-pick:not(.trk-decoy)").nth(0).click()
+    two.locator("label.trk-pick:not(.trk-decoy)").nth(1).click()
     second.act(two.get_by_role("button", name="Play Fixed with these two"))
     two.get_by_role("heading", name="Who takes the first turn?").wait_for()
     one.reload()  # a person pulling to refresh sees the same game

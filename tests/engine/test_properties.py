@@ -12,7 +12,7 @@ from tournament.engine.context import bye_candidates
 from tournament.engine.matching import Matcher
 
 from .brute import all_pairings, best_cost
-from .factory import players, random_history, simulate
+from .factory import BYE_VP, players, random_history, simulate
 
 small = settings(max_examples=40, deadline=None)
 
@@ -22,9 +22,9 @@ small = settings(max_examples=40, deadline=None)
 def test_engine_cost_equals_brute_force(n, rounds, seed):
     people, games = random_history(random.Random(seed), n, rounds)
     rnd = rounds + 1
-    ctx = build_context(people, games, round_number=rnd)
+    ctx = build_context(people, games, round_number=rnd, bye_vp=BYE_VP)
     with patch.object(matching, "SMALL_FIELD", 0):  # exercise the pruned path on small fields
-        result = pair_round(people, games, round_number=rnd, seed=seed)
+        result = pair_round(people, games, round_number=rnd, seed=seed, bye_vp=BYE_VP)
     rem, gap, path = result.cost
     if ctx.active:
         assert (rem, gap, int(path * 2)) == best_cost(ctx)
@@ -43,7 +43,7 @@ def test_engine_cost_equals_brute_force(n, rounds, seed):
 @given(st.integers(2, 12), st.integers(1, 5), st.integers(0, 10**6))
 def test_lower_bound_is_below_every_rematch_free_pairing(n, rounds, seed):
     people, games = random_history(random.Random(seed), n, rounds, draw_rate=0.4)
-    ctx = build_context(people, games, round_number=rounds + 1)
+    ctx = build_context(people, games, round_number=rounds + 1, bye_vp=BYE_VP)
     if len(ctx.active) < 2:
         return
     ids = list(ctx.active)
@@ -104,8 +104,8 @@ def test_pruned_cost_equals_full_graph_cost_on_large_fields(n, seed):
     for rnd in (3, 6):
         past = [g for g in games if g.round < rnd]
         with patch.object(matching, "SMALL_FIELD", 0):
-            pruned = pair_round(people, past, round_number=rnd, seed=seed)
+            pruned = pair_round(people, past, round_number=rnd, seed=seed, bye_vp=BYE_VP)
         assert pruned.stats["proof"] != "full_graph" or pruned.stats["fallback"]
-        full = pair_round(people, past, round_number=rnd, seed=seed, full_graph=True)
+        full = pair_round(people, past, round_number=rnd, seed=seed, full_graph=True, bye_vp=BYE_VP)
         assert pruned.cost == full.cost
         assert full.stats["proof"] == "full_graph"

@@ -17,7 +17,7 @@ rng = random.Random(3)
 people = [PlayerEntry(i, f"P{{i}}", club=f"C{{i % 37}}") for i in range(1, {n} + 1)]
 games, out = [], []
 for rnd in range(1, 6):
-    res = pair_round(people, games, round_number=rnd, seed=1, total_rounds=8)
+    res = pair_round(people, games, round_number=rnd, seed=1, total_rounds=8, bye_vp=20)
     out.append([(p.player_a, p.player_b, p.table) for p in res.pairs])
     for p in res.pairs:
         if p.player_b is None:

@@ -4,7 +4,7 @@ import pytest
 
 from tournament.engine import EngineError, compute_standings
 
-from .factory import draw, game, players, win
+from .factory import BYE_VP, draw, game, players, win
 
 
 def _by_id(rows):
@@ -23,7 +23,7 @@ def _event():
 
 def test_records_and_each_metric():
     rows = compute_standings(
-        players(4), _event(), tiebreaks=["owr", "sos", "sosos", "vp", "vp_diff"]
+        players(4), _event(), tiebreaks=["owr", "sos", "sosos", "vp", "vp_diff"], bye_vp=BYE_VP
     )
     r = _by_id(rows)
     assert (r[1].mp, r[1].wins, r[1].draws, r[1].losses, r[1].played) == (2, 2, 0, 0, 2)
@@ -51,7 +51,7 @@ def test_bye_counts_as_played_win_with_bye_vp_and_is_not_an_opponent():
 def test_h2h_breaks_a_two_way_tie():
     games = [win(1, 2, 1), win(1, 3, 4), win(2, 1, 4), win(2, 3, 2)]
     # 1 and 2 tie on 1 mp; 2 beat 1
-    rows = compute_standings(players(4), games, tiebreaks=["h2h"])
+    rows = compute_standings(players(4), games, tiebreaks=["h2h"], bye_vp=BYE_VP)
     r = _by_id(rows)
     assert r[2].rank < r[1].rank
     assert r[2]["h2h"] == 1.0
@@ -61,27 +61,27 @@ def test_h2h_breaks_a_two_way_tie():
 
 def test_h2h_only_applies_to_exactly_two():
     games = [draw(1, 1, 2), draw(1, 3, 4)]
-    rows = compute_standings(players(4), games, tiebreaks=["h2h"])
+    rows = compute_standings(players(4), games, tiebreaks=["h2h"], bye_vp=BYE_VP)
     assert all(row.tied and row.rank == 1 and row["h2h"] is None for row in rows)
 
 
 def test_remaining_ties_share_competition_ranks():
     games = [win(1, 1, 2), win(1, 3, 4)]
-    rows = compute_standings(players(4), games, tiebreaks=[])
+    rows = compute_standings(players(4), games, tiebreaks=[], bye_vp=BYE_VP)
     assert [row.rank for row in rows] == [1, 1, 3, 3]
     assert all(row.tied for row in rows)
 
 
 def test_tiebreak_order_is_the_organisers():
     games = [game(1, 1, 2, 90, 80), game(1, 3, 4, 60, 0)]
-    vp_first = compute_standings(players(4), games, tiebreaks=["vp"])
-    diff_first = compute_standings(players(4), games, tiebreaks=["vp_diff"])
+    vp_first = compute_standings(players(4), games, tiebreaks=["vp"], bye_vp=BYE_VP)
+    diff_first = compute_standings(players(4), games, tiebreaks=["vp_diff"], bye_vp=BYE_VP)
     assert vp_first[0].player_id == 1
     assert diff_first[0].player_id == 3
 
 
 def test_as_of_round():
-    rows = compute_standings(players(4), _event(), as_of_round=1)
+    rows = compute_standings(players(4), _event(), as_of_round=1, bye_vp=BYE_VP)
     r = _by_id(rows)
     assert r[1].mp == 1
     assert r[1].played == 1
@@ -90,11 +90,11 @@ def test_as_of_round():
 
 def test_unknown_metric_raises_with_code():
     with pytest.raises(EngineError) as err:
-        compute_standings(players(2), [], tiebreaks=["owr", "luck"])
+        compute_standings(players(2), [], tiebreaks=["owr", "luck"], bye_vp=BYE_VP)
     assert err.value.code == "unknown_metric"
     assert err.value.field == "tiebreaks"
 
 
 def test_game_without_result_is_not_played():
-    rows = compute_standings(players(2), [game(1, 1, 2)])
+    rows = compute_standings(players(2), [game(1, 1, 2)], bye_vp=BYE_VP)
     assert all(row.played == 0 and row.mp == 0 for row in rows)

@@ -90,7 +90,8 @@ def test_standings_name_every_player_with_the_tiebreaks(paired):
     event, players, _ = paired
     text = "\n".join(pdf_pages(print_document(event=event, kind="standings", round_number=1)))
     assert all(p.name in text for p in players)
-    assert "OPP WIN %" in text
+    assert "OWR" in text  # the registry's heading
+    assert "opponents' win rate" in text
 
 
 def test_letter_paper_follows_the_event(paired, organiser):

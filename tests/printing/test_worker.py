@@ -7,7 +7,9 @@ The worker is a separate process: it must see the test database (so the test com
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 from urllib.parse import quote
@@ -39,7 +41,7 @@ def test_database_url() -> str:
 test_database_url.__test__ = False  # a helper, not a test
 
 
-def start_worker(broker: str) -> subprocess.Popen:
+def start_worker(broker: str, **extra_env: str) -> subprocess.Popen:
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings.local",
@@ -49,10 +51,13 @@ def start_worker(broker: str) -> subprocess.Popen:
         "CELERY_RESULT_BACKEND": broker,
         "PRINT_CHUNK_GAMES": "2",  # 4 games: several parts for the two processes to share
         "DEBUG": "0",
+        **extra_env,
     }
     return subprocess.Popen(
         [
-            str(ROOT / ".venv/bin/celery"),
+            sys.executable,
+            "-m",
+            "celery",
             "-A",
             "config",
             "worker",
@@ -67,6 +72,7 @@ def start_worker(broker: str) -> subprocess.Popen:
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
+        start_new_session=True,  # its own process group: stopped, or killed, as a whole
     )
 
 
@@ -105,11 +111,86 @@ def test_worker_renders_a_bundle_and_we_download_it(client, organiser, event):
         assert len(pages) == 1 + 4 + 8
         assert all(p.name in pages[0] for p in players)
     finally:
-        worker.terminate()
+        _stop(worker)
+        celery_app.conf.update(**saved)
+        celery_app._after_fork()
+
+
+def _wait_for(job: PrintJob, done, seconds: float, workers=()) -> None:
+    deadline = time.monotonic() + seconds
+    job.refresh_from_db()
+    while not done(job):
+        assert time.monotonic() < deadline, f"stuck at {job.status} {job.parts_done}"
+        for worker in workers:
+            assert worker.poll() is None, worker.stdout.read().decode()[-2000:]
+        time.sleep(0.1)
+        job.refresh_from_db()
+
+
+def _stop(worker: subprocess.Popen) -> None:
+    if worker.poll() is None:
+        os.killpg(worker.pid, signal.SIGTERM)
         try:
             worker.wait(timeout=20)
         except subprocess.TimeoutExpired:
-            worker.kill()
+            os.killpg(worker.pid, signal.SIGKILL)
             worker.wait(timeout=10)
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_killed_mid_job_leaves_its_parts_to_another(client, organiser, event):
+    """kill -9 the whole worker during a table-packs job: a second worker finishes it."""
+    from tests.conftest import add_players
+    from tests.printing.helpers import pair_in_order
+
+    broker = broker_url()
+    players = add_players(event, organiser, 24)
+    round_ = pair_in_order(event, organiser, players)
+    saved = {k: celery_app.conf[k] for k in ("broker_url", "result_backend", "task_always_eager")}
+    celery_app.conf.update(broker_url=broker, result_backend=broker, task_always_eager=False)
+    celery_app._after_fork()
+    # One game per part: 12 parts. Unacknowledged tasks come back after 2 s, looked for each 1 s.
+    env = {
+        "PRINT_CHUNK_GAMES": "1",
+        "CELERY_VISIBILITY_TIMEOUT": "2",
+        "CELERY_RESTORE_INTERVAL": "1",
+    }
+    first = start_worker(broker, **env)
+    second = None
+    try:
+        client.force_login(organiser)
+        response = client.post(
+            reverse("print-job-start", args=[event.pk]),
+            {"kind": "table-packs", "round": round_.number},
+            HTTP_ACCEPT="application/json",
+        )
+        job = PrintJob.objects.get(pk=response.json()["id"])
+        _wait_for(job, lambda j: j.parts_done >= 2, 60, [first])
+        os.killpg(first.pid, signal.SIGKILL)  # the worker and its children, mid-job
+        first.wait(timeout=10)
+        job.refresh_from_db()
+        assert job.status == PrintJobStatus.RUNNING
+        assert job.parts_done < job.parts_total == 12
+
+        second = start_worker(broker, **env)
+        _wait_for(job, lambda j: j.status in ("done", "failed"), 120, [second])
+        assert job.status == PrintJobStatus.DONE, job.error
+        assert (job.parts_done, job.parts_total) == (12, 12)
+        download = client.get(reverse("print-job-download", args=[job.pk]))
+        pages = pdf_pages(b"".join(download.streaming_content))
+        assert len(pages) == 2 * 12  # two pages a table
+        text = "\n".join(pages)
+        # Every table once: nothing lost, nothing twice.
+        seen = [
+            text.count(f"{a.name} v {b.name}")
+            for a, b in zip(players[::2], players[1::2], strict=True)
+        ]
+        assert seen == [seen[0]] * 12
+        assert seen[0] >= 1
+    finally:
+        _stop(first)
+        if second is not None:
+            _stop(second)
         celery_app.conf.update(**saved)
         celery_app._after_fork()

@@ -70,7 +70,6 @@ def scn(organiser, other_organiser):
 def snapshot() -> dict:
     from django.contrib.auth import get_user_model
 
-    from missions.models import TrackedGame
     from tournament.models import (
         AuditEntry,
         Event,
@@ -81,6 +80,7 @@ def snapshot() -> dict:
         Round,
         Table,
     )
+    from tracker.models import TrackedGame
 
     models = (
         Event,

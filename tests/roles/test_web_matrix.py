@@ -83,6 +83,8 @@ FORMS = [
     Form("settings", _m("manage-settings"), lambda s: SETTINGS),
     Form("audit undo", _m("manage-undo", lambda s: s.event.audit.first().pk)),
     Form("pair next round (force)", _m("manage-round-pair"), lambda s: {"force": "1"}),
+    Form("check in everyone", _m("manage-check-in-all")),
+    Form("drop the absent", _m("manage-drop-absent")),
     Form("re-pair round", _m("manage-round-repair")),
     Form("undo round", _m("manage-round-undo")),
     Form(

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from missions.tracker import Refusal, apply, new_game
+from tracker.engine import Refusal, apply, new_game
 
 State = dict[str, Any]
 
@@ -23,8 +23,11 @@ def frozen(state: State) -> str:
     return json.dumps(state, sort_keys=True)
 
 
+DECOYS = ["area_denial", "capture_enemy_outpost"]
+
+
 def choose(mode: str, cards: list[str] | None = None) -> dict[str, Any]:
-    return {"mode": mode, "cards": cards or []}
+    return {"mode": mode, "cards": cards or (DECOYS if mode == "tactical" else [])}
 
 
 def start(
@@ -34,9 +37,11 @@ def start(
     attacker: dict[str, Any] | None = None,
     defender: dict[str, Any] | None = None,
     first: str = "attacker",
+    primary: str = "take_and_hold",
 ) -> State:
-    """A game at round 1, Command phase of `first`; both sides Tactical unless told."""
-    state = new_game(seed, mission_rules=rules)
+    """A game at round 1, Command phase of `first`; both sides Tactical (decoys Area Denial
+    and Capture Enemy Outpost) unless told."""
+    state = new_game(seed, mission_rules=rules, primary=primary)
     state = act(state, "assign_roles", attacker="player_1")
     state = act(state, "select_secondaries", "attacker", **(attacker or choose("tactical")))
     state = act(state, "select_secondaries", "defender", **(defender or choose("tactical")))

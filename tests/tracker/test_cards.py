@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from missions.tracker.rules import SIDES
 from tests.tracker.helpers import act, choose, end_turn, refused, stack, start, to_phase
+from tracker.engine.rules import SIDES
 
 FIXED_PAIR = ["assassination", "storm_hostile_objective"]
 
@@ -13,18 +13,25 @@ def drawn(seed: str = "c", **kw: object) -> dict:
 
 
 def test_achieved_tactical_card_scores_and_is_discarded() -> None:
-    state = drawn()
+    state = to_phase(drawn(), "end_of_turn")
     state = act(state, "achieve", "attacker", card="capture_enemy_outpost", vp=8)
     side = state["sides"]["attacker"]
     assert "capture_enemy_outpost" in side["discarded"]
     assert "capture_enemy_outpost" not in side["active"]
     assert side["scores"] == [
-        {"round": 1, "category": "secondary", "vp": 8, "card": "capture_enemy_outpost"}
+        {
+            "round": 1,
+            "category": "secondary",
+            "vp": 8,
+            "card": "capture_enemy_outpost",
+            "phase": "end_of_turn",
+            "turn": "attacker",
+        }
     ]
 
 
 def test_achieve_vp_checked_against_card_max() -> None:
-    state = drawn()
+    state = to_phase(drawn(), "end_of_turn")
     refused(state, "bad_vp", "achieve", "attacker", card="capture_enemy_outpost", vp=9)
     refused(state, "bad_vp", "achieve", "attacker", card="capture_enemy_outpost", vp=0)
     refused(state, "bad_vp", "achieve", "attacker", card="capture_enemy_outpost", vp="8")
@@ -34,13 +41,12 @@ def test_achieve_vp_checked_against_card_max() -> None:
 
 
 def test_opponent_may_achieve_during_my_turn() -> None:
-    state = to_phase(drawn(), "end_of_turn")
-    state = end_turn(state)  # defender's Command phase, defender holds two cards
+    state = act(stack(start("c"), "attacker", "no_prisoners"), "draw", "attacker")
+    state = end_turn(to_phase(state, "end_of_turn"))  # defender's Command phase
     state = act(state, "draw", "defender")
-    state = act(state, "advance", "defender", to="end_of_turn")
-    card = state["sides"]["attacker"]["active"][0]
-    state = act(state, "achieve", "attacker", card=card, vp=1)
-    assert card in state["sides"]["attacker"]["discarded"]
+    state = act(state, "advance", "defender", to="fight")  # kills happen in any turn
+    state = act(state, "achieve", "attacker", card="no_prisoners", vp=4)
+    assert "no_prisoners" in state["sides"]["attacker"]["discarded"]
 
 
 def test_fixed_cards_score_every_round_and_stay() -> None:
@@ -63,7 +69,8 @@ def test_end_of_turn_discard_gains_one_cp_per_turn() -> None:
     state = act(state, "discard", "attacker", cards=[first])
     state = act(state, "discard", "attacker", cards=[second])
     side = state["sides"]["attacker"]
-    assert side["cp_gained"] == 1
+    assert [e["reason"] for e in side["cp_log"]] == ["Command phase", "end-of-turn discard"]
+    assert side["cp"] == 2
     assert side["discarded"] == [first, second]
 
 
@@ -92,7 +99,8 @@ def test_no_cp_for_discards_in_round_five() -> None:
     cards = state["sides"]["attacker"]["active"]
     assert cards
     state = act(state, "discard", "attacker", cards=cards)
-    assert state["sides"]["attacker"]["cp_gained"] == 0
+    log = state["sides"]["attacker"]["cp_log"]
+    assert "end-of-turn discard" not in [e["reason"] for e in log]
 
 
 def test_new_orders_once_per_battle_for_one_cp() -> None:
@@ -110,8 +118,13 @@ def test_new_orders_once_per_battle_for_one_cp() -> None:
 
 def test_new_orders_costs_two_under_vox_static() -> None:
     state = act(start(rules=("vox_static",)), "draw", "attacker")
+    card = state["sides"]["attacker"]["active"][0]
+    refused(state, "not_enough_cp", "new_orders", "attacker", card=card)  # 1CP in round 1
+    state = act(end_turn(end_turn(state)), "draw", "attacker")
+    assert state["sides"]["attacker"]["cp"] == 3
     state = act(state, "new_orders", "attacker", card=state["sides"]["attacker"]["active"][0])
     assert state["sides"]["attacker"]["cp_spent"] == 2
+    assert state["sides"]["attacker"]["cp"] == 1
 
 
 def test_new_orders_cannot_touch_fixed_cards() -> None:

@@ -6,8 +6,8 @@ import json
 from types import SimpleNamespace
 
 from missions.pack.types import Card, CardKind
-from missions.tracker import new_game, replay
 from tests.tracker.helpers import act, choose, end_turn, start
+from tracker.engine import new_game, replay
 
 
 def scripted(seed: str) -> tuple[dict, list[dict]]:
@@ -69,12 +69,13 @@ def test_engine_takes_any_deck_as_data() -> None:
         sec("Alpha", fixed_capable=True),
         sec("Beta", fixed_capable=True),
         sec("Gamma"),
+        sec("Delta"),
         sec("Late", redraw_in_first_round=True),
     ]
     pack = SimpleNamespace(secondaries=deck, gambits=gambits)
     state = new_game(9, pack=pack)
     state = act(state, "assign_roles", attacker="player_1")
-    state = act(state, "select_secondaries", "attacker", **choose("tactical"))
+    state = act(state, "select_secondaries", "attacker", **choose("tactical", ["gamma", "delta"]))
     state = act(state, "select_secondaries", "defender", **choose("fixed", ["alpha", "beta"]))
     state = act(state, "set_first_turn", first="attacker")
     state = act(state, "draw", "attacker")

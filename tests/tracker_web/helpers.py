@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from missions.tracker.rules import TURN_PHASES
+from tracker.engine.rules import TURN_PHASES
+from tracker.engine.scoring import primary_budget, secondary_budget
 
 State = dict[str, Any]
 
@@ -51,7 +52,13 @@ class Driver:
 
     def _select(self, state: State) -> dict[str, Any]:
         if state["sides"]["attacker"]["selection"] is None:
-            return {"type": "select_secondaries", "side": "attacker", "mode": "tactical"}
+            decoys = [k for k, c in state["cards"].items() if not c["fixed_capable"]][:2]
+            return {
+                "type": "select_secondaries",
+                "side": "attacker",
+                "mode": "tactical",
+                "cards": decoys,
+            }
         fixed = [k for k, c in state["cards"].items() if c["fixed_capable"]][:2]
         return {"type": "select_secondaries", "side": "defender", "mode": "fixed", "cards": fixed}
 
@@ -67,33 +74,37 @@ class Driver:
     def _turn(self, state: State) -> dict[str, Any]:
         side = state["turn"]
         mine = state["sides"][side]
-        if state["phase"] == "command":
-            if mine["mode"] == "tactical" and not mine["turn"]["drew"] and mine["deck"]:
-                return {"type": "draw", "side": side}
-            return {"type": "advance", "side": side, "to": "end_of_turn"}
-        key = (state["round"], side)
+        drawing = state["phase"] == "command" and mine["mode"] == "tactical"
+        if drawing and not mine["turn"]["drew"] and mine["deck"]:
+            return {"type": "draw", "side": side}
+        key = (state["round"], side, state["phase"])
         if key not in self.scored:
             self.scored.add(key)
             self._queue_scores(state, side)
             if self.queue:
                 return self.queue.pop(0)
+        if state["phase"] == "command":
+            return {"type": "advance", "side": side, "to": "end_of_turn"}
         return {"type": "advance", "side": side}
 
     def _queue_scores(self, state: State, side: str) -> None:
+        """What the cards allow this side now: the primary's budget, one card's entry."""
         mine = state["sides"][side]
         attempting = state["revealed"]["gambits"] and mine["gambit"] not in (
             None,
             "proceed_as_planned",
         )
-        if not attempting:
-            self.queue.append({"type": "score_primary", "side": side, "vp": 5})
-        cards = [
-            k
-            for k in mine["fixed"] + mine["active"]
-            if not (state["round"] == 1 and state["cards"][k]["redraw_in_first_round"])
-        ]
-        if cards:
-            card = state["cards"][cards[0]]
-            top = card["max_vp_fixed" if cards[0] in mine["fixed"] else "max_vp_tactical"]
-            vp = min(3, top or 3)
-            self.queue.append({"type": "achieve", "side": side, "card": cards[0], "vp": vp})
+        left, lines = primary_budget(state, side)
+        if not attempting and lines and left:
+            self.queue.append({"type": "score_primary", "side": side, "vp": min(5, left)})
+        for card in mine["fixed"] + mine["active"]:
+            if state["round"] == 1 and state["cards"][card]["redraw_in_first_round"]:
+                continue
+            if mine.get("objectives", {}).get(card, "") is None:  # awaiting the opponent's pick
+                continue
+            top, card_lines = secondary_budget(state, side, card)
+            if top and card_lines:
+                self.queue.append(
+                    {"type": "achieve", "side": side, "card": card, "vp": min(3, top)}
+                )
+                break

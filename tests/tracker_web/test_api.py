@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from missions.models import TrackedAction, TrackedGame
 from tests.tracker_web.conftest import key_client
 from tests.tracker_web.helpers import Driver
 from tournament.models import Result
+from tracker.models import TrackedAction, TrackedGame
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +73,7 @@ def test_unknown_token_and_bad_side(anon):
 
 
 def test_an_event_games_tracker_is_not_reachable_by_token(event_game, organiser, anon):
-    from missions.tracking import tracker_of_game
+    from tracker.services import tracker_of_game
 
     tracked = tracker_of_game(game_id=event_game.pk, user=organiser)
     assert anon.get(f"/api/tracker/{tracked.token}/").status_code == 404
@@ -110,7 +110,8 @@ def test_player_acts_only_for_their_own_side(event_game):
     url = f"/api/games/{event_game.pk}/tracker/"
     a, b = key_client(event_game.player_a), key_client(event_game.player_b)
     post(a, url, {"type": "assign_roles", "round": 0, "phase": "roles", "attacker": "player_a"})
-    pick = {"type": "select_secondaries", "round": 0, "phase": "secondaries", "mode": "tactical"}
+    pick = {"type": "select_secondaries", "round": 0, "phase": "secondaries", "mode": "tactical",
+            "cards": ["area_denial", "capture_enemy_outpost"]}  # fmt: skip
     response = post(a, url, {**pick, "side": "defender"})
     assert response.status_code == 403
     assert response.json()["error_codes"] == {"side": ["not_your_side"]}
@@ -160,3 +161,34 @@ def test_full_game_through_the_api_lands_the_players_result(event_game):
     assert result.secondary_a == final["defender"]["secondary"]
     after = post(clients["player_a"], url, {"type": "finish", "round": 5, "phase": "over"})
     assert after.status_code == 400
+
+
+def test_view_offers_what_the_cards_allow_and_the_cp_pool(anon):
+    """The page reads `options`: the primary and when it scores, cards scoring now, CP."""
+    token = new_game(anon)["token"]
+    url = f"/api/tracker/{token}/actions/"
+
+    def send(body, **fields):
+        clock = body["clock"]
+        action = {"round": clock["round"], "phase": clock["phase"], "seq": clock["seq"], **fields}
+        response = post(anon, url, action)
+        assert response.status_code == 200, response.json()
+        return response.json()
+
+    body = anon.get(f"/api/tracker/{token}/").json()
+    assert body["objectives"] == ["centre", "nml_1", "nml_2"]
+    body = send(body, type="assign_roles", attacker="player_1")
+    decoys = ["area_denial", "capture_enemy_outpost"]
+    for side in ("attacker", "defender"):
+        body = send(body, type="select_secondaries", side=side, mode="tactical", cards=decoys)
+    body = send(body, type="set_first_turn", first="attacker")
+    mine = body["options"]["attacker"]
+    assert mine["cp"] == 1
+    assert mine["primary"]["name"] == "Take and Hold"
+    assert mine["primary"]["now"] is False  # round 1: Take and Hold does not score
+    assert "rounds 2-4" in mine["primary"]["when"]
+    refused = post(
+        anon, url, {**body["clock"], "type": "score_primary", "side": "attacker", "vp": 5}
+    )
+    assert refused.status_code == 400
+    assert refused.json()["error_codes"] == {"type": ["primary_not_now"]}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from missions.models import TrackedGame
-from missions.tracking import tracker_act, tracker_of_game
 from tests.threads import run_at_once
+from tracker.models import TrackedGame
+from tracker.services import tracker_act, tracker_of_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

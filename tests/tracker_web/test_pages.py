@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from missions.models import TrackedGame
-from missions.tracking import tracker_create
+from tracker.models import TrackedGame
+from tracker.services import tracker_create
 
 pytestmark = pytest.mark.django_db
 

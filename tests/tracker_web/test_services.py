@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from missions import tracker
-from missions.models import TrackedAction, TrackedGame
-from missions.tracking import tracker_act, tracker_create, tracker_of_game, tracker_view
 from tests.tracker_web.helpers import Driver
 from tournament.errors import Conflict, Forbidden, Invalid
+from tracker import engine as tracker
+from tracker.models import TrackedAction, TrackedGame
+from tracker.services import tracker_act, tracker_create, tracker_of_game, tracker_view
 
 pytestmark = pytest.mark.django_db
 
@@ -95,7 +95,11 @@ def test_the_log_replays_to_the_stored_state():
     assert tracked.finished
     args = tracked.initial_args
     initial = tracker.new_game(
-        args["seed"], mission_rules=args["mission_rules"], players=args["players"]
+        args["seed"],
+        mission_rules=args["mission_rules"],
+        players=args["players"],
+        primary=args["primary"],
+        nml_objectives=args["nml_objectives"],
     )
     log = [a.action for a in tracked.actions.order_by("seq")]
     assert tracker.replay(initial, log) == TrackedGame.objects.get(pk=tracked.pk).state

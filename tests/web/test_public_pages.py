@@ -52,13 +52,13 @@ def test_standings_show_the_event_tiebreaks_as_columns(client, event, organiser,
     event_update(event=event, user=organiser, changes={"tiebreaks": ["sos", "vp_diff"]})
     result_enter(game_id=game.pk, data={"vp_a": 80, "vp_b": 30}, user=organiser)
     html = client.get(reverse("event-standings", args=[event.pk])).content.decode()
-    assert '<th class="num">SOS</th>' in html
-    assert '<th class="num">VP_DIFF</th>' in html
-    assert '<th class="num">OWR</th>' not in html
-    # The winner by 50 VP shows a VP difference of 50 in the first row.
+    assert '<th class="num" title="Strength of schedule">SOS</th>' in html
+    assert '<th class="num" title="VP difference">VP diff</th>' in html
+    assert ">OWR</th>" not in html
+    # The winner by 50 VP shows a VP difference of +50 in the first row.
     first_row = html.split("<tbody>")[1].split("</tr>")[0]
     assert game.player_a.name in first_row
-    assert ">50<" in first_row
+    assert ">+50<" in first_row
 
 
 def test_no_polling_once_the_round_is_complete(client, event, organiser, paired):

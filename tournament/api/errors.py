@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -18,6 +20,11 @@ def _codes(detail):
 
 
 def exception_handler(exc, context):
+    # Django's own refusals become DRF's, so they carry `error_codes` like every other error.
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(*exc.args[:1])
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(*exc.args[:1])
     if isinstance(exc, ServiceError):
         body = dict(exc.messages)
         body["error_codes"] = exc.codes

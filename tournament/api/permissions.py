@@ -12,10 +12,10 @@ from tournament.services.access import events_visible_to, user_can_manage
 
 def visible_event(request, event_id: int) -> Event:
     """Public events for anyone; hidden ones for their organisers and their own players."""
-    event = events_visible_to(request.user).filter(pk=event_id).first()
     player = request_player(request)
-    if event is None and player is not None and player.event_id == event_id:
-        event = player.event
+    if player is not None and player.event_id == event_id:
+        return player.event  # a player always sees their own event (read with their key)
+    event = events_visible_to(request.user).filter(pk=event_id).first()
     if event is None:
         raise Http404("No such event.")
     return event

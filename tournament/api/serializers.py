@@ -1,18 +1,155 @@
-"""API shapes. Output follows ../shared/contract/API.md; input types are checked here and the
+"""API shapes. Output follows docs/api.md; input types are checked here and the
 domain rules (caps, pairing, permissions) in the services."""
 
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
+from django.http import QueryDict
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from missions.services import mission_summary
+from missions.api import MissionSummarySerializer
+from missions.pack.registry import pack_keys
+from missions.services import mission_summary, pool_codes
 from tournament.models import Event, Game, Player, Result, Round
+from tournament.scoring import LEVIATHAN_CAPS
+from tournament.services.rounds import SEED_MAX
+from tournament.services.standings import metric_names
+
+# The schema states the text rules the checks below apply: a name has a visible character,
+# and no text may hold a NUL (PostgreSQL cannot store one).
+NOT_BLANK = RegexValidator(
+    r"^[^\x00]*[^\s\x00][^\x00]*$", "This field may not be blank.", code="blank"
+)
+NO_NUL = RegexValidator(r"^[^\x00]*$", "Null characters are not allowed.", code="null_characters")
 
 
-class EventSerializer(serializers.ModelSerializer):
-    rounds = serializers.IntegerField(source="planned_rounds", min_value=1, max_value=30)
-    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
-    mission_order = serializers.ListField(child=serializers.CharField(), required=False)
+def _from_form(field) -> bool:
+    # Form posts still parse (not advertised): there every value is text, as before.
+    return isinstance(getattr(field.root, "initial_data", None), QueryDict)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """JSON true or false only: "yes" or 1 is not a boolean to the API (the schema says so)."""
+
+    def to_internal_value(self, data):
+        if _from_form(self):
+            return super().to_internal_value(data)
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON whole number only: "5" or 5.5 is refused, as the schema's `integer` says.
+
+    With `range_code`, the bounds are checked here and refused with that code (the one the
+    services use), rather than DRF's `min_value`/`max_value`; the schema states them either way.
+    """
+
+    def __init__(self, *, range_code: str | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.range_code = range_code
+        if range_code:
+            self.validators = [v for v in self.validators if not hasattr(v, "limit_value")]
+
+    def to_internal_value(self, data):
+        if not _from_form(self) and (isinstance(data, bool) or not isinstance(data, int)):
+            self.fail("invalid")
+        value = super().to_internal_value(data)
+        if self.range_code and not self.min_value <= value <= self.max_value:
+            raise serializers.ValidationError(
+                f"Must be a whole number from {self.min_value} to {self.max_value}.",
+                code=self.range_code,
+            )
+        return value
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string only: a number is not silently turned into text."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictModelSerializer(serializers.ModelSerializer):
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        **{
+            model_field: StrictIntegerField
+            for model_field, field in serializers.ModelSerializer.serializer_field_mapping.items()
+            if field is serializers.IntegerField
+        },
+        **{
+            model_field: StrictBooleanField
+            for model_field, field in serializers.ModelSerializer.serializer_field_mapping.items()
+            if field is serializers.BooleanField
+        },
+    }
+
+
+# The pack's scores that have only two values, and its mission pool (named in the schema).
+GAMBIT_CHOICES = [(v, str(v)) for v in (0, LEVIATHAN_CAPS.gambit)]
+BATTLE_READY_CHOICES = [(v, str(v)) for v in (0, LEVIATHAN_CAPS.battle_ready)]
+MISSION_CODES = pool_codes("leviathan")
+# A round's mission may be given in either case ("k" is "K"), as the pages allow.
+MISSION_CODE_CHOICES = [*MISSION_CODES, *(code.lower() for code in MISSION_CODES)]
+
+
+def name_field(max_length: int, **kwargs) -> serializers.CharField:
+    return StrictCharField(max_length=max_length, validators=[NOT_BLANK], **kwargs)
+
+
+def text_field(max_length: int | None = None, **kwargs) -> serializers.CharField:
+    return StrictCharField(max_length=max_length, allow_blank=True, validators=[NO_NUL], **kwargs)
+
+
+def seed_field(**kwargs) -> StrictIntegerField:
+    """A pairing seed: refused with the services' code (`out_of_range`) when a round could
+    not store it."""
+    return StrictIntegerField(min_value=0, max_value=SEED_MAX, range_code="out_of_range", **kwargs)
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "string", "enum": sorted(metric_names())},
+        "uniqueItems": True,
+        "description": "Tie-break metrics in order, each at most once.",
+    }
+)
+class TiebreaksField(serializers.ListField):
+    child = StrictCharField()
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "string", "enum": MISSION_CODES},
+        "description": "Mission pool codes of the event's pack, in the order rounds use them.",
+    }
+)
+class MissionOrderField(serializers.ListField):
+    child = StrictCharField()
+
+
+class EventSerializer(StrictModelSerializer):
+    name = name_field(200)
+    venue = text_field(200, required=False)
+    rounds = StrictIntegerField(
+        source="planned_rounds",
+        min_value=1,
+        max_value=30,
+        help_text="Planned rounds; not fewer than those paired (400 below_played).",
+    )
+    bye_vp = StrictIntegerField(
+        min_value=0, max_value=LEVIATHAN_CAPS.total, range_code="range", required=False
+    )
+    tiebreaks = TiebreaksField(required=False)
+    mission_pack = serializers.ChoiceField(choices=pack_keys(), required=False)
+    mission_order = MissionOrderField(required=False)
     players_count = serializers.SerializerMethodField()
     rounds_paired = serializers.SerializerMethodField()
 
@@ -32,6 +169,7 @@ class EventSerializer(serializers.ModelSerializer):
             "bye_vp",
             "hidden",
             "avoid_same_club",
+            "check_in_required",
             "paper_size",
             "mission_pack",
             "mission_order",
@@ -40,6 +178,8 @@ class EventSerializer(serializers.ModelSerializer):
             "created_at",
         ]
         read_only_fields = ["id", "created_at"]
+        # Rules across fields, which the schema can only say in words.
+        extra_kwargs = {"end_date": {"help_text": "Not before start_date (400 before_start)."}}
 
     def get_players_count(self, event: Event) -> int:
         return event.players.count()
@@ -48,7 +188,14 @@ class EventSerializer(serializers.ModelSerializer):
         return event.rounds.count()
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(StrictModelSerializer):
+    name = name_field(120)
+    faction = text_field(120, required=False)
+    club = text_field(120, required=False)
+    army_list = text_field(required=False)
+    first_round = StrictIntegerField(min_value=1, max_value=30, required=False)
+    fixed_table = StrictIntegerField(min_value=1, max_value=32767, allow_null=True, required=False)
+
     class Meta:
         model = Player
         fields = [
@@ -76,7 +223,7 @@ class PlayerPrivateSerializer(PlayerSerializer):
         read_only_fields = [*PlayerSerializer.Meta.read_only_fields, "private_key"]
 
 
-class ResultSerializer(serializers.ModelSerializer):
+class ResultSerializer(StrictModelSerializer):
     outcome = serializers.CharField(read_only=True)
     confirmed = serializers.SerializerMethodField()
 
@@ -109,18 +256,20 @@ class ResultSerializer(serializers.ModelSerializer):
 
 
 class ResultInputSerializer(serializers.Serializer):
-    """Documents the body; `tournament.scoring.clean_result` enforces the rules."""
+    """Documents the body: a bare total per side, or a breakdown per side (parts left out
+    count as 0). `tournament.scoring.clean_result` enforces the rules the schema cannot say:
+    primary plus gambit at most 50, a total that equals its breakdown."""
 
-    vp_a = serializers.IntegerField(required=False, min_value=0, max_value=100)
-    vp_b = serializers.IntegerField(required=False, min_value=0, max_value=100)
-    primary_a = serializers.IntegerField(required=False)
-    secondary_a = serializers.IntegerField(required=False)
-    gambit_a = serializers.IntegerField(required=False)
-    battle_ready_a = serializers.IntegerField(required=False)
-    primary_b = serializers.IntegerField(required=False)
-    secondary_b = serializers.IntegerField(required=False)
-    gambit_b = serializers.IntegerField(required=False)
-    battle_ready_b = serializers.IntegerField(required=False)
+    vp_a = StrictIntegerField(required=False, min_value=0, max_value=100)
+    vp_b = StrictIntegerField(required=False, min_value=0, max_value=100)
+    primary_a = StrictIntegerField(required=False, min_value=0, max_value=50)
+    secondary_a = StrictIntegerField(required=False, min_value=0, max_value=40)
+    gambit_a = serializers.ChoiceField(choices=GAMBIT_CHOICES, required=False)
+    battle_ready_a = serializers.ChoiceField(choices=BATTLE_READY_CHOICES, required=False)
+    primary_b = StrictIntegerField(required=False, min_value=0, max_value=50)
+    secondary_b = StrictIntegerField(required=False, min_value=0, max_value=40)
+    gambit_b = serializers.ChoiceField(choices=GAMBIT_CHOICES, required=False)
+    battle_ready_b = serializers.ChoiceField(choices=BATTLE_READY_CHOICES, required=False)
 
 
 def current_result(game: Game) -> Result | None:
@@ -131,7 +280,7 @@ def current_result(game: Game) -> Result | None:
     return None
 
 
-class GameSerializer(serializers.ModelSerializer):
+class GameSerializer(StrictModelSerializer):
     table = serializers.IntegerField(source="table_number", allow_null=True)
     round = serializers.IntegerField(source="round.number")
     result = serializers.SerializerMethodField()
@@ -141,12 +290,13 @@ class GameSerializer(serializers.ModelSerializer):
         fields = ["id", "round", "table", "player_a", "player_b", "attacker", "flags", "result"]
         read_only_fields = fields
 
+    @extend_schema_field(ResultSerializer(allow_null=True))
     def get_result(self, game: Game) -> dict | None:
         result = current_result(game)
         return ResultSerializer(result).data if result else None
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class RoundSerializer(StrictModelSerializer):
     games = serializers.SerializerMethodField()
     mission = serializers.SerializerMethodField()
 
@@ -155,22 +305,55 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["number", "status", "method", "seed", "pairing_cost", "mission", "games"]
         read_only_fields = fields
 
+    @extend_schema_field(GameSerializer(many=True))
     def get_games(self, round_: Round) -> list[dict]:
         games = round_.games.select_related("round").prefetch_related("results")
         return GameSerializer(games, many=True).data
 
+    @extend_schema_field(MissionSummarySerializer(allow_null=True))
     def get_mission(self, round_: Round) -> dict | None:
         return mission_summary(round_.event.mission_pack, round_.mission_code)
 
 
+class MissionCodeField(serializers.ChoiceField):
+    """A pool code of the pack; refused with the service's code and message."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=MISSION_CODE_CHOICES, **kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str) or data not in self.choices:
+            raise serializers.ValidationError(
+                f"Must be one of {', '.join(MISSION_CODES)}.", code="unknown_mission"
+            )
+        return data.upper()
+
+
 class PairingInputSerializer(serializers.Serializer):
-    player_a = serializers.IntegerField()
-    player_b = serializers.IntegerField(allow_null=True, required=False)
-    table = serializers.IntegerField(required=False, allow_null=True)
+    player_a = StrictIntegerField(min_value=1)
+    player_b = StrictIntegerField(
+        min_value=1, allow_null=True, required=False, help_text="None: a bye."
+    )
+    table = StrictIntegerField(min_value=1, max_value=32767, required=False, allow_null=True)
 
 
 class RoundInputSerializer(serializers.Serializer):
-    seed = serializers.IntegerField(required=False)
-    force = serializers.BooleanField(required=False, default=False)
-    mission = serializers.CharField(required=False)
-    pairings = PairingInputSerializer(many=True, required=False)
+    seed = seed_field(required=False, help_text="Same seed, same draw (default: random).")
+    force = StrictBooleanField(
+        required=False, default=False, help_text="Pair although results are missing."
+    )
+    mission = MissionCodeField(required=False, help_text="A pool code of the pack.")
+    pairings = PairingInputSerializer(
+        many=True, required=False, help_text="Manual pairings instead of the engine's."
+    )
+
+
+class RepairInputSerializer(serializers.Serializer):
+    seed = seed_field(required=False, help_text="Same seed, same draw (default: random).")
+    force = serializers.BooleanField(
+        default=False, help_text="Pair even though some active players are not checked in."
+    )
+
+
+class MissionChoiceSerializer(serializers.Serializer):
+    mission = MissionCodeField(help_text="A pool code of the event's pack.")

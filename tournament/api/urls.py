@@ -32,6 +32,11 @@ urlpatterns = [
         standings.StandingsView.as_view(),
         name="api-standings",
     ),
+    path(
+        "events/<int:event_id>/standings/status/",
+        standings.StandingsStatusView.as_view(),
+        name="api-standings-status",
+    ),
     path("events/<int:event_id>/audit/", audit.AuditListView.as_view(), name="api-audit"),
     path(
         "events/<int:event_id>/audit/<int:entry_id>/undo/",

@@ -2,9 +2,10 @@
 
 from .check import check_pairing, validate_pairing
 from .context import PairingContext, build_context, pair_cost, pairing_cost
+from .display import format_points, format_record, json_points
 from .errors import EngineError
 from .greedy import greedy_pair_round
-from .metrics import known_metrics
+from .metrics import REGISTRY, Metric, format_metric, known_metrics, metric_info, metric_json
 from .pairing import pair_round
 from .records import (
     Flag,
@@ -17,9 +18,11 @@ from .records import (
 from .standings import compute_standings
 
 __all__ = [
+    "REGISTRY",
     "EngineError",
     "Flag",
     "GameRecord",
+    "Metric",
     "PairResult",
     "PairingContext",
     "PlayerEntry",
@@ -28,8 +31,14 @@ __all__ = [
     "build_context",
     "check_pairing",
     "compute_standings",
+    "format_metric",
+    "format_points",
+    "format_record",
     "greedy_pair_round",
+    "json_points",
     "known_metrics",
+    "metric_info",
+    "metric_json",
     "pair_cost",
     "pair_round",
     "pairing_cost",

@@ -28,7 +28,7 @@ def check_pairing(
     pairs: Iterable,
     *,
     round_number: int,
-    bye_vp: int = 20,
+    bye_vp: int,
 ) -> list[Flag]:
     ctx = build_context(players, games, round_number=round_number, bye_vp=bye_vp)
     pairs = [_as_pair(p) for p in pairs]
@@ -36,29 +36,35 @@ def check_pairing(
     seen: dict[int, int] = {}
     for a, b in pairs:
         for pid in (a, b):
-            if pid is None:
-                continue
-            seen[pid] = seen.get(pid, 0) + 1
-            if pid not in ctx.entries:
-                flags.append(
-                    Flag("unknown_player", f"player {pid} is not in this event", (pid,), "error")
+            if pid is not None:
+                seen[pid] = seen.get(pid, 0) + 1
+    # One flag per player and problem, however often the player appears.
+    for pid, n in seen.items():
+        if pid not in ctx.entries:
+            flags.append(
+                Flag("unknown_player", f"no player with id {pid} in this event", (pid,), "error")
+            )
+            continue
+        if ctx.entries[pid].dropped:
+            flags.append(
+                Flag(
+                    "dropped_player",
+                    f"{ctx.name(pid)} has dropped and cannot be paired",
+                    (pid,),
+                    "error",
                 )
-            elif ctx.entries[pid].dropped:
-                flags.append(
-                    Flag(
-                        "dropped_player",
-                        f"player {pid} has dropped and cannot be paired",
-                        (pid,),
-                        "error",
-                    )
+            )
+        if n > 1:
+            flags.append(
+                Flag(
+                    "duplicate_player",
+                    f"{ctx.name(pid)} is paired {n} times",
+                    (pid,),
+                    "error",
                 )
+            )
     flags += [
-        Flag("duplicate_player", f"player {pid} appears {n} times", (pid,), "error")
-        for pid, n in seen.items()
-        if n > 1
-    ]
-    flags += [
-        Flag("missing_player", f"active player {pid} is not paired", (pid,), "error")
+        Flag("missing_player", f"{ctx.name(pid)} is not paired", (pid,), "error")
         for pid in ctx.active
         if pid not in seen
     ]
@@ -74,7 +80,7 @@ def check_pairing(
     return flags
 
 
-def validate_pairing(players, games, pairs, *, round_number: int, bye_vp: int = 20) -> list[Flag]:
+def validate_pairing(players, games, pairs, *, round_number: int, bye_vp: int) -> list[Flag]:
     """Like check_pairing but raises EngineError on the first structural error."""
     flags = check_pairing(players, games, pairs, round_number=round_number, bye_vp=bye_vp)
     for f in flags:

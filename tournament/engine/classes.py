@@ -28,13 +28,15 @@ def player_classes(ctx: PairingContext, ids: Iterable[int]) -> dict[tuple[int, i
 def internal_cap(ctx: PairingContext, members: list[int]) -> int:
     """Most pairs the members can form among themselves without a rematch."""
     c = len(members)
+    if c > EXACT_MAX:  # before looking at pairs: a class of thousands has millions of them
+        return c // 2
     met = [
         (i, j)
         for i in range(c)
         for j in range(i + 1, c)
         if members[j] in ctx.states[members[i]].met
     ]
-    if not met or c > EXACT_MAX:
+    if not met:
         return c // 2
     blocked = set(met)
     graph = rx.PyGraph()

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
+from .display import format_record
 from .errors import EngineError
 from .history import PlayerState, build_states
 from .records import GameRecord, PlayerEntry
@@ -29,14 +31,18 @@ class PairingContext:
         rem = 1 if b in self.states[a].met else 0
         return rem, (self.s2[a] - self.s2[b]) ** 2, abs(self.v2[a] - self.v2[b])
 
-    def mp(self, pid: int) -> float:
-        return self.s2[pid] / 2
+    def mp(self, pid: int) -> Fraction:
+        return Fraction(self.s2[pid], 2)
 
     def record(self, pid: int) -> str:
         st = self.states[pid]
-        wins, draws = st.count(1.0), st.count(0.5)
-        losses = self.round_number - 1 - wins - draws  # missed rounds are losses
-        return f"{wins}-{losses}" if not draws else f"{wins}-{losses}-{draws}"
+        losses = self.round_number - 1 - st.wins - st.draws  # missed rounds are losses
+        return format_record(st.wins, st.draws, losses)
+
+    def name(self, pid: int) -> str:
+        """The player as people see them."""
+        entry = self.entries.get(pid)
+        return entry.name if entry is not None and entry.name else f"player {pid}"
 
 
 def build_context(
@@ -44,7 +50,7 @@ def build_context(
     games: Iterable[GameRecord],
     *,
     round_number: int,
-    bye_vp: int = 20,
+    bye_vp: int,
     total_rounds: int | None = None,
 ) -> PairingContext:
     if round_number < 1:

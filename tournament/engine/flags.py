@@ -15,7 +15,7 @@ def pair_flags(ctx: PairingContext, a: int, b: int | None) -> tuple[Flag, ...]:
         return (
             Flag(
                 "bye",
-                f"bye for {ctx.entries[a].name or f'player {a}'} ({ctx.record(a)}, "
+                f"bye for {ctx.name(a)} ({ctx.record(a)}, "
                 "lowest record among players without a bye)",
                 (a,),
             ),

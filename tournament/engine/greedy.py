@@ -22,7 +22,7 @@ def greedy_pair_round(
     *,
     round_number: int,
     seed: int | str,
-    bye_vp: int = 20,
+    bye_vp: int,
     total_rounds: int | None = None,
 ) -> RoundPairing:
     ctx = build_context(

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from .errors import EngineError
 from .records import GameRecord, PlayerEntry
+
+WIN2, DRAW2 = 2, 1  # match points doubled
 
 
 @dataclass
 class PlayerState:
     id: int
-    scores: dict[int, float] = field(default_factory=dict)  # round -> 1 / 0.5 / 0
+    # round -> twice the match points (win 2, draw 1, loss 0): integers keep every sum exact.
+    scores: dict[int, int] = field(default_factory=dict)
     opponents: list[int] = field(default_factory=list)  # real opponents of games with a result
     met: dict[int, list[int]] = field(default_factory=dict)  # opponent -> rounds, result or not
     tables: set[int] = field(default_factory=set)
@@ -25,34 +29,42 @@ class PlayerState:
     vp_against: int = 0
 
     @property
-    def mp(self) -> float:
-        return sum(self.scores.values())
+    def mp(self) -> Fraction:
+        return Fraction(self.s2, 2)
 
     @property
     def s2(self) -> int:
         """Twice the match points: an integer record key (a draw is 1)."""
-        return sum(int(2 * s) for s in self.scores.values())
+        return sum(self.scores.values())
 
     @property
     def played(self) -> int:
         return len(self.scores)
 
-    def count(self, score: float) -> int:
-        return sum(1 for s in self.scores.values() if s == score)
+    @property
+    def wins(self) -> int:
+        return sum(1 for s in self.scores.values() if s == WIN2)
+
+    @property
+    def draws(self) -> int:
+        return sum(1 for s in self.scores.values() if s == DRAW2)
+
+    @property
+    def losses(self) -> int:
+        return sum(1 for s in self.scores.values() if s == 0)
 
     def path_value2(self, last_round: int, total_rounds: int) -> int:
         """Twice the win-path value: sum of 2*s_r * 2^(R-r); a missed round is a loss (0)."""
-        return sum(
-            int(2 * self.scores.get(r, 0)) << (total_rounds - r) for r in range(1, last_round + 1)
-        )
+        return sum(self.scores.get(r, 0) << (total_rounds - r) for r in range(1, last_round + 1))
 
 
-def outcome(vp_a: int, vp_b: int) -> tuple[float, float]:
+def outcome2(vp_a: int, vp_b: int) -> tuple[int, int]:
+    """Twice the match points each side earns: (2, 0), (0, 2) or (1, 1)."""
     if vp_a > vp_b:
-        return 1.0, 0.0
+        return WIN2, 0
     if vp_a < vp_b:
-        return 0.0, 1.0
-    return 0.5, 0.5
+        return 0, WIN2
+    return DRAW2, DRAW2
 
 
 def build_states(
@@ -74,7 +86,7 @@ def build_states(
         if g.table is not None:
             a.tables.add(g.table)
         if g.player_b is None:
-            a.scores[g.round] = 1.0
+            a.scores[g.round] = WIN2
             a.byes += 1
             a.vp += bye_vp
             continue
@@ -85,7 +97,7 @@ def build_states(
         b.met.setdefault(a.id, []).append(g.round)
         if not g.has_result:
             continue
-        a.scores[g.round], b.scores[g.round] = outcome(g.vp_a, g.vp_b)
+        a.scores[g.round], b.scores[g.round] = outcome2(g.vp_a, g.vp_b)
         a.opponents.append(b.id)
         b.opponents.append(a.id)
         a.vp += g.vp_a

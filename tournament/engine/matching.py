@@ -7,8 +7,12 @@ noise; T1 exceeds the largest possible gap total plus everything below. So the m
 perfect matching minimises rematches, then gap_sq, then path, and breaks the remaining ties by the
 seeded noise (reproducible: the noise is a hash of the seed and the two player ids).
 
-Pruning with proof. Players are sorted by (record, win path, seeded key) and a stage only offers
-each player the next k players of that order (plus the bye node). Its optimum is accepted when
+Pruning with proof. Fields of SMALL_FIELD players or more first try the split stage
+(`split.py`): each record paired on its own in small blocks, floaters chosen from the bound,
+accepted by the same lower-bound or structure argument as below (it is what makes a 4,096-player
+round fast: the matching's cost grows much faster than the field). If it cannot prove its answer,
+players are sorted by (record, win path, seeded key) and a stage only offers each player the next
+k players of that order (plus the bye node). Its optimum is accepted when
   1. it has no rematch and reaches the lower bound (0, G*, P*) of `bound.py`, which holds for
      every rematch-free pairing of the full graph (rematch-aware through the class caps of
      `classes.py`; a pairing with a rematch is worse anyway), so nothing can be cheaper; or
@@ -41,6 +45,7 @@ import rustworkx as rx
 from .bound import odd_cut_count, relaxed_bound
 from .classes import class_caps
 from .context import PairingContext
+from .split import split_solve
 from .structure import solve_by_chains
 
 NOISE = 64
@@ -75,11 +80,6 @@ class Matcher:
         self.t1 = self.t2 * (pairs * max_gap + 1)
         self.top = self.t1 + self.t2 * max_gap + self.t3 * max_path + NOISE + 1
 
-    def weight(self, a: int, b: int) -> int:
-        rem, gap, path2 = self.ctx.cost2(a, b)
-        noise = _noise(self.keys[a], self.keys[b])
-        return self.top - (rem * self.t1 + gap * self.t2 + path2 * self.t3 + noise)
-
     def window_edges(self, k: int) -> set[tuple[int, int]]:
         """Each player to its k nearest win paths in its own record and in the next two
         records above and below (where floaters go), plus k neighbours in the overall order."""
@@ -109,22 +109,43 @@ class Matcher:
                 out.add((a, b))
         return out
 
-    def solve(self, edges) -> tuple[list[tuple[int, int | None]], tuple[int, int, int]]:
-        """Optimum over the given edges; None if the graph has no perfect matching."""
-        nodes = list(self.ids)
+    def solve(
+        self, edges, *, nodes: list[int] | None = None, bye_cands: list[int] | None = None
+    ) -> tuple[list[tuple[int, int | None]], tuple[int, int, int]]:
+        """Optimum over the given edges; None if the graph has no perfect matching.
+
+        nodes / bye_cands solve a part of the field (default: all of it, with its bye); the
+        weights' tiers are sized for the whole field, so they hold for any part of it."""
+        if nodes is None:
+            nodes, bye_cands = self.ids, self.bye_cands
         index = {pid: i for i, pid in enumerate(nodes)}
         graph = rx.PyGraph()
         graph.add_nodes_from(nodes)
-        batch = [(index[a], index[b], self.weight(a, b)) for a, b in edges]
-        if self.bye_cands is not None:
+        # the weight inlined (one call per edge is most of the cost of building the graph)
+        ctx, keys = self.ctx, self.keys
+        s2, v2, states = ctx.s2, ctx.v2, ctx.states
+        top, t1, t2, t3 = self.top, self.t1, self.t2, self.t3
+        batch = [
+            (
+                index[a],
+                index[b],
+                top
+                - (
+                    (t1 if b in states[a].met else 0)
+                    + (s2[a] - s2[b]) ** 2 * t2
+                    + abs(v2[a] - v2[b]) * t3
+                    + ((((keys[a] ^ keys[b]) * _MIX) & 0xFFFFFFFFFFFFFFFF) >> 40 & (NOISE - 1))
+                ),
+            )
+            for a, b in edges
+        ]
+        if bye_cands is not None:
             bye = graph.add_node(None)
             # bye edges cost nothing but carry noise too, so equal choices are drawn by the seed
-            batch += [
-                (index[c], bye, self.top - _noise(self.keys[c], _BYE_KEY)) for c in self.bye_cands
-            ]
+            batch += [(index[c], bye, top - _noise(keys[c], _BYE_KEY)) for c in bye_cands]
         graph.add_edges_from(batch)
-        mate = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
-        if 2 * len(mate) != graph.num_nodes():
+        mate = _match(graph, batch)
+        if mate is None or 2 * len(mate) != graph.num_nodes():
             return None
         pairs, total = [], [0, 0, 0]
         for x, y in mate:
@@ -133,7 +154,7 @@ class Matcher:
                 pairs.append((a if b is None else b, None))
                 continue
             pairs.append((a, b))
-            for i, part in enumerate(self.ctx.cost2(a, b)):
+            for i, part in enumerate(ctx.cost2(a, b)):
                 total[i] += part
         return pairs, (total[0], total[1], total[2])
 
@@ -154,6 +175,10 @@ class Matcher:
             pairs, cost = self.solve(edges := all_edges())
             stats.update(candidate_edges=len(edges), proof="full_graph", full_graph=full)
             return pairs, cost, _timed(stats, t0)
+        split = split_solve(self, stats)
+        if split is not None:
+            stats.update(bound=split[2], proof=split[3])
+            return split[0], split[1], _timed(stats, t0)
         odd = odd_cut_count([(self.ctx.s2[p], 0) for p in self.ids])
         edges: set = set()
         best = None
@@ -188,6 +213,37 @@ class Matcher:
         pairs, cost = self.solve(edges := all_edges())
         stats.update(candidate_edges=len(edges), proof="full_graph", fallback=True)
         return pairs, cost, _timed(stats, t0)
+
+
+def _match(graph: rx.PyGraph, batch: list[tuple[int, int, int]]) -> set | None:
+    """Maximum-weight maximum-cardinality matching, one connected component at a time.
+
+    A matching of a disconnected graph is the union of its components' matchings, and the
+    matcher's cost grows much faster than the graph, so pruned graphs that fall apart (the
+    chain re-solve's structure edges often do) are solved piece by piece. None when a
+    component has an odd number of nodes: there is no perfect matching."""
+    parts = rx.connected_components(graph)
+    if len(parts) == 1:
+        return rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
+    if any(len(part) % 2 for part in parts):
+        return None
+    where = {}
+    nodes: list[list[int]] = []
+    for k, part in enumerate(sorted(sorted(part) for part in parts)):
+        nodes.append(part)
+        where.update((node, (k, i)) for i, node in enumerate(part))
+    edges: list[list] = [[] for _ in nodes]
+    for x, y, w in batch:
+        k, i = where[x]
+        edges[k].append((i, where[y][1], w))
+    mate = set()
+    for part, part_edges in zip(nodes, edges, strict=True):
+        sub = rx.PyGraph()
+        sub.add_nodes_from(part)
+        sub.add_edges_from(part_edges)
+        found = rx.max_weight_matching(sub, max_cardinality=True, weight_fn=lambda w: w)
+        mate.update((part[i], part[j]) for i, j in found)
+    return mate
 
 
 def _timed(stats: dict, t0: float) -> dict:

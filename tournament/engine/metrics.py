@@ -1,4 +1,7 @@
-"""Registry of named tie-break metrics. Each takes the player states and returns id -> value.
+"""Registry of named tie-break metrics: how each is computed (exactly) and how it is shown.
+
+Every value is an int or a `Fraction`, so equal values are equal and ties are real ties; only
+`format_metric` (for people) and `metric_json` (for the API) round.
 
 h2h is special: it only means something inside a tie of exactly two players, so the ranking code
 asks `head_to_head` for it at that point instead of reading a per-player value.
@@ -7,59 +10,97 @@ asks `head_to_head` for it at that point instead of reading a per-player value.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
 
+from .display import Exact, format_percent, format_points, format_signed, json_points, json_rate
 from .errors import EngineError
 from .history import PlayerState
 
 States = dict[int, PlayerState]
 
 
-def _win_rate(st: PlayerState) -> float:
-    return st.mp / st.played if st.played else 0.0
+def _win_rate(st: PlayerState) -> Fraction:
+    return Fraction(st.s2, 2 * st.played) if st.played else Fraction(0)
 
 
-def owr(states: States) -> dict[int, float]:
-    out = {}
+def owr(states: States) -> dict[int, Exact]:
+    out: dict[int, Exact] = {}
     for pid, st in states.items():
         rates = [_win_rate(states[o]) for o in st.opponents]
-        out[pid] = sum(rates) / len(rates) if rates else 0.0
+        out[pid] = sum(rates, Fraction(0)) / len(rates) if rates else Fraction(0)
     return out
 
 
-def sos(states: States) -> dict[int, float]:
-    return {pid: sum(states[o].mp for o in st.opponents) for pid, st in states.items()}
+def sos(states: States) -> dict[int, Exact]:
+    return {pid: Fraction(sum(states[o].s2 for o in st.opponents), 2) for pid, st in states.items()}
 
 
-def sosos(states: States) -> dict[int, float]:
+def sosos(states: States) -> dict[int, Exact]:
     first = sos(states)
-    return {pid: sum(first[o] for o in st.opponents) for pid, st in states.items()}
+    return {pid: sum((first[o] for o in st.opponents), Fraction(0)) for pid, st in states.items()}
 
 
-def vp(states: States) -> dict[int, float]:
+def vp(states: States) -> dict[int, Exact]:
     return {pid: st.vp for pid, st in states.items()}
 
 
-def vp_diff(states: States) -> dict[int, float]:
+def vp_diff(states: States) -> dict[int, Exact]:
     return {pid: st.vp - st.vp_against for pid, st in states.items()}
 
 
-METRICS: dict[str, Callable[[States], dict[int, float]]] = {
-    "owr": owr,
-    "sos": sos,
-    "sosos": sosos,
-    "vp": vp,
-    "vp_diff": vp_diff,
-}
+@dataclass(frozen=True)
+class Metric:
+    name: str
+    label: str  # in words, for legends and forms
+    short: str  # column heading
+    text: Callable[[Exact], str]  # for people
+    json: Callable[[Exact], int | float]  # for the API
+    compute: Callable[[States], dict[int, Exact]] | None = None  # None: h2h, asked per tie
+
+
 H2H = "h2h"
+
+REGISTRY: dict[str, Metric] = {
+    m.name: m
+    for m in (
+        Metric("owr", "Opponents' win rate", "OWR", format_percent, json_rate, owr),
+        Metric("sos", "Strength of schedule", "SOS", format_points, json_points, sos),
+        Metric(
+            "sosos", "Opponents' strength of schedule", "SOSOS", format_points, json_points, sosos
+        ),
+        Metric("vp", "Total VP", "VP", str, int, vp),
+        Metric("vp_diff", "VP difference", "VP diff", format_signed, int, vp_diff),
+        Metric(H2H, "Head to head (a tie of two)", "H2H", format_points, json_points),
+    )
+}
+METRICS: dict[str, Callable[[States], dict[int, Exact]]] = {
+    name: m.compute for name, m in REGISTRY.items() if m.compute is not None
+}
 
 
 def known_metrics() -> tuple[str, ...]:
-    return (*METRICS, H2H)
+    return tuple(REGISTRY)
+
+
+def metric_info(name: str) -> Metric:
+    check_metrics([name])
+    return REGISTRY[name]
+
+
+def format_metric(name: str, value: Exact | None) -> str:
+    """A metric's value as people read it; "" when it does not apply (h2h outside a pair)."""
+    return "" if value is None else metric_info(name).text(value)
+
+
+def metric_json(name: str, value: Exact | None) -> int | float | None:
+    """A metric's value as the API's JSON number (rounded for rates); None stays None."""
+    return None if value is None else metric_info(name).json(value)
 
 
 def check_metrics(names) -> None:
     for name in names:
-        if name not in METRICS and name != H2H:
+        if name not in REGISTRY:
             raise EngineError(
                 "unknown_metric",
                 "tiebreaks",
@@ -67,9 +108,9 @@ def check_metrics(names) -> None:
             )
 
 
-def head_to_head(results: dict[tuple[int, int], float], a: int, b: int) -> float:
-    """1 if a beat b, 0 if a lost, 0.5 for a draw or if they never met (summed over games)."""
-    mine, theirs = results.get((a, b), 0.0), results.get((b, a), 0.0)
+def head_to_head(results: dict[tuple[int, int], int], a: int, b: int) -> Fraction:
+    """1 if a beat b, 0 if a lost, 1/2 for a draw or if they never met (doubled points summed)."""
+    mine, theirs = results.get((a, b), 0), results.get((b, a), 0)
     if mine == theirs:
-        return 0.5
-    return 1.0 if mine > theirs else 0.0
+        return Fraction(1, 2)
+    return Fraction(1 if mine > theirs else 0)

@@ -44,7 +44,7 @@ def pair_round(
     *,
     round_number: int,
     seed: int | str,
-    bye_vp: int = 20,
+    bye_vp: int,
     avoid_same_club: bool = True,
     tables: Iterable[int] | None = None,
     total_rounds: int | None = None,

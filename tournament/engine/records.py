@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 
 @dataclass(frozen=True)
@@ -74,13 +75,13 @@ class StandingRow:
     player_id: int
     rank: int
     tied: bool
-    mp: float
+    mp: Fraction
     wins: int
     draws: int
     losses: int
     byes: int
     played: int
-    metrics: dict = field(default_factory=dict)
+    metrics: dict = field(default_factory=dict)  # name -> exact value (int / Fraction / None)
 
     def __getitem__(self, key: str):
         return self.metrics[key]

@@ -2,14 +2,16 @@
 
 Ties are broken step by step: players tied on mp are split by the first metric, groups still tied
 by the next, and so on; h2h applies only to a group of exactly two at its point in the list.
-Players still tied share a rank (competition ranking 1, 2, 2, 4).
+Players still tied share a rank (competition ranking 1, 2, 2, 4). Every value compared is an int
+or a Fraction, so players whose values are equal are tied, whatever sums produced them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 
-from .history import build_states
+from .history import build_states, outcome2
 from .metrics import H2H, METRICS, check_metrics, head_to_head
 from .records import GameRecord, PlayerEntry, StandingRow
 
@@ -19,7 +21,7 @@ def compute_standings(
     games: Iterable[GameRecord],
     *,
     tiebreaks: Sequence[str] = ("owr", "vp"),
-    bye_vp: int = 20,
+    bye_vp: int,
     as_of_round: int | None = None,
 ) -> list[StandingRow]:
     tiebreaks = list(tiebreaks)
@@ -28,13 +30,13 @@ def compute_standings(
     last = as_of_round if as_of_round is not None else max((g.round for g in games), default=0)
     states = build_states(players, games, up_to_round=last, bye_vp=bye_vp)
     values = {name: METRICS[name](states) for name in set(tiebreaks) if name != H2H}
-    results: dict[tuple[int, int], float] = {}
+    results: dict[tuple[int, int], int] = {}  # (a, b) -> a's doubled match points against b
     for g in games:
         if g.round <= last and g.player_b is not None and g.has_result:
-            win = 1.0 if g.vp_a > g.vp_b else 0.0 if g.vp_a < g.vp_b else 0.5
-            results[g.player_a, g.player_b] = results.get((g.player_a, g.player_b), 0.0) + win
-            results[g.player_b, g.player_a] = results.get((g.player_b, g.player_a), 0.0) + 1 - win
-    h2h_value: dict[int, float | None] = dict.fromkeys(states)
+            got_a, got_b = outcome2(g.vp_a, g.vp_b)
+            results[g.player_a, g.player_b] = results.get((g.player_a, g.player_b), 0) + got_a
+            results[g.player_b, g.player_a] = results.get((g.player_b, g.player_a), 0) + got_b
+    h2h_value: dict[int, Fraction | None] = dict.fromkeys(states)
 
     def split(group: list[int], depth: int) -> list[list[int]]:
         if len(group) < 2 or depth == len(tiebreaks):
@@ -53,10 +55,9 @@ def compute_standings(
             out += split([p for p in group if key[p] == value], depth + 1)
         return out
 
-    order = sorted(states, key=lambda p: -states[p].mp)
     groups: list[list[int]] = []
-    for mp in sorted({states[p].mp for p in order}, reverse=True):
-        groups += split(sorted(p for p in order if states[p].mp == mp), 0)
+    for s2 in sorted({st.s2 for st in states.values()}, reverse=True):
+        groups += split(sorted(p for p, st in states.items() if st.s2 == s2), 0)
     rows, rank = [], 1
     for group in groups:
         for pid in group:
@@ -68,9 +69,9 @@ def compute_standings(
                     rank=rank,
                     tied=len(group) > 1,
                     mp=st.mp,
-                    wins=st.count(1.0),
-                    draws=st.count(0.5),
-                    losses=st.count(0.0),
+                    wins=st.wins,
+                    draws=st.draws,
+                    losses=st.losses,
                     byes=st.byes,
                     played=st.played,
                     metrics=metrics,

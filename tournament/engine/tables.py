@@ -59,7 +59,7 @@ def assign_tables(
             table,
             a,
             b,
-            (Flag("fixed_table", f"fixed table {table} for player {who}", (who,)),),
+            (Flag("fixed_table", f"table {table} is fixed for {ctx.name(who)}", (who,)),),
         )
     free = [t for t in pool if t not in taken]
     if len(free) < len(games) - len(out):
@@ -81,7 +81,8 @@ def assign_tables(
                 flags = (
                     Flag(
                         "repeat_table",
-                        f"table {choice} already used by player {who}; no unused table nearby",
+                        f"table {choice} is already taken by {ctx.name(who)}; "
+                        "no unused table nearby",
                         (who,),
                         "warning",
                     ),

@@ -1,5 +1,5 @@
 from tournament.models.audit import AuditEntry
-from tournament.models.event import BattleSize, Event, EventStatus, PaperSize
+from tournament.models.event import BattleSize, Event, EventChange, EventStatus, PaperSize
 from tournament.models.game import Game
 from tournament.models.player import Player
 from tournament.models.printjob import PrintJob, PrintJobStatus
@@ -11,6 +11,7 @@ __all__ = [
     "AuditEntry",
     "BattleSize",
     "Event",
+    "EventChange",
     "EventStatus",
     "Game",
     "PaperSize",

@@ -50,7 +50,18 @@ class Event(models.Model):
     tiebreaks = models.JSONField(default=default_tiebreaks)
     bye_vp = models.PositiveSmallIntegerField(default=60)
     hidden = models.BooleanField(default=False)
-    avoid_same_club = models.BooleanField(default=True)
+    # The pairing engine keeps club mates apart in its round-1 draw only; later rounds pair by
+    # record, so the label must not promise more.
+    avoid_same_club = models.BooleanField(
+        default=True,
+        help_text="Keep club mates apart in round 1 (later rounds pair by record).",
+    )
+    # Off by default so API scripts written before check-in keep pairing; the organiser's
+    # new-event form ticks it.
+    check_in_required = models.BooleanField(
+        default=False,
+        help_text="Pair only players who have checked in (409 not_checked_in otherwise).",
+    )
     paper_size = models.CharField(max_length=10, choices=PaperSize.choices, default=PaperSize.A4)
     mission_pack = models.CharField(max_length=40, default="leviathan")
     # Pool codes in the order rounds take them; drawn at random when the event is created.
@@ -71,3 +82,20 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class EventChange(models.Model):
+    """A change to what an event shows (results, pairings, players, settings).
+
+    One row is added in the transaction of each change, so the newest id of an event is its
+    revision, the key its computed pages are cached under. Adding rows never waits on another
+    writer, unlike moving a counter on the event's own row, which would queue every result
+    entry of the event behind each other."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+", db_index=False)
+
+    class Meta:
+        indexes = [models.Index(fields=["event", "-id"], name="eventchange_latest")]
+
+    def __str__(self) -> str:
+        return f"change {self.pk} of event {self.event_id}"

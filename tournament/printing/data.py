@@ -84,5 +84,9 @@ class StandingsPrint:
     event: EventInfo
     as_of_round: int | None
     columns: tuple[tuple[str, str], ...]  # (row key, heading) of the tie-break metrics
-    rows: tuple[dict, ...] = field(default_factory=tuple)
+    rows: tuple[dict, ...] = field(default_factory=tuple)  # standings_compute rows, with display
+    labels: tuple[str, ...] = ()  # the tie-breaks in words, for the intro line
     printed_at: datetime | None = None
+    # "After round 2 · Round 3 in play: 5 of 12 results confirmed (byes already count)",
+    # from services.progress; the subtitle, so the paper says what it counts.
+    status_text: str = ""

@@ -1,22 +1,25 @@
 """Print jobs: plan the parts, render one part, merge the parts into the file to download.
 
-Parts are rendered by whichever workers pick them up; the counters move with F() updates so
-no two workers overwrite each other, and exactly one of them wins the right to merge.
+Parts are rendered by whichever workers pick them up. A worker may die mid-part: its task is
+then delivered again (late acknowledgement), so every step may run twice. A part is "done" when
+its file exists, whoever wrote it, so a part rendered twice counts once; progress is the number
+of part files, and exactly one worker wins the conditional update that starts the merge.
 """
 
 from __future__ import annotations
 
 import io
 import logging
+import os
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db.models import F
 from django.utils import timezone
 from pypdf import PdfWriter
 
 from tournament.models import PrintJob, PrintJobStatus
 from tournament.printing.render import Part, plan_parts, render_round
+from tournament.services.printing import print_document, print_round_data
 
 log = logging.getLogger(__name__)
 
@@ -32,44 +35,78 @@ def part_name(job: PrintJob, index: int) -> str:
     return f"print-jobs/parts/{job.pk}/part-{index:04d}.pdf"
 
 
-def job_start(job_id: int) -> int:
-    """Mark the job running with its part count; returns how many parts to render."""
+def parts_present(job: PrintJob) -> list[int]:
+    """The parts whose file is written (by any worker, in any attempt)."""
+    return [i for i in range(job.parts_total) if default_storage.exists(part_name(job, i))]
+
+
+def job_start(job_id: int) -> list[int]:
+    """Mark the job running with its part count; returns the parts still to render.
+
+    Run again (a retry, or a redelivered start), it keeps the parts already written."""
     job = PrintJob.objects.select_related("round", "event").get(pk=job_id)
-    total = len(job_parts(job))
+    if job.status == PrintJobStatus.DONE:
+        return []
+    job.parts_total = len(job_parts(job))
+    present = parts_present(job)
     PrintJob.objects.filter(pk=job_id).update(
-        status=PrintJobStatus.RUNNING, parts_total=total, parts_done=0
+        status=PrintJobStatus.RUNNING,
+        parts_total=job.parts_total,
+        parts_done=len(present),
+        error="",
+        finished_at=None,
+        updated_at=timezone.now(),
     )
-    return total
+    return [i for i in range(job.parts_total) if i not in present]
 
 
 def job_render_part(job_id: int, index: int) -> bool:
     """Render part `index` and count it; True when this call finished the last part."""
-    from tournament.services.printing import print_document, print_round_data  # noqa: PLC0415
-
     job = PrintJob.objects.select_related("round", "event").get(pk=job_id)
-    if job.status == PrintJobStatus.FAILED:
-        return False
+    if job.status != PrintJobStatus.RUNNING:
+        return False  # failed, or already merging or done: a late duplicate has nothing to do
     part = job_parts(job)[index]
     if part.kind == "standings":
-        data = print_document(event=job.event, kind="standings")
+        # The round picked on the print page: standings as of that round, titled so.
+        number = job.round.number if job.round_id else None
+        data = print_document(event=job.event, kind="standings", round_number=number)
     else:
         round_data = print_round_data(event=job.event, round_number=job.round.number)
         data = render_round(part.kind, round_data, part if part.stop is not None else None)
-    name = part_name(job, index)
-    if default_storage.exists(name):  # a retried part replaces its earlier attempt
-        default_storage.delete(name)
-    default_storage.save(name, ContentFile(data))
-    PrintJob.objects.filter(pk=job_id).update(parts_done=F("parts_done") + 1)
+    _write_part(part_name(job, index), data)
+    done = len(parts_present(job))
+    # Progress only moves forward, whichever worker reports last.
+    PrintJob.objects.filter(pk=job_id, parts_done__lt=done).update(
+        parts_done=done, updated_at=timezone.now()
+    )
+    if done < job.parts_total:
+        return False
     # Only one worker sees the update succeed, so the merge is queued once.
     return bool(
-        PrintJob.objects.filter(
-            pk=job_id, status=PrintJobStatus.RUNNING, parts_done__gte=F("parts_total")
-        ).update(status=PrintJobStatus.MERGING)
+        PrintJob.objects.filter(pk=job_id, status=PrintJobStatus.RUNNING).update(
+            status=PrintJobStatus.MERGING, updated_at=timezone.now()
+        )
     )
+
+
+def _write_part(name: str, data: bytes) -> None:
+    """Write a part so that nobody ever reads half of it: a whole file appears or none."""
+    if default_storage.exists(name):  # rendered twice: the first whole copy stands
+        return
+    temporary = default_storage.save(f"{name}.partial", ContentFile(data))
+    path = default_storage.path(temporary)
+    try:
+        os.link(path, default_storage.path(name))
+    except FileExistsError:
+        pass  # another worker finished the same part first
+    finally:
+        default_storage.delete(temporary)
 
 
 def job_merge(job_id: int) -> None:
     job = PrintJob.objects.get(pk=job_id)
+    if job.status != PrintJobStatus.MERGING:
+        return  # merged already (a redelivered task), or failed meanwhile
     writer = PdfWriter()
     names = [part_name(job, i) for i in range(job.parts_total)]
     for name in names:
@@ -87,14 +124,35 @@ def job_merge(job_id: int) -> None:
     PrintJob.objects.filter(pk=job_id).update(
         file=job.file.name, pages=pages, status=PrintJobStatus.DONE, finished_at=timezone.now()
     )
-    for name in names:
-        default_storage.delete(name)
+    # Every file of the parts folder goes: the parts, and any half-written copy of a dead worker.
+    folder = f"print-jobs/parts/{job.pk}"
+    if default_storage.exists(folder):
+        for name in default_storage.listdir(folder)[1]:
+            default_storage.delete(f"{folder}/{name}")
 
 
 def job_fail(job_id: int, exc: BaseException) -> None:
     log.exception("print job %s failed", job_id, exc_info=exc)
-    PrintJob.objects.filter(pk=job_id).update(
-        status=PrintJobStatus.FAILED,
-        error=f"{type(exc).__name__}: {exc}"[:2000],
-        finished_at=timezone.now(),
+    job_mark_failed(job_id, f"{type(exc).__name__}: {exc}")
+
+
+def job_mark_failed(job_id: int, error: str) -> bool:
+    """Fail a job that is not finished; False if it finished (or failed) meanwhile."""
+    unfinished = (PrintJobStatus.QUEUED, PrintJobStatus.RUNNING, PrintJobStatus.MERGING)
+    return bool(
+        PrintJob.objects.filter(pk=job_id, status__in=unfinished).update(
+            status=PrintJobStatus.FAILED,
+            error=error[:2000],
+            finished_at=timezone.now(),
+            updated_at=timezone.now(),
+        )
+    )
+
+
+def job_ready_to_merge(job_id: int) -> bool:
+    """A restarted job whose parts are all written goes straight to merging (once)."""
+    return bool(
+        PrintJob.objects.filter(pk=job_id, status=PrintJobStatus.RUNNING).update(
+            status=PrintJobStatus.MERGING, updated_at=timezone.now()
+        )
     )

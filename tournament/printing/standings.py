@@ -1,4 +1,8 @@
-"""Standings: rank, name, faction, record and the event's tie-break metrics."""
+"""Standings: rank, name, faction, record and the event's tie-break metrics.
+
+Cells print the rows' `display` texts, written by the metric registry, so the PDF shows exactly
+what the web page and the API show.
+"""
 
 from __future__ import annotations
 
@@ -10,36 +14,25 @@ from tournament.printing.base import BOLD, STYLES, PrintDocument
 from tournament.printing.data import StandingsPrint
 from tournament.printing.pairings import blocks, grid_style
 
-# Headings for metric names the standings engine knows; others print upper-cased.
-METRIC_LABELS = {
-    "owr": "OPP WIN %",
-    "vp": "VP",
-    "sos": "SOS",
-    "vp_diff": "VP DIFF",
-    "mp": "MP",
-    "ecsos": "ECSOS",
-    "h2h": "H2H",
-    "oowr": "OPP-OPP WIN %",
-    "primary": "PRIMARY",
-}
 
-
-def metric_label(name: str) -> str:
-    return METRIC_LABELS.get(name, name.replace("_", " ").upper())
-
-
-def metric_value(value) -> str:
-    if isinstance(value, float):
-        return f"{value * 100:.1f}" if 0 <= value <= 1 else f"{value:.1f}"
-    return "" if value is None else str(value)
+def standings_title(as_of_round: int | None, status_text: str = "") -> str:
+    """ "Standings after round 2", or for the latest standings what they count ("Standings ·
+    After round 2 · Round 3 in play: 5 of 12 results confirmed"), then what waits, if any."""
+    if as_of_round is None:
+        title = "Standings"
+    elif as_of_round == 0:
+        title = "Standings before round 1"
+    else:
+        title = f"Standings after round {as_of_round}"
+    return f"{title} · {status_text}" if status_text else title
 
 
 class Standings(PrintDocument):
     title = "Standings"
 
     def __init__(self, data: StandingsPrint, **kw) -> None:
-        after = f"after round {data.as_of_round}" if data.as_of_round else "current"
-        super().__init__(data.event, subtitle=f"Standings {after}", **kw)
+        subtitle = standings_title(data.as_of_round, data.status_text)
+        super().__init__(data.event, subtitle=subtitle, **kw)
         self.data = data
 
     def story(self) -> list:
@@ -56,8 +49,8 @@ class Standings(PrintDocument):
                 [
                     rank,
                     Paragraph(f"<b>{escape(row['name'])}</b>{faction}", STYLES["cell"]),
-                    f"{row['wins']}-{row['draws']}-{row['losses']}",
-                    *(metric_value(row.get(key)) for key, _ in metrics),
+                    row["display"]["record"],
+                    *(row["display"].get(key, "") for key, _ in metrics),
                 ]
             )
         metric_w = min(0.12 * w, 0.45 * w / max(len(metrics), 1))
@@ -72,7 +65,7 @@ class Standings(PrintDocument):
 
         intro = Paragraph(
             "Ranked by match points, then "
-            + (", ".join(label.lower() for _, label in metrics) or "name")
+            + (", ".join(escape(label.lower()) for label in self.data.labels) or "name")
             + ".",
             STYLES["body"],
         )

@@ -1,20 +1,39 @@
 """The audit log: every organiser action that changes standings, and how to undo it.
 
-Each action registers an undo handler; `audit_undo` replays the entry's `before` state
-through it, in a transaction, and records the undo as an entry of its own.
+Each undoable action registers two functions beside the service that logs it:
+- a check (`undo_check`) that raises `Conflict` when the undo cannot happen now, saying why
+  in words, and otherwise returns what depends on the change (in words), so the page offers
+  Undo only where it can succeed and warns before undoing what later steps were built on;
+- a handler (`undoable`) that replays the entry's `before` state.
+`audit_undo` runs both in one transaction and records the undo as an entry of its own.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.errors import Conflict
-from tournament.models import AuditEntry, Event
+from tournament.errors import Conflict, NotFound
+from tournament.models import AuditEntry, Event, Round
+from tournament.services.audit_words import audit_describe, audit_label, field_label
+from tournament.services.revision import event_revision_bump
 
 UNDO_HANDLERS: dict[str, Callable[[AuditEntry], None]] = {}
+UNDO_CHECKS: dict[str, Callable[[AuditEntry], list[str]]] = {}
+
+# The services that register undo handlers and checks; loaded before any undo is judged, so
+# the answer does not depend on which page happened to import them first.
+_HANDLER_MODULES = (
+    "tournament.services.events",
+    "tournament.services.players",
+    "tournament.services.results",
+    "tournament.services.rounds",
+    "tournament.services.swaps",
+)
 
 
 def undoable(action: str):
@@ -23,6 +42,21 @@ def undoable(action: str):
         return handler
 
     return register
+
+
+def undo_check(action: str):
+    """Register `check(entry) -> dependents`: raise Conflict if the undo cannot happen now."""
+
+    def register(check: Callable[[AuditEntry], list[str]]):
+        UNDO_CHECKS[action] = check
+        return check
+
+    return register
+
+
+def _load_handlers() -> None:
+    for module in _HANDLER_MODULES:
+        importlib.import_module(module)
 
 
 def audit_record(
@@ -35,6 +69,8 @@ def audit_record(
     before=None,
     after=None,
 ) -> AuditEntry:
+    # Some logged changes bypass save() (queryset updates): the log moves the revision on too.
+    event_revision_bump(event_id=event.pk)
     return AuditEntry.objects.create(
         event=event,
         action=action,
@@ -70,15 +106,127 @@ def audit_restore(obj, values: dict) -> None:
     obj.save()
 
 
-def audit_undo(*, entry_id: int, user) -> AuditEntry:
+def audit_values_unchanged(obj, after: dict, what: str) -> None:
+    """The check of a plain edit: undo only while the fields still hold the logged `after`.
+
+    Otherwise a later change would be silently overwritten by this older `before`.
+    """
+    for key, value in (after or {}).items():
+        current = getattr(obj, key, None)
+        if current != value and str(current) != str(value):
+            raise Conflict(
+                "entry",
+                "superseded",
+                f"{what}: {field_label(key)} was changed again after this; "
+                "undo that later change first.",
+            )
+
+
+def rounds_paired_after(entry: AuditEntry, *, after_round: int = 0) -> list[str]:
+    """Rounds numbered above `after_round` that were paired after this entry (and still are).
+
+    Log order, not clock time, says what came after: entry ids only grow.
+    """
+    later = AuditEntry.objects.filter(
+        event_id=entry.event_id, action="round_create", pk__gt=entry.pk, undone_at__isnull=True
+    )
+    round_ids = {int(e.target.split(":")[1]) for e in later if e.target.startswith("round:")}
+    numbers = Round.objects.filter(pk__in=round_ids, number__gt=after_round).values_list(
+        "number", flat=True
+    )
+    return sorted(set(numbers))
+
+
+@dataclass
+class UndoPreview:
+    """Whether an entry can be undone now, and what the organiser should know first."""
+
+    entry_id: int
+    action: str
+    label: str
+    description: str
+    can_undo: bool
+    code: str = ""
+    reason: str = ""
+    dependents: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {
+            "entry": self.entry_id,
+            "action": self.action,
+            "label": self.label,
+            "description": self.description,
+            "can_undo": self.can_undo,
+            "code": self.code,
+            "reason": self.reason,
+            "dependents": self.dependents,
+            "needs_confirmation": bool(self.dependents),
+        }
+
+
+def _judge(entry: AuditEntry) -> tuple[str, str, list[str]]:
+    """(code, reason, dependents); an empty code means the undo can happen now."""
+    if entry.undone_at is not None:
+        when = timezone.localtime(entry.undone_at).strftime("%a %H:%M")
+        return "already_undone", f"Already undone ({when}).", []
+    if entry.action not in UNDO_HANDLERS:
+        return "not_undoable", f"“{audit_label(entry.action)}” cannot be undone.", []
+    check = UNDO_CHECKS.get(entry.action)
+    try:
+        dependents = check(entry) if check else []
+    except Conflict as exc:
+        (code, message), *_ = next(iter(exc.errors.values()))
+        return code, message, []
+    return "", "", dependents
+
+
+def audit_undo_previews(entries) -> dict[int, UndoPreview]:
+    """Previews for a page of entries, by id (descriptions loaded in one batch)."""
+    _load_handlers()
+    entries = list(entries)
+    words = audit_describe(entries)
+    previews = {}
+    for entry in entries:
+        code, reason, dependents = _judge(entry)
+        previews[entry.pk] = UndoPreview(
+            entry_id=entry.pk,
+            action=entry.action,
+            label=audit_label(entry.action),
+            description=words[entry.pk],
+            can_undo=not code,
+            code=code,
+            reason=reason,
+            dependents=dependents,
+        )
+    return previews
+
+
+def audit_undo_preview(*, entry_id: int, event_id: int | None = None) -> UndoPreview:
+    """Whether `entry_id` can be undone now, why not, and what depends on it, in words."""
+    entries = AuditEntry.objects.select_related("event").filter(pk=entry_id)
+    if event_id is not None:
+        entries = entries.filter(event_id=event_id)
+    entry = entries.first()
+    if entry is None:
+        raise NotFound("entry", "not_found", "No such change in this event's log.")
+    return audit_undo_previews([entry])[entry.pk]
+
+
+def audit_undo(*, entry_id: int, user, confirm: bool = False) -> AuditEntry:
+    """Undo one logged change. When later steps depend on it, `confirm` must be given."""
+    _load_handlers()
     with transaction.atomic():
         entry = AuditEntry.objects.select_for_update().select_related("event").get(pk=entry_id)
-        if entry.undone_at is not None:
-            raise Conflict("entry", "already_undone", "This action has already been undone.")
-        handler = UNDO_HANDLERS.get(entry.action)
-        if handler is None:
-            raise Conflict("entry", "not_undoable", f"'{entry.action}' cannot be undone.")
-        handler(entry)
+        code, reason, dependents = _judge(entry)
+        if code:
+            raise Conflict("entry", code, reason)
+        if dependents and not confirm:
+            raise Conflict(
+                "confirm",
+                "confirmation_required",
+                " ".join(dependents) + " Confirm to undo anyway.",
+            )
+        UNDO_HANDLERS[entry.action](entry)
         entry.undone_at = timezone.now()
         entry.undone_by = user if user is not None and user.is_authenticated else None
         entry.save(update_fields=["undone_at", "undone_by"])

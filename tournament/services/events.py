@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import datetime
 import random
 
 from django.db import transaction
 
 from missions.services import pool_codes
-from tournament.errors import Invalid
+from tournament.errors import Forbidden, Invalid
 from tournament.models import Event
 from tournament.models.event import BATTLE_SIZE_POINTS, BattleSize, EventStatus, PaperSize
 from tournament.services.access import require_organiser, user_can_create_events
-from tournament.services.audit import audit_changes, audit_record, audit_restore, undoable
+from tournament.services.audit import (
+    audit_changes,
+    audit_record,
+    audit_restore,
+    audit_values_unchanged,
+    undo_check,
+    undoable,
+)
 from tournament.services.standings import metric_names
 
 # Settings an organiser may change after creation, and who checks them.
@@ -28,11 +36,12 @@ EDITABLE = (
     "bye_vp",
     "hidden",
     "avoid_same_club",
+    "check_in_required",
     "paper_size",
     "mission_order",
 )
-# Changing these can reorder the standings, so they are logged and undoable.
-STANDINGS_SETTINGS = ("tiebreaks", "bye_vp")
+BOOLEAN_SETTINGS = ("hidden", "avoid_same_club", "check_in_required")
+DATE_SETTINGS = ("start_date", "end_date")
 
 
 def _check_tiebreaks(value) -> list[str]:
@@ -65,6 +74,9 @@ def _clean_choices(clean: dict) -> None:
         if clean["battle_size"] not in BattleSize.values:
             raise Invalid("battle_size", "invalid_choice", "Unknown battle size.")
         clean.setdefault("points_limit", BATTLE_SIZE_POINTS[BattleSize(clean["battle_size"])])
+    for field in BOOLEAN_SETTINGS:
+        if field in clean and not isinstance(clean[field], bool):
+            raise Invalid(field, "invalid", "Must be true or false.")
     if "status" in clean and clean["status"] not in EventStatus.values:
         raise Invalid("status", "invalid_choice", "Unknown status.")
     if "paper_size" in clean and clean["paper_size"] not in PaperSize.values:
@@ -104,7 +116,7 @@ def _clean(changes: dict, event: Event | None) -> dict:
 def event_create(*, user, name: str, rounds: int, seed: int | None = None, **settings) -> Event:
     """Create an event; its creator becomes staff. The mission order is drawn at random."""
     if not user_can_create_events(user):
-        raise Invalid("user", "not_allowed", "Only organiser accounts may create events.")
+        raise Forbidden("user", "not_organiser", "Only organiser accounts may create events.")
     unknown = sorted(set(settings) - set(EDITABLE) - {"mission_pack"})
     if unknown:
         raise Invalid(unknown[0], "unknown_field", "Not an event setting.")
@@ -119,30 +131,54 @@ def event_create(*, user, name: str, rounds: int, seed: int | None = None, **set
     return event
 
 
+def _logged(values: dict) -> dict:
+    """Settings as the audit log's JSON holds them: dates in ISO form."""
+    return {k: v.isoformat() if isinstance(v, datetime.date) else v for k, v in values.items()}
+
+
 @transaction.atomic
 def event_update(*, event: Event, user, changes: dict) -> Event:
+    """Change settings; every field that changes is logged in one undoable entry, and a save
+    that changes nothing logs nothing."""
     require_organiser(user, event)
     unknown = sorted(set(changes) - set(EDITABLE))
     if unknown:
         raise Invalid(unknown[0], "unknown_field", "Not an editable event setting.")
     event = Event.objects.select_for_update().get(pk=event.pk)
+    if changes.get("battle_size", event.battle_size) == event.battle_size:
+        # Re-sending the same battle size (as the settings form always does) must not reset
+        # a points limit set on its own.
+        changes = {**changes, "points_limit": changes.get("points_limit", event.points_limit)}
     clean = _clean(changes, event)
     before = {k: getattr(event, k) for k in clean}
-    for key, value in clean.items():
-        setattr(event, key, value)
-    event.save()
+    changed = [k for k in clean if before[k] != clean[k]]
+    if not changed:
+        return event
+    for key in changed:
+        setattr(event, key, clean[key])
+    event.save(update_fields=changed)
     audit_changes(
         event=event,
         action="event_update",
         target=f"event:{event.pk}",
         user=user,
-        before=before,
-        after=clean,
-        fields=STANDINGS_SETTINGS,
+        before=_logged(before),
+        after=_logged(clean),
+        fields=changed,
     )
     return event
 
 
+@undo_check("event_update")
+def _check_event_update(entry) -> list[str]:
+    audit_values_unchanged(Event.objects.get(pk=entry.event_id), entry.after, "Settings")
+    return []
+
+
 @undoable("event_update")
 def _undo_event_update(entry) -> None:
-    audit_restore(Event.objects.select_for_update().get(pk=entry.event_id), entry.before)
+    values = {
+        k: datetime.date.fromisoformat(v) if k in DATE_SETTINGS and v else v
+        for k, v in entry.before.items()
+    }
+    audit_restore(Event.objects.select_for_update().get(pk=entry.event_id), values)

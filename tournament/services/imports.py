@@ -23,6 +23,10 @@ TRUE_WORDS = {"1", "y", "yes", "true", "x", "painted"}
 FALSE_WORDS = {"", "0", "n", "no", "false"}
 MAX_ROWS = 1000
 MAX_BYTES = 1_000_000
+# Only an army list may run over several lines; a line break anywhere else means a quote was
+# opened and never closed, which would silently merge the rows that follow into one player.
+MULTILINE = {"army_list"}
+CONTROL = {chr(c) for c in range(32)} - {"\n", "\r", "\t"}
 
 
 @dataclass
@@ -47,6 +51,50 @@ def _decode(raw: bytes | str) -> str:
         except UnicodeDecodeError:
             continue
     raise Invalid("file", "encoding", "The file must be UTF-8 text.")
+
+
+def _check_text(text: str) -> None:
+    """Refuse bytes no player name holds (NUL, other control characters), naming the line."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        bad = next((c for c in line if c in CONTROL), None)
+        if bad is not None:
+            raise Invalid(
+                "file",
+                "control_character",
+                f"Line {number} contains a control character (code {ord(bad)}); "
+                "save the file as plain CSV text.",
+            )
+
+
+def _records(reader: csv.DictReader):
+    """The reader's records with the line each starts on; malformed CSV names its line."""
+    start = reader.line_num + 1
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            if "end of data" in str(exc):
+                raise Invalid(
+                    "file",
+                    "unclosed_quote",
+                    f'Line {start}: a quote (") opens a field that never closes; '
+                    "close the quote or remove it.",
+                ) from exc
+            raise Invalid(
+                "file", "malformed", f"Line {start}: this is not valid CSV ({exc})."
+            ) from exc
+        spread = [k for k, v in record.items() if isinstance(v, str) and "\n" in v]
+        if any(k not in MULTILINE for k in spread):
+            raise Invalid(
+                "file",
+                "unclosed_quote",
+                f'Line {start}: a quote (") opens a field that runs on to line '
+                f"{reader.line_num}; close the quote or remove it.",
+            )
+        yield start, record
+        start = reader.line_num + 1
 
 
 def _row_data(record: dict) -> tuple[dict, list[str]]:
@@ -74,8 +122,13 @@ def _row_data(record: dict) -> tuple[dict, list[str]]:
 def import_preview(*, event: Event, raw: bytes | str) -> list[ImportRow]:
     """Every data row with what it would create and why it cannot (if it cannot)."""
     text = _decode(raw)
-    reader = csv.DictReader(io.StringIO(text))
-    if not reader.fieldnames:
+    _check_text(text)
+    reader = csv.DictReader(io.StringIO(text), strict=True)
+    try:
+        fieldnames = reader.fieldnames
+    except csv.Error as exc:
+        raise Invalid("file", "malformed", f"Line 1: this is not valid CSV ({exc}).") from exc
+    if not fieldnames:
         raise Invalid("file", "empty", "The file is empty; it needs a header row with 'name'.")
     reader.fieldnames = [(h or "").strip().lower() for h in reader.fieldnames]
     if "name" not in reader.fieldnames:
@@ -83,7 +136,7 @@ def import_preview(*, event: Event, raw: bytes | str) -> list[ImportRow]:
     taken = {n.lower() for n in Player.objects.filter(event=event).values_list("name", flat=True)}
     seen: dict[str, int] = {}
     rows = []
-    for record in reader:
+    for line, record in _records(reader):
         if not any((v or "").strip() for v in record.values() if isinstance(v, str)):
             continue
         if len(rows) >= MAX_ROWS:
@@ -94,8 +147,8 @@ def import_preview(*, event: Event, raw: bytes | str) -> list[ImportRow]:
             errors.append("name: already registered in this event.")
         elif key in seen:
             errors.append(f"name: repeats line {seen[key]}.")
-        seen.setdefault(key, reader.line_num)
-        rows.append(ImportRow(line=reader.line_num, data=data, errors=errors))
+        seen.setdefault(key, line)
+        rows.append(ImportRow(line=line, data=data, errors=errors))
     if not rows:
         raise Invalid("file", "no_rows", "The file has a header but no players.")
     return rows

@@ -7,7 +7,15 @@ from django.db import IntegrityError, transaction
 from tournament.errors import Conflict, Invalid
 from tournament.models import Event, Player
 from tournament.services.access import require_organiser
-from tournament.services.audit import audit_changes, audit_record, audit_restore, undoable
+from tournament.services.audit import (
+    audit_changes,
+    audit_record,
+    audit_restore,
+    audit_values_unchanged,
+    rounds_paired_after,
+    undo_check,
+    undoable,
+)
 
 TEXT_FIELDS = {"name": 120, "faction": 120, "club": 120}
 BOOL_FIELDS = ("battle_ready", "checked_in", "dropped")
@@ -111,7 +119,96 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
     return player
 
 
+@undo_check("player_update")
+def _check_player_update(entry) -> list[str]:
+    player = Player.objects.filter(pk=int(entry.target.split(":")[1])).first()
+    if player is None:
+        raise Conflict("entry", "gone", "This player has been removed.")
+    audit_values_unchanged(player, entry.after, player.name)
+    if not {"dropped", "first_round"} & set(entry.after or {}):
+        return []
+    return [
+        f"Round {n} was paired after this change to {player.name}; its pairings stay as they are."
+        for n in rounds_paired_after(entry)
+    ]
+
+
 @undoable("player_update")
 def _undo_player_update(entry) -> None:
     player_id = int(entry.target.split(":")[1])
     audit_restore(Player.objects.select_for_update().get(pk=player_id), entry.before)
+
+
+def players_absent(*, event: Event, round_number: int | None = None) -> list[Player]:
+    """Players expected at the tables of a round (the next one unless given) who have not
+    checked in: not dropped, and already entered by that round (late entries included)."""
+    number = round_number if round_number is not None else event.rounds.count() + 1
+    return list(
+        event.players.filter(dropped=False, checked_in=False, first_round__lte=number).order_by(
+            "name", "id"
+        )
+    )
+
+
+def _bulk_entry(players: list[Player]) -> dict:
+    return {"player_ids": [p.pk for p in players], "names": [p.name for p in players]}
+
+
+def _absent_update(*, event: Event, user, action: str, before: dict, after) -> list:
+    """Set after(event) on every player the next round expects who has not checked in, in
+    one logged, undoable step; nobody to change changes and logs nothing. `after` is read
+    under the event's lock."""
+    require_organiser(user, event)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    absent = players_absent(event=event)
+    if not absent:
+        return []
+    after = after(event)
+    Player.objects.filter(pk__in=[p.pk for p in absent]).update(**after)
+    audit_record(
+        event=event,
+        action=action,
+        target=f"event:{event.pk}",
+        user=user,
+        before={**_bulk_entry(absent), **before},
+        after={**_bulk_entry(absent), **after},
+    )
+    return absent
+
+
+@transaction.atomic
+def players_check_in_all(*, event: Event, user) -> list[Player]:
+    """Check in every player the next round expects; one audit entry, undoable."""
+    return _absent_update(
+        event=event,
+        user=user,
+        action="players_check_in",
+        before={"checked_in": False},
+        after=lambda event: {"checked_in": True},
+    )
+
+
+@transaction.atomic
+def players_drop_absent(*, event: Event, user) -> list[Player]:
+    """Drop every player the next round expects who has not checked in; one audit entry."""
+    return _absent_update(
+        event=event,
+        user=user,
+        action="players_drop_absent",
+        before={"dropped": False},
+        after=lambda event: {"dropped": True, "dropped_after_round": event.rounds.count()},
+    )
+
+
+@undoable("players_check_in")
+def _undo_players_check_in(entry) -> None:
+    Player.objects.filter(event_id=entry.event_id, pk__in=entry.before["player_ids"]).update(
+        checked_in=False
+    )
+
+
+@undoable("players_drop_absent")
+def _undo_players_drop_absent(entry) -> None:
+    Player.objects.filter(event_id=entry.event_id, pk__in=entry.before["player_ids"]).update(
+        dropped=False, dropped_after_round=None
+    )

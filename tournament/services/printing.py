@@ -6,7 +6,6 @@ from collections import Counter
 from functools import lru_cache
 
 from django.conf import settings
-from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -14,7 +13,7 @@ from missions.engine.generator import mission_from_code, pool_mission
 from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack
 from missions.pack.types import CardKind
-from tournament.errors import Invalid, NotFound
+from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game
 from tournament.printing.data import (
     CardText,
@@ -26,9 +25,15 @@ from tournament.printing.data import (
     StandingsPrint,
 )
 from tournament.printing.render import KINDS, ROUND_KINDS, render_round, render_standings
-from tournament.printing.standings import metric_label
 from tournament.scoring import outcome
+from tournament.services.progress import standings_status
 from tournament.services.records import event_games
+from tournament.services.standings import (
+    format_record,
+    metric_heading,
+    metric_label,
+    standings_compute,
+)
 
 
 def event_info(event: Event) -> EventInfo:
@@ -91,7 +96,7 @@ def records_before(event: Event, round_number: int) -> dict[int, str]:
                 continue
             key = "d" if result == "draw" else ("w" if result == side else "l")
             tally.setdefault(pid, Counter())[key] += 1
-    return {pid: f"{c['w']}-{c['d']}-{c['l']}" for pid, c in tally.items()}
+    return {pid: format_record(c["w"], c["d"], c["l"]) for pid, c in tally.items()}
 
 
 def _seat(player, records: dict[int, str]) -> Seat:
@@ -99,7 +104,7 @@ def _seat(player, records: dict[int, str]) -> Seat:
         player_id=player.pk,
         name=player.name,
         faction=player.faction,
-        record=records.get(player.pk, "0-0-0"),
+        record=records.get(player.pk, format_record(0, 0, 0)),
         link=player_link(player.private_key),
     )
 
@@ -107,7 +112,7 @@ def _seat(player, records: dict[int, str]) -> Seat:
 def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
     round_ = event.rounds.filter(number=round_number).first()
     if round_ is None:
-        raise NotFound("round", "not_found", f"Event {event.pk} has no round {round_number}.")
+        raise NotFound("round", "not_found", f"{event.name} has no round {round_number}.")
     fields = ("id", "name", "faction", "private_key")
     games = (
         Game.objects.filter(round=round_)
@@ -147,16 +152,20 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
 
 
 def print_standings_data(*, event: Event, as_of_round: int | None = None) -> StandingsPrint:
-    from tournament.services.standings import standings_compute  # noqa: PLC0415 - engine lag
-
+    """Standings as of `as_of_round` (None: every round so far) with the registry's headings."""
     rows = standings_compute(event=event, as_of_round=as_of_round)
-    columns = tuple((name, metric_label(name)) for name in event.tiebreaks or ())
+    status = standings_status(event=event, as_of_round=as_of_round)
+    # The latest standings say how far the results have come; a past round's only what waits.
+    said = (status.heading, status.waiting) if as_of_round is None else (status.waiting,)
+    tiebreaks = event.tiebreaks or ()
     return StandingsPrint(
         event=event_info(event),
         as_of_round=as_of_round,
-        columns=columns,
+        columns=tuple((name, metric_heading(name)) for name in tiebreaks),
+        labels=tuple(metric_label(name) for name in tiebreaks),
         rows=tuple(rows),
         printed_at=timezone.now(),
+        status_text=" · ".join(t for t in said if t),
     )
 
 
@@ -168,7 +177,7 @@ def print_check(*, event: Event, kind: str, round_number: int | None) -> None:
         if round_number is None:
             raise Invalid("round", "required", f"The {kind} document needs a round number.")
         if not event.rounds.filter(number=round_number).exists():
-            raise Invalid("round", "not_found", f"Event {event.pk} has no round {round_number}.")
+            raise Invalid("round", "not_found", f"{event.name} has no round {round_number}.")
 
 
 def print_document(*, event: Event, kind: str, round_number: int | None = None) -> bytes:
@@ -182,24 +191,49 @@ def print_document(*, event: Event, kind: str, round_number: int | None = None) 
 
 
 def print_job_create(*, event: Event, user, kind: str, round_number: int | None = None):
-    """Queue a document (or a round's bundle) for rendering once this transaction commits."""
+    """A print job for a document (or a round's bundle). The caller, an interface, queues it
+    (`tournament.tasks.print_job_queue`): services never import tasks, so data flows one way,
+    interfaces -> services -> engines."""
     from tournament.models import PrintJob  # noqa: PLC0415
     from tournament.services.access import require_organiser  # noqa: PLC0415
-    from tournament.tasks import print_job_start  # noqa: PLC0415
 
     require_organiser(user, event)
     print_check(event=event, kind=kind, round_number=round_number)
     round_ = event.rounds.filter(number=round_number).first() if round_number else None
-    job = PrintJob.objects.create(event=event, round=round_, kind=kind, created_by=user)
-    transaction.on_commit(lambda: print_job_start.delay(job.pk))
+    return PrintJob.objects.create(event=event, round=round_, kind=kind, created_by=user)
+
+
+def print_job_stalled(job) -> bool:
+    """Started but silent for too long: its worker has probably stopped (it may be retried)."""
+    if job.status not in ("running", "merging"):
+        return False
+    return (timezone.now() - job.updated_at).total_seconds() > settings.PRINT_STALL_SECONDS
+
+
+def print_job_retry(*, job_id: int, user):
+    """Check that a failed or stalled job may run again; the caller queues it, and the run
+    renders only what is missing (parts already written are kept)."""
+    from tournament.models import PrintJob  # noqa: PLC0415
+    from tournament.services.access import require_organiser  # noqa: PLC0415
+
+    job = PrintJob.objects.select_related("event").filter(pk=job_id).first()
+    if job is None:
+        raise NotFound("job", "not_found", "No such print job.")
+    require_organiser(user, job.event)
+    if job.status != "failed" and not print_job_stalled(job):
+        raise Conflict("job", "not_retryable", "This print job is not failed or stalled.")
     return job
 
 
 def print_job_status(job) -> dict:
+    stalled = print_job_stalled(job)
     return {
         "id": job.pk,
         "kind": job.kind,
         "status": job.status,
+        "stalled": stalled,
+        "can_retry": stalled or job.status == "failed",
+        "retry": reverse("print-job-retry", args=[job.pk]),
         "parts_done": job.parts_done,
         "parts_total": job.parts_total,
         "percent": job.percent,

@@ -3,11 +3,26 @@
 from __future__ import annotations
 
 from tournament.engine.records import GameRecord, PlayerEntry
-from tournament.models import Event, Game, Result
+from tournament.models import Event, Game, Result, ResultStatus
 
 
 def event_players(event: Event) -> list[PlayerEntry]:
-    return players_records(event.players.all())
+    """The event's players as the engines take them, in the players' usual order (name, id).
+
+    Plain tuples, not model instances: a 4,096-player field is read on every pairing, and
+    building model objects for it cost more than the query itself."""
+    rows = event.players.values_list("pk", "name", "club", "dropped", "fixed_table", "first_round")
+    return [
+        PlayerEntry(
+            id=pk,
+            name=name,
+            club=club,
+            dropped=dropped,
+            fixed_table=fixed_table,
+            first_round=first_round,
+        )
+        for pk, name, club, dropped, fixed_table, first_round in rows
+    ]
 
 
 def players_records(players) -> list[PlayerEntry]:
@@ -24,19 +39,27 @@ def players_records(players) -> list[PlayerEntry]:
     ]
 
 
-def event_games(event: Event, *, as_of_round: int | None = None) -> list[GameRecord]:
+def event_games(
+    event: Event, *, as_of_round: int | None = None, include_unconfirmed: bool = False
+) -> list[GameRecord]:
     """Every game with the score that counts; a game still without one has vp None.
+
+    Only confirmed results count (and byes, which the event's bye VP settles at once): a
+    player's entry awaiting the opponent, or a disputed one, would otherwise give one side
+    the win before anyone agreed to it. `include_unconfirmed` takes the current entry of
+    every game whatever its status, for the organiser's provisional standings.
 
     Reads plain tuples rather than model instances: pairing a 1,000-player round reads
     several thousand games, and building objects for them would cost more than the query."""
     games = Game.objects.filter(round__event=event)
     if as_of_round is not None:
         games = games.filter(round__number__lte=as_of_round)
+    results = Result.objects.filter(game__round__event=event, is_current=True)
+    if not include_unconfirmed:
+        results = results.filter(status=ResultStatus.CONFIRMED)
     scores = {
         game_id: (vp_a, vp_b)
-        for game_id, vp_a, vp_b in Result.objects.filter(
-            game__round__event=event, is_current=True
-        ).values_list("game_id", "vp_a", "vp_b")
+        for game_id, vp_a, vp_b in results.values_list("game_id", "vp_a", "vp_b")
     }
     records = []
     rows = games.order_by("round__number", "id").values_list(

@@ -9,33 +9,47 @@ matches it (no new version) or makes version n+1. Nothing is lost or duplicated.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 
-from tournament.errors import Conflict, Forbidden
-from tournament.models import Game, Player, Result, ResultSource, ResultStatus, RoundStatus
+from tournament.errors import Conflict, Forbidden, Invalid
+from tournament.models import (
+    Game,
+    Player,
+    Result,
+    ResultSource,
+    ResultStatus,
+    Round,
+    RoundStatus,
+)
 from tournament.scoring import clean_result
-from tournament.services.audit import audit_record, undoable
+from tournament.services.audit import audit_record, rounds_paired_after, undo_check, undoable
 from tournament.services.games import game_authorise, game_lock
 
 
 def round_refresh_status(round_) -> None:
-    """Complete once every game has a confirmed result; in progress once any has a result."""
-    games = round_.games.all()
-    total = games.count()
-    confirmed = Result.objects.filter(
-        game__round=round_, is_current=True, status=ResultStatus.CONFIRMED
-    ).count()
-    any_result = Result.objects.filter(game__round=round_, is_current=True).exists()
-    if total and confirmed == total:
+    """Complete once every game has a confirmed result; in progress once any has a result.
+
+    Serialised on the round row: without the lock, the last confirmations of a round
+    committing together each count the others as unconfirmed (READ COMMITTED), and the round
+    stays in progress. Every caller already holds its game's row lock, so the order is always
+    game, then round. After the lock is granted the counts below read a fresh snapshot, which
+    includes every confirmation committed by the transactions that held it before."""
+    locked = Round.objects.select_for_update().get(pk=round_.pk)
+    total = Game.objects.filter(round_id=round_.pk).count()
+    counts = Result.objects.filter(game__round_id=round_.pk, is_current=True).aggregate(
+        results=Count("id"), confirmed=Count("id", filter=Q(status=ResultStatus.CONFIRMED))
+    )
+    if total and counts["confirmed"] == total:
         status = RoundStatus.COMPLETE
-    elif any_result:
+    elif counts["results"]:
         status = RoundStatus.IN_PROGRESS
     else:
         status = RoundStatus.PAIRED
-    if round_.status != status:
-        round_.status = status
-        round_.save(update_fields=["status"])
+    if locked.status != status:
+        locked.status = status
+        locked.save(update_fields=["status"])
+    round_.status = status
 
 
 def _new_version(game: Game, scores: dict, **fields) -> Result:
@@ -145,6 +159,114 @@ def result_confirm(*, game_id: int, user=None, player: Player | None = None) -> 
         return current
 
 
+def _logged_game(entry) -> Game:
+    game = Game.objects.select_related("round").filter(pk=int(entry.target.split(":")[1])).first()
+    if game is None:
+        raise Conflict("entry", "gone", "This game's round has been removed.")
+    return game
+
+
+def _game_place(game: Game) -> str:
+    return f"Round {game.round.number}, table {game.table_number or '–'}"
+
+
+def _paired_after(entry, game: Game) -> list[str]:
+    return [
+        f"Round {n} was paired after this result; its pairings stay as they are."
+        for n in rounds_paired_after(entry, after_round=game.round.number)
+    ]
+
+
+def _check_still_current(entry, what: str) -> list[str]:
+    """Only the version that still counts can be taken back; say what depends on it."""
+    game = _logged_game(entry)
+    current = game.results.filter(is_current=True).first()
+    if current is None or current.version != entry.after["version"]:
+        raise Conflict(
+            "entry",
+            "superseded",
+            f"{_game_place(game)} has a newer result than {what}; undo that one first.",
+        )
+    return _paired_after(entry, game)
+
+
+@undo_check("result_enter")
+def _check_result_enter(entry) -> list[str]:
+    return _check_still_current(entry, "this one")
+
+
+@undo_check("result_confirm")
+def _check_result_confirm(entry) -> list[str]:
+    return _check_still_current(entry, "the one confirmed here")
+
+
+def result_claims(game: Game) -> list[Result]:
+    """Each player's latest entry for the game, player A's first: the claims of a dispute."""
+    claims = []
+    for player_id in (game.player_a_id, game.player_b_id):
+        if player_id is None:
+            continue
+        claim = (
+            game.results.filter(entered_by_player_id=player_id)
+            .select_related("entered_by_player")
+            .order_by("-version")
+            .first()
+        )
+        if claim is not None:
+            claims.append(claim)
+    return claims
+
+
+def result_settle(*, game_id: int, version: int, user) -> Result:
+    """An organiser accepts one claim of an unconfirmed or disputed game as its result.
+
+    The accepted scores become a new confirmed version entered by the organiser, so the
+    players' own entries stay in the history as they made them; undo restores the claim
+    that stood before."""
+    with transaction.atomic():
+        game = game_lock(game_id=game_id)
+        game_authorise(game, user=user)
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise Invalid("version", "invalid", "Must be a version number of this game's result.")
+        chosen = game.results.filter(version=version).first()
+        if chosen is None:
+            raise Invalid("version", "not_found", "This game has no entry with that version.")
+        current = game.results.filter(is_current=True).first()
+        if current is None:
+            raise Conflict("result", "no_result", "No result has been entered for this game.")
+        if current.status == ResultStatus.CONFIRMED:
+            raise Conflict(
+                "result",
+                "confirmed",
+                "This result is already confirmed; enter a correction instead.",
+            )
+        scores = chosen.scores()
+        result = _new_version(
+            game,
+            scores,
+            status=ResultStatus.CONFIRMED,
+            source=ResultSource.ORGANISER,
+            entered_by_user=user,
+            confirmed_by_user=user,
+            confirmed_at=timezone.now(),
+        )
+        audit_record(
+            event=game.round.event,
+            action="result_settle",
+            target=f"game:{game.pk}",
+            user=user,
+            before={"version": current.version, "status": current.status, **current.scores()},
+            after={
+                "version": result.version,
+                "status": result.status,
+                "accepted_version": chosen.version,
+                **scores,
+            },
+        )
+        round_refresh_status(game.round)
+        return result
+
+
 @undoable("result_enter")
 def _undo_result_enter(entry) -> None:
     game = game_lock(game_id=int(entry.target.split(":")[1]))
@@ -170,3 +292,15 @@ def _undo_result_confirm(entry) -> None:
     result.confirmed_at = None
     result.save()
     round_refresh_status(game.round)
+
+
+@undo_check("result_settle")
+def _check_result_settle(entry) -> list[str]:
+    # Undone like an entry, so it can be undone when an entry could.
+    return _check_result_enter(entry)
+
+
+@undoable("result_settle")
+def _undo_result_settle(entry) -> None:
+    # The same as undoing an entry: the settled version goes, the claim before it stands.
+    _undo_result_enter(entry)

@@ -5,14 +5,15 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
 
 from missions.services import mission_check_code
 from tournament.engine import check_pairing, pair_round
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game, Result, ResultSource, ResultStatus, Round
 from tournament.services.access import require_organiser
-from tournament.services.audit import audit_record, undoable
+from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.players import players_absent
+from tournament.services.progress import standings_status
 from tournament.services.records import event_games, event_players
 from tournament.services.results import round_refresh_status
 
@@ -25,19 +26,47 @@ def _locked_event(event_id: int) -> Event:
 
 
 def _check_previous_complete(event: Event, force: bool) -> None:
-    last = event.rounds.order_by("-number").first()
-    if last is None or force:
+    """An entry awaiting confirmation or a disputed one is no result yet: pairing from it
+    would pair on a score nobody agreed to (the engine reads confirmed results only)."""
+    if force:
         return
-    confirmed = Result.objects.filter(
-        game=OuterRef("pk"), is_current=True, status=ResultStatus.CONFIRMED
+    last = standings_status(event=event).rounds
+    last = last[-1] if last else None
+    if last is None or last.complete:
+        return
+    parts = [
+        f"{n} {word}"
+        for n, word in (
+            (last.missing, "missing"),
+            (last.unconfirmed, "awaiting confirmation"),
+            (last.disputed, "disputed"),
+        )
+        if n
+    ]
+    lacking = last.games - last.confirmed
+    raise Conflict(
+        "round",
+        "results_missing",
+        f"Round {last.number} still lacks {lacking} confirmed "
+        f"{'result' if lacking == 1 else 'results'} ({', '.join(parts)}); "
+        "enter or confirm them, or force the pairing.",
     )
-    missing = Game.objects.filter(round=last).exclude(Exists(confirmed)).count()
-    if missing:
+
+
+def check_checked_in(event: Event, number: int, force: bool) -> None:
+    """With check-in required, every player the round expects must have checked in: round 1's
+    field and any late entry alike. Forcing pairs them anyway."""
+    if not event.check_in_required or force:
+        return
+    absent = players_absent(event=event, round_number=number)
+    if absent:
+        count = len(absent)
+        who = "1 player is" if count == 1 else f"{count} players are"
         raise Conflict(
-            "round",
-            "results_missing",
-            f"Round {last.number} still lacks {missing} confirmed result(s); "
-            "enter them or force the pairing.",
+            "players",
+            "not_checked_in",
+            f"{who} not checked in: {', '.join(p.name for p in absent)}. "
+            "Check them in, drop them, or force the pairing.",
         )
 
 
@@ -118,6 +147,21 @@ def _mission_for(event: Event, number: int, mission_code: str | None) -> str:
     return order[(number - 1) % len(order)] if order else ""
 
 
+# A round stores its seed in a signed 64-bit column; seeds are shared as plain non-negative
+# numbers, like the mission generator's.
+SEED_MAX = 2**63 - 1
+
+
+def seed_check(seed) -> None:
+    """Refuse a seed the round cannot store, before anything is changed."""
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise Invalid("seed", "invalid", "Must be a whole number.")
+    if not 0 <= seed <= SEED_MAX:
+        raise Invalid("seed", "out_of_range", f"Must be a whole number from 0 to {SEED_MAX}.")
+
+
 def round_create(
     *,
     event_id: int,
@@ -139,8 +183,8 @@ def round_create(
                 "all_rounds_paired",
                 f"All {event.planned_rounds} planned rounds are paired; raise the planned rounds.",
             )
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise Invalid("seed", "invalid", "Must be a whole number.")
+        check_checked_in(event, number, force)
+        seed_check(seed)
         if pairings is not None:
             pairs, cost, method = _manual_pairs(event, number, pairings), {}, "manual"
         else:
@@ -220,13 +264,40 @@ def _delete_round(round_: Round) -> None:
     round_.delete()
 
 
+def _logged_round(entry) -> Round:
+    """The round an entry paired, while it is the latest and has no result (else why not)."""
+    round_ = Round.objects.filter(pk=int(entry.target.split(":")[1])).first()
+    if round_ is None:
+        number = (entry.after or {}).get("number", "?")
+        raise Conflict("entry", "gone", f"Round {number} has already been removed.")
+    later = round_.event.rounds.filter(number__gt=round_.number).order_by("-number").first()
+    if later is not None:
+        raise Conflict(
+            "entry",
+            "not_latest",
+            f"Only the latest round can be undone: round {later.number} was paired after "
+            f"round {round_.number}; undo it first.",
+        )
+    if Result.objects.filter(game__round=round_).exclude(source=ResultSource.BYE).exists():
+        raise Conflict(
+            "entry",
+            "has_results",
+            f"Round {round_.number} has results; undo or correct them before its pairings.",
+        )
+    return round_
+
+
+@undo_check("round_create")
+def _check_round_create(entry) -> list[str]:
+    _logged_round(entry)
+    return []
+
+
 @undoable("round_create")
 def _undo_round_create(entry) -> None:
-    event = _locked_event(entry.event_id)
-    round_ = event.rounds.order_by("-number").first()
-    if round_ is None or round_.number != entry.after["number"]:
-        raise Conflict("entry", "superseded", "Only the latest round can be undone.")
-    _delete_round(round_)
+    _locked_event(entry.event_id)
+    # By id, not number: a round paired again after an earlier undo is not this one.
+    _delete_round(_logged_round(entry))
 
 
 def round_set_mission(*, event_id: int, user, number: int, mission_code: str) -> Round:

@@ -2,29 +2,65 @@
 
 from __future__ import annotations
 
-from tournament.engine import compute_standings, known_metrics
+from tournament.engine import (
+    compute_standings,
+    format_metric,
+    format_points,
+    format_record,
+    json_points,
+    known_metrics,
+    metric_info,
+    metric_json,
+)
 from tournament.errors import Invalid
 from tournament.models import Event
 from tournament.services.records import event_games, players_records
+
+__all__ = [
+    "format_record",
+    "metric_heading",
+    "metric_label",
+    "metric_names",
+    "standings_compute",
+]
 
 
 def metric_names() -> set[str]:
     return set(known_metrics())
 
 
+def metric_heading(name: str) -> str:
+    """A metric's column heading from the engine's registry ("OWR", "VP diff")."""
+    return metric_info(name).short
+
+
+def metric_label(name: str) -> str:
+    """A metric in words from the engine's registry ("Opponents' win rate")."""
+    return metric_info(name).label
+
+
 # The contract promises these on every row, whatever the event's tie-breaks are.
 ALWAYS_SHOWN = ("owr", "vp")
 
 
-def standings_compute(*, event: Event, as_of_round: int | None = None) -> list[dict]:
-    """Rows best first: rank (shared when tied), record, and every tie-break metric."""
+def standings_compute(
+    *, event: Event, as_of_round: int | None = None, provisional: bool = False
+) -> list[dict]:
+    """Rows best first: rank (shared when tied), record, and every tie-break metric.
+
+    Confirmed results and byes only; `provisional` also counts entries awaiting confirmation
+    and disputed ones (the organiser's view, never published). Numbers are the API's JSON
+    numbers (exact values rounded by the metric registry); `display` holds the same values as
+    people read them (name -> text, plus "mp" and "record"), so the web page, the PDF and the
+    API agree.
+    """
     paired = event.rounds.count()
     if as_of_round is not None and not 0 <= as_of_round <= paired:
         raise Invalid("round", "range", f"Must be between 0 and {paired}.")
     players = {p.pk: p for p in event.players.all()}
     shown = [*event.tiebreaks, *(m for m in ALWAYS_SHOWN if m not in event.tiebreaks)]
     records = players_records(players.values())
-    games = event_games(event, as_of_round=as_of_round)
+    games = event_games(event, as_of_round=as_of_round, include_unconfirmed=provisional)
     rows = compute_standings(
         records, games, tiebreaks=event.tiebreaks, bye_vp=event.bye_vp, as_of_round=as_of_round
     )
@@ -39,6 +75,12 @@ def standings_compute(*, event: Event, as_of_round: int | None = None) -> list[d
     for row in rows:
         player = players[row.player_id]
         metrics = {**row.metrics, **(extra_values[row.player_id] if extra else {})}
+        record = format_record(row.wins, row.draws, row.losses)
+        display = {
+            "mp": format_points(row.mp),
+            "record": record,
+            **{name: format_metric(name, metrics[name]) for name in shown},
+        }
         out.append(
             {
                 "rank": row.rank,
@@ -48,14 +90,16 @@ def standings_compute(*, event: Event, as_of_round: int | None = None) -> list[d
                 "faction": player.faction,
                 "club": player.club,
                 "dropped": player.dropped,
-                "mp": row.mp,
+                "mp": json_points(row.mp),
                 "wins": row.wins,
                 "draws": row.draws,
                 "losses": row.losses,
                 "byes": row.byes,
                 "played": row.played,
-                **{name: metrics[name] for name in shown},
-                "tiebreak_values": [metrics[name] for name in event.tiebreaks],
+                "record": record,
+                **{name: metric_json(name, metrics[name]) for name in shown},
+                "tiebreak_values": [metric_json(name, metrics[name]) for name in event.tiebreaks],
+                "display": display,
             }
         )
     return out

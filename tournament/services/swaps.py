@@ -12,11 +12,17 @@ from django.db.models import Q
 
 from tournament.engine import check_pairing
 from tournament.errors import Conflict, Invalid, NotFound
-from tournament.models import Event, Game, Result, ResultSource, Round
+from tournament.models import Event, Game, Player, Result, ResultSource, Round
 from tournament.services.access import require_organiser
-from tournament.services.audit import audit_record, undoable
+from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.records import event_games, event_players
-from tournament.services.rounds import _locked_event, round_create, round_delete_latest
+from tournament.services.rounds import (
+    _locked_event,
+    check_checked_in,
+    round_create,
+    round_delete_latest,
+    seed_check,
+)
 
 
 def _latest_open_round(event: Event, number: int) -> Round:
@@ -33,6 +39,11 @@ def _latest_open_round(event: Event, number: int) -> Round:
     return round_
 
 
+def _name(round_: Round, player_id: int) -> str:
+    player = Player.objects.filter(pk=player_id, event_id=round_.event_id).first()
+    return player.name if player else "This player"
+
+
 def _game_of(round_: Round, player_id: int, field: str) -> Game:
     game = (
         round_.games.select_for_update()
@@ -40,7 +51,11 @@ def _game_of(round_: Round, player_id: int, field: str) -> Game:
         .first()
     )
     if game is None:
-        raise Invalid(field, "not_in_round", f"Player {player_id} is not paired in this round.")
+        raise Invalid(
+            field,
+            "not_in_round",
+            f"{_name(round_, player_id)} is not paired in round {round_.number}.",
+        )
     if game.player_a_id == player_id and game.player_b_id is not None:
         # Put the player in the B seat: one row, one statement, so no constraint trips.
         Game.objects.filter(pk=game.pk).update(player_a=game.player_b_id, player_b=player_id)
@@ -53,7 +68,11 @@ def _swap(round_: Round, x: int, y: int) -> None:
     constraints hold after every statement (PostgreSQL checks them row by row)."""
     gx, gy = _game_of(round_, x, "player_x"), _game_of(round_, y, "player_y")
     if gx.pk == gy.pk:
-        raise Invalid("player_y", "same_game", "These two players already play each other.")
+        raise Invalid(
+            "player_y",
+            "same_game",
+            f"{_name(round_, x)} and {_name(round_, y)} already play each other.",
+        )
     if gy.player_b_id is None:  # y has the bye: let x be the one who moves first
         gx, gy, x, y = gy, gx, y, x
     seat_x = "player_b" if gx.player_b_id == x else "player_a"
@@ -106,18 +125,69 @@ def round_swap_players(
         return warnings
 
 
+def _rows(round_: Round) -> list[list]:
+    return sorted([g.pk, g.player_a_id, g.player_b_id] for g in round_.games.all())
+
+
+def _swapped_round(entry) -> Round:
+    """The round of a swap, while it still holds exactly the pairings the swap left."""
+    round_ = Round.objects.filter(pk=int(entry.target.split(":")[1])).first()
+    if round_ is None:
+        raise Conflict("entry", "gone", "This round has been removed.")
+    later = round_.event.rounds.filter(number__gt=round_.number).order_by("-number").first()
+    if later is not None:
+        raise Conflict(
+            "entry",
+            "not_latest",
+            f"Round {round_.number}'s pairings can no longer change: round {later.number} "
+            "was paired after it.",
+        )
+    if Result.objects.filter(game__round=round_).exclude(source=ResultSource.BYE).exists():
+        raise Conflict(
+            "entry",
+            "has_results",
+            f"Round {round_.number} has results; its pairings can no longer change.",
+        )
+    # Seats within a game may be flipped by later swaps; the pairs themselves must match.
+    now = {(pk, frozenset((a, b))) for pk, a, b in _rows(round_)}
+    then = {(pk, frozenset((a, b))) for pk, a, b in entry.after["games"]}
+    if now != then:
+        raise Conflict(
+            "entry",
+            "superseded",
+            f"Round {round_.number}'s pairings changed after this swap; "
+            "undo the later change first.",
+        )
+    return round_
+
+
+@undo_check("pairing_swap")
+def _check_swap(entry) -> list[str]:
+    _swapped_round(entry)
+    return []
+
+
 @undoable("pairing_swap")
 def _undo_swap(entry) -> None:
     event = _locked_event(entry.event_id)
-    round_ = Round.objects.get(pk=int(entry.target.split(":")[1]))
-    _latest_open_round(event, round_.number)
+    round_ = _swapped_round(entry)
     x, y = entry.before["swap"]
     _swap(round_, y, x)
     _refresh_flags(event, round_)
 
 
-def round_repair(*, event_id: int, user, seed: int | None = None) -> Round:
-    """Throw away the latest round's pairing (before any result) and pair it again."""
+def round_repair(*, event_id: int, user, seed: int | None = None, force: bool = False) -> Round:
+    """Throw away the latest round's pairing (before any result) and pair it again.
+
+    Check-in applies as it did when the round was first paired: a player who is no longer
+    checked in is named (409) unless forced. The previous round's results were judged then."""
+    # Checked first: a refused seed must not throw away the pairing it was meant to replace.
+    seed_check(seed)
     with transaction.atomic():
+        event = _locked_event(event_id)
+        require_organiser(user, event)
+        latest = event.rounds.order_by("-number").first()
+        if latest is not None:
+            check_checked_in(event, latest.number, force)
         round_delete_latest(event_id=event_id, user=user)
         return round_create(event_id=event_id, user=user, seed=seed, force=True)

@@ -13,6 +13,7 @@ from django.shortcuts import redirect
 from tournament.errors import ServiceError
 from tournament.models import Event, Round
 from tournament.services.access import events_visible_to, user_can_manage
+from tournament.services.audit_words import field_label
 
 
 def is_htmx(request) -> bool:
@@ -49,13 +50,49 @@ def organiser_required(view):
     return wrapper
 
 
-def report(request, exc: ServiceError) -> None:
+# Service fields whose messages already name what they are about (a round, a result, the
+# players of a swap, an audit entry): the page shows the message alone.
+SELF_NAMED = frozenset(
+    {
+        "non_field_errors",
+        "round",
+        "result",
+        "game",
+        "event",
+        "entry",
+        "confirm",
+        "pairings",
+        "player_x",
+        "player_y",
+        "user",
+    }
+)
+
+
+def error_texts(exc: ServiceError, labels: dict[str, str] | None = None) -> list[str]:
+    """A service error as a person reads it: each field by its page label, each text once.
+
+    The API keeps the field keys and machine codes; pages never show them.
+    """
+    texts: list[str] = []
+    for field, items in exc.messages.items():
+        if labels and field in labels:
+            label = labels[field]
+        else:
+            label = "" if field in SELF_NAMED else field_label(field)
+        for text in items:
+            line = f"{label}: {text}" if label else text
+            if line not in texts:
+                texts.append(line)
+    return texts
+
+
+def report(request, exc: ServiceError, labels: dict[str, str] | None = None) -> None:
+    """Show a service error on the next page; `labels` names fields as this page does."""
     if exc.status == 403:
-        raise PermissionDenied(str(exc))
-    for field, texts in exc.messages.items():
-        for text in texts:
-            label = "" if field in ("non_field_errors", "round", "result") else f"{field}: "
-            messages.error(request, f"{label}{text}")
+        raise PermissionDenied(" ".join(error_texts(exc, labels)))
+    for text in error_texts(exc, labels):
+        messages.error(request, text)
 
 
 def back(request, fallback: str, **kwargs):

@@ -5,75 +5,96 @@ from __future__ import annotations
 from django import forms
 
 from tournament.models.event import BattleSize, EventStatus
-from tournament.services.standings import metric_names
-
-TIEBREAK_LABELS = {
-    "owr": "Opponents' win rate",
-    "sos": "Strength of schedule",
-    "sosos": "Opponents' strength of schedule",
-    "vp": "Total VP",
-    "vp_diff": "VP difference",
-}
+from tournament.services.audit_words import field_label
+from tournament.services.standings import metric_heading, metric_label, metric_names
+from tournament.views.common import SELF_NAMED
 
 
 def tiebreak_choices() -> list[tuple[str, str]]:
-    return [(m, f"{m.upper()} · {TIEBREAK_LABELS.get(m, m)}") for m in sorted(metric_names())]
+    # Labels come from the engine's metric registry, the one place a metric is named.
+    return [(m, f"{metric_heading(m)} · {metric_label(m)}") for m in sorted(metric_names())]
+
+
+# Browsers' date inputs take and give ISO dates only: a localised "23/11/2026" is rejected and
+# posted back empty, which would erase the event's dates on every save.
+def _date_input() -> forms.DateInput:
+    return forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
 
 
 class EventForm(forms.Form):
     name = forms.CharField(max_length=200)
     planned_rounds = forms.IntegerField(min_value=1, max_value=30, initial=5, label="Rounds")
-    start_date = forms.DateField(
-        required=False, widget=forms.DateInput(attrs={"type": "date"}), label="Start date"
-    )
-    end_date = forms.DateField(
-        required=False, widget=forms.DateInput(attrs={"type": "date"}), label="End date"
-    )
+    start_date = forms.DateField(required=False, widget=_date_input(), label="Start date")
+    end_date = forms.DateField(required=False, widget=_date_input(), label="End date")
     venue = forms.CharField(max_length=200, required=False)
     battle_size = forms.ChoiceField(choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE)
+    # The engine keeps club mates apart in its round-1 draw only.
+    avoid_same_club = forms.BooleanField(
+        required=False, initial=True, label="Keep club mates apart in round 1"
+    )
+    # Ticked for new events (the API's default stays off for existing scripts).
+    check_in_required = forms.BooleanField(
+        required=False, initial=True, label="Pair only players who have checked in"
+    )
+
+
+ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
 
 
 class SettingsForm(EventForm):
     status = forms.ChoiceField(choices=EventStatus.choices)
-    tiebreak_1 = forms.ChoiceField(label="First tie-break", required=False)
-    tiebreak_2 = forms.ChoiceField(label="Second tie-break", required=False)
-    tiebreak_3 = forms.ChoiceField(label="Third tie-break", required=False)
     bye_vp = forms.IntegerField(min_value=0, max_value=100, label="VP for a bye")
     hidden = forms.BooleanField(required=False, label="Hidden (only organisers see it)")
-    avoid_same_club = forms.BooleanField(required=False, label="Avoid pairing club mates")
 
-    TIEBREAK_SLOTS = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
+    SETTINGS = (
+        "name",
+        "planned_rounds",
+        "start_date",
+        "end_date",
+        "venue",
+        "battle_size",
+        "status",
+        "bye_vp",
+        "hidden",
+        "avoid_same_club",
+        "check_in_required",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         choices = [("", "—"), *tiebreak_choices()]
-        for slot in self.TIEBREAK_SLOTS:
-            self.fields[slot].choices = choices
+        # One slot per metric, so an order set through the API (up to every metric) survives
+        # a save of this form; the slots go after the status, before the bye VP.
+        fields = list(self.fields.items())
+        at = next(i for i, (name, _) in enumerate(fields) if name == "status") + 1
+        slots = [
+            (
+                slot,
+                forms.ChoiceField(choices=choices, required=False, label=self._label(i)),
+            )
+            for i, slot in enumerate(self.tiebreak_slots(), start=1)
+        ]
+        self.fields = dict(fields[:at] + slots + fields[at:])
+
+    @staticmethod
+    def _label(i: int) -> str:
+        return f"{ORDINALS[i - 1]} tie-break" if i <= len(ORDINALS) else f"Tie-break {i}"
+
+    @staticmethod
+    def tiebreak_slots() -> list[str]:
+        return [f"tiebreak_{i}" for i in range(1, len(tiebreak_choices()) + 1)]
 
     @classmethod
     def initial_for(cls, event) -> dict:
-        initial = {
-            name: getattr(event, name)
-            for name in (
-                "name",
-                "planned_rounds",
-                "start_date",
-                "end_date",
-                "venue",
-                "battle_size",
-                "status",
-                "bye_vp",
-                "hidden",
-                "avoid_same_club",
-            )
-        }
-        initial.update(zip(cls.TIEBREAK_SLOTS, event.tiebreaks, strict=False))
+        initial = {name: getattr(event, name) for name in cls.SETTINGS}
+        initial.update(zip(cls.tiebreak_slots(), event.tiebreaks, strict=False))
         return initial
 
     def changes(self) -> dict:
         data = dict(self.cleaned_data)
-        data["tiebreaks"] = [data.pop(s) for s in self.TIEBREAK_SLOTS if data.get(s)]
-        for slot in self.TIEBREAK_SLOTS:
+        slots = self.tiebreak_slots()
+        data["tiebreaks"] = [data[s] for s in slots if data.get(s)]
+        for slot in slots:
             data.pop(slot, None)
         return data
 
@@ -127,4 +148,5 @@ def service_errors_to_form(form: forms.Form, exc) -> None:
         if field_name == "tiebreaks" and "tiebreak_1" in form.fields:
             target = "tiebreak_1"
         for message in messages:
-            form.add_error(target, message if target else f"{field_name}: {message}")
+            label = "" if field_name in SELF_NAMED else f"{field_label(field_name)}: "
+            form.add_error(target, message if target else f"{label}{message}")

@@ -10,10 +10,23 @@ from django.views.decorators.http import require_POST
 
 from tournament.errors import ServiceError
 from tournament.models import Game
-from tournament.services.results import result_confirm, result_enter
+from tournament.services.players import players_absent, players_check_in_all, players_drop_absent
+from tournament.services.results import (
+    result_claims,
+    result_confirm,
+    result_enter,
+    result_settle,
+)
 from tournament.services.rounds import round_create, round_delete_latest
 from tournament.services.swaps import round_repair, round_swap_players
-from tournament.views.common import back, is_htmx, latest_round, organiser_required, report
+from tournament.views.common import (
+    back,
+    error_texts,
+    is_htmx,
+    latest_round,
+    organiser_required,
+    report,
+)
 from tournament.views.data import STATE_ORDER, games_of, mission_of
 from tournament.views.forms import ScoreForm, SwapForm
 
@@ -56,13 +69,53 @@ def round_pair(request, event):
     try:
         round_ = round_create(event_id=event.pk, user=request.user, force=force)
     except ServiceError as exc:
-        if "results_missing" in exc.codes.get("round", []):
-            context = _round_context(event, needs_force=str(exc))
+        codes = exc.codes
+        if "results_missing" in codes.get("round", []) or "not_checked_in" in codes.get(
+            "players", []
+        ):
+            # Forcing skips every check at once, so the page shows who is not checked in
+            # next to missing results: the organiser never forces past no-shows unawares.
+            absent = players_absent(event=event) if event.check_in_required else []
+            context = _round_context(
+                event,
+                needs_force=" ".join(error_texts(exc)),
+                absent=absent,
+                results_missing="results_missing" in codes.get("round", []),
+            )
             return render(request, "tournament/manage/rounds.html", context, status=409)
         report(request, exc)
     else:
         messages.success(request, f"Round {round_.number} is paired.")
     return redirect("manage-rounds", event_id=event.pk)
+
+
+def _absent_action(request, event, service, done: str, nothing: str):
+    """Run a check-in bulk action and say whom it touched, by name."""
+    try:
+        players = service(event=event, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        if players:
+            names = ", ".join(p.name for p in players)
+            messages.success(request, f"{done} {len(players)}: {names}.")
+        else:
+            messages.info(request, nothing)
+    return redirect("manage-rounds", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def check_in_all(request, event):
+    nothing = "Everyone expected at the tables is already checked in."
+    return _absent_action(request, event, players_check_in_all, "Checked in", nothing)
+
+
+@organiser_required
+@require_POST
+def drop_absent(request, event):
+    nothing = "Everyone expected at the tables is checked in; nobody dropped."
+    return _absent_action(request, event, players_drop_absent, "Dropped", nothing)
 
 
 @organiser_required
@@ -93,9 +146,18 @@ def round_swap(request, event, number: int):
 @organiser_required
 @require_POST
 def round_repair_view(request, event):
+    force = request.POST.get("force") == "1"
     try:
-        round_ = round_repair(event_id=event.pk, user=request.user)
+        round_ = round_repair(event_id=event.pk, user=request.user, force=force)
     except ServiceError as exc:
+        if "not_checked_in" in exc.codes.get("players", []):
+            context = _round_context(
+                event,
+                needs_force=" ".join(error_texts(exc)),
+                absent=players_absent(event=event),
+                repairing=True,
+            )
+            return render(request, "tournament/manage/rounds.html", context, status=409)
         report(request, exc)
     else:
         messages.success(request, f"Round {round_.number} paired again.")
@@ -120,6 +182,8 @@ def results_board(request, event):
     wanted = request.GET.get("round", "")
     chosen = next((r for r in rounds if str(r.number) == wanted), rounds[-1] if rounds else None)
     games = sorted(games_of(chosen), key=lambda g: (STATE_ORDER[g.state], g.table_number or 0))
+    for game in games:
+        _with_claims(game)
     context = {
         "event": event,
         "tab": "results",
@@ -138,9 +202,16 @@ def _event_game(event, game_id: int) -> Game:
     return game
 
 
+def _with_claims(game: Game) -> Game:
+    """A disputed game carries both players' claims, so the board can set them side by side."""
+    game.claims = result_claims(game) if game.state == "disputed" else []
+    return game
+
+
 def _row(request, event, game_id: int):
     # Always 200: htmx swaps only successful answers, and the row shows its own messages.
     game = next(g for g in games_of(_event_game(event, game_id).round) if g.pk == game_id)
+    _with_claims(game)
     context = {"event": event, "game": game, "inline_messages": True}
     return render(request, "tournament/manage/result_row.html", context)
 
@@ -176,6 +247,29 @@ def result_confirm_view(request, event, game_id: int):
         report(request, exc)
     else:
         messages.success(request, f"Table {game.table_number}: result confirmed.")
+    if is_htmx(request):
+        return _row(request, event, game.pk)
+    return back(request, "manage-results", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def result_settle_view(request, event, game_id: int):
+    game = _event_game(event, game_id)
+    version = request.POST.get("version", "")
+    try:
+        result = result_settle(
+            game_id=game.pk,
+            version=int(version) if version.isdigit() else version,
+            user=request.user,
+        )
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(
+            request,
+            f"Table {game.table_number}: {result.vp_a}–{result.vp_b} accepted and confirmed.",
+        )
     if is_htmx(request):
         return _row(request, event, game.pk)
     return back(request, "manage-results", event_id=event.pk)

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from missions.render.svg import mission_svg
 from tournament.errors import ServiceError
 from tournament.models import Game, Player
+from tournament.services.audit_words import field_label
 from tournament.services.results import result_confirm, result_enter
 from tournament.views.common import is_htmx, latest_round, report
 from tournament.views.data import game_for, mission_of, player_history
@@ -85,6 +86,13 @@ def _scores_for(game: Game, player: Player, form: ScoreForm) -> dict:
     return {"vp_a": mine, "vp_b": theirs}
 
 
+def _score_labels(game: Game, player: Player) -> dict[str, str]:
+    """The score form's fields as this player's page labels them (the form asks "my VP")."""
+    sides = _sides(game, player)
+    opponent = sides["opponent"].name if sides["opponent"] else "Opponent"
+    return {f"vp_{sides['mine']}": "My VP", f"vp_{sides['other']}": f"{opponent}'s VP"}
+
+
 @require_POST
 def player_result(request, key: str, game_id: int):
     player = _player(key, for_write=True)
@@ -98,7 +106,7 @@ def player_result(request, key: str, game_id: int):
                 game_id=game.pk, data=_scores_for(game, player, form), player=player
             )
         except ServiceError as exc:
-            report(request, exc)
+            report(request, exc, _score_labels(game, player))
         else:
             if result.status == "confirmed":
                 messages.success(request, "Both scores agree: the result is confirmed.")
@@ -107,9 +115,12 @@ def player_result(request, key: str, game_id: int):
             else:
                 messages.success(request, "Result sent. Your opponent now confirms it.")
     else:
-        for errors in form.errors.values():
+        # The form's own fields are "mine" (vp_a) and "theirs" (vp_b), whatever the seats.
+        opponent = _sides(game, player)["opponent"]
+        labels = {"vp_a": "My VP", "vp_b": f"{opponent.name if opponent else 'Opponent'}'s VP"}
+        for field, errors in form.errors.items():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, f"{labels.get(field, field_label(field))}: {error}")
     return redirect("player-home", key=key)
 
 

@@ -13,8 +13,9 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.errors import ServiceError
 from tournament.models import Event, PrintJob, PrintJobStatus
 from tournament.services.access import user_can_manage
-from tournament.services.printing import print_job_create, print_job_status
-from tournament.views.common import organiser_required
+from tournament.services.printing import print_job_create, print_job_retry, print_job_status
+from tournament.tasks import print_job_queue
+from tournament.views.common import error_texts, organiser_required
 
 DOCUMENTS = (
     ("bundle", "Round bundle", "Pairings, every scoresheet and every table pack in one PDF."),
@@ -65,10 +66,12 @@ def print_job_start(request, event: Event):
             kind=kind,
             round_number=int(number) if number and number.isdigit() else None,
         )
+        print_job_queue(job.pk)
     except ServiceError as exc:
         if request.headers.get("Accept") == "application/json":
             return JsonResponse({"errors": exc.messages, "codes": exc.codes}, status=exc.status)
-        messages.error(request, str(exc))
+        for text in error_texts(exc, {"kind": "Document"}):
+            messages.error(request, text)
         return redirect("print-event", event.pk)
     if request.headers.get("Accept") == "application/json":
         # Eager mode (no broker) has already finished the job by now: report its real state.
@@ -100,3 +103,28 @@ def print_job_download(request, job_id: int):
     return FileResponse(
         job.file.open("rb"), as_attachment=True, filename=name, content_type="application/pdf"
     )
+
+
+@login_required
+@require_POST
+def print_job_retry_view(request, job_id: int):
+    job = _managed_job(request, job_id)
+    try:
+        print_job_retry(job_id=job.pk, user=request.user)
+        print_job_queue(job.pk)
+    except ServiceError as exc:
+        if request.headers.get("Accept") == "application/json":
+            return JsonResponse({"errors": exc.messages, "codes": exc.codes}, status=exc.status)
+        for text in error_texts(exc):
+            messages.error(request, text)
+    else:
+        if request.headers.get("Accept") == "application/json":
+            job.refresh_from_db()
+            return JsonResponse(print_job_status(job), status=202)
+        messages.success(request, "Retrying: the parts already made are kept.")
+    url = (
+        reverse("print-round", args=[job.event_id, job.round.number])
+        if job.round
+        else reverse("print-event", args=[job.event_id])
+    )
+    return redirect(f"{url}?job={job.pk}")

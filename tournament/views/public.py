@@ -5,14 +5,17 @@ partial, so a refresh costs one small response.
 """
 
 from django.db.models import Count, Q
+from django.http import HttpResponseNotModified
 from django.shortcuts import render
 from django.urls import reverse
 
+from tournament.api.conditional import etag_matches
 from tournament.services.access import events_visible_to, user_can_manage
-from tournament.services.standings import standings_compute
+from tournament.services.cached import event_etag, standings_cached, standings_status_cached
+from tournament.services.revision import event_revision
+from tournament.services.standings import metric_heading, metric_label
 from tournament.views.common import is_htmx, latest_round, round_is_on, visible_event_or_404
 from tournament.views.data import by_name, games_of, mission_of
-from tournament.views.forms import TIEBREAK_LABELS
 
 
 def home(request):
@@ -38,14 +41,18 @@ def home(request):
 
 
 def _event_context(request, event, tab: str) -> dict:
+    revision = event_revision(event_id=event.pk)  # first: every read below is as new or newer
     current = latest_round(event)
     return {
         "event": event,
+        "revision": revision,
         "tab": tab,
         "current_round": current,
         "live": round_is_on(event, current),
         "can_manage": user_can_manage(request.user, event),
-        "tiebreak_legend": [(m.upper(), TIEBREAK_LABELS.get(m, m)) for m in event.tiebreaks],
+        "tiebreak_legend": [(metric_heading(m), metric_label(m)) for m in event.tiebreaks],
+        # What the standings are "after", and what they leave out until it is confirmed.
+        "progress": standings_status_cached(event=event, revision=revision),
     }
 
 
@@ -56,7 +63,7 @@ def event_detail(request, event_id: int):
     context.update(
         players=event.players.all(),
         games=games_of(current),
-        standings=standings_compute(event=event)[:8],
+        standings=standings_cached(event=event, revision=context["revision"])[:8],
         mission=mission_of(event, current),
     )
     if is_htmx(request):
@@ -94,7 +101,25 @@ def event_pairings(request, event_id: int):
 def event_standings(request, event_id: int):
     event = visible_event_or_404(request, event_id)
     context = _event_context(request, event, "standings")
-    context["standings"] = standings_compute(event=event)
+    # Organisers may look at the standings as they would be if every entry stood; players
+    # and the public only ever see confirmed results.
+    provisional = context["can_manage"] and request.GET.get("provisional") == "1"
+    context["provisional"] = provisional
+    # Called by the template only when the table's rendered copy is not cached already.
+    context["standings"] = lambda: standings_cached(
+        event=event, provisional=provisional, revision=context["revision"]
+    )
     if is_htmx(request):
-        return render(request, "tournament/partials/standings.html", context)
+        # The page polls this part: answer 304 while nothing changed (the browser keeps it).
+        variant = f"{int(context['can_manage'])}:{int(provisional)}:{int(context['live'])}"
+        etag = event_etag(
+            event=event, revision=context["revision"], name="standings-part", variant=variant
+        )
+        if etag_matches(request, etag):
+            response = HttpResponseNotModified()
+        else:
+            response = render(request, "tournament/partials/standings.html", context)
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        return response
     return render(request, "tournament/standings.html", context)

@@ -19,7 +19,7 @@ def _per_turn(condition: str, vp: int, cap: int | None = None) -> tuple[Scoring,
     )
 
 
-def _primary(name: str, summary: str, *lines: Scoring) -> Card:
+def _primary(name: str, summary: str, *lines: Scoring, turn_cap: int | None = None) -> Card:
     return Card(
         name=name,
         kind=CardKind.PRIMARY,
@@ -27,7 +27,13 @@ def _primary(name: str, summary: str, *lines: Scoring) -> Card:
         scoring=lines,
         max_vp_fixed=PRIMARY_CAP,
         max_vp_tactical=PRIMARY_CAP,
+        turn_cap=turn_cap,
     )
+
+
+# Lines scored "per objective" need a cap so that one entry has a ceiling: No Man's Land holds
+# at most 4 objectives (centre, two printed, one from Hidden Supplies).
+MAX_NML_OBJECTIVES = 4
 
 
 PRIMARIES: tuple[Card, ...] = (
@@ -65,8 +71,10 @@ PRIMARIES: tuple[Card, ...] = (
         "empower each one you control with a CHARACTER in range (it stays yours while one "
         "remains). Rounds 2-5: 3VP per objective held plus 3VP per site you have empowered, at "
         "most 15VP per turn.",
+        # One cap for both lines together: 15VP per turn in all, not 15VP per line.
         *_per_turn("objective controlled (each)", 3, cap=15),
-        *_per_turn("site of power empowered (each)", 3, cap=15),
+        *_per_turn("site of power empowered (each)", 3, cap=3 * MAX_NML_OBJECTIVES),
+        turn_cap=15,
     ),
     _primary(
         "The Ritual",
@@ -95,8 +103,21 @@ PRIMARIES: tuple[Card, ...] = (
         "removed at the start of round 4; at the start of round 5 every No Man's Land objective "
         "except Omega goes. Per No Man's Land objective held: 5VP in rounds 2-3, 8VP in round "
         "4; round 5: 15VP for holding Omega.",
-        Scoring("No Man's Land objective controlled (each)", 5, CMD, rounds=(2, 3)),
-        Scoring("No Man's Land objective controlled (each)", 8, CMD, rounds=(4,)),
+        Scoring(
+            "No Man's Land objective controlled (each)",
+            5,
+            CMD,
+            rounds=(2, 3),
+            cap=5 * MAX_NML_OBJECTIVES,
+        ),
+        # Alpha is gone by round 4: one objective fewer.
+        Scoring(
+            "No Man's Land objective controlled (each)",
+            8,
+            CMD,
+            rounds=(4,),
+            cap=8 * (MAX_NML_OBJECTIVES - 1),
+        ),
         Scoring("control the Omega objective", 15, CMD, rounds=(5,), turn_order="first"),
         Scoring(
             "control the Omega objective",
@@ -117,19 +138,24 @@ PRIMARIES: tuple[Card, ...] = (
             8,
             Timing.END_OF_YOUR_TURN,
             rounds=(2, 3, 4, 5),
+            cap=8 * MAX_NML_OBJECTIVES,
         ),
         Scoring(
             "servo-skull wholly within 6in of enemy deployment zone (each)",
             5,
             Timing.END_OF_YOUR_TURN,
             rounds=(2, 3, 4, 5),
+            cap=5 * MAX_NML_OBJECTIVES,
         ),
         Scoring(
             "servo-skull wholly within 12in of enemy deployment zone (each)",
             2,
             Timing.END_OF_YOUR_TURN,
             rounds=(2, 3, 4, 5),
+            cap=2 * MAX_NML_OBJECTIVES,
         ),
+        # Each skull scores its best band only.
+        turn_cap=8 * MAX_NML_OBJECTIVES,
     ),
     _primary(
         "Vital Ground",
@@ -137,7 +163,8 @@ PRIMARIES: tuple[Card, ...] = (
         "objective nearest the centre is removed. Rounds 2-5: 2VP for your own home objective, "
         "5VP per No Man's Land objective, 6VP for the enemy's home objective.",
         *_per_turn("control own deployment zone objective", 2),
-        *_per_turn("No Man's Land objective controlled (each)", 5),
+        # The centre objective is removed (and Hidden Supplies never joins): two left.
+        *_per_turn("No Man's Land objective controlled (each)", 5, cap=10),
         *_per_turn("control enemy deployment zone objective", 6),
     ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from missions.pack.scoring import FROM_ROUND_2, Mode, Scoring, Timing
+from missions.pack.scoring import FROM_ROUND_2, Mode, Scoring, Timing, WhenDrawn
 from missions.pack.types import Card, CardKind
 
 F, T, B = Mode.FIXED, Mode.TACTICAL, Mode.BOTH
@@ -12,8 +12,11 @@ FIXED_CAP = 20
 
 
 def _sec(name: str, summary: str, *lines: Scoring, fixed: bool = False, **kw: object) -> Card:
+    """Per-entry maxima default to the best single line of the mode: the lines of a card are
+    alternatives ("5VP, or 3VP if ..."); a card whose lines add up says so with a keyword."""
     tactical = [s for s in lines if s.mode is not F]
     per_turn = max((s.cap or s.vp) for s in tactical)
+    fixed_best = max(((s.cap or s.vp) for s in lines if s.mode is not T), default=0)
     return Card(
         name=name,
         kind=CardKind.SECONDARY,
@@ -22,6 +25,7 @@ def _sec(name: str, summary: str, *lines: Scoring, fixed: bool = False, **kw: ob
         scoring=lines,
         max_vp_fixed=FIXED_CAP if fixed else None,
         max_vp_tactical=kw.pop("tactical_max", per_turn),  # type: ignore[arg-type]
+        entry_max_fixed=kw.pop("fixed_entry_max", fixed_best) if fixed else None,  # type: ignore[arg-type]
         **kw,  # type: ignore[arg-type]
     )
 
@@ -32,6 +36,7 @@ SECONDARIES: tuple[Card, ...] = (
         "On draw, your opponent picks one No Man's Land objective. End of your turn: control "
         "it for 5VP.",
         Scoring("control the objective your opponent picked", 5, YOUR_TURN),
+        when_drawn=WhenDrawn.OPPONENT_PICKS_NML_OBJECTIVE,
     ),
     _sec(
         "Area Denial",
@@ -72,6 +77,8 @@ SECONDARIES: tuple[Card, ...] = (
         Scoring("achieved this turn (Tactical bonus)", 1, YOUR_TURN, mode=T),
         fixed=True,
         tactical_max=8,
+        # One model destroyed: 2VP plus up to 3VP for its Wounds, all together.
+        fixed_entry_max=5,
     ),
     _sec(
         "Capture Enemy Outpost",
@@ -99,6 +106,7 @@ SECONDARIES: tuple[Card, ...] = (
             Timing.END_OF_OPPONENT_TURN,
             rounds=FROM_ROUND_2,
         ),
+        Scoring("control an objective in your deployment zone", 3, Timing.END_OF_BATTLE),
         redraw_in_first_round=True,
     ),
     _sec(
@@ -121,6 +129,7 @@ SECONDARIES: tuple[Card, ...] = (
         Scoring("units in 3 table quarters", 3, YOUR_TURN, mode=T),
         Scoring("units in 4 table quarters", 5, YOUR_TURN, mode=T),
         fixed=True,
+        when_drawn=WhenDrawn.MAY_REDRAW_IF_FEW_UNITS,
     ),
     _sec(
         "Extend Battle Lines",

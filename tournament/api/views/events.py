@@ -12,11 +12,15 @@ from tournament.services.events import event_create, event_update
 class EventListView(APIView):
     serializer_class = EventSerializer
 
+    @extend_schema(operation_id="events_list", responses=EventSerializer(many=True))
     def get(self, request):
+        """A bare list of the events you can see."""
         events = events_visible_to(request.user).prefetch_related("players", "rounds")
         return Response(EventSerializer(events, many=True).data)
 
+    @extend_schema(request=EventSerializer, responses={201: EventSerializer})
     def post(self, request):
+        """Create an event (organiser accounts only); you become its organiser."""
         if not request.user.is_authenticated:
             raise exceptions.NotAuthenticated()
         serializer = EventSerializer(data=request.data)

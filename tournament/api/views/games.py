@@ -26,12 +26,21 @@ class GameDetailView(APIView):
 class ResultView(APIView):
     serializer_class = ResultSerializer
 
+    @extend_schema(
+        operation_id="games_result_list",
+        responses=ResultSerializer(many=True),
+        description="Every version of the game's result, oldest first.",
+    )
     def get(self, request, game_id: int):
         game = visible_game(request, game_id)
         versions = game.results.all()
         return Response(ResultSerializer(versions, many=True).data)
 
-    @extend_schema(request=ResultInputSerializer, responses={201: ResultSerializer})
+    @extend_schema(
+        request=ResultInputSerializer,
+        responses={201: ResultSerializer, 200: ResultSerializer},
+        description="201 for a new version, 200 when the same score was already entered.",
+    )
     def post(self, request, game_id: int):
         actor = _actor(request)
         game = visible_game(request, game_id)

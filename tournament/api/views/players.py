@@ -1,3 +1,4 @@
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
@@ -16,10 +17,16 @@ def _serializer_for(request, event):
 class PlayerListView(APIView):
     serializer_class = PlayerSerializer
 
+    @extend_schema(
+        operation_id="events_players_list",
+        responses=PlayerSerializer(many=True),
+        description="A bare list. Organisers also see each player's `private_key`.",
+    )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
         return Response(_serializer_for(request, event)(event.players.all(), many=True).data)
 
+    @extend_schema(request=PlayerSerializer, responses={201: PlayerPrivateSerializer})
     def post(self, request, event_id: int):
         event = visible_event(request, event_id)
         require_write_access(request, event)
@@ -33,11 +40,13 @@ class PlayerListView(APIView):
 class PlayerDetailView(APIView):
     serializer_class = PlayerSerializer
 
+    @extend_schema(description="Organisers also see the player's `private_key`.")
     def get(self, request, event_id: int, player_id: int):
         event = visible_event(request, event_id)
         player = get_object_or_404(event.players, pk=player_id)
         return Response(_serializer_for(request, event)(player).data)
 
+    @extend_schema(request=PlayerSerializer, responses=PlayerPrivateSerializer)
     def patch(self, request, event_id: int, player_id: int):
         event = visible_event(request, event_id)
         require_write_access(request, event)

@@ -4,9 +4,16 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.api.conditional import cached_json
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import RoundInputSerializer, RoundSerializer
-from tournament.errors import Conflict, Invalid
+from tournament.api.serializers import (
+    MissionChoiceSerializer,
+    RepairInputSerializer,
+    RoundInputSerializer,
+    RoundSerializer,
+    StrictIntegerField,
+)
+from tournament.errors import Conflict
 from tournament.services.rounds import round_create, round_delete_latest, round_set_mission
 from tournament.services.swaps import round_repair, round_swap_players
 
@@ -14,6 +21,7 @@ from tournament.services.swaps import round_repair, round_swap_players
 class RoundListView(APIView):
     serializer_class = RoundSerializer
 
+    @extend_schema(operation_id="events_rounds_list", responses=RoundSerializer(many=True))
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
         return Response(RoundSerializer(event.rounds.all(), many=True).data)
@@ -41,20 +49,24 @@ class RoundDetailView(APIView):
 
     def get(self, request, event_id: int, number: int):
         event = visible_event(request, event_id)
-        return Response(RoundSerializer(get_object_or_404(event.rounds, number=number)).data)
 
-    @extend_schema(request=RoundInputSerializer, responses=RoundSerializer)
+        def compute():
+            return RoundSerializer(get_object_or_404(event.rounds, number=number)).data, {}
+
+        return cached_json(request, event=event, name="round", variant=number, compute=compute)
+
+    @extend_schema(request=MissionChoiceSerializer, responses=RoundSerializer)
     def patch(self, request, event_id: int, number: int):
         """Choose the round's mission from the event's pool: `{"mission": "C"}`."""
         event = visible_event(request, event_id)
         require_write_access(request, event)
-        if "mission" not in request.data:
-            raise Invalid("mission", "required", "This field is required.")
+        body = MissionChoiceSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
         round_ = round_set_mission(
             event_id=event.pk,
             user=request.user,
             number=number,
-            mission_code=request.data["mission"],
+            mission_code=body.validated_data["mission"],
         )
         return Response(RoundSerializer(round_).data)
 
@@ -71,14 +83,24 @@ class RoundDetailView(APIView):
 
 
 class SwapInputSerializer(serializers.Serializer):
-    player_x = serializers.IntegerField()
-    player_y = serializers.IntegerField()
+    player_x = StrictIntegerField(min_value=1)
+    player_y = StrictIntegerField(min_value=1)
+
+
+class SwappedRoundSerializer(RoundSerializer):
+    warnings = serializers.ListField(
+        child=serializers.DictField(), help_text="The round's flags after the swap."
+    )
+
+    class Meta(RoundSerializer.Meta):
+        fields = [*RoundSerializer.Meta.fields, "warnings"]
+        read_only_fields = fields
 
 
 class RoundSwapView(APIView):
     serializer_class = RoundSerializer
 
-    @extend_schema(request=SwapInputSerializer, responses=RoundSerializer)
+    @extend_schema(request=SwapInputSerializer, responses=SwappedRoundSerializer)
     def post(self, request, event_id: int, number: int):
         """Swap two players of the latest round (before results); answers with warnings."""
         event = visible_event(request, event_id)
@@ -95,7 +117,7 @@ class RoundSwapView(APIView):
 class RoundRepairView(APIView):
     serializer_class = RoundSerializer
 
-    @extend_schema(request=RoundInputSerializer, responses={201: RoundSerializer})
+    @extend_schema(request=RepairInputSerializer, responses={201: RoundSerializer})
     def post(self, request, event_id: int, number: int):
         """Pair the latest round again from scratch (before any result is in)."""
         event = visible_event(request, event_id)
@@ -103,9 +125,12 @@ class RoundRepairView(APIView):
         latest = event.rounds.order_by("-number").first()
         if latest is None or latest.number != number:
             raise Conflict("round", "not_latest", "Only the latest round can be re-paired.")
-        body = RoundInputSerializer(data=request.data)
+        body = RepairInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         round_ = round_repair(
-            event_id=event.pk, user=request.user, seed=body.validated_data.get("seed")
+            event_id=event.pk,
+            user=request.user,
+            seed=body.validated_data.get("seed"),
+            force=body.validated_data["force"],
         )
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)

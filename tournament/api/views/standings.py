@@ -1,15 +1,138 @@
-from rest_framework.response import Response
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
 from rest_framework.views import APIView
 
+from tournament.api.conditional import cached_json
 from tournament.api.permissions import visible_event
-from tournament.errors import Invalid
+from tournament.errors import Forbidden, Invalid
+from tournament.services.access import user_can_manage
+from tournament.services.progress import standings_status
 from tournament.services.standings import standings_compute
+
+ROUND = OpenApiParameter(
+    "round", OpenApiTypes.INT, description="Standings as of this round (default: all rounds)."
+)
+PROVISIONAL = OpenApiParameter(
+    "provisional",
+    OpenApiTypes.INT,
+    enum=[0, 1],
+    description="1: also count results awaiting confirmation and disputed ones. "
+    "Organisers of the event only (403 otherwise).",
+)
+
+
+def _as_of(request) -> int | None:
+    as_of = request.query_params.get("round")
+    if as_of is not None and not as_of.isdigit():
+        raise Invalid("round", "invalid", "Must be a round number.")
+    return int(as_of) if as_of else None
+
+
+def _headers(status) -> dict[str, str]:
+    return {
+        "X-Results-Unconfirmed": str(status.unconfirmed),
+        "X-Results-Disputed": str(status.disputed),
+        "X-Results-Missing": str(status.missing),
+        "X-Standings-After-Round": str(status.last_complete),
+    }
+
+
+class StandingsRowSerializer(serializers.Serializer):
+    """One row; each of the event's tie-break metrics (and `owr`, `vp`) is a further number
+    key, and `display` holds every value as people read it."""
+
+    rank = serializers.IntegerField(min_value=1)
+    tied = serializers.BooleanField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    faction = serializers.CharField(allow_blank=True)
+    club = serializers.CharField(allow_blank=True)
+    dropped = serializers.BooleanField()
+    mp = serializers.FloatField()
+    wins = serializers.IntegerField(min_value=0)
+    draws = serializers.IntegerField(min_value=0)
+    losses = serializers.IntegerField(min_value=0)
+    byes = serializers.IntegerField(min_value=0)
+    played = serializers.IntegerField(min_value=0)
+    record = serializers.CharField()
+    tiebreak_values = serializers.ListField(
+        child=serializers.FloatField(), help_text="The event's tie-break metrics, in order."
+    )
+    display = serializers.DictField(child=serializers.CharField())
 
 
 class StandingsView(APIView):
+    serializer_class = StandingsRowSerializer
+    # Reads here refuse some callers (403: provisional standings): the schema says so.
+    reads_are_guarded = True
+
+    @extend_schema(
+        parameters=[ROUND, PROVISIONAL],
+        description="A bare list of rows, best first. Public standings count confirmed "
+        "results and byes only. Headers: X-Results-Unconfirmed, X-Results-Disputed and "
+        "X-Results-Missing count the results left out; X-Standings-After-Round names the "
+        "last round with every result confirmed; X-Standings-Provisional is 1 when "
+        "unconfirmed results were counted.",
+        responses={200: StandingsRowSerializer(many=True)},
+    )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
-        as_of = request.query_params.get("round")
-        if as_of is not None and not as_of.isdigit():
-            raise Invalid("round", "invalid", "Must be a round number.")
-        return Response(standings_compute(event=event, as_of_round=int(as_of) if as_of else None))
+        as_of = _as_of(request)
+        wanted = request.query_params.get("provisional", "0")
+        if wanted not in ("0", "1"):
+            raise Invalid("provisional", "invalid", "Must be 0 or 1.")
+        provisional = wanted == "1"
+        if provisional and not user_can_manage(request.user, event):
+            raise Forbidden(
+                "provisional",
+                "not_organiser",
+                "Only this event's organisers may see provisional standings.",
+            )
+
+        def compute():
+            rows = standings_compute(event=event, as_of_round=as_of, provisional=provisional)
+            headers = _headers(standings_status(event=event, as_of_round=as_of))
+            headers["X-Standings-Provisional"] = "1" if provisional else "0"
+            return rows, headers
+
+        return cached_json(
+            request,
+            event=event,
+            name="standings",
+            variant=f"{as_of}:{int(provisional)}",
+            compute=compute,
+        )
+
+
+class StandingsStatusSerializer(serializers.Serializer):
+    last_complete_round = serializers.IntegerField(
+        help_text="The highest round N with every game of rounds 1..N confirmed (0: none)."
+    )
+    round_in_play = serializers.IntegerField(
+        allow_null=True, help_text="The latest round while it lacks a confirmed result."
+    )
+    in_play_confirmed = serializers.IntegerField(allow_null=True)
+    in_play_games = serializers.IntegerField(
+        allow_null=True, help_text="Games between two players; byes count at once."
+    )
+    unconfirmed = serializers.IntegerField(help_text="Entries awaiting the opponent.")
+    disputed = serializers.IntegerField()
+    missing = serializers.IntegerField(help_text="Games with no result entered.")
+    heading = serializers.CharField(help_text="The heading the standings pages show.")
+
+
+class StandingsStatusView(APIView):
+    serializer_class = StandingsStatusSerializer
+
+    @extend_schema(parameters=[ROUND], responses=StandingsStatusSerializer)
+    def get(self, request, event_id: int):
+        """How far the results have come: what the published standings count and leave out."""
+        event = visible_event(request, event_id)
+        as_of = _as_of(request)
+
+        def compute():
+            status = standings_status(event=event, as_of_round=as_of)
+            return status.as_dict(), _headers(status)
+
+        return cached_json(request, event=event, name="status", variant=as_of, compute=compute)

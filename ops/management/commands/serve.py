@@ -1,0 +1,102 @@
+"""`manage.py serve`: the production server for a venue (what `make serve` runs).
+
+Migrates, collects static files, prints the address players should open (with a QR code of
+it), then replaces itself with gunicorn running WORKERS processes of THREADS threads each.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+
+import qrcode
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connections
+
+from ops.machine import lan_address
+
+
+def default_workers() -> int:
+    # Two per core: requests mostly wait on the database, so a core serves two comfortably.
+    return int(os.environ.get("WORKERS") or 2 * (os.cpu_count() or 1))
+
+
+def _database_name() -> str:
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"SQLite ({db['NAME']})"
+    return f"{connections['default'].vendor} ({db.get('HOST') or 'local'}/{db['NAME']})"
+
+
+class Command(BaseCommand):
+    help = "Run the production server on this machine's network (migrate, static files, gunicorn)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8000))
+        parser.add_argument("--host", default=os.environ.get("HOST") or "0.0.0.0")  # noqa: S104
+        parser.add_argument("--workers", type=int, default=default_workers())
+        parser.add_argument("--threads", type=int, default=int(os.environ.get("THREADS") or 4))
+        parser.add_argument(
+            "--dry-run", action="store_true", help="Prepare and print, but do not start."
+        )
+
+    def handle(self, *args, port, host, workers, threads, dry_run, **options):
+        if settings.DEBUG:
+            raise CommandError("DEBUG is on: serve with config.settings.venue or production.")
+        if not 1 <= port <= 65535 or workers < 1 or threads < 1:
+            raise CommandError("--port must be 1-65535; --workers and --threads at least 1.")
+        call_command("migrate", interactive=False, verbosity=0)
+        call_command("collectstatic", interactive=False, verbosity=0)
+        self.banner(host, port, workers, threads)
+        argv = [
+            sys.executable, "-m", "gunicorn", "config.wsgi:application",
+            "--bind", f"{host}:{port}",
+            "--workers", str(workers),
+            "--worker-class", "gthread",
+            "--threads", str(threads),
+            "--timeout", "60",
+            "--graceful-timeout", "20",
+            "--access-logfile", os.environ.get("ACCESS_LOG", "-"),
+            "--no-control-socket",
+        ]  # fmt: skip
+        if dry_run:
+            self.stdout.write(" ".join(argv))
+            return
+        connections.close_all()
+        os.environ["DJANGO_SETTINGS_MODULE"] = settings.SETTINGS_MODULE
+        sys.stdout.flush()
+        os.execv(sys.executable, argv)  # noqa: S606 - our own interpreter, our own arguments
+
+    def banner(self, host: str, port: int, workers: int, threads: int) -> None:
+        lan = lan_address() if host in ("0.0.0.0", "") else host  # noqa: S104
+        out = self.stdout
+        out.write("")
+        out.write(self.style.SUCCESS("  Strategium venue server"))
+        if lan:
+            url = f"http://{lan}:{port}/"
+            out.write(f"  Players, on the venue's network: {url}")
+            qr = qrcode.QRCode(border=1)
+            qr.add_data(url)
+            text = io.StringIO()
+            qr.print_ascii(out=text, invert=True)
+            out.write(text.getvalue())
+        else:
+            out.write("  No network address found: players cannot reach this machine yet.")
+        out.write(f"  On this machine: http://127.0.0.1:{port}/   health: /health/")
+        broker = settings.CELERY_BROKER_URL.split("@")[-1] or "in-process"
+        out.write(
+            f"  {workers} workers x {threads} threads · database {_database_name()} · "
+            f"tasks {broker}"
+        )
+        if not get_user_model().objects.filter(is_active=True, is_staff=True).exists():
+            out.write(
+                self.style.WARNING(
+                    "  No organiser account yet: create one with "
+                    "`.venv/bin/python manage.py createsuperuser`."
+                )
+            )
+        out.write("")

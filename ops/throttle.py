@@ -1,0 +1,65 @@
+"""Counting failed attempts (passwords, player keys, tracker tokens) per client and account.
+
+Counts live in Django's cache, so every web process on every machine shares them when the cache
+is Redis, and every process of one machine when it is the venue server's file cache. A window
+opens at the first failure; once its count reaches the limit, attempts are refused until the
+window closes, even with the right password: a guesser learns nothing from a late success.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+
+from django.core.cache import cache
+
+
+@dataclass(frozen=True)
+class Rule:
+    scope: str  # what is counted, e.g. "login-account"
+    limit: int  # failures allowed in one window
+    window_s: int
+
+
+LOGIN_PER_ACCOUNT = Rule("login-account", 10, 15 * 60)
+LOGIN_PER_CLIENT = Rule("login-client", 30, 15 * 60)
+KEYS_PER_CLIENT = Rule("keys-client", 30, 10 * 60)
+
+
+def _key(rule: Rule, who: str) -> str:
+    digest = hashlib.sha256(who.encode()).hexdigest()[:32]  # any username or address fits
+    return f"throttle:{rule.scope}:{digest}"
+
+
+def wait_seconds(rule: Rule, who: str) -> int:
+    """Seconds until `who` may try again under `rule`; 0 when not blocked."""
+    key = _key(rule, who)
+    count = cache.get(f"{key}:n", 0)
+    if count < rule.limit:
+        return 0
+    started = cache.get(f"{key}:t")
+    if started is None:
+        return 0
+    return max(1, int(started + rule.window_s - time.time()))
+
+
+def record_failure(rule: Rule, who: str) -> None:
+    key = _key(rule, who)
+    # add() opens the window only if none is open; incr() is atomic in Redis and in memory.
+    cache.add(f"{key}:t", time.time(), rule.window_s)
+    cache.add(f"{key}:n", 0, rule.window_s)
+    try:
+        cache.incr(f"{key}:n")
+    except ValueError:  # the window closed between add() and incr()
+        cache.set(f"{key}:n", 1, rule.window_s)
+
+
+def forget(rule: Rule, who: str) -> None:
+    key = _key(rule, who)
+    cache.delete_many([f"{key}:n", f"{key}:t"])
+
+
+def minutes_text(seconds: int) -> str:
+    minutes = max(1, round(seconds / 60))
+    return "1 minute" if minutes == 1 else f"{minutes} minutes"

@@ -1,0 +1,52 @@
+"""/health/ says whether the database and broker answer; errors are JSON under /api/."""
+
+import json
+
+from django.test import RequestFactory, override_settings
+
+from ops.views import server_error
+
+
+def test_health_reports_database_and_in_process_tasks(client, db):
+    response = client.get("/health/")
+    assert response.status_code == 200
+    assert response.json() == {
+        "status": "ok",
+        "database": "ok",
+        "broker": "not used (tasks run in-process)",
+    }
+    assert "no-store" in response["Cache-Control"]
+
+
+@override_settings(CELERY_BROKER_URL="redis://127.0.0.1:1/0")
+def test_health_is_503_when_the_broker_is_unreachable(client, db):
+    response = client.get("/health/")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "unavailable"
+    assert body["database"] == "ok"
+    assert body["broker"].startswith("unreachable")
+
+
+def test_unknown_page_is_a_friendly_404(client, db):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    text = response.content.decode()
+    assert "Page not found" in text
+    assert "Traceback" not in text
+
+
+def test_unknown_api_path_is_json_404(client, db):
+    response = client.get("/api/no-such-endpoint/")
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["error_codes"] == {"detail": ["not_found"]}
+
+
+def test_server_error_page_is_plain_html_and_json_for_the_api():
+    page = server_error(RequestFactory().get("/events/1/"))
+    assert page.status_code == 500
+    assert b"Something went wrong" in page.content
+    api = server_error(RequestFactory().get("/api/events/1/"))
+    assert api.status_code == 500
+    assert json.loads(api.content)["error_codes"] == {"detail": ["server_error"]}

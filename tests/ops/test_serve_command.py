@@ -1,0 +1,87 @@
+"""`manage.py serve` (what `make serve` runs) starts gunicorn that serves pages, static files
+and the health check with DEBUG off; it is stopped by its process id."""
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _get(url: str) -> tuple[int, dict, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:  # noqa: S310 - loopback
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, dict(exc.headers), exc.read()
+
+
+def test_serve_runs_the_production_server(tmp_path):
+    port = _free_port()
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"SECRET_KEY", "ALLOWED_HOSTS", "DEBUG", "CELERY_BROKER_URL"}
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.venue",
+        # Its own throwaway database, whatever database the suite itself runs on.
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        DATA_DIR=str(tmp_path / "var"),
+        STATIC_ROOT=str(tmp_path / "static"),
+        ACCESS_LOG=str(tmp_path / "access.log"),
+    )
+    log = (tmp_path / "serve.log").open("w")
+    command = [sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command += ["--workers", "2", "--threads", "2"]
+    server = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):  # at most ~60 s for migrate, collectstatic and boot
+            if server.poll() is not None:
+                break
+            try:
+                status, _, body = _get(f"{base}/health/")
+            except OSError:
+                time.sleep(0.5)
+                continue
+            break
+        banner = (tmp_path / "serve.log").read_text()
+        assert server.poll() is None, banner
+        assert status == 200, body
+        assert b'"database": "ok"' in body
+        assert "Strategium venue server" in banner
+        assert f"http://127.0.0.1:{port}/" in banner
+
+        status, _, page = _get(f"{base}/")
+        assert status == 200
+        css = re.search(rb'href="(/static/css/app\.[0-9a-f]+\.css)"', page)
+        assert css, "the stylesheet is served under a hashed name"
+        status, headers, content = _get(base + css.group(1).decode())
+        assert status == 200
+        assert b".card" in content
+        assert "immutable" in headers["Cache-Control"]
+
+        status, _, missing = _get(f"{base}/no-such-page/")
+        assert status == 404
+        assert b"Page not found" in missing
+        assert (tmp_path / "var" / "secret_key").exists()
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+        log.close()

@@ -1,0 +1,64 @@
+"""Data flows one way: interfaces (API, views, tasks) -> services -> engines. Imports are read
+from the source, function-level ones included, so a deferred import cannot hide a circle."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+INTERFACES = ("tournament.tasks", "tournament.views", "tournament.api", "tracker.api")
+INTERFACES += ("tracker.views", "tracker.urls")
+
+
+def imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+    return found
+
+
+def module_path(name: str) -> Path | None:
+    base = ROOT.joinpath(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.exists():
+            return path
+    return None
+
+
+def test_services_and_engines_never_import_an_interface():
+    lower = [
+        *ROOT.glob("tournament/services/*.py"),
+        *ROOT.glob("tournament/printing/*.py"),
+        *ROOT.glob("tournament/engine/*.py"),
+        ROOT / "tracker" / "services.py",
+        *ROOT.glob("tracker/engine/*.py"),
+        *ROOT.glob("missions/**/*.py"),
+    ]
+    for path in lower:
+        bad = [n for n in imports(path) if n.startswith(INTERFACES)]
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_no_circle_between_print_jobs_their_service_and_the_tasks():
+    start = "tournament.tasks"
+    seen, todo = set(), [start]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        path = module_path(name)
+        if path is None:
+            continue
+        for other in imports(path):
+            if other == start:
+                raise AssertionError(f"{name} imports {start} back: an import circle")
+            if other.startswith("tournament.") and module_path(other):
+                todo.append(other)
+    assert "tournament.printing.jobs" in seen
+    assert "tournament.services.printing" in seen

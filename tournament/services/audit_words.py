@@ -1,0 +1,274 @@
+"""The audit log in words: who, what, before -> after, with player names, tables and rounds.
+
+Entries keep ids in `target`, `before` and `after` (they must survive renames); these
+functions turn them into the names the organiser sees on the pages. One batch of queries
+serves a whole page of entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.utils import timezone
+
+from tournament.models import AuditEntry, Game, Player, Result, ResultStatus, Round
+
+LABELS = {
+    "event_create": "Event created",
+    "event_update": "Settings changed",
+    "player_register": "Player added",
+    "player_update": "Player changed",
+    "players_check_in": "Players checked in",
+    "players_drop_absent": "Absent players dropped",
+    "round_create": "Round paired",
+    "round_delete": "Round removed",
+    "pairing_swap": "Players swapped",
+    "round_mission": "Mission chosen",
+    "result_enter": "Result entered",
+    "result_confirm": "Result confirmed",
+    "result_settle": "Dispute settled",
+    "undo": "Undo",
+}
+
+# Settings and player fields as their forms label them.
+FIELD_LABELS = {
+    "name": "Name",
+    "start_date": "Start date",
+    "end_date": "End date",
+    "venue": "Venue",
+    "planned_rounds": "Rounds",
+    "rounds": "Rounds",
+    "battle_size": "Battle size",
+    "points_limit": "Points limit",
+    "status": "Status",
+    "tiebreaks": "Tie-breaks",
+    "bye_vp": "VP for a bye",
+    "hidden": "Hidden",
+    "avoid_same_club": "Avoid pairing club mates",
+    "check_in_required": "Check-in required",
+    "paper_size": "Paper size",
+    "mission_order": "Mission order",
+    "faction": "Faction",
+    "club": "Club",
+    "army_list": "Army list",
+    "battle_ready": "Battle ready",
+    "checked_in": "Checked in",
+    "dropped": "Dropped",
+    "dropped_after_round": "Dropped after round",
+    "first_round": "First round",
+    "fixed_table": "Fixed table",
+}
+
+STATUS_WORDS = {s.value: s.label.lower() for s in ResultStatus}
+
+
+def audit_label(action: str) -> str:
+    return LABELS.get(action, action.replace("_", " ").capitalize())
+
+
+def field_label(key: str) -> str:
+    return FIELD_LABELS.get(key, key.replace("_", " ").capitalize())
+
+
+def _ident(target: str, kind: str) -> int | None:
+    prefix, _, ident = (target or "").partition(":")
+    return int(ident) if prefix == kind and ident.isdigit() else None
+
+
+def _value(key: str, value) -> str:
+    if value is None or value == "":
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key == "tiebreaks" and isinstance(value, list):
+        return ", ".join(str(v).upper() for v in value) or "none"
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
+
+
+def changes_text(before: dict | None, after: dict | None) -> str:
+    """'VP for a bye: 60 -> 20; Tie-breaks: OWR, VP -> SOS, VP'."""
+    before, after = before or {}, after or {}
+    return "; ".join(
+        f"{field_label(k)}: {_value(k, before.get(k))} → {_value(k, v)}" for k, v in after.items()
+    )
+
+
+class AuditWords:
+    """Loads what a batch of entries names (games, players, rounds, results, undone entries)."""
+
+    def __init__(self, entries: Iterable[AuditEntry]) -> None:
+        entries = list(entries)
+        originals = [_ident(e.target, "audit") for e in entries if e.action == "undo"]
+        self.originals = AuditEntry.objects.in_bulk([i for i in originals if i])
+        every = entries + list(self.originals.values())
+        game_ids = {_ident(e.target, "game") for e in every} - {None}
+        player_ids = {_ident(e.target, "player") for e in every} - {None}
+        round_ids = {_ident(e.target, "round") for e in every if e.action != "round_delete"}
+        for entry in every:
+            if entry.action == "pairing_swap":
+                for row in (entry.before or {}).get("games", []):
+                    game_ids.add(row[0])
+                    player_ids.update(p for p in row[1:] if p)
+        self.games = Game.objects.select_related("round", "player_a", "player_b").in_bulk(game_ids)
+        for game in self.games.values():
+            player_ids.update(p for p in (game.player_a_id, game.player_b_id) if p)
+        self.players = Player.objects.in_bulk(player_ids)
+        self.rounds = Round.objects.in_bulk(round_ids - {None})
+        self.results = {
+            (r.game_id, r.version): r for r in Result.objects.filter(game_id__in=game_ids)
+        }
+
+    def name(self, player_id) -> str:
+        player = self.players.get(player_id)
+        return player.name if player else "a removed player"
+
+    def describe(self, entry: AuditEntry) -> str:
+        method = getattr(self, f"_{entry.action}", None)
+        if method is not None:
+            return method(entry)
+        return changes_text(entry.before, entry.after) or entry.target
+
+    # Results -----------------------------------------------------------------------------
+
+    def _where(self, game: Game) -> str:
+        if game.player_b_id is None:
+            return f"Round {game.round.number}, bye"
+        return f"Round {game.round.number}, table {game.table_number or '–'}"
+
+    def _score(self, game: Game, scores: dict | None) -> str:
+        if not scores or "vp_a" not in scores:
+            return f"{self.name(game.player_a_id)} vs {self.name(game.player_b_id)}"
+        if game.player_b_id is None:
+            return f"{self.name(game.player_a_id)} {scores['vp_a']} VP"
+        a, b = self.name(game.player_a_id), self.name(game.player_b_id)
+        return f"{a} {scores['vp_a']} - {scores.get('vp_b')} {b}"
+
+    def _game(self, entry: AuditEntry) -> Game | None:
+        return self.games.get(_ident(entry.target, "game"))
+
+    def _scores_of(self, game: Game, state: dict | None) -> dict | None:
+        """The scores an entry names: its own copy, else the result version it points at."""
+        if not state:
+            return None
+        if "vp_a" in state:
+            return state
+        result = self.results.get((game.pk, state.get("version")))
+        return result.scores() if result else None
+
+    def _result_enter(self, entry: AuditEntry) -> str:
+        game = self._game(entry)
+        if game is None:
+            return "a game of a removed round"
+        after = entry.after or {}
+        text = f"{self._where(game)}: "
+        before = self._scores_of(game, entry.before)
+        if before:
+            text += f"{self._score(game, before)} → "
+        text += self._score(game, self._scores_of(game, after))
+        status = STATUS_WORDS.get(after.get("status"))
+        return f"{text} ({status})" if status else text
+
+    _result_settle = _result_enter
+
+    def _result_confirm(self, entry: AuditEntry) -> str:
+        game = self._game(entry)
+        if game is None:
+            return "a game of a removed round"
+        scores = self._scores_of(game, entry.after)
+        was = STATUS_WORDS.get((entry.before or {}).get("status"), "unconfirmed")
+        return f"{self._where(game)}: {self._score(game, scores)} (was {was}, now confirmed)"
+
+    # Rounds ------------------------------------------------------------------------------
+
+    def _round_number(self, entry: AuditEntry):
+        round_ = self.rounds.get(_ident(entry.target, "round"))
+        if round_ is not None:
+            return round_.number
+        return (entry.after or entry.before or {}).get("number", "?")
+
+    def _round_create(self, entry: AuditEntry) -> str:
+        after = entry.after or {}
+        number = after.get("number", self._round_number(entry))
+        how = {"engine": "by the pairing engine", "manual": "by hand", "import": "by import"}
+        text = f"Round {number} paired {how.get(after.get('method'), '')}".rstrip()
+        if after.get("method") == "engine" and after.get("seed") is not None:
+            text += f" (seed {after['seed']})"
+        games = after.get("games")
+        return f"{text}: {games} game{'s' if games != 1 else ''}" if games is not None else text
+
+    def _round_delete(self, entry: AuditEntry) -> str:
+        return f"Round {(entry.before or {}).get('number', _ident(entry.target, 'round'))} removed"
+
+    def _round_mission(self, entry: AuditEntry) -> str:
+        before = (entry.before or {}).get("mission") or "none"
+        after = (entry.after or {}).get("mission") or "none"
+        return f"Round {self._round_number(entry)}: mission {before} → {after}"
+
+    def _seat(self, rows: list, player_id: int) -> str:
+        for pk, a, b in rows:
+            if player_id in (a, b):
+                game = self.games.get(pk)
+                if b is None:
+                    return "bye"
+                return f"table {game.table_number}" if game and game.table_number else "no table"
+        return "not paired"
+
+    def _pairing_swap(self, entry: AuditEntry) -> str:
+        before = entry.before or {}
+        x, y = before.get("swap", [None, None])
+        rows = before.get("games", [])
+        number = self._round_number(entry)
+        return (
+            f"Round {number}: {self.name(x)} ({self._seat(rows, x)}) and "
+            f"{self.name(y)} ({self._seat(rows, y)}) swapped"
+        )
+
+    # Players and settings ----------------------------------------------------------------
+
+    def _player_register(self, entry: AuditEntry) -> str:
+        after = entry.after or {}
+        name = after.get("name") or self.name(_ident(entry.target, "player"))
+        first = after.get("first_round") or 1
+        return f"{name} added" + (f" (joins at round {first})" if first > 1 else "")
+
+    def _player_update(self, entry: AuditEntry) -> str:
+        name = self.name(_ident(entry.target, "player"))
+        before, after = entry.before or {}, dict(entry.after or {})
+        if set(after) <= {"dropped", "dropped_after_round"} and "dropped" in after:
+            if after["dropped"]:
+                return f"{name} dropped after round {after.get('dropped_after_round') or 0}"
+            return f"{name} back in (no longer dropped)"
+        return f"{name}: {changes_text(before, after)}"
+
+    def _names(self, state: dict | None) -> str:
+        state = state or {}
+        names = state.get("names") or [self.name(i) for i in state.get("player_ids", [])]
+        return ", ".join(names) or "nobody"
+
+    def _players_check_in(self, entry: AuditEntry) -> str:
+        return f"Checked in: {self._names(entry.after or entry.before)}"
+
+    def _players_drop_absent(self, entry: AuditEntry) -> str:
+        return f"Dropped as not checked in: {self._names(entry.after or entry.before)}"
+
+    def _event_create(self, entry: AuditEntry) -> str:
+        return f"{entry.event.name} created"
+
+    def _event_update(self, entry: AuditEntry) -> str:
+        return changes_text(entry.before, entry.after) or "no change"
+
+    def _undo(self, entry: AuditEntry) -> str:
+        original = self.originals.get(_ident(entry.target, "audit"))
+        if original is None:
+            return "Undid a change no longer in the log"
+        when = timezone.localtime(original.created_at).strftime("%a %H:%M")
+        return f"Undid “{audit_label(original.action)}” of {when}: {self.describe(original)}"
+
+
+def audit_describe(entries: Iterable[AuditEntry]) -> dict[int, str]:
+    """Each entry's description in words, by entry id."""
+    entries = list(entries)
+    words = AuditWords(entries)
+    return {entry.pk: words.describe(entry) for entry in entries}

@@ -1,0 +1,25 @@
+"""Standings cells as the metric registry writes them, so the page matches the PDF and the API."""
+
+from __future__ import annotations
+
+from django import template
+
+from tournament.services import standings
+
+register = template.Library()
+
+
+@register.filter
+def metric_text(row: dict, name: str) -> str:
+    """A standings row's metric as people read it ("45.5%", "7.5", "+12")."""
+    return row["display"].get(name, "")
+
+
+@register.filter
+def metric_heading(name: str) -> str:
+    return standings.metric_heading(name)
+
+
+@register.filter
+def metric_label(name: str) -> str:
+    return standings.metric_label(name)

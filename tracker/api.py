@@ -1,0 +1,100 @@
+"""The tracker's JSON endpoints: standalone games by link token, event games by player key."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import authentication, permissions
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament.api.auth import PlayerKeyAuthentication, request_player
+from tournament.errors import Forbidden
+from tracker.services import (
+    player_side,
+    tracker_act,
+    tracker_create,
+    tracker_get,
+    tracker_of_game,
+    tracker_view,
+)
+
+SIDE_PARAM = OpenApiParameter("side", str, enum=["attacker", "defender"], required=False)
+
+
+class StandaloneMixin:
+    # A standalone game's link is its only key: no account, no CSRF-bound session needed.
+    authentication_classes: list = []
+    permission_classes = [permissions.AllowAny]
+
+
+class TrackerCreateView(StandaloneMixin, APIView):
+    @extend_schema(request=None, responses={201: dict})
+    def post(self, request):
+        mission = request.data.get("mission") if hasattr(request.data, "get") else None
+        tracked = tracker_create(mission_code=mission or None)
+        return Response(tracker_view(tracked=tracked, side=None), status=201)
+
+
+class TrackerView(StandaloneMixin, APIView):
+    @extend_schema(parameters=[SIDE_PARAM], responses={200: dict})
+    def get(self, request, token: str):
+        tracked = tracker_get(token=token)
+        return Response(tracker_view(tracked=tracked, side=request.query_params.get("side")))
+
+
+class TrackerActionView(StandaloneMixin, APIView):
+    @extend_schema(parameters=[SIDE_PARAM], request=dict, responses={200: dict})
+    def post(self, request, token: str):
+        tracked = tracker_get(token=token)
+        side = request.query_params.get("side") or _acting_side(request.data)
+        tracked = tracker_act(tracked_id=tracked.pk, action=request.data)
+        return Response(tracker_view(tracked=tracked, side=side))
+
+
+def _acting_side(action) -> str | None:
+    side = action.get("side") if isinstance(action, dict) else None
+    return side if side in ("attacker", "defender") else None
+
+
+class GameTrackerView(APIView):
+    """An event game's tracker. Players send `Authorization: Key <private_key>` and see their
+    own side; organisers (session or token) pick one with `?side=`."""
+
+    authentication_classes = [
+        PlayerKeyAuthentication,  # first, so a missing key answers 401 with a Key challenge
+        authentication.SessionAuthentication,
+        authentication.TokenAuthentication,
+    ]
+    permission_classes = [permissions.AllowAny]
+    # Reads refuse other players' games (403): the schema says so (tournament.api.schema).
+    reads_are_guarded = True
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        if request_player(request) is None and not request.user.is_authenticated:
+            self.permission_denied(request, message="Send your player key.")
+
+    def _side(self, request, tracked) -> str | None:
+        player = request_player(request)
+        if player is not None:
+            return player_side(tracked, player)
+        return request.query_params.get("side")
+
+    @extend_schema(parameters=[SIDE_PARAM], responses={200: dict})
+    def get(self, request, game_id: int):
+        player = request_player(request)
+        tracked = tracker_of_game(game_id=game_id, user=request.user, player=player)
+        return Response(tracker_view(tracked=tracked, side=self._side(request, tracked)))
+
+    @extend_schema(request=dict, responses={200: dict})
+    def post(self, request, game_id: int):
+        player = request_player(request)
+        tracked = tracker_of_game(game_id=game_id, user=request.user, player=player)
+        action = request.data
+        mine = player_side(tracked, player)
+        if player is not None and mine is not None and _acting_side(action) not in (None, mine):
+            raise Forbidden("side", "not_your_side", f"side: you play the {mine}; act for it only")
+        tracked = tracker_act(
+            tracked_id=tracked.pk, action=action, user=request.user, player=player
+        )
+        return Response(tracker_view(tracked=tracked, side=self._side(request, tracked)))

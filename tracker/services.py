@@ -1,0 +1,314 @@
+"""Tracked games as a service: create, find, act and view, each in one transaction.
+
+The deck engine (`tracker.engine`) is pure; this module persists its state and action
+log, decides who may act, and turns a finished event game into that game's result.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from missions.pack.registry import get_pack
+from missions.services import mission_generate, mission_lookup, round_mission
+from tournament.errors import Conflict, Invalid, NotFound
+from tournament.models import Game, Player
+from tournament.services.games import game_authorise, game_lock
+from tournament.services.results import result_enter
+from tracker import engine as tracker
+from tracker.models import TrackedAction, TrackedGame
+
+STANDALONE_PLAYERS = ("player_1", "player_2")
+EVENT_PLAYERS = ("player_a", "player_b")  # labels for game.player_a / game.player_b
+SIDES = ("attacker", "defender")
+
+
+def _new_tracked(mission, *, game: Game | None = None) -> TrackedGame:
+    args = {
+        "seed": secrets.token_hex(16),
+        "mission_rules": list(mission.rule_keys),
+        "players": list(EVENT_PLAYERS if game is not None else STANDALONE_PLAYERS),
+        "primary": mission.primary.key,
+        "nml_objectives": [m.id for m in mission.plan.markers if not m.home],
+    }
+    state = tracker.new_game(
+        args["seed"],
+        mission_rules=args["mission_rules"],
+        players=args["players"],
+        pack=mission.pack,
+        primary=args["primary"],
+        nml_objectives=args["nml_objectives"],
+    )
+    return TrackedGame.objects.create(
+        game=game,
+        pack_key=mission.pack.key,
+        mission_code=mission.code,
+        initial_args=args,
+        state=state,
+    )
+
+
+def tracker_create(*, mission_code: str | None = None, pack_key: str = "leviathan") -> TrackedGame:
+    """A standalone tracked game on a mission code (generated or pool), or a fresh mission."""
+    if mission_code:
+        mission = mission_lookup(code=str(mission_code).strip())
+    else:
+        mission = mission_generate(pack_key=pack_key)
+    return _new_tracked(mission)
+
+
+def tracker_get(*, token: str) -> TrackedGame:
+    """A standalone game by its link token; event games are not reachable by token."""
+    tracked = TrackedGame.objects.filter(token=token, game__isnull=True).first()
+    if tracked is None:
+        raise NotFound("token", "not_found", "No tracked game has this link.")
+    return tracked
+
+
+def tracker_authorise(game: Game, *, user=None, player: Player | None = None) -> None:
+    """The game's two players (by key) or the event's organisers."""
+    game_authorise(game, user=user, player=player)
+
+
+def tracker_of_game(*, game_id: int, user=None, player: Player | None = None) -> TrackedGame:
+    """The event game's tracked game, made on first use. One per game even when two phones
+    ask at once: the game row is locked and the one-to-one column is unique."""
+    try:
+        with transaction.atomic():
+            game = game_lock(game_id=game_id)
+            tracker_authorise(game, user=user, player=player)
+            existing = TrackedGame.objects.filter(game=game).first()
+            if existing is not None:
+                return existing
+            if game.is_bye:
+                raise Conflict("game", "bye", "A bye has no battle to track.")
+            mission = _round_mission(game)
+            tracked = _new_tracked(mission, game=game)
+            if game.attacker_id is not None:  # roles already decided at the table
+                label = EVENT_PLAYERS[0 if game.attacker_id == game.player_a_id else 1]
+                _store(
+                    tracked,
+                    {"type": "assign_roles", "round": 0, "phase": "roles", "attacker": label},
+                    actor="system",
+                )
+                _battle_ready_from_registration(tracked)
+            return tracked
+    except IntegrityError:  # lost a race the lock did not cover: the winner's row stands
+        return TrackedGame.objects.get(game_id=game_id)
+
+
+def _round_mission(game: Game):
+    """The round's mission: a pool letter, or a generator code the organiser chose."""
+    pack_key = game.round.event.mission_pack or "leviathan"
+    code = game.round.mission_code
+    if not code:
+        return mission_generate(pack_key=pack_key)
+    if len(code) <= 2:
+        return round_mission(pack_key, code)
+    return mission_lookup(code=code)
+
+
+def _refusal(err: tracker.Refusal) -> Invalid:
+    field = err.field
+    if not field:
+        head = str(err).split(":", 1)[0]
+        field = head if head.isidentifier() else "action"
+    return Invalid(field, err.code, str(err))
+
+
+def _mission_of(tracked: TrackedGame):
+    code = tracked.mission_code
+    if len(code) <= 2:  # a Tournament Companion pool letter
+        return round_mission(tracked.pack_key, code)
+    return mission_lookup(code=code)
+
+
+def _upgrade(tracked: TrackedGame) -> None:
+    """A game stored before the tracker knew its primary learns it from its mission, in its
+    state and in `initial_args` (so the log still replays); its CP pool starts from what it
+    recorded. Nothing else in the stored game changes."""
+    if "primary" in tracked.state:
+        return
+    mission = _mission_of(tracked)
+    fresh = tracker.new_game(
+        "upgrade",
+        pack=mission.pack,
+        primary=mission.primary.key,
+        nml_objectives=[m.id for m in mission.plan.markers if not m.home],
+    )
+    for key in ("primary", "nml_objectives", "cp_rules"):
+        tracked.state[key] = fresh[key]
+    tracked.initial_args.update(
+        primary=fresh["primary"]["key"], nml_objectives=fresh["nml_objectives"]
+    )
+    tracked.save(update_fields=["state", "initial_args", "updated_at"])
+
+
+def _store(tracked: TrackedGame, action: dict[str, Any], *, actor: str) -> dict[str, Any]:
+    _upgrade(tracked)
+    try:
+        new = tracker.apply(tracked.state, action)
+    except tracker.Refusal as err:
+        raise _refusal(err) from err
+    TrackedAction.objects.create(tracked=tracked, seq=new["seq"], actor=actor, action=action)
+    tracked.state = new
+    tracked.finished = new["phase"] == "over"
+    tracked.save(update_fields=["state", "finished", "updated_at"])
+    return new
+
+
+def _actor(user, player: Player | None) -> str:
+    if player is not None:
+        return f"player:{player.pk}"
+    if user is not None and getattr(user, "is_authenticated", False):
+        return f"user:{user.pk}"
+    return "link"
+
+
+def tracker_act(
+    *, tracked_id: int, action: Any, user=None, player: Player | None = None
+) -> TrackedGame:
+    """Apply one action under a row lock and log it; a refusal changes nothing.
+
+    Callers have already checked access (token, key or organiser). An action carrying a
+    `seq` that is not the game's current one was built from an old view (a second phone)
+    and is refused with `stale_action` (409)."""
+    if not isinstance(action, dict):
+        raise Invalid("action", "bad_action", "action: must be a JSON object")
+    with transaction.atomic():
+        tracked = TrackedGame.objects.select_for_update().filter(pk=tracked_id).first()
+        if tracked is None:
+            raise NotFound("token", "not_found", "No such tracked game.")
+        if "seq" in action and action["seq"] != tracked.seq:
+            raise Conflict(
+                "seq",
+                "stale_action",
+                f"seq: the game has moved on to action {tracked.seq}; reload and try again",
+            )
+        had_roles = tracked.state["roles"] is not None
+        state = _store(tracked, action, actor=_actor(user, player))
+        if tracked.game_id is not None:
+            if not had_roles and state["roles"] is not None:
+                _record_attacker(tracked, state)
+            if state["phase"] == "over":
+                _enter_result(tracked, state, user=user, player=player)
+        return tracked
+
+
+def _record_attacker(tracked: TrackedGame, state: dict[str, Any]) -> None:
+    game = tracked.game
+    game.attacker_id = (
+        game.player_a_id if state["roles"]["attacker"] == EVENT_PLAYERS[0] else game.player_b_id
+    )
+    game.save(update_fields=["attacker"])
+    _battle_ready_from_registration(tracked)
+
+
+def _battle_ready_from_registration(tracked: TrackedGame) -> None:
+    """Once sides are known, a player registered as Battle Ready gets the bonus without
+    anyone having to tick it (either side may still change it on the page)."""
+    game = tracked.game
+    attacker = game.attacker
+    defender = game.player_b if game.attacker_id == game.player_a_id else game.player_a
+    for side, player in (("attacker", attacker), ("defender", defender)):
+        if player.battle_ready:
+            clock = tracker.clock_of(tracked.state)
+            action = {
+                "type": "battle_ready",
+                "round": clock["round"],
+                "phase": clock["phase"],
+                "side": side,
+                "value": True,
+            }
+            _store(tracked, action, actor="system")
+
+
+def result_data(state: dict[str, Any]) -> dict[str, int]:
+    """The tracker's capped final score as `result_enter` data (a = player_a)."""
+    final = tracker.final_score(state)
+    data: dict[str, int] = {}
+    for side in SIDES:
+        letter = "a" if state["roles"][side] == EVENT_PLAYERS[0] else "b"
+        totals = final[side]
+        for part in ("primary", "secondary", "gambit", "battle_ready"):
+            data[f"{part}_{letter}"] = totals[part]
+        data[f"vp_{letter}"] = totals["total"]
+    return data
+
+
+def _enter_result(tracked: TrackedGame, state, *, user, player: Player | None) -> None:
+    result, _ = result_enter(
+        game_id=tracked.game_id,
+        data=result_data(state),
+        user=user,
+        player=player,
+        source="tracker",
+    )
+    tracked.result = result
+    tracked.save(update_fields=["result"])
+
+
+def player_side(tracked: TrackedGame, player: Player | None) -> str | None:
+    """The side a player of an event game plays, once roles are decided."""
+    roles = tracked.state.get("roles")
+    if player is None or tracked.game is None or roles is None:
+        return None
+    label = EVENT_PLAYERS[0] if player.pk == tracked.game.player_a_id else EVENT_PLAYERS[1]
+    return next(side for side in SIDES if roles[side] == label)
+
+
+def _card_texts(pack_key: str, state: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    pack = get_pack(pack_key)
+    texts = {}
+    for card in (*pack.secondaries, *pack.gambits, *pack.mission_rules):
+        texts[card.key] = {"name": card.name, "summary": card.summary}
+    for key, card in state["cards"].items():
+        texts.setdefault(key, {"name": card["name"], "summary": ""})
+        texts[key]["fixed_capable"] = card["fixed_capable"]
+    return texts
+
+
+def _result_summary(tracked: TrackedGame) -> dict[str, Any] | None:
+    result = tracked.result
+    if result is None:
+        return None
+    return {
+        "id": result.pk,
+        "status": result.status,
+        "source": result.source,
+        "vp_a": result.vp_a,
+        "vp_b": result.vp_b,
+    }
+
+
+def tracker_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
+    """What one side (or a spectator, side None) may see: never the seed, the deck order or
+    the other side's unrevealed choices. Plus the live score, legal action types and texts."""
+    if side not in (None, *SIDES):
+        raise Invalid("side", "bad_side", "side: must be attacker, defender or empty")
+    state = tracked.state
+    game = tracked.game
+    if game is not None:
+        names = {EVENT_PLAYERS[0]: game.player_a.name, EVENT_PLAYERS[1]: game.player_b.name}
+    else:
+        names = {label: f"Player {n}" for n, label in enumerate(STANDALONE_PLAYERS, 1)}
+    final = tracker.final_score(state) if state["phase"] == "over" else None
+    return {
+        "token": None if game is not None else tracked.token,
+        "game": tracked.game_id,
+        "mission_code": tracked.mission_code,
+        "side": side,
+        "players": names,
+        "finished": tracked.finished,
+        "clock": tracker.clock_of(state),
+        "phase_actions": tracker.phase_actions(state),
+        "options": tracker.options(state),
+        "state": tracker.view(state, side),
+        "score": tracker.score_sheet(state),
+        "final": final,
+        "result": _result_summary(tracked),
+        "texts": _card_texts(tracked.pack_key, state),
+        "objectives": list(state.get("nml_objectives") or []),
+    }

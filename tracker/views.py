@@ -1,0 +1,105 @@
+"""The tracker's pages: start a game, then one phone-first page that drives it via the API."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from missions.pack.registry import get_pack
+from missions.services import mission_pool
+from tournament.errors import ServiceError
+from tournament.models import Player
+from tracker.services import (
+    player_side,
+    tracker_create,
+    tracker_get,
+    tracker_of_game,
+    tracker_view,
+)
+
+SIDES = ("attacker", "defender")
+POLL_MS = 4000  # how often a phone asks for the other phone's moves (TRACKER_POLL_MS)
+
+
+@require_http_methods(["GET", "POST"])
+def tracker_new(request):
+    """GET: choose a mission; POST `mission` (a code, or empty to generate one)."""
+    prefix = get_pack("leviathan").code_prefix
+    pool = [{**m, "tracker_code": f"{prefix}-{m['code']}"} for m in mission_pool()]
+    context = {"pool": pool, "mission": request.GET.get("mission", "")}
+    if request.method == "POST":
+        code = request.POST.get("mission", "").strip()
+        if request.POST.get("generate"):
+            code = ""
+        try:
+            tracked = tracker_create(mission_code=code or None)
+        except ServiceError as exc:
+            context.update(error=exc, mission=code)
+            return render(request, "tracker/tracker_new.html", context, status=400)
+        return redirect("tracker", token=tracked.token)
+    return render(request, "tracker/tracker_new.html", context)
+
+
+def _page(request, tracked, *, side, config, status=200):
+    data = tracker_view(tracked=tracked, side=side)
+    config["pollMs"] = int(getattr(settings, "TRACKER_POLL_MS", POLL_MS))
+    context = {"tracked": tracked, "data": data, "config": config, "sides": SIDES}
+    return render(request, "tracker/tracker.html", context, status=status)
+
+
+def tracker_page(request, token: str):
+    try:
+        tracked = tracker_get(token=token)
+    except ServiceError as exc:
+        return render(request, "tracker/tracker_error.html", {"error": exc}, status=404)
+    side = request.GET.get("side")
+    side = side if side in SIDES else "attacker"
+    config = {
+        "view": reverse("api-tracker", kwargs={"token": token}),
+        "act": reverse("api-tracker-actions", kwargs={"token": token}),
+        "side": side,
+        "fixedSide": False,
+        "key": None,
+        "share": request.build_absolute_uri(),
+        "back": {"href": reverse("tracker-new"), "label": "Start another game"},
+    }
+    return _page(request, tracked, side=side, config=config)
+
+
+def tracker_game_page(request, game_id: int):
+    """An event game's tracker: `?key=<private_key>` for a player, or an organiser's login."""
+    key = request.GET.get("key", "")
+    player = Player.objects.filter(private_key=key).first() if key else None
+    try:
+        if player is None and not request.user.is_authenticated:
+            raise ServiceError("key", "not_authenticated", "Open this page from your player link.")
+        tracked = tracker_of_game(game_id=game_id, user=request.user, player=player)
+    except ServiceError as exc:
+        status = 401 if exc.codes.get("key") else exc.status
+        return render(request, "tracker/tracker_error.html", {"error": exc}, status=status)
+    side = player_side(tracked, player) if player else request.GET.get("side")
+    side = side if side in SIDES else None
+    url = reverse("api-game-tracker", kwargs={"game_id": game_id})
+    config = {
+        "view": url,
+        "act": url,
+        "side": side or "attacker",
+        "fixedSide": player is not None,
+        "key": key or None,
+        "share": None,
+        # Where the opponent confirms the result the tracker sent on their behalf.
+        "playerPage": reverse("player-home", kwargs={"key": key}) if player else None,
+        "back": (
+            {"href": reverse("player-home", kwargs={"key": key}), "label": "Your player page"}
+            if player
+            else {
+                "href": reverse("event", kwargs={"event_id": tracked.game.round.event_id}),
+                "label": "The event",
+            }
+        ),
+    }
+    return _page(
+        request, tracked, side=side or ("attacker" if player is None else None), config=config
+    )

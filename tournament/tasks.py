@@ -6,16 +6,23 @@ message to be delivered to another worker, and every step is safe to run twice (
 
 from __future__ import annotations
 
-from celery import group, shared_task
-from django.db import transaction
+import logging
+
+from celery import bootsteps, current_app, group, shared_task
+from django.conf import settings
+from django.db import close_old_connections, transaction
 
 from tournament.printing.jobs import (
     job_fail,
     job_merge,
+    job_parts_missing,
     job_ready_to_merge,
     job_render_part,
     job_start,
+    jobs_stalled_claim,
 )
+
+log = logging.getLogger(__name__)
 
 CRASH_SAFE = {"acks_late": True, "reject_on_worker_lost": True}
 
@@ -56,3 +63,55 @@ def print_job_merge(job_id: int) -> None:
         job_merge(job_id)
     except Exception as exc:
         job_fail(job_id, exc)
+
+
+def print_jobs_sweep() -> list[int]:
+    """Queue again what stalled jobs still lack (see jobs_stalled_claim); the ids resumed."""
+    resumed = []
+    for job_id, status in jobs_stalled_claim():
+        if status == "queued":
+            print_job_start.delay(job_id)
+        elif status == "merging":
+            print_job_merge.delay(job_id)
+        else:
+            missing = job_parts_missing(job_id)
+            if missing:
+                group(print_job_part.si(job_id, i) for i in missing).apply_async()
+            elif job_ready_to_merge(job_id):
+                print_job_merge.delay(job_id)
+        log.warning("print job %s was silent while %s: resumed", job_id, status)
+        resumed.append(job_id)
+    return resumed
+
+
+def _sweep_quietly() -> None:
+    # Runs in the worker's main process between messages: a failure is logged, never fatal.
+    close_old_connections()
+    try:
+        print_jobs_sweep()
+    except Exception:
+        log.exception("print job sweep failed")
+    finally:
+        close_old_connections()
+
+
+class PrintJobSweep(bootsteps.StartStopStep):
+    """Every worker sweeps for stalled print jobs each PRINT_SWEEP_SECONDS."""
+
+    requires = {"celery.worker.components:Timer"}
+
+    def __init__(self, worker, **kwargs):
+        super().__init__(worker, **kwargs)
+        self.tref = None
+
+    def start(self, worker):
+        self.tref = worker.timer.call_repeatedly(settings.PRINT_SWEEP_SECONDS, _sweep_quietly)
+
+    def stop(self, worker):
+        if self.tref is not None:
+            self.tref.cancel()
+            self.tref = None
+
+
+# Task modules are imported before a worker builds its steps, so the sweep is part of every worker.
+current_app.steps["worker"].add(PrintJobSweep)

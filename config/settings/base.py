@@ -182,7 +182,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "300")),
     "unacked_restore_interval": int(os.environ.get("CELERY_RESTORE_INTERVAL", "10")),
     "unacked_restore_throttle": 1,
+    # A worker killed while restoring holds this lock; it must not outlast the timeout above.
+    "unacked_mutex_expire": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "300")),
 }
+# Workers queue again what a print job silent this long still lacks (a lost message), looking
+# every PRINT_SWEEP_SECONDS; rendering a part takes well under a second.
+PRINT_RESUME_SECONDS = int(os.environ.get("PRINT_RESUME_SECONDS", "60"))
+PRINT_SWEEP_SECONDS = int(os.environ.get("PRINT_SWEEP_SECONDS", "20"))
 # A print job silent for this long is shown as stalled, with a Retry button.
 PRINT_STALL_SECONDS = int(os.environ.get("PRINT_STALL_SECONDS", "120"))
 

@@ -105,3 +105,54 @@ def test_only_the_events_organisers_may_retry(client, other_organiser, job):
     assert client.post(reverse("print-job-retry", args=[job.pk])).status_code == 403
     job.refresh_from_db()
     assert job.status == PrintJobStatus.FAILED
+
+
+def _age(job, seconds: int) -> None:
+    PrintJob.objects.filter(pk=job.pk).update(
+        updated_at=timezone.now() - timedelta(seconds=seconds)
+    )
+
+
+def test_the_sweep_resumes_a_job_whose_part_message_was_lost(job, settings):
+    """A Redis broker can lose a message a dying worker had read but not yet recorded; the job's
+    own files say what is missing, so a worker's sweep queues exactly that again."""
+    from tournament.tasks import print_jobs_sweep
+
+    settings.PRINT_RESUME_SECONDS = 30
+    job_start(job.pk)
+    for index in (0, 1, 3):  # part 2's message is gone
+        job_render_part(job.pk, index)
+    _age(job, 10)
+    assert print_jobs_sweep() == []  # silent for less than the limit: others may be on it
+    job.refresh_from_db()
+    assert (job.status, job.parts_done) == (PrintJobStatus.RUNNING, 3)
+
+    _age(job, 31)
+    assert print_jobs_sweep() == [job.pk]  # eager here: part 2 renders and the job merges
+    job.refresh_from_db()
+    assert (job.status, job.parts_done, job.parts_total) == (PrintJobStatus.DONE, 4, 4)
+    with job.file.open("rb") as handle:
+        assert len(pdf_pages(handle.read())) == 4
+    assert print_jobs_sweep() == []  # a finished job is left alone
+
+
+def test_the_sweep_restarts_lost_starts_and_merges_once_per_silence(job, settings):
+    from tournament.printing.jobs import jobs_stalled_claim
+
+    settings.PRINT_RESUME_SECONDS = 30
+    _age(job, 60)  # queued, and the start message never arrived
+    assert jobs_stalled_claim() == [(job.pk, PrintJobStatus.QUEUED)]
+    # The claim touched the job: a second worker sweeping at once finds nothing to do.
+    assert jobs_stalled_claim() == []
+
+    job_start(job.pk)
+    for index in range(4):
+        job_render_part(job.pk, index)  # the last one set it merging; the merge message is lost
+    job.refresh_from_db()
+    assert job.status == PrintJobStatus.MERGING
+    _age(job, 60)
+    from tournament.tasks import print_jobs_sweep
+
+    assert print_jobs_sweep() == [job.pk]
+    job.refresh_from_db()
+    assert job.status == PrintJobStatus.DONE

@@ -150,11 +150,14 @@ def test_a_worker_killed_mid_job_leaves_its_parts_to_another(client, organiser, 
     saved = {k: celery_app.conf[k] for k in ("broker_url", "result_backend", "task_always_eager")}
     celery_app.conf.update(broker_url=broker, result_backend=broker, task_always_eager=False)
     celery_app._after_fork()
-    # One game per part: 12 parts. Unacknowledged tasks come back after 2 s, looked for each 1 s.
+    # One game per part: 12 parts. Unacknowledged tasks come back after 2 s, looked for each 1 s;
+    # a message the dying worker had read but not recorded is queued again by the sweep after 3 s.
     env = {
         "PRINT_CHUNK_GAMES": "1",
         "CELERY_VISIBILITY_TIMEOUT": "2",
         "CELERY_RESTORE_INTERVAL": "1",
+        "PRINT_RESUME_SECONDS": "3",
+        "PRINT_SWEEP_SECONDS": "1",
     }
     first = start_worker(broker, **env)
     second = None
@@ -194,3 +197,39 @@ def test_a_worker_killed_mid_job_leaves_its_parts_to_another(client, organiser, 
             _stop(second)
         celery_app.conf.update(**saved)
         celery_app._after_fork()
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_finishes_a_job_whose_messages_were_all_lost(organiser, event):
+    """No message in the broker at all: the worker's own sweep finds the silent job and ends it."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.conftest import add_players
+    from tests.printing.helpers import pair_in_order
+    from tournament.printing.jobs import job_render_part, job_start
+
+    broker = broker_url()
+    players = add_players(event, organiser, 8)
+    round_ = pair_in_order(event, organiser, players)
+    os.environ["PRINT_CHUNK_GAMES"] = "1"
+    try:
+        job = PrintJob.objects.create(event=event, round=round_, kind="scoresheets")
+        job_start(job.pk)
+        job_render_part(job.pk, 0)  # then every message vanished with the broker's memory
+    finally:
+        del os.environ["PRINT_CHUNK_GAMES"]
+    PrintJob.objects.filter(pk=job.pk).update(updated_at=timezone.now() - timedelta(seconds=5))
+    worker = start_worker(
+        broker, PRINT_CHUNK_GAMES="1", PRINT_RESUME_SECONDS="2", PRINT_SWEEP_SECONDS="1"
+    )
+    try:
+        _wait_for(job, lambda j: j.status in ("done", "failed"), 60, [worker])
+        assert job.status == PrintJobStatus.DONE, job.error
+        assert (job.parts_done, job.parts_total) == (4, 4)
+        with job.file.open("rb") as handle:
+            assert len(pdf_pages(handle.read())) == 4
+    finally:
+        _stop(worker)

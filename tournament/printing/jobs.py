@@ -11,7 +11,9 @@ from __future__ import annotations
 import io
 import logging
 import os
+from datetime import timedelta
 
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.utils import timezone
@@ -147,6 +149,36 @@ def job_mark_failed(job_id: int, error: str) -> bool:
             updated_at=timezone.now(),
         )
     )
+
+
+def jobs_stalled_claim() -> list[tuple[int, str]]:
+    """Unfinished jobs silent for PRINT_RESUME_SECONDS, each claimed by touching it.
+
+    The broker's redelivery covers a worker that dies holding its messages, but a Redis broker
+    can still lose one a dying worker had read and not yet recorded. The job's own state (its
+    status and part files) says what is left, so a sweeping worker queues that again. Touching
+    the job is the claim: of several workers sweeping at once only one sees its update succeed,
+    and the job is not looked at again until it has been silent as long once more."""
+    now = timezone.now()
+    limit = now - timedelta(seconds=settings.PRINT_RESUME_SECONDS)
+    unfinished = (PrintJobStatus.QUEUED, PrintJobStatus.RUNNING, PrintJobStatus.MERGING)
+    stalled = PrintJob.objects.filter(status__in=unfinished, updated_at__lt=limit).values_list(
+        "pk", "status", "updated_at"
+    )
+    claimed = []
+    for pk, status, updated_at in stalled:
+        touched = PrintJob.objects.filter(pk=pk, status=status, updated_at=updated_at).update(
+            updated_at=now
+        )
+        if touched:
+            claimed.append((pk, status))
+    return claimed
+
+
+def job_parts_missing(job_id: int) -> list[int]:
+    job = PrintJob.objects.get(pk=job_id)
+    present = set(parts_present(job))
+    return [i for i in range(job.parts_total) if i not in present]
 
 
 def job_ready_to_merge(job_id: int) -> bool:

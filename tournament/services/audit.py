@@ -68,9 +68,12 @@ def audit_record(
     player=None,
     before=None,
     after=None,
+    revised: bool = False,
 ) -> AuditEntry:
-    # Some logged changes bypass save() (queryset updates): the log moves the revision on too.
-    event_revision_bump(event_id=event.pk)
+    # Some logged changes bypass save() (queryset updates): the log moves the revision on too,
+    # unless the caller says a save in this transaction already did (`revised`).
+    if not revised:
+        event_revision_bump(event_id=event.pk)
     return AuditEntry.objects.create(
         event=event,
         action=action,

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+from django.db.models import OuterRef, Subquery
+from django.db.models.functions import Coalesce
+
 from tournament.errors import Forbidden, NotFound
-from tournament.models import Game, Player
+from tournament.models import Game, Player, Result
 from tournament.services.access import user_can_manage
 
 
 def game_lock(*, game_id: int) -> Game:
     """The game, locked until the transaction ends (PostgreSQL row lock; SQLite takes its
-    write lock at BEGIN), so concurrent writers to one game are serialised."""
+    write lock at BEGIN), so concurrent writers to one game are serialised.
+
+    It carries `last_version`, its results' highest version (0 before any), read in the same
+    statement: the next version number is known without another query."""
+    newest = Result.objects.filter(game=OuterRef("pk")).order_by("-version").values("version")
     game = (
         Game.objects.select_for_update(of=("self",))
         .select_related("round__event")
+        .annotate(last_version=Coalesce(Subquery(newest[:1]), 0))
         .filter(pk=game_id)
         .first()
     )
@@ -24,6 +32,9 @@ def game_lock(*, game_id: int) -> Game:
 def game_authorise(game: Game, *, user=None, player: Player | None = None) -> None:
     """A player may act on their own game only; otherwise an organiser of the event."""
     if player is not None:
+        event = game.round.event
+        if player.event_id != event.pk and event.hidden:
+            raise NotFound("game", "not_found", "No such game.")  # as if it did not exist
         if player.pk not in (game.player_a_id, game.player_b_id):
             raise Forbidden("game", "not_your_game", "You are not playing in this game.")
     elif not user_can_manage(user, game.round.event):

@@ -9,7 +9,7 @@ matches it (no new version) or makes version n+1. Nothing is lost or duplicated.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Exists, Max, OuterRef, Q
 from django.utils import timezone
 
 from tournament.errors import Conflict, Forbidden, Invalid
@@ -52,9 +52,51 @@ def round_refresh_status(round_) -> None:
     round_.status = status
 
 
-def _new_version(game: Game, scores: dict, **fields) -> Result:
-    Result.objects.filter(game=game, is_current=True).update(is_current=False)
-    last = Result.objects.filter(game=game).aggregate(v=Max("version"))["v"] or 0
+def round_note_result(round_, *, game: Game, confirmed: bool) -> None:
+    """Keep the round's status right after one game's result changed, cheaply.
+
+    Most results arrive while other games are still open: the round is then simply in
+    progress, and taking the round's row lock (round_refresh_status) for every result would
+    queue every writer of the round behind one another. The lock is taken only when this game
+    may be the last one open. Two last confirmations committing together may each see the
+    other's game still open; each checks again after its commit, and the later check sees both."""
+    if confirmed and not _open_games(round_.pk, excluding=game.pk):
+        round_refresh_status(round_)
+        return
+    if round_.status != RoundStatus.IN_PROGRESS:
+        Round.objects.filter(pk=round_.pk).exclude(status=RoundStatus.IN_PROGRESS).update(
+            status=RoundStatus.IN_PROGRESS
+        )
+        round_.status = RoundStatus.IN_PROGRESS
+    if confirmed:
+        transaction.on_commit(lambda: _complete_if_done(round_.pk))
+
+
+def _open_games(round_id: int, *, excluding: int | None = None) -> bool:
+    """Whether any game of the round (but `excluding`) lacks a confirmed result."""
+    settled = Result.objects.filter(
+        game=OuterRef("pk"), is_current=True, status=ResultStatus.CONFIRMED
+    )
+    games = Game.objects.filter(round_id=round_id).exclude(Exists(settled))
+    if excluding is not None:
+        games = games.exclude(pk=excluding)
+    return games.exists()
+
+
+def _complete_if_done(round_id: int) -> None:
+    if _open_games(round_id):
+        return
+    with transaction.atomic():
+        round_refresh_status(Round.objects.get(pk=round_id))
+
+
+def _new_version(game: Game, scores: dict, *, current: Result | None, **fields) -> Result:
+    if current is not None:
+        Result.objects.filter(pk=current.pk).update(is_current=False)
+    # game_lock read the highest version with the lock held: nobody else can add one since.
+    last = getattr(game, "last_version", None)
+    if last is None:
+        last = Result.objects.filter(game=game).aggregate(v=Max("version"))["v"] or 0
     return Result.objects.create(game=game, version=last + 1, is_current=True, **scores, **fields)
 
 
@@ -111,14 +153,14 @@ def result_enter(
             if same:
                 if current.entered_by_player_id != player.pk:
                     _confirm(current, player=player)
-                    round_refresh_status(game.round)
+                    round_note_result(game.round, game=game, confirmed=True)
                 return current, False
             fields = {
                 "status": _player_status(current, player),
                 "source": source or ResultSource.PLAYER,
                 "entered_by_player": player,
             }
-        result = _new_version(game, scores, **fields)
+        result = _new_version(game, scores, current=current, **fields)
         audit_record(
             event=game.round.event,
             action="result_enter",
@@ -127,8 +169,9 @@ def result_enter(
             player=player,
             before=None if current is None else {"version": current.version, **current.scores()},
             after={"version": result.version, "status": result.status, **scores},
+            revised=True,  # saving the result moved the revision on
         )
-        round_refresh_status(game.round)
+        round_note_result(game.round, game=game, confirmed=result.status == ResultStatus.CONFIRMED)
         return result, True
 
 
@@ -154,8 +197,9 @@ def result_confirm(*, game_id: int, user=None, player: Player | None = None) -> 
             player=player,
             before={"version": current.version, "status": before},
             after={"version": current.version, "status": current.status},
+            revised=True,
         )
-        round_refresh_status(game.round)
+        round_note_result(game.round, game=game, confirmed=True)
         return current
 
 
@@ -244,6 +288,7 @@ def result_settle(*, game_id: int, version: int, user) -> Result:
         result = _new_version(
             game,
             scores,
+            current=current,
             status=ResultStatus.CONFIRMED,
             source=ResultSource.ORGANISER,
             entered_by_user=user,

@@ -1,0 +1,87 @@
+"""The write path of a round in play: a player's entry and the opponent's confirmation.
+
+Results arrive all at once at the end of a round; each write must stay a handful of statements
+and must not queue behind the round's other writers (the round's row is locked only when a
+game may be the round's last open one)."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.api.test_results import key_client
+from tournament.models import Round, RoundStatus
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def paired(api, event, players):
+    ids = [p.pk for p in players]
+    pairings = [{"player_a": ids[i], "player_b": ids[i + 1]} for i in range(0, 8, 2)]
+    response = api.post(f"/api/events/{event.pk}/rounds/", {"pairings": pairings}, format="json")
+    return response.json()
+
+
+def _games(paired, players):
+    by_id = {p.pk: p for p in players}
+    return [(g["id"], by_id[g["player_a"]], by_id[g["player_b"]]) for g in paired["games"]]
+
+
+def _statements(captured) -> list[str]:
+    # Transaction control differs between a test (savepoints) and a request (BEGIN/COMMIT).
+    control = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT")
+    return [q["sql"] for q in captured if not q["sql"].startswith(control)]
+
+
+def test_entry_and_confirmation_take_a_fixed_few_statements(paired, players):
+    games = _games(paired, players)
+    counts = []
+    for game_id, a, b in games[:3]:
+        with CaptureQueriesContext(connection) as entry:
+            response = key_client(a).post(
+                f"/api/games/{game_id}/result/", {"vp_a": 55, "vp_b": 45}, format="json"
+            )
+        assert response.status_code == 201
+        with CaptureQueriesContext(connection) as confirm:
+            response = key_client(b).post(f"/api/games/{game_id}/result/confirm/", {})
+        assert response.status_code == 200
+        assert response.json()["status"] == "confirmed"
+        counts.append((len(_statements(entry)), len(_statements(confirm))))
+    # Player lookup, game lock (with its last version), current result, new version, revision,
+    # audit (and, for the round's first result, marking it in progress); the confirmation
+    # writes the status instead of a version and checks whether other games are open.
+    assert counts == [(7, 7), (6, 7), (6, 7)], counts
+    # None of them took the round's row lock: other games were still open.
+    round_lock = [q for q in _statements(confirm) if q.startswith('SELECT "tournament_round"')]
+    assert round_lock == []
+
+
+def test_round_status_follows_its_results(paired, players):
+    games = _games(paired, players)
+    number = paired["number"]
+
+    assert Round.objects.get(number=number).status == RoundStatus.PAIRED
+    game_id, a, b = games[0]
+    key_client(a).post(f"/api/games/{game_id}/result/", {"vp_a": 55, "vp_b": 45}, format="json")
+    assert Round.objects.get(number=number).status == RoundStatus.IN_PROGRESS
+    for game_id, a, b in games:
+        key_client(a).post(f"/api/games/{game_id}/result/", {"vp_a": 55, "vp_b": 45}, format="json")
+        key_client(b).post(f"/api/games/{game_id}/result/confirm/", {})
+    assert Round.objects.get(number=number).status == RoundStatus.COMPLETE
+
+
+def test_a_player_key_of_another_event_cannot_find_a_hidden_events_game(paired, players, organiser):
+    from tests.conftest import add_players
+    from tournament.models import Event
+    from tournament.services.events import event_create
+
+    Event.objects.filter(pk=players[0].event_id).update(hidden=True)
+    elsewhere = event_create(user=organiser, name="Elsewhere", rounds=3)
+    stranger = add_players(elsewhere, organiser, 1)[0]
+    game_id = paired["games"][0]["id"]
+    response = key_client(stranger).post(
+        f"/api/games/{game_id}/result/", {"vp_a": 55, "vp_b": 45}, format="json"
+    )
+    assert response.status_code == 404
+    response = key_client(stranger).post(f"/api/games/{game_id}/result/confirm/", {})
+    assert response.status_code == 404

@@ -94,12 +94,13 @@ def clock_extend(clock: Clock, now: datetime, seconds: int) -> Clock:
     delta = timedelta(seconds=seconds)
     left = clock.remaining + delta if state == PAUSED else clock.ends_at + delta - now
     if left <= timedelta(0):
-        most = max(math.ceil(clock.left(now).total_seconds() / 60) - 1, 0)
-        raise ClockError(
-            "too_short",
-            f"That would end the clock; shorten it by at most {most} min.",
-            field="minutes",
-        )
+        if state == FINISHED and seconds > 0:
+            ago = math.ceil((now - clock.ends_at).total_seconds() / 60)
+            message = f"The time ran out {ago} min ago; add more than that to run it again."
+        else:
+            most = max(math.ceil(clock.left(now).total_seconds() / 60) - 1, 0)
+            message = f"That would end the clock; shorten it by at most {most} min."
+        raise ClockError("too_short", message, field="minutes")
     extended = replace(clock, length_s=clock.length_s + seconds)
     if state == PAUSED:
         return replace(extended, remaining=left)

@@ -16,7 +16,8 @@ CLOCK_DONE = {
     "resume": "Round {n}'s clock running again: {left} left.",
     "extend": "Round {n}'s clock now has {left} left.",
 }
-MINUTES_LABEL = {"minutes": "Minutes"}
+# A refused action's message already names the round ("Round 2: ..."): no field label.
+CLOCK_LABELS = {"minutes": "Minutes", "action": ""}
 
 
 def _minutes(raw: str) -> int | None:
@@ -42,7 +43,7 @@ def round_clock(request, event, number: int):
             minutes=_minutes(request.POST.get("minutes", "")),
         )
     except ServiceError as exc:
-        report(request, exc, MINUTES_LABEL)
+        report(request, exc, CLOCK_LABELS)
     else:
         clock = round_clock_state(round_=round_)
         messages.success(request, CLOCK_DONE[action].format(n=number, left=clock.remaining_words))

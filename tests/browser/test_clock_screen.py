@@ -60,6 +60,7 @@ def test_clock_ticks_on_the_phone_and_the_big_screen_follows(
     org.get_by_role("button", name="Start the clock").click()
     org.get_by_text("Round 1's clock started: 1 h 30 min to play.").wait_for()
     org.get_by_role("button", name="Pause").wait_for()
+    shoot(org, "organiser-clock")
 
     player = event.players.get(name="Alice Varn")
     phone = new_page()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from tournament.models import Event, Game, Player, Result, Round, Table
+from tournament.models import Announcement, Event, Game, Player, Result, Round, Table
 from tournament.services.revision import event_revision_bump, event_revision_bump_for_game
 
 
@@ -25,6 +25,7 @@ def _game_saved(sender, instance: Game, **kwargs) -> None:
     event_revision_bump_for_game(game_id=instance.pk)
 
 
+@receiver(post_save, sender=Announcement)
 @receiver(post_save, sender=Round)
 @receiver(post_save, sender=Player)
 @receiver(post_save, sender=Table)
@@ -32,6 +33,7 @@ def _event_part_saved(sender, instance, **kwargs) -> None:
     event_revision_bump(event_id=instance.event_id)
 
 
+@receiver(post_delete, sender=Announcement)
 @receiver(post_delete, sender=Round)
 @receiver(post_delete, sender=Player)
 @receiver(post_delete, sender=Table)

@@ -1,6 +1,15 @@
 from django.urls import path
 
-from tournament.views import audit, manage_rounds, organiser, player, public
+from tournament.views import (
+    audit,
+    manage_day,
+    manage_rounds,
+    now,
+    organiser,
+    player,
+    public,
+    screen,
+)
 
 manage = "manage/events/<int:event_id>/"
 
@@ -10,6 +19,9 @@ urlpatterns = [
     path("events/<int:event_id>/", public.event_detail, name="event"),
     path("events/<int:event_id>/pairings/", public.event_pairings, name="event-pairings"),
     path("events/<int:event_id>/standings/", public.event_standings, name="event-standings"),
+    path("events/<int:event_id>/now/", now.event_now, name="event-now"),
+    path("events/<int:event_id>/screen/", screen.screen, name="event-screen"),
+    path("events/<int:event_id>/screen/live/", screen.screen_live, name="event-screen-live"),
     # Players, by private link
     path("p/<str:key>/", player.player_home, name="player-home"),
     path("p/<str:key>/games/<int:game_id>/result/", player.player_result, name="player-result"),
@@ -35,6 +47,13 @@ urlpatterns = [
     path(manage + "rounds/repair/", manage_rounds.round_repair_view, name="manage-round-repair"),
     path(manage + "rounds/undo/", manage_rounds.round_undo, name="manage-round-undo"),
     path(manage + "rounds/<int:number>/swap/", manage_rounds.round_swap, name="manage-swap"),
+    path(manage + "rounds/<int:number>/clock/", manage_day.round_clock, name="manage-clock"),
+    path(manage + "announcements/", manage_day.announcement_add, name="manage-announce"),
+    path(
+        manage + "announcements/<int:announcement_id>/delete/",
+        manage_day.announcement_remove,
+        name="manage-announcement-delete",
+    ),
     path(manage + "results/", manage_rounds.results_board, name="manage-results"),
     path(
         manage + "games/<int:game_id>/result/",

@@ -71,6 +71,7 @@ def snapshot() -> dict:
     from django.contrib.auth import get_user_model
 
     from tournament.models import (
+        Announcement,
         AuditEntry,
         Event,
         Game,
@@ -83,6 +84,7 @@ def snapshot() -> dict:
     from tracker.models import TrackedGame
 
     models = (
+        Announcement,
         Event,
         Player,
         Round,

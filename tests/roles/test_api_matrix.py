@@ -18,6 +18,17 @@ ANY_ORGANISER = frozenset({"organiser", "other_organiser"})
 PLAYER_OR_ORG = frozenset({"organiser", "player_of_game"})
 
 
+def _announced(scn):
+    from tournament.services.announcements import announcement_post
+
+    announcement_post(event=scn.event, user=scn.organiser, text="Lunch at 13:00")
+
+
+def _announcement_url(scn) -> str:
+    announcement = scn.event.announcements.first()
+    return f"/api/events/{scn.event.pk}/announcements/{announcement.pk}/"
+
+
 def _pending_by_a(scn):
     from tournament.services.results import result_enter
 
@@ -86,6 +97,19 @@ ENDPOINTS = [
         lambda s: f"/api/events/{s.event.pk}/rounds/1/repair/",
         lambda s: {"seed": 4},
     ),
+    Endpoint(
+        "round clock",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/rounds/1/clock/",
+        lambda s: {"action": "start", "minutes": 150},
+    ),
+    Endpoint(
+        "announcement post",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/announcements/",
+        lambda s: {"text": "Round 2 starts at 14:00"},
+    ),
+    Endpoint("announcement delete", "delete", _announcement_url, setup=_announced),
     Endpoint(
         "audit undo",
         "post",
@@ -170,3 +194,29 @@ def test_session_writes_need_a_csrf_token(scn):
     response = client.patch(f"/api/events/{scn.event.pk}/", {"name": "X"}, format="json")
     assert response.status_code == 403
     assert snapshot() == before
+
+
+READS_OF_A_HIDDEN_EVENT = {
+    # role -> status: a hidden event exists only for its organisers and its own players.
+    "anonymous": 404,
+    "player_of_game": 200,
+    "player_of_other_game": 200,
+    "forged_key": 401,
+    "other_organiser": 404,
+    "organiser": 200,
+}
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("path", ["announcements/", "rounds/1/"])
+def test_day_of_the_event_reads_of_a_hidden_event(scn, role, path):
+    from tournament.services.events import event_update
+
+    _announced(scn)
+    event_update(event=scn.event, user=scn.organiser, changes={"hidden": True})
+    response = _client(scn, role, "A").get(f"/api/events/{scn.event.pk}/{path}")
+    assert response.status_code == READS_OF_A_HIDDEN_EVENT[role], response.content
+    if response.status_code == 200 and path == "announcements/":
+        assert [a["text"] for a in response.json()] == ["Lunch at 13:00"]
+    if response.status_code == 200 and path == "rounds/1/":
+        assert response.json()["clock"]["state"] == "not_started"

@@ -26,6 +26,12 @@ def _pending_by_a(scn):
     result_enter(game_id=scn.game.pk, data={"vp_a": 61, "vp_b": 40}, player=scn.players["A"])
 
 
+def _announced(scn):
+    from tournament.services.announcements import announcement_post
+
+    announcement_post(event=scn.event, user=scn.organiser, text="Lunch at 13:00")
+
+
 def _m(name, *args):
     return lambda s: reverse(name, args=[s.event.pk, *(a(s) if callable(a) else a for a in args)])
 
@@ -82,6 +88,13 @@ FORMS = [
     ),
     Form("settings", _m("manage-settings"), lambda s: SETTINGS),
     Form("audit undo", _m("manage-undo", lambda s: s.event.audit.first().pk)),
+    Form("round clock", _m("manage-clock", 1), lambda s: {"action": "start", "minutes": "150"}),
+    Form("announce", _m("manage-announce"), lambda s: {"text": "Round 2 starts at 14:00"}),
+    Form(
+        "remove announcement",
+        _m("manage-announcement-delete", lambda s: s.event.announcements.first().pk),
+        setup=_announced,
+    ),
     Form("pair next round (force)", _m("manage-round-pair"), lambda s: {"force": "1"}),
     Form("check in everyone", _m("manage-check-in-all")),
     Form("drop the absent", _m("manage-drop-absent")),
@@ -212,3 +225,33 @@ def test_organiser_pages_are_closed_to_others(scn, name):
     own = Client()
     own.force_login(scn.organiser)
     assert own.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("name", ["event-screen", "event-screen-live", "event-now"])
+def test_day_of_the_event_pages_of_a_hidden_event(scn, role, name):
+    """The big screen and the clock strip follow the event's visibility; the strip also opens
+    to a player's own key (their page shows it), passed as `?key=`."""
+    from tournament.services.events import event_update
+
+    event_update(event=scn.event, user=scn.organiser, changes={"hidden": True})
+    client, key = _client(scn, role, "A")
+    url = reverse(name, args=[scn.event.pk])
+    if name == "event-now" and key:
+        url += f"?key={key}"
+    response = client.get(url)
+    by_key = name == "event-now" and role in ("player_of_game", "player_of_other_game")
+    expected = 200 if role == "organiser" or by_key else 404
+    assert response.status_code == expected
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("name", ["event-screen", "event-screen-live", "event-now"])
+def test_day_of_the_event_pages_of_a_public_event(scn, role, name):
+    client, key = _client(scn, role, "A")
+    url = reverse(name, args=[scn.event.pk])
+    if name == "event-now" and key:
+        url += f"?key={key}"
+    # A forged key on the strip finds no player: 404, as an unknown player link does.
+    expected = 404 if name == "event-now" and role == "forged_key" else 200
+    assert client.get(url).status_code == expected

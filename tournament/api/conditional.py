@@ -17,13 +17,16 @@ def etag_matches(request, etag: str) -> bool:
     return etag in {t.strip() for t in wanted.split(",")} or wanted.strip() == "*"
 
 
-def cached_json(request, *, event: Event, name: str, variant, compute, headers=None):
+def cached_json(request, *, event: Event, name: str, variant, compute, headers=None, live=None):
     """The JSON answer `compute()` gives, once per event revision; 304 when unchanged.
 
     compute() returns (body, extra headers). Clients must revalidate (no-cache): the answer
-    changes with any result, so it is never used without asking."""
+    changes with any result, so it is never used without asking. `live(revision)`, when given,
+    returns (stamp, fields) made fresh for each request (a running clock): the fields are added
+    to the cached body's top level and the stamp to the ETag."""
     revision = event_revision(event_id=event.pk)  # first: the data is read after it
-    etag = event_etag(event=event, revision=revision, name=name, variant=variant)
+    stamp, fresh = live(revision) if live else ("", None)
+    etag = event_etag(event=event, revision=revision, name=name, variant=f"{variant}{stamp}")
     if etag_matches(request, etag):
         response = HttpResponseNotModified()
     else:
@@ -35,6 +38,10 @@ def cached_json(request, *, event: Event, name: str, variant, compute, headers=N
         content, extra = event_cached(
             event=event, name=f"json:{name}", variant=variant, compute=render, revision=revision
         )
+        if fresh:
+            # The cached body is one JSON object: splice the fresh fields in before its end.
+            extra_fields = json.dumps(fresh, separators=(",", ":")).encode()
+            content = content[:-1] + b"," + extra_fields[1:]
         response = HttpResponse(content, content_type="application/json")
         for key, value in {**extra, **(headers or {})}.items():
             response[key] = value

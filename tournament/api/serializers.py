@@ -13,6 +13,7 @@ from missions.pack.registry import pack_keys
 from missions.services import mission_summary, pool_codes
 from tournament.models import Event, Game, Player, Result, Round
 from tournament.scoring import LEVIATHAN_CAPS
+from tournament.services.clock import round_clock_state
 from tournament.services.rounds import SEED_MAX
 from tournament.services.standings import metric_names
 
@@ -150,6 +151,15 @@ class EventSerializer(StrictModelSerializer):
     tiebreaks = TiebreaksField(required=False)
     mission_pack = serializers.ChoiceField(choices=pack_keys(), required=False)
     mission_order = MissionOrderField(required=False)
+    round_minutes = StrictIntegerField(
+        min_value=1,
+        max_value=720,
+        range_code="range",
+        allow_null=True,
+        required=False,
+        help_text="Minutes a round's clock runs; null: the battle size's usual length "
+        "(Incursion 120, Strike Force 180, Onslaught 240).",
+    )
     players_count = serializers.SerializerMethodField()
     rounds_paired = serializers.SerializerMethodField()
 
@@ -173,6 +183,7 @@ class EventSerializer(StrictModelSerializer):
             "paper_size",
             "mission_pack",
             "mission_order",
+            "round_minutes",
             "players_count",
             "rounds_paired",
             "created_at",
@@ -296,14 +307,54 @@ class GameSerializer(StrictModelSerializer):
         return ResultSerializer(result).data if result else None
 
 
+class ClockSerializer(serializers.Serializer):
+    """A round's clock at the moment of the answer."""
+
+    state = serializers.ChoiceField(choices=["not_started", "running", "paused", "finished"])
+    ends_at = serializers.DateTimeField(
+        allow_null=True, help_text="When a running clock ends (null unless running or finished)."
+    )
+    remaining_s = serializers.IntegerField(
+        help_text="Seconds left, rounded up (the whole length before the start, 0 once finished)."
+    )
+    length_s = serializers.IntegerField(help_text="The planned length, extensions included.")
+    started_at = serializers.DateTimeField(allow_null=True)
+
+
+class ClockInputSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["start", "pause", "resume", "extend"])
+    minutes = StrictIntegerField(
+        required=False,
+        min_value=-720,
+        max_value=720,
+        range_code="range",
+        help_text="start: the length (1 to 720, default the event's round length); "
+        "extend: required, minutes to add, negative to shorten (not 0, and not past the end).",
+    )
+
+
 class RoundSerializer(StrictModelSerializer):
     games = serializers.SerializerMethodField()
     mission = serializers.SerializerMethodField()
+    clock = serializers.SerializerMethodField()
 
     class Meta:
         model = Round
-        fields = ["number", "status", "method", "seed", "pairing_cost", "mission", "games"]
+        fields = ["number", "status", "method", "seed", "pairing_cost", "mission", "clock", "games"]
         read_only_fields = fields
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        if self.context.get("without_clock"):
+            # A cached answer: the clock is added fresh to each response (it moves each second).
+            data.pop("clock", None)
+        return data
+
+    @extend_schema_field(ClockSerializer)
+    def get_clock(self, round_: Round) -> dict | None:
+        if self.context.get("without_clock"):
+            return None
+        return round_clock_state(round_=round_).as_api()
 
     @extend_schema_field(GameSerializer(many=True))
     def get_games(self, round_: Round) -> list[dict]:

@@ -1,6 +1,15 @@
 from django.urls import path
 
-from tournament.api.views import audit, events, games, players, rounds, standings
+from tournament.api.views import (
+    announcements,
+    audit,
+    clock,
+    events,
+    games,
+    players,
+    rounds,
+    standings,
+)
 
 urlpatterns = [
     path("events/", events.EventListView.as_view(), name="api-events"),
@@ -26,6 +35,21 @@ urlpatterns = [
         "events/<int:event_id>/rounds/<int:number>/repair/",
         rounds.RoundRepairView.as_view(),
         name="api-round-repair",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/clock/",
+        clock.RoundClockView.as_view(),
+        name="api-round-clock",
+    ),
+    path(
+        "events/<int:event_id>/announcements/",
+        announcements.AnnouncementListView.as_view(),
+        name="api-announcements",
+    ),
+    path(
+        "events/<int:event_id>/announcements/<int:announcement_id>/",
+        announcements.AnnouncementDetailView.as_view(),
+        name="api-announcement",
     ),
     path(
         "events/<int:event_id>/standings/",

@@ -1,3 +1,4 @@
+from tournament.models.announcement import Announcement
 from tournament.models.audit import AuditEntry
 from tournament.models.event import BattleSize, Event, EventChange, EventStatus, PaperSize
 from tournament.models.game import Game
@@ -8,6 +9,7 @@ from tournament.models.round import Round, RoundStatus
 from tournament.models.table import Table
 
 __all__ = [
+    "Announcement",
     "AuditEntry",
     "BattleSize",
     "Event",

@@ -22,6 +22,15 @@ BATTLE_SIZE_POINTS = {
 }
 
 
+# A round's planned length by battle size (seed 004: Incursion up to 2 h, Strike Force 3 h,
+# Onslaught 4 h), used when the event sets no length of its own.
+BATTLE_SIZE_ROUND_MINUTES = {
+    BattleSize.INCURSION: 120,
+    BattleSize.STRIKE_FORCE: 180,
+    BattleSize.ONSLAUGHT: 240,
+}
+
+
 class EventStatus(models.TextChoices):
     REGISTRATION = "registration", "Registration open"
     RUNNING = "running", "Running"
@@ -62,6 +71,12 @@ class Event(models.Model):
         default=False,
         help_text="Pair only players who have checked in (409 not_checked_in otherwise).",
     )
+    # Minutes a round's clock runs; empty: the battle size's usual length.
+    round_minutes = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Length of a round in minutes (empty: the battle size's usual length).",
+    )
     paper_size = models.CharField(max_length=10, choices=PaperSize.choices, default=PaperSize.A4)
     mission_pack = models.CharField(max_length=40, default="leviathan")
     # Pool codes in the order rounds take them; drawn at random when the event is created.
@@ -82,6 +97,10 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def round_length_minutes(self) -> int:
+        return self.round_minutes or BATTLE_SIZE_ROUND_MINUTES.get(self.battle_size, 180)
 
 
 class EventChange(models.Model):

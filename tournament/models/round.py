@@ -20,6 +20,12 @@ class Round(models.Model):
     mission_code = models.CharField(max_length=40, blank=True)
     # Summary figures of the engine's solution (rematches, record gaps, path distance).
     pairing_cost = models.JSONField(default=dict, blank=True)
+    # The round's clock (tournament/engine/clock.py): not started while started_at is empty;
+    # running while ends_at is set (finished once it is past); paused while remaining is set.
+    clock_length_s = models.PositiveIntegerField(null=True, blank=True)
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_ends_at = models.DateTimeField(null=True, blank=True)
+    clock_remaining = models.DurationField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

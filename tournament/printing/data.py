@@ -72,6 +72,8 @@ class RoundPrint:
     mission: MissionInfo | None
     pairings: tuple[Pairing, ...]
     printed_at: datetime | None = None
+    # "Round ends 14:30, Mon 23 Nov" while its clock runs, else its planned length.
+    timing: str = ""
 
     @property
     def games(self) -> tuple[Pairing, ...]:

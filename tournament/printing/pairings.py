@@ -61,7 +61,8 @@ def blocks(header: list, rows: list[list], widths: list[float], style=grid_style
 
 
 def mission_line(data: RoundPrint) -> str:
-    return f"Mission {data.mission.title}" if data.mission else "Mission to be announced"
+    mission = f"Mission {data.mission.title}" if data.mission else "Mission to be announced"
+    return f"{mission} · {data.timing}" if data.timing else mission
 
 
 class PairingsByTable(PrintDocument):

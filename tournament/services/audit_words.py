@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from django.utils import timezone
 
+from tournament.engine.clock import duration_words
 from tournament.models import AuditEntry, Game, Player, Result, ResultStatus, Round
 
 LABELS = {
@@ -27,6 +28,9 @@ LABELS = {
     "result_enter": "Result entered",
     "result_confirm": "Result confirmed",
     "result_settle": "Dispute settled",
+    "round_clock": "Round clock",
+    "announcement_post": "Announcement posted",
+    "announcement_delete": "Announcement removed",
     "undo": "Undo",
 }
 
@@ -57,6 +61,7 @@ FIELD_LABELS = {
     "dropped_after_round": "Dropped after round",
     "first_round": "First round",
     "fixed_table": "Fixed table",
+    "round_minutes": "Round length (minutes)",
 }
 
 STATUS_WORDS = {s.value: s.label.lower() for s in ResultStatus}
@@ -205,6 +210,26 @@ class AuditWords:
         before = (entry.before or {}).get("mission") or "none"
         after = (entry.after or {}).get("mission") or "none"
         return f"Round {self._round_number(entry)}: mission {before} → {after}"
+
+    def _round_clock(self, entry: AuditEntry) -> str:
+        after = entry.after or {}
+        number = self._round_number(entry)
+        action = after.get("action")
+        if action == "extend":
+            minutes = after.get("minutes", 0)
+            verb = "Extended" if minutes >= 0 else "Shortened"
+            return f"{verb} round {number}'s clock by {abs(minutes)} min"
+        if action == "start":
+            return f"Started round {number}'s clock ({duration_words(after.get('length_s', 0))})"
+        left = duration_words(after.get("remaining_s", 0))
+        verb = {"pause": "Paused", "resume": "Resumed"}.get(action, "Changed")
+        return f"{verb} round {number}'s clock ({left} left)"
+
+    def _announcement_post(self, entry: AuditEntry) -> str:
+        return f"“{(entry.after or {}).get('text', '')}”"
+
+    def _announcement_delete(self, entry: AuditEntry) -> str:
+        return f"Removed “{(entry.before or {}).get('text', '')}”"
 
     def _seat(self, rows: list, player_id: int) -> str:
         for pk, a, b in rows:

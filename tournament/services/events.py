@@ -39,6 +39,7 @@ EDITABLE = (
     "check_in_required",
     "paper_size",
     "mission_order",
+    "round_minutes",
 )
 BOOLEAN_SETTINGS = ("hidden", "avoid_same_club", "check_in_required")
 DATE_SETTINGS = ("start_date", "end_date")
@@ -100,6 +101,10 @@ def _clean(changes: dict, event: Event | None) -> dict:
         bye = clean["bye_vp"]
         if not isinstance(bye, int) or isinstance(bye, bool) or not 0 <= bye <= 100:
             raise Invalid("bye_vp", "range", "Must be a whole number from 0 to 100.")
+    if clean.get("round_minutes") is not None:
+        minutes = clean["round_minutes"]
+        if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= 720:
+            raise Invalid("round_minutes", "range", "Must be a whole number from 1 to 720.")
     if "mission_order" in clean:
         pack = event.mission_pack if event else clean.get("mission_pack", "leviathan")
         clean["mission_order"] = _check_mission_order(clean["mission_order"], pack)

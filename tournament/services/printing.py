@@ -26,6 +26,7 @@ from tournament.printing.data import (
 )
 from tournament.printing.render import KINDS, ROUND_KINDS, render_round, render_standings
 from tournament.scoring import outcome
+from tournament.services.clock import round_timing_words
 from tournament.services.progress import standings_status
 from tournament.services.records import event_games
 from tournament.services.standings import (
@@ -148,6 +149,7 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         mission=mission_info(event.mission_pack, round_.mission_code),
         pairings=tuple(pairings),
         printed_at=timezone.now(),
+        timing=round_timing_words(round_=round_),
     )
 
 

@@ -45,6 +45,14 @@ class SettingsForm(EventForm):
     status = forms.ChoiceField(choices=EventStatus.choices)
     bye_vp = forms.IntegerField(min_value=0, max_value=100, label="VP for a bye")
     hidden = forms.BooleanField(required=False, label="Hidden (only organisers see it)")
+    round_minutes = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=720,
+        label="Round length (minutes)",
+        help_text="Empty: the battle size's usual length (Incursion 120, Strike Force 180, "
+        "Onslaught 240).",
+    )
 
     SETTINGS = (
         "name",
@@ -58,6 +66,7 @@ class SettingsForm(EventForm):
         "hidden",
         "avoid_same_club",
         "check_in_required",
+        "round_minutes",
     )
 
     def __init__(self, *args, **kwargs):

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.errors import ServiceError
 from tournament.models import Game
+from tournament.services.clock import round_clock_state
 from tournament.services.players import players_absent, players_check_in_all, players_drop_absent
 from tournament.services.results import (
     result_claims,
@@ -52,6 +53,7 @@ def _round_context(event, **extra) -> dict:
         "waiting": sum(g.state in ATTENTION for g in games),
         "can_pair": event.rounds.count() < event.planned_rounds,
         "warnings": sum(len([f for f in g.flags if f.get("code") != "bye"]) for g in games),
+        "clock": round_clock_state(round_=current) if current else None,
     }
     context.update(extra)
     return context

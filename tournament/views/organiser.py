@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from tournament.errors import ServiceError
 from tournament.models import Player
 from tournament.services.access import user_can_create_events
+from tournament.services.announcements import announcements_list
 from tournament.services.events import event_create, event_update
 from tournament.services.imports import import_players, import_preview
 from tournament.services.players import player_register, player_update
@@ -61,6 +62,7 @@ def _dashboard_context(event) -> dict:
         "current_round": latest_round(event),
         "form": PlayerForm(),
         "import_form": ImportForm(),
+        "announcements": announcements_list(event=event),
     }
 
 

@@ -21,6 +21,7 @@ from tournament.services.results import result_confirm, result_enter
 from tournament.views.common import is_htmx, latest_round, report
 from tournament.views.data import game_for, mission_of, player_history
 from tournament.views.forms import ScoreForm
+from tournament.views.now import now_context
 
 
 def _player(key: str, *, for_write: bool) -> Player:
@@ -57,6 +58,8 @@ def player_home(request, key: str):
     current = latest_round(event)
     game = game_for(player, current)
     context = {"player": player, "event": event, "round": current, "game": game, "key": key}
+    if not is_htmx(request):
+        context.update(now_context(event, key=key))
     if game is not None:
         mission = mission_of(event, current)
         context.update(

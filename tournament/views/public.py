@@ -16,6 +16,7 @@ from tournament.services.revision import event_revision
 from tournament.services.standings import metric_heading, metric_label
 from tournament.views.common import is_htmx, latest_round, round_is_on, visible_event_or_404
 from tournament.views.data import by_name, games_of, mission_of
+from tournament.views.now import now_context
 
 
 def home(request):
@@ -44,6 +45,8 @@ def _event_context(request, event, tab: str) -> dict:
     revision = event_revision(event_id=event.pk)  # first: every read below is as new or newer
     current = latest_round(event)
     return {
+        # The clock strip refreshes itself; htmx refreshes of the page's other parts skip it.
+        **({} if is_htmx(request) else now_context(event, revision=revision)),
         "event": event,
         "revision": revision,
         "tab": tab,

@@ -1,3 +1,4 @@
+from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.generics import get_object_or_404
@@ -14,6 +15,7 @@ from tournament.api.serializers import (
     StrictIntegerField,
 )
 from tournament.errors import Conflict
+from tournament.services.clock import round_clock_cached
 from tournament.services.rounds import round_create, round_delete_latest, round_set_mission
 from tournament.services.swaps import round_repair, round_swap_players
 
@@ -51,9 +53,18 @@ class RoundDetailView(APIView):
         event = visible_event(request, event_id)
 
         def compute():
-            return RoundSerializer(get_object_or_404(event.rounds, number=number)).data, {}
+            round_ = get_object_or_404(event.rounds, number=number)
+            return RoundSerializer(round_, context={"without_clock": True}).data, {}
 
-        return cached_json(request, event=event, name="round", variant=number, compute=compute)
+        def live(revision: int):
+            clock = round_clock_cached(event=event, number=number, revision=revision)
+            if clock is None:
+                raise Http404("No such round.")
+            return f":{clock.stamp}", {"clock": clock.as_api()}
+
+        return cached_json(
+            request, event=event, name="round", variant=number, compute=compute, live=live
+        )
 
     @extend_schema(request=MissionChoiceSerializer, responses=RoundSerializer)
     def patch(self, request, event_id: int, number: int):

@@ -1,0 +1,74 @@
+"""Organiser actions of the day: the round clock's buttons and the announcements."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.views.decorators.http import require_POST
+
+from tournament.errors import Invalid, ServiceError
+from tournament.services.announcements import announcement_delete, announcement_post
+from tournament.services.clock import round_clock_act, round_clock_state
+from tournament.views.common import back, organiser_required, report
+
+CLOCK_DONE = {
+    "start": "Round {n}'s clock started: {left} to play.",
+    "pause": "Round {n}'s clock paused with {left} left.",
+    "resume": "Round {n}'s clock running again: {left} left.",
+    "extend": "Round {n}'s clock now has {left} left.",
+}
+# A refused action's message already names the round ("Round 2: ..."): no field label.
+CLOCK_LABELS = {"minutes": "Minutes", "action": ""}
+
+
+def _minutes(raw: str) -> int | None:
+    raw = (raw or "").strip()
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise Invalid("minutes", "invalid", "Must be a whole number of minutes.") from None
+
+
+@organiser_required
+@require_POST
+def round_clock(request, event, number: int):
+    action = request.POST.get("action", "")
+    try:
+        round_ = round_clock_act(
+            event=event,
+            round_number=number,
+            user=request.user,
+            action=action,
+            minutes=_minutes(request.POST.get("minutes", "")),
+        )
+    except ServiceError as exc:
+        report(request, exc, CLOCK_LABELS)
+    else:
+        clock = round_clock_state(round_=round_)
+        messages.success(request, CLOCK_DONE[action].format(n=number, left=clock.remaining_words))
+    return back(request, "manage-rounds", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def announcement_add(request, event):
+    try:
+        announcement_post(event=event, user=request.user, text=request.POST.get("text", ""))
+    except ServiceError as exc:
+        report(request, exc, {"text": "Announcement"})
+    else:
+        messages.success(request, "Announced: players and the big screen show it now.")
+    return back(request, "manage-event", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def announcement_remove(request, event, announcement_id: int):
+    try:
+        announcement_delete(event=event, user=request.user, announcement_id=announcement_id)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, "Announcement removed.")
+    return back(request, "manage-event", event_id=event.pk)

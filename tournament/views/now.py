@@ -1,0 +1,67 @@
+"""The strip every player and public page carries while an event runs: the current round's
+clock and the organisers' latest announcements.
+
+It refreshes itself (static/js/clock.js polls `event_now`): the answer's ETag is the event's
+revision, so a phone that asks every 20 s gets an empty 304 until the organiser changes
+something. The clock counts down on the device between two answers.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponseNotModified
+from django.shortcuts import render
+from django.urls import reverse
+
+from tournament.api.conditional import etag_matches
+from tournament.models import Event, Player
+from tournament.services.announcements import announcements_list
+from tournament.services.cached import event_etag
+from tournament.services.clock import round_clock_state
+from tournament.services.revision import event_revision
+from tournament.views.common import latest_round, visible_event_or_404
+
+# How many announcements a page shows (the big screen and the API list them all).
+SHOWN = 5
+
+
+def now_context(event: Event, *, key: str = "", revision: int | None = None) -> dict:
+    if revision is None:
+        revision = event_revision(event_id=event.pk)  # first: the reads below are as new
+    current = latest_round(event)
+    if current is not None:
+        current.event = event
+    url = reverse("event-now", kwargs={"event_id": event.pk})
+    return {
+        "now_event": event,
+        "clock": round_clock_state(round_=current) if current else None,
+        "announcements": announcements_list(event=event, limit=SHOWN),
+        "now_url": f"{url}?key={key}" if key else url,
+        "now_etag": event_etag(event=event, revision=revision, name="now", variant=""),
+        # A finished event changes no more: its pages stop asking.
+        "now_polls": event.status != "finished",
+    }
+
+
+def _event_for(request, event_id: int) -> Event:
+    """Public events for anyone; a hidden one also for the holder of one of its player keys."""
+    key = request.GET.get("key", "")
+    if key:
+        player = Player.objects.select_related("event").filter(private_key=key).first()
+        if player is not None and player.event_id == event_id:
+            return player.event
+        raise Http404("No player has this link.")
+    return visible_event_or_404(request, event_id)
+
+
+def event_now(request, event_id: int):
+    event = _event_for(request, event_id)
+    revision = event_revision(event_id=event.pk)
+    etag = event_etag(event=event, revision=revision, name="now", variant="")
+    if etag_matches(request, etag):
+        response = HttpResponseNotModified()
+    else:
+        context = now_context(event, key=request.GET.get("key", ""), revision=revision)
+        response = render(request, "tournament/partials/now.html", context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response

@@ -1,0 +1,60 @@
+"""The big screen: a page for a projector or TV in the hall, open all day.
+
+The page holds the current round's clock, its pairings by table, the latest announcements and
+the top of the published standings. static/js/screen.js scrolls the pairings when they do not
+fit; static/js/clock.js ticks the clock and asks `screen_live` for a new copy every few
+seconds, which answers an empty 304 while the event's revision stays the same.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpResponseNotModified
+from django.shortcuts import render
+
+from tournament.api.conditional import etag_matches
+from tournament.services.cached import event_etag, standings_cached, standings_status_cached
+from tournament.services.revision import event_revision
+from tournament.views.common import latest_round, visible_event_or_404
+from tournament.views.data import games_of, mission_of
+from tournament.views.now import now_context
+
+TOP = 10
+POLL_S = 10
+
+
+def _screen_context(event, revision: int) -> dict:
+    current = latest_round(event)
+    context = now_context(event, revision=revision)
+    context.update(
+        event=event,
+        round=current,
+        games=games_of(current),
+        mission=mission_of(event, current),
+        # Published standings only (confirmed results and byes), as on the public page.
+        standings=standings_cached(event=event, revision=revision)[:TOP],
+        progress=standings_status_cached(event=event, revision=revision),
+        screen_etag=event_etag(event=event, revision=revision, name="screen", variant=""),
+        poll_s=POLL_S,
+    )
+    return context
+
+
+def screen(request, event_id: int):
+    event = visible_event_or_404(request, event_id)
+    context = _screen_context(event, event_revision(event_id=event.pk))
+    return render(request, "tournament/screen.html", context)
+
+
+def screen_live(request, event_id: int):
+    event = visible_event_or_404(request, event_id)
+    revision = event_revision(event_id=event.pk)
+    etag = event_etag(event=event, revision=revision, name="screen", variant="")
+    if etag_matches(request, etag):
+        response = HttpResponseNotModified()
+    else:
+        response = render(
+            request, "tournament/partials/screen_live.html", _screen_context(event, revision)
+        )
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response

@@ -7,7 +7,7 @@ here: it changes only through the organiser pages and the API, which log it for 
 
 from django.contrib import admin
 
-from tournament.models import AuditEntry, Event, Game, Player, Result, Round, Table
+from tournament.models import AuditEntry, Event, EventStaff, Game, Player, Result, Round, Table
 
 
 class EventScopedAdmin(admin.ModelAdmin):
@@ -54,6 +54,21 @@ class EventScopedAdmin(admin.ModelAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
+class StaffInline(admin.TabularInline):
+    """Read-only here: staff change through the event's Staff page and API, which keep the
+    last organiser and log each change."""
+
+    model = EventStaff
+    fk_name = "event"
+    fields = ("user", "role", "added_at", "added_by")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
 class PlayerInline(admin.TabularInline):
     model = Player
     fields = ("name", "faction", "club", "battle_ready", "checked_in", "dropped")
@@ -76,9 +91,8 @@ class EventAdmin(EventScopedAdmin):
     )
     list_filter = ("status", "battle_size", "hidden", "start_date")
     search_fields = ("name", "venue")
-    filter_horizontal = ("staff",)
     readonly_fields = ("tiebreaks", "bye_vp", "mission_order", "created_at")
-    inlines = [PlayerInline]
+    inlines = [StaffInline, PlayerInline]
     date_hierarchy = "start_date"
 
 

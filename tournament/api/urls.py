@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.api.views import audit, events, games, players, rounds, standings
+from tournament.api.views import audit, events, games, players, rounds, staff, standings
 
 urlpatterns = [
     path("events/", events.EventListView.as_view(), name="api-events"),
@@ -36,6 +36,12 @@ urlpatterns = [
         "events/<int:event_id>/standings/status/",
         standings.StandingsStatusView.as_view(),
         name="api-standings-status",
+    ),
+    path("events/<int:event_id>/staff/", staff.StaffListView.as_view(), name="api-staff"),
+    path(
+        "events/<int:event_id>/staff/<int:user_id>/",
+        staff.StaffDetailView.as_view(),
+        name="api-staff-member",
     ),
     path("events/<int:event_id>/audit/", audit.AuditListView.as_view(), name="api-audit"),
     path(

@@ -5,6 +5,7 @@ from tournament.models.player import Player
 from tournament.models.printjob import PrintJob, PrintJobStatus
 from tournament.models.result import Result, ResultSource, ResultStatus
 from tournament.models.round import Round, RoundStatus
+from tournament.models.staff import EventStaff, StaffRole
 from tournament.models.table import Table
 
 __all__ = [
@@ -12,6 +13,7 @@ __all__ = [
     "BattleSize",
     "Event",
     "EventChange",
+    "EventStaff",
     "EventStatus",
     "Game",
     "PaperSize",
@@ -23,5 +25,6 @@ __all__ = [
     "ResultStatus",
     "Round",
     "RoundStatus",
+    "StaffRole",
     "Table",
 ]

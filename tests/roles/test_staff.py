@@ -361,3 +361,18 @@ def test_removing_yourself_goes_home(scn):
     response = client.post(url)
     assert response["Location"] == reverse("home")
     assert _roles(scn.event) == {"judy": "organiser"}
+
+
+# The admin ----------------------------------------------------------------------------------
+
+
+def test_the_admin_is_for_organisers_not_judges(scn):
+    scn.judge.is_staff = True  # even a judge who may use the admin
+    scn.judge.save()
+    judge = _web(scn.judge)
+    assert "Home GT" not in judge.get("/admin/tournament/event/").content.decode()
+    assert judge.get(f"/admin/tournament/event/{scn.event.pk}/change/").status_code in (302, 403)
+    organiser = _web(scn.organiser)
+    page = organiser.get(f"/admin/tournament/event/{scn.event.pk}/change/")
+    assert page.status_code == 200
+    assert "judy" in page.content.decode()  # the staff inline, read-only

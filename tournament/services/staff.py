@@ -26,10 +26,13 @@ def _clean_role(role) -> str:
     return role
 
 
-def _lock(event: Event) -> Event:
-    # Serialises staff changes of one event, so two organisers removing each other at once
-    # cannot both pass the last-organiser check.
-    return Event.objects.select_for_update().get(pk=event.pk)
+def _lock(event: Event, user) -> Event:
+    """Serialise staff changes of one event, so two organisers removing each other at once
+    cannot both pass the last-organiser check; then check the caller again, as their own
+    role may have changed while they waited."""
+    locked = Event.objects.select_for_update().get(pk=event.pk)
+    require_organiser(user, locked)
+    return locked
 
 
 def _member(event: Event, member_id) -> EventStaff:
@@ -79,7 +82,7 @@ def staff_add(*, event: Event, user, username, role) -> EventStaff:
     member = get_user_model().objects.filter(username=username).first()
     if member is None:
         raise Invalid("username", "unknown_user", f"No account is named “{username}”.")
-    event = _lock(event)
+    event = _lock(event, user)
     existing = EventStaff.objects.filter(event=event, user=member).first()
     if existing is not None:
         raise Conflict(
@@ -98,7 +101,7 @@ def staff_set_role(*, event: Event, user, member_id, role) -> EventStaff:
     """Change a staff member's role; the last organiser cannot become a judge."""
     require_organiser(user, event)
     role = _clean_role(role)
-    event = _lock(event)
+    event = _lock(event, user)
     row = _member(event, member_id)
     if row.role == role:
         return row  # a form saved unchanged changes nothing and logs nothing
@@ -123,7 +126,7 @@ def staff_set_role(*, event: Event, user, member_id, role) -> EventStaff:
 def staff_remove(*, event: Event, user, member_id) -> EventStaff:
     """Take someone off the staff; the last organiser stays. Returns the removed row."""
     require_organiser(user, event)
-    event = _lock(event)
+    event = _lock(event, user)
     row = _member(event, member_id)
     _keep_an_organiser(event, row)
     before = {"username": row.user.get_username(), "role": row.role}

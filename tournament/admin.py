@@ -7,23 +7,26 @@ here: it changes only through the organiser pages and the API, which log it for 
 
 from django.contrib import admin
 
-from tournament.models import AuditEntry, Event, Game, Player, Result, Round, Table
+from tournament.models import AuditEntry, Event, EventStaff, Game, Player, Result, Round, Table
 
 
 class EventScopedAdmin(admin.ModelAdmin):
-    """Superusers see everything; other staff only the events they run."""
+    """Superusers see everything; other staff only the events they organise (a judge's
+    role gives nothing here: edits in the admin are an organiser's)."""
 
     event_path = "event"  # lookup from this model to its Event ("" for Event itself)
     read_only = False
 
-    def _scope(self):
-        return f"{self.event_path}__staff" if self.event_path else "staff"
+    def _scope(self, user) -> dict:
+        prefix = f"{self.event_path}__" if self.event_path else ""
+        # One filter() call: the user and the role must match on the same staff row.
+        return {f"{prefix}staff_roles__user": user, f"{prefix}staff_roles__role": "organiser"}
 
     def get_queryset(self, request):
         queryset = super().get_queryset(request)
         if request.user.is_superuser:
             return queryset
-        return queryset.filter(**{self._scope(): request.user}).distinct()
+        return queryset.filter(**self._scope(request.user)).distinct()
 
     def _allowed(self, request, obj=None) -> bool:
         if not (request.user.is_active and request.user.is_staff):
@@ -50,8 +53,32 @@ class EventScopedAdmin(admin.ModelAdmin):
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name == "event" and not request.user.is_superuser:
-            kwargs["queryset"] = Event.objects.filter(staff=request.user)
+            kwargs["queryset"] = Event.objects.filter(
+                staff_roles__user=request.user, staff_roles__role="organiser"
+            )
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class StaffInline(admin.TabularInline):
+    """Read-only here: staff change through the event's Staff page and API, which keep the
+    last organiser and log each change."""
+
+    model = EventStaff
+    fk_name = "event"
+    fields = ("user", "role", "added_at", "added_by")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_view_permission(self, request, obj=None):
+        # Shown wherever the event itself is (EventAdmin already scopes who sees which).
+        return request.user.is_active and request.user.is_staff
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 class PlayerInline(admin.TabularInline):
@@ -76,9 +103,8 @@ class EventAdmin(EventScopedAdmin):
     )
     list_filter = ("status", "battle_size", "hidden", "start_date")
     search_fields = ("name", "venue")
-    filter_horizontal = ("staff",)
     readonly_fields = ("tiebreaks", "bye_vp", "mission_order", "created_at")
-    inlines = [PlayerInline]
+    inlines = [StaffInline, PlayerInline]
     date_hierarchy = "start_date"
 
 

@@ -9,6 +9,7 @@ from tournament.views import (
     player,
     public,
     screen,
+    staff,
 )
 
 manage = "manage/events/<int:event_id>/"
@@ -38,6 +39,17 @@ urlpatterns = [
         name="manage-player-toggle",
     ),
     path(manage + "settings/", organiser.event_settings, name="manage-settings"),
+    path(manage + "settings/staff/", staff.staff_page, name="manage-staff"),
+    path(
+        manage + "settings/staff/<int:user_id>/role/",
+        staff.staff_role_view,
+        name="manage-staff-role",
+    ),
+    path(
+        manage + "settings/staff/<int:user_id>/remove/",
+        staff.staff_remove_view,
+        name="manage-staff-remove",
+    ),
     path(manage + "audit/", audit.audit_log, name="manage-audit"),
     path(manage + "audit/<int:entry_id>/undo/", audit.audit_undo_view, name="manage-undo"),
     path(manage + "rounds/", manage_rounds.rounds_page, name="manage-rounds"),

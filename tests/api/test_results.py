@@ -287,7 +287,7 @@ def test_provisional_standings_are_for_organisers_only(api, anon, players, event
     for client in (anon, key_client(players[0])):
         refused = client.get(f"/api/events/{event.pk}/standings/?provisional=1")
         assert refused.status_code == 403
-        assert refused.json()["error_codes"] == {"provisional": ["not_organiser"]}
+        assert refused.json()["error_codes"] == {"provisional": ["not_staff"]}
     bad = api.get(f"/api/events/{event.pk}/standings/?provisional=yes")
     assert bad.status_code == 400
     assert bad.json()["error_codes"] == {"provisional": ["invalid"]}

@@ -1,8 +1,10 @@
 """A scenario for the role matrix: two events, a paired round, and one key per role.
 
 Game G is A vs B and game H is C vs D in the organiser's event; the rival organiser runs
-another event with its own player E. `snapshot()` reads every row that any write could touch,
-so a refused request can be shown to change nothing at all.
+another event with its own player E. The judge is on the organiser's event's staff as a judge
+(a plain account: it may not create events); "newbie" is an account on nobody's staff.
+`snapshot()` reads every row that any write could touch, so a refused request can be shown to
+change nothing at all.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ ROLES = (
     "player_of_other_game",
     "forged_key",
     "other_organiser",
+    "judge",
     "organiser",
 )
 
@@ -31,16 +34,29 @@ class Scenario:
     other_game: object
     organiser: object
     other_organiser: object
+    judge: object
     extra: dict = field(default_factory=dict)
 
 
 @pytest.fixture
-def scn(organiser, other_organiser):
+def judge(db):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user("judy", password="pw")
+
+
+@pytest.fixture
+def scn(organiser, other_organiser, judge):
+    from django.contrib.auth import get_user_model
+
     from tournament.services.events import event_create
     from tournament.services.players import player_register
     from tournament.services.rounds import round_create
+    from tournament.services.staff import staff_add
 
+    get_user_model().objects.create_user("newbie", password="pw")
     event = event_create(user=organiser, name="Home GT", rounds=5, seed=1)
+    staff_add(event=event, user=organiser, username="judy", role="judge")
     players = {
         label: player_register(event=event, user=organiser, name=f"Player {label}", faction="Orks")
         for label in "ABCD"
@@ -64,6 +80,7 @@ def scn(organiser, other_organiser):
         other_game=games[players["C"].pk],
         organiser=organiser,
         other_organiser=other_organiser,
+        judge=judge,
     )
 
 
@@ -74,6 +91,7 @@ def snapshot() -> dict:
         Announcement,
         AuditEntry,
         Event,
+        EventStaff,
         Game,
         Player,
         PrintJob,
@@ -86,6 +104,7 @@ def snapshot() -> dict:
     models = (
         Announcement,
         Event,
+        EventStaff,
         Player,
         Round,
         Game,
@@ -96,9 +115,7 @@ def snapshot() -> dict:
         TrackedGame,
         get_user_model(),
     )
-    rows = {m.__name__: list(m.objects.order_by("pk").values()) for m in models}
-    rows["staff"] = list(Event.staff.through.objects.order_by("pk").values())
-    return rows
+    return {m.__name__: list(m.objects.order_by("pk").values()) for m in models}
 
 
 def key_of(scn: Scenario, role: str, game_player: str = "A") -> str | None:
@@ -110,4 +127,8 @@ def key_of(scn: Scenario, role: str, game_player: str = "A") -> str | None:
 
 
 def user_of(scn: Scenario, role: str):
-    return {"organiser": scn.organiser, "other_organiser": scn.other_organiser}.get(role)
+    return {
+        "organiser": scn.organiser,
+        "other_organiser": scn.other_organiser,
+        "judge": scn.judge,
+    }.get(role)

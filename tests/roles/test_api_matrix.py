@@ -1,5 +1,6 @@
 """Every write endpoint of the API against every role: allowed roles succeed, the others get
-401 or 403 and change nothing (every row of every table read before and after)."""
+401 or 403 and change nothing (every row of every table read before and after). The guarded
+reads (audit log, undo preview, staff, provisional standings, private keys) likewise."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from tests.roles.conftest import ROLES, key_of, snapshot, user_of
 pytestmark = pytest.mark.django_db
 
 ORG = frozenset({"organiser"})
+STAFF = frozenset({"organiser", "judge"})
 ANY_ORGANISER = frozenset({"organiser", "other_organiser"})
-PLAYER_OR_ORG = frozenset({"organiser", "player_of_game"})
+PLAYER_OR_STAFF = frozenset({"organiser", "judge", "player_of_game"})
 
 
 def _announced(scn):
@@ -102,14 +104,16 @@ ENDPOINTS = [
         "post",
         lambda s: f"/api/events/{s.event.pk}/rounds/1/clock/",
         lambda s: {"action": "start", "minutes": 150},
+        STAFF,  # judges run the clock
     ),
     Endpoint(
         "announcement post",
         "post",
         lambda s: f"/api/events/{s.event.pk}/announcements/",
         lambda s: {"text": "Round 2 starts at 14:00"},
+        STAFF,
     ),
-    Endpoint("announcement delete", "delete", _announcement_url, setup=_announced),
+    Endpoint("announcement delete", "delete", _announcement_url, allowed=STAFF, setup=_announced),
     Endpoint(
         "audit undo",
         "post",
@@ -120,13 +124,13 @@ ENDPOINTS = [
         "post",
         lambda s: f"/api/games/{s.game.pk}/result/",
         lambda s: {"vp_a": 70, "vp_b": 50},
-        PLAYER_OR_ORG,
+        PLAYER_OR_STAFF,
     ),
     Endpoint(
         "result confirm",
         "post",
         lambda s: f"/api/games/{s.game.pk}/result/confirm/",
-        allowed=PLAYER_OR_ORG,
+        allowed=PLAYER_OR_STAFF,
         game_player="B",
         setup=_pending_by_a,
     ),
@@ -135,8 +139,21 @@ ENDPOINTS = [
         "post",
         lambda s: f"/api/games/{s.game.pk}/tracker/",
         lambda s: {"type": "roll_off", "round": 0, "phase": "roles"},
-        PLAYER_OR_ORG,
+        PLAYER_OR_STAFF,
     ),
+    Endpoint(
+        "staff add",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/staff/",
+        lambda s: {"username": "newbie", "role": "judge"},
+    ),
+    Endpoint(
+        "staff role",
+        "patch",
+        lambda s: f"/api/events/{s.event.pk}/staff/{s.judge.pk}/",
+        lambda s: {"role": "organiser"},
+    ),
+    Endpoint("staff remove", "delete", lambda s: f"/api/events/{s.event.pk}/staff/{s.judge.pk}/"),
 ]
 
 
@@ -166,6 +183,57 @@ def test_api_write_matrix(scn, endpoint, role):
     else:
         assert response.status_code in (401, 403), (response.status_code, response.content)
         assert snapshot() == before
+    if role == "judge" and role not in endpoint.allowed:
+        # A judge is told plainly that this is the organisers' to do.
+        codes = [c for items in response.json()["error_codes"].values() for c in items]
+        assert codes == ["not_organiser"], response.content
+
+
+@dataclass(frozen=True)
+class Read:
+    name: str
+    url: Callable
+    allowed: frozenset
+
+
+READS = [
+    Read("audit log", lambda s: f"/api/events/{s.event.pk}/audit/", STAFF),
+    Read(
+        "undo preview",
+        lambda s: f"/api/events/{s.event.pk}/audit/{s.event.audit.first().pk}/undo/",
+        ORG,
+    ),
+    Read("staff list", lambda s: f"/api/events/{s.event.pk}/staff/", ORG),
+    Read(
+        "provisional standings",
+        lambda s: f"/api/events/{s.event.pk}/standings/?provisional=1",
+        STAFF,
+    ),
+]
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("read", READS, ids=lambda r: r.name)
+def test_api_guarded_read_matrix(scn, read, role):
+    response = _client(scn, role, "A").get(read.url(scn))
+    if role in read.allowed:
+        assert response.status_code == 200, response.content
+    else:
+        assert response.status_code in (401, 403), (response.status_code, response.content)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_private_keys_are_read_by_staff_only(scn, role):
+    response = _client(scn, role, "A").get(f"/api/events/{scn.event.pk}/players/")
+    if role == "forged_key":
+        assert response.status_code == 401
+        return
+    assert response.status_code == 200
+    keys = {row["name"]: row.get("private_key") for row in response.json()}
+    if role in STAFF:
+        assert keys == {p.name: p.private_key for p in scn.event.players.all()}
+    else:
+        assert set(keys.values()) == {None}
 
 
 def test_the_entering_player_cannot_confirm_their_own_entry(scn):
@@ -203,6 +271,7 @@ READS_OF_A_HIDDEN_EVENT = {
     "player_of_other_game": 200,
     "forged_key": 401,
     "other_organiser": 404,
+    "judge": 200,
     "organiser": 200,
 }
 

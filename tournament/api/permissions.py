@@ -7,7 +7,7 @@ from rest_framework import exceptions
 
 from tournament.api.auth import request_player
 from tournament.models import Event, Game
-from tournament.services.access import events_visible_to, user_can_manage
+from tournament.services.access import events_visible_to, require_judge, require_organiser
 
 
 def visible_event(request, event_id: int) -> Event:
@@ -29,9 +29,19 @@ def visible_game(request, game_id: int) -> Game:
     return game
 
 
-def require_write_access(request, event: Event) -> None:
-    """401 when nobody is signed in, 403 when the signed-in user is not this event's staff."""
+def _signed_in(request) -> None:
     if not request.user.is_authenticated and request.auth is None:
         raise exceptions.NotAuthenticated()
-    if not user_can_manage(request.user, event):
-        raise exceptions.PermissionDenied("Only this event's organisers may do this.")
+
+
+def require_write_access(request, event: Event) -> None:
+    """401 when nobody is signed in, 403 `not_organiser` unless an organiser of this event."""
+    _signed_in(request)
+    require_organiser(request.user, event)
+
+
+def require_staff_access(request, event: Event) -> None:
+    """401 when nobody is signed in, 403 `not_staff` unless an organiser or a judge of this
+    event (what judges may read, such as the audit log)."""
+    _signed_in(request)
+    require_judge(request.user, event)

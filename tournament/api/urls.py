@@ -8,6 +8,7 @@ from tournament.api.views import (
     games,
     players,
     rounds,
+    staff,
     standings,
 )
 
@@ -60,6 +61,12 @@ urlpatterns = [
         "events/<int:event_id>/standings/status/",
         standings.StandingsStatusView.as_view(),
         name="api-standings-status",
+    ),
+    path("events/<int:event_id>/staff/", staff.StaffListView.as_view(), name="api-staff"),
+    path(
+        "events/<int:event_id>/staff/<int:user_id>/",
+        staff.StaffDetailView.as_view(),
+        name="api-staff-member",
     ),
     path("events/<int:event_id>/audit/", audit.AuditListView.as_view(), name="api-audit"),
     path(

@@ -6,6 +6,7 @@ from tournament.models.player import Player
 from tournament.models.printjob import PrintJob, PrintJobStatus
 from tournament.models.result import Result, ResultSource, ResultStatus
 from tournament.models.round import Round, RoundStatus
+from tournament.models.staff import EventStaff, StaffRole
 from tournament.models.table import Table
 
 __all__ = [
@@ -14,6 +15,7 @@ __all__ = [
     "BattleSize",
     "Event",
     "EventChange",
+    "EventStaff",
     "EventStatus",
     "Game",
     "PaperSize",
@@ -25,5 +27,6 @@ __all__ = [
     "ResultStatus",
     "Round",
     "RoundStatus",
+    "StaffRole",
     "Table",
 ]

@@ -81,8 +81,13 @@ class Event(models.Model):
     mission_pack = models.CharField(max_length=40, default="leviathan")
     # Pool codes in the order rounds take them; drawn at random when the event is created.
     mission_order = models.JSONField(default=list, blank=True)
+    # Organisers and judges, each with a role (tournament.models.staff.EventStaff).
     staff = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, related_name="staffed_events", blank=True
+        settings.AUTH_USER_MODEL,
+        through="tournament.EventStaff",
+        through_fields=("event", "user"),
+        related_name="staffed_events",
+        blank=True,
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

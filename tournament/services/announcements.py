@@ -12,7 +12,7 @@ from django.db import transaction
 from tournament.errors import Invalid, NotFound
 from tournament.models import Announcement, Event
 from tournament.models.announcement import ANNOUNCEMENT_MAX_LENGTH
-from tournament.services.access import require_organiser
+from tournament.services.access import require_judge
 from tournament.services.audit import audit_record
 
 
@@ -35,7 +35,7 @@ def _clean_text(text) -> str:
 
 @transaction.atomic
 def announcement_post(*, event: Event, user, text) -> Announcement:
-    require_organiser(user, event)
+    require_judge(user, event)
     announcement = Announcement.objects.create(
         event=event,
         text=_clean_text(text),
@@ -53,7 +53,7 @@ def announcement_post(*, event: Event, user, text) -> Announcement:
 
 @transaction.atomic
 def announcement_delete(*, event: Event, user, announcement_id: int) -> None:
-    require_organiser(user, event)
+    require_judge(user, event)
     announcement = Announcement.objects.filter(event=event, pk=announcement_id).first()
     if announcement is None:
         raise NotFound("announcement", "not_found", "No such announcement in this event.")

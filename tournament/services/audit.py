@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from tournament.errors import Conflict, NotFound
 from tournament.models import AuditEntry, Event, Round
+from tournament.services.access import require_organiser
 from tournament.services.audit_words import audit_describe, audit_label, field_label
 from tournament.services.revision import event_revision_bump
 
@@ -220,6 +221,8 @@ def audit_undo(*, entry_id: int, user, confirm: bool = False) -> AuditEntry:
     _load_handlers()
     with transaction.atomic():
         entry = AuditEntry.objects.select_for_update().select_related("event").get(pk=entry_id)
+        # Judges read the log but may not undo: undoing can re-pair or change the standings.
+        require_organiser(user, entry.event)
         code, reason, dependents = _judge(entry)
         if code:
             raise Conflict("entry", code, reason)

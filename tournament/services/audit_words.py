@@ -31,6 +31,9 @@ LABELS = {
     "round_clock": "Round clock",
     "announcement_post": "Announcement posted",
     "announcement_delete": "Announcement removed",
+    "staff_add": "Staff added",
+    "staff_role": "Staff role changed",
+    "staff_remove": "Staff removed",
     "undo": "Undo",
 }
 
@@ -283,6 +286,21 @@ class AuditWords:
 
     def _event_update(self, entry: AuditEntry) -> str:
         return changes_text(entry.before, entry.after) or "no change"
+
+    # Staff: named by the username the staff page shows, kept in the entry itself ----------
+
+    def _staff_add(self, entry: AuditEntry) -> str:
+        after = entry.after or {}
+        return f"{after.get('username', 'an account')} added as {after.get('role')}"
+
+    def _staff_role(self, entry: AuditEntry) -> str:
+        before, after = entry.before or {}, entry.after or {}
+        name = before.get("username", "an account")
+        return f"{name}: {before.get('role')} → {after.get('role')}"
+
+    def _staff_remove(self, entry: AuditEntry) -> str:
+        before = entry.before or {}
+        return f"{before.get('username', 'an account')} removed (was {before.get('role')})"
 
     def _undo(self, entry: AuditEntry) -> str:
         original = self.originals.get(_ident(entry.target, "audit"))

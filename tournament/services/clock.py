@@ -18,7 +18,7 @@ from tournament.engine import clock as engine
 from tournament.engine.clock import Clock, ClockError, duration_words
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Round
-from tournament.services.access import require_organiser
+from tournament.services.access import require_judge
 from tournament.services.audit import audit_record
 from tournament.services.cached import event_cached
 
@@ -146,7 +146,7 @@ def round_clock_act(
 ) -> Round:
     """Start (minutes: the length, default the event's), pause, resume or extend (minutes
     added, negative to shorten) a round's clock. Wrong state: Conflict with `clock_<state>`."""
-    require_organiser(user, event)
+    require_judge(user, event)
     if action not in ACTIONS:
         raise Invalid("action", "invalid_choice", f"Must be one of {', '.join(ACTIONS)}.")
     minutes = _minutes(action, minutes)

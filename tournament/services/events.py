@@ -9,7 +9,7 @@ from django.db import transaction
 
 from missions.services import pool_codes
 from tournament.errors import Forbidden, Invalid
-from tournament.models import Event
+from tournament.models import Event, EventStaff, StaffRole
 from tournament.models.event import BATTLE_SIZE_POINTS, BattleSize, EventStatus, PaperSize
 from tournament.services.access import require_organiser, user_can_create_events
 from tournament.services.audit import (
@@ -119,7 +119,8 @@ def _clean(changes: dict, event: Event | None) -> dict:
 
 @transaction.atomic
 def event_create(*, user, name: str, rounds: int, seed: int | None = None, **settings) -> Event:
-    """Create an event; its creator becomes staff. The mission order is drawn at random."""
+    """Create an event; its creator becomes its organiser. The mission order is drawn at
+    random."""
     if not user_can_create_events(user):
         raise Forbidden("user", "not_organiser", "Only organiser accounts may create events.")
     unknown = sorted(set(settings) - set(EDITABLE) - {"mission_pack"})
@@ -131,7 +132,7 @@ def event_create(*, user, name: str, rounds: int, seed: int | None = None, **set
         random.Random(seed).shuffle(codes)
         clean["mission_order"] = codes
     event = Event.objects.create(**clean)
-    event.staff.add(user)
+    EventStaff.objects.create(event=event, user=user, role=StaffRole.ORGANISER, added_by=user)
     audit_record(event=event, action="event_create", target=f"event:{event.pk}", user=user)
     return event
 

@@ -7,7 +7,7 @@ from django.db.models.functions import Coalesce
 
 from tournament.errors import Forbidden, NotFound
 from tournament.models import Game, Player, Result
-from tournament.services.access import user_can_manage
+from tournament.services.access import NOT_STAFF, user_can_judge
 
 
 def game_lock(*, game_id: int) -> Game:
@@ -30,12 +30,13 @@ def game_lock(*, game_id: int) -> Game:
 
 
 def game_authorise(game: Game, *, user=None, player: Player | None = None) -> None:
-    """A player may act on their own game only; otherwise an organiser of the event."""
+    """A player may act on their own game only; otherwise an organiser or a judge of the
+    event (judges enter, correct, confirm and settle results)."""
     if player is not None:
         event = game.round.event
         if player.event_id != event.pk and event.hidden:
             raise NotFound("game", "not_found", "No such game.")  # as if it did not exist
         if player.pk not in (game.player_a_id, game.player_b_id):
             raise Forbidden("game", "not_your_game", "You are not playing in this game.")
-    elif not user_can_manage(user, game.round.event):
-        raise Forbidden("game", "not_organiser", "Only this event's organisers may do this.")
+    elif not user_can_judge(user, game.round.event):
+        raise Forbidden("game", "not_staff", NOT_STAFF)

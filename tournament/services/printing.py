@@ -197,9 +197,9 @@ def print_job_create(*, event: Event, user, kind: str, round_number: int | None 
     (`tournament.tasks.print_job_queue`): services never import tasks, so data flows one way,
     interfaces -> services -> engines."""
     from tournament.models import PrintJob  # noqa: PLC0415
-    from tournament.services.access import require_organiser  # noqa: PLC0415
+    from tournament.services.access import require_judge  # noqa: PLC0415
 
-    require_organiser(user, event)
+    require_judge(user, event)
     print_check(event=event, kind=kind, round_number=round_number)
     round_ = event.rounds.filter(number=round_number).first() if round_number else None
     return PrintJob.objects.create(event=event, round=round_, kind=kind, created_by=user)
@@ -216,12 +216,12 @@ def print_job_retry(*, job_id: int, user):
     """Check that a failed or stalled job may run again; the caller queues it, and the run
     renders only what is missing (parts already written are kept)."""
     from tournament.models import PrintJob  # noqa: PLC0415
-    from tournament.services.access import require_organiser  # noqa: PLC0415
+    from tournament.services.access import require_judge  # noqa: PLC0415
 
     job = PrintJob.objects.select_related("event").filter(pk=job_id).first()
     if job is None:
         raise NotFound("job", "not_found", "No such print job.")
-    require_organiser(user, job.event)
+    require_judge(user, job.event)
     if job.status != "failed" and not print_job_stalled(job):
         raise Conflict("job", "not_retryable", "This print job is not failed or stalled.")
     return job

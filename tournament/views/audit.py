@@ -10,10 +10,10 @@ from django.shortcuts import redirect, render
 from tournament.errors import ServiceError
 from tournament.models import AuditEntry
 from tournament.services.audit import audit_undo, audit_undo_preview, audit_undo_previews
-from tournament.views.common import organiser_required, report
+from tournament.views.common import organiser_required, report, staff_required
 
 
-@organiser_required
+@staff_required
 def audit_log(request, event):
     entries = list(event.audit.select_related("actor_user", "actor_player", "undone_by")[:300])
     previews = audit_undo_previews(entries)

@@ -12,7 +12,12 @@ from django.shortcuts import redirect
 
 from tournament.errors import ServiceError
 from tournament.models import Event, Round
-from tournament.services.access import events_visible_to, user_can_manage
+from tournament.services.access import (
+    NOT_ORGANISER,
+    NOT_STAFF,
+    events_visible_to,
+    staff_role,
+)
 from tournament.services.audit_words import field_label
 
 
@@ -27,11 +32,12 @@ def visible_event_or_404(request, event_id: int) -> Event:
     return event
 
 
-def organiser_required(view):
-    """The event in `event_id` must be managed by the signed-in user.
+def _event_staff_only(view, roles: frozenset[str], refusal: str):
+    """The event in `event_id` must be run by the signed-in user in one of `roles`.
 
     A GET without a session goes to the sign-in page; any other refusal is a 403 (never a
-    redirect), so a refused POST changes nothing and says so plainly.
+    redirect), so a refused POST changes nothing and says so plainly. The user's role is kept
+    on the request (`request.staff_role`) so the page shows only the buttons they may use.
     """
 
     @wraps(view)
@@ -43,11 +49,28 @@ def organiser_required(view):
         event = Event.objects.filter(pk=event_id).first()
         if event is None:
             raise Http404("No such event.")
-        if not user_can_manage(request.user, event):
-            raise PermissionDenied("Only this event's organisers may do this.")
+        request.staff_role = staff_role(request.user, event)
+        if request.staff_role not in roles:
+            raise PermissionDenied(refusal)
         return view(request, event, *args, **kwargs)
 
     return wrapper
+
+
+def organiser_required(view):
+    """Organisers only: pairing, players, settings, staff, undo."""
+    return _event_staff_only(view, frozenset({"organiser"}), NOT_ORGANISER)
+
+
+def staff_required(view):
+    """Organisers and judges: the pages judges read, and the results they enter and settle."""
+    return _event_staff_only(view, frozenset({"organiser", "judge"}), NOT_STAFF)
+
+
+def require_organiser_post(request) -> None:
+    """On a page judges may read: only organisers may send its form."""
+    if request.method == "POST" and request.staff_role != "organiser":
+        raise PermissionDenied(NOT_ORGANISER)
 
 
 # Service fields whose messages already name what they are about (a round, a result, the

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 from tournament.errors import Invalid, ServiceError
 from tournament.services.announcements import announcement_delete, announcement_post
 from tournament.services.clock import round_clock_act, round_clock_state
-from tournament.views.common import back, organiser_required, report
+from tournament.views.common import back, report, staff_required
 
 CLOCK_DONE = {
     "start": "Round {n}'s clock started: {left} to play.",
@@ -30,7 +30,7 @@ def _minutes(raw: str) -> int | None:
         raise Invalid("minutes", "invalid", "Must be a whole number of minutes.") from None
 
 
-@organiser_required
+@staff_required
 @require_POST
 def round_clock(request, event, number: int):
     action = request.POST.get("action", "")
@@ -50,7 +50,7 @@ def round_clock(request, event, number: int):
     return back(request, "manage-rounds", event_id=event.pk)
 
 
-@organiser_required
+@staff_required
 @require_POST
 def announcement_add(request, event):
     try:
@@ -62,7 +62,7 @@ def announcement_add(request, event):
     return back(request, "manage-event", event_id=event.pk)
 
 
-@organiser_required
+@staff_required
 @require_POST
 def announcement_remove(request, event, announcement_id: int):
     try:

@@ -1,5 +1,7 @@
 """Organiser pages of a round: pair it (or force it), swap two players, re-pair or undo it, and
-the results board that brings missing, unconfirmed and disputed results to the top."""
+the results board that brings missing, unconfirmed and disputed results to the top.
+
+Judges see the round and work the results board; pairing stays with the organisers."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from tournament.views.common import (
     latest_round,
     organiser_required,
     report,
+    staff_required,
 )
 from tournament.views.data import STATE_ORDER, games_of, mission_of
 from tournament.views.forms import ScoreForm, SwapForm
@@ -59,7 +62,7 @@ def _round_context(event, **extra) -> dict:
     return context
 
 
-@organiser_required
+@staff_required
 def rounds_page(request, event):
     return render(request, "tournament/manage/rounds.html", _round_context(event))
 
@@ -178,7 +181,7 @@ def round_undo(request, event):
     return redirect("manage-rounds", event_id=event.pk)
 
 
-@organiser_required
+@staff_required
 def results_board(request, event):
     rounds = list(event.rounds.order_by("number"))
     wanted = request.GET.get("round", "")
@@ -218,7 +221,7 @@ def _row(request, event, game_id: int):
     return render(request, "tournament/manage/result_row.html", context)
 
 
-@organiser_required
+@staff_required
 @require_POST
 def result_enter_view(request, event, game_id: int):
     game = _event_game(event, game_id)
@@ -239,7 +242,7 @@ def result_enter_view(request, event, game_id: int):
     return back(request, "manage-results", event_id=event.pk)
 
 
-@organiser_required
+@staff_required
 @require_POST
 def result_confirm_view(request, event, game_id: int):
     game = _event_game(event, game_id)
@@ -254,7 +257,7 @@ def result_confirm_view(request, event, game_id: int):
     return back(request, "manage-results", event_id=event.pk)
 
 
-@organiser_required
+@staff_required
 @require_POST
 def result_settle_view(request, event, game_id: int):
     game = _event_game(event, game_id)

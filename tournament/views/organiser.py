@@ -20,7 +20,15 @@ from tournament.services.announcements import announcements_list
 from tournament.services.events import event_create, event_update
 from tournament.services.imports import import_players, import_preview
 from tournament.services.players import player_register, player_update
-from tournament.views.common import back, is_htmx, latest_round, organiser_required, report
+from tournament.views.common import (
+    back,
+    is_htmx,
+    latest_round,
+    organiser_required,
+    report,
+    require_organiser_post,
+    staff_required,
+)
 from tournament.views.forms import (
     EventForm,
     ImportForm,
@@ -66,7 +74,7 @@ def _dashboard_context(event) -> dict:
     }
 
 
-@organiser_required
+@staff_required
 def dashboard(request, event):
     return render(request, "tournament/manage/dashboard.html", _dashboard_context(event))
 
@@ -118,8 +126,10 @@ def _qr_svg(url: str) -> str:
     return image.to_string(encoding="unicode")
 
 
-@organiser_required
+@staff_required
 def player_detail(request, event, player_id: int):
+    # Judges read the player and their private link (to hand out again); organisers edit.
+    require_organiser_post(request)
     player = _event_player(event, player_id)
     form = PlayerForm(request.POST or None, initial=_player_initial(player))
     if request.method == "POST" and form.is_valid():

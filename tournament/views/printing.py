@@ -1,4 +1,6 @@
-"""The organiser's print page: make documents in the background, watch progress, download."""
+"""The organiser's print page: make documents in the background, watch progress, download.
+
+Judges print too (scoresheets, pairings): printing changes nothing the players see."""
 
 from __future__ import annotations
 
@@ -12,10 +14,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.errors import ServiceError
 from tournament.models import Event, PrintJob, PrintJobStatus
-from tournament.services.access import user_can_manage
+from tournament.services.access import user_can_judge
 from tournament.services.printing import print_job_create, print_job_retry, print_job_status
 from tournament.tasks import print_job_queue
-from tournament.views.common import error_texts, organiser_required
+from tournament.views.common import error_texts, staff_required
 
 DOCUMENTS = (
     ("bundle", "Round bundle", "Pairings, every scoresheet and every table pack in one PDF."),
@@ -29,12 +31,12 @@ DOCUMENTS = (
 
 def _managed_job(request, job_id: int) -> PrintJob:
     job = get_object_or_404(PrintJob.objects.select_related("event", "round"), pk=job_id)
-    if not user_can_manage(request.user, job.event):
-        raise PermissionDenied("Only this event's organisers may see its print jobs.")
+    if not user_can_judge(request.user, job.event):
+        raise PermissionDenied("Only this event's organisers and judges may see its print jobs.")
     return job
 
 
-@organiser_required
+@staff_required
 @require_GET
 def print_page(request, event: Event, number: int | None = None):
     rounds = list(event.rounds.order_by("number"))
@@ -54,7 +56,7 @@ def print_page(request, event: Event, number: int | None = None):
     return render(request, "printing/round.html", context)
 
 
-@organiser_required
+@staff_required
 @require_POST
 def print_job_start(request, event: Event):
     kind = request.POST.get("kind", "")

@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from tournament.api.conditional import etag_matches
-from tournament.services.access import events_visible_to, user_can_manage
+from tournament.services.access import events_visible_to, user_can_judge
 from tournament.services.cached import event_etag, standings_cached, standings_status_cached
 from tournament.services.revision import event_revision
 from tournament.services.standings import metric_heading, metric_label
@@ -52,7 +52,8 @@ def _event_context(request, event, tab: str) -> dict:
         "tab": tab,
         "current_round": current,
         "live": round_is_on(event, current),
-        "can_manage": user_can_manage(request.user, event),
+        # Organisers and judges: the Manage link and the provisional standings.
+        "can_manage": user_can_judge(request.user, event),
         "tiebreak_legend": [(metric_heading(m), metric_label(m)) for m in event.tiebreaks],
         # What the standings are "after", and what they leave out until it is confirmed.
         "progress": standings_status_cached(event=event, revision=revision),
@@ -104,8 +105,8 @@ def event_pairings(request, event_id: int):
 def event_standings(request, event_id: int):
     event = visible_event_or_404(request, event_id)
     context = _event_context(request, event, "standings")
-    # Organisers may look at the standings as they would be if every entry stood; players
-    # and the public only ever see confirmed results.
+    # Organisers and judges may look at the standings as they would be if every entry stood;
+    # players and the public only ever see confirmed results.
     provisional = context["can_manage"] and request.GET.get("provisional") == "1"
     context["provisional"] = provisional
     # Called by the template only when the table's rendered copy is not cached already.

@@ -3,7 +3,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.permissions import require_write_access, visible_event
+from tournament.api.permissions import require_staff_access, visible_event
 from tournament.api.serializers import NO_NUL, NOT_BLANK, StrictCharField
 from tournament.models import Announcement
 from tournament.models.announcement import ANNOUNCEMENT_MAX_LENGTH
@@ -46,7 +46,7 @@ class AnnouncementListView(APIView):
     def post(self, request, event_id: int):
         """Post a message to the hall: players' pages, public pages and the big screen."""
         event = visible_event(request, event_id)
-        require_write_access(request, event)
+        require_staff_access(request, event)
         body = AnnouncementInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         announcement = announcement_post(
@@ -61,6 +61,6 @@ class AnnouncementDetailView(APIView):
     @extend_schema(responses={204: None})
     def delete(self, request, event_id: int, announcement_id: int):
         event = visible_event(request, event_id)
-        require_write_access(request, event)
+        require_staff_access(request, event)
         announcement_delete(event=event, user=request.user, announcement_id=announcement_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

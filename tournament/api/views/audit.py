@@ -4,7 +4,11 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.permissions import require_write_access, visible_event
+from tournament.api.permissions import (
+    require_staff_access,
+    require_write_access,
+    visible_event,
+)
 from tournament.api.serializers import StrictBooleanField
 from tournament.models import AuditEntry
 from tournament.services.audit import audit_undo, audit_undo_preview, audit_undo_previews
@@ -81,11 +85,11 @@ class AuditListView(APIView):
     @extend_schema(
         operation_id="events_audit_list",
         responses=AuditEntrySerializer(many=True),
-        description="The event's log, newest first (organisers only).",
+        description="The event's log, newest first (organisers and judges only).",
     )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
-        require_write_access(request, event)
+        require_staff_access(request, event)
         entries = list(event.audit.select_related("actor_user", "actor_player")[:500])
         context = {"previews": audit_undo_previews(entries)}
         return Response(AuditEntrySerializer(entries, many=True, context=context).data)

@@ -2,7 +2,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.permissions import require_write_access, visible_event
+from tournament.api.permissions import require_staff_access, visible_event
 from tournament.api.serializers import ClockInputSerializer, ClockSerializer
 from tournament.services.clock import round_clock_act, round_clock_state
 
@@ -17,7 +17,7 @@ class RoundClockView(APIView):
         A transition the clock's state does not allow answers 409 with `clock_<state>` (e.g.
         `clock_paused` for a pause of a paused clock, `clock_started` for a second start)."""
         event = visible_event(request, event_id)
-        require_write_access(request, event)
+        require_staff_access(request, event)
         body = ClockInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         round_ = round_clock_act(

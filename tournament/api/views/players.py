@@ -6,12 +6,13 @@ from rest_framework.views import APIView
 
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import PlayerPrivateSerializer, PlayerSerializer
-from tournament.services.access import user_can_manage
+from tournament.services.access import user_can_judge
 from tournament.services.players import player_register, player_update
 
 
 def _serializer_for(request, event):
-    return PlayerPrivateSerializer if user_can_manage(request.user, event) else PlayerSerializer
+    # Judges hand out a lost player link too, so they read the keys like organisers.
+    return PlayerPrivateSerializer if user_can_judge(request.user, event) else PlayerSerializer
 
 
 class PlayerListView(APIView):
@@ -20,7 +21,7 @@ class PlayerListView(APIView):
     @extend_schema(
         operation_id="events_players_list",
         responses=PlayerSerializer(many=True),
-        description="A bare list. Organisers also see each player's `private_key`.",
+        description="A bare list. Organisers and judges also see each player's `private_key`.",
     )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
@@ -40,7 +41,7 @@ class PlayerListView(APIView):
 class PlayerDetailView(APIView):
     serializer_class = PlayerSerializer
 
-    @extend_schema(description="Organisers also see the player's `private_key`.")
+    @extend_schema(description="Organisers and judges also see the player's `private_key`.")
     def get(self, request, event_id: int, player_id: int):
         event = visible_event(request, event_id)
         player = get_object_or_404(event.players, pk=player_id)

@@ -6,7 +6,7 @@ from rest_framework.views import APIView
 from tournament.api.conditional import cached_json
 from tournament.api.permissions import visible_event
 from tournament.errors import Forbidden, Invalid
-from tournament.services.access import user_can_manage
+from tournament.services.access import user_can_judge
 from tournament.services.progress import standings_status
 from tournament.services.standings import standings_compute
 
@@ -18,7 +18,7 @@ PROVISIONAL = OpenApiParameter(
     OpenApiTypes.INT,
     enum=[0, 1],
     description="1: also count results awaiting confirmation and disputed ones. "
-    "Organisers of the event only (403 otherwise).",
+    "Organisers and judges of the event only (403 otherwise).",
 )
 
 
@@ -83,11 +83,11 @@ class StandingsView(APIView):
         if wanted not in ("0", "1"):
             raise Invalid("provisional", "invalid", "Must be 0 or 1.")
         provisional = wanted == "1"
-        if provisional and not user_can_manage(request.user, event):
+        if provisional and not user_can_judge(request.user, event):
             raise Forbidden(
                 "provisional",
-                "not_organiser",
-                "Only this event's organisers may see provisional standings.",
+                "not_staff",
+                "Only this event's organisers and judges may see provisional standings.",
             )
 
         def compute():

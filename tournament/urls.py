@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.views import audit, manage_rounds, organiser, player, public
+from tournament.views import audit, manage_rounds, organiser, player, public, signup
 
 manage = "manage/events/<int:event_id>/"
 
@@ -10,10 +10,12 @@ urlpatterns = [
     path("events/<int:event_id>/", public.event_detail, name="event"),
     path("events/<int:event_id>/pairings/", public.event_pairings, name="event-pairings"),
     path("events/<int:event_id>/standings/", public.event_standings, name="event-standings"),
+    path("events/<int:event_id>/signup/", signup.event_signup, name="event-signup"),
     # Players, by private link
     path("p/<str:key>/", player.player_home, name="player-home"),
     path("p/<str:key>/games/<int:game_id>/result/", player.player_result, name="player-result"),
     path("p/<str:key>/games/<int:game_id>/confirm/", player.player_confirm, name="player-confirm"),
+    path("p/<str:key>/withdraw/", signup.player_withdraw, name="player-withdraw"),
     # Organisers
     path("manage/events/new/", organiser.event_new, name="manage-event-new"),
     path(manage, organiser.dashboard, name="manage-event"),
@@ -26,6 +28,17 @@ urlpatterns = [
         name="manage-player-toggle",
     ),
     path(manage + "settings/", organiser.event_settings, name="manage-settings"),
+    path(manage + "signups/", signup.signups, name="manage-signups"),
+    path(
+        manage + "signups/<int:player_id>/approve/",
+        signup.signup_approve,
+        name="manage-signup-approve",
+    ),
+    path(
+        manage + "signups/<int:player_id>/reject/",
+        signup.signup_reject,
+        name="manage-signup-reject",
+    ),
     path(manage + "audit/", audit.audit_log, name="manage-audit"),
     path(manage + "audit/<int:entry_id>/undo/", audit.audit_undo_view, name="manage-undo"),
     path(manage + "rounds/", manage_rounds.rounds_page, name="manage-rounds"),

@@ -1,7 +1,7 @@
 from tournament.models.audit import AuditEntry
 from tournament.models.event import BattleSize, Event, EventChange, EventStatus, PaperSize
 from tournament.models.game import Game
-from tournament.models.player import Player
+from tournament.models.player import Player, PlayerStatus
 from tournament.models.printjob import PrintJob, PrintJobStatus
 from tournament.models.result import Result, ResultSource, ResultStatus
 from tournament.models.round import Round, RoundStatus
@@ -16,6 +16,7 @@ __all__ = [
     "Game",
     "PaperSize",
     "Player",
+    "PlayerStatus",
     "PrintJob",
     "PrintJobStatus",
     "Result",

@@ -20,6 +20,7 @@ from tournament.services.audit import (
     undo_check,
     undoable,
 )
+from tournament.services.registration import registration_move_up
 from tournament.services.standings import metric_names
 
 # Settings an organiser may change after creation, and who checks them.
@@ -39,8 +40,19 @@ EDITABLE = (
     "check_in_required",
     "paper_size",
     "mission_order",
+    "registration_open",
+    "places",
+    "registration_approval",
 )
-BOOLEAN_SETTINGS = ("hidden", "avoid_same_club", "check_in_required")
+BOOLEAN_SETTINGS = (
+    "hidden",
+    "avoid_same_club",
+    "check_in_required",
+    "registration_open",
+    "registration_approval",
+)
+# More places than any venue holds is a typing slip, not a cap.
+PLACES_MAX = 10_000
 DATE_SETTINGS = ("start_date", "end_date")
 
 
@@ -100,6 +112,10 @@ def _clean(changes: dict, event: Event | None) -> dict:
         bye = clean["bye_vp"]
         if not isinstance(bye, int) or isinstance(bye, bool) or not 0 <= bye <= 100:
             raise Invalid("bye_vp", "range", "Must be a whole number from 0 to 100.")
+    if clean.get("places") is not None:
+        places = clean["places"]
+        if not isinstance(places, int) or isinstance(places, bool) or not 1 <= places <= PLACES_MAX:
+            raise Invalid("places", "range", f"Must be a whole number from 1 to {PLACES_MAX:,}.")
     if "mission_order" in clean:
         pack = event.mission_pack if event else clean.get("mission_pack", "leviathan")
         clean["mission_order"] = _check_mission_order(clean["mission_order"], pack)
@@ -166,6 +182,9 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
         after=_logged(clean),
         fields=changed,
     )
+    if "places" in changed:
+        # More places (or none): the waiting list moves up into them at once.
+        registration_move_up(event=event)
     return event
 
 

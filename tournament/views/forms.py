@@ -6,6 +6,8 @@ from django import forms
 
 from tournament.models.event import BattleSize, EventStatus
 from tournament.services.audit_words import field_label
+from tournament.services.events import PLACES_MAX
+from tournament.services.registration import ARMY_LIST_LIMIT
 from tournament.services.standings import metric_heading, metric_label, metric_names
 from tournament.views.common import SELF_NAMED
 
@@ -45,6 +47,18 @@ class SettingsForm(EventForm):
     status = forms.ChoiceField(choices=EventStatus.choices)
     bye_vp = forms.IntegerField(min_value=0, max_value=100, label="VP for a bye")
     hidden = forms.BooleanField(required=False, label="Hidden (only organisers see it)")
+    registration_open = forms.BooleanField(
+        required=False, label="Sign-up open (players register themselves from a public link)"
+    )
+    places = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=PLACES_MAX,
+        label="Places (empty: no limit; beyond it sign-ups wait)",
+    )
+    registration_approval = forms.BooleanField(
+        required=False, label="I approve each sign-up before it takes a place"
+    )
 
     SETTINGS = (
         "name",
@@ -58,6 +72,9 @@ class SettingsForm(EventForm):
         "hidden",
         "avoid_same_club",
         "check_in_required",
+        "registration_open",
+        "places",
+        "registration_approval",
     )
 
     def __init__(self, *args, **kwargs):
@@ -104,6 +121,24 @@ class PlayerForm(forms.Form):
     faction = forms.CharField(max_length=120, required=False)
     club = forms.CharField(max_length=120, required=False)
     battle_ready = forms.BooleanField(required=False, label="Battle ready (painted)")
+
+
+class SignupForm(forms.Form):
+    """The public sign-up form; the service judges it (open, places, name not taken)."""
+
+    name = forms.CharField(max_length=120, label="Your name")
+    faction = forms.ChoiceField(label="Faction")
+    club = forms.CharField(max_length=120, required=False, label="Club (optional)")
+    army_list = forms.CharField(
+        required=False,
+        max_length=ARMY_LIST_LIMIT,
+        label="Army list (optional)",
+        widget=forms.Textarea(attrs={"rows": 8, "maxlength": ARMY_LIST_LIMIT}),
+    )
+
+    def __init__(self, *args, factions=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["faction"].choices = [("", "Choose your faction"), *((f, f) for f in factions)]
 
 
 class ImportForm(forms.Form):

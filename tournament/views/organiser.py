@@ -14,11 +14,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournament.errors import ServiceError
-from tournament.models import Player
+from tournament.models import Player, PlayerStatus
 from tournament.services.access import user_can_create_events
 from tournament.services.events import event_create, event_update
 from tournament.services.imports import import_players, import_preview
 from tournament.services.players import player_register, player_update
+from tournament.services.registration import registration_counts
 from tournament.views.common import back, is_htmx, latest_round, organiser_required, report
 from tournament.views.forms import (
     EventForm,
@@ -51,7 +52,8 @@ def event_new(request):
 
 
 def _dashboard_context(event) -> dict:
-    players = list(event.players.all())
+    # The field only: sign-ups still pending or waiting are on the Sign-ups page.
+    players = list(event.players.filter(status=PlayerStatus.APPROVED))
     return {
         "event": event,
         "tab": "players",
@@ -61,6 +63,7 @@ def _dashboard_context(event) -> dict:
         "current_round": latest_round(event),
         "form": PlayerForm(),
         "import_form": ImportForm(),
+        "signups": registration_counts(event=event),
     }
 
 

@@ -9,13 +9,15 @@ from dataclasses import dataclass
 import pytest
 from rest_framework.test import APIClient
 
-from tests.roles.conftest import ROLES, key_of, snapshot, user_of
+from tests.roles.conftest import ROLES, key_of, open_signup, snapshot, user_of
 
 pytestmark = pytest.mark.django_db
 
 ORG = frozenset({"organiser"})
 ANY_ORGANISER = frozenset({"organiser", "other_organiser"})
 PLAYER_OR_ORG = frozenset({"organiser", "player_of_game"})
+# Sign-up is public: every role may, except a request with a forged key (refused as such).
+ANYONE = frozenset(ROLES) - {"forged_key"}
 
 
 def _pending_by_a(scn):
@@ -60,6 +62,34 @@ ENDPOINTS = [
         "patch",
         lambda s: f"/api/events/{s.event.pk}/players/{s.players['B'].pk}/",
         lambda s: {"dropped": True},
+    ),
+    Endpoint(
+        "sign up",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/signup/",
+        lambda s: {"name": "Walk In", "faction": "Orks"},
+        ANYONE,
+        setup=open_signup,
+    ),
+    Endpoint(
+        "sign-up approve",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/players/{s.players['S'].pk}/approve/",
+        setup=open_signup,
+    ),
+    Endpoint(
+        "sign-up reject",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/players/{s.players['S'].pk}/reject/",
+        setup=open_signup,
+    ),
+    Endpoint(
+        "sign-up withdraw",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/players/{s.players['S'].pk}/withdraw/",
+        allowed=frozenset({"player_of_game"}),
+        game_player="S",
+        setup=open_signup,
     ),
     Endpoint(
         "round create (forced)",

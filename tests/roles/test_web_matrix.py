@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.roles.conftest import FORGED_KEY, ROLES, key_of, snapshot, user_of
+from tests.roles.conftest import FORGED_KEY, ROLES, key_of, open_signup, snapshot, user_of
 
 pytestmark = pytest.mark.django_db
 
@@ -81,6 +81,24 @@ FORMS = [
         lambda s: {"value": "1"},
     ),
     Form("settings", _m("manage-settings"), lambda s: SETTINGS),
+    # The sign-up page is public: any visitor may sign up (a key in the URL changes nothing).
+    Form(
+        "sign up",
+        _m("event-signup"),
+        lambda s: {"name": "Walk In", "faction": "Orks"},
+        frozenset(ROLES),
+        setup=open_signup,
+    ),
+    Form(
+        "approve sign-up",
+        _m("manage-signup-approve", lambda s: s.players["S"].pk),
+        setup=open_signup,
+    ),
+    Form(
+        "reject sign-up",
+        _m("manage-signup-reject", lambda s: s.players["S"].pk),
+        setup=open_signup,
+    ),
     Form("audit undo", _m("manage-undo", lambda s: s.event.audit.first().pk)),
     Form("pair next round (force)", _m("manage-round-pair"), lambda s: {"force": "1"}),
     Form("check in everyone", _m("manage-check-in-all")),
@@ -199,7 +217,15 @@ def test_form_posts_without_a_csrf_token_are_refused(scn, url):
 
 
 @pytest.mark.parametrize(
-    "name", ["manage-event", "manage-rounds", "manage-results", "manage-audit", "manage-settings"]
+    "name",
+    [
+        "manage-event",
+        "manage-signups",
+        "manage-rounds",
+        "manage-results",
+        "manage-audit",
+        "manage-settings",
+    ],
 )
 def test_organiser_pages_are_closed_to_others(scn, name):
     url = reverse(name, args=[scn.event.pk])
@@ -212,3 +238,21 @@ def test_organiser_pages_are_closed_to_others(scn, name):
     own = Client()
     own.force_login(scn.organiser)
     assert own.get(url).status_code == 200
+
+
+def test_a_withdraw_link_acts_on_its_own_player_only(scn):
+    """Withdrawing needs the sign-up's own key: the URL names no one else to act on."""
+    open_signup(scn)
+    before = snapshot()
+    forged = Client().post(reverse("player-withdraw", args=[FORGED_KEY]))
+    assert forged.status_code == 403
+    assert snapshot() == before
+    # Another player's link acts on that player only, who has played, so nothing changes.
+    other = Client().post(reverse("player-withdraw", args=[scn.players["C"].private_key]))
+    assert other.status_code == 302
+    assert snapshot() == before
+    own = Client().post(reverse("player-withdraw", args=[scn.players["S"].private_key]))
+    assert own.status_code == 302
+    statuses = dict(scn.event.players.values_list("name", "status"))
+    assert statuses["Sign Up"] == "withdrawn"
+    assert statuses["Player C"] == "approved"

@@ -77,7 +77,8 @@ def _clean(name, faction, club, army_list) -> dict:
         raise Invalid("army_list", "invalid", "Must be text.")
     if "\x00" in army_list:
         raise Invalid("army_list", "null_characters", "Null characters are not allowed.")
-    army_list = army_list.strip()
+    # Browsers send a textarea's lines with CRLF; store them as the API sends them.
+    army_list = army_list.replace("\r\n", "\n").strip()
     if len(army_list) > ARMY_LIST_LIMIT:
         raise Invalid("army_list", "max_length", f"Must be at most {ARMY_LIST_LIMIT:,} characters.")
     clean["army_list"] = army_list

@@ -7,6 +7,7 @@ import pytest
 from tests.conftest import add_players
 from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.models import AuditEntry, Player
+from tournament.services.audit import audit_undo, audit_undo_preview
 from tournament.services.audit_words import audit_describe
 from tournament.services.events import event_update
 from tournament.services.records import event_players
@@ -249,3 +250,42 @@ def test_a_sign_up_after_round_one_is_a_late_entry(event, organiser):
     round_create(event_id=event.pk, user=organiser, pairings=[{"player_a": a.pk, "player_b": b.pk}])
     _open(event, organiser)
     assert _sign(event, "Late Comer").first_round == 2
+
+
+def test_an_approval_is_undone_back_to_the_rejection(event, organiser):
+    _open(event, organiser, places=1)
+    _sign(event, "A One")
+    waiting = _sign(event, "B Two")
+    event_update(event=event, user=organiser, changes={"places": 2})  # B moves up
+    registration_reject(player=Player.objects.get(pk=waiting.pk), user=organiser)
+    registration_approve(player=Player.objects.get(pk=waiting.pk), user=organiser)
+    entry = AuditEntry.objects.get(action="registration_approve")
+    assert audit_undo_preview(entry_id=entry.pk).can_undo
+    audit_undo(entry_id=entry.pk, user=organiser)
+    assert _status(waiting) == "rejected"
+
+
+def test_a_rejection_is_not_undone_once_its_place_went_to_the_waiting_list(event, organiser):
+    _open(event, organiser, places=1)
+    holder = _sign(event, "A One")
+    waiting = _sign(event, "B Two")
+    registration_reject(player=holder, user=organiser)
+    entry = AuditEntry.objects.get(action="registration_reject")
+    preview = audit_undo_preview(entry_id=entry.pk)
+    assert (preview.can_undo, preview.code) == (False, "full")
+    assert preview.reason == "All 1 places are taken since: A One cannot have one back."
+    # Once the place is free again the rejection can be undone.
+    registration_withdraw(player=Player.objects.get(pk=waiting.pk))
+    audit_undo(entry_id=entry.pk, user=organiser)
+    assert _status(holder) == "approved"
+
+
+def test_undoing_a_pending_approval_keeps_its_place(event, organiser):
+    _open(event, organiser, places=1, registration_approval=True)
+    pending = _sign(event, "A One")
+    registration_approve(player=pending, user=organiser)
+    entry = AuditEntry.objects.get(action="registration_approve")
+    audit_undo(entry_id=entry.pk, user=organiser)
+    assert _status(pending) == "pending"
+    preview = audit_undo_preview(entry_id=entry.pk)
+    assert preview.code == "already_undone"

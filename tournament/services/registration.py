@@ -19,7 +19,7 @@ from tournament.errors import Conflict, Invalid, NotFound
 from tournament.factions import FACTIONS
 from tournament.models import Event, EventStatus, Game, Player, PlayerStatus
 from tournament.services.access import require_organiser
-from tournament.services.audit import audit_record
+from tournament.services.audit import audit_record, undo_check, undoable
 
 TEXT_LIMITS = {"name": 120, "club": 120}
 # An army list is a page of text; anything much longer is not a list (or is abuse).
@@ -323,3 +323,48 @@ def registration_can_withdraw(*, player: Player) -> bool:
     if player.status not in WITHDRAWABLE:
         return False
     return player.status != PlayerStatus.APPROVED or not _has_games(player)
+
+
+# Undo ------------------------------------------------------------------------------------
+# An organiser's approval or rejection is put back while nothing was built on it: the player
+# still has the status it gave, has not played, and the status it restores has a place free.
+
+
+def _decided_player(entry) -> Player:
+    player = Player.objects.filter(pk=int(entry.target.split(":")[1])).first()
+    if player is None:
+        raise Conflict("entry", "gone", "This player has been removed.")
+    return player
+
+
+def _check_decision(entry) -> list[str]:
+    player = _decided_player(entry)
+    if player.status != entry.after["status"]:
+        now = player.get_status_display().lower()
+        raise Conflict(
+            "entry", "superseded", f"{player.name} is {now} now; this decision was changed since."
+        )
+    if _has_games(player):
+        raise Conflict("entry", "has_games", f"{player.name} has played since this decision.")
+    event = Event.objects.get(pk=entry.event_id)
+    # Only a player taken out of the places needs one free to be put back.
+    needs_place = entry.before["status"] in HOLDING and player.status not in HOLDING
+    if needs_place and event.places is not None and _held(event) >= event.places:
+        raise Conflict(
+            "entry",
+            "full",
+            f"All {event.places} places are taken since: {player.name} cannot have one back.",
+        )
+    return []
+
+
+def _undo_decision(entry) -> None:
+    event = _locked_event(entry.event_id)
+    player = _locked_player(event, _decided_player(entry))
+    player.status = entry.before["status"]
+    player.save(update_fields=["status"])
+
+
+for _action in ("registration_approve", "registration_reject"):
+    undo_check(_action)(_check_decision)
+    undoable(_action)(_undo_decision)

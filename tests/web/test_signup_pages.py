@@ -188,9 +188,12 @@ def test_the_settings_form_opens_sign_up_with_places(event, org_client):
     event.refresh_from_db()
     assert (event.registration_open, event.places, event.registration_approval) == (True, 24, True)
     entry = AuditEntry.objects.filter(action="event_update").first()
-    assert audit_describe([entry])[entry.pk] == (
-        "Sign-up open: no → yes; Places: none → 24; Sign-ups need approval: no → yes"
-    )
+    # PostgreSQL's JSON keeps its own key order: compare the changes, not their order.
+    assert set(audit_describe([entry])[entry.pk].split("; ")) == {
+        "Sign-up open: no → yes",
+        "Places: none → 24",
+        "Sign-ups need approval: no → yes",
+    }
 
 
 def test_bad_places_in_the_settings_form_name_the_field(event, org_client):

@@ -8,6 +8,8 @@ Retry-After, since trying again shortly is the right thing to do.
 
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
@@ -54,6 +56,7 @@ class FaultsMiddleware:
 
 LOGIN_PATHS = ("/accounts/login/", "/admin/login/")
 KEY_PREFIXES = ("/p/", "/tracker/")
+SIGNUP_PATH = re.compile(r"^(/api)?/events/\d+/signup/$")
 REFUSED = (401, 403, 404)
 
 
@@ -84,6 +87,8 @@ class ThrottleMiddleware:
     def __call__(self, request):
         if request.method == "POST" and request.path in LOGIN_PATHS:
             return self._login(request)
+        if request.method == "POST" and SIGNUP_PATH.match(request.path):
+            return self._signup(request)
         if _carries_key(request):
             return self._keyed(request)
         return self.get_response(request)
@@ -108,6 +113,20 @@ class ThrottleMiddleware:
                 throttle.record_failure(throttle.LOGIN_PER_ACCOUNT, account)
         elif response.status_code in (301, 302, 303) and account:
             throttle.forget(throttle.LOGIN_PER_ACCOUNT, account)
+        return response
+
+    def _signup(self, request):
+        """Count the sign-ups taken (201, or the page's redirect) from a client: a script
+        filling the places and the waiting list with made-up names is stopped after a few."""
+        client = client_address(request)
+        wait = throttle.wait_seconds(throttle.SIGNUPS_PER_CLIENT, client)
+        if wait:
+            later = throttle.minutes_text(wait)
+            text = f"Too many sign-ups from this device. Try again in {later}."
+            return _throttled(request, wait, text)
+        response = self.get_response(request)
+        if response.status_code in (201, 302):
+            throttle.record_failure(throttle.SIGNUPS_PER_CLIENT, client)
         return response
 
     def _keyed(self, request):

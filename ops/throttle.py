@@ -25,6 +25,9 @@ class Rule:
 LOGIN_PER_ACCOUNT = Rule("login-account", 10, 15 * 60)
 LOGIN_PER_CLIENT = Rule("login-client", 30, 15 * 60)
 KEYS_PER_CLIENT = Rule("keys-client", 30, 10 * 60)
+# Sign-ups taken from one address a minute. Not one: a venue's wifi puts a whole hall of phones
+# behind one address, and they sign up together when the link goes on the screen.
+SIGNUPS_PER_CLIENT = Rule("signup-client", 10, 60)
 
 
 def _key(rule: Rule, who: str) -> str:

@@ -103,15 +103,25 @@ class EventAdmin(EventScopedAdmin):
     )
     list_filter = ("status", "battle_size", "hidden", "start_date")
     search_fields = ("name", "venue")
-    readonly_fields = ("tiebreaks", "bye_vp", "mission_order", "created_at")
+    # Places move the waiting list up when raised: the settings page changes them.
+    readonly_fields = ("tiebreaks", "bye_vp", "mission_order", "places", "created_at")
     inlines = [StaffInline, PlayerInline]
     date_hierarchy = "start_date"
 
 
 @admin.register(Player)
 class PlayerAdmin(EventScopedAdmin):
-    list_display = ("name", "event", "faction", "club", "battle_ready", "checked_in", "dropped")
-    list_filter = ("event", "checked_in", "dropped", "battle_ready", "faction")
+    list_display = (
+        "name",
+        "event",
+        "faction",
+        "club",
+        "status",
+        "battle_ready",
+        "checked_in",
+        "dropped",
+    )
+    list_filter = ("event", "status", "checked_in", "dropped", "battle_ready", "faction")
     search_fields = ("name", "faction", "club")
     readonly_fields = (
         "private_key",
@@ -120,6 +130,8 @@ class PlayerAdmin(EventScopedAdmin):
         "dropped",
         "dropped_after_round",
         "first_round",
+        # Sign-up decisions move the waiting list and are logged: the Sign-ups page makes them.
+        "status",
     )
     list_editable = ("checked_in",)
 

@@ -9,6 +9,7 @@ from tournament.views import (
     player,
     public,
     screen,
+    signup,
     staff,
 )
 
@@ -23,10 +24,12 @@ urlpatterns = [
     path("events/<int:event_id>/now/", now.event_now, name="event-now"),
     path("events/<int:event_id>/screen/", screen.screen, name="event-screen"),
     path("events/<int:event_id>/screen/live/", screen.screen_live, name="event-screen-live"),
+    path("events/<int:event_id>/signup/", signup.event_signup, name="event-signup"),
     # Players, by private link
     path("p/<str:key>/", player.player_home, name="player-home"),
     path("p/<str:key>/games/<int:game_id>/result/", player.player_result, name="player-result"),
     path("p/<str:key>/games/<int:game_id>/confirm/", player.player_confirm, name="player-confirm"),
+    path("p/<str:key>/withdraw/", signup.player_withdraw, name="player-withdraw"),
     # Organisers
     path("manage/events/new/", organiser.event_new, name="manage-event-new"),
     path(manage, organiser.dashboard, name="manage-event"),
@@ -49,6 +52,17 @@ urlpatterns = [
         manage + "settings/staff/<int:user_id>/remove/",
         staff.staff_remove_view,
         name="manage-staff-remove",
+    ),
+    path(manage + "signups/", signup.signups, name="manage-signups"),
+    path(
+        manage + "signups/<int:player_id>/approve/",
+        signup.signup_approve,
+        name="manage-signup-approve",
+    ),
+    path(
+        manage + "signups/<int:player_id>/reject/",
+        signup.signup_reject,
+        name="manage-signup-reject",
     ),
     path(manage + "audit/", audit.audit_log, name="manage-audit"),
     path(manage + "audit/<int:entry_id>/undo/", audit.audit_undo_view, name="manage-undo"),

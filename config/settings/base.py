@@ -141,6 +141,7 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "tournament.models.event.EventStatus",
         "ResultStatusEnum": "tournament.models.result.ResultStatus",
         "RoundStatusEnum": "tournament.models.round.RoundStatus",
+        "PlayerStatusEnum": "tournament.models.player.PlayerStatus",
         "MissionCodeEnum": "tournament.api.serializers.MISSION_CODE_CHOICES",
         "GambitEnum": "tournament.api.serializers.GAMBIT_CHOICES",
         "BattleReadyEnum": "tournament.api.serializers.BATTLE_READY_CHOICES",

@@ -118,6 +118,19 @@ def snapshot() -> dict:
     return {m.__name__: list(m.objects.order_by("pk").values()) for m in models}
 
 
+def open_signup(scn: Scenario, *, approval: bool = True) -> None:
+    """Open the event's sign-up (approval on) and add one pending sign-up, player "S"."""
+    from tournament.services.events import event_update
+    from tournament.services.registration import registration_submit
+
+    event_update(
+        event=scn.event,
+        user=scn.organiser,
+        changes={"registration_open": True, "registration_approval": approval},
+    )
+    scn.players["S"] = registration_submit(event=scn.event, name="Sign Up", faction="Orks")
+
+
 def key_of(scn: Scenario, role: str, game_player: str = "A") -> str | None:
     return {
         "player_of_game": scn.players[game_player].private_key,

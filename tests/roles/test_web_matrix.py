@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.roles.conftest import FORGED_KEY, ROLES, key_of, snapshot, user_of
+from tests.roles.conftest import FORGED_KEY, ROLES, key_of, open_signup, snapshot, user_of
 
 pytestmark = pytest.mark.django_db
 
@@ -108,6 +108,24 @@ FORMS = [
         _m("manage-announcement-delete", lambda s: s.event.announcements.first().pk),
         allowed=STAFF,
         setup=_announced,
+    ),
+    # The sign-up page is public: any visitor may sign up (a key in the URL changes nothing).
+    Form(
+        "sign up",
+        _m("event-signup"),
+        lambda s: {"name": "Walk In", "faction": "Orks"},
+        frozenset(ROLES),
+        setup=open_signup,
+    ),
+    Form(
+        "approve sign-up",
+        _m("manage-signup-approve", lambda s: s.players["S"].pk),
+        setup=open_signup,
+    ),
+    Form(
+        "reject sign-up",
+        _m("manage-signup-reject", lambda s: s.players["S"].pk),
+        setup=open_signup,
     ),
     Form("audit undo", _m("manage-undo", lambda s: s.event.audit.first().pk)),
     Form("pair next round (force)", _m("manage-round-pair"), lambda s: {"force": "1"}),
@@ -269,6 +287,7 @@ PAGES = [
     Page("undo preview", _m("manage-undo", lambda s: s.event.audit.first().pk), ORG),
     Page("settings", _m("manage-settings"), ORG),
     Page("staff", _m("manage-staff"), ORG),
+    Page("sign-ups", _m("manage-signups"), ORG),
     Page("print", lambda s: reverse("print-event", args=[s.event.pk])),
     Page("print round", lambda s: reverse("print-round", args=[s.event.pk, 1])),
     Page(
@@ -340,3 +359,45 @@ def test_day_of_the_event_pages_of_a_public_event(scn, role, name):
     # A forged key on the strip finds no player: 404, as an unknown player link does.
     expected = 404 if name == "event-now" and role == "forged_key" else 200
     assert client.get(url).status_code == expected
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "manage-event",
+        "manage-signups",
+        "manage-rounds",
+        "manage-results",
+        "manage-audit",
+        "manage-settings",
+    ],
+)
+def test_organiser_pages_are_closed_to_others(scn, name):
+    url = reverse(name, args=[scn.event.pk])
+    anonymous = Client().get(url)
+    assert anonymous.status_code == 302
+    assert anonymous["Location"].startswith(reverse("login"))
+    rival = Client()
+    rival.force_login(scn.other_organiser)
+    assert rival.get(url).status_code == 403
+    own = Client()
+    own.force_login(scn.organiser)
+    assert own.get(url).status_code == 200
+
+
+def test_a_withdraw_link_acts_on_its_own_player_only(scn):
+    """Withdrawing needs the sign-up's own key: the URL names no one else to act on."""
+    open_signup(scn)
+    before = snapshot()
+    forged = Client().post(reverse("player-withdraw", args=[FORGED_KEY]))
+    assert forged.status_code == 403
+    assert snapshot() == before
+    # Another player's link acts on that player only, who has played, so nothing changes.
+    other = Client().post(reverse("player-withdraw", args=[scn.players["C"].private_key]))
+    assert other.status_code == 302
+    assert snapshot() == before
+    own = Client().post(reverse("player-withdraw", args=[scn.players["S"].private_key]))
+    assert own.status_code == 302
+    statuses = dict(scn.event.players.values_list("name", "status"))
+    assert statuses["Sign Up"] == "withdrawn"
+    assert statuses["Player C"] == "approved"

@@ -5,15 +5,22 @@ from __future__ import annotations
 
 from django.core.validators import RegexValidator
 from django.http import QueryDict
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from missions.api import MissionSummarySerializer
 from missions.pack.registry import pack_keys
 from missions.services import mission_summary, pool_codes
-from tournament.models import Event, Game, Player, Result, Round
+from tournament.models import Event, Game, Player, PlayerStatus, Result, Round
 from tournament.scoring import LEVIATHAN_CAPS
 from tournament.services.clock import round_clock_state
+from tournament.services.events import PLACES_MAX
+from tournament.services.registration import (
+    ARMY_LIST_LIMIT,
+    registration_factions,
+    registration_position,
+)
 from tournament.services.rounds import SEED_MAX
 from tournament.services.standings import metric_names
 
@@ -160,7 +167,18 @@ class EventSerializer(StrictModelSerializer):
         help_text="Minutes a round's clock runs; null: the battle size's usual length "
         "(Incursion 120, Strike Force 180, Onslaught 240).",
     )
-    players_count = serializers.SerializerMethodField()
+    places = StrictIntegerField(
+        min_value=1,
+        max_value=PLACES_MAX,
+        range_code="range",
+        allow_null=True,
+        required=False,
+        help_text="Cap on approved players (and sign-ups awaiting approval); null: no cap. "
+        "Beyond it sign-ups join the waiting list.",
+    )
+    players_count = serializers.SerializerMethodField(
+        help_text="Approved players (sign-ups pending or waiting are not counted)."
+    )
     rounds_paired = serializers.SerializerMethodField()
 
     class Meta:
@@ -184,6 +202,9 @@ class EventSerializer(StrictModelSerializer):
             "mission_pack",
             "mission_order",
             "round_minutes",
+            "registration_open",
+            "places",
+            "registration_approval",
             "players_count",
             "rounds_paired",
             "created_at",
@@ -193,7 +214,8 @@ class EventSerializer(StrictModelSerializer):
         extra_kwargs = {"end_date": {"help_text": "Not before start_date (400 before_start)."}}
 
     def get_players_count(self, event: Event) -> int:
-        return event.players.count()
+        # Counted in Python: the event list prefetches the players.
+        return sum(1 for p in event.players.all() if p.status == PlayerStatus.APPROVED)
 
     def get_rounds_paired(self, event: Event) -> int:
         return event.rounds.count()
@@ -222,8 +244,9 @@ class PlayerSerializer(StrictModelSerializer):
             "dropped_after_round",
             "first_round",
             "fixed_table",
+            "status",
         ]
-        read_only_fields = ["id", "event", "dropped_after_round"]
+        read_only_fields = ["id", "event", "dropped_after_round", "status"]
 
 
 class PlayerPrivateSerializer(PlayerSerializer):
@@ -408,3 +431,35 @@ class RepairInputSerializer(serializers.Serializer):
 
 class MissionChoiceSerializer(serializers.Serializer):
     mission = MissionCodeField(help_text="A pool code of the event's pack.")
+
+
+class SignupInputSerializer(serializers.Serializer):
+    """A public sign-up. The services check the rest: registration open, the name unused."""
+
+    name = name_field(120)
+    faction = serializers.ChoiceField(choices=list(registration_factions()))
+    club = text_field(120, required=False, default="")
+    army_list = text_field(ARMY_LIST_LIMIT, required=False, default="")
+
+
+class SignupSerializer(serializers.Serializer):
+    """A sign-up as its player (and the organiser) sees it: where it stands, and the link."""
+
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(read_only=True)
+    faction = serializers.CharField(read_only=True)
+    club = serializers.CharField(read_only=True)
+    status = serializers.ChoiceField(choices=PlayerStatus.choices, read_only=True)
+    position = serializers.SerializerMethodField(
+        help_text="Place on the waiting list (1 is next); null unless waiting."
+    )
+    private_key = serializers.CharField(read_only=True)
+    link = serializers.SerializerMethodField(help_text="The player's private page.")
+
+    def get_position(self, player: Player) -> int | None:
+        return registration_position(player=player)
+
+    def get_link(self, player: Player) -> str:
+        path = reverse("player-home", kwargs={"key": player.private_key})
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path

@@ -8,6 +8,7 @@ from tournament.api.views import (
     games,
     players,
     rounds,
+    signup,
     staff,
     standings,
 )
@@ -20,6 +21,22 @@ urlpatterns = [
         "events/<int:event_id>/players/<int:player_id>/",
         players.PlayerDetailView.as_view(),
         name="api-player",
+    ),
+    path("events/<int:event_id>/signup/", signup.SignupView.as_view(), name="api-signup"),
+    path(
+        "events/<int:event_id>/players/<int:player_id>/approve/",
+        signup.PlayerApproveView.as_view(),
+        name="api-player-approve",
+    ),
+    path(
+        "events/<int:event_id>/players/<int:player_id>/reject/",
+        signup.PlayerRejectView.as_view(),
+        name="api-player-reject",
+    ),
+    path(
+        "events/<int:event_id>/players/<int:player_id>/withdraw/",
+        signup.PlayerWithdrawView.as_view(),
+        name="api-player-withdraw",
     ),
     path("events/<int:event_id>/rounds/", rounds.RoundListView.as_view(), name="api-rounds"),
     path(

@@ -2,7 +2,7 @@ from tournament.models.announcement import Announcement
 from tournament.models.audit import AuditEntry
 from tournament.models.event import BattleSize, Event, EventChange, EventStatus, PaperSize
 from tournament.models.game import Game
-from tournament.models.player import Player
+from tournament.models.player import Player, PlayerStatus
 from tournament.models.printjob import PrintJob, PrintJobStatus
 from tournament.models.result import Result, ResultSource, ResultStatus
 from tournament.models.round import Round, RoundStatus
@@ -20,6 +20,7 @@ __all__ = [
     "Game",
     "PaperSize",
     "Player",
+    "PlayerStatus",
     "PrintJob",
     "PrintJobStatus",
     "Result",

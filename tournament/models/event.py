@@ -77,6 +77,13 @@ class Event(models.Model):
         blank=True,
         help_text="Length of a round in minutes (empty: the battle size's usual length).",
     )
+    # Public sign-up at /events/{id}/signup/: off until the organiser opens it.
+    registration_open = models.BooleanField(default=False)
+    # A cap on approved players (and sign-ups awaiting approval); beyond it sign-ups wait.
+    places = models.PositiveIntegerField(null=True, blank=True)
+    registration_approval = models.BooleanField(
+        default=False, help_text="The organiser approves each sign-up before it takes a place."
+    )
     paper_size = models.CharField(max_length=10, choices=PaperSize.choices, default=PaperSize.A4)
     mission_pack = models.CharField(max_length=40, default="leviathan")
     # Pool codes in the order rounds take them; drawn at random when the event is created.

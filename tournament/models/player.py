@@ -8,6 +8,16 @@ def new_private_key() -> str:
     return secrets.token_urlsafe(32)
 
 
+class PlayerStatus(models.TextChoices):
+    # Only approved players are paired, listed and ranked; the others are sign-ups the organiser
+    # has not (or no longer) let in.
+    APPROVED = "approved", "Approved"
+    PENDING = "pending", "Awaiting approval"
+    WAITING = "waiting", "On the waiting list"
+    REJECTED = "rejected", "Rejected"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+
+
 class Player(models.Model):
     """An entrant of one event (not an account: players need no login)."""
 
@@ -24,6 +34,9 @@ class Player(models.Model):
     first_round = models.PositiveSmallIntegerField(default=1)
     # Accessible seating: this player always plays at this table.
     fixed_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(
+        max_length=10, choices=PlayerStatus.choices, default=PlayerStatus.APPROVED
+    )
     private_key = models.CharField(max_length=64, unique=True, default=new_private_key)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -32,6 +45,7 @@ class Player(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "name"], name="player_unique_name_per_event"),
         ]
+        indexes = [models.Index(fields=["event", "status"], name="player_event_status")]
 
     def __str__(self) -> str:
         return self.name

@@ -31,6 +31,7 @@ UNDO_CHECKS: dict[str, Callable[[AuditEntry], list[str]]] = {}
 _HANDLER_MODULES = (
     "tournament.services.events",
     "tournament.services.players",
+    "tournament.services.registration",
     "tournament.services.results",
     "tournament.services.rounds",
     "tournament.services.swaps",

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from django.utils import timezone
 
 from tournament.engine.clock import duration_words
-from tournament.models import AuditEntry, Game, Player, Result, ResultStatus, Round
+from tournament.models import AuditEntry, Game, Player, PlayerStatus, Result, ResultStatus, Round
 
 LABELS = {
     "event_create": "Event created",
@@ -34,6 +34,11 @@ LABELS = {
     "staff_add": "Staff added",
     "staff_role": "Staff role changed",
     "staff_remove": "Staff removed",
+    "registration_submit": "Signed up",
+    "registration_approve": "Sign-up approved",
+    "registration_reject": "Sign-up rejected",
+    "registration_withdraw": "Withdrew",
+    "registration_move_up": "Moved up from the waiting list",
     "undo": "Undo",
 }
 
@@ -65,9 +70,13 @@ FIELD_LABELS = {
     "first_round": "First round",
     "fixed_table": "Fixed table",
     "round_minutes": "Round length (minutes)",
+    "registration_open": "Sign-up open",
+    "places": "Places",
+    "registration_approval": "Sign-ups need approval",
 }
 
 STATUS_WORDS = {s.value: s.label.lower() for s in ResultStatus}
+SIGNUP_WORDS = {s.value: s.label.lower() for s in PlayerStatus}
 
 
 def audit_label(action: str) -> str:
@@ -280,6 +289,22 @@ class AuditWords:
 
     def _players_drop_absent(self, entry: AuditEntry) -> str:
         return f"Dropped as not checked in: {self._names(entry.after or entry.before)}"
+
+    def _registration(self, entry: AuditEntry) -> str:
+        """'Ann Bell: on the waiting list → approved', or how a sign-up came in."""
+        after = entry.after or {}
+        name = after.get("name") or self.name(_ident(entry.target, "player"))
+        now = SIGNUP_WORDS.get(after.get("status"), "")
+        if entry.before is None:
+            return f"{name} signed up ({now})"
+        was = SIGNUP_WORDS.get(entry.before.get("status"), "")
+        return f"{name}: {was} → {now}"
+
+    _registration_submit = _registration
+    _registration_approve = _registration
+    _registration_reject = _registration
+    _registration_withdraw = _registration
+    _registration_move_up = _registration
 
     def _event_create(self, entry: AuditEntry) -> str:
         return f"{entry.event.name} created"

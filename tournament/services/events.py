@@ -20,6 +20,7 @@ from tournament.services.audit import (
     undo_check,
     undoable,
 )
+from tournament.services.registration import registration_move_up
 from tournament.services.standings import metric_names
 
 # Settings an organiser may change after creation, and who checks them.
@@ -40,8 +41,19 @@ EDITABLE = (
     "paper_size",
     "mission_order",
     "round_minutes",
+    "registration_open",
+    "places",
+    "registration_approval",
 )
-BOOLEAN_SETTINGS = ("hidden", "avoid_same_club", "check_in_required")
+BOOLEAN_SETTINGS = (
+    "hidden",
+    "avoid_same_club",
+    "check_in_required",
+    "registration_open",
+    "registration_approval",
+)
+# More places than any venue holds is a typing slip, not a cap.
+PLACES_MAX = 10_000
 DATE_SETTINGS = ("start_date", "end_date")
 
 
@@ -84,6 +96,19 @@ def _clean_choices(clean: dict) -> None:
         raise Invalid("paper_size", "invalid_choice", "Must be A4 or letter.")
 
 
+# (field named in errors, setting, lowest, highest); the nullable ones may be left empty.
+_WHOLE_NUMBERS = [
+    ("bye_vp", "bye_vp", 0, 100),
+    ("round_minutes", "round_minutes", 1, 720),
+    ("places", "places", 1, PLACES_MAX),
+]
+NULLABLE_NUMBERS = {"round_minutes", "places"}
+
+
+def _whole_in(value, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
 def _clean(changes: dict, event: Event | None) -> dict:
     clean = dict(changes)
     _clean_choices(clean)
@@ -97,14 +122,12 @@ def _clean(changes: dict, event: Event | None) -> dict:
             raise Invalid("rounds", "below_played", "Rounds already paired cannot be removed.")
     if "tiebreaks" in clean:
         clean["tiebreaks"] = _check_tiebreaks(clean["tiebreaks"])
-    if "bye_vp" in clean:
-        bye = clean["bye_vp"]
-        if not isinstance(bye, int) or isinstance(bye, bool) or not 0 <= bye <= 100:
-            raise Invalid("bye_vp", "range", "Must be a whole number from 0 to 100.")
-    if clean.get("round_minutes") is not None:
-        minutes = clean["round_minutes"]
-        if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= 720:
-            raise Invalid("round_minutes", "range", "Must be a whole number from 1 to 720.")
+    for field, label, low, high in _WHOLE_NUMBERS:
+        value = clean.get(label)
+        if value is None and label in NULLABLE_NUMBERS:
+            continue
+        if label in clean and not _whole_in(value, low, high):
+            raise Invalid(field, "range", f"Must be a whole number from {low:,} to {high:,}.")
     if "mission_order" in clean:
         pack = event.mission_pack if event else clean.get("mission_pack", "leviathan")
         clean["mission_order"] = _check_mission_order(clean["mission_order"], pack)
@@ -172,6 +195,9 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
         after=_logged(clean),
         fields=changed,
     )
+    if "places" in changed:
+        # More places (or none): the waiting list moves up into them at once.
+        registration_move_up(event=event)
     return event
 
 

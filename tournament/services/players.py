@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from tournament.errors import Conflict, Invalid
-from tournament.models import Event, Player
+from tournament.models import Event, Player, PlayerStatus
 from tournament.services.access import require_organiser
 from tournament.services.audit import (
     audit_changes,
@@ -144,9 +144,9 @@ def players_absent(*, event: Event, round_number: int | None = None) -> list[Pla
     checked in: not dropped, and already entered by that round (late entries included)."""
     number = round_number if round_number is not None else event.rounds.count() + 1
     return list(
-        event.players.filter(dropped=False, checked_in=False, first_round__lte=number).order_by(
-            "name", "id"
-        )
+        event.players.filter(
+            status=PlayerStatus.APPROVED, dropped=False, checked_in=False, first_round__lte=number
+        ).order_by("name", "id")
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tournament.engine.records import GameRecord, PlayerEntry
-from tournament.models import Event, Game, Result, ResultStatus
+from tournament.models import Event, Game, PlayerStatus, Result, ResultStatus
 
 
 def event_players(event: Event) -> list[PlayerEntry]:
@@ -11,7 +11,10 @@ def event_players(event: Event) -> list[PlayerEntry]:
 
     Plain tuples, not model instances: a 4,096-player field is read on every pairing, and
     building model objects for it cost more than the query itself."""
-    rows = event.players.values_list("pk", "name", "club", "dropped", "fixed_table", "first_round")
+    # Sign-ups not (or no longer) approved are not in the field: never paired, never ranked.
+    rows = event.players.filter(status=PlayerStatus.APPROVED).values_list(
+        "pk", "name", "club", "dropped", "fixed_table", "first_round"
+    )
     return [
         PlayerEntry(
             id=pk,

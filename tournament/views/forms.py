@@ -6,6 +6,8 @@ from django import forms
 
 from tournament.models.event import BattleSize, EventStatus
 from tournament.services.audit_words import field_label
+from tournament.services.events import PLACES_MAX
+from tournament.services.registration import ARMY_LIST_LIMIT
 from tournament.services.standings import metric_heading, metric_label, metric_names
 from tournament.views.common import SELF_NAMED
 
@@ -53,6 +55,18 @@ class SettingsForm(EventForm):
         help_text="Empty: the battle size's usual length (Incursion 120, Strike Force 180, "
         "Onslaught 240).",
     )
+    registration_open = forms.BooleanField(
+        required=False, label="Sign-up open (players register themselves from a public link)"
+    )
+    places = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=PLACES_MAX,
+        label="Places (empty: no limit; beyond it sign-ups wait)",
+    )
+    registration_approval = forms.BooleanField(
+        required=False, label="I approve each sign-up before it takes a place"
+    )
 
     SETTINGS = (
         "name",
@@ -67,6 +81,9 @@ class SettingsForm(EventForm):
         "avoid_same_club",
         "check_in_required",
         "round_minutes",
+        "registration_open",
+        "places",
+        "registration_approval",
     )
 
     def __init__(self, *args, **kwargs):
@@ -113,6 +130,24 @@ class PlayerForm(forms.Form):
     faction = forms.CharField(max_length=120, required=False)
     club = forms.CharField(max_length=120, required=False)
     battle_ready = forms.BooleanField(required=False, label="Battle ready (painted)")
+
+
+class SignupForm(forms.Form):
+    """The public sign-up form; the service judges it (open, places, name not taken)."""
+
+    name = forms.CharField(max_length=120, label="Your name")
+    faction = forms.ChoiceField(label="Faction")
+    club = forms.CharField(max_length=120, required=False, label="Club (optional)")
+    army_list = forms.CharField(
+        required=False,
+        max_length=ARMY_LIST_LIMIT,
+        label="Army list (optional)",
+        widget=forms.Textarea(attrs={"rows": 8, "maxlength": ARMY_LIST_LIMIT}),
+    )
+
+    def __init__(self, *args, factions=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["faction"].choices = [("", "Choose your faction"), *((f, f) for f in factions)]
 
 
 class ImportForm(forms.Form):

@@ -14,12 +14,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournament.errors import ServiceError
-from tournament.models import Player
+from tournament.models import Player, PlayerStatus
 from tournament.services.access import user_can_create_events
 from tournament.services.announcements import announcements_list
 from tournament.services.events import event_create, event_update
 from tournament.services.imports import import_players, import_preview
 from tournament.services.players import player_register, player_update
+from tournament.services.registration import registration_counts
 from tournament.views.common import (
     back,
     is_htmx,
@@ -60,7 +61,8 @@ def event_new(request):
 
 
 def _dashboard_context(event) -> dict:
-    players = list(event.players.all())
+    # The field only: sign-ups still pending or waiting are on the Sign-ups page.
+    players = list(event.players.filter(status=PlayerStatus.APPROVED))
     return {
         "event": event,
         "tab": "players",
@@ -71,6 +73,7 @@ def _dashboard_context(event) -> dict:
         "form": PlayerForm(),
         "import_form": ImportForm(),
         "announcements": announcements_list(event=event),
+        "signups": registration_counts(event=event),
     }
 
 

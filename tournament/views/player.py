@@ -17,11 +17,13 @@ from missions.render.svg import mission_svg
 from tournament.errors import ServiceError
 from tournament.models import Game, Player
 from tournament.services.audit_words import field_label
+from tournament.services.registration import registration_can_withdraw
 from tournament.services.results import result_confirm, result_enter
 from tournament.views.common import is_htmx, latest_round, report
 from tournament.views.data import game_for, mission_of, player_history
 from tournament.views.forms import ScoreForm
 from tournament.views.now import now_context
+from tournament.views.signup import status_line
 
 
 def _player(key: str, *, for_write: bool) -> Player:
@@ -70,6 +72,10 @@ def player_home(request, key: str):
             form=ScoreForm(),
         )
     context["history"] = [g for g in player_history(player) if game is None or g.pk != game.pk]
+    context["signup"] = {
+        "line": status_line(player),
+        "can_withdraw": registration_can_withdraw(player=player),
+    }
     template = "tournament/partials/my_result.html" if is_htmx(request) else "tournament/me.html"
     return render(request, template, context)
 

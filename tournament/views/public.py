@@ -10,8 +10,10 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from tournament.api.conditional import etag_matches
+from tournament.models import PlayerStatus
 from tournament.services.access import events_visible_to, user_can_judge
 from tournament.services.cached import event_etag, standings_cached, standings_status_cached
+from tournament.services.registration import registration_is_open
 from tournament.services.revision import event_revision
 from tournament.services.standings import metric_heading, metric_label
 from tournament.views.common import is_htmx, latest_round, round_is_on, visible_event_or_404
@@ -21,7 +23,11 @@ from tournament.views.now import now_context
 
 def home(request):
     events = events_visible_to(request.user).annotate(
-        player_count=Count("players", filter=Q(players__dropped=False), distinct=True),
+        player_count=Count(
+            "players",
+            filter=Q(players__dropped=False, players__status=PlayerStatus.APPROVED),
+            distinct=True,
+        ),
         round_count=Count("rounds", distinct=True),
     )
     managed = request.user.is_authenticated and (request.user.is_superuser or request.user.is_staff)
@@ -65,10 +71,11 @@ def event_detail(request, event_id: int):
     context = _event_context(request, event, "overview")
     current = context["current_round"]
     context.update(
-        players=event.players.all(),
+        players=event.players.filter(status=PlayerStatus.APPROVED),
         games=games_of(current),
         standings=standings_cached(event=event, revision=context["revision"])[:8],
         mission=mission_of(event, current),
+        signup_open=registration_is_open(event),
     )
     if is_htmx(request):
         return render(request, "tournament/partials/overview_live.html", context)

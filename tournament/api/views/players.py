@@ -6,7 +6,8 @@ from rest_framework.views import APIView
 
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import PlayerPrivateSerializer, PlayerSerializer
-from tournament.services.access import user_can_judge
+from tournament.models import PlayerStatus
+from tournament.services.access import user_can_judge, user_can_manage
 from tournament.services.players import player_register, player_update
 
 
@@ -15,17 +16,25 @@ def _serializer_for(request, event):
     return PlayerPrivateSerializer if user_can_judge(request.user, event) else PlayerSerializer
 
 
+def _players(request, event):
+    """Organisers see every sign-up; everyone else the approved field only."""
+    if user_can_manage(request.user, event):
+        return event.players.all()
+    return event.players.filter(status=PlayerStatus.APPROVED)
+
+
 class PlayerListView(APIView):
     serializer_class = PlayerSerializer
 
     @extend_schema(
         operation_id="events_players_list",
         responses=PlayerSerializer(many=True),
-        description="A bare list. Organisers and judges also see each player's `private_key`.",
+        description="A bare list. Organisers and judges also see each player's `private_key`; "
+        "organisers also see sign-ups not approved (yet); others see approved players only.",
     )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
-        return Response(_serializer_for(request, event)(event.players.all(), many=True).data)
+        return Response(_serializer_for(request, event)(_players(request, event), many=True).data)
 
     @extend_schema(request=PlayerSerializer, responses={201: PlayerPrivateSerializer})
     def post(self, request, event_id: int):
@@ -44,7 +53,7 @@ class PlayerDetailView(APIView):
     @extend_schema(description="Organisers and judges also see the player's `private_key`.")
     def get(self, request, event_id: int, player_id: int):
         event = visible_event(request, event_id)
-        player = get_object_or_404(event.players, pk=player_id)
+        player = get_object_or_404(_players(request, event), pk=player_id)
         return Response(_serializer_for(request, event)(player).data)
 
     @extend_schema(request=PlayerSerializer, responses=PlayerPrivateSerializer)

@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from tournament.factions import FACTIONS
 from tournament.models import Event, Table
 from tournament.services.events import event_create
 from tournament.services.players import player_register
@@ -20,33 +21,6 @@ from tournament.services.rounds import round_create
 DEMO_NAME = "Strategium Demo GT"
 ORGANISER = ("organiser", "strategium-demo")
 
-FACTIONS = [
-    "Adepta Sororitas",
-    "Adeptus Custodes",
-    "Adeptus Mechanicus",
-    "Aeldari",
-    "Astra Militarum",
-    "Black Templars",
-    "Blood Angels",
-    "Chaos Daemons",
-    "Chaos Knights",
-    "Chaos Space Marines",
-    "Dark Angels",
-    "Death Guard",
-    "Drukhari",
-    "Genestealer Cults",
-    "Grey Knights",
-    "Imperial Knights",
-    "Leagues of Votann",
-    "Necrons",
-    "Orks",
-    "Space Marines",
-    "Space Wolves",
-    "T'au Empire",
-    "Thousand Sons",
-    "Tyranids",
-    "World Eaters",
-]
 CLUBS = ["Dice Hard", "Warp Spiders Club", "The Objective Secured", "Lone Wolves", "Brush & Bolter"]
 FIRST = [
     "Ada",

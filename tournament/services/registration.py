@@ -1,0 +1,370 @@
+"""Public sign-up: places, the waiting list, the organiser's approval, withdrawals.
+
+A sign-up is a Player with a status. Approved players are the field (paired, listed, ranked);
+pending ones wait for the organiser; waiting ones queue, in sign-up order, for a place. A place
+is held by every approved player still in and every pending one, so a sign-up the organiser
+has not looked at yet is not overtaken by a later one. Every decision is made under a lock on
+the event's row: two sign-ups for the last place queue behind each other and only the first
+takes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+
+from tournament.errors import Conflict, Invalid, NotFound
+from tournament.factions import FACTIONS
+from tournament.models import Event, EventStatus, Game, Player, PlayerStatus
+from tournament.services.access import require_organiser
+from tournament.services.audit import audit_record, undo_check, undoable
+
+TEXT_LIMITS = {"name": 120, "club": 120}
+# An army list is a page of text; anything much longer is not a list (or is abuse).
+ARMY_LIST_LIMIT = 10_000
+HOLDING = (PlayerStatus.APPROVED, PlayerStatus.PENDING)
+# Statuses the organiser may approve or reject from, and a player may withdraw from.
+DECIDABLE = (
+    PlayerStatus.PENDING,
+    PlayerStatus.WAITING,
+    PlayerStatus.REJECTED,
+    PlayerStatus.WITHDRAWN,
+)
+REJECTABLE = (PlayerStatus.APPROVED, PlayerStatus.PENDING, PlayerStatus.WAITING)
+WITHDRAWABLE = REJECTABLE
+DUPLICATE = "A player with this name is already registered."
+
+
+def registration_factions() -> tuple[str, ...]:
+    return FACTIONS
+
+
+def registration_is_open(event: Event) -> bool:
+    return event.registration_open and event.status != EventStatus.FINISHED
+
+
+def _locked_event(event_id: int) -> Event:
+    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    if event is None:
+        raise NotFound("event", "not_found", "No such event.")
+    return event
+
+
+def _clean_text(field: str, value, limit: int, *, required: bool = False) -> str:
+    if not isinstance(value, str):
+        raise Invalid(field, "invalid", "Must be text.")
+    if "\x00" in value:
+        raise Invalid(field, "null_characters", "Null characters are not allowed.")
+    value = " ".join(value.split())
+    if required and not value:
+        raise Invalid(field, "blank", "This field may not be blank.")
+    if len(value) > limit:
+        raise Invalid(field, "max_length", f"Must be at most {limit} characters.")
+    return value
+
+
+def _clean(name, faction, club, army_list) -> dict:
+    clean = {
+        "name": _clean_text("name", name, TEXT_LIMITS["name"], required=True),
+        "club": _clean_text("club", club, TEXT_LIMITS["club"]),
+    }
+    if faction not in FACTIONS:
+        raise Invalid("faction", "invalid_choice", "Choose a faction from the list.")
+    clean["faction"] = faction
+    if not isinstance(army_list, str):
+        raise Invalid("army_list", "invalid", "Must be text.")
+    if "\x00" in army_list:
+        raise Invalid("army_list", "null_characters", "Null characters are not allowed.")
+    # Browsers send a textarea's lines with CRLF; store them as the API sends them.
+    army_list = army_list.replace("\r\n", "\n").strip()
+    if len(army_list) > ARMY_LIST_LIMIT:
+        raise Invalid("army_list", "max_length", f"Must be at most {ARMY_LIST_LIMIT:,} characters.")
+    clean["army_list"] = army_list
+    return clean
+
+
+def _held(event: Event) -> int:
+    return event.players.filter(status__in=HOLDING, dropped=False).count()
+
+
+def _approved(event: Event) -> int:
+    return event.players.filter(status=PlayerStatus.APPROVED, dropped=False).count()
+
+
+def _full(event: Event) -> bool:
+    return event.places is not None and _held(event) >= event.places
+
+
+def _admitted_status(event: Event) -> str:
+    return PlayerStatus.PENDING if event.registration_approval else PlayerStatus.APPROVED
+
+
+@transaction.atomic
+def registration_submit(*, event: Event, name, faction, club="", army_list="", user=None) -> Player:
+    """Sign a player up: approved, pending (approval on) or waiting (no place left)."""
+    event = _locked_event(event.pk)
+    if not registration_is_open(event):
+        raise Conflict("event", "registration_closed", f"Sign-up for {event.name} is closed.")
+    clean = _clean(name, faction, club, army_list)
+    if Player.objects.filter(event=event, name__iexact=clean["name"]).exists():
+        raise Conflict("name", "duplicate", DUPLICATE)
+    status = PlayerStatus.WAITING if _full(event) else _admitted_status(event)
+    try:
+        with transaction.atomic():
+            player = Player.objects.create(
+                event=event, status=status, first_round=event.rounds.count() + 1, **clean
+            )
+    except IntegrityError as exc:
+        raise Conflict("name", "duplicate", DUPLICATE) from exc
+    audit_record(
+        event=event,
+        action="registration_submit",
+        target=f"player:{player.pk}",
+        user=user,
+        player=player,
+        after={"name": player.name, "status": status},
+    )
+    return player
+
+
+def registration_position(*, player: Player) -> int | None:
+    """1 for the first on the waiting list; None for anyone not waiting."""
+    if player.status != PlayerStatus.WAITING:
+        return None
+    ahead = Player.objects.filter(
+        event_id=player.event_id, status=PlayerStatus.WAITING, pk__lt=player.pk
+    ).count()
+    return ahead + 1
+
+
+def _set_status(player: Player, status: str, event: Event) -> None:
+    player.status = status
+    fields = ["status"]
+    if status == PlayerStatus.APPROVED:
+        # Let in after rounds were paired: a late entry, as an organiser's addition would be.
+        player.first_round = max(player.first_round, event.rounds.count() + 1)
+        fields.append("first_round")
+    player.save(update_fields=fields)
+
+
+def _move_up(event: Event) -> list[Player]:
+    """Fill free places from the head of the waiting list, before the event starts only:
+    once a round is paired, nobody joins without the organiser deciding it."""
+    if event.rounds.exists():
+        return []
+    moved = []
+    status = _admitted_status(event)
+    while not _full(event):
+        first = (
+            Player.objects.select_for_update()
+            .filter(event=event, status=PlayerStatus.WAITING)
+            .order_by("pk")
+            .first()
+        )
+        if first is None:
+            break
+        _set_status(first, status, event)
+        audit_record(
+            event=event,
+            action="registration_move_up",
+            target=f"player:{first.pk}",
+            before={"status": PlayerStatus.WAITING},
+            after={"status": status},
+        )
+        moved.append(first)
+    return moved
+
+
+@transaction.atomic
+def registration_move_up(*, event: Event) -> list[Player]:
+    """Give free places to the waiting list (after a withdrawal, a removal or more places)."""
+    return _move_up(_locked_event(event.pk))
+
+
+def _locked_player(event: Event, player: Player) -> Player:
+    player = Player.objects.select_for_update().filter(pk=player.pk, event=event).first()
+    if player is None:
+        raise NotFound("player", "not_found", "No such player in this event.")
+    return player
+
+
+def _has_games(player: Player) -> bool:
+    return Game.objects.filter(Q(player_a=player) | Q(player_b=player)).exists()
+
+
+@transaction.atomic
+def registration_approve(*, player: Player, user) -> Player:
+    """Let a sign-up in. Never beyond the places: a waiting player also needs a place that no
+    sign-up awaiting approval holds."""
+    require_organiser(user, player.event)
+    event = _locked_event(player.event_id)
+    player = _locked_player(event, player)
+    if player.status not in DECIDABLE:
+        return player  # approved already: nothing to do
+    if event.places is not None:
+        taken = _approved(event) if player.status == PlayerStatus.PENDING else _held(event)
+        if taken >= event.places:
+            held = "" if player.status == PlayerStatus.PENDING else " or held for approval"
+            raise Conflict(
+                "places",
+                "full",
+                f"Cannot approve {player.name}: all {event.places} places are taken{held}. "
+                "Reject or withdraw someone first, or raise the places in the settings.",
+            )
+    before = player.status
+    _set_status(player, PlayerStatus.APPROVED, event)
+    audit_record(
+        event=event,
+        action="registration_approve",
+        target=f"player:{player.pk}",
+        user=user,
+        before={"status": before},
+        after={"status": PlayerStatus.APPROVED},
+    )
+    return player
+
+
+def _leave(player: Player, event: Event, status: str, *, instead: str) -> None:
+    if player.status not in REJECTABLE:
+        state = player.get_status_display().lower()
+        raise Conflict("player", "not_signed_up", f"{player.name} is already {state}.")
+    if player.status == PlayerStatus.APPROVED and _has_games(player):
+        # Their games stay in the standings; leaving now is a drop, which keeps them.
+        raise Conflict("player", "has_games", f"{player.name} has played already: {instead}.")
+    _set_status(player, status, event)
+
+
+@transaction.atomic
+def registration_reject(*, player: Player, user) -> Player:
+    """Turn a sign-up away (or take a place back before the player has played)."""
+    require_organiser(user, player.event)
+    event = _locked_event(player.event_id)
+    player = _locked_player(event, player)
+    before = player.status
+    _leave(player, event, PlayerStatus.REJECTED, instead="drop them instead")
+    audit_record(
+        event=event,
+        action="registration_reject",
+        target=f"player:{player.pk}",
+        user=user,
+        before={"status": before},
+        after={"status": PlayerStatus.REJECTED},
+    )
+    _move_up(event)
+    return player
+
+
+@transaction.atomic
+def registration_withdraw(*, player: Player) -> Player:
+    """The player leaves the event or its waiting list themselves, from their private link."""
+    event = _locked_event(player.event_id)
+    player = _locked_player(event, player)
+    before = player.status
+    _leave(player, event, PlayerStatus.WITHDRAWN, instead="ask the organiser to drop you instead")
+    audit_record(
+        event=event,
+        action="registration_withdraw",
+        target=f"player:{player.pk}",
+        player=player,
+        before={"status": before},
+        after={"status": PlayerStatus.WITHDRAWN},
+    )
+    _move_up(event)
+    return player
+
+
+@dataclass(frozen=True)
+class SignupCounts:
+    places: int | None
+    approved: int
+    pending: int
+    waiting: int
+
+    @property
+    def free(self) -> int | None:
+        if self.places is None:
+            return None
+        return max(0, self.places - self.approved - self.pending)
+
+
+def registration_counts(*, event: Event) -> SignupCounts:
+    counts = dict.fromkeys(PlayerStatus.values, 0)
+    rows = event.players.filter(dropped=False).values_list("status", flat=True)
+    for status in rows:
+        counts[status] += 1
+    return SignupCounts(
+        places=event.places,
+        approved=counts[PlayerStatus.APPROVED],
+        pending=counts[PlayerStatus.PENDING],
+        waiting=counts[PlayerStatus.WAITING],
+    )
+
+
+def registration_queue(*, event: Event) -> dict[str, list[Player]]:
+    """The organiser's lists: pending and waiting (in waiting-list order), then those turned
+    away or withdrawn, newest first."""
+    players = list(event.players.exclude(status=PlayerStatus.APPROVED).order_by("pk"))
+    return {
+        "pending": [p for p in players if p.status == PlayerStatus.PENDING],
+        "waiting": [p for p in players if p.status == PlayerStatus.WAITING],
+        "gone": [
+            p
+            for p in reversed(players)
+            if p.status in (PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN)
+        ],
+    }
+
+
+def registration_can_withdraw(*, player: Player) -> bool:
+    """Whether the player's page offers Withdraw: not once they have played (then it is a
+    drop, which the organiser makes)."""
+    if player.status not in WITHDRAWABLE:
+        return False
+    return player.status != PlayerStatus.APPROVED or not _has_games(player)
+
+
+# Undo ------------------------------------------------------------------------------------
+# An organiser's approval or rejection is put back while nothing was built on it: the player
+# still has the status it gave, has not played, and the status it restores has a place free.
+
+
+def _decided_player(entry) -> Player:
+    player = Player.objects.filter(pk=int(entry.target.split(":")[1])).first()
+    if player is None:
+        raise Conflict("entry", "gone", "This player has been removed.")
+    return player
+
+
+def _check_decision(entry) -> list[str]:
+    player = _decided_player(entry)
+    if player.status != entry.after["status"]:
+        now = player.get_status_display().lower()
+        raise Conflict(
+            "entry", "superseded", f"{player.name} is {now} now; this decision was changed since."
+        )
+    if _has_games(player):
+        raise Conflict("entry", "has_games", f"{player.name} has played since this decision.")
+    event = Event.objects.get(pk=entry.event_id)
+    # Only a player taken out of the places needs one free to be put back.
+    needs_place = entry.before["status"] in HOLDING and player.status not in HOLDING
+    if needs_place and event.places is not None and _held(event) >= event.places:
+        raise Conflict(
+            "entry",
+            "full",
+            f"All {event.places} places are taken since: {player.name} cannot have one back.",
+        )
+    return []
+
+
+def _undo_decision(entry) -> None:
+    event = _locked_event(entry.event_id)
+    player = _locked_player(event, _decided_player(entry))
+    player.status = entry.before["status"]
+    player.save(update_fields=["status"])
+
+
+for _action in ("registration_approve", "registration_reject"):
+    undo_check(_action)(_check_decision)
+    undoable(_action)(_undo_decision)

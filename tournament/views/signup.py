@@ -1,0 +1,140 @@
+"""Sign-up pages: the public form, the player's withdrawal, and the organiser's sign-ups list.
+
+A sign-up lands the player on their private page at once: the key in its URL is all they need
+to come back, see where they stand and withdraw.
+"""
+
+from __future__ import annotations
+
+import qrcode
+import qrcode.image.svg
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournament.errors import ServiceError
+from tournament.models import Player
+from tournament.services.registration import (
+    registration_approve,
+    registration_counts,
+    registration_factions,
+    registration_is_open,
+    registration_position,
+    registration_queue,
+    registration_reject,
+    registration_submit,
+    registration_withdraw,
+)
+from tournament.views.common import back, organiser_required, report, visible_event_or_404
+from tournament.views.forms import SignupForm, service_errors_to_form
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def status_line(player: Player) -> str:
+    """Where a sign-up stands, as its player reads it."""
+    position = registration_position(player=player)
+    if position is not None:
+        return f"On the waiting list: {ordinal(position)}"
+    return {
+        "approved": "You have a place",
+        "pending": "Awaiting the organiser's approval",
+        "rejected": "The organiser has not accepted this sign-up",
+        "withdrawn": "You have withdrawn from this event",
+    }[player.status]
+
+
+def _qr_svg(url: str) -> str:
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    return image.to_string(encoding="unicode")
+
+
+def event_signup(request, event_id: int):
+    event = visible_event_or_404(request, event_id)
+    is_open = registration_is_open(event)
+    form = SignupForm(request.POST or None, factions=registration_factions())
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = registration_submit(
+                event=event,
+                user=request.user if request.user.is_authenticated else None,
+                **form.cleaned_data,
+            )
+        except ServiceError as exc:
+            service_errors_to_form(form, exc)
+            status = exc.status
+            is_open = registration_is_open(event)
+        else:
+            messages.success(request, f"Signed up for {event.name}. {status_line(player)}.")
+            messages.info(request, "Keep this page's address: it is your private link.")
+            return redirect("player-home", key=player.private_key)
+    elif request.method == "POST":
+        status = 400
+    counts = registration_counts(event=event)
+    context = {"event": event, "form": form, "open": is_open, "counts": counts}
+    return render(request, "tournament/signup.html", context, status=status)
+
+
+@require_POST
+def player_withdraw(request, key: str):
+    player = Player.objects.select_related("event").filter(private_key=key).first()
+    if player is None:
+        raise PermissionDenied("Unknown player key.")
+    try:
+        registration_withdraw(player=player)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, f"You have withdrawn from {player.event.name}.")
+    return redirect("player-home", key=key)
+
+
+@organiser_required
+def signups(request, event):
+    queue = registration_queue(event=event)
+    for player in queue["waiting"]:
+        player.position = registration_position(player=player)
+    link = request.build_absolute_uri(reverse("event-signup", args=[event.pk]))
+    context = {
+        "event": event,
+        "tab": "signups",
+        "queue": queue,
+        "counts": registration_counts(event=event),
+        "open": registration_is_open(event),
+        "link": link,
+        "qr": _qr_svg(link),
+    }
+    return render(request, "tournament/manage/signups.html", context)
+
+
+def _decide(request, event, player_id: int, decide, done: str):
+    player = event.players.filter(pk=player_id).first()
+    if player is None:
+        raise Http404("No such player in this event.")
+    try:
+        decide(player=player, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, f"{player.name} {done}.")
+    return back(request, "manage-signups", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def signup_approve(request, event, player_id: int):
+    return _decide(request, event, player_id, registration_approve, "approved")
+
+
+@organiser_required
+@require_POST
+def signup_reject(request, event, player_id: int):
+    return _decide(request, event, player_id, registration_reject, "rejected")

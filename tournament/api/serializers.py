@@ -11,6 +11,7 @@ from rest_framework import serializers
 from missions.api import MissionSummarySerializer
 from missions.pack.registry import pack_keys
 from missions.services import mission_summary, pool_codes
+from tournament.localtime import zone_names
 from tournament.models import Event, Game, Player, Result, Round
 from tournament.scoring import LEVIATHAN_CAPS
 from tournament.services.rounds import SEED_MAX
@@ -150,6 +151,17 @@ class EventSerializer(StrictModelSerializer):
     tiebreaks = TiebreaksField(required=False)
     mission_pack = serializers.ChoiceField(choices=pack_keys(), required=False)
     mission_order = MissionOrderField(required=False)
+    time_zone = serializers.ChoiceField(
+        choices=sorted(zone_names()),
+        required=False,
+        help_text="IANA time zone of the venue; the event's pages, PDFs and audit log show "
+        "times in it (API times stay ISO 8601 with their offset).",
+    )
+    archived = StrictBooleanField(
+        required=False,
+        help_text="Archived events leave the lists and refuse changes (409 event_archived) "
+        "until set back to false.",
+    )
     players_count = serializers.SerializerMethodField()
     rounds_paired = serializers.SerializerMethodField()
 
@@ -173,6 +185,8 @@ class EventSerializer(StrictModelSerializer):
             "paper_size",
             "mission_pack",
             "mission_order",
+            "time_zone",
+            "archived",
             "players_count",
             "rounds_paired",
             "created_at",
@@ -186,6 +200,12 @@ class EventSerializer(StrictModelSerializer):
 
     def get_rounds_paired(self, event: Event) -> int:
         return event.rounds.count()
+
+
+class EventDeleteSerializer(serializers.Serializer):
+    confirm = StrictCharField(
+        help_text="The event's name, exactly: without it nothing is deleted (400 confirm)."
+    )
 
 
 class PlayerSerializer(StrictModelSerializer):

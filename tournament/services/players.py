@@ -55,9 +55,17 @@ def _clean(data: dict) -> dict:
             raise Invalid(field, "invalid", "Must be a whole number.")
         if value is not None and value < 1:
             raise Invalid(field, "min_value", "Must be at least 1.")
-    if "army_list" in clean and not isinstance(clean["army_list"], str):
-        raise Invalid("army_list", "invalid", "Must be text.")
+    if "army_list" in clean:
+        clean["army_list"] = _army_list(clean["army_list"])
     return clean
+
+
+def _army_list(value) -> str:
+    if not isinstance(value, str):
+        raise Invalid("army_list", "invalid", "Must be text.")
+    # Browsers post a textarea's line breaks as CRLF: one form of the text, so a page saved
+    # unchanged changes nothing.
+    return value.replace("\r\n", "\n").replace("\r", "\n").strip()
 
 
 def _snapshot(player: Player, fields) -> dict:

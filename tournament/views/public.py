@@ -19,7 +19,11 @@ from tournament.views.data import by_name, games_of, mission_of
 
 
 def home(request):
-    events = events_visible_to(request.user).annotate(
+    # Archived events leave the list; organisers may list them instead (?archived=1).
+    show_archived = request.GET.get("archived") == "1" and request.user.is_authenticated
+    visible = events_visible_to(request.user)
+    archived_count = visible.filter(archived=True).count() if request.user.is_authenticated else 0
+    events = visible.filter(archived=show_archived).annotate(
         player_count=Count("players", filter=Q(players__dropped=False), distinct=True),
         round_count=Count("rounds", distinct=True),
     )
@@ -36,6 +40,8 @@ def home(request):
         "managed_ids": mine,
         "missions_url": reverse("missions"),
         "can_create": managed,
+        "show_archived": show_archived,
+        "archived_count": archived_count,
     }
     return render(request, "tournament/home.html", context)
 

@@ -31,7 +31,9 @@ def zone_is_known(name: str) -> bool:
 def default_time_zone() -> str:
     """A new event's zone: the site's own when it names a place, else London."""
     name = getattr(settings, "TIME_ZONE", "") or ""
-    return name if zone_is_known(name) else FALLBACK_ZONE
+    # "UTC" (the servers' usual setting) says where the machine's clock is, not the venue.
+    place = "/" in name and not name.startswith("Etc/")
+    return name if place and zone_is_known(name) else FALLBACK_ZONE
 
 
 def zone_choices() -> list[tuple[str, str]]:

@@ -26,6 +26,12 @@ def _pending_by_a(scn):
     result_enter(game_id=scn.game.pk, data={"vp_a": 61, "vp_b": 40}, player=scn.players["A"])
 
 
+def _unplayed(scn):
+    from tournament.services.players import player_register
+
+    scn.extra["unplayed"] = player_register(event=scn.event, user=scn.organiser, name="Late F")
+
+
 def _m(name, *args):
     return lambda s: reverse(name, args=[s.event.pk, *(a(s) if callable(a) else a for a in args)])
 
@@ -81,6 +87,13 @@ FORMS = [
         lambda s: {"value": "1"},
     ),
     Form("settings", _m("manage-settings"), lambda s: SETTINGS),
+    Form("archive", _m("manage-archive"), lambda s: {"value": "1"}),
+    Form("event delete", _m("manage-event-delete"), lambda s: {"confirm": "Home GT"}),
+    Form(
+        "player delete",
+        _m("manage-player-delete", lambda s: s.extra["unplayed"].pk),
+        setup=_unplayed,
+    ),
     Form("audit undo", _m("manage-undo", lambda s: s.event.audit.first().pk)),
     Form("pair next round (force)", _m("manage-round-pair"), lambda s: {"force": "1"}),
     Form("check in everyone", _m("manage-check-in-all")),

@@ -41,6 +41,7 @@ def configured(event, organiser):
             "avoid_same_club": False,
             "check_in_required": True,
             "paper_size": "letter",
+            "time_zone": "America/New_York",
         },
     )
 

@@ -76,9 +76,8 @@ def _snapshot(player: Player, fields) -> dict:
 def player_register(*, event: Event, user, name: str, **fields) -> Player:
     """Add an entrant. After round 1 is paired it is a late entry: missed rounds are losses."""
     require_organiser(user, event)
-    event_require_writable(event)
     clean = _clean({"name": name, **fields})
-    Event.objects.select_for_update().filter(pk=event.pk).first()
+    event_require_writable(Event.objects.select_for_update().get(pk=event.pk))
     paired = event.rounds.count()
     clean.setdefault("first_round", paired + 1)
     if Player.objects.filter(event=event, name__iexact=clean["name"]).exists():
@@ -104,9 +103,9 @@ def player_register(*, event: Event, user, name: str, **fields) -> Player:
 def player_update(*, player: Player, user, changes: dict) -> Player:
     """Edit a player. Dropping records the round after which they left; undrop clears it."""
     require_organiser(user, player.event)
-    event_require_writable(player.event)
     clean = _clean(changes)
     player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    event_require_writable(player.event)
     if "name" in clean and clean["name"].lower() != player.name.lower():
         taken = Player.objects.filter(event=player.event, name__iexact=clean["name"])
         if taken.exclude(pk=player.pk).exists():

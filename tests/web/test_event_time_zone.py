@@ -80,7 +80,7 @@ def test_a_disputed_claim_shows_when_it_was_entered_in_the_events_zone(org_clien
     assert html.count(f"entered {NEW_YORK}") == 2
 
 
-def test_the_zone_is_not_carried_into_the_next_request(org_client, client, new_york):
+def test_the_zone_is_not_carried_into_the_next_request(org_client, new_york):
     org_client.get(reverse("manage-audit", args=[new_york.pk]))
     assert timezone.get_current_timezone_name() == "UTC"
 

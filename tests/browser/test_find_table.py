@@ -28,8 +28,7 @@ def big_round(organiser):
     )
     ids = list(Player.objects.filter(event=event).order_by("pk").values_list("pk", flat=True))
     pairs = [
-        {"player_a": ids[i], "player_b": ids[i + 1], "table": i // 2 + 1}
-        for i in range(0, 500, 2)
+        {"player_a": ids[i], "player_b": ids[i + 1], "table": i // 2 + 1} for i in range(0, 500, 2)
     ]
     round_create(event_id=event.pk, user=organiser, pairings=pairs, mission_code="C")
     return event

@@ -120,3 +120,18 @@ def test_the_settings_form_refuses_an_unknown_zone_and_changes_nothing(org_clien
     assert response.status_code == 200
     assert "Select a valid choice" in response.content.decode()
     assert Event.objects.get(pk=event.pk).time_zone == "Europe/London"
+
+
+def test_the_api_audit_words_use_the_events_zone_too(api, new_york, organiser):
+    from tournament.services.audit import audit_undo
+
+    change = event_update(event=new_york, user=organiser, changes={"bye_vp": 20})
+    entry = AuditEntry.objects.filter(event=change, action="event_update").latest("pk")
+    AuditEntry.objects.filter(pk=entry.pk).update(created_at=MOMENT)
+    audit_undo(entry_id=entry.pk, user=organiser)
+    AuditEntry.objects.filter(pk=entry.pk).update(undone_at=MOMENT)
+    rows = {r["id"]: r for r in api.get(f"/api/events/{new_york.pk}/audit/").json()}
+    undo = next(r for r in rows.values() if r["action"] == "undo")
+    assert undo["description"].startswith(f"Undid “Settings changed” of {NEW_YORK}")
+    assert rows[entry.pk]["undo_blocked"] == f"Already undone ({NEW_YORK})."
+    assert rows[entry.pk]["created_at"] == "2026-11-23T19:05:00Z"  # ISO, as before

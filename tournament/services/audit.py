@@ -173,7 +173,8 @@ def _unarchives(entry: AuditEntry) -> bool:
 def _judge(entry: AuditEntry) -> tuple[str, str, list[str]]:
     """(code, reason, dependents); an empty code means the undo can happen now."""
     if entry.undone_at is not None:
-        return "already_undone", f"Already undone ({when(entry.undone_at)}).", []
+        at = when(entry.undone_at, entry.event.time_zone)
+        return "already_undone", f"Already undone ({at}).", []
     if entry.event.archived and not _unarchives(entry):
         name = entry.event.name
         return "event_archived", f"{name} is archived; unarchive it to undo changes.", []

@@ -279,7 +279,8 @@ class AuditWords:
         original = self.originals.get(_ident(entry.target, "audit"))
         if original is None:
             return "Undid a change no longer in the log"
-        at = when(original.created_at)
+        # In the event's zone whoever asks (the API activates no zone).
+        at = when(original.created_at, entry.event.time_zone)
         return f"Undid “{audit_label(original.action)}” of {at}: {self.describe(original)}"
 
 

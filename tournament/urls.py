@@ -36,6 +36,12 @@ urlpatterns = [
     path(manage + "players/add/", organiser.player_add, name="manage-player-add"),
     path(manage + "players/import/", organiser.player_import, name="manage-import"),
     path(manage + "players/<int:player_id>/", organiser.player_detail, name="manage-player"),
+    # Before the toggles: "delete" is not a field.
+    path(
+        manage + "players/<int:player_id>/delete/",
+        organiser.player_delete_view,
+        name="manage-player-delete",
+    ),
     path(
         manage + "players/<int:player_id>/<str:field>/",
         organiser.player_toggle,
@@ -64,6 +70,8 @@ urlpatterns = [
         signup.signup_reject,
         name="manage-signup-reject",
     ),
+    path(manage + "archive/", organiser.event_archive, name="manage-archive"),
+    path(manage + "delete/", organiser.event_delete_view, name="manage-event-delete"),
     path(manage + "audit/", audit.audit_log, name="manage-audit"),
     path(manage + "audit/<int:entry_id>/undo/", audit.audit_undo_view, name="manage-undo"),
     path(manage + "rounds/", manage_rounds.rounds_page, name="manage-rounds"),

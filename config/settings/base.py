@@ -48,6 +48,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "ops.middleware.FaultsMiddleware",
     "ops.middleware.ThrottleMiddleware",
+    "tournament.middleware.EventTimeZoneMiddleware",
 ]
 
 # Behind a proxy, the request header that carries the client's address (the proxy appends it),

@@ -42,6 +42,12 @@ def _pending_by_a(scn):
     result_enter(game_id=scn.game.pk, data={"vp_a": 61, "vp_b": 40}, player=scn.players["A"])
 
 
+def _unplayed(scn):
+    from tournament.services.players import player_register
+
+    scn.extra["unplayed"] = player_register(event=scn.event, user=scn.organiser, name="Late F")
+
+
 @dataclass(frozen=True)
 class Endpoint:
     name: str
@@ -66,6 +72,24 @@ ENDPOINTS = [
         "patch",
         lambda s: f"/api/events/{s.event.pk}/",
         lambda s: {"name": "Renamed", "hidden": True},
+    ),
+    Endpoint(
+        "event archive",
+        "patch",
+        lambda s: f"/api/events/{s.event.pk}/",
+        lambda s: {"archived": True},
+    ),
+    Endpoint(
+        "event delete",
+        "delete",
+        lambda s: f"/api/events/{s.event.pk}/",
+        lambda s: {"confirm": "Home GT"},
+    ),
+    Endpoint(
+        "player delete",
+        "delete",
+        lambda s: f"/api/events/{s.event.pk}/players/{s.extra['unplayed'].pk}/",
+        setup=_unplayed,
     ),
     Endpoint(
         "player register",

@@ -40,6 +40,12 @@ def _disputed(scn):
     result_enter(game_id=scn.game.pk, data={"vp_a": 50, "vp_b": 50}, player=scn.players["B"])
 
 
+def _unplayed(scn):
+    from tournament.services.players import player_register
+
+    scn.extra["unplayed"] = player_register(event=scn.event, user=scn.organiser, name="Late F")
+
+
 def _m(name, *args):
     return lambda s: reverse(name, args=[s.event.pk, *(a(s) if callable(a) else a for a in args)])
 
@@ -126,6 +132,13 @@ FORMS = [
         "reject sign-up",
         _m("manage-signup-reject", lambda s: s.players["S"].pk),
         setup=open_signup,
+    ),
+    Form("archive", _m("manage-archive"), lambda s: {"value": "1"}),
+    Form("event delete", _m("manage-event-delete"), lambda s: {"confirm": "Home GT"}),
+    Form(
+        "player delete",
+        _m("manage-player-delete", lambda s: s.extra["unplayed"].pk),
+        setup=_unplayed,
     ),
     Form("audit undo", _m("manage-undo", lambda s: s.event.audit.first().pk)),
     Form("pair next round (force)", _m("manage-round-pair"), lambda s: {"force": "1"}),

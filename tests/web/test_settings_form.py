@@ -42,6 +42,7 @@ def configured(event, organiser):
             "check_in_required": True,
             "paper_size": "letter",
             "round_minutes": 135,
+            "time_zone": "America/New_York",
         },
     )
 

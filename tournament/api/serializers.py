@@ -12,6 +12,7 @@ from rest_framework import serializers
 from missions.api import MissionSummarySerializer
 from missions.pack.registry import pack_keys
 from missions.services import mission_summary, pool_codes
+from tournament.localtime import zone_names
 from tournament.models import Event, Game, Player, PlayerStatus, Result, Round
 from tournament.scoring import LEVIATHAN_CAPS
 from tournament.services.clock import round_clock_state
@@ -179,6 +180,17 @@ class EventSerializer(StrictModelSerializer):
     players_count = serializers.SerializerMethodField(
         help_text="Approved players (sign-ups pending or waiting are not counted)."
     )
+    time_zone = serializers.ChoiceField(
+        choices=sorted(zone_names()),
+        required=False,
+        help_text="IANA time zone of the venue; the event's pages, PDFs and audit log show "
+        "times in it (API times stay ISO 8601 with their offset).",
+    )
+    archived = StrictBooleanField(
+        required=False,
+        help_text="Archived events leave the lists and refuse changes (409 event_archived) "
+        "until set back to false.",
+    )
     rounds_paired = serializers.SerializerMethodField()
 
     class Meta:
@@ -205,6 +217,8 @@ class EventSerializer(StrictModelSerializer):
             "registration_open",
             "places",
             "registration_approval",
+            "time_zone",
+            "archived",
             "players_count",
             "rounds_paired",
             "created_at",
@@ -219,6 +233,12 @@ class EventSerializer(StrictModelSerializer):
 
     def get_rounds_paired(self, event: Event) -> int:
         return event.rounds.count()
+
+
+class EventDeleteSerializer(serializers.Serializer):
+    confirm = StrictCharField(
+        help_text="The event's name, exactly: without it nothing is deleted (400 confirm)."
+    )
 
 
 class PlayerSerializer(StrictModelSerializer):

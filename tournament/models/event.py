@@ -1,6 +1,8 @@
 from django.conf import settings
 from django.db import models
 
+from tournament.localtime import default_time_zone
+
 DEFAULT_TIEBREAKS = ["owr", "vp"]
 
 
@@ -96,6 +98,10 @@ class Event(models.Model):
         related_name="staffed_events",
         blank=True,
     )
+    # IANA name; every time the event shows is in this zone (tournament/localtime.py).
+    time_zone = models.CharField(max_length=64, default=default_time_zone)
+    # Archived: off the lists and read-only (409 event_archived) until unarchived.
+    archived = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

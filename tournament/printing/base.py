@@ -21,6 +21,7 @@ from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
+from tournament import localtime
 from tournament.printing.data import EventInfo
 from tournament.printing.fonts import BOLD, FONT
 
@@ -121,7 +122,7 @@ class PrintDocument:
     ) -> None:
         self.event = event
         self.subtitle = subtitle
-        self.printed_at = timezone.localtime(printed_at or timezone.now())
+        self.printed_at = localtime.local(printed_at or timezone.now(), event.time_zone)
         self.page_offset = page_offset
         self.page_total = page_total
         self.pagesize = page_size(event)
@@ -215,5 +216,5 @@ class PrintDocument:
         canvas.line(MARGIN, MARGIN + FOOTER_H - 3, w - MARGIN, MARGIN + FOOTER_H - 3)
         canvas.setFont(FONT, 7.5)
         canvas.setFillColor(MUTED)
-        printed = self.printed_at.strftime("%d %b %Y %H:%M")
+        printed = localtime.when(self.printed_at, self.event.time_zone)
         canvas.drawString(MARGIN, MARGIN + 1, f"Strategium · printed {printed}")

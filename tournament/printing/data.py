@@ -17,6 +17,8 @@ class EventInfo:
     dates: str = ""
     paper_size: str = "A4"  # "A4" or "letter"
     tiebreaks: tuple[str, ...] = ()
+    # IANA zone: the printed times are in it (the worker has no request to take one from).
+    time_zone: str = ""
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from tournament.errors import Invalid, NotFound
 from tournament.models import Announcement, Event
 from tournament.models.announcement import ANNOUNCEMENT_MAX_LENGTH
 from tournament.services.access import require_judge
+from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record
 
 
@@ -36,6 +37,7 @@ def _clean_text(text) -> str:
 @transaction.atomic
 def announcement_post(*, event: Event, user, text) -> Announcement:
     require_judge(user, event)
+    event_require_writable(event)
     announcement = Announcement.objects.create(
         event=event,
         text=_clean_text(text),
@@ -54,6 +56,7 @@ def announcement_post(*, event: Event, user, text) -> Announcement:
 @transaction.atomic
 def announcement_delete(*, event: Event, user, announcement_id: int) -> None:
     require_judge(user, event)
+    event_require_writable(event)
     announcement = Announcement.objects.filter(event=event, pk=announcement_id).first()
     if announcement is None:
         raise NotFound("announcement", "not_found", "No such announcement in this event.")

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament.errors import Conflict, NotFound
+from tournament.localtime import when
 from tournament.models import AuditEntry, Event, Round
 from tournament.services.access import require_organiser
 from tournament.services.audit_words import audit_describe, audit_label, field_label
@@ -169,11 +170,19 @@ class UndoPreview:
         }
 
 
+def _unarchives(entry: AuditEntry) -> bool:
+    """Undoing the archiving itself is the one undo an archived event takes."""
+    return entry.action == "event_update" and (entry.after or {}).get("archived") is True
+
+
 def _judge(entry: AuditEntry) -> tuple[str, str, list[str]]:
     """(code, reason, dependents); an empty code means the undo can happen now."""
     if entry.undone_at is not None:
-        when = timezone.localtime(entry.undone_at).strftime("%a %H:%M")
-        return "already_undone", f"Already undone ({when}).", []
+        at = when(entry.undone_at, entry.event.time_zone)
+        return "already_undone", f"Already undone ({at}).", []
+    if entry.event.archived and not _unarchives(entry):
+        name = entry.event.name
+        return "event_archived", f"{name} is archived; unarchive it to undo changes.", []
     if entry.action not in UNDO_HANDLERS:
         return "not_undoable", f"“{audit_label(entry.action)}” cannot be undone.", []
     check = UNDO_CHECKS.get(entry.action)

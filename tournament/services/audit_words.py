@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.utils import timezone
-
 from tournament.engine.clock import duration_words
+from tournament.localtime import when
 from tournament.models import AuditEntry, Game, Player, PlayerStatus, Result, ResultStatus, Round
 
 LABELS = {
@@ -19,6 +18,7 @@ LABELS = {
     "event_update": "Settings changed",
     "player_register": "Player added",
     "player_update": "Player changed",
+    "player_delete": "Player deleted",
     "players_check_in": "Players checked in",
     "players_drop_absent": "Absent players dropped",
     "round_create": "Round paired",
@@ -60,6 +60,8 @@ FIELD_LABELS = {
     "check_in_required": "Check-in required",
     "paper_size": "Paper size",
     "mission_order": "Mission order",
+    "time_zone": "Time zone",
+    "archived": "Archived",
     "faction": "Faction",
     "club": "Club",
     "army_list": "Army list",
@@ -97,6 +99,10 @@ def _value(key: str, value) -> str:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if key == "army_list":
+        # A whole list would drown the log; its text stays in the entry for the undo.
+        lines = len(str(value).splitlines())
+        return f"{lines} line{'s' if lines != 1 else ''}"
     if key == "tiebreaks" and isinstance(value, list):
         return ", ".join(str(v).upper() for v in value) or "none"
     if isinstance(value, list):
@@ -279,6 +285,16 @@ class AuditWords:
             return f"{name} back in (no longer dropped)"
         return f"{name}: {changes_text(before, after)}"
 
+    def _player_delete(self, entry: AuditEntry) -> str:
+        before = entry.before or {}
+        details = ", ".join(
+            f"{field_label(k).lower()} {_value(k, before[k])}"
+            for k in ("faction", "club", "fixed_table")
+            if before.get(k) not in (None, "")
+        )
+        text = f"{before.get('name', 'A player')} deleted before playing"
+        return f"{text} ({details})" if details else text
+
     def _names(self, state: dict | None) -> str:
         state = state or {}
         names = state.get("names") or [self.name(i) for i in state.get("player_ids", [])]
@@ -331,8 +347,9 @@ class AuditWords:
         original = self.originals.get(_ident(entry.target, "audit"))
         if original is None:
             return "Undid a change no longer in the log"
-        when = timezone.localtime(original.created_at).strftime("%a %H:%M")
-        return f"Undid “{audit_label(original.action)}” of {when}: {self.describe(original)}"
+        # In the event's zone whoever asks (the API activates no zone).
+        at = when(original.created_at, entry.event.time_zone)
+        return f"Undid “{audit_label(original.action)}” of {at}: {self.describe(original)}"
 
 
 def audit_describe(entries: Iterable[AuditEntry]) -> dict[int, str]:

@@ -14,11 +14,13 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from tournament import localtime
 from tournament.engine import clock as engine
 from tournament.engine.clock import Clock, ClockError, duration_words
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Round
 from tournament.services.access import require_judge
+from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record
 from tournament.services.cached import event_cached
 
@@ -147,6 +149,7 @@ def round_clock_act(
     """Start (minutes: the length, default the event's), pause, resume or extend (minutes
     added, negative to shorten) a round's clock. Wrong state: Conflict with `clock_<state>`."""
     require_judge(user, event)
+    event_require_writable(event)
     if action not in ACTIONS:
         raise Invalid("action", "invalid_choice", f"Must be one of {', '.join(ACTIONS)}.")
     minutes = _minutes(action, minutes)
@@ -196,19 +199,22 @@ def round_clock_act(
     return round_
 
 
-def when_words(moment: datetime) -> str:
-    """'14:30, Mon 23 Nov' in the site's time zone: a time people read comes with its date."""
-    local = timezone.localtime(moment)
+def when_words(moment: datetime, zone_name: str | None = None) -> str:
+    """'14:30, Mon 23 Nov' in the event's zone (`zone_name`, else the request's active one): a
+    time people read comes with its date."""
+    local = localtime.local(moment, zone_name)
     return f"{local:%H:%M}, {local:%a} {local.day} {local:%b}"
 
 
 def round_timing_words(*, round_: Round, now: datetime | None = None) -> str:
     """The line printed pairings carry: the end while the clock runs, else the length."""
     clock = round_clock_state(round_=round_, now=now)
+    # Printed by a worker, outside any request: the event's own zone, named.
+    zone_name = round_.event.time_zone
     if clock.state == engine.RUNNING:
-        return f"Round ends {when_words(clock.ends_at)}"
+        return f"Round ends {when_words(clock.ends_at, zone_name)}"
     if clock.state == engine.FINISHED:
-        return f"Round ended {when_words(clock.ends_at)}"
+        return f"Round ended {when_words(clock.ends_at, zone_name)}"
     if clock.state == engine.PAUSED:
         return f"Round clock paused, {clock.remaining_words} left"
     return f"Round length {clock.length_words}"

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import datetime
+import logging
 import random
 
 from django.db import transaction
+from django.db.models import Q
 
 from missions.services import pool_codes
 from tournament.errors import Forbidden, Invalid
-from tournament.models import Event, EventStaff, StaffRole
+from tournament.localtime import zone_is_known
+from tournament.models import Event, EventStaff, PrintJob, StaffRole
 from tournament.models.event import BATTLE_SIZE_POINTS, BattleSize, EventStatus, PaperSize
 from tournament.services.access import require_organiser, user_can_create_events
+from tournament.services.archive import event_require_writable
 from tournament.services.audit import (
     audit_changes,
     audit_record,
@@ -44,6 +48,8 @@ EDITABLE = (
     "registration_open",
     "places",
     "registration_approval",
+    "time_zone",
+    "archived",
 )
 BOOLEAN_SETTINGS = (
     "hidden",
@@ -51,6 +57,7 @@ BOOLEAN_SETTINGS = (
     "check_in_required",
     "registration_open",
     "registration_approval",
+    "archived",
 )
 # More places than any venue holds is a typing slip, not a cap.
 PLACES_MAX = 10_000
@@ -94,6 +101,12 @@ def _clean_choices(clean: dict) -> None:
         raise Invalid("status", "invalid_choice", "Unknown status.")
     if "paper_size" in clean and clean["paper_size"] not in PaperSize.values:
         raise Invalid("paper_size", "invalid_choice", "Must be A4 or letter.")
+    if "time_zone" in clean and not zone_is_known(clean["time_zone"]):
+        raise Invalid(
+            "time_zone",
+            "unknown_time_zone",
+            "Must be a time zone name such as Europe/London or America/New_York.",
+        )
 
 
 # (field named in errors, setting, lowest, highest); the nullable ones may be left empty.
@@ -183,6 +196,9 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
     changed = [k for k in clean if before[k] != clean[k]]
     if not changed:
         return event
+    if clean.get("archived", True):
+        # An archived event takes one change: being unarchived (with anything sent beside it).
+        event_require_writable(event)
     for key in changed:
         setattr(event, key, clean[key])
     event.save(update_fields=changed)
@@ -214,3 +230,53 @@ def _undo_event_update(entry) -> None:
         for k, v in entry.before.items()
     }
     audit_restore(Event.objects.select_for_update().get(pk=entry.event_id), values)
+
+
+logger = logging.getLogger(__name__)
+
+
+def event_delete(*, event: Event, user, confirm) -> str:
+    """Delete the event and everything in it (players, rounds, results, log, print jobs).
+
+    Only with `confirm` equal to the event's name as typed by the organiser: nothing else
+    can bring it back. Returns the deleted event's name."""
+    require_organiser(user, event)
+    typed = " ".join(str(confirm or "").split())
+    if not typed:
+        raise Invalid("confirm", "required", f"Type the event's name, {event.name}, to delete it.")
+    if typed != " ".join(event.name.split()):
+        raise Invalid(
+            "confirm", "mismatch", f"That is not the event's name; type {event.name} exactly."
+        )
+    files = []
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        pk, name = event.pk, event.name
+        files = [job.file for job in PrintJob.objects.filter(event=event) if job.file]
+        # Rounds first: their games hold players by a protected key.
+        event.rounds.all().delete()
+        event.delete()
+        transaction.on_commit(lambda: _delete_files(files))
+    # The audit log went with the event; the server's log keeps who deleted what.
+    logger.info("event %s (%s) deleted by %s", pk, name, user.get_username())
+    return name
+
+
+def _delete_files(files) -> None:
+    for stored in files:
+        stored.storage.delete(stored.name)
+
+
+def event_time_zone_find(
+    *, event_id: int | None = None, player_key: str | None = None, print_job_id=None
+) -> str | None:
+    """The time zone of the event a page is about, found from what its URL names."""
+    if event_id is not None:
+        events = Event.objects.filter(pk=event_id)
+    elif player_key:
+        events = Event.objects.filter(Q(players__private_key=player_key))
+    elif print_job_id is not None:
+        events = Event.objects.filter(print_jobs__pk=print_job_id)
+    else:
+        return None
+    return events.values_list("time_zone", flat=True).first()

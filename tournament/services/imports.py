@@ -16,6 +16,7 @@ from django.db import transaction
 from tournament.errors import Invalid
 from tournament.models import Event, Player
 from tournament.services.access import require_organiser
+from tournament.services.archive import event_require_writable
 from tournament.services.players import TEXT_FIELDS, player_register
 
 COLUMNS = ("name", "faction", "club", "battle_ready", "army_list")
@@ -157,6 +158,7 @@ def import_preview(*, event: Event, raw: bytes | str) -> list[ImportRow]:
 def import_players(*, event: Event, user, raw: bytes | str) -> list[Player]:
     """Register every row, or none when any row has a problem."""
     require_organiser(user, event)
+    event_require_writable(event)
     rows = import_preview(event=event, raw=raw)
     bad = [r for r in rows if not r.ok]
     if bad:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
 from tournament.errors import Conflict, Invalid
-from tournament.models import Event, Player, PlayerStatus
+from tournament.models import Event, Game, Player, PlayerStatus
 from tournament.services.access import require_organiser
+from tournament.services.archive import event_require_writable
 from tournament.services.audit import (
     audit_changes,
     audit_record,
@@ -16,12 +18,17 @@ from tournament.services.audit import (
     undo_check,
     undoable,
 )
+from tournament.services.registration import registration_move_up
 
 TEXT_FIELDS = {"name": 120, "faction": 120, "club": 120}
 BOOL_FIELDS = ("battle_ready", "checked_in", "dropped")
 EDITABLE = (*TEXT_FIELDS, "army_list", *BOOL_FIELDS, "fixed_table", "first_round")
-# Changes to these move a player in or out of the standings or pairings: logged and undoable.
-LOGGED = ("dropped", "dropped_after_round", "battle_ready", "first_round", "name")
+# Every field the organiser edits is logged and undoable: the standings and pairings read
+# some (drops, late entries, Battle Ready, fixed tables), and the rest are what people see.
+LOGGED = (*EDITABLE, "dropped_after_round")
+# What a deleted player is recreated from when the delete is undone (their link included,
+# so a QR code already handed out works again).
+RECREATED = (*EDITABLE, "dropped_after_round", "private_key")
 
 
 def _clean(data: dict) -> dict:
@@ -49,9 +56,17 @@ def _clean(data: dict) -> dict:
             raise Invalid(field, "invalid", "Must be a whole number.")
         if value is not None and value < 1:
             raise Invalid(field, "min_value", "Must be at least 1.")
-    if "army_list" in clean and not isinstance(clean["army_list"], str):
-        raise Invalid("army_list", "invalid", "Must be text.")
+    if "army_list" in clean:
+        clean["army_list"] = _army_list(clean["army_list"])
     return clean
+
+
+def _army_list(value) -> str:
+    if not isinstance(value, str):
+        raise Invalid("army_list", "invalid", "Must be text.")
+    # Browsers post a textarea's line breaks as CRLF: one form of the text, so a page saved
+    # unchanged changes nothing.
+    return value.replace("\r\n", "\n").replace("\r", "\n").strip()
 
 
 def _snapshot(player: Player, fields) -> dict:
@@ -63,7 +78,7 @@ def player_register(*, event: Event, user, name: str, **fields) -> Player:
     """Add an entrant. After round 1 is paired it is a late entry: missed rounds are losses."""
     require_organiser(user, event)
     clean = _clean({"name": name, **fields})
-    Event.objects.select_for_update().filter(pk=event.pk).first()
+    event_require_writable(Event.objects.select_for_update().get(pk=event.pk))
     paired = event.rounds.count()
     clean.setdefault("first_round", paired + 1)
     if Player.objects.filter(event=event, name__iexact=clean["name"]).exists():
@@ -91,6 +106,7 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
     require_organiser(user, player.event)
     clean = _clean(changes)
     player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    event_require_writable(player.event)
     if "name" in clean and clean["name"].lower() != player.name.lower():
         taken = Player.objects.filter(event=player.event, name__iexact=clean["name"])
         if taken.exclude(pk=player.pk).exists():
@@ -139,6 +155,65 @@ def _undo_player_update(entry) -> None:
     audit_restore(Player.objects.select_for_update().get(pk=player_id), entry.before)
 
 
+def player_games_count(player: Player) -> int:
+    """Games of any round the player sits in, byes included."""
+    return Game.objects.filter(Q(player_a=player) | Q(player_b=player)).count()
+
+
+@transaction.atomic
+def player_delete(*, player: Player, user) -> None:
+    """Remove an entry made by mistake. Only a player with no game in any round (byes count)
+    may go; one who has played is dropped instead, so the opponents' records stay whole."""
+    require_organiser(user, player.event)
+    event = Event.objects.select_for_update().get(pk=player.event_id)
+    event_require_writable(event)
+    player = Player.objects.select_for_update().filter(pk=player.pk).first()
+    if player is None:
+        raise Conflict("player", "gone", "This player has already been removed.")
+    games = player_games_count(player)
+    if games:
+        raise Conflict(
+            "player",
+            "player_has_games",
+            f"{player.name} has {games} game{'s' if games != 1 else ''} in the pairings and "
+            "cannot be deleted; drop them instead.",
+        )
+    before = {"id": player.pk, **_snapshot(player, RECREATED)}
+    player.delete()
+    audit_record(
+        event=event,
+        action="player_delete",
+        target=f"player:{before['id']}",
+        user=user,
+        before=before,
+    )
+    # A place taken by the deleted entry goes to the first player waiting for one.
+    registration_move_up(event=event)
+
+
+@undo_check("player_delete")
+def _check_player_delete(entry) -> list[str]:
+    before = entry.before or {}
+    name = before.get("name", "")
+    if Player.objects.filter(pk=before.get("id")).exists():
+        raise Conflict("entry", "already_back", f"{name} is already back in the event.")
+    if Player.objects.filter(event_id=entry.event_id, name__iexact=name).exists():
+        raise Conflict(
+            "entry", "name_taken", f"Another player is now called {name}; rename them first."
+        )
+    return [
+        f"Round {n} was paired after {name} was deleted; they return without a game in it."
+        for n in rounds_paired_after(entry)
+    ]
+
+
+@undoable("player_delete")
+def _undo_player_delete(entry) -> None:
+    # The same id, so the log's older entries about this player name them again.
+    values = {k: v for k, v in entry.before.items() if k in ("id", *RECREATED)}
+    Player.objects.create(event_id=entry.event_id, **values)
+
+
 def players_absent(*, event: Event, round_number: int | None = None) -> list[Player]:
     """Players expected at the tables of a round (the next one unless given) who have not
     checked in: not dropped, and already entered by that round (late entries included)."""
@@ -160,6 +235,7 @@ def _absent_update(*, event: Event, user, action: str, before: dict, after) -> l
     under the event's lock."""
     require_organiser(user, event)
     event = Event.objects.select_for_update().get(pk=event.pk)
+    event_require_writable(event)
     absent = players_absent(event=event)
     if not absent:
         return []

@@ -50,6 +50,7 @@ def event_info(event: Event) -> EventInfo:
         dates=dates,
         paper_size=event.paper_size,
         tiebreaks=tuple(event.tiebreaks or ()),
+        time_zone=event.time_zone,
     )
 
 

@@ -19,6 +19,7 @@ from tournament.errors import Conflict, Invalid, NotFound
 from tournament.factions import FACTIONS
 from tournament.models import Event, EventStatus, Game, Player, PlayerStatus
 from tournament.services.access import require_organiser
+from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 
 TEXT_LIMITS = {"name": 120, "club": 120}
@@ -42,7 +43,8 @@ def registration_factions() -> tuple[str, ...]:
 
 
 def registration_is_open(event: Event) -> bool:
-    return event.registration_open and event.status != EventStatus.FINISHED
+    open_ = event.registration_open and event.status != EventStatus.FINISHED
+    return open_ and not event.archived
 
 
 def _locked_event(event_id: int) -> Event:
@@ -200,6 +202,7 @@ def registration_approve(*, player: Player, user) -> Player:
     sign-up awaiting approval holds."""
     require_organiser(user, player.event)
     event = _locked_event(player.event_id)
+    event_require_writable(event)
     player = _locked_player(event, player)
     if player.status not in DECIDABLE:
         return player  # approved already: nothing to do
@@ -241,6 +244,7 @@ def registration_reject(*, player: Player, user) -> Player:
     """Turn a sign-up away (or take a place back before the player has played)."""
     require_organiser(user, player.event)
     event = _locked_event(player.event_id)
+    event_require_writable(event)
     player = _locked_player(event, player)
     before = player.status
     _leave(player, event, PlayerStatus.REJECTED, instead="drop them instead")

@@ -23,6 +23,7 @@ from tournament.models import (
     RoundStatus,
 )
 from tournament.scoring import clean_result
+from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, rounds_paired_after, undo_check, undoable
 from tournament.services.games import game_authorise, game_lock
 
@@ -126,6 +127,7 @@ def result_enter(
     with transaction.atomic():
         game = game_lock(game_id=game_id)
         game_authorise(game, user=user, player=player)
+        event_require_writable(game.round.event)
         if game.is_bye:
             raise Conflict("game", "bye", "A bye's result is set by the event's bye VP.")
         scores = clean_result(data)
@@ -180,6 +182,7 @@ def result_confirm(*, game_id: int, user=None, player: Player | None = None) -> 
     with transaction.atomic():
         game = game_lock(game_id=game_id)
         game_authorise(game, user=user, player=player)
+        event_require_writable(game.round.event)
         current = game.results.filter(is_current=True).first()
         if current is None:
             raise Conflict("result", "no_result", "No result has been entered for this game.")
@@ -270,6 +273,7 @@ def result_settle(*, game_id: int, version: int, user) -> Result:
     with transaction.atomic():
         game = game_lock(game_id=game_id)
         game_authorise(game, user=user)
+        event_require_writable(game.round.event)
         if isinstance(version, bool) or not isinstance(version, int):
             raise Invalid("version", "invalid", "Must be a version number of this game's result.")
         chosen = game.results.filter(version=version).first()

@@ -11,6 +11,7 @@ from tournament.engine import check_pairing, pair_round
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game, Result, ResultSource, ResultStatus, Round
 from tournament.services.access import require_organiser
+from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.players import players_absent
 from tournament.services.progress import standings_status
@@ -175,6 +176,7 @@ def round_create(
     with transaction.atomic():
         event = _locked_event(event_id)
         require_organiser(user, event)
+        event_require_writable(event)
         _check_previous_complete(event, force)
         number = event.rounds.count() + 1
         if number > event.planned_rounds:
@@ -237,6 +239,7 @@ def round_delete_latest(*, event_id: int, user) -> int:
     with transaction.atomic():
         event = _locked_event(event_id)
         require_organiser(user, event)
+        event_require_writable(event)
         round_ = event.rounds.order_by("-number").first()
         if round_ is None:
             raise Conflict("round", "no_round", "No round has been paired yet.")
@@ -305,6 +308,7 @@ def round_set_mission(*, event_id: int, user, number: int, mission_code: str) ->
     with transaction.atomic():
         event = _locked_event(event_id)
         require_organiser(user, event)
+        event_require_writable(event)
         round_ = event.rounds.filter(number=number).first()
         if round_ is None:
             raise NotFound("round", "not_found", f"Round {number} is not paired.")

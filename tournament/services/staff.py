@@ -9,6 +9,7 @@ from django.db import transaction
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, EventStaff, StaffRole
 from tournament.services.access import require_organiser
+from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record
 
 ROLE_RULE = "Must be organiser or judge."
@@ -32,6 +33,7 @@ def _lock(event: Event, user) -> Event:
     role may have changed while they waited."""
     locked = Event.objects.select_for_update().get(pk=event.pk)
     require_organiser(user, locked)
+    event_require_writable(locked)
     return locked
 
 

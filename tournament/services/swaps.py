@@ -14,6 +14,7 @@ from tournament.engine import check_pairing
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game, Player, Result, ResultSource, Round
 from tournament.services.access import require_organiser
+from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.records import event_games, event_players
 from tournament.services.rounds import (
@@ -108,6 +109,7 @@ def round_swap_players(
     with transaction.atomic():
         event = _locked_event(event_id)
         require_organiser(user, event)
+        event_require_writable(event)
         round_ = _latest_open_round(event, round_number)
         if player_x == player_y:
             raise Invalid("player_y", "same_player", "Choose two different players.")
@@ -186,6 +188,7 @@ def round_repair(*, event_id: int, user, seed: int | None = None, force: bool = 
     with transaction.atomic():
         event = _locked_event(event_id)
         require_organiser(user, event)
+        event_require_writable(event)
         latest = event.rounds.order_by("-number").first()
         if latest is not None:
             check_checked_in(event, latest.number, force)

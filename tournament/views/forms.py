@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from tournament.localtime import default_time_zone, zone_choices
 from tournament.models.event import BattleSize, EventStatus
 from tournament.services.audit_words import field_label
 from tournament.services.events import PLACES_MAX
@@ -38,6 +39,14 @@ class EventForm(forms.Form):
     check_in_required = forms.BooleanField(
         required=False, initial=True, label="Pair only players who have checked in"
     )
+    # Every time the event's pages, PDFs and audit log show is in this zone. Not sent (a
+    # script's post): the default for a new event, unchanged for an existing one.
+    time_zone = forms.ChoiceField(choices=zone_choices, required=False, label="Time zone")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Read when the form is made, so a changed site setting applies without a restart.
+        self.fields["time_zone"].initial = default_time_zone()
 
 
 ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
@@ -84,6 +93,7 @@ class SettingsForm(EventForm):
         "registration_open",
         "places",
         "registration_approval",
+        "time_zone",
     )
 
     def __init__(self, *args, **kwargs):
@@ -122,6 +132,8 @@ class SettingsForm(EventForm):
         data["tiebreaks"] = [data[s] for s in slots if data.get(s)]
         for slot in slots:
             data.pop(slot, None)
+        if not data.get("time_zone"):
+            data.pop("time_zone", None)
         return data
 
 
@@ -148,6 +160,36 @@ class SignupForm(forms.Form):
     def __init__(self, *args, factions=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["faction"].choices = [("", "Choose your faction"), *((f, f) for f in factions)]
+
+
+class PlayerEditForm(PlayerForm):
+    """The organiser's player page: every field of the entry, beside the name."""
+
+    # Not stripped: the service normalises the text, so a list saved unchanged stays the same.
+    army_list = forms.CharField(
+        required=False, strip=False, widget=forms.Textarea(attrs={"rows": 8}), label="Army list"
+    )
+    fixed_table = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=32767,
+        label="Fixed table (accessible seating; empty: any table)",
+    )
+    checked_in = forms.BooleanField(required=False, label="Checked in")
+    dropped = forms.BooleanField(required=False, label="Dropped")
+
+    FIELDS = ("name", "faction", "club", "army_list", "battle_ready", "fixed_table")
+    FIELDS += ("checked_in", "dropped")
+
+    @classmethod
+    def initial_for(cls, player) -> dict:
+        return {f: getattr(player, f) for f in cls.FIELDS}
+
+
+class EventDeleteForm(forms.Form):
+    confirm = forms.CharField(
+        max_length=200, label="Type the event's name to delete it", strip=False
+    )
 
 
 class ImportForm(forms.Form):

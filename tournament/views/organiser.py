@@ -17,9 +17,14 @@ from tournament.errors import ServiceError
 from tournament.models import Player, PlayerStatus
 from tournament.services.access import user_can_create_events
 from tournament.services.announcements import announcements_list
-from tournament.services.events import event_create, event_update
+from tournament.services.events import event_create, event_delete, event_update
 from tournament.services.imports import import_players, import_preview
-from tournament.services.players import player_register, player_update
+from tournament.services.players import (
+    player_delete,
+    player_games_count,
+    player_register,
+    player_update,
+)
 from tournament.services.registration import registration_counts
 from tournament.views.common import (
     back,
@@ -31,8 +36,10 @@ from tournament.views.common import (
     staff_required,
 )
 from tournament.views.forms import (
+    EventDeleteForm,
     EventForm,
     ImportForm,
+    PlayerEditForm,
     PlayerForm,
     SettingsForm,
     service_errors_to_form,
@@ -134,7 +141,7 @@ def player_detail(request, event, player_id: int):
     # Judges read the player and their private link (to hand out again); organisers edit.
     require_organiser_post(request)
     player = _event_player(event, player_id)
-    form = PlayerForm(request.POST or None, initial=_player_initial(player))
+    form = PlayerEditForm(request.POST or None, initial=PlayerEditForm.initial_for(player))
     if request.method == "POST" and form.is_valid():
         try:
             player_update(player=player, user=request.user, changes=form.cleaned_data)
@@ -149,8 +156,25 @@ def player_detail(request, event, player_id: int):
     return render(request, "tournament/manage/player.html", context)
 
 
-def _player_initial(player: Player) -> dict:
-    return {f: getattr(player, f) for f in ("name", "faction", "club", "battle_ready")}
+@organiser_required
+def player_delete_view(request, event, player_id: int):
+    """GET: what deleting means (or why it cannot happen). POST: delete."""
+    player = _event_player(event, player_id)
+    if request.method == "POST":
+        try:
+            player_delete(player=player, user=request.user)
+        except ServiceError as exc:
+            report(request, exc)
+            return redirect("manage-player", event_id=event.pk, player_id=player.pk)
+        messages.success(request, f"{player.name} deleted; the audit log can bring them back.")
+        return redirect("manage-event", event_id=event.pk)
+    context = {
+        "event": event,
+        "tab": "players",
+        "player": player,
+        "games": player_games_count(player),
+    }
+    return render(request, "tournament/manage/player_delete.html", context)
 
 
 @organiser_required
@@ -186,5 +210,42 @@ def event_settings(request, event):
         else:
             messages.success(request, "Settings saved.")
             return redirect("manage-settings", event_id=event.pk)
-    context = {"event": event, "tab": "settings", "form": form}
+    context = {"event": event, "tab": "settings", "form": form, "delete_form": EventDeleteForm()}
     return render(request, "tournament/manage/settings.html", context)
+
+
+@organiser_required
+@require_POST
+def event_archive(request, event):
+    """Archive (value=1) or unarchive (value=0): one logged, undoable settings change."""
+    archived = request.POST.get("value") == "1"
+    try:
+        event_update(event=event, user=request.user, changes={"archived": archived})
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        if archived:
+            messages.success(request, f"{event.name} is archived: off the lists and read-only.")
+        else:
+            messages.success(request, f"{event.name} is back: it can be changed again.")
+    return redirect("manage-settings", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def event_delete_view(request, event):
+    """Delete the event for good, only with its name typed in."""
+    form = EventDeleteForm(request.POST)
+    if form.is_valid():
+        try:
+            name = event_delete(
+                event=event, user=request.user, confirm=form.cleaned_data["confirm"]
+            )
+        except ServiceError as exc:
+            service_errors_to_form(form, exc)
+        else:
+            messages.success(request, f"{name} and everything in it were deleted.")
+            return redirect("home")
+    settings_form = SettingsForm(initial=SettingsForm.initial_for(event))
+    context = {"event": event, "tab": "settings", "form": settings_form, "delete_form": form}
+    return render(request, "tournament/manage/settings.html", context, status=400)

@@ -4,6 +4,8 @@ While a round is on, the live parts poll every 15 s with htmx; an htmx request g
 partial, so a refresh costs one small response.
 """
 
+from urllib.parse import quote
+
 from django.db.models import Count, Q
 from django.http import HttpResponseNotModified
 from django.shortcuts import render
@@ -18,11 +20,16 @@ from tournament.services.revision import event_revision
 from tournament.services.standings import metric_heading, metric_label
 from tournament.views.common import is_htmx, latest_round, round_is_on, visible_event_or_404
 from tournament.views.data import by_name, games_of, mission_of
+from tournament.views.find import find_query, fold, game_names, games_matching, rows_matching
 from tournament.views.now import now_context
 
 
 def home(request):
-    events = events_visible_to(request.user).annotate(
+    # Archived events leave the list; organisers may list them instead (?archived=1).
+    show_archived = request.GET.get("archived") == "1" and request.user.is_authenticated
+    visible = events_visible_to(request.user)
+    archived_count = visible.filter(archived=True).count() if request.user.is_authenticated else 0
+    events = visible.filter(archived=show_archived).annotate(
         player_count=Count(
             "players",
             filter=Q(players__dropped=False, players__status=PlayerStatus.APPROVED),
@@ -43,6 +50,8 @@ def home(request):
         "managed_ids": mine,
         "missions_url": reverse("missions"),
         "can_create": managed,
+        "show_archived": show_archived,
+        "archived_count": archived_count,
     }
     return render(request, "tournament/home.html", context)
 
@@ -90,16 +99,28 @@ def _chosen_round(request, event):
 
 
 def event_pairings(request, event_id: int):
+    """A round's pairings by table or by name; `?q=` keeps only the games of the players
+    whose names hold it (find my table, without JS)."""
     event = visible_event_or_404(request, event_id)
     context = _event_context(request, event, "pairings")
     rounds, chosen = _chosen_round(request, event)
     games = games_of(chosen)
     order = "name" if request.GET.get("by") == "name" else "table"
+    query = find_query(request.GET.get("q"))
+    rows = by_name(games) if order == "name" else []
+    for game in games:
+        game.find_names = game_names(game)
+    for row in rows:
+        row["find"] = fold(row["player"].name)
+    games, rows = games_matching(games, query), rows_matching(rows, query)
     context.update(
         rounds=rounds,
         round=chosen,
         games=games,
-        by_name=by_name(games) if order == "name" else [],
+        by_name=rows,
+        found=len(rows if order == "name" else games),
+        query=query,
+        query_param=f"&q={quote(query)}" if query else "",
         order=order,
         mission=mission_of(event, chosen),
         live=context["live"] and chosen == context["current_round"],

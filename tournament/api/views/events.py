@@ -1,21 +1,43 @@
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import EventSerializer
+from tournament.api.serializers import EventDeleteSerializer, EventSerializer
+from tournament.errors import Invalid
 from tournament.services.access import events_visible_to
-from tournament.services.events import event_create, event_update
+from tournament.services.events import event_create, event_delete, event_update
+
+ARCHIVED = OpenApiParameter(
+    "archived",
+    OpenApiTypes.STR,
+    enum=["true", "false"],
+    description="true: list the archived events instead (default false: the others).",
+)
+CONFIRM = OpenApiParameter(
+    "confirm",
+    OpenApiTypes.STR,
+    description="The event's name, exactly (or `confirm` in the JSON body).",
+)
 
 
 class EventListView(APIView):
     serializer_class = EventSerializer
 
-    @extend_schema(operation_id="events_list", responses=EventSerializer(many=True))
+    @extend_schema(
+        operation_id="events_list",
+        parameters=[ARCHIVED],
+        responses=EventSerializer(many=True),
+    )
     def get(self, request):
-        """A bare list of the events you can see."""
-        events = events_visible_to(request.user).prefetch_related("players", "rounds")
+        """A bare list of the events you can see; archived ones with `?archived=true`."""
+        wanted = request.query_params.get("archived", "false")
+        if wanted not in ("true", "false"):
+            raise Invalid("archived", "invalid", "Must be true or false.")
+        events = events_visible_to(request.user).filter(archived=wanted == "true")
+        events = events.prefetch_related("players", "rounds")
         return Response(EventSerializer(events, many=True).data)
 
     @extend_schema(request=EventSerializer, responses={201: EventSerializer})
@@ -44,9 +66,28 @@ class EventDetailView(APIView):
 
     @extend_schema(request=EventSerializer, responses=EventSerializer)
     def patch(self, request, event_id: int):
+        """Change settings; `{"archived": true}` archives the event, false unarchives it."""
         event = visible_event(request, event_id)
         require_write_access(request, event)
         serializer = EventSerializer(event, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         event = event_update(event=event, user=request.user, changes=serializer.validated_data)
         return Response(EventSerializer(event).data)
+
+    @extend_schema(
+        request=EventDeleteSerializer,
+        parameters=[CONFIRM],
+        responses={204: None},
+    )
+    def delete(self, request, event_id: int):
+        """Delete the event and everything in it, for good. Requires the event's name as
+        `confirm` (body or query); otherwise 400 naming `confirm` and nothing is deleted."""
+        event = visible_event(request, event_id)
+        require_write_access(request, event)
+        confirm = request.query_params.get("confirm")
+        if confirm is None and isinstance(request.data, dict):
+            confirm = request.data.get("confirm")
+        if confirm is not None and not isinstance(confirm, str):
+            raise Invalid("confirm", "invalid", "Must be the event's name, as text.")
+        event_delete(event=event, user=request.user, confirm=confirm)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -8,7 +8,7 @@ from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import PlayerPrivateSerializer, PlayerSerializer
 from tournament.models import PlayerStatus
 from tournament.services.access import user_can_judge, user_can_manage
-from tournament.services.players import player_register, player_update
+from tournament.services.players import player_delete, player_register, player_update
 
 
 def _serializer_for(request, event):
@@ -65,3 +65,13 @@ class PlayerDetailView(APIView):
         serializer.is_valid(raise_exception=True)
         player = player_update(player=player, user=request.user, changes=serializer.validated_data)
         return Response(PlayerPrivateSerializer(player).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, event_id: int, player_id: int):
+        """Remove a player who has no game in any round (byes count); one who has played is
+        refused with 409 `player_has_games` (drop them instead)."""
+        event = visible_event(request, event_id)
+        require_write_access(request, event)
+        player = get_object_or_404(event.players, pk=player_id)
+        player_delete(player=player, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,45 @@
+"""Find my table: a round's games or by-name rows whose player names hold what was typed.
+
+Matching ignores case and accents ("zoe" finds "Zoë"), so a player finds themselves however
+the organiser spelled the name. static/js/find-table.js folds the typed text the same way and
+filters the rows in place; each row carries its folded names in `data-find`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from tournament.models import Game
+
+QUERY_MAX = 60
+
+
+def fold(text: str) -> str:
+    """Lower case without accents or extra spaces: 'Zoë  Ärnström' -> 'zoe arnstrom'."""
+    decomposed = unicodedata.normalize("NFKD", text or "")
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
+def find_query(raw: str | None) -> str:
+    """The typed text as searched: trimmed, and cut to a name's length."""
+    return " ".join((raw or "").split())[:QUERY_MAX]
+
+
+def game_names(game: Game) -> str:
+    names = [game.player_a.name]
+    if game.player_b_id:
+        names.append(game.player_b.name)
+    return " | ".join(fold(n) for n in names)
+
+
+def games_matching(games: list[Game], query: str) -> list[Game]:
+    """Games (byes included) either of whose players' names holds the query."""
+    wanted = fold(query)
+    return [g for g in games if wanted in game_names(g)] if wanted else games
+
+
+def rows_matching(rows: list[dict], query: str) -> list[dict]:
+    """By-name rows whose player's name holds the query."""
+    wanted = fold(query)
+    return [r for r in rows if wanted in fold(r["player"].name)] if wanted else rows

@@ -1,0 +1,86 @@
+"""Every page passes axe-core's WCAG 2.x A and AA rules, at phone and desktop sizes.
+
+axe-core is vendored (tests/browser/vendor/, MPL-2.0) and injected by the test: nothing is
+fetched from the network and nothing extra is served to users. Pages come from the one list
+in tests/browser/site_pages.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.site_pages import ANYONE, PAGES, open_as, site_build
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+# The WCAG 2.0/2.1/2.2 A and AA rules, and the best-practice rules on landmarks and headings
+# that a screen-reader user leans on to find their way around a page.
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+BEST_PRACTICE = [
+    "landmark-one-main",
+    "landmark-unique",
+    "landmark-no-duplicate-banner",
+    "landmark-no-duplicate-contentinfo",
+    "region",
+    "page-has-heading-one",
+    "heading-order",
+    "bypass",
+]
+RUN = """async ([tags, extra]) => {
+  const tagged = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+  const more = await axe.run(document, {runOnly: {type: 'rule', values: extra}});
+  return [...tagged.violations, ...more.violations].map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' :: ' + n.failureSummary),
+  }));
+}"""
+
+
+def axe_violations(page) -> list[dict]:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(RUN, [TAGS, BEST_PRACTICE])
+
+
+def _report(violations: list[dict]) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v['impact']}): {v['help']}")
+        lines.extend(f"    {node}" for node in v["nodes"])
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("page_row", PAGES, ids=[p.name for p in PAGES])
+def test_page_has_no_accessibility_violations(page_row, live_server, new_page):
+    site = site_build()
+    if page_row.setup:
+        page_row.setup(site)
+    for viewport in (PHONE, DESKTOP):
+        page = open_as(new_page, live_server, site, page_row.who, viewport)
+        page.goto(live_server.url + page_row.path(site))
+        page.locator(page_row.ready).first.wait_for()
+        if page_row.who != ANYONE:
+            assert "/accounts/login/" not in page.url, f"{page_row.name} asked to sign in"
+        violations = axe_violations(page)
+        assert violations == [], f"{page_row.name} at {viewport['width']}px:\n" + _report(
+            violations
+        )
+
+
+def test_skip_link_is_the_first_stop_and_lands_on_the_content(live_server, new_page):
+    site_build()
+    page = new_page(PHONE)
+    page.goto(live_server.url + "/")
+    skip = page.get_by_role("link", name="Skip to content")
+    assert not skip.is_visible() or skip.bounding_box()["y"] < 0  # out of sight until focused
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.textContent.trim()")
+    assert focused == "Skip to content"
+    box = skip.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["height"] > 0  # shown once focused
+    page.keyboard.press("Enter")
+    assert page.url.endswith("#content")
+    assert page.evaluate("document.activeElement.id") == "content"

@@ -42,6 +42,10 @@ def _e(name: str, *args) -> Callable[[Site], str]:
     return lambda s: reverse(name, args=[s.event.pk, *(a(s) if callable(a) else a for a in args)])
 
 
+def _key(s: Site) -> str:
+    return s.players["A"].private_key
+
+
 def _last_audit(s: Site) -> int:
     return s.event.audit.first().pk
 
@@ -71,9 +75,7 @@ PAGES: list[Page] = [
     Page(
         "player-tracker",
         PLAYER,
-        lambda s: (
-            reverse("tracker-game", args=[s.games["A"].pk]) + f"?key={s.players['A'].private_key}"
-        ),
+        lambda s: reverse("tracker-game", args=[s.games["A"].pk]) + f"?key={_key(s)}",
         ready="#tracker-app .trk-board",
     ),
     # The organiser

@@ -80,7 +80,9 @@ def test_skip_link_is_the_first_stop_and_lands_on_the_content(live_server, new_p
     focused = page.evaluate("document.activeElement.textContent.trim()")
     assert focused == "Skip to content"
     box = skip.bounding_box()
-    assert box is not None and box["y"] >= 0 and box["height"] > 0  # shown once focused
+    assert box is not None  # shown once focused
+    assert box["y"] >= 0
+    assert box["height"] > 0
     page.keyboard.press("Enter")
     assert page.url.endswith("#content")
     assert page.evaluate("document.activeElement.id") == "content"

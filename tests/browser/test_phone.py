@@ -38,9 +38,7 @@ OVERFLOW = """() => {
     .filter(el => { const r = el.getBoundingClientRect();
       return r.width > 0 && r.right > width + 0.5 && !scrolls(el); })
     .slice(0, 8)
-    .map(el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
-      (el.className && typeof el.className === 'string' ? '.' + el.className.trim().replace(/\\s+/g, '.') : '') +
-      ' right=' + Math.round(el.getBoundingClientRect().right));
+    .map(el => el.outerHTML.slice(0, 80) + ' right=' + el.getBoundingClientRect().right);
 }"""
 # Buttons, links and fields a finger cannot reach: off the page to the left or right, or cut
 # off by an ancestor that hides its overflow, with no scrolling box on the way to bring them
@@ -55,7 +53,8 @@ UNREACHABLE = """() => {
     if (r.width === 0 && r.height === 0) continue;  // not shown (hidden on purpose)
     if (getComputedStyle(el).visibility === 'hidden') continue;
     let clipped = null;
-    for (let p = el.parentElement; p && p !== document.body && clipped === null; p = p.parentElement) {
+    for (let p = el.parentElement; p && p !== document.body && clipped === null;
+         p = p.parentElement) {
       const s = getComputedStyle(p);
       if (['auto', 'scroll'].includes(s.overflowX)) clipped = false;
       else if (['hidden', 'clip'].includes(s.overflowX)) {
@@ -119,6 +118,7 @@ def test_organiser_tabs_all_show_on_a_phone(live_server, new_page):
     assert names == ["Players", "Pairing", "Results", "Standings", "Print", "Audit log", "Settings"]
     for tab in tabs.all():
         box = tab.bounding_box()
-        assert 0 <= box["x"] and box["x"] + box["width"] <= PHONE["width"], tab.inner_text()
+        assert box["x"] >= 0, tab.inner_text()
+        assert box["x"] + box["width"] <= PHONE["width"], tab.inner_text()
     tabs.filter(has_text="Settings").click()
     page.get_by_role("heading", name="Settings").first.wait_for()

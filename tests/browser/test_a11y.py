@@ -86,3 +86,20 @@ def test_skip_link_is_the_first_stop_and_lands_on_the_content(live_server, new_p
     page.keyboard.press("Enter")
     assert page.url.endswith("#content")
     assert page.evaluate("document.activeElement.id") == "content"
+
+
+def test_the_plain_error_page_has_no_accessibility_violations(live_server, new_page):
+    """error.html stands alone (it must not touch the database), so it is checked by itself:
+    rendered as the server renders it, shown at the site's address so its styles load."""
+    from django.template import loader
+
+    html = loader.get_template("error.html").render(
+        {"title": "Try again shortly", "text": "The database is not answering."}
+    )
+    for viewport in (PHONE, DESKTOP):
+        page = new_page(viewport)
+        page.goto(live_server.url + "/accounts/login/")
+        page.set_content(html)
+        page.locator("main h1").wait_for()
+        violations = axe_violations(page)
+        assert violations == [], _report(violations)

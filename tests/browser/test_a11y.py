@@ -30,19 +30,36 @@ BEST_PRACTICE = [
     "heading-order",
     "bypass",
 ]
-RUN = """async ([tags, extra]) => {
+# axe leaves text on a gradient or image "incomplete" rather than failing it, so a gradient
+# behind a table would silently switch the contrast check off for all of its text. Such text
+# fails here unless it is inside one of these, whose colours were checked by hand:
+HAND_CHECKED = [
+    ".trk-head",  # white and near-white on #2a1414-#7a1f1f: 8.7:1 at the lightest end
+]
+RUN = """async ([tags, extra, handChecked]) => {
   const tagged = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
   const more = await axe.run(document, {runOnly: {type: 'rule', values: extra}});
-  return [...tagged.violations, ...more.violations].map(v => ({
+  const found = [...tagged.violations, ...more.violations].map(v => ({
     id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' :: ' + n.failureSummary),
   }));
+  const unchecked = tagged.incomplete.filter(v => v.id === 'color-contrast')
+    .flatMap(v => v.nodes)
+    .filter(n => n.any.some(c => /gradient|image/.test(c.message)))
+    .filter(n => { const el = document.querySelector(n.target[0]);
+      return !(el && handChecked.some(sel => el.closest(sel))); });
+  if (unchecked.length) found.push({
+    id: 'color-contrast-unchecked', impact: 'serious',
+    help: 'Text on a gradient or image, which axe cannot measure',
+    nodes: unchecked.slice(0, 5).map(n => n.target.join(' ')),
+  });
+  return found;
 }"""
 
 
 def axe_violations(page) -> list[dict]:
     page.add_script_tag(path=str(AXE))
-    return page.evaluate(RUN, [TAGS, BEST_PRACTICE])
+    return page.evaluate(RUN, [TAGS, BEST_PRACTICE, HAND_CHECKED])
 
 
 def _report(violations: list[dict]) -> str:
@@ -103,3 +120,19 @@ def test_the_plain_error_page_has_no_accessibility_violations(live_server, new_p
         page.locator("main h1").wait_for()
         violations = axe_violations(page)
         assert violations == [], _report(violations)
+
+
+def test_the_check_fails_what_it_should(live_server, new_page):
+    """The harness itself: pale text fails, and so does text axe cannot measure."""
+    page = new_page(PHONE)
+    page.goto(live_server.url + "/accounts/login/")
+    page.set_content(
+        '<!doctype html><html lang="en"><head><title>Check</title></head><body><main>'
+        "<h1>Check</h1>"
+        '<p style="color:#aaa;background:#fff">Pale grey on white</p>'
+        '<p style="background:linear-gradient(#fff,#eee)">On a gradient</p>'
+        '<input type="text">'
+        "</main></body></html>"
+    )
+    found = {v["id"] for v in axe_violations(page)}
+    assert {"color-contrast", "color-contrast-unchecked", "label"} <= found

@@ -13,5 +13,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+# WhiteNoise's own type list lacks the web app manifest's.
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"

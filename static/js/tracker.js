@@ -140,13 +140,14 @@
     return out + "</ol>";
   }
   function board() {
-    var out = '<div class="trk-board" role="tablist">';
+    // Only the two-sided view is a tab list: a player's own page shows both sides as plain text.
+    var out = '<div class="trk-board"' + (config.fixedSide ? "" : ' role="tablist"') + ">";
     SIDES.forEach(function (side) {
       var sc = data.score[side], s = st().sides[side];
       var on = viewSide() === side;
       var tag = config.fixedSide ? "div" : "button";
       out += "<" + tag + ' class="trk-team ' + side + (on ? " on" : "") + '"' +
-        (config.fixedSide ? "" : ' type="button" role="tab" data-do="tab" data-side="' + side + '"') +
+        (config.fixedSide ? "" : ' type="button" role="tab" aria-selected="' + on + '" data-do="tab" data-side="' + side + '"') +
         ">" + '<span class="trk-team-role">' + cap(side) + (st().turn === side ? ' <i class="trk-dot"></i>' : "") +
         "</span>" + '<span class="trk-team-name">' + (st().roles ? esc(who(side)) : "to be decided") + "</span>" +
         '<span class="trk-total" data-testid="total-' + side + '">' + sc.total + "<small>VP</small></span>" +

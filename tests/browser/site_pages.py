@@ -1,0 +1,170 @@
+"""Every page a person can open, in one list, and an event with enough in it to fill them.
+
+tests/browser/test_a11y.py and test_phone.py both walk PAGES. A new page joins both checks by
+adding one `Page` row here: a name (the test id and screenshot name), who opens it, and a
+function from the `Site` to its path. `Site.extra` is there for rows that need more data
+than the event below (a `setup` function on the row may put it there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.urls import reverse
+
+ORGANISER = "organiser"
+PLAYER = "player"  # the private link of Player A, who has a game in the current round
+ANYONE = "anyone"  # not signed in
+
+
+@dataclass
+class Site:
+    event: object
+    organiser: object
+    players: dict  # label -> Player; A plays B, C plays D, E plays F, G plays H in round 1
+    games: dict  # label of player_a -> Game
+    tracked: object  # a standalone tracker game
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str
+    who: str
+    path: Callable[[Site], str]
+    setup: Callable[[Site], None] | None = None
+    ready: str = "main"  # a selector that is on the page once it has drawn itself
+
+
+def _e(name: str, *args) -> Callable[[Site], str]:
+    """The path of an event page: the event id, then args (callables take the site)."""
+    return lambda s: reverse(name, args=[s.event.pk, *(a(s) if callable(a) else a for a in args)])
+
+
+def _key(s: Site) -> str:
+    return s.players["A"].private_key
+
+
+def _last_audit(s: Site) -> int:
+    return s.event.audit.first().pk
+
+
+PAGES: list[Page] = [
+    # The public
+    Page("home", ANYONE, lambda s: reverse("home")),
+    Page("event-overview", ANYONE, _e("event")),
+    Page("event-pairings", ANYONE, _e("event-pairings")),
+    Page("event-standings", ANYONE, _e("event-standings")),
+    Page("missions-generator", ANYONE, lambda s: reverse("missions")),
+    Page("mission", ANYONE, lambda s: reverse("mission", args=[s.games["A"].round.mission_code])),
+    Page("tracker-new", ANYONE, lambda s: reverse("tracker-new")),
+    Page(
+        "tracker",
+        ANYONE,
+        lambda s: reverse("tracker", args=[s.tracked.token]),
+        ready="#tracker-app .trk-board",
+    ),
+    Page("tracker-unknown", ANYONE, lambda s: reverse("tracker", args=["no-such-game"])),
+    Page("login", ANYONE, lambda s: reverse("login")),
+    Page("not-found", ANYONE, lambda s: "/no/such/page/"),
+    # A player, by private link
+    Page(
+        "player-home", PLAYER, lambda s: reverse("player-home", args=[s.players["A"].private_key])
+    ),
+    Page(
+        "player-tracker",
+        PLAYER,
+        lambda s: reverse("tracker-game", args=[s.games["A"].pk]) + f"?key={_key(s)}",
+        ready="#tracker-app .trk-board",
+    ),
+    # The organiser
+    Page("organiser-new-event", ORGANISER, lambda s: reverse("manage-event-new")),
+    Page("organiser-dashboard", ORGANISER, _e("manage-event")),
+    Page("organiser-player", ORGANISER, _e("manage-player", lambda s: s.players["A"].pk)),
+    Page("organiser-import", ORGANISER, _e("manage-import")),
+    Page("organiser-rounds", ORGANISER, _e("manage-rounds")),
+    Page("organiser-results", ORGANISER, _e("manage-results")),
+    Page("organiser-settings", ORGANISER, _e("manage-settings")),
+    Page("organiser-audit", ORGANISER, _e("manage-audit")),
+    Page("organiser-undo", ORGANISER, _e("manage-undo", _last_audit)),
+    Page("organiser-print", ORGANISER, _e("print-event")),
+    Page("organiser-print-round", ORGANISER, _e("print-round", 1)),
+    Page(
+        "organiser-provisional-standings",
+        ORGANISER,
+        lambda s: reverse("event-standings", args=[s.event.pk]) + "?provisional=1",
+    ),
+]
+
+NAMES = ["Alice Varn", "Bram Okoro", "Cass Ironhand", "Dita Moreau"]
+NAMES += ["Emil Strand", "Fenna Holt", "Gus Marlowe", "Hild Brannigan-Featherstonehaugh"]
+FACTIONS = ["Adeptus Custodes", "Orks", "Space Marines", "Aeldari"]
+FACTIONS += ["Necrons", "Tyranids", "Astra Militarum", "Chaos Space Marines"]
+
+
+def site_build() -> Site:
+    """An event in round 1 of 3: one result confirmed, one waiting, one disputed, one missing.
+
+    Long names and a club on every player, so a page that only fits with short text fails."""
+    from django.contrib.auth import get_user_model
+
+    from tournament.services.events import event_create
+    from tournament.services.players import player_register
+    from tournament.services.results import result_enter
+    from tournament.services.rounds import round_create
+    from tracker.services import tracker_create
+
+    organiser = get_user_model().objects.create_user("marshal", password="pw", is_staff=True)
+    event = event_create(
+        user=organiser,
+        name="Cog Wars Grand Tournament",
+        rounds=3,
+        seed=7,
+        venue="The Warp Cafe, Upper Floor",
+    )
+    players = {
+        label: player_register(
+            event=event,
+            user=organiser,
+            name=name,
+            faction=faction,
+            club="Northern Wargaming Society",
+        )
+        for label, name, faction in zip("ABCDEFGH", NAMES, FACTIONS, strict=True)
+    }
+    pairs = [("A", "B"), ("C", "D"), ("E", "F"), ("G", "H")]
+    round_create(
+        event_id=event.pk,
+        user=organiser,
+        pairings=[{"player_a": players[a].pk, "player_b": players[b].pk} for a, b in pairs],
+        force=True,
+    )
+    games = {g.player_a.name[0]: g for g in event.rounds.get(number=1).games.all()}
+    result_enter(game_id=games["C"].pk, data={"vp_a": 72, "vp_b": 55}, user=organiser)
+    result_enter(game_id=games["E"].pk, data={"vp_a": 61, "vp_b": 40}, player=players["E"])
+    result_enter(game_id=games["G"].pk, data={"vp_a": 80, "vp_b": 20}, player=players["G"])
+    result_enter(game_id=games["G"].pk, data={"vp_a": 30, "vp_b": 70}, player=players["H"])
+    return Site(
+        event=event,
+        organiser=organiser,
+        players=players,
+        games=games,
+        tracked=tracker_create(mission_code=None),
+    )
+
+
+def open_as(new_page, live_server, site: Site, who: str, viewport):
+    """A fresh browser page for `who`: the organiser's is signed in by session cookie."""
+    page = new_page(viewport)
+    if who == ORGANISER:
+        from django.conf import settings
+        from django.test import Client
+
+        client = Client()
+        client.force_login(site.organiser)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        page.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+        )
+    return page

@@ -46,6 +46,20 @@ def _key(s: Site) -> str:
     return s.players["A"].private_key
 
 
+def _open_signup(s: Site) -> None:
+    """Sign-up open with two places taken by one sign-up waiting for approval and one waiting."""
+    from tournament.services.events import event_update
+    from tournament.services.registration import registration_submit
+
+    event_update(
+        event=s.event,
+        user=s.organiser,
+        changes={"registration_open": True, "registration_approval": True, "places": 9},
+    )
+    registration_submit(event=s.event, name="Iona Pending-Approval", faction="Orks")
+    registration_submit(event=s.event, name="Jory On-The-Waiting-List", faction="Necrons")
+
+
 def _last_audit(s: Site) -> int:
     return s.event.audit.first().pk
 
@@ -66,6 +80,8 @@ PAGES: list[Page] = [
         ready="#tracker-app .trk-board",
     ),
     Page("tracker-unknown", ANYONE, lambda s: reverse("tracker", args=["no-such-game"])),
+    Page("event-screen", ANYONE, _e("event-screen")),
+    Page("event-signup", ANYONE, _e("event-signup"), setup=_open_signup),
     Page("login", ANYONE, lambda s: reverse("login")),
     Page("not-found", ANYONE, lambda s: "/no/such/page/"),
     # A player, by private link
@@ -86,6 +102,13 @@ PAGES: list[Page] = [
     Page("organiser-rounds", ORGANISER, _e("manage-rounds")),
     Page("organiser-results", ORGANISER, _e("manage-results")),
     Page("organiser-settings", ORGANISER, _e("manage-settings")),
+    Page("organiser-staff", ORGANISER, _e("manage-staff")),
+    Page("organiser-signups", ORGANISER, _e("manage-signups"), setup=_open_signup),
+    Page(
+        "organiser-player-delete",
+        ORGANISER,
+        _e("manage-player-delete", lambda s: s.players["A"].pk),
+    ),
     Page("organiser-audit", ORGANISER, _e("manage-audit")),
     Page("organiser-undo", ORGANISER, _e("manage-undo", _last_audit)),
     Page("organiser-print", ORGANISER, _e("print-event")),

@@ -118,7 +118,16 @@ def test_organiser_tabs_all_show_on_a_phone(live_server, new_page, width):
     page.goto(f"{live_server.url}/manage/events/{site.event.pk}/results/")
     tabs = page.get_by_role("navigation", name="Event sections").get_by_role("link")
     names = tabs.all_inner_texts()
-    assert names == ["Players", "Pairing", "Results", "Standings", "Print", "Audit log", "Settings"]
+    assert names == [
+        "Players",
+        "Sign-ups",
+        "Pairing",
+        "Results",
+        "Standings",
+        "Print",
+        "Audit log",
+        "Settings",
+    ]
     for tab in tabs.all():
         box = tab.bounding_box()
         assert box["x"] >= 0, tab.inner_text()

@@ -47,10 +47,10 @@ def test_entry_and_confirmation_take_a_fixed_few_statements(paired, players):
         assert response.status_code == 200
         assert response.json()["status"] == "confirmed"
         counts.append((len(_statements(entry)), len(_statements(confirm))))
-    # Player lookup, game lock (with its last version), current result, new version, revision,
-    # audit (and, for the round's first result, marking it in progress); the confirmation
-    # writes the status instead of a version and checks whether other games are open.
-    assert counts == [(7, 7), (6, 7), (6, 7)], counts
+    # Player lookup, game lock, current result, highest version so far, new version, revision,
+    # audit (and, for the round's first result, marking the round in progress); the
+    # confirmation writes the status instead of a version and checks whether other games are open.
+    assert counts == [(8, 7), (7, 7), (7, 7)], counts
     # None of them took the round's row lock: other games were still open.
     round_lock = [q for q in _statements(confirm) if q.startswith('SELECT "tournament_round"')]
     assert round_lock == []

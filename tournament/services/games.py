@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-from django.db.models import OuterRef, Subquery
-from django.db.models.functions import Coalesce
-
 from tournament.errors import Forbidden, NotFound
-from tournament.models import Game, Player, Result
+from tournament.models import Game, Player
 from tournament.services.access import NOT_STAFF, user_can_judge
 
 
 def game_lock(*, game_id: int) -> Game:
     """The game, locked until the transaction ends (PostgreSQL row lock; SQLite takes its
-    write lock at BEGIN), so concurrent writers to one game are serialised.
-
-    It carries `last_version`, its results' highest version (0 before any), read in the same
-    statement: the next version number is known without another query."""
-    newest = Result.objects.filter(game=OuterRef("pk")).order_by("-version").values("version")
+    write lock at BEGIN), so concurrent writers to one game are serialised."""
     game = (
         Game.objects.select_for_update(of=("self",))
         .select_related("round__event")
-        .annotate(last_version=Coalesce(Subquery(newest[:1]), 0))
         .filter(pk=game_id)
         .first()
     )

@@ -9,7 +9,7 @@ matches it (no new version) or makes version n+1. Nothing is lost or duplicated.
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count, Exists, Max, OuterRef, Q
+from django.db.models import Count, Exists, Max, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from tournament.errors import Conflict, Forbidden, Invalid
@@ -91,12 +91,21 @@ def _complete_if_done(round_id: int) -> None:
         round_refresh_status(Round.objects.get(pk=round_id))
 
 
+def _current(game: Game) -> Result | None:
+    """The game's counting result, with `last_version`, the highest version of any of its results.
+
+    Read after game_lock, in a statement of its own: under READ COMMITTED it sees every version
+    committed by the writers that held the lock before (a subquery in the locking statement
+    would not)."""
+    newest = Result.objects.filter(game=OuterRef("game")).order_by("-version").values("version")
+    return game.results.filter(is_current=True).annotate(last_version=Subquery(newest[:1])).first()
+
+
 def _new_version(game: Game, scores: dict, *, current: Result | None, **fields) -> Result:
     if current is not None:
         Result.objects.filter(pk=current.pk).update(is_current=False)
-    # game_lock read the highest version with the lock held: nobody else can add one since.
-    last = getattr(game, "last_version", None)
-    if last is None:
+        last = current.last_version
+    else:  # before any entry, or after every entry was undone
         last = Result.objects.filter(game=game).aggregate(v=Max("version"))["v"] or 0
     return Result.objects.create(game=game, version=last + 1, is_current=True, **scores, **fields)
 
@@ -131,7 +140,7 @@ def result_enter(
         if game.is_bye:
             raise Conflict("game", "bye", "A bye's result is set by the event's bye VP.")
         scores = clean_result(data)
-        current = game.results.filter(is_current=True).first()
+        current = _current(game)
         same = current is not None and current.scores() == scores
         if player is None:
             if same and current.status == ResultStatus.CONFIRMED:
@@ -279,7 +288,7 @@ def result_settle(*, game_id: int, version: int, user) -> Result:
         chosen = game.results.filter(version=version).first()
         if chosen is None:
             raise Invalid("version", "not_found", "This game has no entry with that version.")
-        current = game.results.filter(is_current=True).first()
+        current = _current(game)
         if current is None:
             raise Conflict("result", "no_result", "No result has been entered for this game.")
         if current.status == ResultStatus.CONFIRMED:

@@ -27,7 +27,8 @@ def test_demo_event_imported_elsewhere_is_the_same_event(demo):
     demo.rounds.all().delete()
     demo.delete()
     report = event_import(raw=json.dumps(document).encode(), as_admin=True)
-    assert report.new_keys == [] and report.skipped_staff == []
+    assert report.new_keys == []
+    assert report.skipped_staff == []
     assert observable(report.event) == before
     assert without_stamp(export(report.event)) == without_stamp(document)
 

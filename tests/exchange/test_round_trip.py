@@ -5,19 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.management import call_command
 
 from tests.exchange.helpers import export, observable, without_stamp
-from tournament.models import Event
 from tournament.services.exchange_import import event_import
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def demo():
-    call_command("load_demo")
-    return Event.objects.get()
 
 
 def test_demo_event_imported_elsewhere_is_the_same_event(demo):

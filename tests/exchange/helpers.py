@@ -13,8 +13,9 @@ def _names(event: Event) -> dict[int, str]:
     return dict(event.players.values_list("id", "name"))
 
 
-def observable(event: Event) -> dict:
-    """Standings, pairings, results and the audit log in words: no ids anywhere."""
+def observable(event: Event, *, as_of: list[int] | None = None, undo: bool = True) -> dict:
+    """Standings (after each round, or those `as_of`), pairings, results and the audit log in
+    words: no ids anywhere."""
     names = _names(event)
     rounds = list(event.rounds.order_by("number").values_list("number", flat=True))
     standings = {
@@ -22,28 +23,35 @@ def observable(event: Event) -> dict:
             {**{k: v for k, v in row.items() if k not in ("player_id", "id", "player")}}
             for row in standings_compute(event=event, as_of_round=n, provisional=True)
         ]
-        for n in [0, *rounds]
+        for n in (as_of if as_of is not None else [0, *rounds])
     }
     pairings = [
         (g.round.number, g.table_number, names[g.player_a_id], names.get(g.player_b_id))
         for g in Game.objects.filter(round__event=event).select_related("round")
     ]
+    games = {g.pk: g for g in Game.objects.filter(round__event=event).select_related("round")}
     results = sorted(
         (
-            g.round.number,
-            names[g.player_a_id],
+            games[r.game_id].round.number,
+            names[games[r.game_id].player_a_id],
             r.version,
             r.is_current,
             r.status,
             r.source,
             tuple(sorted(r.scores().items())),
+            r.entered_by_player.name if r.entered_by_player_id else None,
+            r.confirmed_by_player.name if r.confirmed_by_player_id else None,
+            str(r.entered_by_user or ""),
+            r.entered_at,
+            r.confirmed_at,
         )
-        for g in Game.objects.filter(round__event=event).select_related("round")
-        for r in Result.objects.filter(game=g)
+        for r in Result.objects.filter(game__in=games).select_related(
+            "entered_by_player", "confirmed_by_player", "entered_by_user"
+        )
     )
     entries = list(AuditEntry.objects.filter(event=event).order_by("id"))
     words = audit_describe(entries)
-    previews = audit_undo_previews(entries)
+    previews = audit_undo_previews(entries) if undo else {}
     audit = [
         (
             e.action,
@@ -51,8 +59,8 @@ def observable(event: Event) -> dict:
             words[e.pk],
             e.created_at,
             e.undone_at,
-            previews[e.pk].can_undo,
-            previews[e.pk].reason,
+            previews[e.pk].can_undo if undo else None,
+            previews[e.pk].reason if undo else None,
         )
         for e in entries
     ]

@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import DatabaseError, IntegrityError, transaction
 
 from tournament.errors import Forbidden, Invalid
+from tournament.localtime import zone_is_known
 from tournament.models import (
     Announcement,
     AuditEntry,
@@ -34,6 +35,7 @@ from tournament.services.exchange import FORMAT, VERSION, checksum
 from tournament.services.exchange_fields import bad
 from tournament.services.exchange_refs import TARGET_KINDS, map_actor, map_payload, map_target
 from tournament.services.revision import event_revision_bump
+from tournament.services.standings import metric_names
 from tracker.models import TrackedAction, TrackedGame, new_tracker_token
 
 SECTIONS = ("event", "staff", "players", "tables", "rounds", "announcements", "audit")
@@ -363,12 +365,24 @@ def _read_tracked(document: dict, plan: _Plan, known: dict, versions: dict) -> N
         plan.tracked.append((values, game, version, actions))
 
 
+def _check_event(event: dict) -> None:
+    """What the pages need to show the event: a known zone, known metrics."""
+    if not 1 <= event["planned_rounds"] <= 30:
+        raise bad("event.planned_rounds", "must be between 1 and 30.")
+    if not zone_is_known(event["time_zone"]):
+        raise bad("event.time_zone", f"'{event['time_zone']}' is not a known time zone.")
+    tiebreaks, known = event["tiebreaks"], metric_names()
+    if not isinstance(tiebreaks, list) or any(name not in known for name in tiebreaks):
+        raise bad("event.tiebreaks", f"must list metrics from {', '.join(sorted(known))}.")
+    if not isinstance(event["mission_order"], list):
+        raise bad("event.mission_order", "must be a list of mission codes.")
+
+
 def document_check(document: dict) -> _Plan:
     """The checked plan of a document; Invalid naming the first problem otherwise."""
     _check_header(document)
     plan = _Plan(event=fields.load_fields(fields.EVENT, document["event"], "event"))
-    if not 1 <= plan.event["planned_rounds"] <= 30:
-        raise bad("event.planned_rounds", "must be between 1 and 30.")
+    _check_event(plan.event)
     players = _read_players(document, plan)
     games = _read_rounds(document, plan, players)
     announcements = _read_small_sections(document, plan)

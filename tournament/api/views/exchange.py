@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -10,8 +9,29 @@ from rest_framework.views import APIView
 
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.errors import Invalid
-from tournament.services.exchange import event_export, export_filename
+from tournament.services.exchange import FORMAT, VERSION, event_export, export_filename
 from tournament.services.exchange_import import event_import
+
+
+class ExportDocumentSerializer(serializers.Serializer):
+    """The document's outline, for the schema; the service checks every field inside."""
+
+    format = serializers.ChoiceField(choices=[FORMAT])
+    version = serializers.ChoiceField(choices=[VERSION])
+    exported_at = serializers.DateTimeField()
+    event = serializers.DictField()
+    staff = serializers.ListField(child=serializers.DictField())
+    players = serializers.ListField(child=serializers.DictField())
+    tables = serializers.ListField(child=serializers.DictField())
+    rounds = serializers.ListField(child=serializers.DictField())
+    announcements = serializers.ListField(child=serializers.DictField())
+    audit = serializers.ListField(child=serializers.DictField())
+    tracked_games = serializers.ListField(child=serializers.DictField())
+    sha256 = serializers.RegexField(
+        r"^[0-9a-f]{64}$",
+        help_text="SHA-256 of the canonical content (docs/export-format.md); a body whose "
+        "content does not match it is refused (400 checksum_mismatch).",
+    )
 
 
 class ImportAnswerSerializer(serializers.Serializer):
@@ -40,7 +60,7 @@ class EventExportView(APIView):
 
     @extend_schema(
         operation_id="events_export",
-        responses={(200, "application/json"): OpenApiTypes.OBJECT},
+        responses=ExportDocumentSerializer,
         description="The whole event as one JSON document (docs/export-format.md), as an "
         "attachment. Organisers of the event only.",
     )
@@ -55,7 +75,7 @@ class EventExportView(APIView):
 class EventImportView(APIView):
     @extend_schema(
         operation_id="events_import",
-        request={"application/json": OpenApiTypes.OBJECT},
+        request=ExportDocumentSerializer,
         responses={201: ImportAnswerSerializer},
         description="A new event from an export document sent as the JSON body; you become "
         "its organiser. Any problem in the file is a 400 naming it, and nothing is written.",

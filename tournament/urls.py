@@ -2,6 +2,7 @@ from django.urls import path
 
 from tournament.views import (
     audit,
+    exchange,
     manage_day,
     manage_rounds,
     now,
@@ -32,6 +33,7 @@ urlpatterns = [
     path("p/<str:key>/withdraw/", signup.player_withdraw, name="player-withdraw"),
     # Organisers
     path("manage/events/new/", organiser.event_new, name="manage-event-new"),
+    path("manage/events/import/", exchange.event_import_page, name="manage-event-import"),
     path(manage, organiser.dashboard, name="manage-event"),
     path(manage + "players/add/", organiser.player_add, name="manage-player-add"),
     path(manage + "players/import/", organiser.player_import, name="manage-import"),
@@ -71,6 +73,7 @@ urlpatterns = [
         name="manage-signup-reject",
     ),
     path(manage + "archive/", organiser.event_archive, name="manage-archive"),
+    path(manage + "export/", exchange.event_export_download, name="manage-export"),
     path(manage + "delete/", organiser.event_delete_view, name="manage-event-delete"),
     path(manage + "audit/", audit.audit_log, name="manage-audit"),
     path(manage + "audit/<int:entry_id>/undo/", audit.audit_undo_view, name="manage-undo"),

@@ -26,6 +26,7 @@ CROSS_FIELD_CODES = {
     "below_played",  # fewer planned rounds than rounds paired
     "mismatch",  # a total that differs from its breakdown
     "cap",  # primary plus gambit over the cap
+    "checksum_mismatch",  # an event document whose content does not match its sha256
 }
 
 

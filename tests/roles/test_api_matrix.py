@@ -1,6 +1,7 @@
 """Every write endpoint of the API against every role: allowed roles succeed, the others get
 401 or 403 and change nothing (every row of every table read before and after). The guarded
-reads (audit log, undo preview, staff, provisional standings, private keys) likewise."""
+reads (audit log, undo preview, staff, provisional standings, private keys, the event's
+export) likewise."""
 
 from __future__ import annotations
 
@@ -46,6 +47,12 @@ def _unplayed(scn):
     from tournament.services.players import player_register
 
     scn.extra["unplayed"] = player_register(event=scn.event, user=scn.organiser, name="Late F")
+
+
+def _document(scn) -> dict:
+    from tournament.services.exchange import event_export_document
+
+    return event_export_document(event=scn.event)
 
 
 @dataclass(frozen=True)
@@ -211,6 +218,7 @@ ENDPOINTS = [
         lambda s: {"role": "organiser"},
     ),
     Endpoint("staff remove", "delete", lambda s: f"/api/events/{s.event.pk}/staff/{s.judge.pk}/"),
+    Endpoint("event import", "post", lambda s: "/api/events/import/", _document, ANY_ORGANISER),
 ]
 
 
@@ -261,6 +269,7 @@ READS = [
         ORG,
     ),
     Read("staff list", lambda s: f"/api/events/{s.event.pk}/staff/", ORG),
+    Read("event export", lambda s: f"/api/events/{s.event.pk}/export/", ORG),
     Read(
         "provisional standings",
         lambda s: f"/api/events/{s.event.pk}/standings/?provisional=1",

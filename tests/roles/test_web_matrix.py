@@ -72,7 +72,25 @@ SETTINGS = {
     "hidden": "on",
 }
 
+
+def _export_upload(scn) -> dict:
+    import json
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournament.services.exchange import event_export_document
+
+    raw = json.dumps(event_export_document(event=scn.event)).encode()
+    return {"file": SimpleUploadedFile("home-gt.strategium.json", raw, "application/json")}
+
+
 FORMS = [
+    Form(
+        "event import",
+        lambda s: reverse("manage-event-import"),
+        _export_upload,
+        frozenset({"organiser", "other_organiser"}),
+    ),
     Form(
         "event new",
         lambda s: reverse("manage-event-new"),
@@ -299,6 +317,7 @@ PAGES = [
     Page("audit log", _m("manage-audit")),
     Page("undo preview", _m("manage-undo", lambda s: s.event.audit.first().pk), ORG),
     Page("settings", _m("manage-settings"), ORG),
+    Page("export download", _m("manage-export"), ORG),
     Page("staff", _m("manage-staff"), ORG),
     Page("sign-ups", _m("manage-signups"), ORG),
     Page("print", lambda s: reverse("print-event", args=[s.event.pk])),

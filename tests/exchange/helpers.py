@@ -1,0 +1,76 @@
+"""What an import must reproduce, read through the services, and the document modulo ids."""
+
+from __future__ import annotations
+
+from tournament.models import AuditEntry, Event, Game, Result
+from tournament.services.audit import audit_undo_previews
+from tournament.services.audit_words import audit_describe
+from tournament.services.exchange import event_export_document
+from tournament.services.standings import standings_compute
+
+
+def _names(event: Event) -> dict[int, str]:
+    return dict(event.players.values_list("id", "name"))
+
+
+def observable(event: Event, *, as_of: list[int] | None = None, undo: bool = True) -> dict:
+    """Standings (after each round, or those `as_of`), pairings, results and the audit log in
+    words: no ids anywhere."""
+    names = _names(event)
+    rounds = list(event.rounds.order_by("number").values_list("number", flat=True))
+    standings = {
+        n: [
+            {**{k: v for k, v in row.items() if k not in ("player_id", "id", "player")}}
+            for row in standings_compute(event=event, as_of_round=n, provisional=True)
+        ]
+        for n in (as_of if as_of is not None else [0, *rounds])
+    }
+    pairings = [
+        (g.round.number, g.table_number, names[g.player_a_id], names.get(g.player_b_id))
+        for g in Game.objects.filter(round__event=event).select_related("round")
+    ]
+    games = {g.pk: g for g in Game.objects.filter(round__event=event).select_related("round")}
+    results = sorted(
+        (
+            games[r.game_id].round.number,
+            names[games[r.game_id].player_a_id],
+            r.version,
+            r.is_current,
+            r.status,
+            r.source,
+            tuple(sorted(r.scores().items())),
+            r.entered_by_player.name if r.entered_by_player_id else None,
+            r.confirmed_by_player.name if r.confirmed_by_player_id else None,
+            str(r.entered_by_user or ""),
+            r.entered_at,
+            r.confirmed_at,
+        )
+        for r in Result.objects.filter(game__in=games).select_related(
+            "entered_by_player", "confirmed_by_player", "entered_by_user"
+        )
+    )
+    entries = list(AuditEntry.objects.filter(event=event).order_by("id"))
+    words = audit_describe(entries)
+    previews = audit_undo_previews(entries) if undo else {}
+    audit = [
+        (
+            e.action,
+            e.actor_name,
+            words[e.pk],
+            e.created_at,
+            e.undone_at,
+            previews[e.pk].can_undo if undo else None,
+            previews[e.pk].reason if undo else None,
+        )
+        for e in entries
+    ]
+    return {"standings": standings, "pairings": pairings, "results": results, "audit": audit}
+
+
+def without_stamp(document: dict) -> dict:
+    """The document without what differs between two exports of the same content."""
+    return {k: v for k, v in document.items() if k not in ("exported_at", "sha256")}
+
+
+def export(event: Event) -> dict:
+    return event_export_document(event=Event.objects.get(pk=event.pk))

@@ -1,0 +1,91 @@
+"""A bad file is refused whole: one clear reason, and not one row written."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.db import IntegrityError
+
+from tests.exchange.helpers import export
+from tests.roles.conftest import snapshot
+from tournament.errors import Invalid
+from tournament.services import exchange_import
+from tournament.services.exchange import checksum
+from tournament.services.exchange_import import event_import
+
+pytestmark = pytest.mark.django_db
+
+
+def _resealed(document: dict) -> dict:
+    """Changed on purpose by someone who also recomputed the checksum."""
+    document = {**document}
+    document["sha256"] = checksum(document)
+    return document
+
+
+def _refused(raw, code: str) -> str:
+    before = snapshot()
+    with pytest.raises(Invalid) as caught:
+        event_import(raw=raw, as_admin=True)
+    assert caught.value.codes == {"file": [code]}
+    assert snapshot() == before
+    return str(caught.value)
+
+
+def test_a_truncated_file_is_refused_whole(demo):
+    raw = json.dumps(export(demo), indent=1).encode()
+    message = _refused(raw[: len(raw) * 2 // 3], "not_json")
+    assert "not a complete JSON document" in message
+
+
+def test_a_tampered_file_is_refused_whole(demo):
+    document = export(demo)
+    document["rounds"][0]["games"][0]["results"][0]["vp_a"] = 99
+    message = _refused(json.dumps(document).encode(), "checksum_mismatch")
+    assert "checksum" in message
+
+
+def test_a_file_of_another_format_version_is_refused(demo):
+    document = _resealed({**export(demo), "version": 2})
+    assert "version 2" in _refused(document, "wrong_version")
+
+
+def test_a_dangling_player_reference_is_named_by_its_place(demo):
+    document = export(demo)
+    document["rounds"][1]["games"][5]["player_b"] = "p-99"
+    message = _refused(_resealed(document), "invalid_file")
+    assert message == "file: rounds[1].games[5].player_b: no player 'p-99' in this file."
+
+
+def test_duplicate_keys_and_names_are_refused(demo):
+    document = export(demo)
+    document["players"][3]["key"] = document["players"][2]["key"]
+    assert "players[3].key: a second player 'p-3'" in _refused(_resealed(document), "invalid_file")
+    document = export(demo)
+    document["players"][1]["name"] = document["players"][0]["name"]
+    assert "players[1].name: a second player called" in _refused(
+        _resealed(document), "invalid_file"
+    )
+
+
+def test_a_player_twice_in_a_round_and_a_bad_field_are_refused(demo):
+    document = export(demo)
+    games = document["rounds"][0]["games"]
+    games[1]["player_a"] = games[0]["player_a"]
+    assert "rounds[0].games[1].player_a: 'p-" in _refused(_resealed(document), "invalid_file")
+    document = export(demo)
+    document["event"]["status"] = "paused"
+    assert "event.status: 'paused' is not one of" in _refused(_resealed(document), "invalid_file")
+    document = export(demo)
+    document["audit"][4]["target"] = "game:g-999"
+    assert "audit[4].target: no game 'g-999'" in _refused(_resealed(document), "invalid_file")
+
+
+def test_a_failure_while_writing_leaves_nothing_behind(demo, monkeypatch):
+    def broken(*args, **kwargs):
+        raise IntegrityError("duplicate key value")
+
+    # Everything before the tracked games has been written when this fails.
+    monkeypatch.setattr(exchange_import, "_write_tracked", broken)
+    assert "breaks a rule of the database" in _refused(export(demo), "inconsistent")

@@ -1,0 +1,89 @@
+"""Export of a whole event as one JSON document, and its import as a new event."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament.api.permissions import require_write_access, visible_event
+from tournament.errors import Invalid
+from tournament.services.exchange import FORMAT, VERSION, event_export, export_filename
+from tournament.services.exchange_import import event_import
+
+
+class ExportDocumentSerializer(serializers.Serializer):
+    """The document's outline, for the schema; the service checks every field inside."""
+
+    format = serializers.ChoiceField(choices=[FORMAT])
+    version = serializers.ChoiceField(choices=[VERSION])
+    exported_at = serializers.DateTimeField()
+    event = serializers.DictField()
+    staff = serializers.ListField(child=serializers.DictField())
+    players = serializers.ListField(child=serializers.DictField())
+    tables = serializers.ListField(child=serializers.DictField())
+    rounds = serializers.ListField(child=serializers.DictField())
+    announcements = serializers.ListField(child=serializers.DictField())
+    audit = serializers.ListField(child=serializers.DictField())
+    tracked_games = serializers.ListField(child=serializers.DictField())
+    sha256 = serializers.RegexField(
+        r"^[0-9a-f]{64}$",
+        help_text="SHA-256 of the canonical content (docs/export-format.md); a body whose "
+        "content does not match it is refused (400 checksum_mismatch).",
+    )
+
+
+class ImportAnswerSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The new event's id.")
+    name = serializers.CharField()
+    skipped_staff = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Staff usernames with no account on this instance: not added.",
+    )
+    missing_accounts = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Every username the file names that has no account here (their results and "
+        "log entries are kept without the account).",
+    )
+    new_keys = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Players whose private key was already used here and who got a new one.",
+    )
+    new_tracker_links = serializers.IntegerField(
+        help_text="Tracked games whose link was already used here and was renewed."
+    )
+
+
+class EventExportView(APIView):
+    reads_are_guarded = True
+
+    @extend_schema(
+        operation_id="events_export",
+        responses=ExportDocumentSerializer,
+        description="The whole event as one JSON document (docs/export-format.md), as an "
+        "attachment. Organisers of the event only.",
+    )
+    def get(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        require_write_access(request, event)
+        response = Response(event_export(event=event, user=request.user))
+        response["Content-Disposition"] = f'attachment; filename="{export_filename(event)}"'
+        return response
+
+
+class EventImportView(APIView):
+    @extend_schema(
+        operation_id="events_import",
+        request=ExportDocumentSerializer,
+        responses={201: ImportAnswerSerializer},
+        description="A new event from an export document sent as the JSON body; you become "
+        "its organiser. Any problem in the file is a 400 naming it, and nothing is written.",
+    )
+    def post(self, request):
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        if not isinstance(request.data, dict):
+            raise Invalid("file", "not_event", "Send the export document as a JSON object.")
+        report = event_import(raw=dict(request.data), user=request.user)
+        return Response(report.as_dict(), status=status.HTTP_201_CREATED)

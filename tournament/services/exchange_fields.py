@@ -1,0 +1,205 @@
+"""The fields of each model in an event document, and how their values are written and read.
+
+Each model's plain fields are listed once here, so export and import cannot drift apart: a
+field the exporter writes is a field the importer checks and restores. References (players,
+games, accounts) are not plain fields; exchange.py and exchange_import.py handle them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.utils.dateparse import parse_date, parse_datetime, parse_duration
+from django.utils.duration import duration_iso_string
+
+from tournament.errors import Invalid
+from tournament.models import (
+    BattleSize,
+    EventStatus,
+    PaperSize,
+    PlayerStatus,
+    ResultSource,
+    ResultStatus,
+    RoundStatus,
+    StaffRole,
+)
+
+FIELD = "file"
+BREAKDOWN = ("primary", "secondary", "gambit", "battle_ready")
+
+
+@dataclass(frozen=True)
+class Spec:
+    name: str
+    kind: str  # str, int, bool, date, datetime, duration, json
+    null: bool = False
+    choices: tuple[str, ...] = ()
+
+
+def _specs(*rows) -> tuple[Spec, ...]:
+    return tuple(Spec(*row) for row in rows)
+
+
+EVENT = _specs(
+    ("name", "str"),
+    ("start_date", "date", True),
+    ("end_date", "date", True),
+    ("venue", "str"),
+    ("planned_rounds", "int"),
+    ("battle_size", "str", False, tuple(BattleSize.values)),
+    ("points_limit", "int"),
+    ("status", "str", False, tuple(EventStatus.values)),
+    ("tiebreaks", "json"),
+    ("bye_vp", "int"),
+    ("hidden", "bool"),
+    ("avoid_same_club", "bool"),
+    ("check_in_required", "bool"),
+    ("round_minutes", "int", True),
+    ("registration_open", "bool"),
+    ("places", "int", True),
+    ("registration_approval", "bool"),
+    ("paper_size", "str", False, tuple(PaperSize.values)),
+    ("mission_pack", "str"),
+    ("mission_order", "json"),
+    ("time_zone", "str"),
+    ("archived", "bool"),
+    ("created_at", "datetime"),
+)
+PLAYER = _specs(
+    ("name", "str"),
+    ("faction", "str"),
+    ("club", "str"),
+    ("army_list", "str"),
+    ("battle_ready", "bool"),
+    ("checked_in", "bool"),
+    ("dropped", "bool"),
+    ("dropped_after_round", "int", True),
+    ("first_round", "int"),
+    ("fixed_table", "int", True),
+    ("status", "str", False, tuple(PlayerStatus.values)),
+    ("private_key", "str"),
+    ("created_at", "datetime"),
+)
+TABLE = _specs(
+    ("number", "int"),
+    ("label", "str"),
+    ("terrain_layout", "int", True),
+    ("accessible", "bool"),
+)
+ROUND = _specs(
+    ("number", "int"),
+    ("status", "str", False, tuple(RoundStatus.values)),
+    ("seed", "int", True),
+    ("method", "str"),
+    ("mission_code", "str"),
+    ("pairing_cost", "json"),
+    ("clock_length_s", "int", True),
+    ("clock_started_at", "datetime", True),
+    ("clock_ends_at", "datetime", True),
+    ("clock_remaining", "duration", True),
+    ("created_at", "datetime"),
+)
+GAME = _specs(("table_number", "int", True), ("flags", "json"))
+RESULT = _specs(
+    ("version", "int"),
+    ("is_current", "bool"),
+    *(
+        (f"{part}_{side}", "int", True)
+        for part in ("primary", "secondary", "gambit", "battle_ready")
+        for side in "ab"
+    ),
+    ("vp_a", "int"),
+    ("vp_b", "int", True),
+    ("status", "str", False, tuple(ResultStatus.values)),
+    ("source", "str", False, tuple(ResultSource.values)),
+    ("entered_at", "datetime"),
+    ("confirmed_at", "datetime", True),
+)
+STAFF = _specs(("role", "str", False, tuple(StaffRole.values)), ("added_at", "datetime"))
+ANNOUNCEMENT = _specs(("text", "str"), ("created_at", "datetime"))
+AUDIT = _specs(
+    ("action", "str"),
+    ("before", "json", True),
+    ("after", "json", True),
+    ("created_at", "datetime"),
+    ("undone_at", "datetime", True),
+)
+TRACKED = _specs(
+    ("token", "str"),
+    ("pack_key", "str"),
+    ("mission_code", "str"),
+    ("initial_args", "json"),
+    ("state", "json"),
+    ("finished", "bool"),
+    ("created_at", "datetime"),
+    ("updated_at", "datetime"),
+)
+ACTION = _specs(("seq", "int"), ("actor", "str"), ("action", "json"), ("created_at", "datetime"))
+
+
+def dump_value(spec: Spec, value):
+    if value is None:
+        return None
+    if spec.kind in ("date", "datetime"):
+        return value.isoformat()
+    if spec.kind == "duration":
+        return duration_iso_string(value)
+    return value
+
+
+def dump_fields(specs: tuple[Spec, ...], obj) -> dict:
+    return {spec.name: dump_value(spec, getattr(obj, spec.name)) for spec in specs}
+
+
+def bad(path: str, message: str) -> Invalid:
+    return Invalid(FIELD, "invalid_file", f"{path}: {message}")
+
+
+def _parsed(spec: Spec, value, path: str):
+    if spec.kind == "str":
+        if isinstance(value, str):
+            return value
+        raise bad(path, "must be text.")
+    if spec.kind == "int":
+        # bool is an int to Python, never to the file.
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise bad(path, "must be a whole number.")
+    if spec.kind == "bool":
+        if isinstance(value, bool):
+            return value
+        raise bad(path, "must be true or false.")
+    if spec.kind == "json":
+        return value
+    parse = {"date": parse_date, "datetime": parse_datetime, "duration": parse_duration}[spec.kind]
+    try:
+        parsed = parse(value) if isinstance(value, str) else None
+    except ValueError:
+        parsed = None
+    if parsed is None:
+        raise bad(path, f"must be a {spec.kind} in ISO 8601 form.")
+    if isinstance(parsed, dt.datetime) and parsed.tzinfo is None:
+        raise bad(path, "must name its UTC offset.")
+    return parsed
+
+
+def load_fields(specs: tuple[Spec, ...], data, path: str) -> dict:
+    """The model field values of one object of the file, each checked; raises naming the path."""
+    if not isinstance(data, dict):
+        raise bad(path, "must be an object.")
+    out = {}
+    for spec in specs:
+        where = f"{path}.{spec.name}"
+        if spec.name not in data:
+            raise bad(where, "missing.")
+        value = data[spec.name]
+        if value is None:
+            if not spec.null:
+                raise bad(where, "must not be empty.")
+            out[spec.name] = None
+            continue
+        out[spec.name] = _parsed(spec, value, where)
+        if spec.choices and value not in spec.choices:
+            raise bad(where, f"'{value}' is not one of {', '.join(spec.choices)}.")
+    return out

@@ -1,0 +1,656 @@
+"""Import of an event document (docs/export-format.md) as a new event.
+
+Two phases: the whole file is read and checked first (format, version, checksum, every field,
+every reference, every duplicate), naming the first problem by its place in the file
+("rounds[2].games[5].player_b: no player 'p-17' in this file"); only then is anything written,
+in one transaction, so a refused file leaves the instance exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.db import DatabaseError, IntegrityError, transaction
+
+from tournament.errors import Forbidden, Invalid
+from tournament.localtime import zone_is_known
+from tournament.models import (
+    Announcement,
+    AuditEntry,
+    Event,
+    EventStaff,
+    Game,
+    Player,
+    Result,
+    Round,
+    StaffRole,
+    Table,
+)
+from tournament.models.player import new_private_key
+from tournament.services import exchange_fields as fields
+from tournament.services.access import user_can_create_events
+from tournament.services.exchange import FORMAT, VERSION, checksum
+from tournament.services.exchange_fields import bad
+from tournament.services.exchange_refs import TARGET_KINDS, map_actor, map_payload, map_target
+from tournament.services.revision import event_revision_bump
+from tournament.services.standings import metric_names
+from tracker.models import TrackedAction, TrackedGame, new_tracker_token
+
+SECTIONS = ("event", "staff", "players", "tables", "rounds", "announcements", "audit")
+
+
+@dataclass
+class ImportReport:
+    event: Event
+    skipped_staff: list[str] = field(default_factory=list)
+    missing_accounts: list[str] = field(default_factory=list)
+    new_keys: list[str] = field(default_factory=list)
+    new_tokens: int = 0
+
+    def as_dict(self) -> dict:
+        return {
+            "id": self.event.pk,
+            "name": self.event.name,
+            "skipped_staff": self.skipped_staff,
+            "missing_accounts": self.missing_accounts,
+            "new_keys": self.new_keys,
+            "new_tracker_links": self.new_tokens,
+        }
+
+    def lines(self) -> list[str]:
+        out = [f"Imported “{self.event.name}” as event {self.event.pk}."]
+        if self.skipped_staff:
+            out.append("Staff without an account here, skipped: " + ", ".join(self.skipped_staff))
+        others = sorted(set(self.missing_accounts) - set(self.skipped_staff))
+        if others:
+            out.append("Accounts named in results or the log but not here: " + ", ".join(others))
+        if self.new_keys:
+            out.append(
+                "Private keys already used on this instance, new keys given to: "
+                + ", ".join(self.new_keys)
+            )
+        if self.new_tokens:
+            out.append(f"{self.new_tokens} tracker link(s) were in use here and were renewed.")
+        return out
+
+
+# Reading ---------------------------------------------------------------------------------------
+
+
+def document_parse(raw) -> dict:
+    """The JSON object of an uploaded file (bytes or text), or Invalid saying why not."""
+    if isinstance(raw, dict):
+        return raw
+    try:
+        if isinstance(raw, bytes):
+            raw = raw.decode("utf-8")
+        document = json.loads(raw)
+    except UnicodeDecodeError:
+        raise Invalid(fields.FIELD, "not_json", "The file is not UTF-8 text.") from None
+    except json.JSONDecodeError as exc:
+        raise Invalid(
+            fields.FIELD,
+            "not_json",
+            "The file is not a complete JSON document (it breaks off or is damaged at "
+            f"line {exc.lineno}, column {exc.colno}).",
+        ) from None
+    if not isinstance(document, dict):
+        raise Invalid(fields.FIELD, "not_event", "The file is not a Strategium event export.")
+    return document
+
+
+def _check_header(document: dict) -> None:
+    if document.get("format") != FORMAT:
+        raise Invalid(fields.FIELD, "not_event", "The file is not a Strategium event export.")
+    version = document.get("version")
+    if version != VERSION:
+        raise Invalid(
+            fields.FIELD,
+            "wrong_version",
+            f"The file is format version {version}; this instance reads version {VERSION}.",
+        )
+    if not isinstance(document.get("sha256"), str):
+        raise Invalid(fields.FIELD, "no_checksum", "The file has no checksum (sha256).")
+    if document["sha256"] != checksum(document):
+        raise Invalid(
+            fields.FIELD,
+            "checksum_mismatch",
+            "The file's checksum does not match its content: it was changed or damaged "
+            "after export.",
+        )
+    for section in SECTIONS:
+        if section not in document:
+            raise bad(section, "missing.")
+
+
+def _items(data, path: str) -> list:
+    if not isinstance(data, list):
+        raise bad(path, "must be a list.")
+    return data
+
+
+def _key(data: dict, path: str, seen: set, what: str) -> str:
+    key = data.get("key")
+    if not isinstance(key, str) or not key or key.startswith("~"):
+        raise bad(f"{path}.key", "must be text (not starting with ~).")
+    if key in seen:
+        raise bad(f"{path}.key", f"a second {what} '{key}'.")
+    seen.add(key)
+    return key
+
+
+def _ref(data: dict, name: str, path: str, known, what: str, *, null: bool = True):
+    value = data.get(name)
+    if value is None and null and name in data:
+        return None
+    if value not in known:
+        shown = "nothing" if value is None else f"'{value}'"
+        raise bad(f"{path}.{name}", f"no {what} {shown} in this file.")
+    return value
+
+
+def _user_ref(data: dict, name: str, path: str, names: set) -> str | None:
+    value = data.get(name)
+    if value is not None and not isinstance(value, str):
+        raise bad(f"{path}.{name}", "must be a username or empty.")
+    if value:
+        names.add(value)
+    return value
+
+
+@dataclass
+class _Plan:
+    """The checked content of a file, ready to write."""
+
+    event: dict
+    staff: list = field(default_factory=list)
+    players: list = field(default_factory=list)
+    tables: list = field(default_factory=list)
+    rounds: list = field(default_factory=list)
+    announcements: list = field(default_factory=list)
+    audit: list = field(default_factory=list)
+    tracked: list = field(default_factory=list)
+    usernames: set = field(default_factory=set)
+
+
+def _read_players(document: dict, plan: _Plan) -> set:
+    keys, names, private = set(), set(), set()
+    for i, data in enumerate(_items(document["players"], "players")):
+        path = f"players[{i}]"
+        key = _key(data, path, keys, "player")
+        values = fields.load_fields(fields.PLAYER, data, path)
+        if values["name"] in names:
+            raise bad(f"{path}.name", f"a second player called {values['name']}.")
+        if values["private_key"] in private:
+            raise bad(f"{path}.private_key", "the same key as another player.")
+        names.add(values["name"])
+        private.add(values["private_key"])
+        plan.players.append((key, values))
+    return keys
+
+
+def _read_results(data: dict, path: str, players: set, plan: _Plan) -> list:
+    results, versions, current = [], set(), 0
+    for j, row in enumerate(_items(data.get("results"), f"{path}.results")):
+        where = f"{path}.results[{j}]"
+        values = fields.load_fields(fields.RESULT, row, where)
+        if values["version"] in versions:
+            raise bad(f"{where}.version", f"a second version {values['version']}.")
+        versions.add(values["version"])
+        current += values["is_current"]
+        if current > 1:
+            raise bad(f"{where}.is_current", "a second current version of this game.")
+        refs = {
+            "entered_by_player": _ref(row, "entered_by_player", where, players, "player"),
+            "confirmed_by_player": _ref(row, "confirmed_by_player", where, players, "player"),
+            "entered_by_user": _user_ref(row, "entered_by_user", where, plan.usernames),
+            "confirmed_by_user": _user_ref(row, "confirmed_by_user", where, plan.usernames),
+        }
+        results.append((values, refs))
+    return results
+
+
+def _read_game(data: dict, path: str, players: set, seen: dict, plan: _Plan) -> tuple:
+    values = fields.load_fields(fields.GAME, data, path)
+    a = _ref(data, "player_a", path, players, "player", null=False)
+    b = _ref(data, "player_b", path, players, "player")
+    attacker = _ref(data, "attacker", path, players, "player")
+    if a == b:
+        raise bad(f"{path}.player_b", "the same player as player_a.")
+    if attacker is not None and attacker not in (a, b):
+        raise bad(f"{path}.attacker", f"'{attacker}' does not play in this game.")
+    for side, player in (("player_a", a), ("player_b", b)):
+        if player is not None and player in seen["players"]:
+            raise bad(f"{path}.{side}", f"'{player}' already plays in this round.")
+        seen["players"].add(player)
+    table = values["table_number"]
+    if table is not None and table in seen["tables"]:
+        raise bad(f"{path}.table_number", f"a second game at table {table} in this round.")
+    seen["tables"].add(table)
+    refs = {"player_a": a, "player_b": b, "attacker": attacker}
+    return values, refs, _read_results(data, path, players, plan)
+
+
+def _read_rounds(document: dict, plan: _Plan, players: set) -> set:
+    keys, game_keys, numbers = set(), set(), set()
+    for i, data in enumerate(_items(document["rounds"], "rounds")):
+        path = f"rounds[{i}]"
+        key = _key(data, path, keys, "round")
+        values = fields.load_fields(fields.ROUND, data, path)
+        if values["number"] in numbers:
+            raise bad(f"{path}.number", f"a second round {values['number']}.")
+        numbers.add(values["number"])
+        games, seen = [], {"players": set(), "tables": set()}
+        for j, game in enumerate(_items(data.get("games"), f"{path}.games")):
+            where = f"{path}.games[{j}]"
+            game_key = _key(game, where, game_keys, "game")
+            games.append((game_key, *_read_game(game, where, players, seen, plan)))
+        plan.rounds.append((key, values, games))
+    plan.round_keys = keys
+    return game_keys
+
+
+def _read_small_sections(document: dict, plan: _Plan) -> set:
+    usernames = set()
+    for i, data in enumerate(_items(document["staff"], "staff")):
+        path = f"staff[{i}]"
+        values = fields.load_fields(fields.STAFF, data, path)
+        name = data.get("username")
+        if not isinstance(name, str) or not name:
+            raise bad(f"{path}.username", "must be a username.")
+        if name in usernames:
+            raise bad(f"{path}.username", f"{name} is on the staff twice.")
+        usernames.add(name)
+        added_by = _user_ref(data, "added_by", path, plan.usernames)
+        plan.staff.append((name, values, added_by))
+    plan.usernames |= usernames
+    tables = set()
+    for i, data in enumerate(_items(document["tables"], "tables")):
+        values = fields.load_fields(fields.TABLE, data, f"tables[{i}]")
+        if values["number"] in tables:
+            raise bad(f"tables[{i}].number", f"a second table {values['number']}.")
+        tables.add(values["number"])
+        plan.tables.append(values)
+    keys = set()
+    for i, data in enumerate(_items(document["announcements"], "announcements")):
+        path = f"announcements[{i}]"
+        key = _key(data, path, keys, "announcement")
+        values = fields.load_fields(fields.ANNOUNCEMENT, data, path)
+        plan.announcements.append(
+            (key, values, _user_ref(data, "created_by", path, plan.usernames))
+        )
+    return keys
+
+
+def _checked(known: dict, path: str, gone: set):
+    """A reader of references inside audit entries: a key of the file, or a gone key."""
+
+    def check(ref_kind: str, value):
+        if ref_kind == "event":
+            return value
+        if value is None or (ref_kind == "user" and isinstance(value, str)):
+            return value
+        if isinstance(value, str) and value.startswith("~"):
+            gone.add((ref_kind, value))
+            return value
+        if ref_kind == "audit" and value in known["audit_so_far"]:
+            return value
+        if ref_kind != "audit" and value in known.get(ref_kind, ()):
+            return value
+        raise bad(path, f"no {ref_kind} '{value}' in this file.")
+
+    return check
+
+
+def _read_audit(document: dict, plan: _Plan, known: dict) -> None:
+    keys: set = set()
+    actions: dict[str, str] = {}
+    known["audit_so_far"] = keys
+    for i, data in enumerate(_items(document["audit"], "audit")):
+        path = f"audit[{i}]"
+        values = fields.load_fields(fields.AUDIT, data, path)
+        target = data.get("target")
+        if not isinstance(target, str):
+            raise bad(f"{path}.target", "must be text.")
+        action = values["action"]
+        if action == "undo":
+            original = target.partition(":")[2]
+            action = actions.get(original, action)
+        gone: set = set()
+        # Check every reference now; the writer maps them with the same functions.
+        map_target(values["action"], target, _checked(known, f"{path}.target", gone))
+        for side in ("before", "after"):
+            map_payload(action, values[side], _checked(known, f"{path}.{side}", gone))
+        key = _key(data, path, keys, "audit entry")
+        actions[key] = action
+        refs = {
+            "target": target,
+            "payload_action": action,
+            "actor_user": _user_ref(data, "actor_user", path, plan.usernames),
+            "actor_player": _ref(data, "actor_player", path, known["player"], "player"),
+            "undone_by": _user_ref(data, "undone_by", path, plan.usernames),
+        }
+        plan.audit.append((key, values, refs, gone))
+
+
+def _read_tracked(document: dict, plan: _Plan, known: dict, versions: dict) -> None:
+    tokens, games = set(), set()
+    for i, data in enumerate(_items(document.get("tracked_games", []), "tracked_games")):
+        path = f"tracked_games[{i}]"
+        values = fields.load_fields(fields.TRACKED, data, path)
+        game = _ref(data, "game", path, known["game"], "game", null=False)
+        if game in games:
+            raise bad(f"{path}.game", f"game '{game}' is tracked twice.")
+        games.add(game)
+        if values["token"] in tokens:
+            raise bad(f"{path}.token", "the same link as another tracked game.")
+        tokens.add(values["token"])
+        version = data.get("result_version")
+        if version is not None and version not in versions[game]:
+            raise bad(f"{path}.result_version", f"game '{game}' has no result version {version}.")
+        actions, seqs = [], set()
+        for j, row in enumerate(_items(data.get("actions"), f"{path}.actions")):
+            where = f"{path}.actions[{j}]"
+            action = fields.load_fields(fields.ACTION, row, where)
+            if action["seq"] in seqs:
+                raise bad(f"{where}.seq", f"a second action number {action['seq']}.")
+            seqs.add(action["seq"])
+            gone: set = set()
+            map_actor(action["actor"], _checked(known, f"{where}.actor", gone))
+            if action["actor"].startswith("user:"):
+                plan.usernames.add(action["actor"][5:])
+            actions.append(action)
+        plan.tracked.append((values, game, version, actions))
+
+
+def _check_event(event: dict) -> None:
+    """What the pages need to show the event: a known zone, known metrics."""
+    if not 1 <= event["planned_rounds"] <= 30:
+        raise bad("event.planned_rounds", "must be between 1 and 30.")
+    if not zone_is_known(event["time_zone"]):
+        raise bad("event.time_zone", f"'{event['time_zone']}' is not a known time zone.")
+    tiebreaks, known = event["tiebreaks"], metric_names()
+    if not isinstance(tiebreaks, list) or any(name not in known for name in tiebreaks):
+        raise bad("event.tiebreaks", f"must list metrics from {', '.join(sorted(known))}.")
+    if not isinstance(event["mission_order"], list):
+        raise bad("event.mission_order", "must be a list of mission codes.")
+
+
+def document_check(document: dict) -> _Plan:
+    """The checked plan of a document; Invalid naming the first problem otherwise."""
+    _check_header(document)
+    plan = _Plan(event=fields.load_fields(fields.EVENT, document["event"], "event"))
+    _check_event(plan.event)
+    players = _read_players(document, plan)
+    games = _read_rounds(document, plan, players)
+    announcements = _read_small_sections(document, plan)
+    known = {
+        "player": players,
+        "game": games,
+        "round": plan.round_keys,
+        "announcement": announcements,
+    }
+    _read_audit(document, plan, known)
+    versions = {
+        game_key: {values["version"] for values, _ in results}
+        for _, _, round_games in plan.rounds
+        for game_key, _, _, results in round_games
+    }
+    _read_tracked(document, plan, known, versions)
+    return plan
+
+
+# Writing ---------------------------------------------------------------------------------------
+
+
+class _Ids:
+    """Document keys -> ids of the rows just written."""
+
+    def __init__(self, event_id: int, users: dict) -> None:
+        self.event_id = event_id
+        self.users = users  # username -> id of an account on this instance
+        self.kinds: dict[str, dict] = {kind: {} for kind in TARGET_KINDS}
+        self.gone: dict[tuple[str, str], int] = {}
+
+    def ref(self, kind: str, value):
+        if kind == "event":
+            return self.event_id
+        if value is None or value == "":
+            return value
+        if (kind, value) in self.gone:
+            return self.gone[(kind, value)]
+        if kind == "user" or str(value).startswith("~"):
+            # An account missing here: an id no account has, like a deleted one.
+            return self.users.get(value) or self.gone.setdefault(
+                (kind, value), -(len(self.gone) + 1)
+            )
+        return self.kinds[kind][value]
+
+
+def _fresh_player_ids(event: Event, count: int) -> list[int]:
+    """Ids no player of this instance has or will get: an undo of a deleted player
+    recreates it under its logged id, which must not collide with anyone."""
+    if not count:
+        return []
+    made = Player.objects.bulk_create(
+        [Player(event=event, name=f"~{n}", private_key=new_private_key()) for n in range(count)]
+    )
+    ids = [p.pk for p in made]
+    Player.objects.filter(pk__in=ids).delete()
+    return ids
+
+
+def _restamp(model, rows: list, **stamps) -> None:
+    """Put the file's times back: creation sets auto_now_add fields to now."""
+    for obj, values in rows:
+        for name in stamps:
+            setattr(obj, name, values[name])
+    model.objects.bulk_update([obj for obj, _ in rows], list(stamps), batch_size=500)
+
+
+def _write_players(event: Event, plan: _Plan, ids: _Ids, report: ImportReport) -> None:
+    taken = set(
+        Player.objects.filter(
+            private_key__in=[v["private_key"] for _, v in plan.players]
+        ).values_list("private_key", flat=True)
+    )
+    rows = []
+    for _, values in plan.players:
+        data = dict(values)
+        if data["private_key"] in taken:
+            data["private_key"] = new_private_key()
+            report.new_keys.append(data["name"])
+        rows.append((Player(event=event, **data), values))
+    made = Player.objects.bulk_create([p for p, _ in rows], batch_size=500)
+    _restamp(Player, rows, created_at=True)
+    ids.kinds["player"] = {key: p.pk for (key, _), p in zip(plan.players, made, strict=True)}
+
+
+def _write_rounds(event: Event, plan: _Plan, ids: _Ids) -> dict:
+    rounds = [(Round(event=event, **values), values) for _, values, _ in plan.rounds]
+    Round.objects.bulk_create([r for r, _ in rounds])
+    _restamp(Round, rounds, created_at=True)
+    ids.kinds["round"] = {
+        key: r.pk for (key, _, _), (r, _) in zip(plan.rounds, rounds, strict=True)
+    }
+    player = ids.kinds["player"]
+    games = []
+    for (round_, _), (_, _, round_games) in zip(rounds, plan.rounds, strict=True):
+        for game_key, values, refs, _ in round_games:
+            game = Game(
+                round=round_,
+                **values,
+                player_a_id=player[refs["player_a"]],
+                player_b_id=player.get(refs["player_b"]),
+                attacker_id=player.get(refs["attacker"]),
+            )
+            games.append((game_key, game))
+    Game.objects.bulk_create([g for _, g in games], batch_size=500)
+    ids.kinds["game"] = {key: g.pk for key, g in games}
+    return _write_results(plan, ids)
+
+
+def _write_results(plan: _Plan, ids: _Ids) -> dict:
+    player, game_ids = ids.kinds["player"], ids.kinds["game"]
+    rows = []
+    for _, _, round_games in plan.rounds:
+        for game_key, _, _, results in round_games:
+            for values, refs in results:
+                result = Result(
+                    game_id=game_ids[game_key],
+                    **values,
+                    entered_by_player_id=player.get(refs["entered_by_player"]),
+                    confirmed_by_player_id=player.get(refs["confirmed_by_player"]),
+                    entered_by_user_id=ids.users.get(refs["entered_by_user"]),
+                    confirmed_by_user_id=ids.users.get(refs["confirmed_by_user"]),
+                )
+                rows.append(((game_key, values["version"]), result, values))
+    Result.objects.bulk_create([r for _, r, _ in rows], batch_size=500)
+    _restamp(Result, [(r, v) for _, r, v in rows], entered_at=True)
+    return {key: r.pk for key, r, _ in rows}
+
+
+def _write_staff(event: Event, plan: _Plan, ids: _Ids, user, report: ImportReport) -> None:
+    rows = []
+    for name, values, added_by in plan.staff:
+        if name not in ids.users:
+            report.skipped_staff.append(name)
+            continue
+        rows.append(
+            EventStaff(
+                event=event, user_id=ids.users[name], added_by_id=ids.users.get(added_by), **values
+            )
+        )
+    EventStaff.objects.bulk_create(rows)
+    if user is not None:
+        # The importer runs the imported event, whatever the file made them.
+        EventStaff.objects.update_or_create(
+            event=event,
+            user=user,
+            defaults={"role": StaffRole.ORGANISER},
+            create_defaults={"role": StaffRole.ORGANISER, "added_by": user},
+        )
+
+
+def _write_announcements(event: Event, plan: _Plan, ids: _Ids) -> None:
+    rows = [
+        (Announcement(event=event, text=values["text"], created_by_id=ids.users.get(by)), values)
+        for _, values, by in plan.announcements
+    ]
+    Announcement.objects.bulk_create([a for a, _ in rows])
+    _restamp(Announcement, rows, created_at=True)
+    ids.kinds["announcement"] = {
+        key: a.pk for (key, _, _), (a, _) in zip(plan.announcements, rows, strict=True)
+    }
+
+
+def _write_audit(event: Event, plan: _Plan, ids: _Ids) -> None:
+    rows = []
+    for _, values, refs, _ in plan.audit:
+        action = refs["payload_action"]
+        entry = AuditEntry(
+            event=event,
+            action=values["action"],
+            target="",
+            actor_user_id=ids.users.get(refs["actor_user"]),
+            actor_player_id=ids.kinds["player"].get(refs["actor_player"]),
+            before=map_payload(action, values["before"], ids.ref),
+            after=map_payload(action, values["after"], ids.ref),
+            undone_at=values["undone_at"],
+            undone_by_id=ids.users.get(refs["undone_by"]),
+        )
+        rows.append((entry, values))
+    AuditEntry.objects.bulk_create([e for e, _ in rows], batch_size=500)
+    ids.kinds["audit"] = {
+        key: e.pk for (key, _, _, _), (e, _) in zip(plan.audit, rows, strict=True)
+    }
+    # Targets last: an undo names its original entry, whose id exists only now.
+    for (entry, values), (_, _, refs, _) in zip(rows, plan.audit, strict=True):
+        entry.target = map_target(values["action"], refs["target"], ids.ref)
+        entry.created_at = values["created_at"]
+    AuditEntry.objects.bulk_update([e for e, _ in rows], ["target", "created_at"], batch_size=500)
+
+
+def _write_tracked(plan: _Plan, ids: _Ids, results: dict, report: ImportReport) -> None:
+    taken = set(
+        TrackedGame.objects.filter(token__in=[v["token"] for v, *_ in plan.tracked]).values_list(
+            "token", flat=True
+        )
+    )
+    rows = []
+    for values, game, version, _ in plan.tracked:
+        data = dict(values)
+        if data["token"] in taken:
+            data["token"] = new_tracker_token()
+            report.new_tokens += 1
+        tracked = TrackedGame(
+            **data,
+            game_id=ids.kinds["game"][game],
+            result_id=results.get((game, version)) if version is not None else None,
+        )
+        rows.append((tracked, values))
+    TrackedGame.objects.bulk_create([t for t, _ in rows])
+    _restamp(TrackedGame, rows, created_at=True, updated_at=True)
+    actions = []
+    for (tracked, _), (_, _, _, items) in zip(rows, plan.tracked, strict=True):
+        for values in items:
+            action = TrackedAction(
+                tracked=tracked,
+                seq=values["seq"],
+                actor=map_actor(values["actor"], ids.ref),
+                action=values["action"],
+            )
+            actions.append((action, values))
+    TrackedAction.objects.bulk_create([a for a, _ in actions], batch_size=500)
+    _restamp(TrackedAction, actions, created_at=True)
+
+
+def _gone_ids(event: Event, plan: _Plan, ids: _Ids) -> None:
+    gone = sorted({ref for *_, refs in plan.audit for ref in refs}, key=lambda r: (r[0], r[1]))
+    players = [ref for ref in gone if ref[0] == "player"]
+    for ref, pk in zip(players, _fresh_player_ids(event, len(players)), strict=True):
+        ids.gone[ref] = pk
+    for n, ref in enumerate(r for r in gone if r[0] != "player"):
+        # Rows other than players are never recreated under their old id: any id no row has.
+        ids.gone[ref] = -(n + 1)
+
+
+def _write(plan: _Plan, user, report_users: dict) -> ImportReport:
+    event = Event.objects.create(**plan.event)
+    Event.objects.filter(pk=event.pk).update(created_at=plan.event["created_at"])
+    event.created_at = plan.event["created_at"]
+    report = ImportReport(event=event)
+    report.missing_accounts = sorted(plan.usernames - set(report_users))
+    ids = _Ids(event.pk, report_users)
+    _write_staff(event, plan, ids, user, report)
+    _write_players(event, plan, ids, report)
+    Table.objects.bulk_create([Table(event=event, **values) for values in plan.tables])
+    results = _write_rounds(event, plan, ids)
+    _write_announcements(event, plan, ids)
+    _gone_ids(event, plan, ids)
+    _write_audit(event, plan, ids)
+    _write_tracked(plan, ids, results, report)
+    # Rows made in bulk send no signals: one change marks the new event's pages.
+    event_revision_bump(event_id=event.pk)
+    return report
+
+
+def event_import(*, raw, user=None, as_admin: bool = False) -> ImportReport:
+    """A new event from an export document. `user` (who may create events, unless the
+    command line imports `as_admin`) becomes an organiser of it. The file is refused whole
+    (Invalid, nothing written) when anything in it is wrong."""
+    if not as_admin and not user_can_create_events(user):
+        raise Forbidden("user", "not_organiser", "Only organiser accounts may import events.")
+    plan = document_check(document_parse(raw))
+    users = dict(
+        get_user_model().objects.filter(username__in=plan.usernames).values_list("username", "id")
+    )
+    try:
+        with transaction.atomic():
+            return _write(plan, user, users)
+    except (IntegrityError, DatabaseError) as exc:
+        raise Invalid(
+            fields.FIELD, "inconsistent", f"The file's content breaks a rule of the database: {exc}"
+        ) from None

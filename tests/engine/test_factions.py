@@ -44,7 +44,9 @@ def test_worked_example():
 
 def test_no_games_no_rates():
     (row,) = faction_stats([FactionEntry(1, "Orks")], [])
-    assert row.win_rate is None and row.vp_for_mean is None and row.best == []
+    assert row.win_rate is None
+    assert row.vp_for_mean is None
+    assert row.best == []
 
 
 def test_best_placing_prefers_larger_field_and_keeps_ties():

@@ -79,37 +79,41 @@ def faction_stats(
     for entry in players.values():
         row = stats.setdefault(entry.faction, FactionStats(entry.faction))
         row.players += 1
-        placing = _placing(entry)
         if entry.rank is None:
             continue
+        placing = _placing(entry)
         if entry.faction not in best_placing or placing < best_placing[entry.faction]:
             best_placing[entry.faction] = placing
             row.best = [entry.id]
         elif placing == best_placing[entry.faction]:
             row.best.append(entry.id)
     for game in games:
-        if game.player_a not in players:
-            continue
-        a = stats[players[game.player_a].faction]
-        if game.is_bye:
-            a.byes += 1
-            continue
-        if game.player_b not in players or game.vp_a is None or game.vp_b is None:
-            continue
-        b = stats[players[game.player_b].faction]
-        for side, vp_for, vp_against in ((a, game.vp_a, game.vp_b), (b, game.vp_b, game.vp_a)):
-            side.vp_games += 1
-            side.vp_for += vp_for
-            side.vp_against += vp_against
-        if a is b:
-            a.mirrors += 1
-        elif game.vp_a == game.vp_b:
-            a.draws += 1
-            b.draws += 1
-        elif game.vp_a > game.vp_b:
-            a.wins += 1
-            b.losses += 1
-        else:
-            a.losses += 1
-            b.wins += 1
+        _count_game(game, players, stats)
     return sorted(stats.values(), key=lambda s: (-s.players, s.faction.casefold(), s.faction))
+
+
+def _count_game(game: GameRecord, players: dict, stats: dict[str, FactionStats]) -> None:
+    if game.player_a not in players:
+        return
+    a = stats[players[game.player_a].faction]
+    if game.is_bye:
+        a.byes += 1
+        return
+    if game.player_b not in players or game.vp_a is None or game.vp_b is None:
+        return
+    b = stats[players[game.player_b].faction]
+    for side, vp_for, vp_against in ((a, game.vp_a, game.vp_b), (b, game.vp_b, game.vp_a)):
+        side.vp_games += 1
+        side.vp_for += vp_for
+        side.vp_against += vp_against
+    if a is b:
+        a.mirrors += 1
+    elif game.vp_a == game.vp_b:
+        a.draws += 1
+        b.draws += 1
+    elif game.vp_a > game.vp_b:
+        a.wins += 1
+        b.losses += 1
+    else:
+        a.losses += 1
+        b.wins += 1

@@ -12,8 +12,12 @@ from datetime import date
 from tournament.engine.display import fixed, format_percent, format_record, json_rate
 from tournament.engine.factions import FactionEntry, FactionStats, faction_stats
 from tournament.errors import Invalid
+from tournament.localtime import default_time_zone
 from tournament.models import Event, PlayerStatus
+from tournament.printing.data import EventInfo
+from tournament.printing.factions import Factions
 from tournament.services.cached import event_cached, standings_cached
+from tournament.services.printing import event_info
 from tournament.services.records import event_games
 
 NO_FACTION = "No faction given"
@@ -139,3 +143,33 @@ def faction_stats_range(*, date_from: date | None = None, date_to: date | None =
     if date_to:
         events = events.filter(start_date__lte=date_to)
     return _combine(list(events.order_by("start_date", "pk")))
+
+
+def faction_range_words(date_from: date | None, date_to: date | None) -> str:
+    """The range in words for headings: "1 Apr 2026 to 30 Jun 2026", "from 1 Apr 2026"."""
+    first = date_from.strftime("%-d %b %Y") if date_from else ""
+    last = date_to.strftime("%-d %b %Y") if date_to else ""
+    if first and last:
+        return f"{first} to {last}"
+    if first or last:
+        return f"from {first}" if first else f"until {last}"
+    return "all dates"
+
+
+def faction_stats_pdf(*, event: Event) -> bytes:
+    """The event's faction statistics as a printable PDF page (or pages)."""
+    return Factions(
+        event_info(event), faction_stats_event(event=event), RULES, across=False
+    ).render()
+
+
+def faction_range_pdf(*, date_from: date | None = None, date_to: date | None = None) -> bytes:
+    """The same over a date range: the header names the range instead of an event."""
+    info = EventInfo(
+        id=0,
+        name="Faction statistics: all events",
+        dates=faction_range_words(date_from, date_to),
+        time_zone=default_time_zone(),
+    )
+    stats = faction_stats_range(date_from=date_from, date_to=date_to)
+    return Factions(info, stats, RULES, across=True).render()

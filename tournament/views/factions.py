@@ -24,10 +24,10 @@ from tournament.views.common import visible_event_or_404
 from tournament.views.public import _event_context
 
 # The chart's own units (it scales to the page): labels left, bars, then the value.
-CHART_W = 480
-LABEL_W = 150
-VALUE_W = 58
-ROW_H = 26
+CHART_W = 360
+LABEL_W = 128
+VALUE_W = 50
+ROW_H = 24
 TOP = 22
 
 

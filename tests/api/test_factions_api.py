@@ -86,6 +86,7 @@ def test_range_takes_public_events_starting_in_it(anon, organiser):
         ("from=yesterday", {"from": ["invalid"]}),
         ("to=2026-13-01", {"to": ["invalid"]}),
         ("from=2026-05-01&to=2026-04-01", {"to": ["before_start"]}),
+        ("to=", {"to": ["invalid"]}),
     ],
 )
 def test_range_refuses_bad_dates(anon, query, errors):

@@ -119,10 +119,10 @@ def faction_stats_event(*, event: Event) -> dict:
 
 def faction_range_parse(*, date_from: str | None, date_to: str | None) -> tuple:
     """The `from` and `to` of a range form or query as dates (None: open); 400 naming the
-    field when one is not a date (YYYY-MM-DD) or `to` is before `from`."""
+    field when one is not a date (YYYY-MM-DD; "" neither) or `to` is before `from`."""
     out = []
     for field, text in (("from", date_from), ("to", date_to)):
-        if not text:
+        if text is None:
             out.append(None)
             continue
         try:

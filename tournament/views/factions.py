@@ -88,7 +88,9 @@ def _range(request):
     """(from, to, error) from the GET form; a bad value shows as the field's error."""
     try:
         date_from, date_to = faction_range_parse(
-            date_from=request.GET.get("from"), date_to=request.GET.get("to")
+            # The form sends an empty field for "no limit".
+            date_from=request.GET.get("from") or None,
+            date_to=request.GET.get("to") or None,
         )
     except Invalid as error:
         return None, None, error

@@ -134,3 +134,14 @@ def test_hidden_event_downloads_are_not_found(anon, event, played):
     event.save()
     for path in ("standings.csv", "results/", "results.csv", "rounds/1/pairings.csv"):
         assert anon.get(f"/api/events/{event.pk}/{path}").status_code == 404
+
+
+def test_h2h_column_only_when_the_event_ranks_by_it(anon, event, played):
+    header = list(_rows(anon.get(f"/api/events/{event.pk}/standings.csv"))[0])
+    assert "h2h" not in header
+    event.tiebreaks = ["h2h", "sos"]
+    event.save()
+    rows = _rows(anon.get(f"/api/events/{event.pk}/standings.csv"))
+    assert list(rows[0])[-6:] == ["owr", "sos", "sosos", "vp", "vp_diff", "h2h"]
+    json_rows = anon.get(f"/api/events/{event.pk}/standings/").json()
+    assert [r["sos"] for r in rows] == [str(r["sos"]) for r in json_rows]

@@ -145,3 +145,19 @@ def test_h2h_column_only_when_the_event_ranks_by_it(anon, event, played):
     assert list(rows[0])[-6:] == ["owr", "sos", "sosos", "vp", "vp_diff", "h2h"]
     json_rows = anon.get(f"/api/events/{event.pk}/standings/").json()
     assert [r["sos"] for r in rows] == [str(r["sos"]) for r in json_rows]
+
+
+def test_a_csv_client_gets_a_refusal_as_csv(anon, event, played):
+    response = anon.get(
+        f"/api/events/{event.pk}/standings.csv?provisional=1", HTTP_ACCEPT="text/csv"
+    )
+    assert response.status_code == 403
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert _rows(response) == [
+        {
+            "field": "provisional",
+            "message": "Only this event's organisers and judges may see provisional results.",
+        }
+    ]
+    ok = anon.get(f"/api/events/{event.pk}/standings.csv", HTTP_ACCEPT="text/csv")
+    assert ok.status_code == 200

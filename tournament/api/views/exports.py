@@ -31,15 +31,21 @@ from tournament.services.exports import (
 
 
 class CsvRenderer(BaseRenderer):
-    """Lets a client ask for text/csv (Accept); the views write the CSV body themselves and
-    refusals stay JSON."""
+    """Lets a client ask for text/csv (Accept). The views write a CSV body themselves; this
+    renders only a refusal for such a client: one row per failing field and message."""
 
     media_type = "text/csv"
     format = "csv"
     charset = "utf-8"
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
-        return JSONRenderer().render(data)
+        rows = [
+            {"field": field, "message": message}
+            for field, messages in (data or {}).items()
+            if field != "error_codes"
+            for message in (messages if isinstance(messages, list) else [messages])
+        ]
+        return export_csv(columns=("field", "message"), rows=rows)
 
 
 CSV_RESPONSE = OpenApiResponse(

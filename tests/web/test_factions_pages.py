@@ -97,3 +97,9 @@ def test_download_links(client, event, organiser, played):
     assert f'href="/api/events/{event.pk}/results.csv?provisional=1" download' in board
     csv = client.get(f"/api/events/{event.pk}/standings.csv?provisional=1")
     assert csv.status_code == 200  # the organiser's session opens the provisional download
+
+
+def test_print_page_offers_the_factions_pdf(client, event, organiser):
+    client.force_login(organiser)
+    html = client.get(reverse("print-event", args=[event.pk])).content.decode()
+    assert reverse("event-factions-pdf", args=[event.pk]) in html

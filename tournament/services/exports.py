@@ -24,6 +24,7 @@ from tournament.errors import NotFound
 from tournament.models import Event, Game, PlayerStatus, Result, ResultStatus
 from tournament.services.cached import event_cached, standings_cached
 from tournament.services.records import event_games, players_records
+from tournament.services.revision import event_revision
 
 STANDINGS_COLUMNS = (
     "rank",
@@ -104,7 +105,10 @@ def standings_export(
 ) -> tuple[list[str], list[dict]]:
     """The standings rows with every metric, as the API's JSON numbers (rates rounded by the
     registry, exact values otherwise)."""
-    rows = standings_cached(event=event, as_of_round=as_of_round, provisional=provisional)
+    revision = event_revision(event_id=event.pk)  # first, so both parts read the same data
+    rows = standings_cached(
+        event=event, as_of_round=as_of_round, provisional=provisional, revision=revision
+    )
     names = standings_metric_names(event=event)
 
     def compute():
@@ -126,6 +130,7 @@ def standings_export(
         name="export-metrics",
         variant=f"{as_of_round}:{int(provisional)}",
         compute=compute,
+        revision=revision,
     )
     out = []
     for row in rows:

@@ -100,3 +100,12 @@ def test_event_factions_refresh_with_the_revision(anon, event, organiser):
     assert anon.get(f"/api/events/{event.pk}/factions/").json()["games"] == 0
     result_enter(game_id=games[0].pk, data={"vp_a": 20, "vp_b": 30}, user=organiser)
     assert anon.get(f"/api/events/{event.pk}/factions/").json()["games"] == 1
+
+
+def test_typed_factions_count_under_the_list_spelling(anon, event, organiser):
+    _play(event, organiser, ["orks ", "ORKS", "", "Squats"], [None, None])
+    rows = {
+        r["label"]: r["players"]
+        for r in anon.get(f"/api/events/{event.pk}/factions/").json()["factions"]
+    }
+    assert rows == {"Orks": 2, "No faction given": 1, "Squats": 1}

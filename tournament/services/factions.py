@@ -12,6 +12,7 @@ from datetime import date
 from tournament.engine.display import fixed, format_percent, format_record, json_rate
 from tournament.engine.factions import FactionEntry, FactionStats, faction_stats
 from tournament.errors import Invalid
+from tournament.factions import FACTIONS
 from tournament.localtime import default_time_zone
 from tournament.models import Event, PlayerStatus
 from tournament.printing.data import EventInfo
@@ -21,6 +22,8 @@ from tournament.services.printing import event_info
 from tournament.services.records import event_games
 
 NO_FACTION = "No faction given"
+# Organisers type factions freely ("orks ", "ORKS"): the sign-up list's spelling counts them once.
+KNOWN = {name.casefold(): name for name in FACTIONS}
 # How the pages and the PDF state the rules (tournament/engine/factions.py).
 RULES = (
     "Only confirmed results count.",
@@ -29,6 +32,12 @@ RULES = (
     "Byes are not games against a faction: they count in no figure here.",
     "Win rate is wins divided by games (wins, draws and losses).",
 )
+
+
+def faction_name(typed: str) -> str:
+    """One spelling per faction: spaces tidied, the sign-up list's spelling when it is one."""
+    tidy = " ".join(typed.split())
+    return KNOWN.get(tidy.casefold(), tidy)
 
 
 def _event_part(event: Event) -> dict:
@@ -42,9 +51,9 @@ def _event_part(event: Event) -> dict:
             "pk", "name", "faction"
         )
         entries, names = [], {}
-        for pk, name, faction in players:
+        for pk, name, typed in players:
             rank, tied = ranks.get(pk, (None, False))
-            entries.append(FactionEntry(pk, faction.strip(), rank=rank, field_size=field))
+            entries.append(FactionEntry(pk, faction_name(typed), rank=rank, field_size=field))
             names[pk] = (name, rank, tied, field)
         return {"entries": entries, "games": event_games(event), "names": names}
 

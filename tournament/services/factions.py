@@ -20,6 +20,7 @@ from tournament.printing.factions import Factions
 from tournament.services.cached import event_cached, standings_cached
 from tournament.services.printing import event_info
 from tournament.services.records import event_games
+from tournament.services.revision import event_revision
 
 NO_FACTION = "No faction given"
 # Organisers type factions freely ("orks ", "ORKS"): the sign-up list's spelling counts them once.
@@ -42,9 +43,10 @@ def faction_name(typed: str) -> str:
 
 def _event_part(event: Event) -> dict:
     """The plain inputs of one event: entries and games with ids, and each player's name."""
+    revision = event_revision(event_id=event.pk)  # first: the placings and games are as new
 
     def compute():
-        rows = standings_cached(event=event)
+        rows = standings_cached(event=event, revision=revision)
         field = len(rows)
         ranks = {r["player"]: (r["rank"], r["tied"]) for r in rows}
         players = event.players.filter(status=PlayerStatus.APPROVED).values_list(
@@ -57,7 +59,9 @@ def _event_part(event: Event) -> dict:
             names[pk] = (name, rank, tied, field)
         return {"entries": entries, "games": event_games(event), "names": names}
 
-    return event_cached(event=event, name="factions-part", variant="", compute=compute)
+    return event_cached(
+        event=event, name="factions-part", variant="", compute=compute, revision=revision
+    )
 
 
 def _mean(value) -> float | None:

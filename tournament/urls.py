@@ -3,6 +3,7 @@ from django.urls import path
 from tournament.views import (
     audit,
     exchange,
+    factions,
     manage_day,
     manage_rounds,
     now,
@@ -22,6 +23,12 @@ urlpatterns = [
     path("events/<int:event_id>/", public.event_detail, name="event"),
     path("events/<int:event_id>/pairings/", public.event_pairings, name="event-pairings"),
     path("events/<int:event_id>/standings/", public.event_standings, name="event-standings"),
+    path("events/<int:event_id>/factions/", factions.event_factions, name="event-factions"),
+    path(
+        "events/<int:event_id>/factions.pdf", factions.event_factions_pdf, name="event-factions-pdf"
+    ),
+    path("factions/", factions.factions, name="factions"),
+    path("factions.pdf", factions.factions_pdf, name="factions-pdf"),
     path("events/<int:event_id>/now/", now.event_now, name="event-now"),
     path("events/<int:event_id>/screen/", screen.screen, name="event-screen"),
     path("events/<int:event_id>/screen/live/", screen.screen_live, name="event-screen-live"),

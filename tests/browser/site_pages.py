@@ -70,6 +70,8 @@ PAGES: list[Page] = [
     Page("event-overview", ANYONE, _e("event")),
     Page("event-pairings", ANYONE, _e("event-pairings")),
     Page("event-standings", ANYONE, _e("event-standings")),
+    Page("event-factions", ANYONE, _e("event-factions")),
+    Page("factions", ANYONE, lambda s: reverse("factions")),
     Page("missions-generator", ANYONE, lambda s: reverse("missions")),
     Page("mission", ANYONE, lambda s: reverse("mission", args=[s.games["A"].round.mission_code])),
     Page("tracker-new", ANYONE, lambda s: reverse("tracker-new")),

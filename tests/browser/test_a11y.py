@@ -35,6 +35,9 @@ BEST_PRACTICE = [
 # fails here unless it is inside one of these, whose colours were checked by hand:
 HAND_CHECKED = [
     ".trk-head",  # white and near-white on #2a1414-#7a1f1f: 8.7:1 at the lightest end
+    # SVG text, which axe takes for text on an image: #1d2330 on the white card (16:1) beside
+    # the bars, never on them; the 50% mark #667085 on white (4.8:1).
+    ".factions-chart",
 ]
 RUN = """async ([tags, extra, handChecked]) => {
   const rules = Object.fromEntries(extra.map(id => [id, {enabled: true}]));

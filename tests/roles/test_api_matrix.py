@@ -275,6 +275,19 @@ READS = [
         lambda s: f"/api/events/{s.event.pk}/standings/?provisional=1",
         STAFF,
     ),
+    Read(
+        "provisional standings csv",
+        lambda s: f"/api/events/{s.event.pk}/standings.csv?provisional=1",
+        STAFF,
+    ),
+    Read(
+        "provisional results", lambda s: f"/api/events/{s.event.pk}/results/?provisional=1", STAFF
+    ),
+    Read(
+        "provisional results csv",
+        lambda s: f"/api/events/{s.event.pk}/results.csv?provisional=1",
+        STAFF,
+    ),
 ]
 
 
@@ -343,7 +356,18 @@ READS_OF_A_HIDDEN_EVENT = {
 
 
 @pytest.mark.parametrize("role", ROLES)
-@pytest.mark.parametrize("path", ["announcements/", "rounds/1/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "announcements/",
+        "rounds/1/",
+        "standings.csv",
+        "results/",
+        "results.csv",
+        "rounds/1/pairings.csv",
+        "factions/",
+    ],
+)
 def test_day_of_the_event_reads_of_a_hidden_event(scn, role, path):
     from tournament.services.events import event_update
 
@@ -355,3 +379,10 @@ def test_day_of_the_event_reads_of_a_hidden_event(scn, role, path):
         assert [a["text"] for a in response.json()] == ["Lunch at 13:00"]
     if response.status_code == 200 and path == "rounds/1/":
         assert response.json()["clock"]["state"] == "not_started"
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_instance_factions_are_public(scn, role):
+    response = _client(scn, role, "A").get("/api/factions/")
+    # A forged key is refused as such everywhere (401); anyone else reads the public figures.
+    assert response.status_code == (401 if role == "forged_key" else 200), response.content

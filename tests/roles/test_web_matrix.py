@@ -364,7 +364,10 @@ def test_the_public_pages_offer_the_staff_pages_to_staff_only(scn):
 
 
 @pytest.mark.parametrize("role", ROLES)
-@pytest.mark.parametrize("name", ["event-screen", "event-screen-live", "event-now"])
+@pytest.mark.parametrize(
+    "name",
+    ["event-screen", "event-screen-live", "event-now", "event-factions", "event-factions-pdf"],
+)
 def test_day_of_the_event_pages_of_a_hidden_event(scn, role, name):
     """The big screen and the clock strip follow the event's visibility; the strip also opens
     to a player's own key (their page shows it), passed as `?key=`."""
@@ -382,7 +385,10 @@ def test_day_of_the_event_pages_of_a_hidden_event(scn, role, name):
 
 
 @pytest.mark.parametrize("role", ROLES)
-@pytest.mark.parametrize("name", ["event-screen", "event-screen-live", "event-now"])
+@pytest.mark.parametrize(
+    "name",
+    ["event-screen", "event-screen-live", "event-now", "event-factions", "event-factions-pdf"],
+)
 def test_day_of_the_event_pages_of_a_public_event(scn, role, name):
     client, key = _client(scn, role, "A")
     url = reverse(name, args=[scn.event.pk])
@@ -433,3 +439,18 @@ def test_a_withdraw_link_acts_on_its_own_player_only(scn):
     statuses = dict(scn.event.players.values_list("name", "status"))
     assert statuses["Sign Up"] == "withdrawn"
     assert statuses["Player C"] == "approved"
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_instance_faction_pages_are_public_and_leave_hidden_events_out(scn, role):
+    from tournament.services.events import event_update
+
+    event_update(event=scn.event, user=scn.organiser, changes={"hidden": True})
+    client, _ = _client(scn, role, "A")
+    page = client.get(reverse("factions"))
+    assert page.status_code == 200
+    # Instance figures are public: a hidden event stays out of them even for its staff.
+    html = page.content.decode()
+    assert "1 event ·" in html  # the rival's event only
+    assert "Home GT" not in html
+    assert client.get(reverse("factions-pdf")).status_code == 200

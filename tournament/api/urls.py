@@ -6,6 +6,8 @@ from tournament.api.views import (
     clock,
     events,
     exchange,
+    exports,
+    factions,
     games,
     players,
     rounds,
@@ -86,6 +88,28 @@ urlpatterns = [
         standings.StandingsStatusView.as_view(),
         name="api-standings-status",
     ),
+    path(
+        "events/<int:event_id>/standings.csv",
+        exports.StandingsCsvView.as_view(),
+        name="api-standings-csv",
+    ),
+    path("events/<int:event_id>/results/", exports.ResultsView.as_view(), name="api-results"),
+    path(
+        "events/<int:event_id>/results.csv",
+        exports.ResultsCsvView.as_view(),
+        name="api-results-csv",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/pairings.csv",
+        exports.PairingsCsvView.as_view(),
+        name="api-pairings-csv",
+    ),
+    path(
+        "events/<int:event_id>/factions/",
+        factions.EventFactionsView.as_view(),
+        name="api-event-factions",
+    ),
+    path("factions/", factions.FactionsView.as_view(), name="api-factions"),
     path("events/<int:event_id>/staff/", staff.StaffListView.as_view(), name="api-staff"),
     path(
         "events/<int:event_id>/staff/<int:user_id>/",

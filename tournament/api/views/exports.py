@@ -1,0 +1,178 @@
+"""Downloads of an event's standings, results and pairings (CSV; results also as JSON).
+
+The CSV paths end in `.csv` so a browser link saves a file named after the event; the JSON
+standings stay at `standings/` as they were. `provisional=1` (organisers and judges only) counts
+every entry, as on their standings page.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament.api.permissions import visible_event
+from tournament.api.views.standings import PROVISIONAL, ROUND, _as_of
+from tournament.errors import Forbidden, Invalid
+from tournament.services.access import user_can_judge
+from tournament.services.exports import (
+    PAIRINGS_COLUMNS,
+    RESULTS_COLUMNS,
+    export_csv,
+    export_filename,
+    pairings_export,
+    results_export,
+    standings_export,
+)
+
+
+class CsvRenderer(BaseRenderer):
+    """Lets a client ask for text/csv (Accept). The views write a CSV body themselves; this
+    renders only a refusal for such a client: one row per failing field and message."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        rows = [
+            {"field": field, "message": message}
+            for field, messages in (data or {}).items()
+            if field != "error_codes"
+            for message in (messages if isinstance(messages, list) else [messages])
+        ]
+        return export_csv(columns=("field", "message"), rows=rows)
+
+
+CSV_RESPONSE = OpenApiResponse(
+    OpenApiTypes.STR,
+    description="CSV, UTF-8 with a byte order mark, a header row first; "
+    "Content-Disposition names the file after the event.",
+)
+
+
+def _provisional(request, event) -> bool:
+    wanted = request.query_params.get("provisional", "0")
+    if wanted not in ("0", "1"):
+        raise Invalid("provisional", "invalid", "Must be 0 or 1.")
+    if wanted == "1" and not user_can_judge(request.user, event):
+        raise Forbidden(
+            "provisional",
+            "not_staff",
+            "Only this event's organisers and judges may see provisional results.",
+        )
+    return wanted == "1"
+
+
+def csv_response(*, columns, rows, filename: str) -> HttpResponse:
+    response = HttpResponse(
+        export_csv(columns=columns, rows=rows), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+class CsvView(APIView):
+    renderer_classes = [JSONRenderer, CsvRenderer]
+    # Reads here refuse some callers (403: provisional figures): the schema says so.
+    reads_are_guarded = True
+
+
+class StandingsCsvView(CsvView):
+    @extend_schema(
+        parameters=[ROUND, PROVISIONAL],
+        description="The standings as CSV: rank, tied, player, faction, club, dropped, mp, "
+        "wins, draws, losses, byes, played, record, then every metric of the registry (owr "
+        "as a rate from 0 to 1). Confirmed results and byes only, unless provisional=1.",
+        responses={(200, "text/csv"): CSV_RESPONSE},
+    )
+    def get(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        as_of = _as_of(request)
+        provisional = _provisional(request, event)
+        columns, rows = standings_export(event=event, as_of_round=as_of, provisional=provisional)
+        what = "standings" if as_of is None else f"standings-round-{as_of}"
+        if provisional:
+            what += "-provisional"
+        return csv_response(
+            columns=columns, rows=rows, filename=export_filename(event=event, what=what)
+        )
+
+
+class ResultRowSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(allow_null=True)
+    player = serializers.CharField()
+    faction = serializers.CharField(allow_blank=True)
+    club = serializers.CharField(allow_blank=True)
+    opponent = serializers.CharField(help_text='"Bye" for a bye.')
+    opponent_faction = serializers.CharField(allow_blank=True, required=False)
+    opponent_club = serializers.CharField(allow_blank=True, required=False)
+    vp_for = serializers.IntegerField(allow_null=True)
+    vp_against = serializers.IntegerField(allow_null=True, required=False)
+    outcome = serializers.ChoiceField(
+        choices=["win", "draw", "loss", "bye", ""], help_text="Empty while no result counts."
+    )
+    status = serializers.ChoiceField(
+        choices=["confirmed", "pending", "disputed", "missing", "unconfirmed", "bye"],
+        help_text="Public: unconfirmed for any result not yet confirmed (its VP left out).",
+    )
+
+
+RESULTS_DESCRIPTION = (
+    "Every game from each player's side (a bye once), by round and table. Public: only "
+    "confirmed results show VP; provisional=1 (organisers and judges) shows every entry."
+)
+
+
+class ResultsView(CsvView):
+    renderer_classes = [JSONRenderer]
+    serializer_class = ResultRowSerializer
+
+    @extend_schema(
+        parameters=[PROVISIONAL],
+        description=RESULTS_DESCRIPTION,
+        responses={200: ResultRowSerializer(many=True)},
+    )
+    def get(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        return Response(results_export(event=event, provisional=_provisional(request, event)))
+
+
+class ResultsCsvView(CsvView):
+    @extend_schema(
+        parameters=[PROVISIONAL],
+        description=RESULTS_DESCRIPTION + " Columns as the JSON keys.",
+        responses={(200, "text/csv"): CSV_RESPONSE},
+    )
+    def get(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        provisional = _provisional(request, event)
+        rows = results_export(event=event, provisional=provisional)
+        what = "results-provisional" if provisional else "results"
+        return csv_response(
+            columns=RESULTS_COLUMNS, rows=rows, filename=export_filename(event=event, what=what)
+        )
+
+
+class PairingsCsvView(CsvView):
+    reads_are_guarded = False
+
+    @extend_schema(
+        description="A round's pairings as CSV, one row per table: round, table, player_a, "
+        "faction_a, club_a, player_b (Bye for a bye), faction_b, club_b, attacker.",
+        responses={(200, "text/csv"): CSV_RESPONSE},
+    )
+    def get(self, request, event_id: int, number: int):
+        event = visible_event(request, event_id)
+        rows = pairings_export(event=event, number=number)
+        return csv_response(
+            columns=PAIRINGS_COLUMNS,
+            rows=rows,
+            filename=export_filename(event=event, what=f"round-{number}-pairings"),
+        )

@@ -1,0 +1,250 @@
+"""An event's standings, results and pairings as flat tables, for CSV and JSON downloads.
+
+Ranking sites and spreadsheets read these: one row per player (standings), per player and game
+(results) or per table (pairings), every value a plain string or number. Public tables count
+confirmed results only, like the public standings; `provisional` (organisers and judges) shows
+every entry with its status.
+
+CSV files start with a UTF-8 byte order mark: Excel reads a CSV without one in the machine's
+legacy code page and garbles names such as "Zoë"; Python's "utf-8-sig", pandas and
+LibreOffice skip the mark.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.db.models import F
+from django.utils.text import slugify
+
+from tournament.engine import compute_standings, known_metrics, metric_json
+from tournament.engine.metrics import H2H
+from tournament.errors import NotFound
+from tournament.models import Event, Game, PlayerStatus, Result, ResultStatus
+from tournament.services.cached import event_cached, standings_cached
+from tournament.services.records import event_games, players_records
+from tournament.services.revision import event_revision
+
+STANDINGS_COLUMNS = (
+    "rank",
+    "tied",
+    "player",
+    "faction",
+    "club",
+    "dropped",
+    "mp",
+    "wins",
+    "draws",
+    "losses",
+    "byes",
+    "played",
+    "record",
+)
+RESULTS_COLUMNS = (
+    "round",
+    "table",
+    "player",
+    "faction",
+    "club",
+    "opponent",
+    "opponent_faction",
+    "opponent_club",
+    "vp_for",
+    "vp_against",
+    "outcome",
+    "status",
+)
+PAIRINGS_COLUMNS = (
+    "round",
+    "table",
+    "player_a",
+    "faction_a",
+    "club_a",
+    "player_b",
+    "faction_b",
+    "club_b",
+    "attacker",
+)
+# A spreadsheet runs a cell starting with these as a formula; names come from public sign-ups.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def export_filename(*, event: Event, what: str) -> str:
+    return f"{slugify(event.name) or 'event'}-{what}.csv"
+
+
+def _cell(value) -> str | int | float:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def export_csv(*, columns, rows: list[dict]) -> bytes:
+    """A header row, then one line per row; UTF-8 with a byte order mark (see above)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([_cell(row.get(c)) for c in columns])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def standings_metric_names(*, event: Event) -> list[str]:
+    """Every metric of the registry (h2h only when the event ranks by it: it means nothing
+    outside a tie of two)."""
+    return [m for m in known_metrics() if m != H2H or m in event.tiebreaks]
+
+
+def standings_export(
+    *, event: Event, as_of_round: int | None = None, provisional: bool = False
+) -> tuple[list[str], list[dict]]:
+    """The standings rows with every metric, as the API's JSON numbers (rates rounded by the
+    registry, exact values otherwise)."""
+    revision = event_revision(event_id=event.pk)  # first, so both parts read the same data
+    rows = standings_cached(
+        event=event, as_of_round=as_of_round, provisional=provisional, revision=revision
+    )
+    names = standings_metric_names(event=event)
+
+    def compute():
+        players = event.players.filter(status=PlayerStatus.APPROVED)
+        games = event_games(event, as_of_round=as_of_round, include_unconfirmed=provisional)
+        others = [m for m in names if m != H2H]
+        extra = compute_standings(
+            players_records(players),
+            games,
+            tiebreaks=others,
+            bye_vp=event.bye_vp,
+            as_of_round=as_of_round,
+        )
+        # Computed apart from the ranking, so metrics the event does not rank by break no tie.
+        return {r.player_id: {m: metric_json(m, r.metrics[m]) for m in others} for r in extra}
+
+    values = event_cached(
+        event=event,
+        name="export-metrics",
+        variant=f"{as_of_round}:{int(provisional)}",
+        compute=compute,
+        revision=revision,
+    )
+    out = []
+    for row in rows:
+        flat = {c: row[c] for c in STANDINGS_COLUMNS if c != "player"}
+        flat["player"] = row["name"]
+        flat.update(values.get(row["player"], {}))
+        if H2H in names:
+            flat[H2H] = row.get(H2H)
+        out.append(flat)
+    return [*STANDINGS_COLUMNS, *names], out
+
+
+def _outcome(mine: int | None, theirs: int | None) -> str:
+    if mine is None or theirs is None:
+        return ""
+    return "win" if mine > theirs else "draw" if mine == theirs else "loss"
+
+
+def _games(event: Event, number: int | None = None):
+    games = (
+        Game.objects.filter(round__event=event)
+        .select_related("round", "player_a", "player_b", "attacker")
+        .order_by("round__number", F("table_number").asc(nulls_last=True), "id")
+    )
+    if number is not None:
+        games = games.filter(round__number=number)
+    return games
+
+
+def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
+    """Each game seen from each of its players (a bye once): round, table, both players, VP for
+    and against, outcome and status. Public: a result not yet confirmed has no VP and status
+    "unconfirmed"; provisional: every entry's VP and its own status."""
+
+    def compute():
+        current = {
+            r.game_id: r
+            for r in Result.objects.filter(game__round__event=event, is_current=True)
+            if provisional or r.status == ResultStatus.CONFIRMED
+        }
+        rows = []
+        for game in _games(event):
+            base = {"round": game.round.number, "table": game.table_number}
+            if game.player_b_id is None:
+                rows.append(
+                    {
+                        **base,
+                        **_side(game.player_a, "for"),
+                        "opponent": "Bye",
+                        "vp_for": event.bye_vp,
+                        "outcome": "bye",
+                        "status": "bye",
+                    }
+                )
+                continue
+            result = current.get(game.pk)
+            status = result.status if result else "unconfirmed" if not provisional else "missing"
+            for me, them, side in (
+                (game.player_a, game.player_b, "a"),
+                (game.player_b, game.player_a, "b"),
+            ):
+                other = "b" if side == "a" else "a"
+                mine = getattr(result, f"vp_{side}") if result else None
+                theirs = getattr(result, f"vp_{other}") if result else None
+                rows.append(
+                    {
+                        **base,
+                        **_side(me, "for"),
+                        **_side(them, "against"),
+                        "vp_for": mine,
+                        "vp_against": theirs,
+                        "outcome": _outcome(mine, theirs),
+                        "status": status,
+                    }
+                )
+        return rows
+
+    return event_cached(
+        event=event, name="export-results", variant=int(provisional), compute=compute
+    )
+
+
+def _side(player, role: str) -> dict:
+    if role == "for":
+        return {"player": player.name, "faction": player.faction, "club": player.club}
+    return {
+        "opponent": player.name,
+        "opponent_faction": player.faction,
+        "opponent_club": player.club,
+    }
+
+
+def pairings_export(*, event: Event, number: int) -> list[dict]:
+    """One row per table of round `number` (a bye has no player_b)."""
+    if not event.rounds.filter(number=number).exists():
+        raise NotFound("round", "not_found", f"There is no round {number}.")
+
+    def compute():
+        rows = []
+        for game in _games(event, number):
+            a, b = game.player_a, game.player_b
+            rows.append(
+                {
+                    "round": number,
+                    "table": game.table_number,
+                    "player_a": a.name,
+                    "faction_a": a.faction,
+                    "club_a": a.club,
+                    "player_b": b.name if b else "Bye",
+                    "faction_b": b.faction if b else "",
+                    "club_b": b.club if b else "",
+                    "attacker": game.attacker.name if game.attacker else "",
+                }
+            )
+        return rows
+
+    return event_cached(event=event, name="export-pairings", variant=number, compute=compute)

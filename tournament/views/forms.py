@@ -76,6 +76,17 @@ class SettingsForm(EventForm):
     registration_approval = forms.BooleanField(
         required=False, label="I approve each sign-up before it takes a place"
     )
+    # Awards (tournament/services/awards.py): the painting scale and the overall weights.
+    painting_max = forms.IntegerField(min_value=1, max_value=100, label="Highest painting score")
+    weight_battle = forms.IntegerField(
+        min_value=0, max_value=100, label="Overall ranking: weight of battle"
+    )
+    weight_painting = forms.IntegerField(
+        min_value=0, max_value=100, label="Overall ranking: weight of painting"
+    )
+    weight_sports = forms.IntegerField(
+        min_value=0, max_value=100, label="Overall ranking: weight of sportsmanship"
+    )
 
     SETTINGS = (
         "name",
@@ -94,6 +105,10 @@ class SettingsForm(EventForm):
         "places",
         "registration_approval",
         "time_zone",
+        "painting_max",
+        "weight_battle",
+        "weight_painting",
+        "weight_sports",
     )
 
     def __init__(self, *args, **kwargs):

@@ -2,6 +2,7 @@ from django.urls import path
 
 from tournament.views import (
     audit,
+    awards,
     manage_day,
     manage_rounds,
     now,
@@ -21,6 +22,7 @@ urlpatterns = [
     path("events/<int:event_id>/", public.event_detail, name="event"),
     path("events/<int:event_id>/pairings/", public.event_pairings, name="event-pairings"),
     path("events/<int:event_id>/standings/", public.event_standings, name="event-standings"),
+    path("events/<int:event_id>/awards/", awards.event_awards, name="event-awards"),
     path("events/<int:event_id>/now/", now.event_now, name="event-now"),
     path("events/<int:event_id>/screen/", screen.screen, name="event-screen"),
     path("events/<int:event_id>/screen/live/", screen.screen_live, name="event-screen-live"),
@@ -29,6 +31,11 @@ urlpatterns = [
     path("p/<str:key>/", player.player_home, name="player-home"),
     path("p/<str:key>/games/<int:game_id>/result/", player.player_result, name="player-result"),
     path("p/<str:key>/games/<int:game_id>/confirm/", player.player_confirm, name="player-confirm"),
+    path(
+        "p/<str:key>/games/<int:game_id>/sportsmanship/",
+        awards.player_sports_vote,
+        name="player-sports-vote",
+    ),
     path("p/<str:key>/withdraw/", signup.player_withdraw, name="player-withdraw"),
     # Organisers
     path("manage/events/new/", organiser.event_new, name="manage-event-new"),
@@ -70,6 +77,7 @@ urlpatterns = [
         signup.signup_reject,
         name="manage-signup-reject",
     ),
+    path(manage + "awards/", awards.manage_awards, name="manage-awards"),
     path(manage + "archive/", organiser.event_archive, name="manage-archive"),
     path(manage + "delete/", organiser.event_delete_view, name="manage-event-delete"),
     path(manage + "audit/", audit.audit_log, name="manage-audit"),

@@ -77,16 +77,23 @@ class SettingsForm(EventForm):
         required=False, label="I approve each sign-up before it takes a place"
     )
     # Awards (tournament/services/awards.py): the painting scale and the overall weights.
-    painting_max = forms.IntegerField(min_value=1, max_value=100, label="Highest painting score")
+    # Not sent (a script's post) or left empty: unchanged.
+    painting_max = forms.IntegerField(
+        required=False, min_value=1, max_value=100, label="Highest painting score"
+    )
     weight_battle = forms.IntegerField(
-        min_value=0, max_value=100, label="Overall ranking: weight of battle"
+        required=False, min_value=0, max_value=100, label="Overall ranking: weight of battle"
     )
     weight_painting = forms.IntegerField(
-        min_value=0, max_value=100, label="Overall ranking: weight of painting"
+        required=False, min_value=0, max_value=100, label="Overall ranking: weight of painting"
     )
     weight_sports = forms.IntegerField(
-        min_value=0, max_value=100, label="Overall ranking: weight of sportsmanship"
+        required=False,
+        min_value=0,
+        max_value=100,
+        label="Overall ranking: weight of sportsmanship",
     )
+    AWARD_SETTINGS = ("painting_max", "weight_battle", "weight_painting", "weight_sports")
 
     SETTINGS = (
         "name",
@@ -149,6 +156,9 @@ class SettingsForm(EventForm):
             data.pop(slot, None)
         if not data.get("time_zone"):
             data.pop("time_zone", None)
+        for name in self.AWARD_SETTINGS:
+            if data.get(name) is None:
+                data.pop(name, None)
         return data
 
 

@@ -115,7 +115,8 @@ def test_the_awards_table_is_public_and_refreshes(anon, api, event, played, four
         "sports_share": "100.0%",
         "overall": "40.0%",
     }
-    assert body["best_painted"] == ["Bob"] and body["best_sport"] == ["Bob"]
+    assert body["best_painted"] == ["Bob"]
+    assert body["best_sport"] == ["Bob"]
 
 
 def test_the_weights_are_event_settings(api, event):

@@ -44,8 +44,10 @@ def test_overall_is_the_exact_weighted_mean_of_the_three_shares():
     assert rows[2].battle_share == Fraction(1, 4)
     assert rows[2].overall == Fraction(3 * Fraction(1, 4) + 1 + 1, 5)
     # Player 4 was never judged: counts 0 and is shown as not judged.
-    assert rows[4].painting is None and rows[4].painting_share == 0
-    assert rows[4].votes == 1 and rows[4].vote_games == 2
+    assert rows[4].painting is None
+    assert rows[4].painting_share == 0
+    assert rows[4].votes == 1
+    assert rows[4].vote_games == 2
 
 
 def test_equal_overall_scores_share_a_rank_exactly():

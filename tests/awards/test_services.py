@@ -81,7 +81,8 @@ def test_an_older_score_cannot_be_undone_over_a_newer_one(event, four, organiser
     painting_set(event=event, player_id=four["Ann"].pk, score=14, user=organiser)
     first = AuditEntry.objects.filter(action="painting_score").earliest("id")
     preview = audit_undo_preview(entry_id=first.pk)
-    assert not preview.can_undo and preview.code == "superseded"
+    assert not preview.can_undo
+    assert preview.code == "superseded"
     assert "Ann" in preview.reason
 
 

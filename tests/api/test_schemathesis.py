@@ -26,6 +26,8 @@ CROSS_FIELD_CODES = {
     "below_played",  # fewer planned rounds than rounds paired
     "mismatch",  # a total that differs from its breakdown
     "cap",  # primary plus gambit over the cap
+    "all_zero",  # the three overall-ranking weights all 0
+    "above_max",  # a painting score above the event's own painting_max
 }
 
 

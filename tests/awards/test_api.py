@@ -35,7 +35,12 @@ def test_a_judge_posts_a_painting_score(event, four, judge):
 
 @pytest.mark.parametrize(
     ("body", "code"),
-    [({"score": 21}, "range"), ({"score": "5"}, "invalid"), ({}, "required")],
+    [
+        ({"score": 21}, "above_max"),
+        ({"score": 101}, "range"),
+        ({"score": "5"}, "invalid"),
+        ({}, "required"),
+    ],
 )
 def test_a_bad_painting_score_names_the_field_and_changes_nothing(api, event, four, body, code):
     logged = AuditEntry.objects.count()

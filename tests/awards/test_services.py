@@ -44,11 +44,14 @@ def test_a_score_moves_the_revision_on_so_cached_pages_refresh(event, four, orga
     assert event_revision(event_id=event.pk) > revision
 
 
-@pytest.mark.parametrize("score", [-1, 21, "x", 2.5, True])
-def test_a_score_outside_the_events_scale_is_refused(event, four, organiser, score):
+@pytest.mark.parametrize(
+    ("score", "code"),
+    [(-1, "range"), (21, "above_max"), ("x", "range"), (2.5, "range"), (True, "range")],
+)
+def test_a_score_outside_the_events_scale_is_refused(event, four, organiser, score, code):
     with pytest.raises(Invalid) as err:
         painting_set(event=event, player_id=four["Ann"].pk, score=score, user=organiser)
-    assert err.value.codes == {"score": ["range"]}
+    assert err.value.codes == {"score": [code]}
     assert "0 to 20" in str(err.value)
     assert _score(four["Ann"]) is None
 

@@ -73,8 +73,10 @@ def _clean_score(event: Event, score) -> int | None:
         score = int(score)
     whole = isinstance(score, int) and not isinstance(score, bool)
     if not whole or not 0 <= score <= event.painting_max:
+        # Above this event's own scale (yet a whole number) is a rule against stored data.
+        code = "above_max" if whole and score > event.painting_max else "range"
         raise Invalid(
-            "score", "range", f"Must be a whole number from 0 to {event.painting_max}, or empty."
+            "score", code, f"Must be a whole number from 0 to {event.painting_max}, or empty."
         )
     return score
 

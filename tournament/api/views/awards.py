@@ -20,7 +20,7 @@ class PaintingInputSerializer(serializers.Serializer):
         max_value=100,
         range_code="range",
         allow_null=True,
-        help_text="0 to the event's `painting_max` (400 range above it); null clears the score.",
+        help_text="0 to the event's `painting_max` (400 above_max above it); null clears it.",
     )
 
 

@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 
 from tournament.engine.awards import AwardInputs, AwardWeights, award_table
-from tournament.engine.display import format_percent, format_points, json_rate
+from tournament.engine.display import format_percent, format_points, json_points, json_rate
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import (
     Event,
@@ -289,7 +289,7 @@ def awards_compute(*, event: Event) -> dict:
                 "player": row.player_id,
                 "name": player.name,
                 "faction": player.faction,
-                "mp": float(row.mp) if row.mp.denominator != 1 else row.mp.numerator,
+                "mp": json_points(row.mp),
                 "painting": row.painting,
                 "votes": row.votes,
                 "vote_games": row.vote_games,

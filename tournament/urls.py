@@ -2,6 +2,7 @@ from django.urls import path
 
 from tournament.views import (
     audit,
+    awards,
     exchange,
     factions,
     manage_day,
@@ -29,6 +30,7 @@ urlpatterns = [
     ),
     path("factions/", factions.factions, name="factions"),
     path("factions.pdf", factions.factions_pdf, name="factions-pdf"),
+    path("events/<int:event_id>/awards/", awards.event_awards, name="event-awards"),
     path("events/<int:event_id>/now/", now.event_now, name="event-now"),
     path("events/<int:event_id>/screen/", screen.screen, name="event-screen"),
     path("events/<int:event_id>/screen/live/", screen.screen_live, name="event-screen-live"),
@@ -37,6 +39,11 @@ urlpatterns = [
     path("p/<str:key>/", player.player_home, name="player-home"),
     path("p/<str:key>/games/<int:game_id>/result/", player.player_result, name="player-result"),
     path("p/<str:key>/games/<int:game_id>/confirm/", player.player_confirm, name="player-confirm"),
+    path(
+        "p/<str:key>/games/<int:game_id>/sportsmanship/",
+        awards.player_sports_vote,
+        name="player-sports-vote",
+    ),
     path("p/<str:key>/withdraw/", signup.player_withdraw, name="player-withdraw"),
     # Organisers
     path("manage/events/new/", organiser.event_new, name="manage-event-new"),
@@ -79,6 +86,7 @@ urlpatterns = [
         signup.signup_reject,
         name="manage-signup-reject",
     ),
+    path(manage + "awards/", awards.manage_awards, name="manage-awards"),
     path(manage + "archive/", organiser.event_archive, name="manage-archive"),
     path(manage + "export/", exchange.event_export_download, name="manage-export"),
     path(manage + "delete/", organiser.event_delete_view, name="manage-event-delete"),

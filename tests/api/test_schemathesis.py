@@ -27,6 +27,8 @@ CROSS_FIELD_CODES = {
     "mismatch",  # a total that differs from its breakdown
     "cap",  # primary plus gambit over the cap
     "checksum_mismatch",  # an event document whose content does not match its sha256
+    "all_zero",  # the three overall-ranking weights all 0
+    "above_max",  # a painting score above the event's own painting_max
 }
 
 

@@ -60,6 +60,22 @@ def _open_signup(s: Site) -> None:
     registration_submit(event=s.event, name="Jory On-The-Waiting-List", faction="Necrons")
 
 
+def _awarded(s: Site) -> None:
+    """Painting scores for some players, and Dita's vote for Cass after their confirmed game."""
+    from tournament.services.awards import painting_set, sports_vote
+
+    for label, score in (("A", 18), ("C", 12), ("D", 18)):
+        painting_set(event=s.event, player_id=s.players[label].pk, score=score, user=s.organiser)
+    sports_vote(game_id=s.games["C"].pk, player=s.players["D"], favourite=True)
+
+
+def _a_confirmed(s: Site) -> None:
+    """Player A's game confirmed, so their page asks for the sportsmanship vote."""
+    from tournament.services.results import result_enter
+
+    result_enter(game_id=s.games["A"].pk, data={"vp_a": 66, "vp_b": 58}, user=s.organiser)
+
+
 def _last_audit(s: Site) -> int:
     return s.event.audit.first().pk
 
@@ -72,6 +88,7 @@ PAGES: list[Page] = [
     Page("event-standings", ANYONE, _e("event-standings")),
     Page("event-factions", ANYONE, _e("event-factions")),
     Page("factions", ANYONE, lambda s: reverse("factions")),
+    Page("event-awards", ANYONE, _e("event-awards"), setup=_awarded),
     Page("missions-generator", ANYONE, lambda s: reverse("missions")),
     Page("mission", ANYONE, lambda s: reverse("mission", args=[s.games["A"].round.mission_code])),
     Page("tracker-new", ANYONE, lambda s: reverse("tracker-new")),
@@ -89,6 +106,12 @@ PAGES: list[Page] = [
     # A player, by private link
     Page(
         "player-home", PLAYER, lambda s: reverse("player-home", args=[s.players["A"].private_key])
+    ),
+    Page(
+        "player-home-vote",
+        PLAYER,
+        lambda s: reverse("player-home", args=[s.players["A"].private_key]),
+        setup=_a_confirmed,
     ),
     Page(
         "player-tracker",
@@ -112,6 +135,7 @@ PAGES: list[Page] = [
         _e("manage-player-delete", lambda s: s.players["A"].pk),
     ),
     Page("organiser-audit", ORGANISER, _e("manage-audit")),
+    Page("organiser-awards", ORGANISER, _e("manage-awards"), setup=_awarded),
     Page("organiser-undo", ORGANISER, _e("manage-undo", _last_audit)),
     Page("organiser-print", ORGANISER, _e("print-event")),
     Page("organiser-print-round", ORGANISER, _e("print-round", 1)),

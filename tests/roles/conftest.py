@@ -93,10 +93,12 @@ def snapshot() -> dict:
         Event,
         EventStaff,
         Game,
+        PaintingScore,
         Player,
         PrintJob,
         Result,
         Round,
+        SportsVote,
         Table,
     )
     from tracker.models import TrackedGame
@@ -113,6 +115,8 @@ def snapshot() -> dict:
         Table,
         PrintJob,
         TrackedGame,
+        PaintingScore,
+        SportsVote,
         get_user_model(),
     )
     return {m.__name__: list(m.objects.order_by("pk").values()) for m in models}

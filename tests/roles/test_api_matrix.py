@@ -43,6 +43,12 @@ def _pending_by_a(scn):
     result_enter(game_id=scn.game.pk, data={"vp_a": 61, "vp_b": 40}, player=scn.players["A"])
 
 
+def _confirmed(scn):
+    from tournament.services.results import result_enter
+
+    result_enter(game_id=scn.game.pk, data={"vp_a": 61, "vp_b": 40}, user=scn.organiser)
+
+
 def _unplayed(scn):
     from tournament.services.players import player_register
 
@@ -204,6 +210,21 @@ ENDPOINTS = [
         lambda s: f"/api/games/{s.game.pk}/tracker/",
         lambda s: {"type": "roll_off", "round": 0, "phase": "roles"},
         PLAYER_OR_STAFF,
+    ),
+    Endpoint(
+        "painting score",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/players/{s.players['B'].pk}/painting/",
+        lambda s: {"score": 15},
+        STAFF,  # judges score painting
+    ),
+    Endpoint(
+        "sportsmanship vote",
+        "post",
+        lambda s: f"/api/games/{s.game.pk}/sportsmanship/",
+        lambda s: {"favourite": True},
+        frozenset({"player_of_game"}),  # players only, with their key
+        setup=_confirmed,
     ),
     Endpoint(
         "staff add",

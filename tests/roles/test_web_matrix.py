@@ -40,6 +40,12 @@ def _disputed(scn):
     result_enter(game_id=scn.game.pk, data={"vp_a": 50, "vp_b": 50}, player=scn.players["B"])
 
 
+def _confirmed(scn):
+    from tournament.services.results import result_enter
+
+    result_enter(game_id=scn.game.pk, data={"vp_a": 61, "vp_b": 40}, user=scn.organiser)
+
+
 def _unplayed(scn):
     from tournament.services.players import player_register
 
@@ -193,6 +199,20 @@ FORMS = [
         lambda s: reverse("print-job-start", args=[s.event.pk]),
         lambda s: {"kind": "standings", "round": "1"},
         STAFF,
+    ),
+    Form(
+        "painting scores",
+        _m("manage-awards"),
+        lambda s: {f"painting_{s.players['B'].pk}": "12"},
+        STAFF,  # judges score painting
+    ),
+    Form(
+        "sportsmanship vote",
+        lambda s, key: reverse("player-sports-vote", args=[key, s.game.pk]),
+        lambda s: {"favourite": "yes"},
+        PLAYER,
+        setup=_confirmed,
+        by_key=True,
     ),
     Form("staff add", _m("manage-staff"), lambda s: {"username": "newbie", "role": "judge"}),
     Form(

@@ -192,6 +192,36 @@ class EventSerializer(StrictModelSerializer):
         "until set back to false.",
     )
     rounds_paired = serializers.SerializerMethodField()
+    painting_max = StrictIntegerField(
+        min_value=1,
+        max_value=100,
+        range_code="range",
+        required=False,
+        help_text="Painting scores run from 0 to this (default 20).",
+    )
+    weight_battle = StrictIntegerField(
+        min_value=0,
+        max_value=100,
+        range_code="range",
+        required=False,
+        help_text="Overall ranking: weight of the battle share (match points over rounds). "
+        "The three weights may not all be 0 (400 all_zero).",
+    )
+    weight_painting = StrictIntegerField(
+        min_value=0,
+        max_value=100,
+        range_code="range",
+        required=False,
+        help_text="Overall ranking: weight of the painting share (score over the maximum).",
+    )
+    weight_sports = StrictIntegerField(
+        min_value=0,
+        max_value=100,
+        range_code="range",
+        required=False,
+        help_text="Overall ranking: weight of the sportsmanship share (favourite votes over "
+        "games against an opponent).",
+    )
 
     class Meta:
         model = Event
@@ -219,6 +249,10 @@ class EventSerializer(StrictModelSerializer):
             "registration_approval",
             "time_zone",
             "archived",
+            "painting_max",
+            "weight_battle",
+            "weight_painting",
+            "weight_sports",
             "players_count",
             "rounds_paired",
             "created_at",

@@ -3,6 +3,7 @@ from django.urls import path
 from tournament.api.views import (
     announcements,
     audit,
+    awards,
     clock,
     events,
     exchange,
@@ -121,6 +122,17 @@ urlpatterns = [
         "events/<int:event_id>/audit/<int:entry_id>/undo/",
         audit.AuditUndoView.as_view(),
         name="api-audit-undo",
+    ),
+    path(
+        "events/<int:event_id>/players/<int:player_id>/painting/",
+        awards.PaintingView.as_view(),
+        name="api-painting",
+    ),
+    path("events/<int:event_id>/awards/", awards.AwardsView.as_view(), name="api-awards"),
+    path(
+        "games/<int:game_id>/sportsmanship/",
+        awards.SportsVoteView.as_view(),
+        name="api-sportsmanship",
     ),
     path("games/<int:game_id>/", games.GameDetailView.as_view(), name="api-game"),
     path("games/<int:game_id>/result/", games.ResultView.as_view(), name="api-result"),

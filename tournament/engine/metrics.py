@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .awards import AwardInputs, overall_values, painting_values, sports_values
 from .display import Exact, format_percent, format_points, format_signed, json_points, json_rate
 from .errors import EngineError
 from .history import PlayerState
@@ -57,6 +58,8 @@ class Metric:
     text: Callable[[Exact], str]  # for people
     json: Callable[[Exact], int | float]  # for the API
     compute: Callable[[States], dict[int, Exact]] | None = None  # None: h2h, asked per tie
+    # Awards metrics read painting scores and votes beside the games (engine/awards.py).
+    from_awards: Callable[[States, AwardInputs], dict[int, Exact]] | None = None
 
 
 H2H = "h2h"
@@ -72,11 +75,31 @@ REGISTRY: dict[str, Metric] = {
         Metric("vp", "Total VP", "VP", str, int, vp),
         Metric("vp_diff", "VP difference", "VP diff", format_signed, int, vp_diff),
         Metric(H2H, "Head to head (a tie of two)", "H2H", format_points, json_points),
+        Metric("painting", "Painting score", "Paint", str, int, from_awards=painting_values),
+        Metric("sports", "Sportsmanship votes", "Sports", str, int, from_awards=sports_values),
+        Metric(
+            "overall",
+            "Overall score (battle, painting, sportsmanship)",
+            "Overall",
+            format_percent,
+            json_rate,
+            from_awards=overall_values,
+        ),
     )
 }
 METRICS: dict[str, Callable[[States], dict[int, Exact]]] = {
     name: m.compute for name, m in REGISTRY.items() if m.compute is not None
 }
+AWARD_METRICS: dict[str, Callable[[States, AwardInputs], dict[int, Exact]]] = {
+    name: m.from_awards for name, m in REGISTRY.items() if m.from_awards is not None
+}
+
+
+def metric_values(name: str, states: States, awards: AwardInputs) -> dict[int, Exact]:
+    """Every player's value of a per-player metric (not h2h)."""
+    if name in AWARD_METRICS:
+        return AWARD_METRICS[name](states, awards)
+    return METRICS[name](states)
 
 
 def known_metrics() -> tuple[str, ...]:

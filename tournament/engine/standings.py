@@ -9,10 +9,12 @@ or a Fraction, so players whose values are equal are tied, whatever sums produce
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 
+from .awards import AwardInputs
 from .history import build_states, outcome2
-from .metrics import H2H, METRICS, check_metrics, head_to_head
+from .metrics import H2H, check_metrics, head_to_head, metric_values
 from .records import GameRecord, PlayerEntry, StandingRow
 
 
@@ -23,13 +25,16 @@ def compute_standings(
     tiebreaks: Sequence[str] = ("owr", "vp"),
     bye_vp: int,
     as_of_round: int | None = None,
+    awards: AwardInputs | None = None,
 ) -> list[StandingRow]:
+    """`awards` feeds the painting, sports and overall metrics (none given: all zero)."""
     tiebreaks = list(tiebreaks)
     check_metrics(tiebreaks)
     games = list(games)
     last = as_of_round if as_of_round is not None else max((g.round for g in games), default=0)
     states = build_states(players, games, up_to_round=last, bye_vp=bye_vp)
-    values = {name: METRICS[name](states) for name in set(tiebreaks) if name != H2H}
+    awards = replace(awards or AwardInputs(), rounds=last)
+    values = {name: metric_values(name, states, awards) for name in set(tiebreaks) if name != H2H}
     results: dict[tuple[int, int], int] = {}  # (a, b) -> a's doubled match points against b
     for g in games:
         if g.round <= last and g.player_b is not None and g.has_result:

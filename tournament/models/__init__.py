@@ -1,5 +1,6 @@
 from tournament.models.announcement import Announcement
 from tournament.models.audit import AuditEntry
+from tournament.models.awards import PaintingScore, SportsVote
 from tournament.models.event import BattleSize, Event, EventChange, EventStatus, PaperSize
 from tournament.models.game import Game
 from tournament.models.player import Player, PlayerStatus
@@ -18,6 +19,7 @@ __all__ = [
     "EventStaff",
     "EventStatus",
     "Game",
+    "PaintingScore",
     "PaperSize",
     "Player",
     "PlayerStatus",
@@ -28,6 +30,7 @@ __all__ = [
     "ResultStatus",
     "Round",
     "RoundStatus",
+    "SportsVote",
     "StaffRole",
     "Table",
 ]

@@ -102,6 +102,12 @@ class Event(models.Model):
     time_zone = models.CharField(max_length=64, default=default_time_zone)
     # Archived: off the lists and read-only (409 event_archived) until unarchived.
     archived = models.BooleanField(default=False)
+    # Awards (tournament/services/awards.py): the painting scale and the overall ranking's
+    # weights, whole numbers so the weighted sum stays exact.
+    painting_max = models.PositiveSmallIntegerField(default=20)
+    weight_battle = models.PositiveSmallIntegerField(default=3)
+    weight_painting = models.PositiveSmallIntegerField(default=1)
+    weight_sports = models.PositiveSmallIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

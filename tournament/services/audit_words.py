@@ -39,6 +39,8 @@ LABELS = {
     "registration_reject": "Sign-up rejected",
     "registration_withdraw": "Withdrew",
     "registration_move_up": "Moved up from the waiting list",
+    "painting_score": "Painting score",
+    "sports_vote": "Sportsmanship vote",
     "undo": "Undo",
 }
 
@@ -75,6 +77,11 @@ FIELD_LABELS = {
     "registration_open": "Sign-up open",
     "places": "Places",
     "registration_approval": "Sign-ups need approval",
+    "painting_max": "Highest painting score",
+    "weight_battle": "Weight of battle",
+    "weight_painting": "Weight of painting",
+    "weight_sports": "Weight of sportsmanship",
+    "painting": "Painting",
 }
 
 STATUS_WORDS = {s.value: s.label.lower() for s in ResultStatus}
@@ -321,6 +328,17 @@ class AuditWords:
     _registration_reject = _registration
     _registration_withdraw = _registration
     _registration_move_up = _registration
+
+    def _painting_score(self, entry: AuditEntry) -> str:
+        name = self.name(_ident(entry.target, "player"))
+        return f"{name}: {changes_text(entry.before, entry.after)}"
+
+    def _sports_vote(self, entry: AuditEntry) -> str:
+        game, after = self._game(entry), entry.after or {}
+        where = self._where(game) if game is not None else "A game of a removed round"
+        voter, opponent = self.name(after.get("voter")), self.name(after.get("opponent"))
+        said = "favourite opponent" if after.get("favourite") else "not their favourite"
+        return f"{where}: {voter} named {opponent} {said}"
 
     def _event_create(self, entry: AuditEntry) -> str:
         return f"{entry.event.name} created"

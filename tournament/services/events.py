@@ -50,6 +50,10 @@ EDITABLE = (
     "registration_approval",
     "time_zone",
     "archived",
+    "painting_max",
+    "weight_battle",
+    "weight_painting",
+    "weight_sports",
 )
 BOOLEAN_SETTINGS = (
     "hidden",
@@ -114,12 +118,27 @@ _WHOLE_NUMBERS = [
     ("bye_vp", "bye_vp", 0, 100),
     ("round_minutes", "round_minutes", 1, 720),
     ("places", "places", 1, PLACES_MAX),
+    ("painting_max", "painting_max", 1, 100),
+    ("weight_battle", "weight_battle", 0, 100),
+    ("weight_painting", "weight_painting", 0, 100),
+    ("weight_sports", "weight_sports", 0, 100),
 ]
+WEIGHTS = ("weight_battle", "weight_painting", "weight_sports")
 NULLABLE_NUMBERS = {"round_minutes", "places"}
 
 
 def _whole_in(value, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _check_weights(clean: dict, event: Event | None) -> None:
+    # All three at 0 would leave the overall ranking nothing to rank by.
+    if any(w in clean for w in WEIGHTS):
+        weights = [clean.get(w, getattr(event, w) if event else 1) for w in WEIGHTS]
+        if not sum(weights):
+            raise Invalid(
+                "weight_battle", "all_zero", "At least one overall-ranking weight must be above 0."
+            )
 
 
 def _clean(changes: dict, event: Event | None) -> dict:
@@ -141,6 +160,7 @@ def _clean(changes: dict, event: Event | None) -> dict:
             continue
         if label in clean and not _whole_in(value, low, high):
             raise Invalid(field, "range", f"Must be a whole number from {low:,} to {high:,}.")
+    _check_weights(clean, event)
     if "mission_order" in clean:
         pack = event.mission_pack if event else clean.get("mission_pack", "leviathan")
         clean["mission_order"] = _check_mission_order(clean["mission_order"], pack)

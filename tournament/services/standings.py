@@ -14,6 +14,7 @@ from tournament.engine import (
 )
 from tournament.errors import Invalid
 from tournament.models import Event, PlayerStatus
+from tournament.services.awards import AWARD_METRICS, awards_inputs
 from tournament.services.records import event_games, players_records
 
 __all__ = [
@@ -61,8 +62,19 @@ def standings_compute(
     shown = [*event.tiebreaks, *(m for m in ALWAYS_SHOWN if m not in event.tiebreaks)]
     records = players_records(players.values())
     games = event_games(event, as_of_round=as_of_round, include_unconfirmed=provisional)
+    # Painting, votes and overall read more than the games: only when the event ranks by them.
+    awards = (
+        awards_inputs(event=event, as_of_round=as_of_round)
+        if any(m in AWARD_METRICS for m in event.tiebreaks)
+        else None
+    )
     rows = compute_standings(
-        records, games, tiebreaks=event.tiebreaks, bye_vp=event.bye_vp, as_of_round=as_of_round
+        records,
+        games,
+        tiebreaks=event.tiebreaks,
+        bye_vp=event.bye_vp,
+        as_of_round=as_of_round,
+        awards=awards,
     )
     extra = [m for m in ALWAYS_SHOWN if m not in event.tiebreaks]
     if extra:

@@ -76,6 +76,24 @@ class SettingsForm(EventForm):
     registration_approval = forms.BooleanField(
         required=False, label="I approve each sign-up before it takes a place"
     )
+    # Awards (tournament/services/awards.py): the painting scale and the overall weights.
+    # Not sent (a script's post) or left empty: unchanged.
+    painting_max = forms.IntegerField(
+        required=False, min_value=1, max_value=100, label="Highest painting score"
+    )
+    weight_battle = forms.IntegerField(
+        required=False, min_value=0, max_value=100, label="Overall ranking: weight of battle"
+    )
+    weight_painting = forms.IntegerField(
+        required=False, min_value=0, max_value=100, label="Overall ranking: weight of painting"
+    )
+    weight_sports = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=100,
+        label="Overall ranking: weight of sportsmanship",
+    )
+    AWARD_SETTINGS = ("painting_max", "weight_battle", "weight_painting", "weight_sports")
 
     SETTINGS = (
         "name",
@@ -94,6 +112,10 @@ class SettingsForm(EventForm):
         "places",
         "registration_approval",
         "time_zone",
+        "painting_max",
+        "weight_battle",
+        "weight_painting",
+        "weight_sports",
     )
 
     def __init__(self, *args, **kwargs):
@@ -134,6 +156,9 @@ class SettingsForm(EventForm):
             data.pop(slot, None)
         if not data.get("time_zone"):
             data.pop("time_zone", None)
+        for name in self.AWARD_SETTINGS:
+            if data.get(name) is None:
+                data.pop(name, None)
         return data
 
 

@@ -17,6 +17,7 @@ from missions.render.svg import mission_svg
 from tournament.errors import ServiceError
 from tournament.models import Game, Player
 from tournament.services.audit_words import field_label
+from tournament.services.awards import sports_ballot
 from tournament.services.registration import registration_can_withdraw
 from tournament.services.results import result_confirm, result_enter
 from tournament.views.common import is_htmx, latest_round, report
@@ -72,6 +73,7 @@ def player_home(request, key: str):
             form=ScoreForm(),
         )
     context["history"] = [g for g in player_history(player) if game is None or g.pk != game.pk]
+    context["ballot"] = sports_ballot(player=player)
     context["signup"] = {
         "line": status_line(player),
         "can_withdraw": registration_can_withdraw(player=player),

@@ -1,0 +1,152 @@
+"""Awards: painting scores (organisers and judges), sportsmanship votes (players, with their
+key) and the awards table (anyone who may see the event)."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournament.api.auth import request_player
+from tournament.api.conditional import cached_json
+from tournament.api.permissions import require_staff_access, visible_event, visible_game
+from tournament.api.serializers import StrictBooleanField, StrictIntegerField
+from tournament.errors import Forbidden
+from tournament.services.awards import awards_compute, painting_set, sports_vote
+
+
+class PaintingInputSerializer(serializers.Serializer):
+    score = StrictIntegerField(
+        min_value=0,
+        max_value=100,
+        range_code="range",
+        allow_null=True,
+        help_text="0 to the event's `painting_max` (400 above_max above it); null clears it.",
+    )
+
+
+class PaintingSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    score = serializers.IntegerField(allow_null=True)
+    painting_max = serializers.IntegerField()
+
+
+class PaintingView(APIView):
+    serializer_class = PaintingSerializer
+
+    @extend_schema(
+        request=PaintingInputSerializer,
+        responses=PaintingSerializer,
+        description="Organisers and judges set a player's painting score (logged, undoable).",
+    )
+    def post(self, request, event_id: int, player_id: int):
+        event = visible_event(request, event_id)
+        require_staff_access(request, event)
+        data = PaintingInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        score = painting_set(
+            event=event, player_id=player_id, score=data.validated_data["score"], user=request.user
+        )
+        player = event.players.get(pk=player_id)
+        body = {
+            "player": player.pk,
+            "name": player.name,
+            "score": score,
+            "painting_max": event.painting_max,
+        }
+        return Response(body)
+
+
+class VoteInputSerializer(serializers.Serializer):
+    favourite = StrictBooleanField(
+        help_text="true: your opponent in this game was your favourite (a sportsmanship vote "
+        "for them); false: not. One answer per game."
+    )
+
+
+class VoteSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    round = serializers.IntegerField()
+    opponent = serializers.IntegerField()
+    favourite = serializers.BooleanField()
+
+
+class SportsVoteView(APIView):
+    serializer_class = VoteSerializer
+
+    @extend_schema(
+        request=VoteInputSerializer,
+        responses={201: VoteSerializer},
+        description="A player of the game, with `Authorization: Key`, answers once after the "
+        "game has a result; 409 `already_voted`, `no_result`, `bye`.",
+    )
+    def post(self, request, game_id: int):
+        player = request_player(request)
+        if player is None:
+            if not request.user.is_authenticated:
+                raise exceptions.NotAuthenticated()
+            visible_game(request, game_id)
+            raise Forbidden(
+                "game", "not_player", "Only the game's players vote, each with their own key."
+            )
+        data = VoteInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        vote = sports_vote(
+            game_id=game_id, player=player, favourite=data.validated_data["favourite"]
+        )
+        body = {
+            "game": vote.game_id,
+            "round": vote.game.round.number,
+            "opponent": vote.opponent_id,
+            "favourite": vote.favourite,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class AwardRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(min_value=1)
+    tied = serializers.BooleanField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    faction = serializers.CharField(allow_blank=True)
+    mp = serializers.FloatField()
+    painting = serializers.IntegerField(allow_null=True, help_text="null: not judged yet.")
+    votes = serializers.IntegerField(help_text="Opponents who named this player favourite.")
+    vote_games = serializers.IntegerField(help_text="Games against an opponent.")
+    battle_share = serializers.FloatField(help_text="Match points over rounds counted, 0 to 1.")
+    painting_share = serializers.FloatField()
+    sports_share = serializers.FloatField()
+    overall = serializers.FloatField(help_text="The weighted mean of the three shares, 0 to 1.")
+    display = serializers.DictField(child=serializers.CharField())
+
+
+class WeightsSerializer(serializers.Serializer):
+    battle = serializers.IntegerField()
+    painting = serializers.IntegerField()
+    sports = serializers.IntegerField()
+
+
+class AwardsSerializer(serializers.Serializer):
+    weights = WeightsSerializer()
+    painting_max = serializers.IntegerField()
+    best_painted = serializers.ListField(child=serializers.CharField())
+    best_sport = serializers.ListField(child=serializers.CharField())
+    rows = AwardRowSerializer(many=True)
+
+
+class AwardsView(APIView):
+    serializer_class = AwardsSerializer
+
+    @extend_schema(
+        responses=AwardsSerializer,
+        description="The overall ranking (best first, ties share a rank) with each part.",
+    )
+    def get(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        return cached_json(
+            request,
+            event=event,
+            name="awards",
+            variant="",
+            compute=lambda: (awards_compute(event=event), {}),
+        )

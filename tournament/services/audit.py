@@ -30,6 +30,7 @@ UNDO_CHECKS: dict[str, Callable[[AuditEntry], list[str]]] = {}
 # The services that register undo handlers and checks; loaded before any undo is judged, so
 # the answer does not depend on which page happened to import them first.
 _HANDLER_MODULES = (
+    "tournament.services.armylists",
     "tournament.services.events",
     "tournament.services.players",
     "tournament.services.registration",

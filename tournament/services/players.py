@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from tournament.errors import Conflict, Invalid
 from tournament.models import Event, Game, Player, PlayerStatus
@@ -114,6 +115,11 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
     if "dropped" in clean and clean["dropped"] != player.dropped:
         clean["dropped_after_round"] = player.event.rounds.count() if clean["dropped"] else None
     before = _snapshot(player, clean)
+    if "army_list" in clean and clean["army_list"] != player.army_list:
+        # A replaced list is checked again (services/armylists.py keeps the same rule).
+        player.list_status = "submitted" if clean["army_list"] else ""
+        player.list_comment = ""
+        player.list_updated_at = timezone.now()
     for key, value in clean.items():
         setattr(player, key, value)
     try:

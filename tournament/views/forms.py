@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from tournament.localtime import default_time_zone, zone_choices
-from tournament.models.event import BattleSize, EventStatus
+from tournament.models.event import BattleSize, EventStatus, ListPublication
 from tournament.services.audit_words import field_label
 from tournament.services.events import PLACES_MAX
 from tournament.services.registration import ARMY_LIST_LIMIT
@@ -76,6 +76,17 @@ class SettingsForm(EventForm):
     registration_approval = forms.BooleanField(
         required=False, label="I approve each sign-up before it takes a place"
     )
+    # In the event's zone (the request's active zone): the browser's datetime-local input
+    # takes and gives "2026-11-23T18:00" only, like the date inputs above.
+    list_deadline = forms.DateTimeField(
+        required=False,
+        widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
+        label="Army list deadline (event's time zone; empty: lists never lock)",
+    )
+    list_publication = forms.ChoiceField(
+        choices=ListPublication.choices, label="After the deadline, army lists are shown to"
+    )
 
     SETTINGS = (
         "name",
@@ -94,6 +105,8 @@ class SettingsForm(EventForm):
         "places",
         "registration_approval",
         "time_zone",
+        "list_deadline",
+        "list_publication",
     )
 
     def __init__(self, *args, **kwargs):
@@ -128,6 +141,11 @@ class SettingsForm(EventForm):
 
     def changes(self) -> dict:
         data = dict(self.cleaned_data)
+        stored, sent = self.initial.get("list_deadline"), data.get("list_deadline")
+        if stored and sent and stored.replace(second=0, microsecond=0) == sent:
+            # The input shows minutes only: a deadline set to the second through the API
+            # must survive a save of this page unchanged.
+            data["list_deadline"] = stored
         slots = self.tiebreak_slots()
         data["tiebreaks"] = [data[s] for s in slots if data.get(s)]
         for slot in slots:

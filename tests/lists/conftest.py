@@ -9,7 +9,11 @@ from django.utils import timezone
 
 from tests.conftest import add_players
 
-GW_LIST = "My Waaagh! (1995 Points)\r\n\r\nOrks\r\nStrike Force (2000 Points)\r\n\r\nCHARACTERS\r\nWarboss (80 Points)\r\n"
+# As the official app exports it, with the CRLF line breaks a Windows clipboard adds.
+GW_LIST = (
+    "My Waaagh! (1995 Points)\r\n\r\nOrks\r\nStrike Force (2000 Points)\r\n\r\n"
+    "CHARACTERS\r\nWarboss (80 Points)\r\n"
+)
 
 
 def set_deadline(event, organiser, *, hours: float, publication: str = "opponents"):

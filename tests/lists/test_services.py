@@ -167,3 +167,15 @@ def test_the_organisers_player_form_resets_a_reviewed_list(open_event, organiser
     army_list_review(player=field[0], user=organiser, status="checked")
     player = player_update(player=field[0], user=organiser, changes={"army_list": "Other"})
     assert player.list_status == "submitted"
+
+
+def test_a_list_given_at_entry_or_sign_up_waits_for_a_check(event, organiser):
+    from tournament.services.events import event_update
+    from tournament.services.players import player_register
+    from tournament.services.registration import registration_submit
+
+    entered = player_register(event=event, user=organiser, name="Ann", army_list="Warboss")
+    event_update(event=event, user=organiser, changes={"registration_open": True})
+    signed = registration_submit(event=event, name="Bo", faction="Orks", army_list="Boyz")
+    bare = registration_submit(event=event, name="Cy", faction="Orks")
+    assert [p.list_status for p in (entered, signed, bare)] == ["submitted", "submitted", ""]

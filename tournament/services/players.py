@@ -82,6 +82,10 @@ def player_register(*, event: Event, user, name: str, **fields) -> Player:
     event_require_writable(Event.objects.select_for_update().get(pk=event.pk))
     paired = event.rounds.count()
     clean.setdefault("first_round", paired + 1)
+    if clean.get("army_list"):
+        # A list given with the entry waits for the organisers' check (services/armylists).
+        clean["list_status"] = "submitted"
+        clean["list_updated_at"] = timezone.now()
     if Player.objects.filter(event=event, name__iexact=clean["name"]).exists():
         raise Conflict("name", "duplicate", "A player with this name is already registered.")
     try:

@@ -84,8 +84,11 @@ class SettingsForm(EventForm):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
         label="Army list deadline (event's time zone; empty: lists never lock)",
     )
+    # Not required: a script's post without it leaves the setting as it is.
     list_publication = forms.ChoiceField(
-        choices=ListPublication.choices, label="After the deadline, army lists are shown to"
+        choices=ListPublication.choices,
+        required=False,
+        label="After the deadline, army lists are shown to",
     )
 
     SETTINGS = (
@@ -152,6 +155,12 @@ class SettingsForm(EventForm):
             data.pop(slot, None)
         if not data.get("time_zone"):
             data.pop("time_zone", None)
+        if not data.get("list_publication"):
+            data.pop("list_publication", None)
+        if "list_deadline" not in self.data:
+            # Only a form that shows the deadline may clear it (a script's post of the older
+            # fields leaves it alone).
+            data.pop("list_deadline", None)
         return data
 
 

@@ -76,6 +76,40 @@ def _a_confirmed(s: Site) -> None:
     result_enter(game_id=s.games["A"].pk, data={"vp_a": 66, "vp_b": 58}, user=s.organiser)
 
 
+def _lists_sent(s: Site) -> None:
+    """Lists from A (over the points limit, needing a fix) and B (checked); the rest none."""
+    from tournament.services.armylists import army_list_review, army_list_submit
+
+    over = "++ Army Roster (Adeptus Custodes) [2,035pts] ++\n\n+ HQ +\nShield-Captain [130pts]"
+    army_list_submit(player=s.players["A"], text=over, by_player=True)
+    army_list_review(
+        player=s.players["A"], user=s.organiser, status="needs_fix", comment="35 points over."
+    )
+    army_list_submit(
+        player=s.players["B"], text="Strike Force (2000 Points)\nWarboss", by_player=True
+    )
+    army_list_review(player=s.players["B"], user=s.organiser, status="checked")
+
+
+def _lists_published(s: Site) -> None:
+    """The lists above, published to everyone: the deadline has passed."""
+    import datetime
+
+    from django.utils import timezone
+
+    from tournament.services.events import event_update
+
+    _lists_sent(s)
+    event_update(
+        event=s.event,
+        user=s.organiser,
+        changes={
+            "list_deadline": timezone.now() - datetime.timedelta(hours=1),
+            "list_publication": "everyone",
+        },
+    )
+
+
 def _last_audit(s: Site) -> int:
     return s.event.audit.first().pk
 
@@ -101,6 +135,7 @@ PAGES: list[Page] = [
     Page("tracker-unknown", ANYONE, lambda s: reverse("tracker", args=["no-such-game"])),
     Page("event-screen", ANYONE, _e("event-screen")),
     Page("event-signup", ANYONE, _e("event-signup"), setup=_open_signup),
+    Page("event-lists", ANYONE, _e("event-lists"), setup=_lists_published),
     Page("login", ANYONE, lambda s: reverse("login")),
     Page("not-found", ANYONE, lambda s: "/no/such/page/"),
     # A player, by private link
@@ -134,6 +169,7 @@ PAGES: list[Page] = [
         ORGANISER,
         _e("manage-player-delete", lambda s: s.players["A"].pk),
     ),
+    Page("organiser-lists", ORGANISER, _e("manage-lists"), setup=_lists_sent),
     Page("organiser-audit", ORGANISER, _e("manage-audit")),
     Page("organiser-awards", ORGANISER, _e("manage-awards"), setup=_awarded),
     Page("organiser-undo", ORGANISER, _e("manage-undo", _last_audit)),

@@ -49,6 +49,12 @@ def _confirmed(scn):
     result_enter(game_id=scn.game.pk, data={"vp_a": 61, "vp_b": 40}, user=scn.organiser)
 
 
+def _list_sent_by_a(scn):
+    from tournament.services.armylists import army_list_submit
+
+    army_list_submit(player=scn.players["A"], text="Warboss", by_player=True)
+
+
 def _unplayed(scn):
     from tournament.services.players import player_register
 
@@ -240,6 +246,21 @@ ENDPOINTS = [
     ),
     Endpoint("staff remove", "delete", lambda s: f"/api/events/{s.event.pk}/staff/{s.judge.pk}/"),
     Endpoint("event import", "post", lambda s: "/api/events/import/", _document, ANY_ORGANISER),
+    Endpoint(
+        "army list submit",
+        "put",
+        lambda s: f"/api/events/{s.event.pk}/players/{s.players['A'].pk}/list/",
+        lambda s: {"army_list": "Strike Force (2000 Points)\nWarboss"},
+        PLAYER_OR_ORG,
+    ),
+    Endpoint(
+        "army list review",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/players/{s.players['A'].pk}/list/review/",
+        lambda s: {"status": "needs_fix", "comment": "Warboss needs wargear"},
+        STAFF,
+        setup=_list_sent_by_a,
+    ),
 ]
 
 
@@ -291,6 +312,12 @@ READS = [
     ),
     Read("staff list", lambda s: f"/api/events/{s.event.pk}/staff/", ORG),
     Read("event export", lambda s: f"/api/events/{s.event.pk}/export/", ORG),
+    # Before any deadline a list is its player's and the staff's only.
+    Read(
+        "army list before publication",
+        lambda s: f"/api/events/{s.event.pk}/players/{s.players['A'].pk}/list/",
+        PLAYER_OR_STAFF,
+    ),
     Read(
         "provisional standings",
         lambda s: f"/api/events/{s.event.pk}/standings/?provisional=1",

@@ -52,6 +52,12 @@ def _unplayed(scn):
     scn.extra["unplayed"] = player_register(event=scn.event, user=scn.organiser, name="Late F")
 
 
+def _list_sent_by_a(scn):
+    from tournament.services.armylists import army_list_submit
+
+    army_list_submit(player=scn.players["A"], text="Warboss", by_player=True)
+
+
 def _m(name, *args):
     return lambda s: reverse(name, args=[s.event.pk, *(a(s) if callable(a) else a for a in args)])
 
@@ -236,6 +242,21 @@ FORMS = [
         setup=_pending_by_a,
         by_key=True,
     ),
+    # A key sends its own player's list (whoever that is); no key, no list.
+    Form(
+        "player army list",
+        lambda s, key: reverse("player-list", args=[key]),
+        lambda s: {"army_list": "Strike Force (2000 Points)\r\nWarboss"},
+        frozenset({"player_of_game", "player_of_other_game"}),
+        by_key=True,
+    ),
+    Form(
+        "army list review",
+        _m("manage-list-review", lambda s: s.players["A"].pk),
+        lambda s: {f"p{s.players['A'].pk}-status": "checked"},
+        STAFF,
+        setup=_list_sent_by_a,
+    ),
 ]
 
 
@@ -340,6 +361,7 @@ PAGES = [
     Page("export download", _m("manage-export"), ORG),
     Page("staff", _m("manage-staff"), ORG),
     Page("sign-ups", _m("manage-signups"), ORG),
+    Page("army lists", _m("manage-lists")),
     Page("print", lambda s: reverse("print-event", args=[s.event.pk])),
     Page("print round", lambda s: reverse("print-round", args=[s.event.pk, 1])),
     Page(

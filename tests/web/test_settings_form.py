@@ -43,6 +43,9 @@ def configured(event, organiser):
             "paper_size": "letter",
             "round_minutes": 135,
             "time_zone": "America/New_York",
+            # To the second, as the API can set it: the page's input shows minutes only.
+            "list_deadline": datetime.datetime(2026, 11, 22, 23, 0, 30, tzinfo=datetime.UTC),
+            "list_publication": "everyone",
         },
     )
 

@@ -253,13 +253,25 @@ class EventSerializer(StrictModelSerializer):
             "weight_battle",
             "weight_painting",
             "weight_sports",
+            "list_deadline",
+            "list_publication",
             "players_count",
             "rounds_paired",
             "created_at",
         ]
         read_only_fields = ["id", "created_at"]
         # Rules across fields, which the schema can only say in words.
-        extra_kwargs = {"end_date": {"help_text": "Not before start_date (400 before_start)."}}
+        extra_kwargs = {
+            "end_date": {"help_text": "Not before start_date (400 before_start)."},
+            "list_deadline": {
+                "help_text": "Players submit and replace army lists until then (409 "
+                "lists_locked after); null: no deadline, lists never lock or publish."
+            },
+            "list_publication": {
+                "help_text": "Who reads the lists after the deadline: each player's opponents, "
+                "everyone, or nobody but the staff."
+            },
+        }
 
     def get_players_count(self, event: Event) -> int:
         # Counted in Python: the event list prefetches the players.

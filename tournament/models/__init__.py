@@ -1,9 +1,16 @@
 from tournament.models.announcement import Announcement
 from tournament.models.audit import AuditEntry
 from tournament.models.awards import PaintingScore, SportsVote
-from tournament.models.event import BattleSize, Event, EventChange, EventStatus, PaperSize
+from tournament.models.event import (
+    BattleSize,
+    Event,
+    EventChange,
+    EventStatus,
+    ListPublication,
+    PaperSize,
+)
 from tournament.models.game import Game
-from tournament.models.player import Player, PlayerStatus
+from tournament.models.player import ListStatus, Player, PlayerStatus
 from tournament.models.printjob import PrintJob, PrintJobStatus
 from tournament.models.result import Result, ResultSource, ResultStatus
 from tournament.models.round import Round, RoundStatus
@@ -19,6 +26,8 @@ __all__ = [
     "EventStaff",
     "EventStatus",
     "Game",
+    "ListPublication",
+    "ListStatus",
     "PaintingScore",
     "PaperSize",
     "Player",

@@ -44,6 +44,13 @@ class PaperSize(models.TextChoices):
     LETTER = "letter", "Letter"
 
 
+class ListPublication(models.TextChoices):
+    # Who reads a player's army list once the list deadline has passed.
+    OPPONENTS = "opponents", "Each player's opponents"
+    EVERYONE = "everyone", "Everyone (public event page)"
+    NOBODY = "nobody", "Nobody (organisers and judges only)"
+
+
 class Event(models.Model):
     name = models.CharField(max_length=200)
     start_date = models.DateField(null=True, blank=True)
@@ -108,6 +115,12 @@ class Event(models.Model):
     weight_battle = models.PositiveSmallIntegerField(default=3)
     weight_painting = models.PositiveSmallIntegerField(default=1)
     weight_sports = models.PositiveSmallIntegerField(default=1)
+    # Players submit and replace their army lists until this moment; then lists lock and
+    # are published as `list_publication` says. Empty: no deadline, lists never lock.
+    list_deadline = models.DateTimeField(null=True, blank=True)
+    list_publication = models.CharField(
+        max_length=12, choices=ListPublication.choices, default=ListPublication.OPPONENTS
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -18,6 +18,14 @@ class PlayerStatus(models.TextChoices):
     WITHDRAWN = "withdrawn", "Withdrawn"
 
 
+class ListStatus(models.TextChoices):
+    # Where the organiser's check of a player's army list stands ("" : no list yet).
+    NONE = "", "No list"
+    SUBMITTED = "submitted", "Submitted"
+    CHECKED = "checked", "Checked"
+    NEEDS_FIX = "needs_fix", "Needs a fix"
+
+
 class Player(models.Model):
     """An entrant of one event (not an account: players need no login)."""
 
@@ -26,6 +34,12 @@ class Player(models.Model):
     faction = models.CharField(max_length=120, blank=True)
     club = models.CharField(max_length=120, blank=True)
     army_list = models.TextField(blank=True)
+    list_status = models.CharField(
+        max_length=10, choices=ListStatus.choices, default=ListStatus.NONE, blank=True
+    )
+    # The organiser's note on the list, which the player reads on their page.
+    list_comment = models.TextField(blank=True)
+    list_updated_at = models.DateTimeField(null=True, blank=True)
     battle_ready = models.BooleanField(default=False, help_text="Fully painted army: +10VP.")
     checked_in = models.BooleanField(default=False)
     dropped = models.BooleanField(default=False)

@@ -30,6 +30,8 @@ class Seat:
     faction: str
     record: str  # "W-D-L"
     link: str = ""  # the player's private page, for the QR code
+    # Set only when the event publishes lists and the deadline passed (table packs print it).
+    army_list: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,13 @@
 """Table packs: per table, the mission map at full width and every card summary.
 
 Two pages per table, and the same two for every table but the table number: both pages are
-forms drawn once, so a 500-table pack costs little more than one.
+forms drawn once, so a 500-table pack costs little more than one. When the event publishes
+army lists (after its deadline), both players' lists follow on pages of their own.
 """
 
 from __future__ import annotations
+
+from xml.sax.saxutils import escape
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak, Paragraph
@@ -51,6 +54,20 @@ class TablePacks(PrintDocument):
                 story.append(
                     CanvasPage(lambda c, w, h, g=game, p=page: self.draw_page(c, w, h, g, p))
                 )
+            story.extend(self.army_lists(game))
+        return story
+
+    @staticmethod
+    def army_lists(game: Pairing) -> list:
+        """Both players' lists as they sent them (empty unless published); lines kept."""
+        seats = [s for s in (game.a, game.b) if s is not None and s.army_list]
+        if not seats:
+            return []
+        story = [PageBreak(), Paragraph(f"Table {game.table}: army lists", STYLES["h2"])]
+        for seat in seats:
+            story.append(Paragraph(escape(f"{seat.name} ({seat.faction})"), STYLES["card_name"]))
+            lines = "<br/>".join(escape(line) for line in seat.army_list.splitlines())
+            story.append(Paragraph(lines, STYLES["small"]))
         return story
 
     def draw_page(

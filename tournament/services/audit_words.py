@@ -7,11 +7,21 @@ serves a whole page of entries.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 
 from tournament.engine.clock import duration_words
 from tournament.localtime import when
-from tournament.models import AuditEntry, Game, Player, PlayerStatus, Result, ResultStatus, Round
+from tournament.models import (
+    AuditEntry,
+    Game,
+    ListStatus,
+    Player,
+    PlayerStatus,
+    Result,
+    ResultStatus,
+    Round,
+)
 
 LABELS = {
     "event_create": "Event created",
@@ -41,6 +51,8 @@ LABELS = {
     "registration_move_up": "Moved up from the waiting list",
     "painting_score": "Painting score",
     "sports_vote": "Sportsmanship vote",
+    "army_list_submit": "Army list sent",
+    "army_list_review": "Army list reviewed",
     "undo": "Undo",
 }
 
@@ -82,10 +94,15 @@ FIELD_LABELS = {
     "weight_painting": "Weight of painting",
     "weight_sports": "Weight of sportsmanship",
     "painting": "Painting",
+    "list_deadline": "Army list deadline",
+    "list_publication": "Army lists shown to",
+    "list_status": "List status",
+    "list_comment": "Comment",
 }
 
 STATUS_WORDS = {s.value: s.label.lower() for s in ResultStatus}
 SIGNUP_WORDS = {s.value: s.label.lower() for s in PlayerStatus}
+LIST_WORDS = {s.value: s.label.lower() for s in ListStatus}
 
 
 def audit_label(action: str) -> str:
@@ -101,15 +118,28 @@ def _ident(target: str, kind: str) -> int | None:
     return int(ident) if prefix == kind and ident.isdigit() else None
 
 
+def _lines(value) -> str:
+    # A whole list would drown the log; its text stays in the entry for the undo.
+    lines = len(str(value).splitlines())
+    return f"{lines} line{'s' if lines != 1 else ''}"
+
+
+# Values logged in a form people do not read: a whole list, the deadline in ISO form (shown
+# with the date, in the event's zone, which the page activates) and the list status's code.
+SPECIAL_VALUES = {
+    "army_list": _lines,
+    "list_deadline": lambda v: when(datetime.datetime.fromisoformat(str(v))),
+    "list_status": lambda v: LIST_WORDS.get(v, str(v)),
+}
+
+
 def _value(key: str, value) -> str:
     if value is None or value == "":
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if key == "army_list":
-        # A whole list would drown the log; its text stays in the entry for the undo.
-        lines = len(str(value).splitlines())
-        return f"{lines} line{'s' if lines != 1 else ''}"
+    if key in SPECIAL_VALUES:
+        return SPECIAL_VALUES[key](value)
     if key == "tiebreaks" and isinstance(value, list):
         return ", ".join(str(v).upper() for v in value) or "none"
     if isinstance(value, list):
@@ -291,6 +321,13 @@ class AuditWords:
                 return f"{name} dropped after round {after.get('dropped_after_round') or 0}"
             return f"{name} back in (no longer dropped)"
         return f"{name}: {changes_text(before, after)}"
+
+    def _army_list(self, entry: AuditEntry) -> str:
+        name = self.name(_ident(entry.target, "player"))
+        return f"{name}: {changes_text(entry.before, entry.after)}"
+
+    _army_list_submit = _army_list
+    _army_list_review = _army_list
 
     def _player_delete(self, entry: AuditEntry) -> str:
         before = entry.before or {}

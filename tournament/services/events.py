@@ -8,12 +8,19 @@ import random
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from missions.services import pool_codes
 from tournament.errors import Forbidden, Invalid
 from tournament.localtime import zone_is_known
 from tournament.models import Event, EventStaff, PrintJob, StaffRole
-from tournament.models.event import BATTLE_SIZE_POINTS, BattleSize, EventStatus, PaperSize
+from tournament.models.event import (
+    BATTLE_SIZE_POINTS,
+    BattleSize,
+    EventStatus,
+    ListPublication,
+    PaperSize,
+)
 from tournament.services.access import require_organiser, user_can_create_events
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import (
@@ -54,6 +61,8 @@ EDITABLE = (
     "weight_battle",
     "weight_painting",
     "weight_sports",
+    "list_deadline",
+    "list_publication",
 )
 BOOLEAN_SETTINGS = (
     "hidden",
@@ -105,6 +114,15 @@ def _clean_choices(clean: dict) -> None:
         raise Invalid("status", "invalid_choice", "Unknown status.")
     if "paper_size" in clean and clean["paper_size"] not in PaperSize.values:
         raise Invalid("paper_size", "invalid_choice", "Must be A4 or letter.")
+    if "list_publication" in clean and clean["list_publication"] not in ListPublication.values:
+        raise Invalid(
+            "list_publication", "invalid_choice", "Must be opponents, everyone or nobody."
+        )
+    deadline = clean.get("list_deadline")
+    if deadline is not None and (
+        not isinstance(deadline, datetime.datetime) or timezone.is_naive(deadline)
+    ):
+        raise Invalid("list_deadline", "invalid", "Must be a date and time with its time zone.")
     if "time_zone" in clean and not zone_is_known(clean["time_zone"]):
         raise Invalid(
             "time_zone",
@@ -237,19 +255,29 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
     return event
 
 
+def _from_log(values: dict | None) -> dict:
+    """Logged settings back as the event holds them: dates and the list deadline parsed."""
+    parsed = {}
+    for key, value in (values or {}).items():
+        if key in DATE_SETTINGS and value:
+            parsed[key] = datetime.date.fromisoformat(value)
+        elif key == "list_deadline" and value:
+            parsed[key] = datetime.datetime.fromisoformat(value)
+        else:
+            parsed[key] = value
+    return parsed
+
+
 @undo_check("event_update")
 def _check_event_update(entry) -> list[str]:
-    audit_values_unchanged(Event.objects.get(pk=entry.event_id), entry.after, "Settings")
+    event = Event.objects.get(pk=entry.event_id)
+    audit_values_unchanged(event, _from_log(entry.after), "Settings")
     return []
 
 
 @undoable("event_update")
 def _undo_event_update(entry) -> None:
-    values = {
-        k: datetime.date.fromisoformat(v) if k in DATE_SETTINGS and v else v
-        for k, v in entry.before.items()
-    }
-    audit_restore(Event.objects.select_for_update().get(pk=entry.event_id), values)
+    audit_restore(Event.objects.select_for_update().get(pk=entry.event_id), _from_log(entry.before))
 
 
 logger = logging.getLogger(__name__)

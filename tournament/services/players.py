@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from tournament.errors import Conflict, Invalid
 from tournament.models import Event, Game, Player, PlayerStatus
@@ -81,6 +82,10 @@ def player_register(*, event: Event, user, name: str, **fields) -> Player:
     event_require_writable(Event.objects.select_for_update().get(pk=event.pk))
     paired = event.rounds.count()
     clean.setdefault("first_round", paired + 1)
+    if clean.get("army_list"):
+        # A list given with the entry waits for the organisers' check (services/armylists).
+        clean["list_status"] = "submitted"
+        clean["list_updated_at"] = timezone.now()
     if Player.objects.filter(event=event, name__iexact=clean["name"]).exists():
         raise Conflict("name", "duplicate", "A player with this name is already registered.")
     try:
@@ -114,6 +119,11 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
     if "dropped" in clean and clean["dropped"] != player.dropped:
         clean["dropped_after_round"] = player.event.rounds.count() if clean["dropped"] else None
     before = _snapshot(player, clean)
+    if "army_list" in clean and clean["army_list"] != player.army_list:
+        # A replaced list is checked again (services/armylists.py keeps the same rule).
+        player.list_status = "submitted" if clean["army_list"] else ""
+        player.list_comment = ""
+        player.list_updated_at = timezone.now()
     for key, value in clean.items():
         setattr(player, key, value)
     try:

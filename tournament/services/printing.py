@@ -26,6 +26,7 @@ from tournament.printing.data import (
 )
 from tournament.printing.render import KINDS, ROUND_KINDS, render_round, render_standings
 from tournament.scoring import outcome
+from tournament.services.armylists import army_lists_printable
 from tournament.services.clock import round_timing_words
 from tournament.services.progress import standings_status
 from tournament.services.records import event_games
@@ -101,13 +102,14 @@ def records_before(event: Event, round_number: int) -> dict[int, str]:
     return {pid: format_record(c["w"], c["d"], c["l"]) for pid, c in tally.items()}
 
 
-def _seat(player, records: dict[int, str]) -> Seat:
+def _seat(player, records: dict[int, str], *, with_list: bool = False) -> Seat:
     return Seat(
         player_id=player.pk,
         name=player.name,
         faction=player.faction,
         record=records.get(player.pk, format_record(0, 0, 0)),
         link=player_link(player.private_key),
+        army_list=player.army_list if with_list else "",
     )
 
 
@@ -115,7 +117,9 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
     round_ = event.rounds.filter(number=round_number).first()
     if round_ is None:
         raise NotFound("round", "not_found", f"{event.name} has no round {round_number}.")
-    fields = ("id", "name", "faction", "private_key")
+    # Lists go on paper only once published (services/armylists.py), like on the pages.
+    with_list = army_lists_printable(event=event)
+    fields = ("id", "name", "faction", "private_key", *(("army_list",) if with_list else ()))
     games = (
         Game.objects.filter(round=round_)
         .select_related("player_a", "player_b")
@@ -137,8 +141,8 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         pairings.append(
             Pairing(
                 table=g.table_number,
-                a=_seat(g.player_a, records),
-                b=_seat(g.player_b, records) if g.player_b_id else None,
+                a=_seat(g.player_a, records, with_list=with_list),
+                b=_seat(g.player_b, records, with_list=with_list) if g.player_b_id else None,
                 attacker=attacker,
             )
         )

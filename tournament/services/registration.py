@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.factions import FACTIONS
@@ -116,7 +117,13 @@ def registration_submit(*, event: Event, name, faction, club="", army_list="", u
     try:
         with transaction.atomic():
             player = Player.objects.create(
-                event=event, status=status, first_round=event.rounds.count() + 1, **clean
+                event=event,
+                status=status,
+                first_round=event.rounds.count() + 1,
+                # A list given at sign-up waits for the organisers' check (services/armylists).
+                list_status="submitted" if clean["army_list"] else "",
+                list_updated_at=timezone.now() if clean["army_list"] else None,
+                **clean,
             )
     except IntegrityError as exc:
         raise Conflict("name", "duplicate", DUPLICATE) from exc

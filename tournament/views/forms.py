@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from tournament.localtime import default_time_zone, zone_choices
-from tournament.models.event import BattleSize, EventStatus
+from tournament.models.event import BattleSize, EventStatus, ListPublication
 from tournament.services.audit_words import field_label
 from tournament.services.events import PLACES_MAX
 from tournament.services.registration import ARMY_LIST_LIMIT
@@ -94,6 +94,20 @@ class SettingsForm(EventForm):
         label="Overall ranking: weight of sportsmanship",
     )
     AWARD_SETTINGS = ("painting_max", "weight_battle", "weight_painting", "weight_sports")
+    # In the event's zone (the request's active zone): the browser's datetime-local input
+    # takes and gives "2026-11-23T18:00" only, like the date inputs above.
+    list_deadline = forms.DateTimeField(
+        required=False,
+        widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
+        label="Army list deadline (event's time zone; empty: lists never lock)",
+    )
+    # Not required: a script's post without it leaves the setting as it is.
+    list_publication = forms.ChoiceField(
+        choices=ListPublication.choices,
+        required=False,
+        label="After the deadline, army lists are shown to",
+    )
 
     SETTINGS = (
         "name",
@@ -116,6 +130,8 @@ class SettingsForm(EventForm):
         "weight_battle",
         "weight_painting",
         "weight_sports",
+        "list_deadline",
+        "list_publication",
     )
 
     def __init__(self, *args, **kwargs):
@@ -150,6 +166,11 @@ class SettingsForm(EventForm):
 
     def changes(self) -> dict:
         data = dict(self.cleaned_data)
+        stored, sent = self.initial.get("list_deadline"), data.get("list_deadline")
+        if stored and sent and stored.replace(second=0, microsecond=0) == sent:
+            # The input shows minutes only: a deadline set to the second through the API
+            # must survive a save of this page unchanged.
+            data["list_deadline"] = stored
         slots = self.tiebreak_slots()
         data["tiebreaks"] = [data[s] for s in slots if data.get(s)]
         for slot in slots:
@@ -159,6 +180,12 @@ class SettingsForm(EventForm):
         for name in self.AWARD_SETTINGS:
             if data.get(name) is None:
                 data.pop(name, None)
+        if not data.get("list_publication"):
+            data.pop("list_publication", None)
+        if "list_deadline" not in self.data:
+            # Only a form that shows the deadline may clear it (a script's post of the older
+            # fields leaves it alone).
+            data.pop("list_deadline", None)
         return data
 
 

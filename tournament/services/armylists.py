@@ -1,0 +1,298 @@
+"""Army lists: submitted by players until the event's list deadline, checked by the staff,
+published after the deadline to opponents, to everyone, or to nobody.
+
+A player sends their list with their private key until the deadline; then lists lock and only
+organisers change them (logged). Organisers and judges mark each list checked or needing a fix
+with a comment the player reads; a replaced list goes back to "submitted". The header's points
+total is compared with the event's points limit, as a warning only: the staff decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from tournament.engine.armylist import ListHeader, parse_header, points_over
+from tournament.errors import Conflict, Forbidden, Invalid
+from tournament.localtime import when
+from tournament.models import Event, Game, ListPublication, ListStatus, Player, PlayerStatus
+from tournament.services.access import require_judge, require_organiser, user_can_judge
+from tournament.services.archive import event_require_writable
+from tournament.services.audit import (
+    audit_record,
+    audit_restore,
+    audit_values_unchanged,
+    undo_check,
+    undoable,
+)
+from tournament.services.registration import ARMY_LIST_LIMIT
+
+COMMENT_LIMIT = 2_000
+REVIEW_STATUSES = (ListStatus.CHECKED, ListStatus.NEEDS_FIX)
+# What a submit or review changes, as the log keeps it (and an undo puts back).
+LOGGED = ("army_list", "list_status", "list_comment")
+
+
+def army_list_clean(value) -> str:
+    """The list as stored: one kind of line break, no surrounding blank lines, within the limit.
+
+    Browsers post a textarea's line breaks as CRLF; army builder apps on Windows export them
+    too. One form of the text means a page saved unchanged changes nothing."""
+    if not isinstance(value, str):
+        raise Invalid("army_list", "invalid", "Must be text.")
+    if "\x00" in value:
+        raise Invalid("army_list", "null_characters", "Null characters are not allowed.")
+    text = value.replace("\r\n", "\n").replace("\r", "\n").strip()
+    if len(text) > ARMY_LIST_LIMIT:
+        raise Invalid(
+            "army_list",
+            "max_length",
+            f"Must be at most {ARMY_LIST_LIMIT:,} characters (this list has {len(text):,}).",
+        )
+    return text
+
+
+def army_lists_locked(event: Event, now=None) -> bool:
+    """Past the deadline (an event without one never locks its lists)."""
+    deadline = event.list_deadline
+    return deadline is not None and (now or timezone.now()) >= deadline
+
+
+def army_list_deadline_words(event: Event) -> str:
+    """'Sat 23 Nov 2026, 18:00' in the event's zone, or '' without a deadline."""
+    return when(event.list_deadline, event.time_zone) if event.list_deadline else ""
+
+
+def army_lists_published(event: Event, now=None) -> bool:
+    """Lists are shown to players only once they are locked, and unless the event says nobody."""
+    return event.list_publication != ListPublication.NOBODY and army_lists_locked(event, now)
+
+
+@dataclass(frozen=True)
+class ListCheck:
+    """What the list's header says, and the warning (if any) the player and staff see."""
+
+    header: ListHeader
+    warning: str = ""
+
+
+def army_list_check(*, event: Event, text: str) -> ListCheck:
+    header = parse_header(text or "")
+    over = points_over(header, event.points_limit)
+    warning = ""
+    if over:
+        warning = (
+            f"The list's header states {header.points:,} points, {over:,} over this event's "
+            f"limit of {event.points_limit:,} points."
+        )
+    return ListCheck(header=header, warning=warning)
+
+
+def _snapshot(player: Player) -> dict:
+    return {f: getattr(player, f) for f in LOGGED}
+
+
+def _changed(before: dict, after: dict) -> tuple[dict, dict]:
+    keys = [k for k in after if before[k] != after[k]]
+    return {k: before[k] for k in keys}, {k: after[k] for k in keys}
+
+
+@transaction.atomic
+def army_list_submit(*, player: Player, text, user=None, by_player: bool = False) -> Player:
+    """Submit or replace `player`'s list: by the player (`by_player`, with their key) until the
+    deadline, or by an organiser (`user`) at any time. A new text goes back to "submitted";
+    an empty one withdraws the list. Sending the same text again changes nothing."""
+    clean = army_list_clean(text)
+    player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    event = player.event
+    if by_player:
+        user = None
+        if player.status in (PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN):
+            raise Conflict(
+                "army_list", "not_entered", f"{player.name} is not entered in {event.name}."
+            )
+        if army_lists_locked(event):
+            raise Conflict(
+                "army_list",
+                "lists_locked",
+                f"Army lists locked at the deadline, {army_list_deadline_words(event)}; "
+                "ask an organiser to change yours.",
+            )
+    else:
+        require_organiser(user, event)
+    event_require_writable(event)
+    if clean == player.army_list:
+        return player
+    before = _snapshot(player)
+    player.army_list = clean
+    player.list_status = ListStatus.SUBMITTED if clean else ListStatus.NONE
+    # A review was of the old text; its comment would now mislead.
+    player.list_comment = ""
+    player.list_updated_at = timezone.now()
+    player.save(update_fields=[*LOGGED, "list_updated_at"])
+    was, now = _changed(before, _snapshot(player))
+    audit_record(
+        event=event,
+        action="army_list_submit",
+        target=f"player:{player.pk}",
+        user=user,
+        player=player if by_player else None,
+        before=was,
+        after=now,
+        revised=True,
+    )
+    return player
+
+
+@transaction.atomic
+def army_list_review(*, player: Player, user, status: str, comment="") -> Player:
+    """Mark a list checked or needing a fix (organisers and judges); "needs a fix" says what,
+    in a comment the player reads on their page."""
+    event = player.event
+    require_judge(user, event)
+    if status not in REVIEW_STATUSES:
+        raise Invalid("status", "invalid_choice", "Must be checked or needs_fix.")
+    if not isinstance(comment, str):
+        raise Invalid("comment", "invalid", "Must be text.")
+    comment = comment.replace("\r\n", "\n").replace("\r", "\n").strip()
+    if len(comment) > COMMENT_LIMIT:
+        raise Invalid("comment", "max_length", f"Must be at most {COMMENT_LIMIT:,} characters.")
+    if status == ListStatus.NEEDS_FIX and not comment:
+        raise Invalid("comment", "required", "Say what needs fixing: the player reads this.")
+    player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    event_require_writable(player.event)
+    if not player.army_list:
+        raise Conflict("army_list", "no_list", f"{player.name} has not submitted a list.")
+    before = _snapshot(player)
+    player.list_status = status
+    player.list_comment = comment
+    was, now = _changed(before, _snapshot(player))
+    if not now:
+        return player
+    player.save(update_fields=["list_status", "list_comment"])
+    audit_record(
+        event=event,
+        action="army_list_review",
+        target=f"player:{player.pk}",
+        user=user,
+        before=was,
+        after=now,
+        revised=True,
+    )
+    return player
+
+
+def _player_of(entry) -> Player:
+    player = Player.objects.filter(pk=int(entry.target.split(":")[1])).first()
+    if player is None:
+        raise Conflict("entry", "gone", "This player has been removed.")
+    return player
+
+
+@undo_check("army_list_submit")
+@undo_check("army_list_review")
+def _check_list_undo(entry) -> list[str]:
+    player = _player_of(entry)
+    audit_values_unchanged(player, entry.after, player.name)
+    return []
+
+
+@undoable("army_list_submit")
+@undoable("army_list_review")
+def _undo_list(entry) -> None:
+    player = Player.objects.select_for_update().get(pk=int(entry.target.split(":")[1]))
+    audit_restore(player, entry.before or {})
+
+
+@dataclass(frozen=True)
+class ListRow:
+    """One player's list on the review page."""
+
+    player: Player
+    check: ListCheck
+
+
+def army_lists_for_review(*, event: Event, user, status: str | None = None) -> list[ListRow]:
+    """The entered players' lists for the staff, optionally of one status ("" : no list)."""
+    require_judge(user, event)
+    players = event.players.exclude(status__in=(PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN))
+    if status is not None:
+        players = players.filter(list_status=status)
+    return [ListRow(p, army_list_check(event=event, text=p.army_list)) for p in players]
+
+
+def army_list_counts(*, event: Event) -> dict[str, int]:
+    """How many entered players' lists stand at each status (for the filter's labels)."""
+    counts = {s.value: 0 for s in ListStatus}
+    players = event.players.exclude(status__in=(PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN))
+    for value in players.values_list("list_status", flat=True):
+        counts[value] = counts.get(value, 0) + 1
+    return counts
+
+
+def army_lists_of_opponents(*, player: Player) -> list[dict]:
+    """The lists of `player`'s opponents, one per game, once published to opponents or to
+    everyone (nothing before the deadline)."""
+    event = player.event
+    if not army_lists_published(event):
+        return []
+    games = (
+        Game.objects.filter(round__event=event, player_b__isnull=False)
+        .filter(Q(player_a_id=player.pk) | Q(player_b_id=player.pk))
+        .select_related("round", "player_a", "player_b")
+        .order_by("round__number")
+    )
+    rows = []
+    for game in games:
+        opponent = game.player_b if game.player_a_id == player.pk else game.player_a
+        rows.append({"round": game.round.number, "opponent": opponent})
+    return rows
+
+
+def army_lists_public(*, event: Event) -> list[Player]:
+    """Every approved player's list, when the event publishes lists to everyone (and only after
+    the deadline); an empty list otherwise."""
+    if event.list_publication != ListPublication.EVERYONE or not army_lists_locked(event):
+        return []
+    return list(event.players.filter(status=PlayerStatus.APPROVED).exclude(army_list=""))
+
+
+def army_lists_printable(*, event: Event) -> bool:
+    """Table packs carry both players' lists when the lists are published (and only then)."""
+    return army_lists_published(event)
+
+
+def army_list_readable(*, owner: Player, user=None, reader: Player | None = None) -> bool:
+    """Whether `owner`'s list may be read: by its player and the staff always; by everyone or
+    by the owner's opponents once published so."""
+    event = owner.event
+    if reader is not None and reader.pk == owner.pk:
+        return True
+    if user is not None and user_can_judge(user, event):
+        return True
+    if not army_lists_published(event):
+        return False
+    if event.list_publication == ListPublication.EVERYONE:
+        return owner.status == PlayerStatus.APPROVED
+    if reader is None or reader.event_id != event.pk:
+        return False
+    return (
+        Game.objects.filter(round__event=event)
+        .filter(
+            Q(player_a_id=owner.pk, player_b_id=reader.pk)
+            | Q(player_a_id=reader.pk, player_b_id=owner.pk)
+        )
+        .exists()
+    )
+
+
+def army_list_require_readable(*, owner: Player, user=None, reader: Player | None = None) -> None:
+    if not army_list_readable(owner=owner, user=user, reader=reader):
+        if army_lists_published(owner.event):
+            message = f"{owner.name}'s army list is shown to their opponents only."
+        else:
+            message = f"{owner.name}'s army list is not published."
+        raise Forbidden("army_list", "not_published", message)

@@ -1,0 +1,206 @@
+"""Army list pages: the player's form on their page, the staff's review page, and the public
+lists page when the event publishes lists to everyone."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournament.errors import ServiceError
+from tournament.models import ListPublication, ListStatus, Player
+from tournament.services.armylists import (
+    COMMENT_LIMIT,
+    army_list_check,
+    army_list_counts,
+    army_list_deadline_words,
+    army_list_review,
+    army_list_submit,
+    army_lists_for_review,
+    army_lists_locked,
+    army_lists_of_opponents,
+    army_lists_public,
+    army_lists_published,
+)
+from tournament.services.registration import ARMY_LIST_LIMIT
+from tournament.views.common import report, staff_required, visible_event_or_404
+
+LIST_LABELS = {"army_list": "Army list", "comment": "Comment", "status": "Status"}
+
+
+class ArmyListForm(forms.Form):
+    # Not stripped, no length check here: the service normalises line breaks first and then
+    # applies the limit, naming it.
+    army_list = forms.CharField(
+        required=False,
+        strip=False,
+        label="Army list (paste it as your army builder app exports it)",
+        widget=forms.Textarea(
+            attrs={"rows": 12, "maxlength": ARMY_LIST_LIMIT, "spellcheck": "false"}
+        ),
+    )
+
+
+class ReviewForm(forms.Form):
+    status = forms.ChoiceField(
+        choices=[(ListStatus.CHECKED, "Checked"), (ListStatus.NEEDS_FIX, "Needs a fix")],
+        widget=forms.RadioSelect,
+        label="Review",
+    )
+    comment = forms.CharField(
+        required=False,
+        strip=False,
+        max_length=COMMENT_LIMIT,
+        label="Comment (the player reads it)",
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+def player_list_context(player: Player) -> dict:
+    """The player's own list (form, status, the staff's comment, a points warning) and, once
+    published, their opponents' lists: for the player's page."""
+    event = player.event
+    opponents = [
+        {**row, "check": army_list_check(event=event, text=row["opponent"].army_list)}
+        for row in army_lists_of_opponents(player=player)
+    ]
+    return {
+        "army": {
+            "form": ArmyListForm(initial={"army_list": player.army_list}),
+            "check": army_list_check(event=event, text=player.army_list),
+            "locked": army_lists_locked(event),
+            "deadline": army_list_deadline_words(event),
+            "published": army_lists_published(event),
+            "publication": event.get_list_publication_display().lower(),
+            "opponents": opponents,
+        }
+    }
+
+
+@require_POST
+def player_list_submit(request, key: str):
+    player = Player.objects.select_related("event").filter(private_key=key).first()
+    if player is None:
+        raise PermissionDenied("Unknown player key.")
+    form = ArmyListForm(request.POST)
+    form.is_valid()  # a CharField without limits always is
+    before = player.army_list
+    try:
+        player = army_list_submit(
+            player=player, text=form.cleaned_data.get("army_list", ""), by_player=True
+        )
+    except ServiceError as exc:
+        report(request, exc, LIST_LABELS)
+    else:
+        if player.army_list == before:
+            messages.info(request, "Your army list is unchanged.")
+        elif player.army_list:
+            messages.success(request, "Army list saved. The organisers will check it.")
+        else:
+            messages.success(request, "Army list removed.")
+        warning = army_list_check(event=player.event, text=player.army_list).warning
+        if warning:
+            messages.warning(request, warning)
+    return redirect(reverse("player-home", kwargs={"key": key}) + "#army-list")
+
+
+STATUS_FILTERS = [
+    ("", "All"),
+    (ListStatus.SUBMITTED, "To check"),
+    (ListStatus.NEEDS_FIX, "Needs a fix"),
+    (ListStatus.CHECKED, "Checked"),
+    ("none", "No list"),
+]
+
+
+@staff_required
+def list_review_page(request, event):
+    wanted = request.GET.get("status", "")
+    if wanted not in {value for value, _ in STATUS_FILTERS}:
+        wanted = ""
+    status = None if wanted == "" else ("" if wanted == "none" else wanted)
+    rows = army_lists_for_review(event=event, user=request.user, status=status)
+    counts = army_list_counts(event=event)
+    filters = [
+        {
+            "value": value,
+            "label": label,
+            "count": sum(counts.values())
+            if value == ""
+            else counts["" if value == "none" else value],
+            "current": value == wanted,
+        }
+        for value, label in STATUS_FILTERS
+    ]
+    context = {
+        "event": event,
+        "tab": "lists",
+        "rows": [
+            {
+                "row": row,
+                "form": ReviewForm(
+                    initial={
+                        "status": row.player.list_status
+                        if row.player.list_status in (ListStatus.CHECKED, ListStatus.NEEDS_FIX)
+                        else None,
+                        "comment": row.player.list_comment,
+                    },
+                    prefix=f"p{row.player.pk}",
+                ),
+            }
+            for row in rows
+        ],
+        "filters": filters,
+        "wanted": wanted,
+        "deadline": army_list_deadline_words(event),
+        "locked": army_lists_locked(event),
+        "publication": event.get_list_publication_display().lower(),
+    }
+    return render(request, "tournament/manage/lists.html", context)
+
+
+@staff_required
+@require_POST
+def list_review(request, event, player_id: int):
+    player = event.players.filter(pk=player_id).select_related("event").first()
+    if player is None:
+        raise Http404("No such player in this event.")
+    form = ReviewForm(request.POST, prefix=f"p{player.pk}")
+    if form.is_valid():
+        try:
+            army_list_review(player=player, user=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            report(request, exc, {**LIST_LABELS, "comment": f"{player.name}'s comment"})
+        else:
+            word = "checked" if form.cleaned_data["status"] == ListStatus.CHECKED else "needs a fix"
+            messages.success(request, f"{player.name}'s list: {word}.")
+    else:
+        for field, errors in form.errors.items():
+            for error in errors:
+                messages.error(request, f"{player.name}: {LIST_LABELS.get(field, field)}: {error}")
+    target = reverse("manage-lists", kwargs={"event_id": event.pk})
+    wanted = request.POST.get("filter", "")
+    if wanted in {value for value, _ in STATUS_FILTERS} and wanted:
+        target += f"?status={wanted}"
+    return redirect(f"{target}#list-{player.pk}")
+
+
+def public_lists(request, event_id: int):
+    """Every player's list, when the event publishes them to everyone and the deadline passed."""
+    event = visible_event_or_404(request, event_id)
+    players = army_lists_public(event=event)
+    context = {
+        "event": event,
+        "tab": "lists",
+        "rows": [
+            {"player": p, "check": army_list_check(event=event, text=p.army_list)} for p in players
+        ],
+        "everyone": event.list_publication == ListPublication.EVERYONE,
+        "locked": army_lists_locked(event),
+        "deadline": army_list_deadline_words(event),
+    }
+    return render(request, "tournament/lists.html", context)

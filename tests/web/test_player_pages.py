@@ -68,5 +68,7 @@ def test_invalid_score_is_refused_with_a_message(client, game):
 
 
 def test_player_page_query_count_is_small(client, game, django_assert_max_num_queries):
-    with django_assert_max_num_queries(12):
+    # A fixed number whatever the event's size: the page's games, the clock strip, the
+    # sportsmanship ballot and the army list each read once.
+    with django_assert_max_num_queries(14):
         client.get(reverse("player-home", args=[game.player_a.private_key]))

@@ -19,7 +19,7 @@ from django.db.models import F
 from django.utils.text import slugify
 
 from tournament.engine import compute_standings, known_metrics, metric_json
-from tournament.engine.metrics import H2H
+from tournament.engine.metrics import AWARD_METRICS, H2H
 from tournament.errors import NotFound
 from tournament.models import Event, Game, PlayerStatus, Result, ResultStatus
 from tournament.services.cached import event_cached, standings_cached
@@ -94,10 +94,14 @@ def export_csv(*, columns, rows: list[dict]) -> bytes:
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
+# Read from the standings rows, and only when the event ranks by them: h2h means nothing outside
+# a tie of two, and the awards' scores are an event's own choice to count.
+ONLY_WHEN_RANKED = {H2H, *AWARD_METRICS}
+
+
 def standings_metric_names(*, event: Event) -> list[str]:
-    """Every metric of the registry (h2h only when the event ranks by it: it means nothing
-    outside a tie of two)."""
-    return [m for m in known_metrics() if m != H2H or m in event.tiebreaks]
+    """Every metric of the registry; h2h and the awards' only when the event ranks by them."""
+    return [m for m in known_metrics() if m not in ONLY_WHEN_RANKED or m in event.tiebreaks]
 
 
 def standings_export(
@@ -114,7 +118,7 @@ def standings_export(
     def compute():
         players = event.players.filter(status=PlayerStatus.APPROVED)
         games = event_games(event, as_of_round=as_of_round, include_unconfirmed=provisional)
-        others = [m for m in names if m != H2H]
+        others = [m for m in names if m not in ONLY_WHEN_RANKED]
         extra = compute_standings(
             players_records(players),
             games,
@@ -137,8 +141,8 @@ def standings_export(
         flat = {c: row[c] for c in STANDINGS_COLUMNS if c != "player"}
         flat["player"] = row["name"]
         flat.update(values.get(row["player"], {}))
-        if H2H in names:
-            flat[H2H] = row.get(H2H)
+        for name in ONLY_WHEN_RANKED.intersection(names):
+            flat[name] = row.get(name)
         out.append(flat)
     return [*STANDINGS_COLUMNS, *names], out
 

@@ -46,3 +46,67 @@ def test_demo_event_imported_beside_itself_gets_new_keys(demo, organiser):
     assert strip(again) == strip(document)
     for section in ("event", "tables", "rounds", "announcements", "audit", "tracked_games"):
         assert again[section] == document[section], section
+
+
+def test_awards_and_army_lists_travel_with_the_event(demo, organiser):
+    """Painting scores, sportsmanship votes, the award weights and army lists with their
+    review come back as they were, and rank the imported standings the same way."""
+    from tournament.models import PaintingScore, SportsVote
+    from tournament.services.armylists import army_list_review, army_list_submit
+    from tournament.services.awards import painting_set, sports_vote
+    from tournament.services.events import event_update
+
+    staffer = demo.staff.first()
+    event_update(
+        event=demo,
+        user=staffer,
+        changes={"tiebreaks": ["painting", "owr", "vp"], "weight_painting": 2},
+    )
+    players = list(demo.players.order_by("id"))
+    for player, score in zip(players[:3], (17, 12, 9), strict=True):
+        painting_set(event=demo, player_id=player.pk, score=score, user=staffer)
+    game = demo.rounds.get(number=1).games.filter(player_b__isnull=False).first()
+    sports_vote(game_id=game.pk, player=game.player_a, favourite=True)
+    army_list_submit(player=players[0], text="Strike Force (2000 Points)\nWarboss", by_player=True)
+    army_list_review(player=players[0], user=staffer, status="needs_fix", comment="Points?")
+    demo.refresh_from_db()  # the settings changed in the database, not in this object
+    before = observable(demo)
+    document = export(demo)
+    assert len(document["awards"]["painting"]) == 3
+    assert len(document["awards"]["votes"]) == 1
+
+    demo.rounds.all().delete()
+    demo.delete()
+    report = event_import(raw=json.dumps(document).encode(), as_admin=True)
+    copy = report.event
+    assert observable(copy) == before
+    assert without_stamp(export(copy)) == without_stamp(document)
+    assert sorted(
+        PaintingScore.objects.filter(player__event=copy).values_list("score", flat=True)
+    ) == [9, 12, 17]
+    assert SportsVote.objects.filter(game__round__event=copy, favourite=True).count() == 1
+    first = copy.players.get(name=players[0].name)
+    assert (first.list_status, first.list_comment) == ("needs_fix", "Points?")
+    assert copy.weight_painting == 2
+
+
+def test_a_vote_for_a_game_not_in_the_file_is_refused_whole(demo):
+    from tournament.models import Event
+
+    document = export(demo)
+    document["awards"]["votes"] = [
+        {
+            "game": "g-nowhere",
+            "voter": document["players"][0]["key"],
+            "opponent": document["players"][1]["key"],
+            "favourite": True,
+            "cast_at": "2026-11-23T10:00:00+00:00",
+        }
+    ]
+    from tournament.services.exchange import checksum
+
+    document["sha256"] = checksum(document)
+    count = Event.objects.count()
+    with pytest.raises(Exception, match=r"awards\.votes\[0\]\.game"):
+        event_import(raw=json.dumps(document).encode(), as_admin=True)
+    assert Event.objects.count() == count

@@ -15,7 +15,17 @@ import json
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from tournament.models import Announcement, AuditEntry, Event, EventStaff, Game, Player, Result
+from tournament.models import (
+    Announcement,
+    AuditEntry,
+    Event,
+    EventStaff,
+    Game,
+    PaintingScore,
+    Player,
+    Result,
+    SportsVote,
+)
 from tournament.services import exchange_fields as fields
 from tournament.services.access import require_organiser
 from tournament.services.exchange_refs import map_actor, map_payload, map_target
@@ -212,6 +222,31 @@ def _tracked(event: Event, keys: _Keys) -> list[dict]:
     ]
 
 
+def _awards(event: Event, keys: _Keys) -> dict:
+    """Painting scores and sportsmanship votes (tournament/services/awards.py)."""
+    painting = PaintingScore.objects.filter(player__event=event).order_by("player_id")
+    votes = SportsVote.objects.filter(game__round__event=event).order_by("game_id", "voter_id")
+    return {
+        "painting": [
+            {
+                "player": keys.player(row.player_id),
+                **fields.dump_fields(fields.PAINTING, row),
+                "entered_by": keys.user(row.entered_by_id),
+            }
+            for row in painting
+        ],
+        "votes": [
+            {
+                "game": keys.games[row.game_id],
+                "voter": keys.player(row.voter_id),
+                "opponent": keys.player(row.opponent_id),
+                **fields.dump_fields(fields.VOTE, row),
+            }
+            for row in votes
+        ],
+    }
+
+
 def event_export_document(*, event: Event) -> dict:
     """The whole event as the document of docs/export-format.md, checksum included."""
     keys = _Keys(event)
@@ -226,6 +261,7 @@ def event_export_document(*, event: Event) -> dict:
         "tables": [fields.dump_fields(fields.TABLE, t) for t in event.tables.order_by("number")],
         "rounds": _rounds(event, keys),
         "announcements": [_announcement(a, keys) for a in event.announcements.order_by("id")],
+        "awards": _awards(event, keys),
         "audit": _audit(list(event.audit.order_by("id")), keys),
         "tracked_games": _tracked(event, keys),
     }

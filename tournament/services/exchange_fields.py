@@ -17,6 +17,8 @@ from tournament.errors import Invalid
 from tournament.models import (
     BattleSize,
     EventStatus,
+    ListPublication,
+    ListStatus,
     PaperSize,
     PlayerStatus,
     ResultSource,
@@ -64,6 +66,12 @@ EVENT = _specs(
     ("mission_order", "json"),
     ("time_zone", "str"),
     ("archived", "bool"),
+    ("painting_max", "int"),
+    ("weight_battle", "int"),
+    ("weight_painting", "int"),
+    ("weight_sports", "int"),
+    ("list_deadline", "datetime", True),
+    ("list_publication", "str", False, tuple(ListPublication.values)),
     ("created_at", "datetime"),
 )
 PLAYER = _specs(
@@ -78,6 +86,9 @@ PLAYER = _specs(
     ("first_round", "int"),
     ("fixed_table", "int", True),
     ("status", "str", False, tuple(PlayerStatus.values)),
+    ("list_status", "str", False, tuple(ListStatus.values)),
+    ("list_comment", "str"),
+    ("list_updated_at", "datetime", True),
     ("private_key", "str"),
     ("created_at", "datetime"),
 )
@@ -117,6 +128,8 @@ RESULT = _specs(
     ("confirmed_at", "datetime", True),
 )
 STAFF = _specs(("role", "str", False, tuple(StaffRole.values)), ("added_at", "datetime"))
+PAINTING = _specs(("score", "int"), ("entered_at", "datetime"))
+VOTE = _specs(("favourite", "bool"), ("cast_at", "datetime"))
 ANNOUNCEMENT = _specs(("text", "str"), ("created_at", "datetime"))
 AUDIT = _specs(
     ("action", "str"),

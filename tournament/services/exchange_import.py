@@ -22,9 +22,11 @@ from tournament.models import (
     Event,
     EventStaff,
     Game,
+    PaintingScore,
     Player,
     Result,
     Round,
+    SportsVote,
     StaffRole,
     Table,
 )
@@ -170,6 +172,8 @@ class _Plan:
     tables: list = field(default_factory=list)
     rounds: list = field(default_factory=list)
     announcements: list = field(default_factory=list)
+    painting: list = field(default_factory=list)
+    votes: list = field(default_factory=list)
     audit: list = field(default_factory=list)
     tracked: list = field(default_factory=list)
     usernames: set = field(default_factory=set)
@@ -284,6 +288,69 @@ def _read_small_sections(document: dict, plan: _Plan) -> set:
     return keys
 
 
+def _read_awards(document: dict, plan: _Plan, players: set, games: set) -> None:
+    """Painting scores and votes; a file written before awards existed has none."""
+    awards = document.get("awards", {"painting": [], "votes": []})
+    if not isinstance(awards, dict):
+        raise bad("awards", "must be an object with painting and votes.")
+
+    def ref(data: dict, name: str, path: str, known: set, what: str) -> str:
+        value = data.get(name)
+        if value not in known:
+            raise bad(f"{path}.{name}", f"no {what} '{value}' in this file.")
+        return value
+
+    scored = set()
+    for i, data in enumerate(_items(awards.get("painting", []), "awards.painting")):
+        path = f"awards.painting[{i}]"
+        player = ref(data, "player", path, players, "player")
+        if player in scored:
+            raise bad(f"{path}.player", f"a second painting score for '{player}'.")
+        scored.add(player)
+        values = fields.load_fields(fields.PAINTING, data, path)
+        by = _user_ref(data, "entered_by", path, plan.usernames)
+        plan.painting.append((player, values, by))
+    cast = set()
+    for i, data in enumerate(_items(awards.get("votes", []), "awards.votes")):
+        path = f"awards.votes[{i}]"
+        game = ref(data, "game", path, games, "game")
+        voter = ref(data, "voter", path, players, "player")
+        opponent = ref(data, "opponent", path, players, "player")
+        if (game, voter) in cast or voter == opponent:
+            raise bad(f"{path}.voter", f"'{voter}' votes once per game, not for themselves.")
+        cast.add((game, voter))
+        plan.votes.append((game, voter, opponent, fields.load_fields(fields.VOTE, data, path)))
+
+
+def _write_awards(plan: _Plan, ids: _Ids) -> None:
+    players = ids.kinds["player"]
+    painting = [
+        (
+            PaintingScore(
+                player_id=players[key], score=values["score"], entered_by_id=ids.users.get(by)
+            ),
+            values,
+        )
+        for key, values, by in plan.painting
+    ]
+    PaintingScore.objects.bulk_create([row for row, _ in painting])
+    _restamp(PaintingScore, painting, entered_at=True)
+    votes = [
+        (
+            SportsVote(
+                game_id=ids.kinds["game"][game],
+                voter_id=players[voter],
+                opponent_id=players[opponent],
+                favourite=values["favourite"],
+            ),
+            values,
+        )
+        for game, voter, opponent, values in plan.votes
+    ]
+    SportsVote.objects.bulk_create([row for row, _ in votes])
+    _restamp(SportsVote, votes, cast_at=True)
+
+
 def _checked(known: dict, path: str, gone: set):
     """A reader of references inside audit entries: a key of the file, or a gone key."""
 
@@ -386,6 +453,7 @@ def document_check(document: dict) -> _Plan:
     players = _read_players(document, plan)
     games = _read_rounds(document, plan, players)
     announcements = _read_small_sections(document, plan)
+    _read_awards(document, plan, players, games)
     known = {
         "player": players,
         "game": games,
@@ -629,6 +697,7 @@ def _write(plan: _Plan, user, report_users: dict) -> ImportReport:
     Table.objects.bulk_create([Table(event=event, **values) for values in plan.tables])
     results = _write_rounds(event, plan, ids)
     _write_announcements(event, plan, ids)
+    _write_awards(plan, ids)
     _gone_ids(event, plan, ids)
     _write_audit(event, plan, ids)
     _write_tracked(plan, ids, results, report)

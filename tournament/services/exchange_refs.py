@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 # Which ids an entry's before/after hold, by action (an undo entry holds its original's).
-PLAYER_ID_KEYS = {"player_delete": ("id",)}
+PLAYER_ID_KEYS = {"player_delete": ("id",), "sports_vote": ("voter", "opponent")}
 PLAYER_LIST_KEYS = {
     "players_check_in": ("player_ids",),
     "players_drop_absent": ("player_ids",),

@@ -124,6 +124,7 @@ def test_organiser_tabs_all_show_on_a_phone(live_server, new_page, width):
         "Pairing",
         "Results",
         "Standings",
+        "Awards",
         "Print",
         "Audit log",
         "Settings",

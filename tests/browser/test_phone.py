@@ -125,6 +125,7 @@ def test_organiser_tabs_all_show_on_a_phone(live_server, new_page, width):
         "Results",
         "Lists",
         "Standings",
+        "Awards",
         "Print",
         "Audit log",
         "Settings",

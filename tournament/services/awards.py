@@ -14,7 +14,7 @@ pages refresh) and can be undone there.
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q, Subquery
 
 from tournament.engine.awards import AwardInputs, AwardWeights, award_table
 from tournament.engine.display import format_percent, format_points, json_points, json_rate
@@ -25,6 +25,7 @@ from tournament.models import (
     PaintingScore,
     Player,
     PlayerStatus,
+    Result,
     SportsVote,
 )
 from tournament.services.access import require_judge
@@ -238,15 +239,18 @@ def _undo_vote(entry) -> None:
 def sports_ballot(*, player: Player) -> list[dict]:
     """The player's games with an opponent, newest first: whether they may vote, or how they
     voted. Only games with a result take a vote."""
+    # One query: the player's page is read often and must stay cheap.
     games = (
         Game.objects.filter(Q(player_a=player) | Q(player_b=player), player_b__isnull=False)
         .select_related("round", "player_a", "player_b")
-        .annotate(results_n=Count("results", filter=Q(results__is_current=True)))
+        .annotate(
+            has_result=Exists(Result.objects.filter(game=OuterRef("pk"), is_current=True)),
+            my_vote=Subquery(
+                SportsVote.objects.filter(game=OuterRef("pk"), voter=player).values("favourite")[:1]
+            ),
+        )
         .order_by("-round__number")
     )
-    votes = {
-        v.game_id: v.favourite for v in SportsVote.objects.filter(voter=player, game__in=games)
-    }
     rows = []
     for game in games:
         opponent = game.player_b if game.player_a_id == player.pk else game.player_a
@@ -256,8 +260,8 @@ def sports_ballot(*, player: Player) -> list[dict]:
                 "round": game.round.number,
                 "table": game.table_number,
                 "opponent": opponent.name,
-                "has_result": game.results_n > 0,
-                "vote": votes.get(game.pk),
+                "has_result": game.has_result,
+                "vote": game.my_vote,
             }
         )
     return rows

@@ -50,21 +50,19 @@ class ArmyListView(APIView):
 
     def _submit(self, request, event_id: int, player_id: int):
         owner = self._owner(request, event_id, player_id)
+        player = request_player(request)
+        # Who is asking first: a refused caller learns nothing about what the body lacks.
+        if player is None and not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        if player is not None and player.pk != owner.pk:
+            raise exceptions.PermissionDenied("A key sends its own player's list only.")
         body = ArmyListInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        player = request_player(request)
+        text = body.validated_data["army_list"]
         if player is not None:
-            if player.pk != owner.pk:
-                raise exceptions.PermissionDenied("A key sends its own player's list only.")
-            owner = army_list_submit(
-                player=owner, text=body.validated_data["army_list"], by_player=True
-            )
+            owner = army_list_submit(player=owner, text=text, by_player=True)
         else:
-            if not request.user.is_authenticated:
-                raise exceptions.NotAuthenticated()
-            owner = army_list_submit(
-                player=owner, text=body.validated_data["army_list"], user=request.user
-            )
+            owner = army_list_submit(player=owner, text=text, user=request.user)
         return Response(ArmyListSerializer(owner).data)
 
     @extend_schema(

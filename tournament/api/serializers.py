@@ -274,11 +274,15 @@ class EventSerializer(StrictModelSerializer):
         }
 
     def get_players_count(self, event: Event) -> int:
-        # Counted in Python: the event list prefetches the players.
-        return sum(1 for p in event.players.all() if p.status == PlayerStatus.APPROVED)
+        # The event list counts in its own query (services.events.events_counted).
+        counted = getattr(event, "approved_players", None)
+        if counted is not None:
+            return counted
+        return event.players.filter(status=PlayerStatus.APPROVED).count()
 
     def get_rounds_paired(self, event: Event) -> int:
-        return event.rounds.count()
+        counted = getattr(event, "rounds_count", None)
+        return counted if counted is not None else event.rounds.count()
 
 
 class EventDeleteSerializer(serializers.Serializer):

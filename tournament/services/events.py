@@ -7,13 +7,14 @@ import logging
 import random
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from missions.services import pool_codes
 from tournament.errors import Forbidden, Invalid
 from tournament.localtime import zone_is_known
-from tournament.models import Event, EventStaff, PrintJob, StaffRole
+from tournament.models import Event, EventStaff, Player, PlayerStatus, PrintJob, Round, StaffRole
 from tournament.models.event import (
     BATTLE_SIZE_POINTS,
     BattleSize,
@@ -328,3 +329,26 @@ def event_time_zone_find(
     else:
         return None
     return events.values_list("time_zone", flat=True).first()
+
+
+def events_counted(events):
+    """`events` with `approved_players` and `rounds_count`, each one subquery in the same
+    statement: a list of events reads no players (an event may have a thousand)."""
+    players = (
+        Player.objects.filter(event=OuterRef("pk"), status=PlayerStatus.APPROVED)
+        .order_by()
+        .values("event")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    rounds = (
+        Round.objects.filter(event=OuterRef("pk"))
+        .order_by()
+        .values("event")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return events.annotate(
+        approved_players=Coalesce(Subquery(players), 0),
+        rounds_count=Coalesce(Subquery(rounds), 0),
+    )

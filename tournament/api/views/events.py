@@ -8,7 +8,7 @@ from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import EventDeleteSerializer, EventSerializer
 from tournament.errors import Invalid
 from tournament.services.access import events_visible_to
-from tournament.services.events import event_create, event_delete, event_update
+from tournament.services.events import event_create, event_delete, event_update, events_counted
 
 ARCHIVED = OpenApiParameter(
     "archived",
@@ -37,7 +37,7 @@ class EventListView(APIView):
         if wanted not in ("true", "false"):
             raise Invalid("archived", "invalid", "Must be true or false.")
         events = events_visible_to(request.user).filter(archived=wanted == "true")
-        events = events.prefetch_related("players", "rounds")
+        events = events_counted(events)
         return Response(EventSerializer(events, many=True).data)
 
     @extend_schema(request=EventSerializer, responses={201: EventSerializer})

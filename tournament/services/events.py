@@ -133,7 +133,9 @@ def _clean_choices(clean: dict) -> None:
 
 
 # (field named in errors, setting, lowest, highest); the nullable ones may be left empty.
+# The API calls the planned rounds `rounds`, so errors name that.
 _WHOLE_NUMBERS = [
+    ("rounds", "planned_rounds", 1, 30),
     ("bye_vp", "bye_vp", 0, 100),
     ("round_minutes", "round_minutes", 1, 720),
     ("places", "places", 1, PLACES_MAX),
@@ -165,20 +167,17 @@ def _clean(changes: dict, event: Event | None) -> dict:
     _clean_choices(clean)
     if "name" in clean and not str(clean["name"]).strip():
         raise Invalid("name", "blank", "This field may not be blank.")
-    if "planned_rounds" in clean:
-        rounds = clean["planned_rounds"]
-        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 30:
-            raise Invalid("rounds", "range", "Must be a whole number from 1 to 30.")
-        if event is not None and rounds < event.rounds.count():
-            raise Invalid("rounds", "below_played", "Rounds already paired cannot be removed.")
+    for field, setting, low, high in _WHOLE_NUMBERS:
+        value = clean.get(setting)
+        if value is None and setting in NULLABLE_NUMBERS:
+            continue
+        if setting in clean and not _whole_in(value, low, high):
+            raise Invalid(field, "range", f"Must be a whole number from {low:,} to {high:,}.")
+    planned = clean.get("planned_rounds")
+    if event is not None and planned is not None and planned < event.rounds.count():
+        raise Invalid("rounds", "below_played", "Rounds already paired cannot be removed.")
     if "tiebreaks" in clean:
         clean["tiebreaks"] = _check_tiebreaks(clean["tiebreaks"])
-    for field, label, low, high in _WHOLE_NUMBERS:
-        value = clean.get(label)
-        if value is None and label in NULLABLE_NUMBERS:
-            continue
-        if label in clean and not _whole_in(value, low, high):
-            raise Invalid(field, "range", f"Must be a whole number from {low:,} to {high:,}.")
     _check_weights(clean, event)
     if "mission_order" in clean:
         pack = event.mission_pack if event else clean.get("mission_pack", "leviathan")

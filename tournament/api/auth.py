@@ -6,6 +6,7 @@ from django.contrib.auth.models import AnonymousUser
 from rest_framework import authentication, exceptions
 
 from tournament.models import Player
+from tournament.services.players import player_by_key
 
 
 class PlayerKeyAuthentication(authentication.BaseAuthentication):
@@ -18,7 +19,7 @@ class PlayerKeyAuthentication(authentication.BaseAuthentication):
         if len(header) != 2:
             raise exceptions.AuthenticationFailed("Key header must be 'Key <private_key>'.")
         key = header[1].decode(errors="replace")
-        player = Player.objects.select_related("event").filter(private_key=key).first()
+        player = player_by_key(key=key)
         if player is None:
             raise exceptions.AuthenticationFailed("Unknown player key.")
         return AnonymousUser(), player

@@ -14,15 +14,16 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from tournament.errors import Conflict, NotFound
 from tournament.localtime import when
 from tournament.models import AuditEntry, Event, Round
+from tournament.services import rowsql
 from tournament.services.access import require_organiser
 from tournament.services.audit_words import audit_describe, audit_label, field_label
-from tournament.services.revision import event_revision_bump
+from tournament.services.revision import event_revision_bump, event_revision_bump_clause
 
 UNDO_HANDLERS: dict[str, Callable[[AuditEntry], None]] = {}
 UNDO_CHECKS: dict[str, Callable[[AuditEntry], list[str]]] = {}
@@ -76,10 +77,9 @@ def audit_record(
     revised: bool = False,
 ) -> AuditEntry:
     # Some logged changes bypass save() (queryset updates): the log moves the revision on too,
-    # unless the caller says a save in this transaction already did (`revised`).
-    if not revised:
-        event_revision_bump(event_id=event.pk)
-    return AuditEntry.objects.create(
+    # unless the caller says a save in this transaction already did (`revised`). The entry is
+    # written by hand (rowsql): results are logged on their write path, under the game's lock.
+    entry = AuditEntry(
         event=event,
         action=action,
         target=target,
@@ -87,7 +87,16 @@ def audit_record(
         actor_player=player,
         before=before,
         after=after,
+        created_at=timezone.now(),
     )
+    if revised:
+        rowsql.insert(entry)
+    elif connection.vendor == "postgresql":
+        rowsql.insert(entry, prefix=event_revision_bump_clause(event_id=event.pk))
+    else:
+        event_revision_bump(event_id=event.pk)
+        rowsql.insert(entry)
+    return entry
 
 
 def audit_changes(

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from tournament.errors import Conflict, Invalid
 from tournament.models import Event, Game, Player, PlayerStatus
+from tournament.services import rowsql
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import (
@@ -30,6 +31,24 @@ LOGGED = (*EDITABLE, "dropped_after_round")
 # What a deleted player is recreated from when the delete is undone (their link included,
 # so a QR code already handed out works again).
 RECREATED = (*EDITABLE, "dropped_after_round", "private_key")
+
+
+def player_by_key(*, key: str) -> Player | None:
+    """The player whose private key this is, with their event; None for an unknown key.
+
+    Every result a player sends is authenticated by this, so it is one hand-written statement
+    (rowsql) rather than the ORM's, which would also sort by the player's default ordering."""
+    sql = (
+        f"SELECT {rowsql.columns(Player, 'p')}, {rowsql.columns(Event, 'e')} "  # noqa: S608 - names from the models
+        f"FROM {rowsql.table(Player)} p JOIN {rowsql.table(Event)} e ON e.id = p.event_id "
+        "WHERE p.private_key = %s"
+    )
+    found = rowsql.fetch((Player, Event), sql, [key])
+    if found is None:
+        return None
+    player, event = found[1]
+    player.event = event
+    return player
 
 
 def _clean(data: dict) -> dict:

@@ -5,7 +5,12 @@ from rest_framework.views import APIView
 
 from tournament.api.auth import request_player
 from tournament.api.permissions import visible_game
-from tournament.api.serializers import GameSerializer, ResultInputSerializer, ResultSerializer
+from tournament.api.serializers import (
+    GameSerializer,
+    ResultInputSerializer,
+    ResultSerializer,
+    result_data,
+)
 from tournament.services.results import result_confirm, result_enter
 
 
@@ -55,7 +60,7 @@ class ResultView(APIView):
             raise exceptions.ParseError("The body must be a JSON object.")
         result, created = result_enter(game_id=game_id, data=dict(request.data), **actor)
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
-        return Response(ResultSerializer(result).data, status=code)
+        return Response(result_data(result), status=code)
 
 
 class ResultConfirmView(APIView):
@@ -66,4 +71,4 @@ class ResultConfirmView(APIView):
         actor = _actor(request)
         _visible_to_user(request, game_id, actor)
         result = result_confirm(game_id=game_id, **actor)
-        return Response(ResultSerializer(result).data)
+        return Response(result_data(result))

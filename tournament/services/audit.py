@@ -14,7 +14,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from tournament.errors import Conflict, NotFound
@@ -23,7 +23,7 @@ from tournament.models import AuditEntry, Event, Round
 from tournament.services import rowsql
 from tournament.services.access import require_organiser
 from tournament.services.audit_words import audit_describe, audit_label, field_label
-from tournament.services.revision import event_revision_bump, event_revision_bump_clause
+from tournament.services.revision import event_revision_bump_sql
 
 UNDO_HANDLERS: dict[str, Callable[[AuditEntry], None]] = {}
 UNDO_CHECKS: dict[str, Callable[[AuditEntry], list[str]]] = {}
@@ -65,6 +65,30 @@ def _load_handlers() -> None:
         importlib.import_module(module)
 
 
+def audit_entry(
+    *, event: Event, action: str, target: str, user=None, player=None, before=None, after=None
+) -> AuditEntry:
+    """An entry of the log, not yet written: a write path writes it with its own statements
+    (audit_writes)."""
+    return AuditEntry(
+        event=event,
+        action=action,
+        target=target,
+        actor_user=user if user is not None and user.is_authenticated else None,
+        actor_player=player,
+        before=before,
+        after=after,
+        created_at=timezone.now(),
+    )
+
+
+def audit_writes(entry: AuditEntry, *, revised: bool = False) -> list[tuple[str, list]]:
+    """The statements that log `entry` and move its event's revision on (unless `revised`:
+    a save in this transaction already did), to run with rowsql.together."""
+    writes = [] if revised else [event_revision_bump_sql(event_id=entry.event_id)]
+    return [*writes, rowsql.insert_sql(entry)]
+
+
 def audit_record(
     *,
     event: Event,
@@ -77,25 +101,19 @@ def audit_record(
     revised: bool = False,
 ) -> AuditEntry:
     # Some logged changes bypass save() (queryset updates): the log moves the revision on too,
-    # unless the caller says a save in this transaction already did (`revised`). The entry is
-    # written by hand (rowsql): results are logged on their write path, under the game's lock.
-    entry = AuditEntry(
+    # unless the caller says a save in this transaction already did (`revised`). Written by
+    # hand (rowsql), the revision in the same statement on PostgreSQL.
+    entry = audit_entry(
         event=event,
         action=action,
         target=target,
-        actor_user=user if user is not None and user.is_authenticated else None,
-        actor_player=player,
+        user=user,
+        player=player,
         before=before,
         after=after,
-        created_at=timezone.now(),
     )
-    if revised:
-        rowsql.insert(entry)
-    elif connection.vendor == "postgresql":
-        rowsql.insert(entry, prefix=event_revision_bump_clause(event_id=event.pk))
-    else:
-        event_revision_bump(event_id=event.pk)
-        rowsql.insert(entry)
+    *writes, insert = audit_writes(entry, revised=revised)
+    rowsql.saved(entry, rowsql.together(writes, insert)[0])
     return entry
 
 

@@ -25,9 +25,16 @@ from tournament.models import (
 from tournament.scoring import clean_result
 from tournament.services import rowsql
 from tournament.services.archive import event_require_writable
-from tournament.services.audit import audit_record, rounds_paired_after, undo_check, undoable
+from tournament.services.audit import (
+    audit_entry,
+    audit_record,
+    audit_writes,
+    rounds_paired_after,
+    undo_check,
+    undoable,
+)
 from tournament.services.games import game_authorise, game_lock
-from tournament.services.revision import event_revision_bump
+from tournament.services.revision import event_revision_bump_sql
 
 CONFIRMED = ResultStatus.CONFIRMED.value
 
@@ -135,7 +142,12 @@ def _current(game: Game) -> tuple[Result | None, int]:
     return current, last or 0
 
 
-def _new_version(game: Game, scores: dict, *, current: Result | None, last: int, **fields):
+def _new_version(
+    game: Game, scores: dict, *, current: Result | None, last: int, log=None, **fields
+) -> Result:
+    """Write version last + 1 as the counting one, with the audit entry `log` (and its revision)
+    in the same statement; without `log` the caller logs it with audit_record. No save(), so no
+    signal: the revision moves on with the log."""
     if current is not None:
         current.is_current = False
         rowsql.update(current, ["is_current"])
@@ -147,18 +159,20 @@ def _new_version(game: Game, scores: dict, *, current: Result | None, last: int,
         **scores,
         **fields,
     )
-    # No save(), so no signal: the caller's audit_record moves the event's revision on.
-    rowsql.insert(result)
+    writes = [] if log is None else audit_writes(log)
+    rowsql.saved(result, rowsql.together(writes, rowsql.insert_sql(result))[0])
     return result
 
 
-def _confirm(result: Result, *, user=None, player=None) -> None:
-    """Mark `result` confirmed. No save() and no signal: the caller moves the revision on."""
+def _confirm(result: Result, *, writes: list, user=None, player=None) -> None:
+    """Mark `result` confirmed, running `writes` (the log, or the revision) with it. No save(),
+    so no signal: `writes` must move the event's revision on."""
     result.status = ResultStatus.CONFIRMED
     result.confirmed_by_user = user if user is not None and user.is_authenticated else None
     result.confirmed_by_player = player
     result.confirmed_at = timezone.now()
-    rowsql.update(result, ["status", "confirmed_by_user", "confirmed_by_player", "confirmed_at"])
+    names = ["status", "confirmed_by_user", "confirmed_by_player", "confirmed_at"]
+    rowsql.together(writes, rowsql.update_sql(result, names))
 
 
 def _player_status(current: Result | None, player: Player) -> str:
@@ -204,8 +218,8 @@ def result_enter(
                 )
             if same:
                 if current.entered_by_player_id != player.pk:
-                    _confirm(current, player=player)
-                    event_revision_bump(event_id=game.round.event_id)
+                    revision = event_revision_bump_sql(event_id=game.round.event_id)
+                    _confirm(current, player=player, writes=[revision])
                     round_note_result(game.round, game=game, confirmed=True)
                 return current, False
             fields = {
@@ -213,16 +227,16 @@ def result_enter(
                 "source": source or ResultSource.PLAYER,
                 "entered_by_player": player,
             }
-        result = _new_version(game, scores, current=current, last=last, **fields)
-        audit_record(
+        log = audit_entry(
             event=game.round.event,
             action="result_enter",
             target=f"game:{game.pk}",
             user=user,
             player=player,
             before=None if current is None else {"version": current.version, **current.scores()},
-            after={"version": result.version, "status": result.status, **scores},
+            after={"version": last + 1, "status": fields["status"], **scores},
         )
+        result = _new_version(game, scores, current=current, last=last, log=log, **fields)
         round_note_result(game.round, game=game, confirmed=result.status == ResultStatus.CONFIRMED)
         return result, True
 
@@ -240,17 +254,16 @@ def result_confirm(*, game_id: int, user=None, player: Player | None = None) -> 
             return current
         if player is not None and current.entered_by_player_id == player.pk:
             raise Forbidden("result", "own_entry", "Only the other player can confirm this entry.")
-        before = current.status
-        _confirm(current, user=user, player=player)
-        audit_record(
+        log = audit_entry(
             event=game.round.event,
             action="result_confirm",
             target=f"game:{game.pk}",
             user=user,
             player=player,
-            before={"version": current.version, "status": before},
-            after={"version": current.version, "status": current.status},
+            before={"version": current.version, "status": current.status},
+            after={"version": current.version, "status": ResultStatus.CONFIRMED},
         )
+        _confirm(current, user=user, player=player, writes=audit_writes(log))
         round_note_result(game.round, game=game, confirmed=True)
         return current
 

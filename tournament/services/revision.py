@@ -25,15 +25,13 @@ def event_revision(*, event_id: int) -> int:
 
 
 def event_revision_bump(*, event_id: int) -> None:
-    sql = f"INSERT INTO {EventChange._meta.db_table} (event_id) VALUES (%s)"  # noqa: S608
     with connection.cursor() as cursor:
-        cursor.execute(sql, [event_id])
+        cursor.execute(*event_revision_bump_sql(event_id=event_id))
 
 
-def event_revision_bump_clause(*, event_id: int) -> tuple[str, list]:
-    """The bump as a `WITH` clause (PostgreSQL), to ride along another write's statement."""
-    table = EventChange._meta.db_table
-    return f"WITH bump AS (INSERT INTO {table} (event_id) VALUES (%s))", [event_id]  # noqa: S608
+def event_revision_bump_sql(*, event_id: int) -> tuple[str, list]:
+    """The bump as a statement, for a write path to run with its own (rowsql.together)."""
+    return f"INSERT INTO {EventChange._meta.db_table} (event_id) VALUES (%s)", [event_id]  # noqa: S608
 
 
 def event_revision_bump_for_game(*, game_id: int) -> None:

@@ -77,36 +77,59 @@ def fetch(chain: tuple[type[Model], ...], sql: str, params, *, extra: int = 0):
     return list(row[:extra]), instances
 
 
-def insert(instance: Model, *, prefix: tuple[str, list] | None = None) -> None:
-    """INSERT every concrete field of `instance` but its id; sets the id it was given.
-
-    `prefix` (PostgreSQL only): a `WITH name AS (...)` clause and its parameters, run in the
-    same statement (another row written alongside, with no round trip of its own)."""
+def insert_sql(instance: Model) -> tuple[str, list]:
+    """INSERT of every concrete field of `instance` but its id, returning the id it is given."""
     meta = type(instance)._meta
     quote = connection.ops.quote_name
     fields = [f for f in meta.concrete_fields if f is not meta.pk]
     names = ", ".join(quote(f.column) for f in fields)
     marks = ", ".join(["%s"] * len(fields))
     params = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
-    sql = f"INSERT INTO {table(type(instance))} ({names}) VALUES ({marks}) RETURNING {quote(meta.pk.column)}"  # noqa: S608, E501 - names from the model only
-    if prefix is not None:
-        sql, params = f"{prefix[0]} {sql}", [*prefix[1], *params]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        instance.pk = cursor.fetchone()[0]
-    instance._state.adding = False
-    instance._state.db = connection.alias
+    into = f"INSERT INTO {table(type(instance))} ({names})"
+    return f"{into} VALUES ({marks}) RETURNING {quote(meta.pk.column)}", params
 
 
-def update(instance: Model, names: list[str]) -> None:
-    """UPDATE the fields `names` of `instance`'s row to the instance's values (no signals)."""
+def update_sql(instance: Model, names: list[str]) -> tuple[str, list]:
+    """UPDATE of the fields `names` of `instance`'s row to the instance's values."""
     meta = type(instance)._meta
     quote = connection.ops.quote_name
     fields = [meta.get_field(name) for name in names]
     sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
     params = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
+    where = f"WHERE {quote(meta.pk.column)} = %s"
+    return f"UPDATE {table(type(instance))} SET {sets} {where}", [*params, instance.pk]  # noqa: S608
+
+
+def together(writes: list[tuple[str, list]], last: tuple[str, list]):
+    """Run the statements `writes`, then `last`; returns the first row `last` gives, if any.
+
+    On PostgreSQL they are one statement, each write a WITH clause (run to its end whether or
+    not `last` reads it): one round trip instead of several. Elsewhere they run in turn. The
+    writes must not touch rows `last` touches (the parts of one statement run in no set order)."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table(type(instance))} SET {sets} WHERE {quote(meta.pk.column)} = %s",  # noqa: S608 - names from the model only
-            [*params, instance.pk],
-        )
+        if writes and connection.vendor == "postgresql":
+            clauses = ", ".join(f"w{n} AS ({sql})" for n, (sql, _) in enumerate(writes))
+            params = [value for _, values in writes for value in values]
+            cursor.execute(f"WITH {clauses} {last[0]}", [*params, *last[1]])
+        else:
+            for sql, params in writes:
+                cursor.execute(sql, params)
+            cursor.execute(*last)
+        return cursor.fetchone() if cursor.description else None
+
+
+def saved(instance: Model, pk) -> None:
+    """Mark an instance written by `insert_sql` as saved, with the id it was given."""
+    instance.pk = pk
+    instance._state.adding = False
+    instance._state.db = connection.alias
+
+
+def insert(instance: Model) -> None:
+    """INSERT `instance` (no signals); sets the id it was given."""
+    saved(instance, together([], insert_sql(instance))[0])
+
+
+def update(instance: Model, names: list[str]) -> None:
+    """UPDATE the fields `names` of `instance`'s row to the instance's values (no signals)."""
+    together([], update_sql(instance, names))

@@ -24,10 +24,28 @@ def pool_codes(pack_key: str) -> list[str]:
     return [entry.code for entry in _pack(pack_key).pool]
 
 
+def _classic_round_mission(pack: ClassicPack, code: str):
+    try:
+        mission = mission_from_code(code)
+    except MissionError as exc:
+        raise Invalid("mission", "unknown_mission", str(exc)) from exc
+    if mission.pack.key != pack.key:
+        raise Invalid(
+            "mission",
+            "wrong_pack",
+            f"Must be a mission code of {pack.name} (starting {pack.code_prefix}-).",
+        )
+    return mission
+
+
 def mission_check_code(pack_key: str, code: str) -> str:
-    """A round's mission is a pool code of the event's pack; returns it normalised."""
+    """A round's mission: a pool code of a card pack, or for a table pack a shareable code
+    of that pack ("EGT-1K-7"); returns it normalised."""
     if not isinstance(code, str):
         raise Invalid("mission", "invalid", "Must be a pool mission code such as 'A'.")
+    pack = _pack(pack_key)
+    if isinstance(pack, ClassicPack):
+        return _classic_round_mission(pack, code).code
     codes = pool_codes(pack_key)
     if code.strip().upper() not in codes:
         raise Invalid("mission", "unknown_mission", f"Must be one of {', '.join(codes)}.")
@@ -35,10 +53,21 @@ def mission_check_code(pack_key: str, code: str) -> str:
 
 
 def mission_summary(pack_key: str, code: str) -> dict | None:
-    """The contract's `mission` object of a round: code, primary, mission rule, deployment."""
+    """The contract's `mission` object of a round: code, primary, mission rule, deployment.
+    For a table pack: the mission's name as `primary`, its table as `mission_rule`."""
     if not code:
         return None
-    return _pack(pack_key).pool_entry(code).to_dict()
+    pack = _pack(pack_key)
+    if isinstance(pack, ClassicPack):
+        mission = _classic_round_mission(pack, code)
+        return {
+            "code": mission.code,
+            "primary": mission.mission.name,
+            "mission_rule": pack.table(mission.mission.table).name,
+            "deployment": mission.deployment.name,
+            "terrain_layouts": [],
+        }
+    return pack.pool_entry(code).to_dict()
 
 
 def mission_packs() -> list[dict]:
@@ -98,8 +127,5 @@ def round_mission(pack_key: str, code: str):
         return None
     pack = _pack(pack_key)
     if isinstance(pack, ClassicPack):
-        mission = mission_lookup(code=code)
-        if mission.pack.key != pack.key:
-            raise Invalid("mission", "wrong_pack", f"Must be a mission code of {pack.name}.")
-        return mission
+        return _classic_round_mission(pack, code)
     return pool_mission(pack, code)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 
+from missions.classic.generator import generate_classic
+from missions.classic.only_war import underdog
+from missions.classic.types import ClassicPack
 from missions.engine.generator import generate, mission_from_code, pool_mission
 from missions.pack.errors import MissionError
-from missions.pack.registry import get_pack
+from missions.pack.registry import get_pack, pack_keys
 from tournament.errors import Invalid
 
 
@@ -21,10 +24,28 @@ def pool_codes(pack_key: str) -> list[str]:
     return [entry.code for entry in _pack(pack_key).pool]
 
 
+def _classic_round_mission(pack: ClassicPack, code: str):
+    try:
+        mission = mission_from_code(code)
+    except MissionError as exc:
+        raise Invalid("mission", "unknown_mission", str(exc)) from exc
+    if mission.pack.key != pack.key:
+        raise Invalid(
+            "mission",
+            "wrong_pack",
+            f"Must be a mission code of {pack.name} (starting {pack.code_prefix}-).",
+        )
+    return mission
+
+
 def mission_check_code(pack_key: str, code: str) -> str:
-    """A round's mission is a pool code of the event's pack; returns it normalised."""
+    """A round's mission: a pool code of a card pack, or for a table pack a shareable code
+    of that pack ("EGT-1K-7"); returns it normalised."""
     if not isinstance(code, str):
         raise Invalid("mission", "invalid", "Must be a pool mission code such as 'A'.")
+    pack = _pack(pack_key)
+    if isinstance(pack, ClassicPack):
+        return _classic_round_mission(pack, code).code
     codes = pool_codes(pack_key)
     if code.strip().upper() not in codes:
         raise Invalid("mission", "unknown_mission", f"Must be one of {', '.join(codes)}.")
@@ -32,14 +53,32 @@ def mission_check_code(pack_key: str, code: str) -> str:
 
 
 def mission_summary(pack_key: str, code: str) -> dict | None:
-    """The contract's `mission` object of a round: code, primary, mission rule, deployment."""
+    """The contract's `mission` object of a round: code, primary, mission rule, deployment.
+    For a table pack: the mission's name as `primary`, its table as `mission_rule`."""
     if not code:
         return None
-    return _pack(pack_key).pool_entry(code).to_dict()
+    pack = _pack(pack_key)
+    if isinstance(pack, ClassicPack):
+        mission = _classic_round_mission(pack, code)
+        return {
+            "code": mission.code,
+            "primary": mission.mission.name,
+            "mission_rule": pack.table(mission.mission.table).name,
+            "deployment": mission.deployment.name,
+            "terrain_layouts": [],
+        }
+    return pack.pool_entry(code).to_dict()
+
+
+def mission_packs() -> list[dict]:
+    """Every pack: key, name, edition, kind, what one generated mission holds, code prefix."""
+    return [get_pack(key).to_dict() for key in pack_keys()]
 
 
 def mission_generate(*, pack_key: str = "leviathan", seed=None):
-    """A generated mission; with no seed one is chosen so the answer can still be shared."""
+    """A generated mission of any pack (a `Mission` for card packs, a `ClassicMission` for
+    table packs); with no seed one is chosen so the answer can still be shared."""
+    pack = _pack(pack_key)
     if seed is None:
         seed = random.SystemRandom().randrange(36**6)
     elif isinstance(seed, str):
@@ -48,7 +87,25 @@ def mission_generate(*, pack_key: str = "leviathan", seed=None):
         seed = int(seed)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 2**63:
         raise Invalid("seed", "invalid", "Must be a whole number of at least 0.")
-    return generate(_pack(pack_key), seed)
+    if isinstance(pack, ClassicPack):
+        return generate_classic(pack, seed)
+    return generate(pack, seed)
+
+
+def _whole(name: str, value) -> int:
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    raise Invalid(name, "invalid", "Must be a whole number of at least 0.")
+
+
+def mission_underdog(*, power_a, power_b, split_by="a") -> dict:
+    """Only War's Underdog from the two armies' Power Levels (strings from a query are fine)."""
+    a, b = _whole("power_a", power_a), _whole("power_b", power_b)
+    if split_by not in ("a", "b"):
+        raise Invalid("split_by", "invalid_choice", "Must be 'a' or 'b'.")
+    return underdog(a, b, split_by=split_by).to_dict()
 
 
 def mission_lookup(*, code: str):
@@ -64,7 +121,11 @@ def mission_pool(*, pack_key: str = "leviathan") -> list[dict]:
 
 
 def round_mission(pack_key: str, code: str):
-    """The full Mission (cards, map) of a round's pool code, for pages and printing."""
+    """The full mission of a round, for pages and printing: a card pack's pool letter, or a
+    table pack's shareable code ("EGT-1K-7"), which must belong to that pack."""
     if not code:
         return None
-    return pool_mission(_pack(pack_key), code)
+    pack = _pack(pack_key)
+    if isinstance(pack, ClassicPack):
+        return _classic_round_mission(pack, code)
+    return pool_mission(pack, code)

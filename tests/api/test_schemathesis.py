@@ -29,6 +29,9 @@ CROSS_FIELD_CODES = {
     "checksum_mismatch",  # an event document whose content does not match its sha256
     "all_zero",  # the three overall-ranking weights all 0
     "above_max",  # a painting score above the event's own painting_max
+    # mission_order lists codes of the event's mission_pack; a table pack (eighth, seventh,
+    # only_war) has no pool, so the schema's pool letters are refused for it
+    "unknown_mission",
 }
 
 

@@ -9,7 +9,9 @@ from typing import Any
 State = dict[str, Any]
 
 
-def next_action(state: State, options: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
+def next_action(  # noqa: PLR0911, PLR0912 - one branch per phase reads best
+    state: State, options: dict[str, Any], rnd: random.Random
+) -> dict[str, Any]:
     """A plausible legal action for whoever must act now (both players are played)."""
     clock = {"round": state["round"], "phase": state["phase"], "seq": state["seq"]}
     phase, turn = state["phase"], state["turn"]

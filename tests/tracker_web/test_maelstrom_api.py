@@ -44,9 +44,11 @@ def test_a_full_maelstrom_game_through_the_api(client, pack, mission):
     assert response.status_code == 201, response.content
     body = response.json()
     token = body["token"]
-    assert body["engine"] == "maelstrom" and body["mission"] == mission
+    assert body["engine"] == "maelstrom"
+    assert body["mission"] == mission
     assert body["mission_code"] == "8E-MW"
-    assert "seed" not in body["state"] and "rng_uses" not in body["state"]
+    assert "seed" not in body["state"]
+    assert "rng_uses" not in body["state"]
     rnd = random.Random(f"{pack}{mission}")
     steps = 0
     while True:
@@ -73,9 +75,11 @@ def test_a_full_maelstrom_game_through_the_api(client, pack, mission):
         steps += 1
         assert steps < 2000
     final = views["player_1"]
-    assert final["finished"] is True and final["final"] is not None
+    assert final["finished"] is True
+    assert final["final"] is not None
     tracked = TrackedGame.objects.get(token=token)
-    assert tracked.finished and tracked.actions.count() == tracked.state["seq"] == steps
+    assert tracked.finished
+    assert tracked.actions.count() == tracked.state["seq"] == steps
     assert 5 <= tracked.state["round"] <= 7
     score = final["score"]
     for side in ("player_1", "player_2"):
@@ -135,7 +139,8 @@ def test_the_same_seed_gives_the_same_objectives(client):
         return TrackedGame.objects.get(token=token).state["sides"]["player_1"]["active"]
 
     first = first_objectives()
-    assert len(first) == 6 and first == first_objectives()
+    assert len(first) == 6
+    assert first == first_objectives()
 
 
 def test_leviathan_create_still_takes_a_mission_code(client):

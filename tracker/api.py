@@ -8,7 +8,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.auth import PlayerKeyAuthentication, request_player
-from tournament.errors import Forbidden
+from tournament.errors import Forbidden, Invalid
+from tracker.maelstrom import PLAYERS, is_maelstrom
 from tracker.services import (
     player_side,
     tracker_act,
@@ -18,7 +19,10 @@ from tracker.services import (
     tracker_view,
 )
 
-SIDE_PARAM = OpenApiParameter("side", str, enum=["attacker", "defender"], required=False)
+# Leviathan games have an Attacker and a Defender; Maelstrom games (8th/7th) two players.
+SIDE_PARAM = OpenApiParameter(
+    "side", str, enum=["attacker", "defender", "player_1", "player_2"], required=False
+)
 
 
 class StandaloneMixin:
@@ -30,8 +34,17 @@ class StandaloneMixin:
 class TrackerCreateView(StandaloneMixin, APIView):
     @extend_schema(request=None, responses={201: dict})
     def post(self, request):
-        mission = request.data.get("mission") if hasattr(request.data, "get") else None
-        tracked = tracker_create(mission_code=mission or None)
+        body = request.data if hasattr(request.data, "get") else {}
+        pack, mission = body.get("pack") or "leviathan", body.get("mission")
+        if pack == "leviathan":  # `mission` is a mission code, as it always was
+            tracked = tracker_create(mission_code=mission or None)
+        else:  # a Maelstrom pack: `mission` is the mission's key
+            tracked = tracker_create(
+                pack_key=pack,
+                mission_key=mission,
+                seed=body.get("seed"),
+                mission_code=body.get("mission_code"),
+            )
         return Response(tracker_view(tracked=tracked, side=None), status=201)
 
 
@@ -46,14 +59,20 @@ class TrackerActionView(StandaloneMixin, APIView):
     @extend_schema(parameters=[SIDE_PARAM], request=dict, responses={200: dict})
     def post(self, request, token: str):
         tracked = tracker_get(token=token)
-        side = request.query_params.get("side") or _acting_side(request.data)
+        if is_maelstrom(tracked.state):
+            # Checked before acting, so a bad `side` cannot answer 400 after a stored action.
+            side = request.query_params.get("side") or _acting_side(request.data, PLAYERS)
+            if side not in (None, *PLAYERS):
+                raise Invalid("side", "bad_side", "side: must be player_1, player_2 or empty")
+        else:
+            side = request.query_params.get("side") or _acting_side(request.data)
         tracked = tracker_act(tracked_id=tracked.pk, action=request.data)
         return Response(tracker_view(tracked=tracked, side=side))
 
 
-def _acting_side(action) -> str | None:
+def _acting_side(action, sides=("attacker", "defender")) -> str | None:
     side = action.get("side") if isinstance(action, dict) else None
-    return side if side in ("attacker", "defender") else None
+    return side if side in sides else None
 
 
 class GameTrackerView(APIView):

@@ -18,9 +18,12 @@ from tournament.models import Game, Player
 from tournament.services.games import game_authorise, game_lock
 from tournament.services.results import result_enter
 from tracker import engine as tracker
+from tracker import maelstrom
+from tracker.maelstrom_services import maelstrom_apply, maelstrom_create, maelstrom_view
 from tracker.models import TrackedAction, TrackedGame
 
 STANDALONE_PLAYERS = ("player_1", "player_2")
+MAELSTROM_PACKS = ("eighth", "seventh")  # Tactical Objectives: the Maelstrom engine
 EVENT_PLAYERS = ("player_a", "player_b")  # labels for game.player_a / game.player_b
 SIDES = ("attacker", "defender")
 
@@ -50,8 +53,22 @@ def _new_tracked(mission, *, game: Game | None = None) -> TrackedGame:
     )
 
 
-def tracker_create(*, mission_code: str | None = None, pack_key: str = "leviathan") -> TrackedGame:
-    """A standalone tracked game on a mission code (generated or pool), or a fresh mission."""
+def tracker_create(
+    *,
+    mission_code: str | None = None,
+    pack_key: str = "leviathan",
+    mission_key: str | None = None,
+    seed: str | int | None = None,
+) -> TrackedGame:
+    """A standalone tracked game. Leviathan: on a mission code (generated or pool), or a
+    fresh mission. A Maelstrom pack ("eighth", "seventh"): on `mission_key`, with an optional
+    `seed` and `mission_code` label (see `maelstrom_create`)."""
+    if pack_key in MAELSTROM_PACKS:
+        if not mission_key:
+            raise Invalid("mission", "required", "mission: name the Maelstrom of War mission")
+        return maelstrom_create(
+            pack_key=pack_key, mission_key=mission_key, seed=seed, mission_code=mission_code
+        )
     if mission_code:
         mission = mission_lookup(code=str(mission_code).strip())
     else:
@@ -147,11 +164,14 @@ def _upgrade(tracked: TrackedGame) -> None:
 
 
 def _store(tracked: TrackedGame, action: dict[str, Any], *, actor: str) -> dict[str, Any]:
-    _upgrade(tracked)
-    try:
-        new = tracker.apply(tracked.state, action)
-    except tracker.Refusal as err:
-        raise _refusal(err) from err
+    if maelstrom.is_maelstrom(tracked.state):
+        new = maelstrom_apply(tracked.state, action)
+    else:
+        _upgrade(tracked)
+        try:
+            new = tracker.apply(tracked.state, action)
+        except tracker.Refusal as err:
+            raise _refusal(err) from err
     TrackedAction.objects.create(tracked=tracked, seq=new["seq"], actor=actor, action=action)
     tracked.state = new
     tracked.finished = new["phase"] == "over"
@@ -187,9 +207,9 @@ def tracker_act(
                 "stale_action",
                 f"seq: the game has moved on to action {tracked.seq}; reload and try again",
             )
-        had_roles = tracked.state["roles"] is not None
+        had_roles = tracked.state.get("roles") is not None
         state = _store(tracked, action, actor=_actor(user, player))
-        if tracked.game_id is not None:
+        if tracked.game_id is not None and not maelstrom.is_maelstrom(state):
             if not had_roles and state["roles"] is not None:
                 _record_attacker(tracked, state)
             if state["phase"] == "over":
@@ -286,6 +306,8 @@ def _result_summary(tracked: TrackedGame) -> dict[str, Any] | None:
 def tracker_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
     """What one side (or a spectator, side None) may see: never the seed, the deck order or
     the other side's unrevealed choices. Plus the live score, legal action types and texts."""
+    if maelstrom.is_maelstrom(tracked.state):
+        return maelstrom_view(tracked=tracked, side=side)
     if side not in (None, *SIDES):
         raise Invalid("side", "bad_side", "side: must be attacker, defender or empty")
     state = tracked.state

@@ -11,8 +11,12 @@ from missions.pack.registry import get_pack
 from missions.services import mission_pool
 from tournament.errors import ServiceError
 from tournament.models import Player
+from tracker.maelstrom import PLAYERS, is_maelstrom
+from tracker.maelstrom_page import action_from_form, page_context
+from tracker.maelstrom_services import maelstrom_packs
 from tracker.services import (
     player_side,
+    tracker_act,
     tracker_create,
     tracker_get,
     tracker_of_game,
@@ -28,7 +32,14 @@ def tracker_new(request):
     """GET: choose a mission; POST `mission` (a code, or empty to generate one)."""
     prefix = get_pack("leviathan").code_prefix
     pool = [{**m, "tracker_code": f"{prefix}-{m['code']}"} for m in mission_pool()]
-    context = {"pool": pool, "mission": request.GET.get("mission", "")}
+    context = {
+        "pool": pool,
+        "mission": request.GET.get("mission", ""),
+        "maelstrom_packs": maelstrom_packs(),
+        "maelstrom": request.GET.get("maelstrom", ""),
+    }
+    if request.method == "POST" and "maelstrom" in request.POST:
+        return _maelstrom_new(request, context)
     if request.method == "POST":
         code = request.POST.get("mission", "").strip()
         if request.POST.get("generate"):
@@ -40,6 +51,44 @@ def tracker_new(request):
             return render(request, "tracker/tracker_new.html", context, status=400)
         return redirect("tracker", token=tracked.token)
     return render(request, "tracker/tracker_new.html", context)
+
+
+def _maelstrom_new(request, context):
+    """POST `maelstrom` = "<pack>:<mission>" (e.g. "eighth:deadlock"): a Maelstrom game."""
+    pack, _, mission = request.POST.get("maelstrom", "").partition(":")
+    try:
+        tracked = tracker_create(pack_key=pack or "none", mission_key=mission or None)
+    except ServiceError as exc:
+        context.update(maelstrom_error=exc, maelstrom=request.POST.get("maelstrom", ""))
+        return render(request, "tracker/tracker_new.html", context, status=400)
+    return redirect("tracker", token=tracked.token)
+
+
+@require_http_methods(["GET", "POST"])
+def maelstrom_page(request, tracked):
+    """A Maelstrom game: every button is a form posting one action (with the game's `seq`,
+    so a resent form is refused, never applied twice), then back to the same side's page."""
+    side = request.GET.get("side") or request.POST.get("viewer")
+    side = side if side in PLAYERS else PLAYERS[0]
+    error = None
+    if request.method == "POST":
+        try:
+            tracker_act(tracked_id=tracked.pk, action=action_from_form(request.POST))
+        except ServiceError as exc:
+            error = exc
+        else:
+            return redirect(f"{reverse('tracker', kwargs={'token': tracked.token})}?side={side}")
+        tracked.refresh_from_db()
+    data = tracker_view(tracked=tracked, side=side)
+    context = page_context(data, side)
+    context.update(
+        tracked=tracked,
+        error=error,
+        share=request.build_absolute_uri(reverse("tracker", kwargs={"token": tracked.token})),
+    )
+    return render(
+        request, "tracker/maelstrom.html", context, status=400 if error is not None else 200
+    )
 
 
 def _page(request, tracked, *, side, config, status=200):
@@ -54,6 +103,8 @@ def tracker_page(request, token: str):
         tracked = tracker_get(token=token)
     except ServiceError as exc:
         return render(request, "tracker/tracker_error.html", {"error": exc}, status=404)
+    if is_maelstrom(tracked.state):
+        return maelstrom_page(request, tracked)
     side = request.GET.get("side")
     side = side if side in SIDES else "attacker"
     config = {

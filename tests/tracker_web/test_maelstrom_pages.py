@@ -1,0 +1,115 @@
+"""The Maelstrom tracker page: started from /tracker/new/, driven by its own forms as a
+browser posts them, hiding a secret mission's objectives from the other player."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tracker.models import TrackedGame
+
+pytestmark = pytest.mark.django_db
+
+
+def forms(html: str) -> list[dict[str, list[str]]]:
+    """Each <form method="post"> of the page as the fields a browser would send unchanged
+    (hidden inputs, the first option of each select, nothing ticked)."""
+    out = []
+    for body in re.findall(r'<form method="post"[^>]*>(.*?)</form>', html, re.S):
+        fields: dict[str, list[str]] = {}
+        for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', body):
+            fields.setdefault(name, []).append(value)
+        for name, select in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', body, re.S):
+            first = re.search(r'<option(?: value="([^"]*)")?[^>]*>([^<]*)<', select)
+            fields[name] = [first.group(1) if first.group(1) is not None else first.group(2)]
+        out.append(fields)
+    return out
+
+
+def find(html: str, **match: str) -> dict[str, list[str]]:
+    for fields in forms(html):
+        if all(fields.get(k, [None])[0] == v for k, v in match.items()):
+            return fields
+    raise AssertionError(f"no form with {match}")
+
+
+def start(client, value: str) -> TrackedGame:
+    response = client.post("/tracker/new/", {"maelstrom": value})
+    assert response.status_code == 302
+    return TrackedGame.objects.get()
+
+
+def post(client, tracked, fields, side="player_1"):
+    return client.post(f"/tracker/{tracked.token}/?side={side}", fields)
+
+
+def test_new_page_offers_every_maelstrom_mission(client):
+    html = client.get("/tracker/new/").content.decode()
+    assert 'value="eighth:deadlock"' in html
+    assert 'value="seventh:the_spoils_of_war"' in html
+    assert "Maelstrom of War" in html
+
+
+def test_a_bad_maelstrom_choice_is_refused_on_the_page(client):
+    response = client.post("/tracker/new/", {"maelstrom": "eighth:nope"})
+    assert response.status_code == 400
+    assert "not a Maelstrom of War mission" in response.content.decode()
+    assert not TrackedGame.objects.exists()
+
+
+def test_a_game_driven_by_its_own_forms(client):
+    tracked = start(client, "eighth:cleanse_and_capture")
+    url = f"/tracker/{tracked.token}/"
+    html = client.get(url).content.decode()
+    assert "Cleanse and Capture" in html
+    response = post(client, tracked, find(html, type="set_first_turn", first="player_1"))
+    assert response.status_code == 302
+    html = client.get(url + "?side=player_1").content.decode()
+    generate = find(html, type="generate")
+    assert post(client, tracked, generate).status_code == 302
+    # The same form sent again (a double tap, a reload) is stale: refused, nothing changes.
+    tracked.refresh_from_db()
+    seq = tracked.state["seq"]
+    again = post(client, tracked, generate)
+    assert again.status_code == 400
+    tracked.refresh_from_db()
+    assert tracked.state["seq"] == seq
+    active = tracked.state["sides"]["player_1"]["active"]
+    assert len(active) == 3
+    html = client.get(url).content.decode()
+    for number in active:
+        assert f'data-testid="objective-player_1-{number}"' in html
+    post(client, tracked, find(client.get(url).content.decode(), type="advance"))
+    html = client.get(url).content.decode()
+    achievable = [f for f in forms(html) if f.get("type") == ["achieve"]]
+    assert achievable
+    first = achievable[0]
+    first["roll"] = ["2"]
+    assert post(client, tracked, first).status_code == 302
+    tracked.refresh_from_db()
+    assert len(tracked.state["sides"]["player_1"]["achieved"]) == 1
+    html = client.get(url).content.decode()
+    assert "achieved" in html
+    assert post(client, tracked, find(html, type="end_turn")).status_code == 302
+    tracked.refresh_from_db()
+    assert tracked.state["turn"] == "player_2"
+
+
+def test_a_secret_mission_page_hides_the_other_players_objectives(client):
+    tracked = start(client, "eighth:cloak_and_shadows")
+    url = f"/tracker/{tracked.token}/"
+    post(client, tracked, find(client.get(url).content.decode(), type="set_first_turn"))
+    post(client, tracked, find(client.get(url).content.decode(), type="generate"))
+    tracked.refresh_from_db()
+    mine = tracked.state["sides"]["player_1"]["active"]
+    other = client.get(url + "?side=player_2").content.decode()
+    for number in mine:
+        assert f"objective-player_1-{number}" not in other
+        name = tracked.state["objectives"][str(number)]["name"]
+        assert f"{number} {name}" not in other
+    assert "Secret until achieved" in other
+    assert 'data-testid="waiting"' in other
+    own = client.get(url + "?side=player_1").content.decode()
+    for number in mine:
+        assert f"objective-player_1-{number}" in own

@@ -1,0 +1,525 @@
+"""`apply(state, action)`: the one door into a Maelstrom game. Refusals leave the input as it
+was (handlers work on a private copy), and every die rolled comes from the state's seed."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from missions.classic.tactical.missions import (
+    BATTLE_ROUND,
+    BONUSES,
+    FALLING_CAP,
+    MARKERS,
+    PER_MARKER,
+    GenerationRule,
+    generation_plan,
+)
+from missions.classic.tactical.types import BONUS_OBJECTIVE, ROLL_MARKER, parse_vp
+from tracker.engine.errors import refuse, require
+from tracker.maelstrom.rules import (
+    CONTINUE_ON,
+    END_OF_GAME,
+    END_OF_TURN,
+    GAME_LENGTH,
+    MAX_ROUNDS,
+    MIN_ROUNDS,
+    OVER,
+    PLAYERS,
+    PRIORITY_VP,
+    SETUP,
+    START_OF_TURN,
+    TURN,
+    other,
+)
+from tracker.maelstrom.state import fresh_turn, rng, roll_d66
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Handler = Callable[[State, Action], None]
+PRIORITY_ORDERS_BONUS_VP = 3
+
+# type -> (phases it may be sent in, handler); filled by @action below.
+ACTIONS: dict[str, tuple[frozenset[str], Handler]] = {}
+
+
+def action(kind: str, *phases: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        ACTIONS[kind] = (frozenset(phases), fn)
+        return fn
+
+    return register
+
+
+def apply(state: State, act: Action) -> State:
+    """A new state with `act` applied, or raise `Refusal` (the input is never mutated).
+
+    Every action is a dict with "type", "round" and "phase" matching the game's clock;
+    "seq" (optional) refuses an action built from an older state."""
+    require(isinstance(act, dict), "bad_action", "action: must be a JSON object")
+    kind = act.get("type")
+    found = ACTIONS.get(kind) if isinstance(kind, str) else None
+    if found is None:
+        refuse("unknown_action", f"type: unknown action type {kind!r}", field="type")
+    phases, handler = found
+    _check_clock(state, act, phases)
+    new = copy.deepcopy(state)
+    handler(new, act)
+    new["seq"] = state["seq"] + 1
+    return new
+
+
+def replay(initial: State, log: Iterable[Action]) -> State:
+    """Apply a stored action log in order; raises the first refusal (a corrupt log)."""
+    state = initial
+    for act in log:
+        state = apply(state, act)
+    return state
+
+
+def clock_of(state: State) -> dict[str, Any]:
+    return {
+        "round": state["round"],
+        "phase": state["phase"],
+        "turn": state["turn"],
+        "seq": state["seq"],
+    }
+
+
+def phase_actions(state: State) -> list[str]:
+    return sorted(k for k, (phases, _) in ACTIONS.items() if state["phase"] in phases)
+
+
+def _check_clock(state: State, act: Action, phases: frozenset[str]) -> None:
+    round_, phase = act.get("round"), act.get("phase")
+    require(
+        type(round_) is int and round_ == state["round"],
+        "wrong_round",
+        f"round: the game is in battle round {state['round']}, not {round_!r}",
+        field="round",
+    )
+    require(
+        phase == state["phase"],
+        "wrong_phase",
+        f"phase: the game is in the {state['phase']} phase, not {phase!r}",
+        field="phase",
+    )
+    if "seq" in act:
+        require(
+            act["seq"] == state["seq"],
+            "stale_action",
+            f"seq: the game is at action {state['seq']}, not {act['seq']!r}",
+            field="seq",
+        )
+    require(
+        phase in phases,
+        "not_in_this_phase",
+        f"type: {act['type']} cannot be done in the {phase} phase",
+        field="type",
+    )
+
+
+# ---- reading the action ------------------------------------------------------------------
+
+
+def _side(act: Action, field: str = "side") -> str:
+    side = act.get(field)
+    require(
+        side in PLAYERS, "bad_side", f"{field}: must be one of {', '.join(PLAYERS)}", field=field
+    )
+    return side
+
+
+def _own_turn(state: State, act: Action) -> str:
+    side = _side(act)
+    require(
+        side == state["turn"],
+        "not_your_turn",
+        f"side: it is {state['turn']}'s turn, not {side}'s",
+        field="side",
+    )
+    return side
+
+
+def _int(act: Action, field: str, low: int, high: int, *, default: int | None = None) -> int:
+    value = act.get(field, default)
+    require(
+        type(value) is int and low <= value <= high,
+        "bad_number",
+        f"{field}: a whole number from {low} to {high}",
+        field=field,
+    )
+    return value
+
+
+def _number(act: Action) -> int:
+    value = act.get("number")
+    require(
+        type(value) is int and 11 <= value <= 66 and 1 <= value % 10 <= 6,
+        "bad_number",
+        "number: a D66 result, 11 to 66",
+        field="number",
+    )
+    return value
+
+
+def _objective(state: State, number: int) -> dict[str, Any]:
+    return state["objectives"][str(number)]
+
+
+def _log(state: State, side: str, kind: str, **fields: Any) -> None:
+    state["log"].append(
+        {"round": state["round"], "turn": state["turn"], "side": side, "kind": kind, **fields}
+    )
+
+
+# ---- setup -------------------------------------------------------------------------------
+
+
+@action("set_priority", SETUP)
+def _set_priority(state: State, act: Action) -> None:
+    require(
+        state["rules"]["tactical_priority"],
+        "no_tactical_priority",
+        "type: this mission has no Tactical Priority",
+        field="type",
+    )
+    side = _side(act)
+    category = act.get("category")
+    require(
+        category in state["categories"],
+        "bad_category",
+        f"category: one of {', '.join(state['categories'])}",
+        field="category",
+    )
+    state["sides"][side]["priority"] = category
+    _log(state, side, "priority", category=category)
+
+
+@action("set_first_turn", SETUP)
+def _set_first_turn(state: State, act: Action) -> None:
+    first = _side(act, "first")
+    if state["rules"]["tactical_priority"]:
+        require(
+            all(state["sides"][p]["priority"] for p in PLAYERS),
+            "priority_missing",
+            "category: both players name their Tactical Priority before the first turn",
+            field="category",
+        )
+    state["first_turn"] = first
+    _begin_round(state, 1)
+
+
+def _begin_round(state: State, round_: int) -> None:
+    state["round"] = round_
+    _begin_turn(state, state["first_turn"])
+
+
+def _begin_turn(state: State, side: str) -> None:
+    state["turn"] = side
+    state["phase"] = START_OF_TURN
+    state["sides"][side]["turn"] = fresh_turn()
+
+
+# ---- generating ----------------------------------------------------------------------------
+
+
+def _rule(state: State) -> GenerationRule:
+    g = state["rules"]["generation"]
+    return GenerationRule(
+        g["kind"],
+        count=g["count"],
+        cap=g["cap"],
+        caps=tuple(g["caps"]),
+        discard_excess=g["discard_excess"],
+    )
+
+
+def needs_markers(state: State) -> bool:
+    return state["rules"]["generation"]["kind"] == PER_MARKER and state["round"] > 1
+
+
+def plan_for(state: State, side: str, markers: int | None = None) -> dict[str, int]:
+    """The generation rule's demand on `side` now: {"generate", "discard"}. For Contact Lost
+    after round 1 without `markers`, the most it could ask (all six markers held)."""
+    if needs_markers(state) and markers is None:
+        markers = MARKERS
+    plan = generation_plan(
+        _rule(state),
+        round_=state["round"],
+        active=len(state["sides"][side]["active"]),
+        markers=markers,
+    )
+    return {"generate": plan.generate, "discard": plan.discard}
+
+
+def protected(state: State, number: int) -> bool:
+    """Secure Objective X in (The) Spoils of War: discarded only when achieved."""
+    return state["rules"]["shared_secure"] and _objective(state, number)["name"].startswith(
+        "Secure Objective "
+    )
+
+
+def _generate_one(state: State, side: str, *, bonus: bool = False) -> int | None:
+    """Roll D66 until a number this player never generated comes up (None: all 36 used)."""
+    mine = state["sides"][side]
+    if len(mine["generated"]) >= len(state["objectives"]):
+        _log(state, side, "table_spent")
+        return None
+    gen = rng(state)
+    rolls = []
+    while True:
+        number, dice = roll_d66(gen)
+        rolls.append(dice)
+        if number not in mine["generated"]:
+            break
+    mine["generated"].append(number)
+    mine["turn"]["drawn"].append(number)
+    if bonus:
+        mine["bonus"] = number
+        mine["bonus_of"] = mine["generated"][-2]  # the objective that asked for it
+    else:
+        mine["active"].append(number)
+    _log(state, side, "bonus_generated" if bonus else "generated", number=number, rolls=rolls)
+    effect = _objective(state, number)["on_generate"]
+    if effect == ROLL_MARKER:
+        marker = rng(state).randint(1, MARKERS)
+        mine["markers"][str(number)] = marker
+        _log(state, side, "marker", number=number, marker=marker)
+    elif effect == BONUS_OBJECTIVE:
+        _generate_one(state, side, bonus=True)
+    return number
+
+
+def _discard(state: State, side: str, number: int, *, forced: bool) -> None:
+    mine = state["sides"][side]
+    require(
+        number in mine["active"],
+        "not_active",
+        f"number: {number} is not one of {side}'s active objectives",
+        field="number",
+    )
+    require(
+        not protected(state, number),
+        "cannot_discard",
+        "number: Secure Objective X is discarded only when achieved in this mission",
+        field="number",
+    )
+    mine["active"].remove(number)
+    mine["discarded"].append(number)
+    gone = [number]
+    if mine["bonus_of"] == number:
+        mine["discarded"].append(mine["bonus"])  # its bonus objective goes with it
+        gone.append(mine["bonus"])
+        mine["bonus"] = mine["bonus_of"] = None
+    _log(state, side, "discarded", number=number, forced=forced, also=gone[1:])
+    for each in gone:
+        if _objective(state, each)["category"] == mine["priority"]:
+            _score(state, side, "priority", each, -PRIORITY_VP)
+
+
+@action("generate", START_OF_TURN)
+def _generate(state: State, act: Action) -> None:
+    side = _own_turn(state, act)
+    markers = None
+    if needs_markers(state):
+        markers = _int(act, "markers", 0, MARKERS)
+    plan = plan_for(state, side, markers)
+    discard = act.get("discard", [])
+    require(
+        isinstance(discard, list) and len(discard) == plan["discard"],
+        "discard_count",
+        f"discard: the mission asks you to discard exactly {plan['discard']} now",
+        field="discard",
+    )
+    require(len(set(map(repr, discard))) == len(discard), "bad_number", "discard: each once")
+    for number in discard:
+        _discard(state, side, number, forced=True)
+    for _ in range(plan["generate"]):
+        _generate_one(state, side)
+    state["sides"][side]["turn"]["generated"] = True
+    state["phase"] = TURN
+
+
+# ---- the turn ----------------------------------------------------------------------------
+
+
+@action("new_orders", TURN)
+def _new_orders(state: State, act: Action) -> None:
+    require(state["rules"]["new_orders"], "no_new_orders", "type: not in this mission")
+    side = _own_turn(state, act)
+    mine = state["sides"][side]
+    require(not mine["turn"]["new_orders"], "used", "type: New Orders once per turn")
+    _discard(state, side, _number(act), forced=False)
+    mine["turn"]["new_orders"] = True
+    _generate_one(state, side)
+
+
+@action("comms_uplink", TURN)
+def _comms_uplink(state: State, act: Action) -> None:
+    require(state["rules"]["comms_uplink"], "no_comms_uplink", "type: not in this mission")
+    side = _own_turn(state, act)
+    mine = state["sides"][side]
+    require(not mine["turn"]["comms_uplink"], "used", "type: the uplink once per turn")
+    require(
+        len(mine["active"]) < state["rules"]["generation"]["cap"],
+        "too_many",
+        "type: only while you hold fewer than 6 active objectives",
+    )
+    mine["turn"]["comms_uplink"] = True
+    _generate_one(state, side)
+
+
+@action("advance", TURN)
+def _advance(state: State, act: Action) -> None:
+    _own_turn(state, act)
+    state["phase"] = END_OF_TURN
+
+
+# ---- end of turn -------------------------------------------------------------------------
+
+
+def _score(state: State, side: str, kind: str, number: int | None, vp: int) -> None:
+    entry = {"round": state["round"], "turn": state["turn"], "kind": kind, "number": number}
+    state["sides"][side]["scores"].append({**entry, "vp": vp})
+
+
+def achievable(state: State, side: str, owner: str, number: int) -> str | None:  # noqa: PLR0911
+    """Why `side` may not achieve `owner`'s objective `number` now (None when it may)."""
+    theirs = state["sides"][owner]
+    is_bonus = theirs["bonus"] == number and owner == side
+    if number not in theirs["active"] and not is_bonus:
+        return f"number: {number} is not an active objective of {owner}"
+    if _objective(state, number)["on_generate"] == BONUS_OBJECTIVE:
+        return "number: achieve the Warlord's bonus objective, not Priority Orders itself"
+    objective = _objective(state, number)
+    if owner != side and not protected(state, number):
+        return "owner: only Secure Objective X in (The) Spoils of War can be taken"
+    if objective["when"] == "end_of_your_turn" and state["turn"] != side:
+        return f"number: {objective['name']} is achieved only at the end of your own turn"
+    if objective["not_on_first_turn"] and state["round"] == 1 and state["turn"] == side:
+        return f"number: {objective['name']} cannot be achieved in your first turn"
+    if state["turn"] == side and state["sides"][side]["turn"]["discarded"]:
+        return "number: achieve objectives before the turn's discard"
+    return None
+
+
+@action("achieve", END_OF_TURN)
+def _achieve(state: State, act: Action) -> None:
+    side = _side(act)
+    owner = _side(act, "owner") if "owner" in act else side
+    number = _number(act)
+    why = achievable(state, side, owner, number)
+    if why is not None:
+        refuse("cannot_achieve", why, field=why.split(":", 1)[0])
+    objective = _objective(state, number)
+    outcome = _int(act, "outcome", 0, len(objective["outcomes"]) - 1, default=0)
+    dice, plus = parse_vp(objective["outcomes"][outcome]["vp"])
+    roll = None
+    if dice:
+        entered = act.get("roll") is not None
+        roll = _int(act, "roll", 1, 3) if entered else rng(state).randint(1, 3)
+    vp = plus + (roll or 0)
+    theirs = state["sides"][owner]
+    mine = state["sides"][side]
+    via = None
+    if theirs["bonus"] == number and owner == side:
+        vp += PRIORITY_ORDERS_BONUS_VP
+        via = theirs["bonus_of"]
+        theirs["active"].remove(via)
+        theirs["bonus"] = theirs["bonus_of"] = None
+    else:
+        theirs["active"].remove(number)
+    if owner != side:
+        theirs["taken"].append(number)
+    entry = {
+        "number": number,
+        "owner": owner,
+        "round": state["round"],
+        "turn": state["turn"],
+        "outcome": outcome,
+        "vp": vp,
+        "roll": roll,
+        "via": via,
+    }
+    mine["achieved"].append(entry)
+    if via is not None:  # Priority Orders itself leaves with its bonus, for nothing
+        mine["achieved"].append({**entry, "number": via, "vp": 0, "roll": None, "via": None})
+    _score(state, side, "objective", number, vp)
+    if objective["category"] == mine["priority"]:
+        _score(state, side, "priority", number, PRIORITY_VP)
+    _log(state, side, "achieved", number=number, owner=owner, vp=vp, roll=roll, via=via)
+
+
+@action("discard", END_OF_TURN)
+def _voluntary_discard(state: State, act: Action) -> None:
+    side = _own_turn(state, act)
+    mine = state["sides"][side]
+    require(
+        not mine["turn"]["discarded"],
+        "discard_used",
+        "number: one voluntary discard per turn",
+        field="number",
+    )
+    _discard(state, side, _number(act), forced=False)
+    mine["turn"]["discarded"] = True
+
+
+@action("end_turn", END_OF_TURN)
+def _end_turn(state: State, act: Action) -> None:
+    side = _own_turn(state, act)
+    if side == state["first_turn"]:
+        _begin_turn(state, other(side))
+        return
+    round_ = state["round"]
+    if round_ < MIN_ROUNDS:
+        _begin_round(state, round_ + 1)
+    elif round_ < MAX_ROUNDS:
+        state["phase"], state["turn"] = GAME_LENGTH, None
+    else:
+        state["phase"], state["turn"] = END_OF_GAME, None
+
+
+@action("game_length", GAME_LENGTH)
+def _game_length(state: State, act: Action) -> None:
+    entered = act.get("roll") is not None
+    roll = _int(act, "roll", 1, 6) if entered else rng(state).randint(1, 6)
+    need = CONTINUE_ON[state["round"]]
+    goes_on = roll >= need
+    state["game_length"].append(
+        {
+            "after_round": state["round"],
+            "roll": roll,
+            "need": need,
+            "goes_on": goes_on,
+            "entered": entered,
+        }
+    )
+    _log(state, "", "game_length", roll=roll, need=need, goes_on=goes_on)
+    if goes_on:
+        _begin_round(state, state["round"] + 1)
+    else:
+        state["phase"] = END_OF_GAME
+
+
+# ---- any time ----------------------------------------------------------------------------
+
+
+@action("bonus", SETUP, START_OF_TURN, TURN, END_OF_TURN, GAME_LENGTH, END_OF_GAME)
+def _bonus(state: State, act: Action) -> None:
+    side = _side(act)
+    name = act.get("name")
+    require(name in BONUSES, "bad_bonus", f"name: one of {', '.join(BONUSES)}", field="name")
+    value = act.get("value")
+    require(isinstance(value, bool), "bad_value", "value: true or false", field="value")
+    state["sides"][side]["bonuses"][name] = value
+    _log(state, side, "bonus", name=name, value=value)
+
+
+@action("finish", END_OF_GAME)
+def _finish(state: State, act: Action) -> None:
+    state["phase"] = OVER
+
+
+__all__ = ["ACTIONS", "BATTLE_ROUND", "FALLING_CAP", "apply", "clock_of", "replay"]

@@ -1,0 +1,110 @@
+"""Maelstrom of War tracked games (8th and 7th edition packs): start, act and view.
+
+`tracker.services` dispatches here on the stored state's engine, so the API endpoints and
+the token link work for both kinds of game; the Leviathan path is untouched.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from missions.classic import tactical
+from tournament.errors import Invalid
+from tracker import maelstrom
+from tracker.models import TrackedGame
+
+MISSION_CODE_MAX = 40
+
+
+def _refusal(err: maelstrom.Refusal) -> Invalid:
+    return Invalid(err.field or "action", err.code, str(err))
+
+
+def maelstrom_create(
+    *,
+    pack_key: str,
+    mission_key: str,
+    seed: str | int | None = None,
+    mission_code: str | None = None,
+) -> TrackedGame:
+    """A standalone Maelstrom game of `mission_key` (card_key of the printed name) in
+    `pack_key` ("eighth" or "seventh"). `seed` fixes every die (default: a random one, never
+    shown); `mission_code` is a label to show (a generator code), default the mission key."""
+    if (seed is not None and not isinstance(seed, (str, int))) or isinstance(seed, bool):
+        raise Invalid("seed", "invalid", "seed: a whole number or a short text")
+    seed = secrets.token_hex(16) if seed is None or seed == "" else str(seed)
+    if len(seed) > 64:
+        raise Invalid("seed", "invalid", "seed: at most 64 characters")
+    code = (mission_code or "").strip() if isinstance(mission_code, str) else mission_code
+    if code is not None and (not isinstance(code, str) or len(code) > MISSION_CODE_MAX):
+        raise Invalid("mission_code", "invalid", "mission_code: a text of at most 40 characters")
+    try:
+        state = maelstrom.new_game(seed, pack_key=pack_key, mission_key=mission_key)
+    except maelstrom.Refusal as err:
+        raise _refusal(err) from err
+    args = {"seed": seed, "pack_key": pack_key, "mission_key": mission_key}
+    return TrackedGame.objects.create(
+        pack_key=pack_key,
+        mission_code=code or state["mission"],
+        initial_args=args,
+        state=state,
+    )
+
+
+def maelstrom_apply(state: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
+    """One action on a stored Maelstrom state (a refusal becomes a 400 naming the field)."""
+    try:
+        return maelstrom.apply(state, action)
+    except maelstrom.Refusal as err:
+        raise _refusal(err) from err
+
+
+def _texts(state: dict[str, Any]) -> dict[str, Any]:
+    mission = tactical.mission(state["pack"], state["mission"])
+    return {
+        "mission": mission.to_dict(),
+        "pack_name": tactical.PACK_NAMES[state["pack"]],
+        "bonuses": dict(tactical.BONUSES),
+    }
+
+
+def maelstrom_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
+    """What one player (or a spectator, side None) may see: never the seed, and in a secret
+    mission never the other player's objectives until achieved."""
+    if side not in (None, *maelstrom.PLAYERS):
+        raise Invalid("side", "bad_side", "side: must be player_1, player_2 or empty")
+    state = tracked.state
+    return {
+        "engine": maelstrom.ENGINE,
+        "token": None if tracked.game_id else tracked.token,
+        "game": tracked.game_id,
+        "pack": state["pack"],
+        "mission": state["mission"],
+        "mission_name": state["mission_name"],
+        "mission_code": tracked.mission_code,
+        "side": side,
+        "players": {p: f"Player {n}" for n, p in enumerate(maelstrom.PLAYERS, 1)},
+        "finished": tracked.finished,
+        "clock": maelstrom.clock_of(state),
+        "phase_actions": maelstrom.phase_actions(state),
+        "options": maelstrom.options(state, side),
+        "state": maelstrom.view(state, side),
+        "score": maelstrom.score_sheet(state),
+        "final": maelstrom.final_score(state) if state["phase"] == "over" else None,
+        "texts": _texts(state),
+    }
+
+
+def maelstrom_packs() -> list[dict[str, Any]]:
+    """The packs and missions a Maelstrom game can be started on (for /tracker/new/)."""
+    return [
+        {
+            "key": key,
+            "name": tactical.PACK_NAMES[key],
+            "missions": [
+                {"key": m.key, "name": m.name, "d6": m.d6} for m in tactical.missions(key)
+            ],
+        }
+        for key in tactical.PACK_KEYS
+    ]

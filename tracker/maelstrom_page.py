@@ -47,6 +47,7 @@ def _card(data: dict[str, Any], number: int, owner: str) -> dict[str, Any]:
     return {
         "number": number,
         "owner": owner,
+        "dice": any("D3" in o["vp"] for o in obj["outcomes"]),
         "name": obj["name"],
         "category": obj["category"],
         "vp": obj["vp"],

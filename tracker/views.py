@@ -36,7 +36,10 @@ def tracker_new(request):
         "pool": pool,
         "mission": request.GET.get("mission", ""),
         "maelstrom_packs": maelstrom_packs(),
+        # A mission page's "Track this game" link: /tracker/new/?maelstrom=eighth:deadlock
+        # (&code=<its generator code>) preselects the mission; starting stays a POST.
         "maelstrom": request.GET.get("maelstrom", ""),
+        "maelstrom_code": request.GET.get("code", "")[:40],
     }
     if request.method == "POST" and "maelstrom" in request.POST:
         return _maelstrom_new(request, context)
@@ -57,9 +60,17 @@ def _maelstrom_new(request, context):
     """POST `maelstrom` = "<pack>:<mission>" (e.g. "eighth:deadlock"): a Maelstrom game."""
     pack, _, mission = request.POST.get("maelstrom", "").partition(":")
     try:
-        tracked = tracker_create(pack_key=pack or "none", mission_key=mission or None)
+        tracked = tracker_create(
+            pack_key=pack or "none",
+            mission_key=mission or None,
+            mission_code=request.POST.get("mission_code") or None,
+        )
     except ServiceError as exc:
-        context.update(maelstrom_error=exc, maelstrom=request.POST.get("maelstrom", ""))
+        context.update(
+            maelstrom_error=exc,
+            maelstrom=request.POST.get("maelstrom", ""),
+            maelstrom_code=request.POST.get("mission_code", ""),
+        )
         return render(request, "tracker/tracker_new.html", context, status=400)
     return redirect("tracker", token=tracked.token)
 

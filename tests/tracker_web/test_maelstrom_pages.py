@@ -51,6 +51,19 @@ def test_new_page_offers_every_maelstrom_mission(client):
     assert "Maelstrom of War" in html
 
 
+def test_a_mission_pages_link_preselects_the_mission_and_keeps_its_code(client):
+    html = client.get("/tracker/new/?maelstrom=seventh:deadlock&code=7E-D6").content.decode()
+    assert 'value="seventh:deadlock" selected' in html
+    assert '<input type="hidden" name="mission_code" value="7E-D6">' in html
+    response = client.post(
+        "/tracker/new/", {"maelstrom": "seventh:deadlock", "mission_code": "7E-D6"}
+    )
+    assert response.status_code == 302
+    tracked = TrackedGame.objects.get()
+    assert (tracked.pack_key, tracked.mission_code) == ("seventh", "7E-D6")
+    assert tracked.state["mission"] == "deadlock"
+
+
 def test_a_bad_maelstrom_choice_is_refused_on_the_page(client):
     response = client.post("/tracker/new/", {"maelstrom": "eighth:nope"})
     assert response.status_code == 400

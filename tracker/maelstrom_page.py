@@ -180,6 +180,9 @@ def page_context(data: dict[str, Any], viewer: str) -> dict[str, Any]:
             [_card(data, n, acting) for n in state["sides"][acting]["active"]] if acting else []
         ),
         "new_orders": options[acting]["new_orders"] if acting else False,
+        "swappable": (
+            [_card(data, n, acting) for n in options[acting]["swappable"]] if acting else []
+        ),
         "comms_uplink": options[acting]["comms_uplink"] if acting else False,
         "discardable": (
             [_card(data, n, acting) for n in options[acting]["discard"]] if acting else []

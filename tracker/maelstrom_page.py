@@ -94,6 +94,12 @@ def _log_text(data: dict[str, Any], entry: dict[str, Any]) -> str:  # noqa: PLR0
     return kind
 
 
+def _cp_factor(data: dict[str, Any]) -> int:
+    """Stratagem costs double from a round in some missions (8th edition Deadlock)."""
+    start = data["texts"]["mission"]["double_cp_from_round"]
+    return 2 if start is not None and data["state"]["round"] >= start else 1
+
+
 def page_context(data: dict[str, Any], viewer: str) -> dict[str, Any]:
     """Everything the template shows, from the view `data` seen by `viewer`."""
     state = data["state"]
@@ -180,6 +186,7 @@ def page_context(data: dict[str, Any], viewer: str) -> dict[str, Any]:
             [_card(data, n, acting) for n in state["sides"][acting]["active"]] if acting else []
         ),
         "new_orders": options[acting]["new_orders"] if acting else False,
+        "cp_factor": _cp_factor(data),
         "swappable": (
             [_card(data, n, acting) for n in options[acting]["swappable"]] if acting else []
         ),

@@ -126,3 +126,14 @@ def test_a_secret_mission_page_hides_the_other_players_objectives(client):
     own = client.get(url + "?side=player_1").content.decode()
     for number in mine:
         assert f"objective-player_1-{number}" in own
+
+
+def test_stratagems_cost_double_from_round_three_in_eighth_edition_deadlock():
+    from missions.classic import tactical
+    from tracker.maelstrom_page import _cp_factor
+
+    deadlock = {"mission": tactical.mission("eighth", "deadlock").to_dict()}
+    other = {"mission": tactical.mission("seventh", "deadlock").to_dict()}
+    for round_, factor in ((1, 1), (2, 1), (3, 2), (7, 2)):
+        assert _cp_factor({"texts": deadlock, "state": {"round": round_}}) == factor
+        assert _cp_factor({"texts": other, "state": {"round": round_}}) == 1

@@ -41,6 +41,18 @@ def action_from_form(post: QueryDict) -> dict[str, Any]:
     return action
 
 
+def error_text(error: Exception, players: dict[str, str]) -> str:
+    """A refusal as a player reads it: their names, not side keys, and no field prefix."""
+    messages = getattr(error, "messages", None)  # a ServiceError: its first message
+    text = next(iter(messages.values()))[0] if messages else str(error)
+    head, sep, rest = text.partition(": ")
+    if sep and head.isidentifier():
+        text = rest[:1].upper() + rest[1:]
+    for key, name in players.items():
+        text = text.replace(f"{key}'s", f"{name}'s").replace(key, name)
+    return text
+
+
 def _card(data: dict[str, Any], number: int, owner: str) -> dict[str, Any]:
     obj = data["state"]["objectives"][str(number)]
     marker = data["state"]["sides"][owner]["markers"].get(str(number))

@@ -12,7 +12,7 @@ from missions.services import mission_pool
 from tournament.errors import ServiceError
 from tournament.models import Player
 from tracker.maelstrom import PLAYERS, is_maelstrom
-from tracker.maelstrom_page import action_from_form, page_context
+from tracker.maelstrom_page import action_from_form, error_text, page_context
 from tracker.maelstrom_services import maelstrom_packs
 from tracker.services import (
     player_side,
@@ -94,7 +94,7 @@ def maelstrom_page(request, tracked):
     context = page_context(data, side)
     context.update(
         tracked=tracked,
-        error=error,
+        error=error_text(error, data["players"]) if error is not None else None,
         share=request.build_absolute_uri(reverse("tracker", kwargs={"token": tracked.token})),
     )
     return render(

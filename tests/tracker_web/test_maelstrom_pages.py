@@ -86,6 +86,7 @@ def test_a_game_driven_by_its_own_forms(client):
     seq = tracked.state["seq"]
     again = post(client, tracked, generate)
     assert again.status_code == 400
+    assert "The game has moved on to action" in again.content.decode()
     tracked.refresh_from_db()
     assert tracked.state["seq"] == seq
     active = tracked.state["sides"]["player_1"]["active"]
@@ -107,6 +108,11 @@ def test_a_game_driven_by_its_own_forms(client):
     assert post(client, tracked, find(html, type="end_turn")).status_code == 302
     tracked.refresh_from_db()
     assert tracked.state["turn"] == "player_2"
+    # Acting out of turn: refused in the players' names.
+    html = client.get(url).content.decode()
+    wrong = {**find(html, type="generate"), "side": ["player_1"]}
+    refused = post(client, tracked, wrong).content.decode()
+    assert "It is Player 2&#x27;s turn, not Player 1&#x27;s" in refused
 
 
 def test_a_secret_mission_page_hides_the_other_players_objectives(client):

@@ -285,3 +285,24 @@ def test_clock_and_turn_are_checked():
     with pytest.raises(Refusal) as err:
         maelstrom.apply(state, {**maelstrom.clock_of(state), "type": "generate", "seq": 0})
     assert err.value.code == "stale_action"
+
+
+def test_mission_critical_objective_rolls_its_marker_when_generated():
+    for seed in range(300):
+        state = act(started(seed=f"mc{seed}"), "generate", side=P1)
+        if 44 in state["sides"][P1]["active"]:
+            break
+    assert 44 in state["sides"][P1]["active"]
+    marker = state["sides"][P1]["markers"]["44"]
+    assert 1 <= marker <= 6
+    logged = [e for e in state["log"] if e["kind"] == "marker"]
+    assert [(e["number"], e["marker"]) for e in logged] == [(44, marker)]
+
+
+def test_a_player_who_generated_all_36_generates_no_more():
+    state = started()
+    state["sides"][P1]["generated"] = [t * 10 + u for t in range(1, 7) for u in range(1, 7)]
+    state = act(state, "generate", side=P1)
+    assert state["sides"][P1]["active"] == []
+    assert state["log"][-1]["kind"] == "table_spent"
+    assert state["phase"] == "turn"

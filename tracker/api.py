@@ -19,10 +19,12 @@ from tracker.services import (
     tracker_view,
 )
 
-# Leviathan games have an Attacker and a Defender; Maelstrom games (8th/7th) two players.
+# Leviathan games have an Attacker and a Defender; standalone Maelstrom games (8th/7th
+# edition) have player_1 and player_2. Event games are Leviathan games.
 SIDE_PARAM = OpenApiParameter(
     "side", str, enum=["attacker", "defender", "player_1", "player_2"], required=False
 )
+GAME_SIDE_PARAM = OpenApiParameter("side", str, enum=["attacker", "defender"], required=False)
 
 
 class StandaloneMixin:
@@ -99,7 +101,7 @@ class GameTrackerView(APIView):
             return player_side(tracked, player)
         return request.query_params.get("side")
 
-    @extend_schema(parameters=[SIDE_PARAM], responses={200: dict})
+    @extend_schema(parameters=[GAME_SIDE_PARAM], responses={200: dict})
     def get(self, request, game_id: int):
         player = request_player(request)
         tracked = tracker_of_game(game_id=game_id, user=request.user, player=player)

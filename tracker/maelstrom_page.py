@@ -41,12 +41,25 @@ def action_from_form(post: QueryDict) -> dict[str, Any]:
     return action
 
 
+def error_text(error: Exception, players: dict[str, str]) -> str:
+    """A refusal as a player reads it: their names, not side keys, and no field prefix."""
+    messages = getattr(error, "messages", None)  # a ServiceError: its first message
+    text = next(iter(messages.values()))[0] if messages else str(error)
+    head, sep, rest = text.partition(": ")
+    if sep and head.isidentifier():
+        text = rest[:1].upper() + rest[1:]
+    for key, name in players.items():
+        text = text.replace(f"{key}'s", f"{name}'s").replace(key, name)
+    return text
+
+
 def _card(data: dict[str, Any], number: int, owner: str) -> dict[str, Any]:
     obj = data["state"]["objectives"][str(number)]
     marker = data["state"]["sides"][owner]["markers"].get(str(number))
     return {
         "number": number,
         "owner": owner,
+        "dice": any("D3" in o["vp"] for o in obj["outcomes"]),
         "name": obj["name"],
         "category": obj["category"],
         "vp": obj["vp"],
@@ -91,6 +104,12 @@ def _log_text(data: dict[str, Any], entry: dict[str, Any]) -> str:  # noqa: PLR0
     if kind == "table_spent":
         return "has generated all 36 objectives: none left"
     return kind
+
+
+def _cp_factor(data: dict[str, Any]) -> int:
+    """Stratagem costs double from a round in some missions (8th edition Deadlock)."""
+    start = data["texts"]["mission"]["double_cp_from_round"]
+    return 2 if start is not None and data["state"]["round"] >= start else 1
 
 
 def page_context(data: dict[str, Any], viewer: str) -> dict[str, Any]:
@@ -179,6 +198,10 @@ def page_context(data: dict[str, Any], viewer: str) -> dict[str, Any]:
             [_card(data, n, acting) for n in state["sides"][acting]["active"]] if acting else []
         ),
         "new_orders": options[acting]["new_orders"] if acting else False,
+        "cp_factor": _cp_factor(data),
+        "swappable": (
+            [_card(data, n, acting) for n in options[acting]["swappable"]] if acting else []
+        ),
         "comms_uplink": options[acting]["comms_uplink"] if acting else False,
         "discardable": (
             [_card(data, n, acting) for n in options[acting]["discard"]] if acting else []

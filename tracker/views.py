@@ -12,7 +12,7 @@ from missions.services import mission_pool
 from tournament.errors import ServiceError
 from tournament.models import Player
 from tracker.maelstrom import PLAYERS, is_maelstrom
-from tracker.maelstrom_page import action_from_form, page_context
+from tracker.maelstrom_page import action_from_form, error_text, page_context
 from tracker.maelstrom_services import maelstrom_packs
 from tracker.services import (
     player_side,
@@ -36,7 +36,10 @@ def tracker_new(request):
         "pool": pool,
         "mission": request.GET.get("mission", ""),
         "maelstrom_packs": maelstrom_packs(),
+        # A mission page's "Track this game" link: /tracker/new/?maelstrom=eighth:deadlock
+        # (&code=<its generator code>) preselects the mission; starting stays a POST.
         "maelstrom": request.GET.get("maelstrom", ""),
+        "maelstrom_code": request.GET.get("code", "")[:40],
     }
     if request.method == "POST" and "maelstrom" in request.POST:
         return _maelstrom_new(request, context)
@@ -57,9 +60,17 @@ def _maelstrom_new(request, context):
     """POST `maelstrom` = "<pack>:<mission>" (e.g. "eighth:deadlock"): a Maelstrom game."""
     pack, _, mission = request.POST.get("maelstrom", "").partition(":")
     try:
-        tracked = tracker_create(pack_key=pack or "none", mission_key=mission or None)
+        tracked = tracker_create(
+            pack_key=pack or "none",
+            mission_key=mission or None,
+            mission_code=request.POST.get("mission_code") or None,
+        )
     except ServiceError as exc:
-        context.update(maelstrom_error=exc, maelstrom=request.POST.get("maelstrom", ""))
+        context.update(
+            maelstrom_error=exc,
+            maelstrom=request.POST.get("maelstrom", ""),
+            maelstrom_code=request.POST.get("mission_code", ""),
+        )
         return render(request, "tracker/tracker_new.html", context, status=400)
     return redirect("tracker", token=tracked.token)
 
@@ -83,7 +94,7 @@ def maelstrom_page(request, tracked):
     context = page_context(data, side)
     context.update(
         tracked=tracked,
-        error=error,
+        error=error_text(error, data["players"]) if error is not None else None,
         share=request.build_absolute_uri(reverse("tracker", kwargs={"token": tracked.token})),
     )
     return render(

@@ -75,6 +75,33 @@ def _awarded(s: Site) -> None:
     sports_vote(game_id=s.games["C"].pk, player=s.players["D"], favourite=True)
 
 
+def _maelstrom_game(s: Site) -> None:
+    """An 8th edition Tactical Escalation game at the end of round 2's first turn, with an
+    objective achieved, so the page shows objectives, achieve forms, the log and the score."""
+    from tracker.services import tracker_act, tracker_create
+
+    tracked = tracker_create(pack_key="eighth", mission_key="tactical_escalation", seed=3)
+
+    def act(kind: str, **fields) -> None:
+        state = tracked.state
+        action = {"type": kind, "round": state["round"], "phase": state["phase"], **fields}
+        tracker_act(tracked_id=tracked.pk, action=action)
+        tracked.refresh_from_db()
+
+    act("set_priority", side="player_1", category="Purge")
+    act("set_priority", side="player_2", category="Seize Ground")
+    act("set_first_turn", first="player_1")
+    for side in ("player_1", "player_2", "player_1"):
+        act("generate", side=side)
+        act("advance", side=side)
+        if tracked.state["round"] == 1 and side == "player_1":
+            number = tracked.state["sides"]["player_1"]["active"][0]
+            act("achieve", side=side, number=number, roll=2)
+        if tracked.state["round"] == 1:
+            act("end_turn", side=side)
+    s.extra["maelstrom"] = tracked
+
+
 def _a_confirmed(s: Site) -> None:
     """Player A's game confirmed, so their page asks for the sportsmanship vote."""
     from tournament.services.results import result_enter
@@ -145,6 +172,13 @@ PAGES: list[Page] = [
         "tracker",
         ANYONE,
         lambda s: reverse("tracker", args=[s.tracked.token]),
+        ready="#tracker-app .trk-board",
+    ),
+    Page(
+        "tracker-maelstrom",
+        ANYONE,
+        lambda s: reverse("tracker", args=[s.extra["maelstrom"].token]) + "?side=player_1",
+        setup=_maelstrom_game,
         ready="#tracker-app .trk-board",
     ),
     Page("tracker-unknown", ANYONE, lambda s: reverse("tracker", args=["no-such-game"])),

@@ -32,8 +32,8 @@ def next_action(  # noqa: PLR0911, PLR0912 - one branch per phase reads best
             act["discard"] = rnd.sample(active, plan["discard"])
         return act
     if phase == "turn":
-        if options[turn]["new_orders"] and rnd.random() < 0.2 and state["sides"][turn]["active"]:
-            number = rnd.choice(state["sides"][turn]["active"])
+        if options[turn]["new_orders"] and rnd.random() < 0.2:
+            number = rnd.choice(options[turn]["swappable"])
             return {**clock, "type": "new_orders", "side": turn, "number": number}
         if options[turn]["comms_uplink"] and rnd.random() < 0.3:
             return {**clock, "type": "comms_uplink", "side": turn}

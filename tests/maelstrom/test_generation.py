@@ -133,6 +133,10 @@ def test_deadlock_in_the_tracker_asks_for_the_discards():
     assert (err.value.code, err.value.field) == ("discard_count", "discard")
     assert state == before
     gone = active(state)[0]
+    for bad in ([gone, gone], [77], ["x"]):
+        with pytest.raises(Refusal) as err:
+            act(state, "generate", side="player_1", discard=bad)
+        assert err.value.field == "discard"
     state = act(state, "generate", side="player_1", discard=[gone])
     assert len(active(state)) == 5
     assert gone in state["sides"]["player_1"]["discarded"]

@@ -83,6 +83,7 @@ def check_views(state: dict[str, Any]) -> None:
                 "achieve": [],
                 "discard": [],
                 "new_orders": False,
+                "swappable": [],
                 "comms_uplink": False,
                 "secret": True,
             }

@@ -96,6 +96,18 @@ def test_own_turn_objectives_wait_for_the_owners_turn_but_this_turn_ones_do_not(
     assert state["sides"][P2]["achieved"][0]["turn"] == P1
 
 
+def test_a_secret_mission_refuses_probes_of_the_other_players_objectives_alike():
+    state = to_end_of_turn(started("eighth", "cloak_and_shadows", seed="probe"))
+    held = state["sides"][P1]["active"][0]
+    not_held = next(n for n in (11, 12, 13, 14) if n not in state["sides"][P1]["generated"])
+    messages = set()
+    for number in (held, not_held):
+        with pytest.raises(Refusal) as err:
+            act(state, "achieve", side=P2, owner=P1, number=number)
+        messages.add((err.value.code, err.value.field, str(err.value)))
+    assert len(messages) == 1
+
+
 def test_seventh_edition_scores_only_at_the_end_of_your_turn():
     state = rigged(to_end_of_turn(started("seventh", "cleanse_and_control")), P2, [62])
     refused(state, "achieve", "cannot_achieve", side=P2, number=62)
@@ -273,3 +285,24 @@ def test_clock_and_turn_are_checked():
     with pytest.raises(Refusal) as err:
         maelstrom.apply(state, {**maelstrom.clock_of(state), "type": "generate", "seq": 0})
     assert err.value.code == "stale_action"
+
+
+def test_mission_critical_objective_rolls_its_marker_when_generated():
+    for seed in range(300):
+        state = act(started(seed=f"mc{seed}"), "generate", side=P1)
+        if 44 in state["sides"][P1]["active"]:
+            break
+    assert 44 in state["sides"][P1]["active"]
+    marker = state["sides"][P1]["markers"]["44"]
+    assert 1 <= marker <= 6
+    logged = [e for e in state["log"] if e["kind"] == "marker"]
+    assert [(e["number"], e["marker"]) for e in logged] == [(44, marker)]
+
+
+def test_a_player_who_generated_all_36_generates_no_more():
+    state = started()
+    state["sides"][P1]["generated"] = [t * 10 + u for t in range(1, 7) for u in range(1, 7)]
+    state = act(state, "generate", side=P1)
+    assert state["sides"][P1]["active"] == []
+    assert state["log"][-1]["kind"] == "table_spent"
+    assert state["phase"] == "turn"

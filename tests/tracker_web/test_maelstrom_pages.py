@@ -51,6 +51,19 @@ def test_new_page_offers_every_maelstrom_mission(client):
     assert "Maelstrom of War" in html
 
 
+def test_a_mission_pages_link_preselects_the_mission_and_keeps_its_code(client):
+    html = client.get("/tracker/new/?maelstrom=seventh:deadlock&code=7E-D6").content.decode()
+    assert 'value="seventh:deadlock" selected' in html
+    assert '<input type="hidden" name="mission_code" value="7E-D6">' in html
+    response = client.post(
+        "/tracker/new/", {"maelstrom": "seventh:deadlock", "mission_code": "7E-D6"}
+    )
+    assert response.status_code == 302
+    tracked = TrackedGame.objects.get()
+    assert (tracked.pack_key, tracked.mission_code) == ("seventh", "7E-D6")
+    assert tracked.state["mission"] == "deadlock"
+
+
 def test_a_bad_maelstrom_choice_is_refused_on_the_page(client):
     response = client.post("/tracker/new/", {"maelstrom": "eighth:nope"})
     assert response.status_code == 400
@@ -73,6 +86,7 @@ def test_a_game_driven_by_its_own_forms(client):
     seq = tracked.state["seq"]
     again = post(client, tracked, generate)
     assert again.status_code == 400
+    assert "The game has moved on to action" in again.content.decode()
     tracked.refresh_from_db()
     assert tracked.state["seq"] == seq
     active = tracked.state["sides"]["player_1"]["active"]
@@ -94,6 +108,11 @@ def test_a_game_driven_by_its_own_forms(client):
     assert post(client, tracked, find(html, type="end_turn")).status_code == 302
     tracked.refresh_from_db()
     assert tracked.state["turn"] == "player_2"
+    # Acting out of turn: refused in the players' names.
+    html = client.get(url).content.decode()
+    wrong = {**find(html, type="generate"), "side": ["player_1"]}
+    refused = post(client, tracked, wrong).content.decode()
+    assert "It is Player 2&#x27;s turn, not Player 1&#x27;s" in refused
 
 
 def test_a_secret_mission_page_hides_the_other_players_objectives(client):
@@ -113,3 +132,14 @@ def test_a_secret_mission_page_hides_the_other_players_objectives(client):
     own = client.get(url + "?side=player_1").content.decode()
     for number in mine:
         assert f"objective-player_1-{number}" in own
+
+
+def test_stratagems_cost_double_from_round_three_in_eighth_edition_deadlock():
+    from missions.classic import tactical
+    from tracker.maelstrom_page import _cp_factor
+
+    deadlock = {"mission": tactical.mission("eighth", "deadlock").to_dict()}
+    other = {"mission": tactical.mission("seventh", "deadlock").to_dict()}
+    for round_, factor in ((1, 1), (2, 1), (3, 2), (7, 2)):
+        assert _cp_factor({"texts": deadlock, "state": {"round": round_}}) == factor
+        assert _cp_factor({"texts": other, "state": {"round": round_}}) == 1

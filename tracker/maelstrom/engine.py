@@ -333,7 +333,14 @@ def _generate(state: State, act: Action) -> None:
         f"discard: the mission asks you to discard exactly {plan['discard']} now",
         field="discard",
     )
-    require(len(set(map(repr, discard))) == len(discard), "bad_number", "discard: each once")
+    mine = state["sides"][side]
+    require(
+        all(type(n) is int and n in mine["active"] for n in discard)
+        and len(set(discard)) == len(discard),
+        "not_active",
+        "discard: name each objective to discard once, from your active ones",
+        field="discard",
+    )
     for number in discard:
         _discard(state, side, number, forced=True)
     for _ in range(plan["generate"]):
@@ -387,6 +394,9 @@ def _score(state: State, side: str, kind: str, number: int | None, vp: int) -> N
 
 def achievable(state: State, side: str, owner: str, number: int) -> str | None:  # noqa: PLR0911
     """Why `side` may not achieve `owner`'s objective `number` now (None when it may)."""
+    if owner != side and not state["rules"]["shared_secure"]:
+        # Checked first: in a secret mission any other answer would tell what they hold.
+        return "owner: in this mission you achieve only your own objectives"
     theirs = state["sides"][owner]
     is_bonus = theirs["bonus"] == number and owner == side
     if number not in theirs["active"] and not is_bonus:

@@ -41,6 +41,11 @@ def view(state: State, side: str | None) -> State:
         mine["bonus"] = mine["bonus"] is not None
         mine["bonus_of"] = None
         mine["turn"]["drawn"] = len(mine["turn"]["drawn"])
+        # A Tactical Priority penalty names what was discarded: keep the VP, not the number.
+        mine["scores"] = [
+            {**e, "number": None} if e["kind"] == "priority" and e["vp"] < 0 else e
+            for e in mine["scores"]
+        ]
         shown = {str(e["number"]) for e in mine["achieved"]}
         mine["markers"] = {k: v for k, v in mine["markers"].items() if k in shown}
     out["log"] = [_entry(e, hidden) for e in out["log"]]
@@ -68,6 +73,7 @@ def options(state: State, viewer: str | None = None) -> dict[str, dict[str, Any]
             "achieve": [],
             "discard": [],
             "new_orders": False,
+            "swappable": [],  # what New Orders may discard (not a protected Secure Objective)
             "comms_uplink": False,
             "secret": side in hidden,
         }
@@ -80,7 +86,11 @@ def options(state: State, viewer: str | None = None) -> dict[str, dict[str, Any]
             opts["needs_markers"] = needs_markers(state)
         if state["phase"] == TURN and own_turn:
             rules = state["rules"]
-            opts["new_orders"] = rules["new_orders"] and not mine["turn"]["new_orders"]
+            swappable = [n for n in mine["active"] if not protected(state, n)]
+            opts["new_orders"] = bool(
+                rules["new_orders"] and not mine["turn"]["new_orders"] and swappable
+            )
+            opts["swappable"] = swappable if opts["new_orders"] else []
             opts["comms_uplink"] = (
                 rules["comms_uplink"]
                 and not mine["turn"]["comms_uplink"]

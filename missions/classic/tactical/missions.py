@@ -70,6 +70,7 @@ class MaelstromMission:
     tactical_priority: bool = False  # nominate a type: +1VP per achieved, -1VP per discarded
     new_orders: bool = False  # 8th edition stratagem (2CP): discard one, generate one
     comms_uplink: bool = False  # Contact Lost (8th) stratagem (3CP): +1 objective below 6
+    double_cp_from_round: int | None = None  # Deadlock (8th): Stratagems cost double from here
     facts: tuple[Fact, ...] = field(default=())
 
     @property
@@ -96,6 +97,7 @@ class MaelstromMission:
             "tactical_priority": self.tactical_priority,
             "new_orders": self.new_orders,
             "comms_uplink": self.comms_uplink,
+            "double_cp_from_round": self.double_cp_from_round,
             "facts": [{"text": f.text, "status": f.status} for f in self.facts],
         }
 
@@ -248,9 +250,10 @@ EIGHTH: tuple[MaelstromMission, ...] = (
             "and 7: generate up, or discard down, at the start of your turn.",
         ),
         new_orders=True,
+        double_cp_from_round=3,
         facts=(
             *_EIGHTH_SHARED,
-            Fact("From round 3, Stratagems cost double CP (not tracked).", SEED),
+            Fact("From round 3, Stratagems cost double CP (shown, not tracked).", SEED),
             Fact(
                 "Round 7 cap: 1. The rulebook says only '6, 5, 4 and so on', which reaches 1 in "
                 "round 6; a cap of 0 would leave round 7 without objectives, and the 7th "

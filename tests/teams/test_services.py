@@ -256,3 +256,26 @@ def test_an_old_pairing_entry_does_not_undo_a_newer_pairing(event, organiser):
         audit_undo(entry_id=first.pk, user=organiser)
     assert exc.value.codes == {"entry": ["gone"]}
     assert match.match_games.count() == 3
+
+
+def test_a_played_team_event_can_be_deleted_whole(event, organiser):
+    from teams.models import TeamMatchGame, TeamRound
+    from tournament.models import Event, Player
+    from tournament.services.events import event_delete
+
+    for name in ("Lions", "Bears"):
+        _team(event, organiser, name)
+    _play(event, organiser)
+    event_delete(event=event, user=organiser, confirm="Team GT")
+    assert not Event.objects.filter(pk=event.pk).exists()
+    assert not Team.objects.exists()
+    assert not TeamRound.objects.exists()
+    assert not TeamMatchGame.objects.exists()
+    assert not Player.objects.filter(event_id=event.pk).exists()
+
+
+def test_a_team_event_with_teams_stays_a_team_event(event, organiser):
+    _team(event, organiser, "Lions", ("Orks",))
+    with pytest.raises(Invalid) as exc:
+        event_update(event=event, user=organiser, changes={"kind": "singles"})
+    assert exc.value.codes == {"kind": ["has_teams"]}

@@ -279,3 +279,18 @@ def test_a_team_event_with_teams_stays_a_team_event(event, organiser):
     with pytest.raises(Invalid) as exc:
         event_update(event=event, user=organiser, changes={"kind": "singles"})
     assert exc.value.codes == {"kind": ["has_teams"]}
+
+
+def test_a_captain_key_finds_the_team_and_its_current_match(event, organiser):
+    from teams.services.captains import captain_team_find, team_match_current
+
+    lions = _team(event, organiser, "Lions")
+    _team(event, organiser, "Bears")
+    lions.refresh_from_db()
+    assert captain_team_find(key=lions.captain.private_key) == lions
+    assert captain_team_find(key="nobody") is None
+    other = lions.members.exclude(player=lions.captain).first().player
+    assert captain_team_find(key=other.private_key) is None
+    assert team_match_current(team=lions) is None
+    team_round = team_round_create(event_id=event.pk, user=organiser, seed=1)
+    assert team_match_current(team=lions) == team_round.matches.get()

@@ -131,6 +131,8 @@ def team_member_add(
 
 
 EDITABLE = ("name", "captain", "dropped")
+# Logged beside the changed fields so the log reads in names; never restored.
+WORDS_ONLY = ("team", "captain_name")
 
 
 @transaction.atomic
@@ -158,6 +160,9 @@ def team_update(*, team: Team, user, changes: dict) -> Team:
             raise Invalid("captain", "not_member", f"The captain must be a player of {team.name}.")
         if pid != team.captain_id:
             before["captain"], after["captain"] = team.captain_id, pid
+            # Names for the log's words; only the ids are restored by an undo.
+            before["captain_name"] = team.captain.name if team.captain_id else None
+            after["captain_name"] = team.members.get(player_id=pid).player.name
             team.captain_id = pid
     if "dropped" in changes:
         dropped = changes["dropped"]
@@ -189,7 +194,7 @@ def _check_team_update(entry) -> list[str]:
     if team is None:
         raise Conflict("entry", "gone", "This team has been removed.")
     for key, value in (entry.after or {}).items():
-        if key == "team":
+        if key in WORDS_ONLY:
             continue
         current = team.captain_id if key == "captain" else getattr(team, key)
         if current != value:
@@ -203,7 +208,7 @@ def _check_team_update(entry) -> list[str]:
 def _undo_team_update(entry) -> None:
     team = Team.objects.select_for_update().get(pk=int(entry.target.split(":")[1]))
     for key, value in (entry.before or {}).items():
-        if key == "team":
+        if key in WORDS_ONLY:
             continue
         setattr(team, "captain_id" if key == "captain" else key, value)
     team.save()

@@ -21,7 +21,9 @@ def _team_update(entry) -> str:
     if "name" in after:
         parts.append(f"renamed {before.get('name')} → {after['name']}")
     if "captain" in after:
-        parts.append("new captain")
+        parts.append(
+            f"captain {before.get('captain_name') or 'none'} → {after.get('captain_name')}"
+        )
     if "dropped" in after:
         parts.append("dropped" if after["dropped"] else "back in the event")
     return f"{after.get('team', '')}: {', '.join(parts)}"

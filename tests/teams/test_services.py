@@ -294,3 +294,16 @@ def test_a_captain_key_finds_the_team_and_its_current_match(event, organiser):
     assert team_match_current(team=lions) is None
     team_round = team_round_create(event_id=event.pk, user=organiser, seed=1)
     assert team_match_current(team=lions) == team_round.matches.get()
+
+
+def test_a_new_captain_is_logged_by_name_and_undone(event, organiser):
+    from tournament.services.audit_words import audit_describe
+
+    team = _team(event, organiser, "Lions")
+    second = team.members.get(player__name="Lions 2").player
+    team_update(team=team, user=organiser, changes={"captain": second.pk})
+    entry = AuditEntry.objects.get(action="team_update")
+    assert audit_describe([entry])[entry.pk] == "Lions: captain Lions 1 → Lions 2"
+    audit_undo(entry_id=entry.pk, user=organiser)
+    team.refresh_from_db()
+    assert team.captain.name == "Lions 1"

@@ -103,7 +103,7 @@ def walk(state, seen):
         return  # the order of commits does not change what is reachable
 
 
-@pytest.mark.parametrize("variant,n", [("etc", 3), ("etc", 4), ("champions", 4)])
+@pytest.mark.parametrize(("variant", "n"), [("etc", 3), ("etc", 4), ("champions", 4)])
 def test_brute_force_every_outcome_is_a_perfect_matching_and_every_matching_is_reachable(
     variant, n
 ):
@@ -113,7 +113,7 @@ def test_brute_force_every_outcome_is_a_perfect_matching_and_every_matching_is_r
 
 
 @pytest.mark.parametrize(
-    "step,action,code,field",
+    ("step", "action", "code", "field"),
     [
         ("defender", {"step": "attackers", "players": ["a1", "a2"]}, "wrong_step", "step"),
         ("defender", {"step": "defender", "player": "b1"}, "player_not_available", "player"),

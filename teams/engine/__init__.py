@@ -1,0 +1,1 @@
+"""Pure engines of team events (no Django): game and match scoring, team standings, team Swiss."""

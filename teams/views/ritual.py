@@ -1,0 +1,108 @@
+"""The ritual's pages: the captain's phone page (from their private link) and the organiser's
+page to run it for both teams. Both post the same actions the API takes."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from teams.services.ritual import captain_matches, ritual_act, ritual_state
+from tournament.errors import ServiceError
+from tournament.models import Player
+from tournament.views.common import is_htmx, report, staff_required
+
+# How the page names the fields a refusal is about.
+LABELS = {"player": "Player", "players": "Attackers", "step": "Step", "side": "Team"}
+
+
+def _action_from_post(post, side: str | None) -> dict:
+    data: dict = {"step": post.get("step", "")}
+    if side:
+        data["side"] = side
+    try:
+        data["version"] = int(post.get("version", ""))
+    except ValueError:
+        pass
+    ids = []
+    for raw in post.getlist("players" if data["step"] == "attackers" else "player"):
+        try:
+            ids.append(int(raw))
+        except ValueError:
+            ids.append(-1)  # refused by the service as "not one of your players"
+    if data["step"] == "attackers":
+        data["players"] = ids
+    else:
+        data["player"] = ids[0] if ids else None
+    return data
+
+
+def _captain(key: str, *, for_write: bool) -> Player:
+    player = Player.objects.select_related("event").filter(private_key=key).first()
+    if player is None:
+        if for_write:
+            raise PermissionDenied("Unknown player key.")
+        raise Http404("No player has this link.")
+    return player
+
+
+def captain_rituals(request, key: str):
+    """The captain's matches with a ritual to run (the latest first); one goes straight in."""
+    player = _captain(key, for_write=False)
+    matches = captain_matches(player=player)
+    if len(matches) == 1:
+        return redirect("team-ritual-captain", key=key, match_id=matches[0].pk)
+    return render(
+        request,
+        "teams/ritual_list.html",
+        {"player": player, "event": player.event, "matches": matches, "key": key},
+    )
+
+
+def captain_ritual(request, key: str, match_id: int):
+    player = _captain(key, for_write=request.method == "POST")
+    url = reverse("team-ritual-captain", kwargs={"key": key, "match_id": match_id})
+    if request.method == "POST":
+        try:
+            ritual_act(match_id=match_id, data=_action_from_post(request.POST, None), player=player)
+        except ServiceError as exc:
+            report(request, exc, LABELS)
+        return redirect(url)
+    try:
+        seen = ritual_state(match_id=match_id, player=player)
+    except ServiceError as exc:
+        if exc.status == 404:
+            raise Http404(str(exc)) from exc
+        if exc.status == 403:
+            raise PermissionDenied(str(exc)) from exc
+        return render(request, "teams/ritual_closed.html", {"player": player, "message": exc})
+    context = {"r": seen, "player": player, "event": player.event, "key": key, "url": url}
+    template = "teams/ritual_card.html" if is_htmx(request) else "teams/ritual.html"
+    return render(request, template, context)
+
+
+@staff_required
+def organiser_ritual(request, event, match_id: int):
+    url = reverse("manage-team-ritual", kwargs={"event_id": event.pk, "match_id": match_id})
+    if request.method == "POST":
+        side = request.POST.get("side", "")
+        try:
+            ritual_act(
+                match_id=match_id, data=_action_from_post(request.POST, side), user=request.user
+            )
+        except ServiceError as exc:
+            report(request, exc, LABELS)
+        return redirect(url)
+    try:
+        seen = ritual_state(match_id=match_id, user=request.user)
+    except ServiceError as exc:
+        if exc.status in (403, 404):
+            raise Http404(str(exc)) from exc
+        return render(request, "teams/ritual_closed.html", {"event": event, "message": exc})
+    if seen["match"]["event_id"] != event.pk:
+        raise Http404("No such team match in this event.")
+    context = {"r": seen, "event": event, "url": url, "organiser": True}
+    template = "teams/ritual_card.html" if is_htmx(request) else "teams/ritual.html"
+    return render(request, template, context)
+

@@ -13,9 +13,7 @@ urlpatterns = [
         name="api-ritual-setting",
     ),
     path("p/<str:key>/ritual/", pages.captain_rituals, name="team-rituals-captain"),
-    path(
-        "p/<str:key>/ritual/<int:match_id>/", pages.captain_ritual, name="team-ritual-captain"
-    ),
+    path("p/<str:key>/ritual/<int:match_id>/", pages.captain_ritual, name="team-ritual-captain"),
     path(
         "manage/events/<int:event_id>/team-matches/<int:match_id>/ritual/",
         pages.organiser_ritual,

@@ -50,7 +50,9 @@ def ritual_setting_update(*, event_id: int, variant, user) -> str:
         require_organiser(user, event)
         if variant not in engine.VARIANTS:
             names = ", ".join(engine.VARIANTS)
-            raise Invalid("variant", "invalid_choice", f"The ritual variant must be one of {names}.")
+            raise Invalid(
+                "variant", "invalid_choice", f"The ritual variant must be one of {names}."
+            )
         before = ritual_variant_of(event)
         if before == variant:
             return variant
@@ -82,7 +84,7 @@ def _match(match_id: int, *, lock: bool = False) -> TeamMatch:
 
 
 def _role(match: TeamMatch, *, user, player: Player | None) -> str:
-    """"a" or "b" for a captain, "organiser" for the event's organisers and judges."""
+    """ "a" or "b" for a captain, "organiser" for the event's organisers and judges."""
     if player is not None:
         for side, team in (("a", match.team_a), ("b", match.team_b)):
             if team is not None and team.captain_id == player.pk:

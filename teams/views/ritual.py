@@ -105,4 +105,3 @@ def organiser_ritual(request, event, match_id: int):
     context = {"r": seen, "event": event, "url": url, "organiser": True}
     template = "teams/ritual_card.html" if is_htmx(request) else "teams/ritual.html"
     return render(request, template, context)
-

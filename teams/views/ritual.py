@@ -3,6 +3,8 @@ page to run it for both teams. Both post the same actions the API takes."""
 
 from __future__ import annotations
 
+import contextlib
+
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -21,10 +23,8 @@ def _action_from_post(post, side: str | None) -> dict:
     data: dict = {"step": post.get("step", "")}
     if side:
         data["side"] = side
-    try:
+    with contextlib.suppress(ValueError):
         data["version"] = int(post.get("version", ""))
-    except ValueError:
-        pass
     ids = []
     for raw in post.getlist("players" if data["step"] == "attackers" else "player"):
         try:

@@ -14,6 +14,7 @@ from missions.pack.registry import pack_keys
 from missions.services import mission_summary, pool_codes
 from tournament.localtime import zone_names
 from tournament.models import Event, Game, Player, PlayerStatus, Result, Round
+from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind
 from tournament.scoring import LEVIATHAN_CAPS
 from tournament.services.clock import round_clock_state
 from tournament.services.events import PLACES_MAX
@@ -223,6 +224,20 @@ class EventSerializer(StrictModelSerializer):
         "games against an opponent).",
     )
 
+    kind = serializers.ChoiceField(
+        choices=EventKind.choices,
+        required=False,
+        help_text="singles (default) or team; fixed once a round is paired (400 rounds_paired).",
+    )
+    team_size = StrictIntegerField(
+        min_value=TEAM_SIZE_MIN,
+        max_value=TEAM_SIZE_MAX,
+        range_code="range",
+        required=False,
+        help_text="Players per team of a team event, 3 to 8 (default 5); not below a team's "
+        "members (400 team_size).",
+    )
+
     class Meta:
         model = Event
         fields = [
@@ -255,6 +270,8 @@ class EventSerializer(StrictModelSerializer):
             "weight_sports",
             "list_deadline",
             "list_publication",
+            "kind",
+            "team_size",
             "players_count",
             "rounds_paired",
             "created_at",

@@ -51,6 +51,15 @@ class ListPublication(models.TextChoices):
     NOBODY = "nobody", "Nobody (organisers and judges only)"
 
 
+class EventKind(models.TextChoices):
+    # A team event pairs teams (the teams app); its players play inside team matches.
+    SINGLES = "singles", "Singles"
+    TEAM = "team", "Teams"
+
+
+TEAM_SIZE_MIN, TEAM_SIZE_MAX = 3, 8
+
+
 class Event(models.Model):
     name = models.CharField(max_length=200)
     start_date = models.DateField(null=True, blank=True)
@@ -121,6 +130,9 @@ class Event(models.Model):
     list_publication = models.CharField(
         max_length=12, choices=ListPublication.choices, default=ListPublication.OPPONENTS
     )
+    kind = models.CharField(max_length=10, choices=EventKind.choices, default=EventKind.SINGLES)
+    # Players per team of a team event (3 to 8); singles events ignore it.
+    team_size = models.PositiveSmallIntegerField(default=5)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -130,6 +142,11 @@ class Event(models.Model):
                 condition=models.Q(planned_rounds__gte=1) & models.Q(planned_rounds__lte=30),
                 name="event_planned_rounds_range",
             ),
+            models.CheckConstraint(
+                condition=models.Q(team_size__gte=TEAM_SIZE_MIN)
+                & models.Q(team_size__lte=TEAM_SIZE_MAX),
+                name="event_team_size_range",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -138,6 +155,10 @@ class Event(models.Model):
     @property
     def round_length_minutes(self) -> int:
         return self.round_minutes or BATTLE_SIZE_ROUND_MINUTES.get(self.battle_size, 180)
+
+    @property
+    def is_team(self) -> bool:
+        return self.kind == EventKind.TEAM
 
 
 class EventChange(models.Model):

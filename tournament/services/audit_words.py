@@ -105,6 +105,16 @@ SIGNUP_WORDS = {s.value: s.label.lower() for s in PlayerStatus}
 LIST_WORDS = {s.value: s.label.lower() for s in ListStatus}
 
 
+# Actions of apps built on events (teams): action -> describe(entry) in words. Registered by
+# those apps (their AppConfig.ready), so this app never imports them.
+EXTRA_DESCRIBERS: dict = {}
+
+
+def audit_words_register(action: str, label: str, describe) -> None:
+    LABELS[action] = label
+    EXTRA_DESCRIBERS[action] = describe
+
+
 def audit_label(action: str) -> str:
     return LABELS.get(action, action.replace("_", " ").capitalize())
 
@@ -188,6 +198,8 @@ class AuditWords:
         method = getattr(self, f"_{entry.action}", None)
         if method is not None:
             return method(entry)
+        if entry.action in EXTRA_DESCRIBERS:
+            return EXTRA_DESCRIBERS[entry.action](entry)
         return changes_text(entry.before, entry.after) or entry.target
 
     # Results -----------------------------------------------------------------------------

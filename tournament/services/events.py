@@ -17,7 +17,10 @@ from tournament.localtime import zone_is_known
 from tournament.models import Event, EventStaff, Player, PlayerStatus, PrintJob, Round, StaffRole
 from tournament.models.event import (
     BATTLE_SIZE_POINTS,
+    TEAM_SIZE_MAX,
+    TEAM_SIZE_MIN,
     BattleSize,
+    EventKind,
     EventStatus,
     ListPublication,
     PaperSize,
@@ -64,6 +67,8 @@ EDITABLE = (
     "weight_sports",
     "list_deadline",
     "list_publication",
+    "kind",
+    "team_size",
 )
 BOOLEAN_SETTINGS = (
     "hidden",
@@ -111,6 +116,8 @@ def _clean_choices(clean: dict) -> None:
     for field in BOOLEAN_SETTINGS:
         if field in clean and not isinstance(clean[field], bool):
             raise Invalid(field, "invalid", "Must be true or false.")
+    if "kind" in clean and clean["kind"] not in EventKind.values:
+        raise Invalid("kind", "invalid_choice", "Must be singles or team.")
     if "status" in clean and clean["status"] not in EventStatus.values:
         raise Invalid("status", "invalid_choice", "Unknown status.")
     if "paper_size" in clean and clean["paper_size"] not in PaperSize.values:
@@ -143,9 +150,15 @@ _WHOLE_NUMBERS = [
     ("weight_battle", "weight_battle", 0, 100),
     ("weight_painting", "weight_painting", 0, 100),
     ("weight_sports", "weight_sports", 0, 100),
+    ("team_size", "team_size", TEAM_SIZE_MIN, TEAM_SIZE_MAX),
 ]
 WEIGHTS = ("weight_battle", "weight_painting", "weight_sports")
 NULLABLE_NUMBERS = {"round_minutes", "places"}
+
+
+# check(event, clean changes) -> None, raising Invalid; registered by apps that build on
+# events (teams.apps), run before any change is saved.
+EVENT_UPDATE_CHECKS: list = []
 
 
 def _whole_in(value, low: int, high: int) -> bool:
@@ -178,6 +191,15 @@ def _clean(changes: dict, event: Event | None) -> dict:
         raise Invalid("rounds", "below_played", "Rounds already paired cannot be removed.")
     if "tiebreaks" in clean:
         clean["tiebreaks"] = _check_tiebreaks(clean["tiebreaks"])
+    if event is not None and clean.get("kind", event.kind) != event.kind and event.rounds.exists():
+        raise Invalid(
+            "kind", "rounds_paired", "Singles or teams cannot change once a round is paired."
+        )
+    if event is not None:
+        # Apps built on events (teams) judge the settings they depend on; they register here,
+        # so this app never imports them.
+        for check in EVENT_UPDATE_CHECKS:
+            check(event, clean)
     _check_weights(clean, event)
     if "mission_order" in clean:
         pack = event.mission_pack if event else clean.get("mission_pack", "leviathan")

@@ -70,6 +70,11 @@ def _army_list(value) -> str:
     return value.replace("\r\n", "\n").replace("\r", "\n").strip()
 
 
+# check(player, clean changes) -> None, raising Invalid; registered by apps that keep rules
+# on players (teams.apps: no duplicate factions in a team), run before an edit is saved.
+PLAYER_UPDATE_CHECKS: list = []
+
+
 def _snapshot(player: Player, fields) -> dict:
     return {f: getattr(player, f) for f in fields}
 
@@ -116,6 +121,8 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
         taken = Player.objects.filter(event=player.event, name__iexact=clean["name"])
         if taken.exclude(pk=player.pk).exists():
             raise Conflict("name", "duplicate", "A player with this name is already registered.")
+    for check in PLAYER_UPDATE_CHECKS:
+        check(player, clean)
     if "dropped" in clean and clean["dropped"] != player.dropped:
         clean["dropped_after_round"] = player.event.rounds.count() if clean["dropped"] else None
     before = _snapshot(player, clean)

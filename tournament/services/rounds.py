@@ -177,6 +177,12 @@ def round_create(
         event = _locked_event(event_id)
         require_organiser(user, event)
         event_require_writable(event)
+        if event.is_team:
+            raise Conflict(
+                "round",
+                "team_event",
+                f"{event.name} is a team event: pair its team rounds instead.",
+            )
         _check_previous_complete(event, force)
         number = event.rounds.count() + 1
         if number > event.planned_rounds:

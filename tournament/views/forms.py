@@ -5,7 +5,14 @@ from __future__ import annotations
 from django import forms
 
 from tournament.localtime import default_time_zone, zone_choices
-from tournament.models.event import BattleSize, EventStatus, ListPublication
+from tournament.models.event import (
+    TEAM_SIZE_MAX,
+    TEAM_SIZE_MIN,
+    BattleSize,
+    EventKind,
+    EventStatus,
+    ListPublication,
+)
 from tournament.services.audit_words import field_label
 from tournament.services.events import PLACES_MAX
 from tournament.services.registration import ARMY_LIST_LIMIT
@@ -42,6 +49,17 @@ class EventForm(forms.Form):
     # Every time the event's pages, PDFs and audit log show is in this zone. Not sent (a
     # script's post): the default for a new event, unchanged for an existing one.
     time_zone = forms.ChoiceField(choices=zone_choices, required=False, label="Time zone")
+    # Not sent (a script's post): singles for a new event, unchanged for an existing one.
+    kind = forms.ChoiceField(
+        choices=EventKind.choices, required=False, initial=EventKind.SINGLES, label="Event kind"
+    )
+    team_size = forms.IntegerField(
+        required=False,
+        min_value=TEAM_SIZE_MIN,
+        max_value=TEAM_SIZE_MAX,
+        initial=5,
+        label="Players per team (team events)",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -132,6 +150,8 @@ class SettingsForm(EventForm):
         "weight_sports",
         "list_deadline",
         "list_publication",
+        "kind",
+        "team_size",
     )
 
     def __init__(self, *args, **kwargs):
@@ -182,6 +202,10 @@ class SettingsForm(EventForm):
                 data.pop(name, None)
         if not data.get("list_publication"):
             data.pop("list_publication", None)
+        if not data.get("kind"):
+            data.pop("kind", None)
+        if data.get("team_size") is None:
+            data.pop("team_size", None)
         if "list_deadline" not in self.data:
             # Only a form that shows the deadline may clear it (a script's post of the older
             # fields leaves it alone).

@@ -1,0 +1,204 @@
+"""Pairing the players of a team match: the final list of (team A player, team B player),
+from the captains' pairing ritual or from the organiser, becomes the match's games."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from teams.models import TeamMatch, TeamMatchGame
+from teams.services.common import require_team_event
+from tournament.errors import Conflict, Invalid, NotFound
+from tournament.models import Event, Game, Player, Result, ResultSource
+from tournament.services.access import require_organiser
+from tournament.services.archive import event_require_writable
+from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.results import round_refresh_status
+
+SOURCES = ("organiser", "ritual")
+
+
+def _player_id(value, i: int, side: str) -> int:
+    if isinstance(value, Player):
+        return value.pk
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Invalid("pairs", "invalid", f"Pair {i}: the {side} player must be a player id.")
+    return value
+
+
+def _parse(pairs) -> list[tuple[int, int]]:
+    if not isinstance(pairs, list | tuple) or not pairs:
+        raise Invalid("pairs", "invalid", "Must be a non-empty list of [team A, team B] players.")
+    parsed = []
+    for i, given in enumerate(pairs, start=1):
+        pair = (given.get("player_a"), given.get("player_b")) if isinstance(given, dict) else given
+        if not isinstance(pair, list | tuple) or len(pair) != 2:
+            raise Invalid("pairs", "invalid", f"Pair {i}: must be two players.")
+        parsed.append((_player_id(pair[0], i, "first"), _player_id(pair[1], i, "second")))
+    return parsed
+
+
+def _check_side(team, ids: list[int], names: dict[int, str]) -> None:
+    members = {m.player_id: m.player.name for m in team.members.select_related("player")}
+    strangers = [i for i in ids if i not in members]
+    if strangers:
+        who = ", ".join(names.get(i, "an unknown player") for i in strangers)
+        raise Invalid("pairs", "wrong_team", f"Not players of {team.name}: {who}.")
+    twice = sorted({members[i] for i in ids if ids.count(i) > 1})
+    if twice:
+        raise Invalid(
+            "pairs", "paired_twice", f"Each player plays once; paired twice: {', '.join(twice)}."
+        )
+    missing = sorted(name for pid, name in members.items() if pid not in ids)
+    if missing:
+        raise Invalid(
+            "pairs",
+            "unpaired",
+            f"Every player of {team.name} plays; not paired: {', '.join(missing)}.",
+        )
+
+
+def team_match_lock(*, match_id: int, event_id: int | None = None) -> TeamMatch:
+    matches = TeamMatch.objects.select_for_update().select_related(
+        "team_round__round", "team_round__event", "team_a", "team_b"
+    )
+    if event_id is not None:
+        matches = matches.filter(team_round__event_id=event_id)
+    match = matches.filter(pk=match_id).first()
+    if match is None:
+        raise NotFound("match", "not_found", "No such team match.")
+    return match
+
+
+def team_match_pair_players(
+    *, match: TeamMatch, pairs, user=None, source: str = "organiser"
+) -> list[Game]:
+    """Make the match's games from its final player pairings, at the match's block of tables
+    in the order given: every player of each team exactly once, team A's player first.
+
+    `source` "organiser" needs an organiser `user`; "ritual" is the captains' pairing ritual,
+    whose service has already checked the captains' keys (`user` may then be None). Logged and
+    undoable while no game of the match has a result."""
+    if source not in SOURCES:
+        raise Invalid("source", "invalid_choice", "Must be organiser or ritual.")
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=match.team_round.event_id)
+        if source == "organiser" or (user is not None and user.is_authenticated):
+            require_organiser(user, event)
+        event_require_writable(event)
+        require_team_event(event)
+        match = team_match_lock(match_id=match.pk)
+        if match.is_bye:
+            raise Conflict("match", "bye", f"{match.team_a.name} has a bye: nobody to pair.")
+        if match.match_games.exists():
+            raise Conflict(
+                "match",
+                "already_paired",
+                f"The players of {match.team_a.name} v {match.team_b.name} are already paired; "
+                "undo that pairing first.",
+            )
+        parsed = _parse(pairs)
+        ids = [p for pair in parsed for p in pair]
+        names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+        _check_side(match.team_a, [a for a, _ in parsed], names)
+        _check_side(match.team_b, [b for _, b in parsed], names)
+        round_ = match.team_round.round
+        games = Game.objects.bulk_create(
+            Game(
+                round=round_,
+                table_number=match.first_table + i,
+                player_a_id=a,
+                player_b_id=b,
+            )
+            for i, (a, b) in enumerate(parsed)
+        )
+        TeamMatchGame.objects.bulk_create(TeamMatchGame(match=match, game=g) for g in games)
+        match.players_paired_by = source
+        match.players_paired_at = timezone.now()
+        match.paired_by_user = user if user is not None and user.is_authenticated else None
+        match.save(update_fields=["players_paired_by", "players_paired_at", "paired_by_user"])
+        round_refresh_status(round_)
+        audit_record(
+            event=event,
+            action="team_match_pair",
+            target=f"teammatch:{match.pk}",
+            user=user,
+            after={
+                "round": match.team_round.number,
+                "teams": [match.team_a.name, match.team_b.name],
+                "pairs": [
+                    [names[a], names[b], match.first_table + i] for i, (a, b) in enumerate(parsed)
+                ],
+                "by": source,
+            },
+        )
+        return games
+
+
+def _unpair(match: TeamMatch) -> None:
+    game_ids = list(match.match_games.values_list("game_id", flat=True))
+    if Result.objects.filter(game_id__in=game_ids).exclude(source=ResultSource.BYE).exists():
+        raise Conflict(
+            "match",
+            "has_results",
+            f"{match.team_a.name} v {match.team_b.name} has results; undo or correct them "
+            "before its pairings.",
+        )
+    match.match_games.all().delete()
+    Game.objects.filter(pk__in=game_ids).delete()
+    match.players_paired_by = ""
+    match.players_paired_at = None
+    match.paired_by_user = None
+    match.save(update_fields=["players_paired_by", "players_paired_at", "paired_by_user"])
+    round_refresh_status(match.team_round.round)
+
+
+def team_match_unpair(*, match: TeamMatch, user) -> TeamMatch:
+    """Take back a match's player pairings while none of its games has a result."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=match.team_round.event_id)
+        require_organiser(user, event)
+        event_require_writable(event)
+        match = team_match_lock(match_id=match.pk)
+        if not match.match_games.exists():
+            raise Conflict("match", "not_paired", "The players of this match are not paired.")
+        before = [
+            [g.game.player_a.name, g.game.player_b.name, g.game.table_number]
+            for g in match.match_games.select_related("game__player_a", "game__player_b")
+        ]
+        _unpair(match)
+        audit_record(
+            event=event,
+            action="team_match_unpair",
+            target=f"teammatch:{match.pk}",
+            user=user,
+            before={
+                "round": match.team_round.number,
+                "teams": [match.team_a.name, match.team_b.name],
+                "pairs": before,
+            },
+        )
+        return match
+
+
+@undo_check("team_match_pair")
+def _check_team_match_pair(entry) -> list[str]:
+    match = TeamMatch.objects.filter(pk=int(entry.target.split(":")[1])).first()
+    if match is None:
+        raise Conflict("entry", "gone", "This match's round has been removed.")
+    game_ids = match.match_games.values_list("game_id", flat=True)
+    if Result.objects.filter(game_id__in=game_ids).exists():
+        raise Conflict(
+            "entry",
+            "has_results",
+            f"{match.team_a.name} v {match.team_b.name} has results; undo them first.",
+        )
+    if not game_ids:
+        raise Conflict("entry", "gone", "These pairings have already been taken back.")
+    return []
+
+
+@undoable("team_match_pair")
+def _undo_team_match_pair(entry) -> None:
+    _check_team_match_pair(entry)
+    _unpair(team_match_lock(match_id=int(entry.target.split(":")[1])))

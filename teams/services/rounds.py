@@ -1,0 +1,185 @@
+"""Pairing team rounds by team Swiss, and undoing the latest while nothing was played in it."""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+
+from teams.engine.pairing import pair_team_round
+from teams.models import Team, TeamMatch, TeamRound
+from teams.services.common import team_event_lock
+from teams.services.records import event_match_states, event_team_entries
+from teams.services.scoring import team_scoring_get
+from tournament.errors import Conflict
+from tournament.models import Event, Result, ResultSource, Round
+from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.rounds import seed_check
+
+
+def _previous_complete(event: Event, number: int) -> None:
+    """Pairing on matches not yet finished would pair on a score nobody agreed to."""
+    open_matches = [
+        s
+        for s in event_match_states(event, before_round=number)
+        if not s.match.is_bye and not s.complete
+    ]
+    if not open_matches:
+        return
+    names = ", ".join(
+        f"{s.match.team_a.name} v {s.match.team_b.name}"
+        + (
+            " (players not paired)"
+            if not s.paired
+            else f" ({s.confirmed} of {len(s.game_ids)} results confirmed)"
+        )
+        for s in open_matches[:5]
+    )
+    more = f" and {len(open_matches) - 5} more" if len(open_matches) > 5 else ""
+    raise Conflict(
+        "team_round",
+        "results_missing",
+        f"Team round {number - 1} is not finished: {names}{more}. "
+        "Finish those matches, or force the pairing.",
+    )
+
+
+def _teams_full(event: Event, number: int) -> None:
+    short = [
+        t
+        for t in Team.objects.filter(event=event, dropped=False, first_round__lte=number)
+        .prefetch_related("members")
+        .order_by("name")
+        if t.members.count() != event.team_size
+    ]
+    if short:
+        listed = ", ".join(f"{t.name} ({t.members.count()})" for t in short)
+        raise Conflict(
+            "teams",
+            "team_not_full",
+            f"Every team needs {event.team_size} players before pairing: {listed}.",
+        )
+
+
+def team_round_create(
+    *, event_id: int, user, seed: int | None = None, force: bool = False
+) -> TeamRound:
+    """Pair the next team round: its matches (one team may get a bye) and the tournament round
+    their individual games will be added to, each match's when its players are paired."""
+    with transaction.atomic():
+        event = team_event_lock(event_id=event_id, user=user)
+        number = event.team_rounds.count() + 1
+        if number > event.planned_rounds:
+            raise Conflict(
+                "team_round",
+                "all_rounds_paired",
+                f"All {event.planned_rounds} planned rounds are paired; raise the planned rounds.",
+            )
+        if Round.objects.filter(event=event, number=number).exists():
+            raise Conflict("team_round", "round_exists", f"Round {number} is already paired.")
+        if not force:
+            _previous_complete(event, number)
+        _teams_full(event, number)
+        seed_check(seed)
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        scoring = team_scoring_get(event=event)
+        teams = event_team_entries(event)
+        active = [t for t in teams if not t.dropped and t.first_round <= number]
+        if len(active) < 2:
+            raise Conflict("teams", "too_few_teams", "At least two teams are needed to pair.")
+        pairs, cost = pair_team_round(
+            teams,
+            [s.record() for s in event_match_states(event, before_round=number)],
+            round_number=number,
+            seed=seed,
+            table=scoring.table,
+            draw_margin=scoring.draw_margin,
+            total_rounds=event.planned_rounds,
+        )
+        order = event.mission_order or []
+        round_ = Round.objects.create(
+            event=event,
+            number=number,
+            seed=seed,
+            method="team",
+            mission_code=order[(number - 1) % len(order)] if order else "",
+        )
+        rematches, gap_sq, path = cost
+        team_round = TeamRound.objects.create(
+            event=event,
+            number=number,
+            round=round_,
+            seed=seed,
+            pairing_cost={"rematches": rematches, "record_gap_sq": gap_sq, "path_distance": path},
+        )
+        names = {t.id: t.name for t in teams}
+        TeamMatch.objects.bulk_create(
+            TeamMatch(
+                team_round=team_round,
+                number=p.number,
+                team_a_id=p.team_a,
+                team_b_id=p.team_b,
+                first_table=None if p.team_b is None else (p.number - 1) * event.team_size + 1,
+            )
+            for p in pairs
+        )
+        audit_record(
+            event=event,
+            action="team_round_create",
+            target=f"teamround:{team_round.pk}",
+            user=user,
+            after={
+                "number": number,
+                "seed": seed,
+                "matches": [[names[p.team_a], names.get(p.team_b)] for p in pairs],
+            },
+        )
+        return team_round
+
+
+def _logged_team_round(entry) -> TeamRound:
+    team_round = TeamRound.objects.filter(pk=int(entry.target.split(":")[1])).first()
+    number = (entry.after or {}).get("number", "?")
+    if team_round is None:
+        raise Conflict("entry", "gone", f"Team round {number} has already been removed.")
+    later = team_round.event.team_rounds.filter(number__gt=team_round.number).first()
+    if later is not None:
+        raise Conflict(
+            "entry",
+            "not_latest",
+            f"Only the latest team round can be undone: round {later.number} was paired after "
+            f"round {number}; undo it first.",
+        )
+    played = Result.objects.filter(game__round=team_round.round).exclude(source=ResultSource.BYE)
+    if played.exists():
+        raise Conflict(
+            "entry",
+            "has_results",
+            f"Team round {number} has results; undo or correct them before its pairings.",
+        )
+    return team_round
+
+
+@undo_check("team_round_create")
+def _check_team_round_create(entry) -> list[str]:
+    team_round = _logged_team_round(entry)
+    paired = sum(1 for m in team_round.matches.all() if m.players_paired_at)
+    if paired:
+        return [
+            f"The players of {paired} match{'es' if paired != 1 else ''} are paired; "
+            "their pairings go with the round."
+        ]
+    return []
+
+
+@undoable("team_round_create")
+def _undo_team_round_create(entry) -> None:
+    Event.objects.select_for_update().get(pk=entry.event_id)
+    team_round = _logged_team_round(entry)
+    round_ = team_round.round
+    # Matches hold their teams by a protected key: they go first, then the round and games.
+    team_round.matches.all().delete()
+    team_round.delete()
+    Result.objects.filter(game__round=round_).delete()
+    round_.games.all().delete()
+    round_.delete()

@@ -1,0 +1,303 @@
+"""Entering teams: names, captains, members (tournament players) and the faction rule."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count
+
+from teams.models import Team, TeamMember
+from teams.services.common import team_event_lock
+from tournament.errors import Conflict, Invalid
+from tournament.models import Event, Player
+from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.players import player_register
+
+NAME_LIMIT = 120
+
+
+def _clean_name(value) -> str:
+    if not isinstance(value, str):
+        raise Invalid("name", "invalid", "Must be text.")
+    value = " ".join(value.split())
+    if not value:
+        raise Invalid("name", "blank", "This field may not be blank.")
+    if len(value) > NAME_LIMIT:
+        raise Invalid("name", "max_length", f"Must be at most {NAME_LIMIT} characters.")
+    return value
+
+
+def team_of(player: Player) -> Team | None:
+    member = TeamMember.objects.select_related("team").filter(player=player).first()
+    return member.team if member else None
+
+
+def faction_check(team: Team, faction: str, *, player: Player | None = None) -> None:
+    """No two members of a team play the same faction (an empty faction is not chosen yet)."""
+    faction = " ".join((faction or "").split())
+    if not faction:
+        return
+    others = Player.objects.filter(team_member__team=team, faction__iexact=faction)
+    if player is not None and player.pk:
+        others = others.exclude(pk=player.pk)
+    other = others.first()
+    if other is not None:
+        raise Invalid(
+            "faction",
+            "duplicate_faction",
+            f"{team.name} already has {other.faction}, played by {other.name}: "
+            "each member of a team plays a different faction.",
+        )
+
+
+def _name_free(event: Event, name: str, team: Team | None = None) -> None:
+    taken = Team.objects.filter(event=event, name__iexact=name)
+    if team is not None:
+        taken = taken.exclude(pk=team.pk)
+    if taken.exists():
+        raise Conflict("name", "duplicate", f"A team called {name} is already entered.")
+
+
+@transaction.atomic
+def team_create(*, event: Event, user, name: str) -> Team:
+    """Enter a team (members are added one by one, the first becomes its captain)."""
+    event = team_event_lock(event_id=event.pk, user=user)
+    name = _clean_name(name)
+    _name_free(event, name)
+    team = Team.objects.create(event=event, name=name, first_round=event.team_rounds.count() + 1)
+    audit_record(
+        event=event,
+        action="team_create",
+        target=f"team:{team.pk}",
+        user=user,
+        after={"name": team.name},
+    )
+    return team
+
+
+@undo_check("team_create")
+def _check_team_create(entry) -> list[str]:
+    team = Team.objects.filter(pk=int(entry.target.split(":")[1])).first()
+    if team is None:
+        raise Conflict("entry", "gone", "This team has already been removed.")
+    if team.members.exists() or team.matches_as_a.exists() or team.matches_as_b.exists():
+        raise Conflict(
+            "entry",
+            "team_in_use",
+            f"{team.name} has players now; delete the team itself (or drop it) instead.",
+        )
+    return []
+
+
+@undoable("team_create")
+def _undo_team_create(entry) -> None:
+    _check_team_create(entry)
+    Team.objects.filter(pk=int(entry.target.split(":")[1])).delete()
+
+
+@transaction.atomic
+def team_member_add(
+    *, team: Team, user, name: str, faction: str = "", club: str = "", captain: bool = False
+) -> Player:
+    """Add a player to a team: a new player of the event, checked against the team's size and
+    factions first. The team's first member is its captain until another is named."""
+    event = team_event_lock(event_id=team.event_id, user=user)
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    size = team.members.count()
+    if size >= event.team_size:
+        raise Conflict(
+            "team",
+            "team_full",
+            f"{team.name} is full: a team of this event has {event.team_size} players.",
+        )
+    if not isinstance(faction, str):
+        raise Invalid("faction", "invalid", "Must be text.")
+    faction_check(team, faction)
+    player = player_register(event=event, user=user, name=name, faction=faction, club=club)
+    TeamMember.objects.create(team=team, player=player)
+    if captain or team.captain_id is None:
+        team.captain = player
+        team.save(update_fields=["captain"])
+    audit_record(
+        event=event,
+        action="team_member_add",
+        target=f"team:{team.pk}",
+        user=user,
+        after={"team": team.name, "player": player.name, "faction": player.faction},
+    )
+    return player
+
+
+EDITABLE = ("name", "captain", "dropped")
+
+
+@transaction.atomic
+def team_update(*, team: Team, user, changes: dict) -> Team:
+    """Rename a team, name its captain (one of its players, by player id) or drop it."""
+    event = team_event_lock(event_id=team.event_id, user=user)
+    unknown = sorted(set(changes) - set(EDITABLE))
+    if unknown:
+        raise Invalid(unknown[0], "unknown_field", "Not a team field.")
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    before, after = {}, {}
+    if "name" in changes:
+        name = _clean_name(changes["name"])
+        if name != team.name:
+            _name_free(event, name, team)
+            before["name"], after["name"] = team.name, name
+            team.name = name
+    if "captain" in changes:
+        pid = changes["captain"]
+        if isinstance(pid, Player):
+            pid = pid.pk
+        if isinstance(pid, bool) or not isinstance(pid, int):
+            raise Invalid("captain", "invalid", "Must be the id of one of the team's players.")
+        if not team.members.filter(player_id=pid).exists():
+            raise Invalid("captain", "not_member", f"The captain must be a player of {team.name}.")
+        if pid != team.captain_id:
+            before["captain"], after["captain"] = team.captain_id, pid
+            team.captain_id = pid
+    if "dropped" in changes:
+        dropped = changes["dropped"]
+        if not isinstance(dropped, bool):
+            raise Invalid("dropped", "invalid", "Must be true or false.")
+        if dropped != team.dropped:
+            before["dropped"], after["dropped"] = team.dropped, dropped
+            before["dropped_after_round"] = team.dropped_after_round
+            team.dropped = dropped
+            team.dropped_after_round = event.team_rounds.count() if dropped else None
+            after["dropped_after_round"] = team.dropped_after_round
+    if not after:
+        return team
+    team.save()
+    audit_record(
+        event=event,
+        action="team_update",
+        target=f"team:{team.pk}",
+        user=user,
+        before={"team": before.get("name", team.name), **before},
+        after={"team": team.name, **after},
+    )
+    return team
+
+
+@undo_check("team_update")
+def _check_team_update(entry) -> list[str]:
+    team = Team.objects.filter(pk=int(entry.target.split(":")[1])).first()
+    if team is None:
+        raise Conflict("entry", "gone", "This team has been removed.")
+    for key, value in (entry.after or {}).items():
+        if key == "team":
+            continue
+        current = team.captain_id if key == "captain" else getattr(team, key)
+        if current != value:
+            raise Conflict(
+                "entry", "superseded", f"{team.name} was changed again after this; undo that first."
+            )
+    return []
+
+
+@undoable("team_update")
+def _undo_team_update(entry) -> None:
+    team = Team.objects.select_for_update().get(pk=int(entry.target.split(":")[1]))
+    for key, value in (entry.before or {}).items():
+        if key == "team":
+            continue
+        setattr(team, "captain_id" if key == "captain" else key, value)
+    team.save()
+
+
+@transaction.atomic
+def team_delete(*, team: Team, user) -> str:
+    """Remove a team entered by mistake, with its players. A team that has been paired is
+    dropped instead, so its opponents' records stay whole."""
+    event = team_event_lock(event_id=team.event_id, user=user)
+    team = Team.objects.select_for_update().filter(pk=team.pk).first()
+    if team is None:
+        raise Conflict("team", "gone", "This team has already been removed.")
+    if team.matches_as_a.exists() or team.matches_as_b.exists():
+        raise Conflict(
+            "team",
+            "team_has_matches",
+            f"{team.name} has been paired and cannot be deleted; drop it instead.",
+        )
+    name = team.name
+    players = [m.player for m in team.members.select_related("player")]
+    members = [{"name": p.name, "faction": p.faction, "club": p.club} for p in players]
+    Player.objects.filter(pk__in=[p.pk for p in players]).delete()
+    team.delete()
+    audit_record(
+        event=event,
+        action="team_delete",
+        target=f"team:{name}",
+        user=user,
+        before={"team": name, "members": members},
+    )
+    return name
+
+
+def teams_with_members(event: Event):
+    return (
+        Team.objects.filter(event=event)
+        .annotate(size=Count("members"))
+        .select_related("captain")
+        .prefetch_related("members__player")
+    )
+
+
+def _entered_team(name: str, event: Event, teams: dict) -> Team:
+    key = name.lower()
+    if key not in teams:
+        team = Team.objects.filter(event=event, name__iexact=name).first()
+        if team is None:
+            team = Team.objects.create(
+                event=event, name=name, first_round=event.team_rounds.count() + 1
+            )
+        teams[key] = team
+    return teams[key]
+
+
+def _import_error(line: int, field: str, message: str, code: str = "invalid") -> Invalid:
+    return Invalid("file", code, f"Line {line}: {field}: {message}")
+
+
+@transaction.atomic
+def teams_import(*, event: Event, user, text: str) -> list[Team]:
+    """Import teams from CSV lines `team,name,faction[,club]` (a header line naming those
+    columns may come first): every line or none; an error names its line. Teams that do not
+    exist yet are created; the first player listed for a new team is its captain."""
+    event = team_event_lock(event_id=event.pk, user=user)
+    if not isinstance(text, str) or not text.strip():
+        raise Invalid("file", "empty", "The file holds no teams.")
+    rows = list(csv.reader(io.StringIO(text)))
+    first = [c.strip().lower() for c in rows[0]] if rows else []
+    start = 2 if first[:3] == ["team", "name", "faction"] else 1
+    body = rows[start - 1 :]
+    teams: dict[str, Team] = {}
+    touched: list[Team] = []
+    try:
+        with transaction.atomic():
+            for line, row in enumerate(body, start=start):
+                if not any(c.strip() for c in row):
+                    continue
+                if not 3 <= len(row) <= 4:
+                    raise _import_error(
+                        line, "columns", "must be team,name,faction[,club].", "columns"
+                    )
+                team_name, name, faction = (" ".join(c.split()) for c in row[:3])
+                club = " ".join(row[3].split()) if len(row) == 4 else ""
+                if not team_name:
+                    raise _import_error(line, "team", "may not be blank.", "blank")
+                try:
+                    team = _entered_team(_clean_name(team_name), event, teams)
+                    team_member_add(team=team, user=user, name=name, faction=faction, club=club)
+                except (Invalid, Conflict) as exc:
+                    field, ((code, message), *_) = next(iter(exc.errors.items()))
+                    raise _import_error(line, field, message, code) from exc
+                if team not in touched:
+                    touched.append(team)
+    except IntegrityError as exc:  # a race with another entry of the same name
+        raise Conflict("file", "duplicate", "A team or player was entered meanwhile.") from exc
+    return touched

@@ -17,9 +17,18 @@ from django.utils import timezone
 from teams.engine import ritual as engine
 from teams.models import Team, TeamMatch
 from teams.ritual_models import RitualSetting, TeamMatchRitual
+from teams.services.common import require_team_event
+from teams.services.matches import team_match_pair_players
 from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Event, Player
-from tournament.services.access import require_judge, require_organiser, user_can_judge
+from tournament.services.access import (
+    require_judge,
+    require_organiser,
+    user_can_judge,
+    user_can_manage,
+)
+from tournament.services.audit_words import audit_words_register
+from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record
 
 AUDIT_ACTION = "team_ritual"
@@ -48,6 +57,7 @@ def ritual_setting_update(*, event_id: int, variant, user) -> str:
         if event is None:
             raise NotFound("event", "not_found", "No such event.")
         require_organiser(user, event)
+        require_team_event(event)
         if variant not in engine.VARIANTS:
             names = ", ".join(engine.VARIANTS)
             raise Invalid(
@@ -279,6 +289,7 @@ def ritual_act(*, match_id: int, data: dict, user=None, player: Player | None = 
     with transaction.atomic():
         match = _match(match_id, lock=True)
         role = _role(match, user=user, player=player)
+        event_require_writable(match.team_round.event)
         side, action = _action(data, role)
         row = TeamMatchRitual.objects.select_for_update().filter(match_id=match.pk).first()
         if row is None:
@@ -344,8 +355,28 @@ def _audit(match, row, side, action, new, *, user, player) -> None:
 
 
 def _pair_games(match: TeamMatch, state: dict, *, user) -> None:
-    from teams.services.matches import team_match_pair_players  # noqa: PLC0415
 
-    people = _names(match)
-    pairs = [(people[g["a"]], people[g["b"]]) for g in state["games"]]
-    team_match_pair_players(match=match, pairs=pairs, user=user)
+    pairs = [(g["a"], g["b"]) for g in state["games"]]
+    # A judge may run the ritual but only organisers pair: the games are then the ritual's own.
+    event = match.team_round.event
+    by = user if user is not None and user_can_manage(user, event) else None
+    team_match_pair_players(match=match, pairs=pairs, user=by, source="ritual")
+
+
+def _words(entry) -> str:
+    return (entry.after or {}).get("words", entry.target)
+
+
+def _variant_words(entry) -> str:
+    before = (entry.before or {}).get("variant", "")
+    after = (entry.after or {}).get("variant", "")
+
+    def label(key):
+        return engine.VARIANTS.get(key, {}).get("label", key)
+
+    return f"Pairing ritual: {label(before)} → {label(after)}"
+
+
+def register_words() -> None:
+    audit_words_register(AUDIT_ACTION, "Pairing ritual", _words)
+    audit_words_register("team_ritual_variant", "Pairing ritual variant", _variant_words)

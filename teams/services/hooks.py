@@ -43,8 +43,14 @@ def _event_team_rules(event, clean: dict) -> None:
 
 
 def register() -> None:
-    from teams.services import matches, rounds, scoring, teams, words  # noqa: F401, PLC0415
-    from teams.services import ritual  # noqa: PLC0415
+    from teams.services import (  # noqa: F401, PLC0415
+        matches,
+        ritual,
+        rounds,
+        scoring,
+        teams,
+        words,
+    )
     from tournament.services.events import EVENT_UPDATE_CHECKS  # noqa: PLC0415
     from tournament.services.players import PLAYER_UPDATE_CHECKS  # noqa: PLC0415
 

@@ -27,9 +27,9 @@ from tournament.services.access import (
     user_can_judge,
     user_can_manage,
 )
-from tournament.services.audit_words import audit_words_register
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record
+from tournament.services.audit_words import audit_words_register
 
 AUDIT_ACTION = "team_ritual"
 NOT_CAPTAIN = "Only the two captains of this match, or its organisers, take part in its ritual."

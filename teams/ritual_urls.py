@@ -19,4 +19,9 @@ urlpatterns = [
         pages.organiser_ritual,
         name="manage-team-ritual",
     ),
+    path(
+        "manage/events/<int:event_id>/team-rounds/<int:number>/print/<str:kind>/",
+        pages.team_print,
+        name="manage-team-print",
+    ),
 ]

@@ -6,16 +6,22 @@ from __future__ import annotations
 import contextlib
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from teams.services.ritual import captain_matches, ritual_act, ritual_state
+from teams.services.team_printing import TEAM_KINDS, team_print_document
 from tournament.errors import ServiceError
 from tournament.models import Player
 from tournament.views.common import is_htmx, report, staff_required
 
 # How the page names the fields a refusal is about.
+PRINT_LABELS = {
+    "team-pairings": "Team pairings (PDF)",
+    "ritual-record": "Ritual record (PDF)",
+    "team-scoresheets": "Team scoresheets (PDF)",
+}
 LABELS = {"player": "Player", "players": "Attackers", "step": "Step", "side": "Team"}
 
 
@@ -102,6 +108,34 @@ def organiser_ritual(request, event, match_id: int):
         return render(request, "teams/ritual_closed.html", {"event": event, "message": exc})
     if seen["match"]["event_id"] != event.pk:
         raise Http404("No such team match in this event.")
-    context = {"r": seen, "event": event, "url": url, "organiser": True}
+    prints = [
+        (label, reverse("manage-team-print", args=[event.pk, seen["match"]["round"], kind]))
+        for kind, label in PRINT_LABELS.items()
+    ]
+    context = {"r": seen, "event": event, "url": url, "organiser": True, "prints": prints}
     template = "teams/ritual_card.html" if is_htmx(request) else "teams/ritual.html"
     return render(request, template, context)
+
+
+@staff_required
+def team_print(request, event, number: int, kind: str):
+    """A team round's PDF: team pairings, the ritual record or the team scoresheets."""
+    if kind not in TEAM_KINDS:
+        raise Http404("No such team document.")
+    try:
+        content = team_print_document(event=event, kind=kind, round_number=number)
+    except ServiceError as exc:
+        raise Http404(str(exc)) from exc
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="team-round-{number}-{kind}.pdf"'
+    return response
+
+
+def captain_links(player: Player, key: str) -> list[tuple[str, str]]:
+    """For the player's own page: the way into the ritual of the matches they captain."""
+    matches = captain_matches(player=player)
+    if not matches:
+        return []
+    latest = matches[0]
+    label = f"Pairing ritual: {latest.team_a.name} v {latest.team_b.name}"
+    return [(label, reverse("team-rituals-captain", kwargs={"key": key}))]

@@ -84,9 +84,7 @@ def test_ritual_read_matrix(ritual_scn, role):
     response = _client(keys, users, role).get(f"/api/team-matches/{match.pk}/ritual/")
     if role in READERS:
         assert response.status_code == 200, response.content
-        assert response.json()["you"] == {"captain_a": "a", "captain_b": "b"}.get(
-            role, "organiser"
-        )
+        assert response.json()["you"] == {"captain_a": "a", "captain_b": "b"}.get(role, "organiser")
     else:
         assert response.status_code in (401, 403), (response.status_code, response.content)
 

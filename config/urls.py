@@ -14,6 +14,7 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include("tournament.api.urls")),
+    path("api/", include("teams.api.urls")),
     path("", include("teams.ritual_urls")),
     path("health/", health, name="health"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

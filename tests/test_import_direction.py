@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 INTERFACES = ("tournament.tasks", "tournament.views", "tournament.api", "tracker.api")
-INTERFACES += ("tracker.views", "tracker.urls")
+INTERFACES += ("tracker.views", "tracker.urls", "teams.api", "teams.views", "teams.urls")
 
 
 def imports(path: Path) -> set[str]:
@@ -38,6 +38,8 @@ def test_services_and_engines_never_import_an_interface():
         ROOT / "tracker" / "services.py",
         *ROOT.glob("tracker/engine/*.py"),
         *ROOT.glob("missions/**/*.py"),
+        *ROOT.glob("teams/services/*.py"),
+        *ROOT.glob("teams/engine/*.py"),
     ]
     for path in lower:
         bad = [n for n in imports(path) if n.startswith(INTERFACES)]
@@ -62,3 +64,19 @@ def test_no_circle_between_print_jobs_their_service_and_the_tasks():
                 todo.append(other)
     assert "tournament.printing.jobs" in seen
     assert "tournament.services.printing" in seen
+
+
+def test_the_tournament_app_never_imports_the_teams_app():
+    """Teams build on events; events know nothing of teams (hooks are registered instead)."""
+    for path in ROOT.glob("tournament/**/*.py"):
+        bad = [n for n in imports(path) if n == "teams" or n.startswith("teams.")]
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_team_engines_are_plain_python():
+    for path in ROOT.glob("teams/engine/*.py"):
+        allowed = ("tournament.engine", "__future__", "collections", "dataclasses", "fractions")
+        allowed += ("itertools", ".")
+        for name in imports(path):
+            assert not name.startswith(("django", "teams.models", "teams.services")), path
+            assert not name.startswith("tournament.") or name.startswith(allowed), (path, name)

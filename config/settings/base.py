@@ -141,6 +141,7 @@ SPECTACULAR_SETTINGS = {
     # One name per choice set, so the schema has no colliding or duplicate enums.
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournament.models.event.EventStatus",
+        "EventKindEnum": "tournament.models.event.EventKind",
         "ResultStatusEnum": "tournament.models.result.ResultStatus",
         "RoundStatusEnum": "tournament.models.round.RoundStatus",
         "PlayerStatusEnum": "tournament.models.player.PlayerStatus",

@@ -89,6 +89,12 @@ def test_import_is_all_or_nothing_and_names_the_line(event, organiser):
     assert Team.objects.get(name="Lions").captain.name == "Ann"
 
 
+def _in_order(match):
+    a = match.team_a.members.values_list("player_id", flat=True)
+    b = match.team_b.members.values_list("player_id", flat=True)
+    return list(zip(a, b, strict=True))
+
+
 def _play(event, organiser, vp=(60, 40)):
     team_round = team_round_create(event_id=event.pk, user=organiser, seed=1)
     for match in team_round.matches.exclude(team_b=None):

@@ -1,0 +1,255 @@
+"""Shapes of the team API's bodies and answers."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from teams.engine.standings import TEAM_METRICS
+from teams.models import Team
+from tournament.api.serializers import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    name_field,
+    seed_field,
+    text_field,
+)
+
+
+class MemberSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    name = name_field(120)
+    faction = text_field(120, required=False)
+    club = text_field(120, required=False)
+    captain = StrictBooleanField(
+        required=False, help_text="Make this player the team's captain (the first one is)."
+    )
+
+
+class MemberPrivateSerializer(MemberSerializer):
+    private_key = serializers.CharField(read_only=True)
+
+
+class TeamInputSerializer(serializers.Serializer):
+    name = name_field(120)
+
+
+class TeamUpdateSerializer(serializers.Serializer):
+    name = name_field(120, required=False)
+    captain = StrictIntegerField(
+        required=False, help_text="Player id of one of the team's players (400 not_member)."
+    )
+    dropped = StrictBooleanField(required=False, help_text="A dropped team is paired no more.")
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    """A team with its players; organisers and judges also see each player's `private_key`
+    and the captain's key (`captain_key`), the one the captain's ritual pages take."""
+
+    captain = serializers.IntegerField(source="captain_id", allow_null=True, read_only=True)
+    members = serializers.SerializerMethodField()
+    full = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "captain", "dropped", "first_round", "full", "members"]
+        read_only_fields = fields
+
+    def _private(self) -> bool:
+        return bool(self.context.get("private"))
+
+    @extend_schema_field(MemberPrivateSerializer(many=True))
+    def get_members(self, team: Team) -> list[dict]:
+        cls = MemberPrivateSerializer if self._private() else MemberSerializer
+        rows = []
+        for member in team.members.all():
+            player = member.player
+            data = cls(
+                {
+                    "id": player.pk,
+                    "name": player.name,
+                    "faction": player.faction,
+                    "club": player.club,
+                    "captain": player.pk == team.captain_id,
+                    "private_key": player.private_key,
+                }
+            ).data
+            rows.append(data)
+        return rows
+
+    def get_full(self, team: Team) -> bool:
+        return team.members.count() >= team.event.team_size
+
+
+class TeamPrivateSerializer(TeamSerializer):
+    captain_key = serializers.SerializerMethodField()
+
+    class Meta(TeamSerializer.Meta):
+        fields = [*TeamSerializer.Meta.fields, "captain_key"]
+        read_only_fields = fields
+
+    def get_captain_key(self, team: Team) -> str | None:
+        return team.captain_key
+
+
+class TeamImportSerializer(serializers.Serializer):
+    csv = StrictCharField(
+        help_text="Lines `team,name,faction[,club]` (a header line naming them may come "
+        "first). Every line or none; an error names its line."
+    )
+
+
+class BandSerializer(serializers.Serializer):
+    up_to = StrictIntegerField(min_value=0, allow_null=True)
+    points = StrictIntegerField(min_value=10, max_value=20)
+
+
+class TeamScoringSerializer(serializers.Serializer):
+    score_table = BandSerializer(
+        many=True,
+        allow_null=True,
+        required=False,
+        help_text="Bands of VP difference: a game won by up to `up_to` (null: any larger) "
+        "gives the winner `points` of 20 and the loser the rest. Null: the WTC 20-0 table. "
+        "Checked: the first band scores 10, bands ascend and cover every difference, points "
+        "never fall (400 score_table).",
+    )
+    draw_margin = StrictIntegerField(
+        min_value=0,
+        max_value=160,
+        allow_null=True,
+        required=False,
+        help_text="A match is drawn while the teams' scores differ by at most this (default "
+        "10); beyond it the higher score wins. Null: the default.",
+    )
+    bye_score = StrictIntegerField(
+        min_value=0,
+        max_value=160,
+        allow_null=True,
+        required=False,
+        help_text="A bye's team score (default: the narrowest winning score). Null: default.",
+    )
+    tiebreaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=sorted(TEAM_METRICS)),
+        allow_null=True,
+        required=False,
+        help_text="Team tie-breaks after match points (default game_points, vp).",
+    )
+
+
+class TeamScoringOutSerializer(serializers.Serializer):
+    score_table = BandSerializer(many=True)
+    custom_table = serializers.BooleanField()
+    draw_margin = serializers.IntegerField()
+    bye_score = serializers.IntegerField()
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    team_size = serializers.IntegerField()
+    match_points_total = serializers.IntegerField(
+        help_text="The points of one team match (20 per game)."
+    )
+
+
+class TeamRoundInputSerializer(serializers.Serializer):
+    seed = seed_field(required=False, allow_null=True)
+    force = StrictBooleanField(
+        default=False, help_text="Pair although the last round's matches are not finished."
+    )
+
+
+class NamedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class MatchGameSerializer(serializers.Serializer):
+    game = serializers.IntegerField(help_text="The game's id: results go to /api/games/{id}/.")
+    table = serializers.IntegerField(allow_null=True)
+    player_a = NamedSerializer()
+    player_b = NamedSerializer()
+    status = serializers.CharField(help_text="pending, confirmed, disputed or missing.")
+    vp_a = serializers.IntegerField(allow_null=True)
+    vp_b = serializers.IntegerField(allow_null=True)
+    points_a = serializers.IntegerField(allow_null=True)
+    points_b = serializers.IntegerField(allow_null=True)
+
+
+class TeamMatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    number = serializers.IntegerField()
+    team_a = NamedSerializer()
+    team_b = NamedSerializer(allow_null=True)
+    bye = serializers.BooleanField()
+    tables = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True, help_text="First and last table."
+    )
+    players_paired = serializers.BooleanField()
+    players_paired_by = serializers.CharField(allow_null=True)
+    games = MatchGameSerializer(many=True)
+    complete = serializers.BooleanField()
+    score_a = serializers.IntegerField()
+    score_b = serializers.IntegerField(allow_null=True)
+    outcome = serializers.CharField(
+        allow_null=True, help_text="won, drawn or lost (team A's), bye; null until complete."
+    )
+
+
+class TeamRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    round = serializers.IntegerField(help_text="The round holding the individual games.")
+    seed = serializers.IntegerField(allow_null=True)
+    pairing_cost = serializers.DictField()
+    mission_code = serializers.CharField(allow_blank=True)
+    matches = TeamMatchSerializer(many=True)
+
+
+class PairSerializer(serializers.Serializer):
+    player_a = StrictIntegerField(help_text="A player of team A.")
+    player_b = StrictIntegerField(help_text="A player of team B.")
+
+
+class MatchPairingInputSerializer(serializers.Serializer):
+    pairs = PairSerializer(
+        many=True,
+        help_text="Every player of each team exactly once; tables follow the list's order "
+        "(400 pairs: wrong_team, paired_twice, unpaired).",
+    )
+
+
+class TeamStandingsRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(min_value=1)
+    tied = serializers.BooleanField()
+    team = serializers.IntegerField()
+    name = serializers.CharField()
+    dropped = serializers.BooleanField()
+    mp = serializers.FloatField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    played = serializers.IntegerField()
+    record = serializers.CharField()
+    game_points = serializers.IntegerField()
+    vp = serializers.IntegerField()
+    tiebreak_values = serializers.ListField(child=serializers.FloatField())
+    display = serializers.DictField(child=serializers.CharField())
+
+
+class UnfinishedMatchSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    match = serializers.IntegerField()
+    teams = serializers.ListField(child=serializers.CharField())
+    games = serializers.IntegerField()
+    confirmed = serializers.IntegerField()
+    players_paired = serializers.BooleanField()
+
+
+class TeamStandingsSerializer(serializers.Serializer):
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    tiebreak_labels = serializers.ListField(child=serializers.CharField())
+    provisional = serializers.BooleanField()
+    unfinished_matches = UnfinishedMatchSerializer(
+        many=True, help_text="Matches not counted yet: results missing or unconfirmed."
+    )
+    rows = TeamStandingsRowSerializer(many=True)

@@ -114,6 +114,36 @@ def _last_audit(s: Site) -> int:
     return s.event.audit.first().pk
 
 
+def _team_match(s: Site) -> None:
+    """A team event of two 4-player teams, round 1 paired, both defenders revealed: the
+    captain's ritual page then shows the attackers step."""
+    from teams.services.ritual import ritual_act
+    from teams.services.rounds import team_round_create
+    from teams.services.teams import team_create, team_member_add
+    from tournament.services.events import event_create
+
+    event = event_create(user=s.organiser, name="Team GT", rounds=3, kind="team", team_size=4)
+    for team_name, people in (("Lions", "Ann Bea Cyd Dot"), ("Wolves", "Eve Fay Gus Hal")):
+        team = team_create(event=event, user=s.organiser, name=team_name)
+        for name, faction in zip(
+            people.split(), ("Orks", "Necrons", "Aeldari", "Tau Empire"), strict=True
+        ):
+            team_member_add(
+                team=team, user=s.organiser, name=f"{name} {team_name}", faction=faction
+            )
+    match = team_round_create(event_id=event.pk, user=s.organiser, seed=1).matches.get()
+    for side, team in (("a", match.team_a), ("b", match.team_b)):
+        first = team.members.order_by("player__name").first().player_id
+        ritual_act(
+            match_id=match.pk,
+            data={"side": side, "step": "defender", "player": first},
+            user=s.organiser,
+        )
+    s.extra["team_event"] = event
+    s.extra["team_match"] = match
+    s.extra["captain_key"] = match.team_a.captain.private_key
+
+
 PAGES: list[Page] = [
     # The public
     Page("home", ANYONE, lambda s: reverse("home")),
@@ -175,6 +205,24 @@ PAGES: list[Page] = [
     Page("organiser-undo", ORGANISER, _e("manage-undo", _last_audit)),
     Page("organiser-print", ORGANISER, _e("print-event")),
     Page("organiser-print-round", ORGANISER, _e("print-round", 1)),
+    Page(
+        "captain-ritual",
+        PLAYER,
+        lambda s: reverse(
+            "team-ritual-captain", args=[s.extra["captain_key"], s.extra["team_match"].pk]
+        ),
+        setup=_team_match,
+        ready="#ritual",
+    ),
+    Page(
+        "organiser-ritual",
+        ORGANISER,
+        lambda s: reverse(
+            "manage-team-ritual", args=[s.extra["team_event"].pk, s.extra["team_match"].pk]
+        ),
+        setup=_team_match,
+        ready="#ritual",
+    ),
     Page(
         "organiser-provisional-standings",
         ORGANISER,

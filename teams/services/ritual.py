@@ -86,7 +86,7 @@ def _match(match_id: int, *, lock: bool = False) -> TeamMatch:
         "team_round__event", "team_a__captain", "team_b__captain"
     )
     if lock:
-        rows = rows.select_for_update()
+        rows = rows.select_for_update(of=("self",))
     match = rows.filter(pk=match_id).first()
     if match is None:
         raise NotFound("match", "not_found", "No such team match.")
@@ -287,6 +287,16 @@ def _action(data: dict, role: str) -> tuple[str, dict]:
 def ritual_act(*, match_id: int, data: dict, user=None, player: Player | None = None) -> dict:
     """Commit one side's choice; returns the ritual as the asker now sees it."""
     with transaction.atomic():
+        # Locks in the order the team services take them (the event, then the match), so
+        # the ritual's last action, which pairs the match, cannot deadlock with them.
+        event_id = (
+            TeamMatch.objects.filter(pk=match_id)
+            .values_list("team_round__event_id", flat=True)
+            .first()
+        )
+        if event_id is None:
+            raise NotFound("match", "not_found", "No such team match.")
+        Event.objects.select_for_update().filter(pk=event_id).first()
         match = _match(match_id, lock=True)
         role = _role(match, user=user, player=player)
         event_require_writable(match.team_round.event)

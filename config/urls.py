@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("tournament.printing_urls")),
     path("", include("missions.urls")),
     path("", include("tracker.urls")),
+    path("", include("teams.urls")),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -129,7 +129,8 @@ def match_outcome2(score_a: int, score_b: int, draw_margin: int) -> tuple[int, i
 
 
 def narrowest_win(team_size: int, draw_margin: int) -> int:
-    """The smallest team score that wins a match (the default score of a bye)."""
+    """The smallest team score that wins a match (the default score of a bye); every point of
+    the match when the margin is so wide that no score wins."""
     total = GAME_POINTS * team_size
     # a - (total - a) > margin  <=>  a > (total + margin) / 2
-    return (total + draw_margin) // 2 + 1
+    return min(total, (total + draw_margin) // 2 + 1)

@@ -193,7 +193,12 @@ def _check_team_match_pair(entry) -> list[str]:
             "has_results",
             f"{match.team_a.name} v {match.team_b.name} has results; undo them first.",
         )
-    if not game_ids:
+    current = [
+        [link.game.player_a.name, link.game.player_b.name, link.game.table_number]
+        for link in match.match_games.select_related("game__player_a", "game__player_b")
+    ]
+    if sorted(current) != sorted(entry.after.get("pairs", [])):
+        # Taken back and paired again since: this entry no longer describes the games.
         raise Conflict("entry", "gone", "These pairings have already been taken back.")
     return []
 

@@ -139,9 +139,41 @@ def _team_match(s: Site) -> None:
             data={"side": side, "step": "defender", "player": first},
             user=s.organiser,
         )
-    s.extra["team_event"] = event
+    s.extra["ritual_event"] = event
     s.extra["team_match"] = match
     s.extra["captain_key"] = match.team_a.captain.private_key
+
+
+def _team_event(s: Site) -> None:
+    """A team event beside the singles one: four teams of three, team round 1 paired, the
+    first match's players paired and one of its results entered (not yet confirmed)."""
+    from teams.services.matches import team_match_pair_players
+    from teams.services.rounds import team_round_create
+    from teams.services.teams import team_create, team_member_add
+    from tournament.services.events import event_create
+    from tournament.services.results import result_enter
+
+    event = event_create(user=s.organiser, name="Team Cup", rounds=3, kind="team", team_size=3)
+    for name in ("Iron Lions", "Grey Bears", "Red Wolves", "Pale Owls"):
+        team = team_create(event=event, user=s.organiser, name=name)
+        for i, faction in enumerate(("Orks", "Necrons", "Aeldari"), start=1):
+            team_member_add(team=team, user=s.organiser, name=f"{name} {i}", faction=faction)
+    match = team_round_create(event_id=event.pk, user=s.organiser, seed=1).matches.first()
+    a = match.team_a.members.values_list("player_id", flat=True)
+    b = match.team_b.members.values_list("player_id", flat=True)
+    games = team_match_pair_players(
+        match=match, pairs=list(zip(a, b, strict=True)), user=s.organiser
+    )
+    result_enter(game_id=games[0].pk, data={"vp_a": 72, "vp_b": 41}, player=games[0].player_a)
+    s.extra["team_event"] = event
+    s.extra["team"] = match.team_a
+
+
+def _t(name: str, *args) -> Callable[[Site], str]:
+    """The path of a team event page (the event of `_team_event`)."""
+    return lambda s: reverse(
+        name, args=[s.extra["team_event"].pk, *(a(s) if callable(a) else a for a in args)]
+    )
 
 
 PAGES: list[Page] = [
@@ -205,6 +237,20 @@ PAGES: list[Page] = [
     Page("organiser-undo", ORGANISER, _e("manage-undo", _last_audit)),
     Page("organiser-print", ORGANISER, _e("print-event")),
     Page("organiser-print-round", ORGANISER, _e("print-round", 1)),
+    # A team event
+    Page("event-teams", ANYONE, _t("event-teams"), setup=_team_event),
+    Page("event-team-pairings", ANYONE, _t("event-team-pairings"), setup=_team_event),
+    Page("event-team-standings", ANYONE, _t("event-team-standings"), setup=_team_event),
+    Page("organiser-teams", ORGANISER, _t("manage-teams"), setup=_team_event),
+    Page(
+        "organiser-team",
+        ORGANISER,
+        _t("manage-team", lambda s: s.extra["team"].pk),
+        setup=_team_event,
+    ),
+    Page("organiser-teams-import", ORGANISER, _t("manage-teams-import"), setup=_team_event),
+    Page("organiser-team-scoring", ORGANISER, _t("manage-team-scoring"), setup=_team_event),
+    Page("organiser-team-rounds", ORGANISER, _t("manage-team-rounds"), setup=_team_event),
     Page(
         "captain-ritual",
         PLAYER,
@@ -218,7 +264,7 @@ PAGES: list[Page] = [
         "organiser-ritual",
         ORGANISER,
         lambda s: reverse(
-            "manage-team-ritual", args=[s.extra["team_event"].pk, s.extra["team_match"].pk]
+            "manage-team-ritual", args=[s.extra["ritual_event"].pk, s.extra["team_match"].pk]
         ),
         setup=_team_match,
         ready="#ritual",

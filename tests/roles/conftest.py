@@ -87,6 +87,7 @@ def scn(organiser, other_organiser, judge):
 def snapshot() -> dict:
     from django.contrib.auth import get_user_model
 
+    from teams.models import Team, TeamMatch, TeamMatchGame, TeamMember, TeamRound, TeamScoring
     from tournament.models import (
         Announcement,
         AuditEntry,
@@ -104,6 +105,12 @@ def snapshot() -> dict:
     from tracker.models import TrackedGame
 
     models = (
+        Team,
+        TeamMember,
+        TeamScoring,
+        TeamRound,
+        TeamMatch,
+        TeamMatchGame,
         Announcement,
         Event,
         EventStaff,

@@ -197,3 +197,100 @@ def test_singles_rounds_are_refused_in_a_team_event(event, organiser):
     with pytest.raises(Conflict) as exc:
         round_create(event_id=event.pk, user=organiser)
     assert exc.value.codes == {"round": ["team_event"]}
+
+
+def test_singles_round_tools_are_refused_in_a_team_event(event, organiser):
+    from tournament.services.rounds import round_delete_latest
+    from tournament.services.swaps import round_repair, round_swap_players
+
+    for name in ("Lions", "Bears"):
+        _team(event, organiser, name)
+    team_round_create(event_id=event.pk, user=organiser, seed=1)
+    players = list(event.players.all())
+    for call in (
+        lambda: round_delete_latest(event_id=event.pk, user=organiser),
+        lambda: round_repair(event_id=event.pk, user=organiser),
+        lambda: round_swap_players(
+            event_id=event.pk,
+            user=organiser,
+            round_number=1,
+            player_x=players[0].pk,
+            player_y=players[1].pk,
+        ),
+    ):
+        with pytest.raises(Conflict) as exc:
+            call()
+        assert exc.value.codes == {"round": ["team_event"]}
+    assert event.team_rounds.count() == 1
+
+
+def test_team_actions_are_logged_in_words(event, organiser):
+    from tournament.services.audit_words import audit_describe
+
+    for name in ("Lions", "Bears"):
+        _team(event, organiser, name)
+    _play(event, organiser)
+    entries = list(AuditEntry.objects.filter(action__startswith="team_"))
+    words = audit_describe(entries)
+    texts = [words[e.pk] for e in entries]
+    assert "Team Lions entered" in texts
+    assert any(t.startswith("Team round 1 paired: ") and " v " in t for t in texts)
+    paired = next(t for t in texts if "players paired by the organiser" in t)
+    assert "(table 1)" in paired
+    assert "Lions 1 v Bears 1" in paired or "Bears 1 v Lions 1" in paired
+
+
+def test_an_old_pairing_entry_does_not_undo_a_newer_pairing(event, organiser):
+    from teams.services.matches import team_match_unpair
+
+    for name in ("Lions", "Bears"):
+        _team(event, organiser, name)
+    match = team_round_create(event_id=event.pk, user=organiser, seed=1).matches.get()
+    pairs = _in_order(match)
+    team_match_pair_players(match=match, pairs=pairs, user=organiser)
+    first = AuditEntry.objects.get(action="team_match_pair")
+    team_match_unpair(match=match, user=organiser)
+    swapped = [(pairs[0][0], pairs[1][1]), (pairs[1][0], pairs[0][1]), pairs[2]]
+    team_match_pair_players(match=match, pairs=swapped, user=organiser)
+    with pytest.raises(Conflict) as exc:
+        audit_undo(entry_id=first.pk, user=organiser)
+    assert exc.value.codes == {"entry": ["gone"]}
+    assert match.match_games.count() == 3
+
+
+def test_a_played_team_event_can_be_deleted_whole(event, organiser):
+    from teams.models import TeamMatchGame, TeamRound
+    from tournament.models import Event, Player
+    from tournament.services.events import event_delete
+
+    for name in ("Lions", "Bears"):
+        _team(event, organiser, name)
+    _play(event, organiser)
+    event_delete(event=event, user=organiser, confirm="Team GT")
+    assert not Event.objects.filter(pk=event.pk).exists()
+    assert not Team.objects.exists()
+    assert not TeamRound.objects.exists()
+    assert not TeamMatchGame.objects.exists()
+    assert not Player.objects.filter(event_id=event.pk).exists()
+
+
+def test_a_team_event_with_teams_stays_a_team_event(event, organiser):
+    _team(event, organiser, "Lions", ("Orks",))
+    with pytest.raises(Invalid) as exc:
+        event_update(event=event, user=organiser, changes={"kind": "singles"})
+    assert exc.value.codes == {"kind": ["has_teams"]}
+
+
+def test_a_captain_key_finds_the_team_and_its_current_match(event, organiser):
+    from teams.services.captains import captain_team_find, team_match_current
+
+    lions = _team(event, organiser, "Lions")
+    _team(event, organiser, "Bears")
+    lions.refresh_from_db()
+    assert captain_team_find(key=lions.captain.private_key) == lions
+    assert captain_team_find(key="nobody") is None
+    other = lions.members.exclude(player=lions.captain).first().player
+    assert captain_team_find(key=other.private_key) is None
+    assert team_match_current(team=lions) is None
+    team_round = team_round_create(event_id=event.pk, user=organiser, seed=1)
+    assert team_match_current(team=lions) == team_round.matches.get()

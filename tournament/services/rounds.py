@@ -54,6 +54,13 @@ def _check_previous_complete(event: Event, force: bool) -> None:
     )
 
 
+def require_singles(event: Event, instead: str) -> None:
+    """A team event's rounds belong to its team rounds (the teams app): their games are made
+    match by match, so pairing, re-pairing, swapping or removing them as singles is refused."""
+    if event.is_team:
+        raise Conflict("round", "team_event", f"{event.name} is a team event: {instead}.")
+
+
 def check_checked_in(event: Event, number: int, force: bool) -> None:
     """With check-in required, every player the round expects must have checked in: round 1's
     field and any late entry alike. Forcing pairs them anyway."""
@@ -177,12 +184,7 @@ def round_create(
         event = _locked_event(event_id)
         require_organiser(user, event)
         event_require_writable(event)
-        if event.is_team:
-            raise Conflict(
-                "round",
-                "team_event",
-                f"{event.name} is a team event: pair its team rounds instead.",
-            )
+        require_singles(event, "pair its team rounds instead")
         _check_previous_complete(event, force)
         number = event.rounds.count() + 1
         if number > event.planned_rounds:
@@ -246,6 +248,7 @@ def round_delete_latest(*, event_id: int, user) -> int:
         event = _locked_event(event_id)
         require_organiser(user, event)
         event_require_writable(event)
+        require_singles(event, "undo its team round from the audit log instead")
         round_ = event.rounds.order_by("-number").first()
         if round_ is None:
             raise Conflict("round", "no_round", "No round has been paired yet.")

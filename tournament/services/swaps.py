@@ -20,6 +20,7 @@ from tournament.services.records import event_games, event_players
 from tournament.services.rounds import (
     _locked_event,
     check_checked_in,
+    require_singles,
     round_create,
     round_delete_latest,
     seed_check,
@@ -110,6 +111,7 @@ def round_swap_players(
         event = _locked_event(event_id)
         require_organiser(user, event)
         event_require_writable(event)
+        require_singles(event, "its players are paired match by match")
         round_ = _latest_open_round(event, round_number)
         if player_x == player_y:
             raise Invalid("player_y", "same_player", "Choose two different players.")
@@ -189,6 +191,7 @@ def round_repair(*, event_id: int, user, seed: int | None = None, force: bool = 
         event = _locked_event(event_id)
         require_organiser(user, event)
         event_require_writable(event)
+        require_singles(event, "its players are paired match by match")
         latest = event.rounds.order_by("-number").first()
         if latest is not None:
             check_checked_in(event, latest.number, force)

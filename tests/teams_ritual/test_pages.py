@@ -92,3 +92,13 @@ def test_strangers_cannot_open_the_pages(client, match, team_round):
     assert client.get(_page(client, "no-such-key", match)).status_code == 404
     url = reverse("manage-team-ritual", args=[match.team_round.event_id, match.pk])
     assert client.get(url).status_code == 302  # to the sign-in page
+
+
+def test_the_team_rounds_page_leads_to_each_ritual_and_the_printables(client, organiser, match):
+    client.force_login(organiser)
+    event_id = match.team_round.event_id
+    page = client.get(reverse("manage-team-rounds", args=[event_id])).content.decode()
+    assert reverse("manage-team-ritual", args=[event_id, match.pk]) in page
+    assert "Run the pairing ritual" in page
+    for kind in ("team-pairings", "ritual-record", "team-scoresheets"):
+        assert reverse("manage-team-print", args=[event_id, 1, kind]) in page

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 from teams.engine.ritual import SIDES, STEPS, VARIANTS
 from teams.services.ritual import (
     ritual_act,
+    ritual_reset,
     ritual_setting_update,
     ritual_state,
     ritual_variant_of,
@@ -141,6 +142,19 @@ class RitualView(APIView):
         body.is_valid(raise_exception=True)
         seen = ritual_act(match_id=match_id, data=dict(body.validated_data), **actor)
         return Response(RitualSerializer(seen).data)
+
+    @extend_schema(
+        operation_id="team_match_ritual_reset",
+        request=None,
+        responses={204: None},
+        description="Organisers: start the ritual again while the match's players are not "
+        "paired (409 `already_paired` otherwise, `not_started` if there is none).",
+    )
+    def delete(self, request, match_id: int):
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        ritual_reset(match_id=match_id, user=request.user)
+        return Response(status=204)
 
 
 class RitualSettingSerializer(serializers.Serializer):

@@ -390,3 +390,44 @@ def _variant_words(entry) -> str:
 def register_words() -> None:
     audit_words_register(AUDIT_ACTION, "Pairing ritual", _words)
     audit_words_register("team_ritual_variant", "Pairing ritual variant", _variant_words)
+
+
+def ritual_reset(*, match_id: int, user) -> None:
+    """Start a match's ritual again (organisers): allowed while its players are not paired,
+    e.g. after a captain's slip or after the pairing it made was undone. Logged with the record
+    of the ritual taken back."""
+    with transaction.atomic():
+        event_id = (
+            TeamMatch.objects.filter(pk=match_id)
+            .values_list("team_round__event_id", flat=True)
+            .first()
+        )
+        if event_id is None:
+            raise NotFound("match", "not_found", "No such team match.")
+        event = Event.objects.select_for_update().get(pk=event_id)
+        require_organiser(user, event)
+        event_require_writable(event)
+        match = _match(match_id, lock=True)
+        row = TeamMatchRitual.objects.select_for_update().filter(match_id=match.pk).first()
+        if row is None:
+            raise Conflict("match", "not_started", "This match's ritual has not started.")
+        if match.match_games.exists():
+            raise Conflict(
+                "match",
+                "already_paired",
+                f"The players of {match.team_a.name} v {match.team_b.name} are paired; take "
+                "back that pairing first.",
+            )
+        record = ritual_words(match, row.state)
+        row.delete()
+        audit_record(
+            event=event,
+            action=AUDIT_ACTION,
+            target=f"team_match:{match.pk}",
+            user=user,
+            before={"record": record},
+            after={
+                "words": f"The ritual of {match.team_a.name} v {match.team_b.name} was started "
+                "again"
+            },
+        )

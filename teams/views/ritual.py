@@ -10,7 +10,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from teams.services.ritual import captain_matches, ritual_act, ritual_state
+from teams.services.ritual import captain_matches, ritual_act, ritual_reset, ritual_state
 from teams.services.team_printing import TEAM_KINDS, team_print_document
 from tournament.errors import ServiceError
 from tournament.models import Player
@@ -91,6 +91,12 @@ def captain_ritual(request, key: str, match_id: int):
 @staff_required
 def organiser_ritual(request, event, match_id: int):
     url = reverse("manage-team-ritual", kwargs={"event_id": event.pk, "match_id": match_id})
+    if request.method == "POST" and request.POST.get("reset"):
+        try:
+            ritual_reset(match_id=match_id, user=request.user)
+        except ServiceError as exc:
+            report(request, exc, LABELS)
+        return redirect(url)
     if request.method == "POST":
         side = request.POST.get("side", "")
         try:

@@ -106,3 +106,24 @@ def test_ritual_act_for_team_a_matrix(ritual_scn, role):
     else:
         assert response.status_code in (401, 403), (response.status_code, response.content)
         assert _rows() == before
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_ritual_reset_matrix(ritual_scn, role):
+    from teams.services.ritual import ritual_act
+
+    match, keys, users = ritual_scn
+    defender = match.team_a.members.first().player_id
+    ritual_act(
+        match_id=match.pk,
+        data={"side": "a", "step": "defender", "player": defender},
+        user=users["organiser"],
+    )
+    before = _rows()
+    response = _client(keys, users, role).delete(f"/api/team-matches/{match.pk}/ritual/")
+    if role == "organiser":
+        assert response.status_code == 204, response.content
+        assert _rows() != before
+    else:
+        assert response.status_code in (401, 403), (response.status_code, response.content)
+        assert _rows() == before

@@ -167,3 +167,26 @@ def test_the_variant_setting_is_used_by_new_rituals(match, organiser):
     with pytest.raises(Invalid) as err:
         ritual_setting_update(event_id=match.team_round.event_id, variant="x", user=organiser)
     assert err.value.codes == {"variant": ["invalid_choice"]}
+
+
+def test_the_organiser_starts_a_ritual_again_only_while_unpaired(match, organiser):
+    from teams.services.matches import team_match_unpair
+    from teams.services.ritual import ritual_reset
+
+    cap_a = match.team_a.captain
+    ritual_act(
+        match_id=match.pk, data={"step": "defender", "player": ids(match.team_a)[0]}, player=cap_a
+    )
+    with pytest.raises(Forbidden):
+        ritual_reset(match_id=match.pk, user=None)
+    ritual_reset(match_id=match.pk, user=organiser)
+    assert not TeamMatchRitual.objects.filter(match=match).exists()
+    entry = AuditEntry.objects.filter(action="team_ritual").latest("id")
+    assert "started again" in audit_describe([entry])[entry.pk]
+    play_to_the_end(match)
+    with pytest.raises(Conflict) as err:
+        ritual_reset(match_id=match.pk, user=organiser)
+    assert err.value.codes == {"match": ["already_paired"]}
+    team_match_unpair(match=match, user=organiser)
+    ritual_reset(match_id=match.pk, user=organiser)
+    assert ritual_state(match_id=match.pk, player=cap_a)["version"] == 0

@@ -20,6 +20,16 @@ have chosen. Rounds of these three steps repeat until the ending of the variant 
   defender each side secretly names a *champion*, who takes no part in the draft and plays the
   other side's champion; the other players are paired by the ``etc`` draft. Team sizes 4 to 8.
 
+Per team size (rounds of the draft, then the ending; each full round pairs two players a side):
+
+    size  etc                                     champions
+    3     the three-left ending                   -
+    4     the four-left ending                    champions, then the three-left ending
+    5     1 round, the three-left ending          champions, then the four-left ending
+    6     1 round, the four-left ending           champions, 1 round, three-left ending
+    7     2 rounds, the three-left ending         champions, 1 round, four-left ending
+    8     2 rounds, the four-left ending (WTC)    champions, 2 rounds, three-left ending
+
 The state is a JSON-ready dict; `apply(state, side, action)` returns a new state and never
 mutates its argument; `view(state, side)` is what one captain (or the organiser, side None) may
 see: never the other side's committed but unrevealed choice. Refusals raise RitualError with a

@@ -188,3 +188,31 @@ def test_sizes_outside_the_variant_are_refused():
     with pytest.raises(RitualError) as err:
         new_ritual(*teams(5), variant="nope")
     assert err.value.code == "unknown_variant"
+
+
+ENDINGS = {
+    ("etc", 3): "D R",
+    ("etc", 4): "D R L",
+    ("etc", 5): "D D R",
+    ("etc", 6): "D D R L",
+    ("etc", 7): "D D D R",
+    ("etc", 8): "D D D R L",
+    ("champions", 4): "C D R",
+    ("champions", 5): "C D R L",
+    ("champions", 6): "C D D R",
+    ("champions", 7): "C D D R L",
+    ("champions", 8): "C D D D R",
+}
+SHORT = {"defender_a": "D", "champions": "C", "refused": "R", "last": "L"}
+
+
+@pytest.mark.parametrize(("variant", "n"), list(ENDINGS))
+def test_each_size_runs_the_documented_rounds_and_ending(variant, n):
+    """D: a round's two defender games; R: the refused attackers meet; L: the last two meet."""
+    state = new_ritual(*teams(n), variant=variant)
+    while not is_done(state):
+        for side in SIDES:
+            state = apply(state, side, legal_actions(state, side)[0])
+    hows = [SHORT[g["how"]] for g in state["games"] if g["how"] != "defender_b"]
+    assert " ".join(hows) == ENDINGS[(variant, n)]
+    assert len(state["games"]) == n

@@ -242,7 +242,7 @@ def teams_with_members(event: Event):
     return (
         Team.objects.filter(event=event)
         .annotate(size=Count("members"))
-        .select_related("captain")
+        .select_related("captain", "event")
         .prefetch_related("members__player")
     )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from teams.engine.ritual import replay
 from teams.ritual_models import TeamMatchRitual
 from teams.services.ritual import ritual_act, ritual_setting_update, ritual_state
 from tournament.errors import Conflict, Forbidden, Invalid
@@ -59,6 +60,9 @@ def test_captains_run_the_ritual_and_the_games_are_made_with_tables(match):
     ritual = TeamMatchRitual.objects.get(match=match)
     assert ritual.finished_at is not None
     assert len(ritual.log) == ritual.state["version"]
+    # The stored log replays to the stored state.
+    teams = ritual.state["teams"]
+    assert replay(teams["a"], teams["b"], ritual.variant, ritual.log) == ritual.state
 
 
 def test_the_other_captain_never_sees_an_unrevealed_choice(match):

@@ -57,6 +57,7 @@ worker: install
 bench: install-dev
 	$(BIN)/python benchmarks/pairing.py
 	$(BIN)/python benchmarks/missions.py
+	$(BIN)/python benchmarks/teams.py
 
 # The production server under load (PostgreSQL at 127.0.0.1:5432; --database sqlite without it).
 bench-serve: install-dev

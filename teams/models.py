@@ -132,3 +132,7 @@ class TeamMatchGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: game {self.game_id}"
+
+
+# The pairing ritual's models live in their own module (hook added by the ritual's branch).
+from teams.ritual_models import RitualSetting, TeamMatchRitual  # noqa: E402, F401

@@ -43,7 +43,14 @@ def _event_team_rules(event, clean: dict) -> None:
 
 
 def register() -> None:
-    from teams.services import matches, rounds, scoring, teams, words  # noqa: F401, PLC0415
+    from teams.services import (  # noqa: F401, PLC0415
+        matches,
+        ritual,
+        rounds,
+        scoring,
+        teams,
+        words,
+    )
     from tournament.services.events import EVENT_UPDATE_CHECKS  # noqa: PLC0415
     from tournament.services.players import PLAYER_UPDATE_CHECKS  # noqa: PLC0415
 
@@ -52,3 +59,4 @@ def register() -> None:
     if _event_team_rules not in EVENT_UPDATE_CHECKS:
         EVENT_UPDATE_CHECKS.append(_event_team_rules)
     words.register()
+    ritual.register_words()  # the pairing ritual's audit words (ritual branch)

@@ -147,6 +147,36 @@ def _last_audit(s: Site) -> int:
     return s.event.audit.first().pk
 
 
+def _team_match(s: Site) -> None:
+    """A team event of two 4-player teams, round 1 paired, both defenders revealed: the
+    captain's ritual page then shows the attackers step."""
+    from teams.services.ritual import ritual_act
+    from teams.services.rounds import team_round_create
+    from teams.services.teams import team_create, team_member_add
+    from tournament.services.events import event_create
+
+    event = event_create(user=s.organiser, name="Team GT", rounds=3, kind="team", team_size=4)
+    for team_name, people in (("Lions", "Ann Bea Cyd Dot"), ("Wolves", "Eve Fay Gus Hal")):
+        team = team_create(event=event, user=s.organiser, name=team_name)
+        for name, faction in zip(
+            people.split(), ("Orks", "Necrons", "Aeldari", "Tau Empire"), strict=True
+        ):
+            team_member_add(
+                team=team, user=s.organiser, name=f"{name} {team_name}", faction=faction
+            )
+    match = team_round_create(event_id=event.pk, user=s.organiser, seed=1).matches.get()
+    for side, team in (("a", match.team_a), ("b", match.team_b)):
+        first = team.members.order_by("player__name").first().player_id
+        ritual_act(
+            match_id=match.pk,
+            data={"side": side, "step": "defender", "player": first},
+            user=s.organiser,
+        )
+    s.extra["ritual_event"] = event
+    s.extra["team_match"] = match
+    s.extra["captain_key"] = match.team_a.captain.private_key
+
+
 def _team_event(s: Site) -> None:
     """A team event beside the singles one: four teams of three, team round 1 paired, the
     first match's players paired and one of its results entered (not yet confirmed)."""
@@ -270,6 +300,24 @@ PAGES: list[Page] = [
     Page("organiser-teams-import", ORGANISER, _t("manage-teams-import"), setup=_team_event),
     Page("organiser-team-scoring", ORGANISER, _t("manage-team-scoring"), setup=_team_event),
     Page("organiser-team-rounds", ORGANISER, _t("manage-team-rounds"), setup=_team_event),
+    Page(
+        "captain-ritual",
+        PLAYER,
+        lambda s: reverse(
+            "team-ritual-captain", args=[s.extra["captain_key"], s.extra["team_match"].pk]
+        ),
+        setup=_team_match,
+        ready="#ritual",
+    ),
+    Page(
+        "organiser-ritual",
+        ORGANISER,
+        lambda s: reverse(
+            "manage-team-ritual", args=[s.extra["ritual_event"].pk, s.extra["team_match"].pk]
+        ),
+        setup=_team_match,
+        ready="#ritual",
+    ),
     Page(
         "organiser-provisional-standings",
         ORGANISER,

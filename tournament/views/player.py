@@ -27,6 +27,10 @@ from tournament.views.forms import ScoreForm
 from tournament.views.now import now_context
 from tournament.views.signup import status_line
 
+# Links other apps add to a player's own page (teams: the captain's pairing ritual), each a
+# function (player, key) -> [(label, url)]; registered at start-up, so this app imports none.
+PLAYER_PAGE_LINKS: list = []
+
 
 def _player(key: str, *, for_write: bool) -> Player:
     player = Player.objects.select_related("event").filter(private_key=key).first()
@@ -80,6 +84,7 @@ def player_home(request, key: str):
         "line": status_line(player),
         "can_withdraw": registration_can_withdraw(player=player),
     }
+    context["extra_links"] = [link for links in PLAYER_PAGE_LINKS for link in links(player, key)]
     template = "tournament/partials/my_result.html" if is_htmx(request) else "tournament/me.html"
     return render(request, template, context)
 

@@ -1,0 +1,1 @@
+"""Printed documents of team events, on the tournament app's reportlab base."""

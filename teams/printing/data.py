@@ -1,0 +1,47 @@
+"""Plain data the team documents print (gathered by teams/services/team_printing.py). No ORM."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournament.printing.data import EventInfo
+
+
+@dataclass(frozen=True)
+class TeamGameLine:
+    table: int | None
+    a_name: str
+    a_faction: str
+    b_name: str
+    b_faction: str
+    # Set only from a confirmed result; the sheet leaves boxes to fill in otherwise.
+    vp_a: int | None = None
+    vp_b: int | None = None
+    score_a: int | None = None
+    score_b: int | None = None
+
+
+@dataclass(frozen=True)
+class TeamMatchPrint:
+    number: int
+    team_a: str
+    team_b: str | None  # None: a bye
+    tables: str  # "Tables 1–5", or "" before the players are paired
+    games: tuple[TeamGameLine, ...] = ()
+    ritual: tuple[str, ...] = ()  # the ritual record in words, step by step
+    ritual_variant: str = ""
+    ritual_done: bool = False
+    total_a: int | None = None  # the match score once every game is confirmed
+    total_b: int | None = None
+    outcome: str = ""  # "Team Alpha wins", "Draw"
+
+
+@dataclass(frozen=True)
+class TeamRoundPrint:
+    event: EventInfo
+    round_number: int
+    team_size: int
+    matches: tuple[TeamMatchPrint, ...]
+    # The game score table as printed lines: ("0–5", "10–10"), ...
+    score_bands: tuple[tuple[str, str], ...] = ()
+    draw_margin: int = 0

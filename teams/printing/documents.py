@@ -1,0 +1,219 @@
+"""Team pairing sheets, the ritual record and team scoresheets (one page per team match)."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
+
+from teams.printing.data import TeamMatchPrint, TeamRoundPrint
+from tournament.printing.base import BOLD, BRAND, FONT, LINE, STYLES, PrintDocument
+from tournament.printing.pairings import blocks, grid_style
+
+
+def _who(name: str, faction: str) -> Paragraph:
+    sub = f'<br/><font size="7.5" color="#667085">{escape(faction)}</font>' if faction else ""
+    return Paragraph(f"<b>{escape(name)}</b>{sub}", STYLES["cell"])
+
+
+def _vs(match: TeamMatchPrint) -> str:
+    return f"{match.team_a} v {match.team_b}" if match.team_b else f"{match.team_a}: bye"
+
+
+class TeamPairings(PrintDocument):
+    """The team round: each match's teams and tables, then each paired match's games."""
+
+    title = "Team pairings"
+
+    def __init__(self, data: TeamRoundPrint, **kw) -> None:
+        super().__init__(data.event, subtitle=f"Team round {data.round_number}", **kw)
+        self.data = data
+
+    def story(self) -> list:
+        w = self.width
+        header = ["MATCH", "TABLES", "TEAM A", "TEAM B"]
+        rows = [
+            [
+                str(m.number),
+                m.tables or "–",
+                Paragraph(f"<b>{escape(m.team_a)}</b>", STYLES["cell"]),
+                Paragraph(
+                    f"<b>{escape(m.team_b)}</b>" if m.team_b else "<i>bye</i>", STYLES["cell"]
+                ),
+            ]
+            for m in self.data.matches
+        ]
+        story: list = [*blocks(header, rows, [0.1 * w, 0.18 * w, 0.36 * w, 0.36 * w])]
+        for m in self.data.matches:
+            if not m.games:
+                continue
+            lines = [
+                [str(g.table or "–"), _who(g.a_name, g.a_faction), _who(g.b_name, g.b_faction)]
+                for g in m.games
+            ]
+            story += [
+                Spacer(1, 8),
+                Paragraph(f"Match {m.number}: {escape(_vs(m))}", STYLES["h2"]),
+                *blocks(
+                    ["TABLE", m.team_a.upper(), (m.team_b or "").upper()],
+                    lines,
+                    [0.14 * w, 0.43 * w, 0.43 * w],
+                ),
+            ]
+        if not self.data.matches:
+            story.append(Paragraph("No team matches in this round.", STYLES["body"]))
+        return story
+
+
+class RitualRecord(PrintDocument):
+    """Each match's pairing ritual, step by step, and the games it made."""
+
+    title = "Pairing ritual record"
+
+    def __init__(self, data: TeamRoundPrint, **kw) -> None:
+        super().__init__(data.event, subtitle=f"Team round {data.round_number}", **kw)
+        self.data = data
+
+    def story(self) -> list:
+        story: list = []
+        for m in self.data.matches:
+            if m.team_b is None:
+                continue
+            part = [Paragraph(f"Match {m.number}: {escape(_vs(m))}", STYLES["h2"])]
+            if m.ritual_variant:
+                state = "complete" if m.ritual_done else "in progress"
+                part.append(
+                    Paragraph(f"{escape(m.ritual_variant)} ritual, {state}.", STYLES["body"])
+                )
+            if not m.ritual:
+                part.append(Paragraph("No ritual step revealed yet.", STYLES["body"]))
+            for n, line in enumerate(m.ritual, start=1):
+                part.append(Paragraph(f"{n}. {escape(line)}", STYLES["cell"]))
+            if m.games:
+                w = self.width
+                lines = [[str(g.table or "–"), g.a_name, g.b_name] for g in m.games]
+                part += [
+                    Spacer(1, 4),
+                    *blocks(
+                        ["TABLE", m.team_a.upper(), m.team_b.upper()],
+                        lines,
+                        [0.14 * w, 0.43 * w, 0.43 * w],
+                    ),
+                ]
+            story.append(KeepTogether(part))
+            story.append(Spacer(1, 6))
+        return story or [Paragraph("No team match with an opponent.", STYLES["body"])]
+
+
+class TeamScoresheets(PrintDocument):
+    """One page per team match: each game's players, VP and game score, and the match total."""
+
+    title = "Team scoresheets"
+
+    def __init__(self, data: TeamRoundPrint, **kw) -> None:
+        super().__init__(data.event, subtitle=f"Team round {data.round_number}", **kw)
+        self.data = data
+
+    def story(self) -> list:
+        story: list = []
+        matches = [m for m in self.data.matches if m.team_b is not None]
+        for i, m in enumerate(matches):
+            if i:
+                story.append(PageBreak())
+            story += self._sheet(m)
+        return story or [Paragraph("No team match with an opponent.", STYLES["body"])]
+
+    def _sheet(self, m: TeamMatchPrint) -> list:
+        w = self.width
+        size = self.data.team_size
+        header = ["TABLE", m.team_a.upper(), "VP", "VP", (m.team_b or "").upper(), "SCORE", "SCORE"]
+        rows = []
+        games = list(m.games) or [None] * size
+        for g in games:
+            if g is None:
+                rows.append(["", "", "", "", "", "", ""])
+                continue
+            rows.append(
+                [
+                    str(g.table or ""),
+                    _who(g.a_name, g.a_faction),
+                    "" if g.vp_a is None else str(g.vp_a),
+                    "" if g.vp_b is None else str(g.vp_b),
+                    _who(g.b_name, g.b_faction),
+                    "" if g.score_a is None else str(g.score_a),
+                    "" if g.score_b is None else str(g.score_b),
+                ]
+            )
+        total_a = "" if m.total_a is None else str(m.total_a)
+        total_b = "" if m.total_b is None else str(m.total_b)
+        rows.append(["", "MATCH TOTAL", "", "", "", total_a, total_b])
+        widths = [0.09 * w, 0.29 * w, 0.08 * w, 0.08 * w, 0.29 * w, 0.085 * w, 0.085 * w]
+        table = Table([header, *rows], colWidths=widths, rowHeights=[None] + [30] * len(rows))
+        style = grid_style(len(rows) + 1)
+        style.add("ALIGN", (2, 0), (3, -1), "CENTER")
+        style.add("ALIGN", (5, 0), (6, -1), "CENTER")
+        style.add("BOX", (2, 1), (3, -2), 0.8, LINE)
+        style.add("INNERGRID", (2, 1), (3, -2), 0.8, LINE)
+        style.add("BOX", (5, 1), (6, -1), 0.8, LINE)
+        style.add("INNERGRID", (5, 1), (6, -1), 0.8, LINE)
+        style.add("FONT", (1, -1), (-1, -1), BOLD, 11)
+        style.add("LINEABOVE", (0, -1), (-1, -1), 1.2, BRAND)
+        table.setStyle(style)
+        total = 20 * size
+        rules = (
+            f"Each game scores 20 points between its two players by the VP difference; the "
+            f"match sums them (out of {total}). A team wins by more than "
+            f"{self.data.draw_margin} points; otherwise the match is drawn."
+        )
+        bands = self.data.score_bands
+        band_rows = [["VP DIFFERENCE", "GAME SCORE"], *[[d, s] for d, s in bands]]
+        band_table = Table(band_rows, colWidths=[0.25 * w, 0.2 * w])
+        band_table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, 0), BOLD, 7),
+                    ("FONT", (0, 1), (-1, -1), FONT, 7.5),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.3, LINE),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                ]
+            )
+        )
+        sign = [
+            ["Captain " + m.team_a, "Captain " + (m.team_b or "")],
+            ["", ""],
+        ]
+        signatures = Table(sign, colWidths=[w / 2, w / 2], rowHeights=[12, 26])
+        signatures.setStyle(
+            TableStyle(
+                [("FONT", (0, 0), (-1, 0), BOLD, 8), ("LINEBELOW", (0, 1), (-1, 1), 0.6, LINE)]
+            )
+        )
+        out = [
+            Paragraph(f"Match {m.number}: {escape(_vs(m))}", STYLES["h2"]),
+            Paragraph(escape(m.tables) if m.tables else "", STYLES["body"]),
+            Spacer(1, 6),
+            table,
+            Spacer(1, 6),
+        ]
+        if m.outcome:
+            out.append(Paragraph(f"<b>Result:</b> {escape(m.outcome)}", STYLES["cell"]))
+        out += [
+            Paragraph(escape(rules), STYLES["body"]),
+            Spacer(1, 6),
+            band_table,
+            Spacer(1, 14),
+            signatures,
+        ]
+        return out
+
+
+DOCUMENTS = {
+    "team-pairings": TeamPairings,
+    "ritual-record": RitualRecord,
+    "team-scoresheets": TeamScoresheets,
+}
+
+
+def render_team(kind: str, data: TeamRoundPrint) -> bytes:
+    return DOCUMENTS[kind](data).render()

@@ -59,7 +59,8 @@ def _check_side(team, ids: list[int], names: dict[int, str]) -> None:
 
 
 def team_match_lock(*, match_id: int, event_id: int | None = None) -> TeamMatch:
-    matches = TeamMatch.objects.select_for_update().select_related(
+    # of=("self",): PostgreSQL cannot lock the nullable side of the team_b outer join.
+    matches = TeamMatch.objects.select_for_update(of=("self",)).select_related(
         "team_round__round", "team_round__event", "team_a", "team_b"
     )
     if event_id is not None:

@@ -14,7 +14,7 @@ from missions.pack.registry import pack_keys
 from missions.services import mission_summary, pool_codes
 from tournament.localtime import zone_names
 from tournament.models import Event, Game, Player, PlayerStatus, Result, Round
-from tournament.scoring import LEVIATHAN_CAPS
+from tournament.scoring import LEVIATHAN_CAPS, VP_CEILING
 from tournament.services.clock import round_clock_state
 from tournament.services.events import PLACES_MAX
 from tournament.services.registration import (
@@ -342,10 +342,12 @@ class ResultSerializer(StrictModelSerializer):
             "secondary_a",
             "gambit_a",
             "battle_ready_a",
+            "tactical_a",
             "primary_b",
             "secondary_b",
             "gambit_b",
             "battle_ready_b",
+            "tactical_b",
             "outcome",
             "status",
             "confirmed",
@@ -361,19 +363,28 @@ class ResultSerializer(StrictModelSerializer):
 
 class ResultInputSerializer(serializers.Serializer):
     """Documents the body: a bare total per side, or a breakdown per side (parts left out
-    count as 0). `tournament.scoring.clean_result` enforces the rules the schema cannot say:
-    primary plus gambit at most 50, a total that equals its breakdown."""
+    count as 0). The event's pack decides which parts exist and their caps, and
+    `tournament.scoring.clean_result` enforces them: Leviathan has primary, secondary, gambit
+    and battle_ready (primary plus gambit at most 50, total at most 100); 8th and 7th edition
+    have primary, secondary (0 to 3) and tactical with no cap on the total; Only War has
+    primary only. A total must equal its breakdown."""
 
-    vp_a = StrictIntegerField(required=False, min_value=0, max_value=100)
-    vp_b = StrictIntegerField(required=False, min_value=0, max_value=100)
-    primary_a = StrictIntegerField(required=False, min_value=0, max_value=50)
+    vp_a = StrictIntegerField(required=False, min_value=0, max_value=VP_CEILING)
+    vp_b = StrictIntegerField(required=False, min_value=0, max_value=VP_CEILING)
+    primary_a = StrictIntegerField(required=False, min_value=0, max_value=VP_CEILING)
     secondary_a = StrictIntegerField(required=False, min_value=0, max_value=40)
     gambit_a = serializers.ChoiceField(choices=GAMBIT_CHOICES, required=False)
     battle_ready_a = serializers.ChoiceField(choices=BATTLE_READY_CHOICES, required=False)
-    primary_b = StrictIntegerField(required=False, min_value=0, max_value=50)
+    tactical_a = StrictIntegerField(
+        required=False, min_value=0, max_value=VP_CEILING, help_text="8th and 7th edition only."
+    )
+    primary_b = StrictIntegerField(required=False, min_value=0, max_value=VP_CEILING)
     secondary_b = StrictIntegerField(required=False, min_value=0, max_value=40)
     gambit_b = serializers.ChoiceField(choices=GAMBIT_CHOICES, required=False)
     battle_ready_b = serializers.ChoiceField(choices=BATTLE_READY_CHOICES, required=False)
+    tactical_b = StrictIntegerField(
+        required=False, min_value=0, max_value=VP_CEILING, help_text="8th and 7th edition only."
+    )
 
 
 def current_result(game: Game) -> Result | None:

@@ -22,7 +22,7 @@ from tournament.models import (
     Round,
     RoundStatus,
 )
-from tournament.scoring import clean_result
+from tournament.scoring import clean_result, scoring_rules
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, rounds_paired_after, undo_check, undoable
 from tournament.services.games import game_authorise, game_lock
@@ -139,7 +139,7 @@ def result_enter(
         event_require_writable(game.round.event)
         if game.is_bye:
             raise Conflict("game", "bye", "A bye's result is set by the event's bye VP.")
-        scores = clean_result(data)
+        scores = clean_result(data, rules=scoring_rules(game.round.event.mission_pack))
         current = _current(game)
         same = current is not None and current.scores() == scores
         if player is None:

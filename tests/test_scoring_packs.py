@@ -50,7 +50,8 @@ def test_eighth_breakdown_sums_primary_bonuses_and_tactical():
     assert cleaned["vp_a"] == 12
     assert cleaned["tactical_a"] == 0
     assert cleaned["vp_b"] == 18
-    assert cleaned["gambit_a"] is None and cleaned["battle_ready_b"] is None
+    assert cleaned["gambit_a"] is None
+    assert cleaned["battle_ready_b"] is None
 
 
 @pytest.mark.parametrize(
@@ -74,9 +75,7 @@ def test_leviathan_refuses_tactical_objectives():
 
 def test_only_war_has_only_a_primary():
     assert clean_result({"primary_a": 11, "primary_b": 6}, rules=ONLY_WAR)["vp_a"] == 11
-    assert codes({"secondary_a": 1, "vp_b": 0}, rules=ONLY_WAR)["secondary_a"] == [
-        "unknown_field"
-    ]
+    assert codes({"secondary_a": 1, "vp_b": 0}, rules=ONLY_WAR)["secondary_a"] == ["unknown_field"]
 
 
 part = st.integers(min_value=-2, max_value=1100)

@@ -6,7 +6,7 @@ import random
 
 from missions.engine.generator import generate, mission_from_code, pool_mission
 from missions.pack.errors import MissionError
-from missions.pack.registry import get_pack
+from missions.pack.registry import get_pack, pack_keys
 from tournament.errors import Invalid
 
 
@@ -68,3 +68,34 @@ def round_mission(pack_key: str, code: str):
     if not code:
         return None
     return pool_mission(_pack(pack_key), code)
+
+
+# Events and their rounds (tournament side): which packs an event may choose, and the seed
+# its generated round missions come from.
+SEED_CODES = 36**6  # seeds below this have codes of at most six characters
+
+
+def mission_pack_check(pack_key: str) -> str:
+    """An event's pack: a key of the registry; raises Invalid (`mission_pack`, `unknown_pack`)."""
+    if pack_key not in pack_keys():
+        raise Invalid("mission_pack", "unknown_pack", f"Must be one of {', '.join(pack_keys())}.")
+    return pack_key
+
+
+def mission_pack_choices() -> list[tuple[str, str]]:
+    """(key, name) of every pack, for the event forms' select."""
+    return [(key, get_pack(key).name) for key in pack_keys()]
+
+
+def mission_seed_draw(seed: int | None = None) -> int:
+    """An event's mission seed: derived from the creation seed when there is one, so the same
+    seed gives the same missions, else drawn."""
+    if seed is None:
+        return random.SystemRandom().randrange(SEED_CODES)
+    return random.Random(f"event-missions/{seed}").randrange(SEED_CODES)
+
+
+def round_mission_seed(event_seed: int, number: int) -> int:
+    """The generator seed of round `number` of an event: the same event seed and round
+    number always give the same mission; each round's is an independent draw."""
+    return random.Random(f"round-mission/{event_seed}/{number}").randrange(SEED_CODES)

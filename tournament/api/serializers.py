@@ -157,7 +157,13 @@ class EventSerializer(StrictModelSerializer):
         min_value=0, max_value=LEVIATHAN_CAPS.total, range_code="range", required=False
     )
     tiebreaks = TiebreaksField(required=False)
-    mission_pack = serializers.ChoiceField(choices=pack_keys(), required=False)
+    mission_pack = serializers.ChoiceField(
+        choices=pack_keys(),
+        required=False,
+        help_text="The pack rounds take their missions from and results are scored by (keys "
+        "of GET /api/missions/packs/; default leviathan). Fixed once a round is paired "
+        "(409 rounds_paired).",
+    )
     mission_order = MissionOrderField(required=False)
     round_minutes = StrictIntegerField(
         min_value=1,
@@ -243,6 +249,7 @@ class EventSerializer(StrictModelSerializer):
             "paper_size",
             "mission_pack",
             "mission_order",
+            "mission_seed",
             "round_minutes",
             "registration_open",
             "places",
@@ -259,10 +266,14 @@ class EventSerializer(StrictModelSerializer):
             "rounds_paired",
             "created_at",
         ]
-        read_only_fields = ["id", "created_at"]
+        read_only_fields = ["id", "created_at", "mission_seed"]
         # Rules across fields, which the schema can only say in words.
         extra_kwargs = {
             "end_date": {"help_text": "Not before start_date (400 before_start)."},
+            "mission_seed": {
+                "help_text": "Packs without a pool (8th, 7th edition, Only War) generate round "
+                "n's mission from this seed and n."
+            },
             "list_deadline": {
                 "help_text": "Players submit and replace army lists until then (409 "
                 "lists_locked after); null: no deadline, lists never lock or publish."

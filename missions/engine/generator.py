@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from missions.classic.generator import generate_classic
+from missions.classic.types import ClassicMission, ClassicPack
 from missions.engine.codes import parse_code, pool_code, seed_code
 from missions.engine.markers import plan_markers
 from missions.engine.mission import Mission
@@ -79,7 +81,7 @@ def pool_mission(pack: Pack, letter: str) -> Mission:
     )
 
 
-def pack_for_prefix(prefix: str) -> Pack:
+def pack_for_prefix(prefix: str) -> Pack | ClassicPack:
     for key in pack_keys():
         pack = get_pack(key)
         if pack.code_prefix == prefix:
@@ -87,10 +89,20 @@ def pack_for_prefix(prefix: str) -> Pack:
     raise MissionError("bad_code", f"code: no pack uses prefix {prefix!r}", field="code")
 
 
-def mission_from_code(code: str) -> Mission:
-    """The mission a shareable code stands for; raises `bad_code` / `unknown_pool_mission`."""
+def mission_from_code(code: str) -> Mission | ClassicMission:
+    """The mission a shareable code stands for: a `Mission` for a card pack ("LEV-..."), a
+    `ClassicMission` for a table pack ("EGT-", "SVN-", "OWR-"); raises `bad_code` /
+    `unknown_pool_mission`."""
     prefix, kind, value = parse_code(code)
     pack = pack_for_prefix(prefix)
+    if isinstance(pack, ClassicPack):
+        if kind == "pool":
+            raise MissionError(
+                "unknown_pool_mission",
+                f"code: pack {pack.key!r} has no pool missions, so {code!r} names none",
+                field="code",
+            )
+        return generate_classic(pack, int(value))
     if kind == "pool":
         return pool_mission(pack, str(value))
     return generate(pack, int(value))

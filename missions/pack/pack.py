@@ -44,12 +44,28 @@ class Pack:
     pool: tuple[PoolEntry, ...] = ()
     decks_per_player: int = 2
     code_prefix: str = ""  # short tag in shareable mission codes, e.g. "LEV"
+    edition: str = "10th"
+    generates: str = (
+        "A Deployment, Mission Rule(s) and Primary Mission drawn from the decks as the mission "
+        "sequence does."
+    )
+    kind: str = "cards"  # a classic pack says "classic"
     _by_key: dict[str, Card] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_key", {c.key: c for c in self.unique_cards})
         if not self.code_prefix:
             object.__setattr__(self, "code_prefix", self.key[:3].upper())
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "key": self.key,
+            "name": self.name,
+            "edition": self.edition,
+            "kind": self.kind,
+            "generates": self.generates,
+            "code_prefix": self.code_prefix,
+        }
 
     @property
     def unique_cards(self) -> tuple[Card, ...]:

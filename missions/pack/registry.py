@@ -1,9 +1,18 @@
-"""Look packs up by key. Add a pack by adding a module that builds a `Pack`."""
+"""Look packs up by key. Add a pack by adding a module that builds a `Pack` (card-driven,
+like Leviathan) or a `ClassicPack` (dice tables, like 8th edition matched play).
+
+Both kinds have `key`, `name`, `edition`, `kind` ("cards" or "classic"), `code_prefix`,
+`generates` and `pool`; `get_pack` returns either, `get_card_pack` only a card pack."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from missions.pack.errors import MissionError
 from missions.pack.pack import Pack
+
+if TYPE_CHECKING:
+    from missions.classic.types import ClassicPack
 
 
 def _leviathan() -> Pack:
@@ -12,15 +21,56 @@ def _leviathan() -> Pack:
     return PACK
 
 
-_PACKS = {"leviathan": _leviathan}
+def _eighth() -> ClassicPack:
+    from missions.classic.eighth import PACK  # noqa: PLC0415
+
+    return PACK
+
+
+def _seventh() -> ClassicPack:
+    from missions.classic.seventh import PACK  # noqa: PLC0415
+
+    return PACK
+
+
+def _only_war() -> ClassicPack:
+    from missions.classic.only_war import PACK  # noqa: PLC0415
+
+    return PACK
+
+
+_PACKS = {"leviathan": _leviathan, "eighth": _eighth, "seventh": _seventh, "only_war": _only_war}
 
 
 def pack_keys() -> tuple[str, ...]:
+    """Every pack, card-driven and classic."""
     return tuple(_PACKS)
 
 
-def get_pack(key: str) -> Pack:
-    """The pack for `key` (e.g. "leviathan"); raises MissionError code `unknown_pack`."""
+def card_pack_keys() -> tuple[str, ...]:
+    """Packs whose missions are drawn from card decks (Leviathan): those with a pool."""
+    return tuple(k for k in _PACKS if get_pack(k).kind == "cards")
+
+
+def get_card_pack(key: str) -> Pack:
+    """A card-driven pack; a classic pack's key raises `unknown_pack` naming the field."""
+    pack = get_pack(key)
+    if not isinstance(pack, Pack):
+        raise MissionError(
+            "unknown_pack",
+            f"pack: {key!r} is a {pack.edition} edition table pack, not a card pack",
+            field="pack",
+        )
+    return pack
+
+
+def get_any_pack(key: str) -> Pack | ClassicPack:
+    """Any pack by key (same as `get_pack`, named for readers who want to say so)."""
+    return get_pack(key)
+
+
+def get_pack(key: str) -> Pack | ClassicPack:
+    """The pack for `key` (e.g. "leviathan", "eighth"); raises MissionError `unknown_pack`."""
     loader = _PACKS.get(key)
     if loader is None:
         raise MissionError(

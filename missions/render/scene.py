@@ -157,7 +157,9 @@ def _removed(m: Marker) -> list[Shape | Ring | Label]:
 
 
 @lru_cache(maxsize=64)
-def _base(dmap: DeploymentMap, avoid: tuple[Point, ...]) -> tuple[Shape | Ring | Label, ...]:
+def _base(
+    dmap: DeploymentMap, avoid: tuple[Point, ...], names: tuple[str, str] | None = None
+) -> tuple[Shape | Ring | Label, ...]:
     w, h = dmap.width, dmap.height
     items: list[Shape | Ring | Label] = [
         Shape(((0, 0), (w, 0), (w, h), (0, h)), fill=PALETTE["board"])
@@ -177,8 +179,11 @@ def _base(dmap: DeploymentMap, avoid: tuple[Point, ...]) -> tuple[Shape | Ring |
                 tuple(outline), tuple(tuple(x) for x in holes), stroke=PALETTE[zone.tag], width=0.2
             )
         )
+    zone_names = ZONE_NAMES
+    if names:
+        zone_names = dict(zip((Tag.ATTACKER, Tag.DEFENDER), names, strict=True))
     for tag in (Tag.ATTACKER, Tag.DEFENDER, Tag.NO_MANS_LAND):
-        text = ZONE_NAMES.get(tag, "No Man's Land")
+        text = zone_names.get(tag, "No Man's Land")
         size = 1.7 if tag is not Tag.NO_MANS_LAND else 1.4
         at = label_point(dmap, tag, avoid, len(text) * size * 0.55, size)
         fill = PALETTE.get(tag, PALETTE["text"])
@@ -186,15 +191,24 @@ def _base(dmap: DeploymentMap, avoid: tuple[Point, ...]) -> tuple[Shape | Ring |
     return tuple(items)
 
 
-def build_scene(dmap: DeploymentMap, plan: MarkerPlan, title: str = "") -> Scene:
-    """The map with its zones, grid, labels, markers (control range) and rule effects."""
+def build_scene(
+    dmap: DeploymentMap,
+    plan: MarkerPlan,
+    title: str = "",
+    *,
+    zone_names: tuple[str, str] | None = None,
+    keep_clear: tuple[Point, ...] = (),
+) -> Scene:
+    """The map with its zones, grid, labels, markers (control range) and rule effects.
+    `zone_names` replaces "Attacker"/"Defender"; area names keep off `keep_clear` points."""
     markers = plan.markers
     avoid = tuple(m.point for m in (*markers, *plan.removed)) + tuple(
         m.moved_from for m in markers if m.moved_from is not None
     )
     if plan.placement is not None:
         avoid += (dmap.centre,)  # the placement note sits there
-    items = list(_base(dmap, avoid))
+    avoid += keep_clear
+    items = list(_base(dmap, avoid, zone_names))
     for m in plan.removed:
         items.extend(_removed(m))
     for i, m in enumerate(markers, start=1):

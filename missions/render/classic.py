@@ -1,0 +1,82 @@
+"""Maps of the older (classic) packs: zones as Player A / Player B, the marker placement rule
+in words instead of invented marker positions, and "approximate" on low-confidence maps.
+Built on the same scene as Leviathan maps, so SVG and reportlab show the same thing."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from reportlab.graphics.shapes import Drawing
+
+from missions.classic.types import ClassicMap, ClassicMission
+from missions.engine.markers import MarkerPlan
+from missions.pack.geometry import Marker, Tag
+from missions.render.drawing import scene_drawing
+from missions.render.scene import PALETTE, Label, Scene, Shape, build_scene
+from missions.render.svg import scene_svg
+
+PLAYER_NAMES = ("Player A", "Player B")
+APPROXIMATE = "APPROXIMATE MAP"
+EDGE_CLEARANCE = 6.0  # 8th and 7th edition: markers' centres more than 6" from the edges
+
+
+def _fixed_markers(mission: ClassicMission | None) -> tuple[Marker, ...]:
+    """The only fixed marker in these packs: the Relic at the centre of the table."""
+    if mission is not None and mission.mission.key == "the_relic":
+        cx, cy = mission.map.centre
+        return (Marker("relic", cx, cy, Tag.NO_MANS_LAND, ("relic",)),)
+    return ()
+
+
+def _placement_note(mission: ClassicMission) -> str:
+    count = mission.marker_count
+    if mission.mission.key == "the_relic" or count == 0:
+        return ""
+    if mission.pack.key == "only_war":
+        return f'Players place {count} markers, at least 10" apart'
+    if mission.mission.key in {"secure_and_control", "the_emperors_will"}:
+        area = "zone" if mission.pack.key == "eighth" else "half"
+        return f"Each player places 1 marker in their own {area}"
+    return f'Players place {count} markers (>6" from edges, >12" apart)'
+
+
+def classic_scene(cmap: ClassicMap, mission: ClassicMission | None = None) -> Scene:
+    dmap = cmap.map
+    markers = _fixed_markers(mission)
+    note = _placement_note(mission) if mission is not None else ""
+    cx, cy = dmap.centre
+    lines = [t for t in (note, APPROXIMATE if cmap.approximate else "") if t]
+    spots = tuple((cx, cy + 2.2 * i) for i in range(len(lines)))
+    title = cmap.name if mission is None else f"{mission.mission.name} - {cmap.name}"
+    scene = build_scene(dmap, MarkerPlan(markers), title, zone_names=PLAYER_NAMES, keep_clear=spots)
+    items = list(scene.items[:-1])  # keep the table edge outline last, on top
+    if note and mission is not None and mission.pack.key != "only_war" and not markers:
+        w, h, c = dmap.width, dmap.height, EDGE_CLEARANCE
+        items.append(
+            Shape(
+                ((c, c), (w - c, c), (w - c, h - c), (c, h - c)),
+                stroke=PALETTE["text"],
+                width=0.12,
+                dash=(0.6, 0.4),
+            )
+        )
+    for (x, y), text in zip(spots, lines, strict=True):
+        fill = "#9a3412" if text == APPROXIMATE else PALETTE["text"]
+        items.append(Label((x, y + 0.4), text, 1.4 if text == APPROXIMATE else 1.1, fill, True))
+    items.append(scene.items[-1])
+    return replace(scene, items=tuple(items))
+
+
+def classic_map_svg(cmap: ClassicMap, width_px: int = 900) -> str:
+    """SVG of a classic pack's deployment map alone."""
+    return scene_svg(classic_scene(cmap), width_px)
+
+
+def classic_mission_svg(mission: ClassicMission, width_px: int = 900) -> str:
+    """SVG of a generated classic mission's map, with its marker rule and any "approximate"."""
+    return scene_svg(classic_scene(mission.deployment, mission), width_px)
+
+
+def classic_mission_drawing(mission: ClassicMission, width: float = 500.0) -> Drawing:
+    """The same map as a reportlab Drawing for PDFs ("APPROXIMATE MAP" shows there too)."""
+    return scene_drawing(classic_scene(mission.deployment, mission), width)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from missions.classic.generator import generate_classic
 from missions.engine.generator import generate, mission_from_code, pool_mission
 from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack, pack_keys
@@ -22,7 +23,10 @@ def pool_codes(pack_key: str) -> list[str]:
 
 
 def mission_check_code(pack_key: str, code: str) -> str:
-    """A round's mission is a pool code of the event's pack; returns it normalised."""
+    """A round's mission is a pool code of the event's pack, or for a pack without a pool a
+    generated code of that pack ("EGT-8F3KQ2-7"); returns it normalised."""
+    if is_classic(pack_key):
+        return _classic_check_code(pack_key, code)
     if not isinstance(code, str):
         raise Invalid("mission", "invalid", "Must be a pool mission code such as 'A'.")
     codes = pool_codes(pack_key)
@@ -35,6 +39,8 @@ def mission_summary(pack_key: str, code: str) -> dict | None:
     """The contract's `mission` object of a round: code, primary, mission rule, deployment."""
     if not code:
         return None
+    if is_classic(pack_key):
+        return classic_summary(mission_from_code(code))
     return _pack(pack_key).pool_entry(code).to_dict()
 
 
@@ -64,9 +70,12 @@ def mission_pool(*, pack_key: str = "leviathan") -> list[dict]:
 
 
 def round_mission(pack_key: str, code: str):
-    """The full Mission (cards, map) of a round's pool code, for pages and printing."""
+    """The full Mission (cards, map) of a round's pool code, for pages and printing; for a
+    pack without a pool the ClassicMission its generated code stands for."""
     if not code:
         return None
+    if is_classic(pack_key):
+        return mission_from_code(code)
     return pool_mission(_pack(pack_key), code)
 
 
@@ -99,3 +108,53 @@ def round_mission_seed(event_seed: int, number: int) -> int:
     """The generator seed of round `number` of an event: the same event seed and round
     number always give the same mission; each round's is an independent draw."""
     return random.Random(f"round-mission/{event_seed}/{number}").randrange(SEED_CODES)
+
+
+def is_classic(pack_key: str) -> bool:
+    """A table-driven pack (8th, 7th edition, Only War): no pool, a generated mission a round."""
+    return _pack(pack_key).kind == "classic"
+
+
+def _classic_check_code(pack_key: str, code) -> str:
+    pack = _pack(pack_key)
+    example = f"{pack.code_prefix}-8F3KQ2-7"
+    wrong = Invalid(
+        "mission",
+        "unknown_mission",
+        f"Must be a generated mission code of the {pack.name} pack, such as {example}.",
+    )
+    if not isinstance(code, str):
+        raise wrong
+    try:
+        mission = mission_from_code(code)
+    except MissionError as exc:
+        raise wrong from exc
+    if mission.pack.key != pack.key:
+        raise wrong
+    return mission.code
+
+
+def round_generated_code(pack_key: str, *, event_seed: int, number: int) -> str:
+    """The code of round `number`'s generated mission (packs without a pool)."""
+    return generate_classic(_pack(pack_key), round_mission_seed(event_seed, number)).code
+
+
+def classic_summary(mission) -> dict:
+    """A round's `mission` object for a classic pack: the code and what the rolls chose, with
+    the Leviathan object's keys (`primary`, `mission_rule`, `deployment`, `terrain_layouts`)
+    kept so a reader of either shape finds them."""
+    special = ", ".join(rule.name for rule in mission.special_rules)
+    return {
+        "code": mission.code,
+        "pack": mission.pack.key,
+        "name": mission.mission.name,
+        "table": mission.pack.table(mission.mission.table).name,
+        "primary": mission.mission.primary,
+        "mission_rule": special,
+        "deployment": mission.deployment.name,
+        "approximate": mission.deployment.approximate,
+        "markers": mission.marker_count,
+        "tactical_rule": mission.mission.tactical_rule,
+        "secondaries": [rule.name for rule in mission.secondaries],
+        "terrain_layouts": [],
+    }

@@ -448,6 +448,24 @@ class ClockInputSerializer(serializers.Serializer):
     )
 
 
+class RoundMissionSerializer(MissionSummarySerializer):
+    """A round's mission: the pool mission's object, and for a pack without a pool (8th, 7th
+    edition, Only War) also what the generator rolled (`code` is then its shareable code,
+    whose page is /missions/{code}/)."""
+
+    pack = serializers.CharField(required=False, help_text="Packs without a pool only.")
+    name = serializers.CharField(required=False, help_text="The mission's name.")
+    table = serializers.CharField(required=False, help_text="The mission table it came from.")
+    approximate = serializers.BooleanField(
+        required=False, help_text="The deployment map's geometry is of low confidence."
+    )
+    markers = serializers.IntegerField(required=False, help_text="Objective markers.")
+    tactical_rule = serializers.CharField(
+        required=False, help_text="Maelstrom missions: how Tactical Objectives are generated."
+    )
+    secondaries = serializers.ListField(child=serializers.CharField(), required=False)
+
+
 class RoundSerializer(StrictModelSerializer):
     games = serializers.SerializerMethodField()
     mission = serializers.SerializerMethodField()
@@ -476,23 +494,29 @@ class RoundSerializer(StrictModelSerializer):
         games = round_.games.select_related("round").prefetch_related("results")
         return GameSerializer(games, many=True).data
 
-    @extend_schema_field(MissionSummarySerializer(allow_null=True))
+    @extend_schema_field(RoundMissionSerializer(allow_null=True))
     def get_mission(self, round_: Round) -> dict | None:
         return mission_summary(round_.event.mission_pack, round_.mission_code)
 
 
-class MissionCodeField(serializers.ChoiceField):
-    """A pool code of the pack; refused with the service's code and message."""
+class MissionCodeField(StrictCharField):
+    """A round's mission: a pool code of a pack with a pool ("C" or "c"), or a generated
+    mission code of a pack without one ("EGT-8F3KQ2-7"). The service checks it against the
+    event's pack (400 `unknown_mission`)."""
 
     def __init__(self, **kwargs):
-        super().__init__(choices=MISSION_CODE_CHOICES, **kwargs)
+        kwargs.setdefault("max_length", 40)
+        super().__init__(**kwargs)
 
     def to_internal_value(self, data):
-        if not isinstance(data, str) or data not in self.choices:
+        if not isinstance(data, str) or not data.strip():
             raise serializers.ValidationError(
-                f"Must be one of {', '.join(MISSION_CODES)}.", code="unknown_mission"
+                f"Must be a pool code such as {', '.join(MISSION_CODES[:3])}, or a generated "
+                "mission code of the event's pack.",
+                code="unknown_mission",
             )
-        return data.upper()
+        value = super().to_internal_value(data).strip()
+        return value.upper() if value in MISSION_CODE_CHOICES else value
 
 
 class PairingInputSerializer(serializers.Serializer):
@@ -508,7 +532,11 @@ class RoundInputSerializer(serializers.Serializer):
     force = StrictBooleanField(
         required=False, default=False, help_text="Pair although results are missing."
     )
-    mission = MissionCodeField(required=False, help_text="A pool code of the pack.")
+    mission = MissionCodeField(
+        required=False,
+        help_text="A pool code of the event's pack, or a generated mission code of a pack "
+        "without a pool (default: the event's mission order, or the round's generated mission).",
+    )
     pairings = PairingInputSerializer(
         many=True, required=False, help_text="Manual pairings instead of the engine's."
     )
@@ -522,7 +550,10 @@ class RepairInputSerializer(serializers.Serializer):
 
 
 class MissionChoiceSerializer(serializers.Serializer):
-    mission = MissionCodeField(help_text="A pool code of the event's pack.")
+    mission = MissionCodeField(
+        help_text="A pool code of the event's pack, or a generated mission code of a pack "
+        "without a pool."
+    )
 
 
 class SignupInputSerializer(serializers.Serializer):

@@ -140,8 +140,8 @@ def _matched_play(key: str, name: str) -> ScoringRules:
         ),
         total_cap=None,
         summary=(
-            "No cap on the total: mission VP, Tactical Objective VP, and 1 VP each for Slay the "
-            "Warlord, First Blood and Linebreaker (0 to 3). Most VP wins; equal VP is a draw."
+            "No cap on the total: mission VP + Tactical Objective VP + 1 VP each for Slay the "
+            "Warlord, First Blood, Linebreaker. Most VP wins; equal VP draws."
         ),
     )
 
@@ -156,8 +156,8 @@ SCORING: dict[str, ScoringRules] = {
         parts=(Part("primary", "Victory condition VP"),),
         total_cap=None,
         summary=(
-            "No cap on the total: the rolled victory condition's VP. Most VP wins; equal VP is "
-            "a draw (the event records no Power Levels for the Underdog tie-break)."
+            "No cap on the total: the rolled victory condition's VP. Most VP wins; equal VP "
+            "draws (the event records no Power Levels for the Underdog tie-break)."
         ),
     ),
 }

@@ -113,7 +113,7 @@ class ClassicScoresheets(Scoresheets):
         canvas.line(0, bottom + self.row, self.width, bottom + self.row)
         canvas.setFont(FONT, 7)
         canvas.setFillColor(MUTED)
-        canvas.drawString(0, bottom - 10, self.rules.summary[:150])
+        canvas.drawString(0, bottom - 10, self.rules.summary)
         return bottom - 12
 
     def draw_choices(self, canvas: Canvas, top: float) -> None:

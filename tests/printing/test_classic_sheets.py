@@ -31,7 +31,7 @@ def paired(organiser, pack_key: str, mission):
 
 def test_eternal_war_sheet_has_seven_rounds_bonus_ticks_and_no_caps(organiser):
     mission = code_where("eighth", lambda m: not m.mission.tactical_rule and m.secondaries)
-    event, players, round_ = paired(organiser, "eighth", mission)
+    event, players, _ = paired(organiser, "eighth", mission)
     pages = pdf_pages(print_document(event=event, kind="scoresheets", round_number=1))
     assert len(pages) == 2  # one per game, the bye has none
     page = pages[0]

@@ -67,10 +67,16 @@ def draw_label(canvas: Canvas, text: str, x: float, y: float, *, colour=BRAND, s
 
 
 def draw_mission_text(
-    canvas: Canvas, mission: MissionInfo, x: float, top: float, width: float
+    canvas: Canvas,
+    mission: MissionInfo,
+    x: float,
+    top: float,
+    width: float,
+    *,
+    bottom: float | None = None,
 ) -> float:
     if mission.classic:
-        return _draw_classic_text(canvas, mission, x, top, width)
+        return _draw_classic_text(canvas, mission, x, top, width, bottom=bottom)
     draw_label(canvas, f"Mission {mission.code} · {mission.deployment}", x, top - 7)
     paragraphs = [
         card_paragraph(CardText(f"Primary: {mission.primary.name}", mission.primary.summary))
@@ -82,7 +88,7 @@ def draw_mission_text(
 
 
 def _draw_classic_text(
-    canvas: Canvas, mission: MissionInfo, x: float, top: float, width: float
+    canvas: Canvas, mission: MissionInfo, x: float, top: float, width: float, *, bottom
 ) -> float:
     approximate = " · approximate map" if mission.approximate else ""
     draw_label(canvas, f"{mission.name} · {mission.deployment}{approximate}", x, top - 7)
@@ -91,6 +97,22 @@ def _draw_classic_text(
     if mission.game_length is not None:
         cards.append(mission.game_length)
     paragraphs = [card_paragraph(card, "small") for card in cards]
+    if bottom is not None:
+        # A box too small for every rule keeps those that fit and points to the mission page.
+        room, kept = top - 21 - bottom - 10, []
+        for p in paragraphs:
+            _, h = p.wrap(width, 10_000)
+            if h + 3 > room:
+                break
+            kept.append(p)
+            room -= h + 3
+        if len(kept) < len(paragraphs):
+            canvas.setFont(FONT, 6.5)
+            canvas.setFillColor(MUTED)
+            canvas.drawString(
+                x, bottom + 3, f"More rules on the mission page /missions/{mission.code}/"
+            )
+        paragraphs = kept
     return draw_paragraphs(canvas, paragraphs, x, top - 21, width, gap=3)
 
 

@@ -70,7 +70,9 @@ class ClassicScoresheets(Scoresheets):
         map_w = (h - 8) * 74 / 50
         drawn = draw_map(canvas, mission, 4, top - h + 4, map_w, max_height=h - 8)
         text_x = map_w + 14 if drawn else 10
-        draw_mission_text(canvas, mission, text_x, top - 4, self.width - text_x - 10)
+        draw_mission_text(
+            canvas, mission, text_x, top - 4, self.width - text_x - 10, bottom=top - h + 2
+        )
 
     def draw_grid(self, canvas: Canvas, top: float) -> float:
         maelstrom = self.data.mission.maelstrom

@@ -1,12 +1,18 @@
 """The contract's missions endpoints: the tournament pool and the seeded generator."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from missions.pack.registry import pack_keys
-from missions.services import mission_generate, mission_lookup, mission_pool
+from missions.services import (
+    mission_generate,
+    mission_lookup,
+    mission_packs,
+    mission_pool,
+    mission_underdog,
+)
 from tournament.errors import Invalid, NotFound
 from tournament.services.rounds import SEED_MAX
 
@@ -53,6 +59,118 @@ class MissionSerializer(serializers.Serializer):
     placement = serializers.DictField(required=False)
 
 
+class PackSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    edition = serializers.CharField(help_text='The game edition, e.g. "10th", "8th".')
+    kind = serializers.ChoiceField(
+        ["cards", "classic"], help_text="cards: drawn from decks; classic: rolled on tables."
+    )
+    generates = serializers.CharField(help_text="What one generated mission holds.")
+    code_prefix = serializers.CharField(help_text="Starts every shareable code of the pack.")
+
+
+class RuleSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    summary = serializers.CharField()
+
+
+class RollSerializer(serializers.Serializer):
+    what = serializers.CharField(help_text="What the roll decided.")
+    dice = serializers.CharField(help_text='"D6", "D3" or "D4".')
+    value = serializers.IntegerField()
+    result = serializers.CharField()
+
+
+class ClassicMissionDefSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    table = serializers.CharField()
+    number = serializers.IntegerField(help_text="Its result on the table.")
+    markers = serializers.JSONField(help_text='A count, or dice such as "D3+2".')
+    primary = serializers.CharField()
+    placement = serializers.CharField()
+    map_rule = serializers.CharField()
+    tactical_rule = serializers.CharField()
+    special_rules = RuleSerializer(many=True)
+
+
+class ClassicMapSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    confidence = serializers.CharField(help_text="H, M, L–M or L, as in the facts gathered.")
+    approximate = serializers.BooleanField()
+    summary = serializers.CharField()
+    source = serializers.CharField()
+    table_edge = serializers.CharField()
+    width = serializers.FloatField()
+    height = serializers.FloatField()
+
+
+class ClassicMissionSerializer(serializers.Serializer):
+    """A mission of a table pack (8th, 7th edition, Only War) with every roll made."""
+
+    pack = serializers.CharField()
+    kind = serializers.ChoiceField(["classic"])
+    edition = serializers.CharField()
+    seed = serializers.IntegerField()
+    code = serializers.CharField(help_text="Shareable: the same code gives the same mission.")
+    rolls = RollSerializer(many=True)
+    mission = ClassicMissionDefSerializer()
+    deployment = ClassicMapSerializer()
+    marker_count = serializers.IntegerField()
+    special_rules = RuleSerializer(many=True)
+    game_length = RuleSerializer()
+    secondaries = RuleSerializer(many=True)
+    rules = RuleSerializer(many=True)
+    notes = serializers.ListField(child=serializers.CharField())
+
+
+ANY_MISSION = PolymorphicProxySerializer(
+    component_name="AnyMission",
+    serializers=[MissionSerializer, ClassicMissionSerializer],
+    resource_type_field_name=None,
+)
+
+
+class UnderdogSerializer(serializers.Serializer):
+    player = serializers.ChoiceField(["a", "b"])
+    command_rerolls = serializers.IntegerField()
+    reason = serializers.CharField()
+
+
+class PacksView(APIView):
+    @extend_schema(responses=PackSerializer(many=True))
+    def get(self, request):
+        """Every mission pack the generator knows."""
+        return Response(mission_packs())
+
+
+class UnderdogView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("power_a", {"type": "integer", "minimum": 0}, required=True),
+            OpenApiParameter("power_b", {"type": "integer", "minimum": 0}, required=True),
+            OpenApiParameter(
+                "split_by",
+                str,
+                enum=["a", "b"],
+                default="a",
+                description="The player who split the table: the Underdog on equal Power.",
+            ),
+        ],
+        responses=UnderdogSerializer,
+    )
+    def get(self, request):
+        """Only War: the Underdog and its Command re-rolls from the two Power Levels."""
+        q = request.query_params
+        return Response(
+            mission_underdog(
+                power_a=q.get("power_a"), power_b=q.get("power_b"), split_by=q.get("split_by", "a")
+            )
+        )
+
+
 class PoolView(APIView):
     @extend_schema(parameters=[PACK_PARAM], responses=MissionSummarySerializer(many=True))
     def get(self, request):
@@ -70,7 +188,7 @@ class GenerateView(APIView):
                 description="Same seed, same mission (default: random).",
             ),
         ],
-        responses=MissionSerializer,
+        responses=ANY_MISSION,
     )
     def get(self, request):
         mission = mission_generate(
@@ -81,7 +199,7 @@ class GenerateView(APIView):
 
 
 class MissionCodeView(APIView):
-    @extend_schema(responses=MissionSerializer)
+    @extend_schema(responses=ANY_MISSION)
     def get(self, request, code: str):
         """The mission behind a shareable code (a generated one, or a pool letter)."""
         try:

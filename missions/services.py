@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 from missions.classic.generator import generate_classic
+from missions.classic.only_war import underdog
+from missions.classic.types import ClassicPack
 from missions.engine.generator import generate, mission_from_code, pool_mission
 from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack, pack_keys
@@ -44,8 +46,15 @@ def mission_summary(pack_key: str, code: str) -> dict | None:
     return _pack(pack_key).pool_entry(code).to_dict()
 
 
+def mission_packs() -> list[dict]:
+    """Every pack: key, name, edition, kind, what one generated mission holds, code prefix."""
+    return [get_pack(key).to_dict() for key in pack_keys()]
+
+
 def mission_generate(*, pack_key: str = "leviathan", seed=None):
-    """A generated mission; with no seed one is chosen so the answer can still be shared."""
+    """A generated mission of any pack (a `Mission` for card packs, a `ClassicMission` for
+    table packs); with no seed one is chosen so the answer can still be shared."""
+    pack = _pack(pack_key)
     if seed is None:
         seed = random.SystemRandom().randrange(36**6)
     elif isinstance(seed, str):
@@ -54,7 +63,25 @@ def mission_generate(*, pack_key: str = "leviathan", seed=None):
         seed = int(seed)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 2**63:
         raise Invalid("seed", "invalid", "Must be a whole number of at least 0.")
-    return generate(_pack(pack_key), seed)
+    if isinstance(pack, ClassicPack):
+        return generate_classic(pack, seed)
+    return generate(pack, seed)
+
+
+def _whole(name: str, value) -> int:
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    raise Invalid(name, "invalid", "Must be a whole number of at least 0.")
+
+
+def mission_underdog(*, power_a, power_b, split_by="a") -> dict:
+    """Only War's Underdog from the two armies' Power Levels (strings from a query are fine)."""
+    a, b = _whole("power_a", power_a), _whole("power_b", power_b)
+    if split_by not in ("a", "b"):
+        raise Invalid("split_by", "invalid_choice", "Must be 'a' or 'b'.")
+    return underdog(a, b, split_by=split_by).to_dict()
 
 
 def mission_lookup(*, code: str):
@@ -70,13 +97,17 @@ def mission_pool(*, pack_key: str = "leviathan") -> list[dict]:
 
 
 def round_mission(pack_key: str, code: str):
-    """The full Mission (cards, map) of a round's pool code, for pages and printing; for a
-    pack without a pool the ClassicMission its generated code stands for."""
+    """The full mission of a round, for pages and printing: a card pack's pool letter, or a
+    table pack's shareable code ("EGT-1K-7"), which must belong to that pack."""
     if not code:
         return None
-    if is_classic(pack_key):
-        return mission_from_code(code)
-    return pool_mission(_pack(pack_key), code)
+    pack = _pack(pack_key)
+    if isinstance(pack, ClassicPack):
+        mission = mission_lookup(code=code)
+        if mission.pack.key != pack.key:
+            raise Invalid("mission", "wrong_pack", f"Must be a mission code of {pack.name}.")
+        return mission
+    return pool_mission(pack, code)
 
 
 # Events and their rounds (tournament side): which packs an event may choose, and the seed

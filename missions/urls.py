@@ -5,6 +5,10 @@ from missions import api, views
 urlpatterns = [
     path("missions/", views.generator, name="missions"),
     path("missions/<str:code>/", views.mission_detail, name="mission"),
+    path("api/missions/packs/", api.PacksView.as_view(), name="api-missions-packs"),
+    path(
+        "api/missions/only-war/underdog/", api.UnderdogView.as_view(), name="api-missions-underdog"
+    ),
     path("api/missions/pool/", api.PoolView.as_view(), name="api-missions-pool"),
     path("api/missions/generate/", api.GenerateView.as_view(), name="api-missions-generate"),
     path("api/missions/<str:code>/", api.MissionCodeView.as_view(), name="api-mission"),

@@ -1,26 +1,85 @@
-"""The public mission generator: draw a mission, see its map and cards, share its link."""
+"""The public mission generator: pick a pack, draw a mission, see its map and rules, share it."""
 
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from missions.classic.types import ClassicMission
+from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
-from missions.services import mission_generate, mission_lookup, mission_pool
+from missions.services import (
+    mission_generate,
+    mission_lookup,
+    mission_packs,
+    mission_pool,
+    mission_underdog,
+)
 from tournament.errors import Invalid
+
+DEFAULT_PACK = "leviathan"
+
+
+def _generator_context(pack_key: str, error=None) -> dict:
+    packs = mission_packs()
+    if pack_key not in {p["key"] for p in packs}:
+        pack_key = DEFAULT_PACK
+    return {
+        "pool": mission_pool(pack_key=DEFAULT_PACK),
+        "packs": packs,
+        "chosen": pack_key,
+        "error": error,
+    }
 
 
 def generator(request):
+    pack_key = request.GET.get("pack") or DEFAULT_PACK
     if "seed" in request.GET or "draw" in request.GET:
         try:
-            mission = mission_generate(seed=request.GET.get("seed") or None)
+            mission = mission_generate(pack_key=pack_key, seed=request.GET.get("seed") or None)
         except Invalid as exc:
-            return render(
-                request,
-                "missions/generator.html",
-                {"pool": mission_pool(), "error": exc},
-                status=400,
-            )
+            context = _generator_context(pack_key, exc)
+            return render(request, "missions/generator.html", context, status=400)
         return redirect("mission", code=mission.code)
-    return render(request, "missions/generator.html", {"pool": mission_pool()})
+    return render(request, "missions/generator.html", _generator_context(pack_key))
+
+
+def _underdog(request) -> tuple[dict | None, Invalid | None]:
+    """Only War's Underdog for Power Levels entered on the page (nothing until both are)."""
+    q = request.GET
+    if not (q.get("power_a") or q.get("power_b")):
+        return None, None
+    try:
+        return (
+            mission_underdog(
+                power_a=q.get("power_a", ""),
+                power_b=q.get("power_b", ""),
+                split_by=q.get("split_by", "a"),
+            ),
+            None,
+        )
+    except Invalid as exc:
+        return None, exc
+
+
+def _classic_detail(request, mission: ClassicMission, link: str):
+    underdog, underdog_error = (None, None)
+    if mission.pack.key == "only_war":
+        underdog, underdog_error = _underdog(request)
+    context = {
+        "mission": mission,
+        "svg": classic_mission_svg(mission, width_px=900),
+        "share_link": link,
+        "mysterious": (
+            mission.pack.dice_table("mysterious_objectives")
+            if any(r.name == "Mysterious Objectives" for r in mission.special_rules)
+            else None
+        ),
+        "underdog": underdog,
+        "underdog_error": underdog_error,
+        "power_a": request.GET.get("power_a", ""),
+        "power_b": request.GET.get("power_b", ""),
+        "split_by": request.GET.get("split_by", "a"),
+    }
+    return render(request, "missions/classic_mission.html", context)
 
 
 def mission_detail(request, code: str):
@@ -28,9 +87,11 @@ def mission_detail(request, code: str):
         mission = mission_lookup(code=code)
     except Invalid as exc:
         return render(
-            request, "missions/generator.html", {"pool": mission_pool(), "error": exc}, status=404
+            request, "missions/generator.html", _generator_context(DEFAULT_PACK, exc), status=404
         )
     link = request.build_absolute_uri(reverse("mission", kwargs={"code": mission.code}))
+    if isinstance(mission, ClassicMission):
+        return _classic_detail(request, mission, link)
     context = {
         "mission": mission,
         "svg": mission_svg(mission, width_px=900),

@@ -28,6 +28,12 @@ class Site:
     extra: dict = field(default_factory=dict)
 
 
+# Classic pack missions by shareable code (seeded, so always the same mission).
+EIGHTH_APPROXIMATE = "EGT-0-0"  # Spoils of War on Spearhead Assault
+SEVENTH_MAELSTROM = "SVN-0-0"  # The Spoils of War, with Mysterious Objectives
+ONLY_WAR = "OWR-1-1"  # Slay and Secure
+
+
 @dataclass(frozen=True)
 class Page:
     name: str
@@ -125,6 +131,15 @@ PAGES: list[Page] = [
     Page("event-awards", ANYONE, _e("event-awards"), setup=_awarded),
     Page("missions-generator", ANYONE, lambda s: reverse("missions")),
     Page("mission", ANYONE, lambda s: reverse("mission", args=[s.games["A"].round.mission_code])),
+    # Classic packs: an approximate map (Spearhead Assault, seed 0), a 7th edition Maelstrom
+    # mission with the Mysterious Objectives table, and Only War with its Underdog worked out.
+    Page("mission-eighth", ANYONE, lambda s: reverse("mission", args=[EIGHTH_APPROXIMATE])),
+    Page("mission-seventh", ANYONE, lambda s: reverse("mission", args=[SEVENTH_MAELSTROM])),
+    Page(
+        "mission-only-war",
+        ANYONE,
+        lambda s: reverse("mission", args=[ONLY_WAR]) + "?power_a=30&power_b=52&split_by=a",
+    ),
     Page("tracker-new", ANYONE, lambda s: reverse("tracker-new")),
     Page(
         "tracker",

@@ -263,6 +263,15 @@ class ScoreForm(forms.Form):
     vp_a = forms.IntegerField(min_value=0, max_value=100, label="VP A")
     vp_b = forms.IntegerField(min_value=0, max_value=100, label="VP B")
 
+    def __init__(self, *args, vp_max: int = 100, **kwargs):
+        # The event's pack sets the highest total: 100 in Leviathan, no cap in 8th edition.
+        super().__init__(*args, **kwargs)
+        if vp_max != 100:
+            for name in ("vp_a", "vp_b"):
+                self.fields[name] = forms.IntegerField(
+                    min_value=0, max_value=vp_max, label=self.fields[name].label
+                )
+
 
 class SwapForm(forms.Form):
     player_x = forms.TypedChoiceField(coerce=int, label="Swap")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from missions.services import mission_pack_choices
 from tournament.localtime import default_time_zone, zone_choices
 from tournament.models.event import BattleSize, EventStatus, ListPublication
 from tournament.services.audit_words import field_label
@@ -31,6 +32,15 @@ class EventForm(forms.Form):
     end_date = forms.DateField(required=False, widget=_date_input(), label="End date")
     venue = forms.CharField(max_length=200, required=False)
     battle_size = forms.ChoiceField(choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE)
+    # Not sent (a script's post): Leviathan for a new event, unchanged for an existing one.
+    mission_pack = forms.ChoiceField(
+        choices=mission_pack_choices,
+        required=False,
+        initial="leviathan",
+        label="Mission pack",
+        help_text="Rounds take this pack's missions and results are scored by its rules. "
+        "It cannot change once round 1 is paired.",
+    )
     # The engine keeps club mates apart in its round-1 draw only.
     avoid_same_club = forms.BooleanField(
         required=False, initial=True, label="Keep club mates apart in round 1"
@@ -116,6 +126,7 @@ class SettingsForm(EventForm):
         "end_date",
         "venue",
         "battle_size",
+        "mission_pack",
         "status",
         "bye_vp",
         "hidden",
@@ -182,6 +193,8 @@ class SettingsForm(EventForm):
                 data.pop(name, None)
         if not data.get("list_publication"):
             data.pop("list_publication", None)
+        if not data.get("mission_pack"):
+            data.pop("mission_pack", None)
         if "list_deadline" not in self.data:
             # Only a form that shows the deadline may clear it (a script's post of the older
             # fields leaves it alone).

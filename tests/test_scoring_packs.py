@@ -58,8 +58,8 @@ def test_eighth_breakdown_sums_primary_bonuses_and_tactical():
     ("data", "field", "code"),
     [
         ({"secondary_a": 4, "vp_b": 0}, "secondary_a", "max_value"),
-        ({"gambit_a": 30, "vp_b": 0}, "gambit_a", "unknown_field"),
-        ({"battle_ready_a": 10, "vp_b": 0}, "battle_ready_a", "unknown_field"),
+        ({"gambit_a": 30, "vp_b": 0}, "gambit_a", "not_in_pack"),
+        ({"battle_ready_a": 10, "vp_b": 0}, "battle_ready_a", "not_in_pack"),
         ({"primary_a": 5, "tactical_a": 5, "vp_a": 11, "vp_b": 0}, "vp_a", "mismatch"),
         ({"tactical_a": -1, "vp_b": 0}, "tactical_a", "min_value"),
         ({"vp_a": 3}, "vp_b", "required"),
@@ -70,12 +70,12 @@ def test_eighth_rules_name_field_and_code(data, field, code):
 
 
 def test_leviathan_refuses_tactical_objectives():
-    assert codes({"tactical_a": 3, "vp_b": 0})["tactical_a"] == ["unknown_field"]
+    assert codes({"tactical_a": 3, "vp_b": 0})["tactical_a"] == ["not_in_pack"]
 
 
 def test_only_war_has_only_a_primary():
     assert clean_result({"primary_a": 11, "primary_b": 6}, rules=ONLY_WAR)["vp_a"] == 11
-    assert codes({"secondary_a": 1, "vp_b": 0}, rules=ONLY_WAR)["secondary_a"] == ["unknown_field"]
+    assert codes({"secondary_a": 1, "vp_b": 0}, rules=ONLY_WAR)["secondary_a"] == ["not_in_pack"]
 
 
 part = st.integers(min_value=-2, max_value=1100)

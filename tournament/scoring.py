@@ -249,7 +249,7 @@ def clean_result(
 
     Accepts a bare total (`vp_a`, `vp_b`) or a breakdown per side; a breakdown's parts that
     are left out count as 0 and the total must match it when both are given. A part the pack
-    does not have (a gambit in 8th edition) is refused with `unknown_field`.
+    does not have (a gambit in 8th edition) is refused with `not_in_pack`.
     """
     if rules is None:
         rules = LEVIATHAN if caps is LEVIATHAN_CAPS else _leviathan(caps)
@@ -259,7 +259,7 @@ def clean_result(
     for field in data:
         if field in every and field not in known:
             errors.setdefault(field, []).append(
-                ("unknown_field", f"Not a result field of the {rules.name} pack.")
+                ("not_in_pack", f"Not a result field of the {rules.name} pack.")
             )
         elif field not in known:
             errors.setdefault(field, []).append(("unknown_field", "Not a result field."))

@@ -141,13 +141,13 @@ def test_scores_follow_the_events_pack(api):
     gambit = {"primary_a": 10, "gambit_a": 30, "vp_b": 0}
     wrong = api.post(f"/api/games/{games['eighth']}/result/", gambit, format="json")
     assert wrong.status_code == 400
-    assert wrong.json()["error_codes"]["gambit_a"] == ["unknown_field"]
+    assert wrong.json()["error_codes"]["gambit_a"] == ["not_in_pack"]
     bonus = {"primary_a": 10, "secondary_a": 4, "vp_b": 0}
     too_many = api.post(f"/api/games/{games['eighth']}/result/", bonus, format="json")
     assert too_many.json()["error_codes"]["secondary_a"] == ["max_value"]
     tactical = {"tactical_a": 5, "vp_b": 0}
     levi = api.post(f"/api/games/{games['leviathan']}/result/", tactical, format="json")
-    assert levi.json()["error_codes"]["tactical_a"] == ["unknown_field"]
+    assert levi.json()["error_codes"]["tactical_a"] == ["not_in_pack"]
 
 
 def test_players_enter_and_confirm_an_eighth_edition_score(api):

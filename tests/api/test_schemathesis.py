@@ -29,6 +29,9 @@ CROSS_FIELD_CODES = {
     "checksum_mismatch",  # an event document whose content does not match its sha256
     "all_zero",  # the three overall-ranking weights all 0
     "above_max",  # a painting score above the event's own painting_max
+    "no_pool",  # a mission order for a pack without a pool (mission_pack)
+    "unknown_mission",  # a round's mission code checked against the event's pack
+    "not_in_pack",  # a result part the event's pack does not score (a gambit in 8th edition)
 }
 
 

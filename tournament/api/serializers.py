@@ -378,23 +378,38 @@ class ResultInputSerializer(serializers.Serializer):
     `tournament.scoring.clean_result` enforces them: Leviathan has primary, secondary, gambit
     and battle_ready (primary plus gambit at most 50, total at most 100); 8th and 7th edition
     have primary, secondary (0 to 3) and tactical with no cap on the total; Only War has
-    primary only. A total must equal its breakdown."""
+    primary only. The limits below are Leviathan's; the other packs accept up to 999. A total
+    must equal its breakdown."""
 
-    vp_a = StrictIntegerField(required=False, min_value=0, max_value=VP_CEILING)
-    vp_b = StrictIntegerField(required=False, min_value=0, max_value=VP_CEILING)
-    primary_a = StrictIntegerField(required=False, min_value=0, max_value=VP_CEILING)
-    secondary_a = StrictIntegerField(required=False, min_value=0, max_value=40)
+    vp_a = StrictIntegerField(required=False, min_value=0, max_value=LEVIATHAN_CAPS.total)
+    vp_b = StrictIntegerField(required=False, min_value=0, max_value=LEVIATHAN_CAPS.total)
+    primary_a = StrictIntegerField(
+        required=False, min_value=0, max_value=LEVIATHAN_CAPS.primary_and_gambit
+    )
+    secondary_a = StrictIntegerField(
+        required=False, min_value=0, max_value=LEVIATHAN_CAPS.secondary
+    )
     gambit_a = serializers.ChoiceField(choices=GAMBIT_CHOICES, required=False)
     battle_ready_a = serializers.ChoiceField(choices=BATTLE_READY_CHOICES, required=False)
     tactical_a = StrictIntegerField(
-        required=False, min_value=0, max_value=VP_CEILING, help_text="8th and 7th edition only."
+        required=False,
+        min_value=0,
+        max_value=VP_CEILING,
+        help_text="8th and 7th edition only (400 not_in_pack elsewhere).",
     )
-    primary_b = StrictIntegerField(required=False, min_value=0, max_value=VP_CEILING)
-    secondary_b = StrictIntegerField(required=False, min_value=0, max_value=40)
+    primary_b = StrictIntegerField(
+        required=False, min_value=0, max_value=LEVIATHAN_CAPS.primary_and_gambit
+    )
+    secondary_b = StrictIntegerField(
+        required=False, min_value=0, max_value=LEVIATHAN_CAPS.secondary
+    )
     gambit_b = serializers.ChoiceField(choices=GAMBIT_CHOICES, required=False)
     battle_ready_b = serializers.ChoiceField(choices=BATTLE_READY_CHOICES, required=False)
     tactical_b = StrictIntegerField(
-        required=False, min_value=0, max_value=VP_CEILING, help_text="8th and 7th edition only."
+        required=False,
+        min_value=0,
+        max_value=VP_CEILING,
+        help_text="8th and 7th edition only (400 not_in_pack elsewhere).",
     )
 
 

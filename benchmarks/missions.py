@@ -34,6 +34,16 @@ def main() -> None:
     _rate("SVG renders (mission_svg)", lambda i: mission_svg(missions[i]), 2_000)
     _rate("reportlab Drawings (mission_drawing)", lambda i: mission_drawing(missions[i]), 500)
 
+    from missions.classic.generator import generate_classic
+    from missions.render.classic import classic_mission_drawing, classic_mission_svg
+
+    for key in ("eighth", "seventh", "only_war"):
+        classic = get_pack(key)
+        _rate(f"generate_classic ({key})", lambda s, p=classic: generate_classic(p, s), 50_000)
+    eighth = [generate_classic(get_pack("eighth"), s) for s in range(2_000)]
+    _rate("SVG renders (classic_mission_svg)", lambda i: classic_mission_svg(eighth[i]), 2_000)
+    _rate("reportlab Drawings (classic)", lambda i: classic_mission_drawing(eighth[i]), 500)
+
 
 if __name__ == "__main__":
     main()

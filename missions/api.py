@@ -103,6 +103,7 @@ class ClassicMapSerializer(serializers.Serializer):
     summary = serializers.CharField()
     source = serializers.CharField()
     table_edge = serializers.CharField()
+    mirrored = serializers.BooleanField(help_text="Drawn across the other diagonal.")
     width = serializers.FloatField()
     height = serializers.FloatField()
 

@@ -24,13 +24,28 @@ def pool_codes(pack_key: str) -> list[str]:
     return [entry.code for entry in _pack(pack_key).pool]
 
 
+def _classic_round_mission(pack: ClassicPack, code: str):
+    try:
+        mission = mission_from_code(code)
+    except MissionError as exc:
+        raise Invalid("mission", "unknown_mission", str(exc)) from exc
+    if mission.pack.key != pack.key:
+        raise Invalid(
+            "mission",
+            "wrong_pack",
+            f"Must be a mission code of {pack.name} (starting {pack.code_prefix}-).",
+        )
+    return mission
+
+
 def mission_check_code(pack_key: str, code: str) -> str:
-    """A round's mission is a pool code of the event's pack, or for a pack without a pool a
-    generated code of that pack ("EGT-8F3KQ2-7"); returns it normalised."""
-    if is_classic(pack_key):
-        return _classic_check_code(pack_key, code)
+    """A round's mission: a pool code of a card pack, or for a table pack a shareable code
+    of that pack ("EGT-1K-7"); returns it normalised."""
     if not isinstance(code, str):
         raise Invalid("mission", "invalid", "Must be a pool mission code such as 'A'.")
+    pack = _pack(pack_key)
+    if isinstance(pack, ClassicPack):
+        return _classic_round_mission(pack, code).code
     codes = pool_codes(pack_key)
     if code.strip().upper() not in codes:
         raise Invalid("mission", "unknown_mission", f"Must be one of {', '.join(codes)}.")
@@ -38,12 +53,14 @@ def mission_check_code(pack_key: str, code: str) -> str:
 
 
 def mission_summary(pack_key: str, code: str) -> dict | None:
-    """The contract's `mission` object of a round: code, primary, mission rule, deployment."""
+    """The contract's `mission` object of a round: code, primary, mission rule, deployment.
+    For a table pack: the mission's name as `primary`, its table as `mission_rule`."""
     if not code:
         return None
-    if is_classic(pack_key):
-        return classic_summary(mission_from_code(code))
-    return _pack(pack_key).pool_entry(code).to_dict()
+    pack = _pack(pack_key)
+    if isinstance(pack, ClassicPack):
+        return classic_summary(_classic_round_mission(pack, code))
+    return pack.pool_entry(code).to_dict()
 
 
 def mission_packs() -> list[dict]:
@@ -103,10 +120,7 @@ def round_mission(pack_key: str, code: str):
         return None
     pack = _pack(pack_key)
     if isinstance(pack, ClassicPack):
-        mission = mission_lookup(code=code)
-        if mission.pack.key != pack.key:
-            raise Invalid("mission", "wrong_pack", f"Must be a mission code of {pack.name}.")
-        return mission
+        return _classic_round_mission(pack, code)
     return pool_mission(pack, code)
 
 
@@ -146,42 +160,24 @@ def is_classic(pack_key: str) -> bool:
     return _pack(pack_key).kind == "classic"
 
 
-def _classic_check_code(pack_key: str, code) -> str:
-    pack = _pack(pack_key)
-    example = f"{pack.code_prefix}-8F3KQ2-7"
-    wrong = Invalid(
-        "mission",
-        "unknown_mission",
-        f"Must be a generated mission code of the {pack.name} pack, such as {example}.",
-    )
-    if not isinstance(code, str):
-        raise wrong
-    try:
-        mission = mission_from_code(code)
-    except MissionError as exc:
-        raise wrong from exc
-    if mission.pack.key != pack.key:
-        raise wrong
-    return mission.code
-
-
 def round_generated_code(pack_key: str, *, event_seed: int, number: int) -> str:
     """The code of round `number`'s generated mission (packs without a pool)."""
     return generate_classic(_pack(pack_key), round_mission_seed(event_seed, number)).code
 
 
 def classic_summary(mission) -> dict:
-    """A round's `mission` object for a classic pack: the code and what the rolls chose, with
-    the Leviathan object's keys (`primary`, `mission_rule`, `deployment`, `terrain_layouts`)
-    kept so a reader of either shape finds them."""
-    special = ", ".join(rule.name for rule in mission.special_rules)
+    """A round's `mission` object for a table pack: the Leviathan object's keys (the mission's
+    name as `primary`, its table as `mission_rule`), and what the rolls chose."""
+    table = mission.pack.table(mission.mission.table).name
     return {
         "code": mission.code,
+        "primary": mission.mission.name,
+        "mission_rule": table,
         "pack": mission.pack.key,
         "name": mission.mission.name,
-        "table": mission.pack.table(mission.mission.table).name,
-        "primary": mission.mission.primary,
-        "mission_rule": special,
+        "table": table,
+        "victory": mission.mission.primary,
+        "special_rules": [rule.name for rule in mission.special_rules],
         "deployment": mission.deployment.name,
         "approximate": mission.deployment.approximate,
         "markers": mission.marker_count,

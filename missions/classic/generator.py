@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from missions.classic.maps import mirrored
 from missions.classic.types import ClassicMap, ClassicMission, ClassicPack, Roll
 from missions.engine.codes import seed_code
 
@@ -80,11 +81,17 @@ def _seventh(pack: ClassicPack, dice: Dice):
         value = dice.roll(zones.name, 6, lambda v: zones.lookup(v).name)
         dmap = pack.map(zones.lookup(value).name)
     if dmap.key == "vanguard_strike":
-        dice.roll(
+        other = dice.roll(
             "Vanguard Strike diagonal (if the players do not agree one)",
             6,
-            lambda v: "as drawn" if v <= 3 else "the other diagonal (mirror the drawing)",
+            lambda v: (
+                "top-left and bottom-right corners"
+                if v <= 3
+                else "top-right and bottom-left corners"
+            ),
         )
+        if other >= 4:
+            dmap = mirrored(dmap)
     markers = mission.markers
     if markers == "D3+2":
         markers = dice.roll("Number of objective markers (D3+2)", 3, lambda v: f"{v + 2} markers")

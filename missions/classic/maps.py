@@ -10,6 +10,8 @@ No marker is fixed: players place them, so maps carry none.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
+from functools import lru_cache
 
 from missions.classic.types import ClassicMap
 from missions.pack.geometry import Circle, DeploymentMap, Point, Polygon, Tag, Zone
@@ -36,6 +38,20 @@ def _zones(points: tuple[Point, ...], cut: Circle | None = None) -> tuple[Zone, 
 def _map(name: str, points: tuple[Point, ...], notes: tuple[str, ...] = (), cut=None):
     a, b = _zones(points, cut)
     return DeploymentMap(card_key(name), name, a, b, (), WIDTH, HEIGHT, notes)
+
+
+def _mirror_zone(zone: Zone) -> Zone:
+    points = tuple((WIDTH - x, y) for x, y in zone.polygon.points)
+    cuts = tuple(Circle((WIDTH - c.centre[0], c.centre[1]), c.radius) for c in zone.cutouts)
+    return Zone(zone.tag, Polygon(points), cuts)
+
+
+@lru_cache(maxsize=16)
+def mirrored(cmap: ClassicMap) -> ClassicMap:
+    """The map reflected left to right: a diagonal map played across the other diagonal."""
+    m = cmap.map
+    flipped = replace(m, attacker=_mirror_zone(m.attacker), defender=_mirror_zone(m.defender))
+    return replace(cmap, map=flipped, mirrored=not cmap.mirrored)
 
 
 def _rect(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:

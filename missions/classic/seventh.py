@@ -283,7 +283,7 @@ RULES = (
     ),
     Rule(
         "Deployment",
-        "Roll a D6 for who picks a half (re-roll ties). Roll off: the winner "
+        "Each player rolls a D6 (re-roll ties); the higher picks a half. Roll off: the winner "
         "says who sets up first; that player sets up their whole army, then the other.",
     ),
     Rule(

@@ -33,6 +33,7 @@ class ClassicMap:
     source: str
     table_edge: str = ""  # which edge is a player's own (7th edition Reserves, Linebreaker)
     number: int | None = None  # its number on the pack's deployment table, if any
+    mirrored: bool = False  # drawn across the other diagonal (7th edition Vanguard Strike)
 
     @property
     def key(self) -> str:
@@ -55,6 +56,7 @@ class ClassicMap:
             "summary": self.summary,
             "source": self.source,
             "table_edge": self.table_edge,
+            "mirrored": self.mirrored,
             "width": self.map.width,
             "height": self.map.height,
         }

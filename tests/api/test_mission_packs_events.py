@@ -218,7 +218,7 @@ def test_organiser_chooses_a_generated_mission_of_the_pack(api):
     assert paired.json()["mission"]["name"] == chosen.mission.name
     other = api.patch(f"{url}1/", {"mission": "SVN-1-1"}, format="json")
     assert other.status_code == 400
-    assert other.json()["error_codes"]["mission"] == ["unknown_mission"]
+    assert other.json()["error_codes"]["mission"] == ["wrong_pack"]
     pool = api.patch(f"{url}1/", {"mission": "A"}, format="json")
     assert pool.json()["error_codes"]["mission"] == ["unknown_mission"]
     moved = api.patch(f"{url}1/", {"mission": "EGT-2-2"}, format="json")

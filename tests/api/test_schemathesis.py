@@ -31,6 +31,7 @@ CROSS_FIELD_CODES = {
     "above_max",  # a painting score above the event's own painting_max
     "no_pool",  # a mission order for a pack without a pool (mission_pack)
     "unknown_mission",  # a round's mission code checked against the event's pack
+    "wrong_pack",  # a generated mission code of another pack than the event's
     "not_in_pack",  # a result part the event's pack does not score (a gambit in 8th edition)
 }
 

@@ -117,3 +117,27 @@ def test_only_war_page_works_out_the_underdog(client):
     assert 'value="30"' in html  # the form keeps what was entered
     html = client.get("/missions/OWR-1-1/?power_a=abc&power_b=52").content.decode()
     assert "Must be a whole number" in html
+
+
+def test_round_missions_of_a_table_pack_are_codes_of_that_pack():
+    from missions.services import mission_check_code, mission_summary, round_mission
+    from tournament.errors import Invalid
+
+    assert mission_check_code("eighth", " egt-0-0 ") == "EGT-0-0"
+    assert round_mission("eighth", "EGT-0-0").mission.name == "Spoils of War"
+    assert mission_summary("eighth", "EGT-0-0") == {
+        "code": "EGT-0-0",
+        "primary": "Spoils of War",
+        "mission_rule": "Maelstrom of War",
+        "deployment": "Spearhead Assault",
+        "terrain_layouts": [],
+    }
+    for code, error in (
+        ("SVN-0-0", "wrong_pack"),
+        ("LEV-A", "wrong_pack"),
+        ("A", "unknown_mission"),
+    ):
+        with pytest.raises(Invalid) as err:
+            mission_check_code("eighth", code)
+        assert err.value.codes == {"mission": [error]}
+    assert mission_check_code("leviathan", "a") == "A"

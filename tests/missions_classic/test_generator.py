@@ -207,3 +207,12 @@ def test_to_dict_names_everything_a_page_or_app_needs():
     ]
     assert d["game_length"]["name"] == "Battle length"
     assert {"what", "dice", "value", "result"} == set(d["rolls"][0])
+
+
+def test_the_diagonal_roll_picks_the_drawn_diagonal(drawn):
+    for m in drawn["seventh"][:3000]:
+        if m.deployment.key == "vanguard_strike":
+            (roll,) = _roll(m, "Vanguard Strike diagonal")
+            assert m.deployment.mirrored == (roll.value >= 4)
+            corner = (71.0, 1.0) if roll.value >= 4 else (1.0, 1.0)
+            assert m.map.zone(m.map.tag_at(corner)) is m.map.attacker

@@ -131,3 +131,16 @@ def test_vanguard_strike_seventh_is_12_inches_from_the_diagonal():
     far = SEVENTH["vanguard_strike"].map.defender.polygon.points
     gap = (HEIGHT * far[1][0] + WIDTH * far[1][1] - WIDTH * HEIGHT) / diag
     assert gap == pytest.approx(12.0)
+
+
+def test_vanguard_strike_on_the_other_diagonal_is_the_mirror_image():
+    from missions.classic.maps import mirrored
+
+    cmap = SEVENTH["vanguard_strike"]
+    other = mirrored(cmap)
+    assert other.mirrored
+    assert other.key == cmap.key
+    assert mirrored(other).map == cmap.map
+    assert other.map.tag_at((71, 1)) is Tag.ATTACKER
+    assert other.map.tag_at((1, 47)) is Tag.DEFENDER
+    assert cmap.map.tag_at((1, 1)) is Tag.ATTACKER

@@ -471,6 +471,8 @@ class RoundMissionSerializer(MissionSummarySerializer):
     pack = serializers.CharField(required=False, help_text="Packs without a pool only.")
     name = serializers.CharField(required=False, help_text="The mission's name.")
     table = serializers.CharField(required=False, help_text="The mission table it came from.")
+    victory = serializers.CharField(required=False, help_text="How the mission scores VP.")
+    special_rules = serializers.ListField(child=serializers.CharField(), required=False)
     approximate = serializers.BooleanField(
         required=False, help_text="The deployment map's geometry is of low confidence."
     )

@@ -59,7 +59,14 @@ def mission_summary(pack_key: str, code: str) -> dict | None:
         return None
     pack = _pack(pack_key)
     if isinstance(pack, ClassicPack):
-        return classic_summary(_classic_round_mission(pack, code))
+        mission = _classic_round_mission(pack, code)
+        return {
+            "code": mission.code,
+            "primary": mission.mission.name,
+            "mission_rule": pack.table(mission.mission.table).name,
+            "deployment": mission.deployment.name,
+            "terrain_layouts": [],
+        }
     return pack.pool_entry(code).to_dict()
 
 
@@ -165,23 +172,22 @@ def round_generated_code(pack_key: str, *, event_seed: int, number: int) -> str:
     return generate_classic(_pack(pack_key), round_mission_seed(event_seed, number)).code
 
 
-def classic_summary(mission) -> dict:
-    """A round's `mission` object for a table pack: the Leviathan object's keys (the mission's
-    name as `primary`, its table as `mission_rule`), and what the rolls chose."""
-    table = mission.pack.table(mission.mission.table).name
+def round_mission_details(pack_key: str, code: str) -> dict:
+    """What a table pack's round mission adds to `mission_summary` for events: the pack, the
+    mission's name and table, how it scores, its special rules, the map's confidence, the
+    markers, the Tactical Objective rule and the bonus objectives. Empty for a card pack."""
+    pack = _pack(pack_key)
+    if not code or not isinstance(pack, ClassicPack):
+        return {}
+    mission = _classic_round_mission(pack, code)
     return {
-        "code": mission.code,
-        "primary": mission.mission.name,
-        "mission_rule": table,
         "pack": mission.pack.key,
         "name": mission.mission.name,
-        "table": table,
+        "table": pack.table(mission.mission.table).name,
         "victory": mission.mission.primary,
         "special_rules": [rule.name for rule in mission.special_rules],
-        "deployment": mission.deployment.name,
         "approximate": mission.deployment.approximate,
         "markers": mission.marker_count,
         "tactical_rule": mission.mission.tactical_rule,
         "secondaries": [rule.name for rule in mission.secondaries],
-        "terrain_layouts": [],
     }

@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from missions.api import MissionSummarySerializer
 from missions.pack.registry import pack_keys
-from missions.services import mission_summary, pool_codes
+from missions.services import mission_summary, pool_codes, round_mission_details
 from tournament.localtime import zone_names
 from tournament.models import Event, Game, Player, PlayerStatus, Result, Round
 from tournament.scoring import LEVIATHAN_CAPS, VP_CEILING
@@ -513,7 +513,11 @@ class RoundSerializer(StrictModelSerializer):
 
     @extend_schema_field(RoundMissionSerializer(allow_null=True))
     def get_mission(self, round_: Round) -> dict | None:
-        return mission_summary(round_.event.mission_pack, round_.mission_code)
+        pack, code = round_.event.mission_pack, round_.mission_code
+        summary = mission_summary(pack, code)
+        if summary is not None:
+            summary.update(round_mission_details(pack, code))
+        return summary
 
 
 class MissionCodeField(StrictCharField):

@@ -278,7 +278,13 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
         )
     for key in changed:
         setattr(event, key, clean[key])
-    event.save(update_fields=changed)
+    saved = list(changed)
+    if "mission_pack" in changed and event.mission_seed is None:
+        # An event made before mission seeds existed gets one now, kept by exports, so its
+        # generated round missions stay the same wherever it is imported.
+        event.mission_seed = mission_seed_draw(event.pk)
+        saved.append("mission_seed")
+    event.save(update_fields=saved)
     audit_changes(
         event=event,
         action="event_update",

@@ -129,3 +129,65 @@ def round_mission(pack_key: str, code: str):
     if isinstance(pack, ClassicPack):
         return _classic_round_mission(pack, code)
     return pool_mission(pack, code)
+
+
+# Events and their rounds (tournament side): which packs an event may choose, and the seed
+# its generated round missions come from.
+SEED_CODES = 36**6  # seeds below this have codes of at most six characters
+
+
+def mission_pack_check(pack_key: str) -> str:
+    """An event's pack: a key of the registry; raises Invalid (`mission_pack`, `unknown_pack`)."""
+    if pack_key not in pack_keys():
+        raise Invalid("mission_pack", "unknown_pack", f"Must be one of {', '.join(pack_keys())}.")
+    return pack_key
+
+
+def mission_pack_choices() -> list[tuple[str, str]]:
+    """(key, name) of every pack, for the event forms' select."""
+    return [(key, get_pack(key).name) for key in pack_keys()]
+
+
+def mission_seed_draw(seed: int | None = None) -> int:
+    """An event's mission seed: derived from the creation seed when there is one, so the same
+    seed gives the same missions, else drawn."""
+    if seed is None:
+        return random.SystemRandom().randrange(SEED_CODES)
+    return random.Random(f"event-missions/{seed}").randrange(SEED_CODES)
+
+
+def round_mission_seed(event_seed: int, number: int) -> int:
+    """The generator seed of round `number` of an event: the same event seed and round
+    number always give the same mission; each round's is an independent draw."""
+    return random.Random(f"round-mission/{event_seed}/{number}").randrange(SEED_CODES)
+
+
+def is_classic(pack_key: str) -> bool:
+    """A table-driven pack (8th, 7th edition, Only War): no pool, a generated mission a round."""
+    return _pack(pack_key).kind == "classic"
+
+
+def round_generated_code(pack_key: str, *, event_seed: int, number: int) -> str:
+    """The code of round `number`'s generated mission (packs without a pool)."""
+    return generate_classic(_pack(pack_key), round_mission_seed(event_seed, number)).code
+
+
+def round_mission_details(pack_key: str, code: str) -> dict:
+    """What a table pack's round mission adds to `mission_summary` for events: the pack, the
+    mission's name and table, how it scores, its special rules, the map's confidence, the
+    markers, the Tactical Objective rule and the bonus objectives. Empty for a card pack."""
+    pack = _pack(pack_key)
+    if not code or not isinstance(pack, ClassicPack):
+        return {}
+    mission = _classic_round_mission(pack, code)
+    return {
+        "pack": mission.pack.key,
+        "name": mission.mission.name,
+        "table": pack.table(mission.mission.table).name,
+        "victory": mission.mission.primary,
+        "special_rules": [rule.name for rule in mission.special_rules],
+        "approximate": mission.deployment.approximate,
+        "markers": mission.marker_count,
+        "tactical_rule": mission.mission.tactical_rule,
+        "secondaries": [rule.name for rule in mission.secondaries],
+    }

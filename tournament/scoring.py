@@ -1,7 +1,20 @@
-"""Result scores: the Leviathan caps and the rules a submitted score must follow.
+"""Result scores: each mission pack's scoring rules, and the rules a submitted score must follow.
 
 Plain Python, no Django: the API, the pages, the importer and the game tracker all validate
-through `clean_result`, so a score is judged the same way wherever it comes from.
+through `clean_result`, so a score is judged the same way wherever it comes from. The rules
+are data (`ScoringRules`), one entry per pack key in `SCORING`:
+
+- Leviathan (10th edition): primary plus gambit at most 50, secondaries at most 40, Battle
+  Ready 0 or 10, total at most 100 (leviathan-facts.md, "Scoring caps per player").
+- 8th and 7th edition matched play: no cap on the total. Eternal War missions score their
+  primary objective (`primary`), Maelstrom of War missions their Tactical Objectives
+  (`tactical`), and every mission adds Slay the Warlord, First Blood and Linebreaker at 1 VP
+  each (`secondary`, 0 to 3).
+- Only War (8th edition open play): the rolled victory condition only (`primary`; its D3 for
+  a slain Warlord is part of it). Equal VP is a draw here: the mission's Underdog tie-break
+  needs Power Levels, which an event does not record.
+
+In every pack the result is a win, a loss or a draw by VP (`outcome`).
 """
 
 from __future__ import annotations
@@ -10,12 +23,15 @@ from dataclasses import dataclass
 
 from tournament.errors import Invalid
 
-PARTS = ("primary", "secondary", "gambit", "battle_ready")
+# Every breakdown part a result can hold; a pack uses some of them.
+PARTS = ("primary", "secondary", "gambit", "battle_ready", "tactical")
+# Packs without a cap on the total still refuse a number no game reaches: a typing slip.
+VP_CEILING = 999
 
 
 @dataclass(frozen=True)
 class Caps:
-    """Per-player caps of the pack (leviathan-facts.md, "Scoring caps per player")."""
+    """Per-player caps of the Leviathan pack (leviathan-facts.md, "Scoring caps per player")."""
 
     primary_and_gambit: int = 50
     secondary: int = 40
@@ -26,6 +42,140 @@ class Caps:
 
 
 LEVIATHAN_CAPS = Caps()
+
+
+@dataclass(frozen=True)
+class Part:
+    """One breakdown part of a pack: its highest value, or the only values it may take."""
+
+    name: str
+    label: str
+    maximum: int = VP_CEILING
+    choices: tuple[int, ...] = ()
+    # Why only `choices` exist, for the error message.
+    choice_reason: str = ""
+
+
+@dataclass(frozen=True)
+class JointCap:
+    """Parts whose sum is capped; the error names the first part's field."""
+
+    parts: tuple[str, ...]
+    cap: int
+    message: str
+
+
+@dataclass(frozen=True)
+class ScoringRules:
+    key: str
+    name: str
+    parts: tuple[Part, ...]
+    # None: no cap on the total (only VP_CEILING).
+    total_cap: int | None
+    joint_caps: tuple[JointCap, ...] = ()
+    # Shown beside the score form and on printed scoresheets.
+    summary: str = ""
+
+    @property
+    def vp_max(self) -> int:
+        return VP_CEILING if self.total_cap is None else self.total_cap
+
+    @property
+    def part_names(self) -> tuple[str, ...]:
+        return tuple(part.name for part in self.parts)
+
+    def part(self, name: str) -> Part | None:
+        return next((p for p in self.parts if p.name == name), None)
+
+
+def _leviathan(caps: Caps) -> ScoringRules:
+    return ScoringRules(
+        key="leviathan",
+        name="Leviathan",
+        parts=(
+            Part("primary", "Primary", caps.primary_and_gambit),
+            Part("secondary", "Secondary", caps.secondary),
+            Part(
+                "gambit",
+                "Gambit",
+                caps.primary_and_gambit,
+                (0, caps.gambit),
+                f"a gambit scores {caps.gambit} VP or nothing",
+            ),
+            Part(
+                "battle_ready",
+                "Battle Ready",
+                caps.battle_ready,
+                (0, caps.battle_ready),
+                "Battle Ready bonus",
+            ),
+        ),
+        total_cap=caps.total,
+        joint_caps=(
+            JointCap(
+                ("primary", "gambit"),
+                caps.primary_and_gambit,
+                f"Primary plus gambit must be at most {caps.primary_and_gambit}.",
+            ),
+        ),
+        summary=(
+            f"Primary plus gambit at most {caps.primary_and_gambit}, secondary at most "
+            f"{caps.secondary}, Battle Ready {caps.battle_ready}, total at most {caps.total}."
+        ),
+    )
+
+
+# Slay the Warlord, First Blood and Linebreaker: 1 VP each in every matched-play mission.
+CLASSIC_BONUSES = 3
+
+
+def _matched_play(key: str, name: str) -> ScoringRules:
+    return ScoringRules(
+        key=key,
+        name=name,
+        parts=(
+            Part("primary", "Primary (mission VP)"),
+            Part("secondary", "Slay the Warlord, First Blood, Linebreaker", CLASSIC_BONUSES),
+            Part("tactical", "Tactical Objectives"),
+        ),
+        total_cap=None,
+        summary=(
+            "No cap on the total: mission VP + Tactical Objective VP + 1 VP each for Slay the "
+            "Warlord, First Blood, Linebreaker. Most VP wins; equal VP draws."
+        ),
+    )
+
+
+SCORING: dict[str, ScoringRules] = {
+    "leviathan": _leviathan(LEVIATHAN_CAPS),
+    "eighth": _matched_play("eighth", "8th edition matched play"),
+    "seventh": _matched_play("seventh", "7th edition"),
+    "only_war": ScoringRules(
+        key="only_war",
+        name="Only War",
+        parts=(Part("primary", "Victory condition VP"),),
+        total_cap=None,
+        summary=(
+            "No cap on the total: the rolled victory condition's VP. Most VP wins; equal VP "
+            "draws (the event records no Power Levels for the Underdog tie-break)."
+        ),
+    ),
+}
+
+
+def scoring_rules(pack_key: str) -> ScoringRules:
+    """The scoring rules of a pack; raises Invalid (`mission_pack`, `unknown_pack`)."""
+    rules = SCORING.get(pack_key)
+    if rules is None:
+        raise Invalid(
+            "mission_pack",
+            "unknown_pack",
+            f"No scoring rules for pack {pack_key!r}; known: {', '.join(SCORING)}.",
+        )
+    return rules
+
+
+LEVIATHAN = SCORING["leviathan"]
 
 
 def _whole(errors: dict, field: str, value, maximum: int) -> int | None:
@@ -46,23 +196,17 @@ def _whole(errors: dict, field: str, value, maximum: int) -> int | None:
     return value
 
 
-def _clean_side(data: dict, side: str, caps: Caps, errors: dict) -> dict:
+def _clean_side(data: dict, side: str, rules: ScoringRules, errors: dict) -> dict:
     vp_field = f"vp_{side}"
     out = {f"{part}_{side}": None for part in PARTS}
-    limits = {
-        "primary": caps.primary_and_gambit,
-        "secondary": caps.secondary,
-        "gambit": caps.primary_and_gambit,
-        "battle_ready": caps.battle_ready,
-    }
     given = False
-    for part in PARTS:
-        field = f"{part}_{side}"
-        value = _whole(errors, field, data.get(field), limits[part])
+    for part in rules.parts:
+        field = f"{part.name}_{side}"
+        value = _whole(errors, field, data.get(field), part.maximum)
         if data.get(field) is not None:
             given = True
         out[field] = value
-    vp = _whole(errors, vp_field, data.get(vp_field), caps.total)
+    vp = _whole(errors, vp_field, data.get(vp_field), rules.vp_max)
     if not given:
         if data.get(vp_field) is None:
             errors.setdefault(vp_field, []).append(("required", "This field is required."))
@@ -70,24 +214,21 @@ def _clean_side(data: dict, side: str, caps: Caps, errors: dict) -> dict:
         return out
     if any(f in errors for f in out):
         return out
-    parts = {p: out[f"{p}_{side}"] or 0 for p in PARTS}
-    for part in PARTS:
-        out[f"{part}_{side}"] = parts[part]
-    if parts["gambit"] not in (0, caps.gambit):
-        errors.setdefault(f"gambit_{side}", []).append(
-            ("choice", f"Must be 0 or {caps.gambit} (a gambit scores {caps.gambit} VP or nothing).")
-        )
-    if parts["battle_ready"] not in (0, caps.battle_ready):
-        errors.setdefault(f"battle_ready_{side}", []).append(
-            ("choice", f"Must be 0 or {caps.battle_ready} (Battle Ready bonus).")
-        )
-    if parts["primary"] + parts["gambit"] > caps.primary_and_gambit:
-        errors.setdefault(f"primary_{side}", []).append(
-            ("cap", f"Primary plus gambit must be at most {caps.primary_and_gambit}.")
-        )
+    parts = {p.name: out[f"{p.name}_{side}"] or 0 for p in rules.parts}
+    for name, value in parts.items():
+        out[f"{name}_{side}"] = value
+    for part in rules.parts:
+        if part.choices and parts[part.name] not in part.choices:
+            values = " or ".join(str(v) for v in part.choices)
+            errors.setdefault(f"{part.name}_{side}", []).append(
+                ("choice", f"Must be {values} ({part.choice_reason}).")
+            )
+    for joint in rules.joint_caps:
+        if sum(parts[p] for p in joint.parts) > joint.cap:
+            errors.setdefault(f"{joint.parts[0]}_{side}", []).append(("cap", joint.message))
     total = sum(parts.values())
-    if total > caps.total:
-        errors.setdefault(vp_field, []).append(("cap", f"Must be at most {caps.total}."))
+    if total > rules.vp_max:
+        errors.setdefault(vp_field, []).append(("cap", f"Must be at most {rules.vp_max}."))
     elif vp is not None and vp != total:
         errors.setdefault(vp_field, []).append(
             ("mismatch", f"Must equal the breakdown's sum ({total}).")
@@ -96,24 +237,39 @@ def _clean_side(data: dict, side: str, caps: Caps, errors: dict) -> dict:
     return out
 
 
-def clean_result(data: dict, *, bye: bool = False, caps: Caps = LEVIATHAN_CAPS) -> dict:
-    """Validate a submitted score and return it complete, or raise `Invalid` naming each field.
+def clean_result(
+    data: dict,
+    *,
+    bye: bool = False,
+    caps: Caps = LEVIATHAN_CAPS,
+    rules: ScoringRules | None = None,
+) -> dict:
+    """Validate a submitted score by a pack's rules (Leviathan unless `rules` is given) and
+    return it complete, or raise `Invalid` naming each field.
 
     Accepts a bare total (`vp_a`, `vp_b`) or a breakdown per side; a breakdown's parts that
-    are left out count as 0 and the total must match it when both are given.
+    are left out count as 0 and the total must match it when both are given. A part the pack
+    does not have (a gambit in 8th edition) is refused with `not_in_pack`.
     """
+    if rules is None:
+        rules = LEVIATHAN if caps is LEVIATHAN_CAPS else _leviathan(caps)
     errors: dict[str, list[tuple[str, str]]] = {}
-    known = {f"{p}_{s}" for p in (*PARTS, "vp") for s in "ab"}
+    known = {f"{p}_{s}" for p in (*rules.part_names, "vp") for s in "ab"}
+    every = {f"{p}_{s}" for p in PARTS for s in "ab"}
     for field in data:
-        if field not in known:
+        if field in every and field not in known:
+            errors.setdefault(field, []).append(
+                ("not_in_pack", f"Not a result field of the {rules.name} pack.")
+            )
+        elif field not in known:
             errors.setdefault(field, []).append(("unknown_field", "Not a result field."))
-    cleaned = _clean_side(data, "a", caps, errors)
+    cleaned = _clean_side(data, "a", rules, errors)
     if bye:
-        if any(data.get(f"{p}_b") is not None for p in (*PARTS, "vp")):
+        if any(data.get(f"{p}_b") is not None for p in (*rules.part_names, "vp")):
             errors.setdefault("vp_b", []).append(("bye", "A bye has no opponent score."))
         cleaned.update({f"{p}_b": None for p in (*PARTS, "vp")})
     else:
-        cleaned.update(_clean_side(data, "b", caps, errors))
+        cleaned.update(_clean_side(data, "b", rules, errors))
     if errors:
         raise Invalid.from_errors(errors)
     return cleaned

@@ -29,9 +29,10 @@ CROSS_FIELD_CODES = {
     "checksum_mismatch",  # an event document whose content does not match its sha256
     "all_zero",  # the three overall-ranking weights all 0
     "above_max",  # a painting score above the event's own painting_max
-    # mission_order lists codes of the event's mission_pack; a table pack (eighth, seventh,
-    # only_war) has no pool, so the schema's pool letters are refused for it
-    "unknown_mission",
+    "no_pool",  # a mission order for a pack without a pool (mission_pack)
+    "unknown_mission",  # a round's mission code checked against the event's pack
+    "wrong_pack",  # a generated mission code of another pack than the event's
+    "not_in_pack",  # a result part the event's pack does not score (a gambit in 8th edition)
 }
 
 

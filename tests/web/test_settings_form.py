@@ -144,3 +144,50 @@ def test_club_mates_setting_says_it_is_round_one_only(org_client, event, api):
     schema = api.get("/api/schema/?format=json").json()
     help_text = schema["components"]["schemas"]["Event"]["properties"]["avoid_same_club"]
     assert "round 1" in help_text["description"]
+
+
+def test_new_event_form_chooses_the_mission_pack(org_client):
+    url = reverse("manage-event-new")
+    html = org_client.get(url).content.decode()
+    assert "Mission pack" in html
+    data = form_data(html, "Create event")
+    assert data["mission_pack"] == "leviathan"
+    data.update(name="Retro GT", mission_pack="eighth")
+    assert org_client.post(url, data).status_code == 302
+    event = Event.objects.get(name="Retro GT")
+    assert event.mission_pack == "eighth"
+    assert event.mission_order == []
+    # Its settings page posts back unchanged, pack included.
+    settings = reverse("manage-settings", args=[event.pk])
+    before, logged = fields_of(event), AuditEntry.objects.count()
+    page = org_client.get(settings).content.decode()
+    assert form_data(page, "Save settings")["mission_pack"] == "eighth"
+    org_client.post(settings, form_data(page, "Save settings"))
+    assert fields_of(event) == before
+    assert AuditEntry.objects.count() == logged
+
+
+def test_settings_change_the_pack_until_a_round_is_paired(org_client, event, organiser):
+    from tests.conftest import add_players
+    from tournament.services.rounds import round_create
+
+    url = reverse("manage-settings", args=[event.pk])
+    data = form_data(org_client.get(url).content.decode(), "Save settings")
+    data["mission_pack"] = "only_war"
+    assert org_client.post(url, data).status_code == 302
+    event.refresh_from_db()
+    assert event.mission_pack == "only_war"
+    entry = AuditEntry.objects.latest("id")
+    assert entry.after["mission_pack"] == "only_war"
+    add_players(event, organiser, 2)
+    round_create(event_id=event.pk, user=organiser)
+    data = form_data(org_client.get(url).content.decode(), "Save settings")
+    data["mission_pack"] = "seventh"
+    response = org_client.post(url, data)
+    assert response.status_code == 200
+    assert "cannot change once round 1 is paired" in response.content.decode()
+    event.refresh_from_db()
+    assert event.mission_pack == "only_war"
+    # Undoing the change to Only War would leave the paired round with another pack's mission.
+    with pytest.raises(Exception, match="cannot change back"):
+        audit_undo(entry_id=entry.pk, user=organiser)

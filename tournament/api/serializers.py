@@ -11,11 +11,11 @@ from rest_framework import serializers
 
 from missions.api import MissionSummarySerializer
 from missions.pack.registry import pack_keys
-from missions.services import mission_summary, pool_codes
+from missions.services import mission_summary, pool_codes, round_mission_details
 from tournament.localtime import zone_names
 from tournament.models import Event, Game, Player, PlayerStatus, Result, Round
 from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind
-from tournament.scoring import LEVIATHAN_CAPS
+from tournament.scoring import LEVIATHAN_CAPS, VP_CEILING
 from tournament.services.clock import round_clock_state
 from tournament.services.events import PLACES_MAX
 from tournament.services.registration import (
@@ -158,7 +158,13 @@ class EventSerializer(StrictModelSerializer):
         min_value=0, max_value=LEVIATHAN_CAPS.total, range_code="range", required=False
     )
     tiebreaks = TiebreaksField(required=False)
-    mission_pack = serializers.ChoiceField(choices=pack_keys(), required=False)
+    mission_pack = serializers.ChoiceField(
+        choices=pack_keys(),
+        required=False,
+        help_text="The pack rounds take their missions from and results are scored by (keys "
+        "of GET /api/missions/packs/; default leviathan). Fixed once a round is paired "
+        "(409 rounds_paired).",
+    )
     mission_order = MissionOrderField(required=False)
     round_minutes = StrictIntegerField(
         min_value=1,
@@ -258,6 +264,7 @@ class EventSerializer(StrictModelSerializer):
             "paper_size",
             "mission_pack",
             "mission_order",
+            "mission_seed",
             "round_minutes",
             "registration_open",
             "places",
@@ -276,10 +283,14 @@ class EventSerializer(StrictModelSerializer):
             "rounds_paired",
             "created_at",
         ]
-        read_only_fields = ["id", "created_at"]
+        read_only_fields = ["id", "created_at", "mission_seed"]
         # Rules across fields, which the schema can only say in words.
         extra_kwargs = {
             "end_date": {"help_text": "Not before start_date (400 before_start)."},
+            "mission_seed": {
+                "help_text": "Packs without a pool (8th, 7th edition, Only War) generate round "
+                "n's mission from this seed and n."
+            },
             "list_deadline": {
                 "help_text": "Players submit and replace army lists until then (409 "
                 "lists_locked after); null: no deadline, lists never lock or publish."
@@ -359,10 +370,12 @@ class ResultSerializer(StrictModelSerializer):
             "secondary_a",
             "gambit_a",
             "battle_ready_a",
+            "tactical_a",
             "primary_b",
             "secondary_b",
             "gambit_b",
             "battle_ready_b",
+            "tactical_b",
             "outcome",
             "status",
             "confirmed",
@@ -401,19 +414,43 @@ def result_data(result: Result) -> dict:
 
 class ResultInputSerializer(serializers.Serializer):
     """Documents the body: a bare total per side, or a breakdown per side (parts left out
-    count as 0). `tournament.scoring.clean_result` enforces the rules the schema cannot say:
-    primary plus gambit at most 50, a total that equals its breakdown."""
+    count as 0). The event's pack decides which parts exist and their caps, and
+    `tournament.scoring.clean_result` enforces them: Leviathan has primary, secondary, gambit
+    and battle_ready (primary plus gambit at most 50, total at most 100); 8th and 7th edition
+    have primary, secondary (0 to 3) and tactical with no cap on the total; Only War has
+    primary only. The limits below are Leviathan's; the other packs accept up to 999. A total
+    must equal its breakdown."""
 
-    vp_a = StrictIntegerField(required=False, min_value=0, max_value=100)
-    vp_b = StrictIntegerField(required=False, min_value=0, max_value=100)
-    primary_a = StrictIntegerField(required=False, min_value=0, max_value=50)
-    secondary_a = StrictIntegerField(required=False, min_value=0, max_value=40)
+    vp_a = StrictIntegerField(required=False, min_value=0, max_value=LEVIATHAN_CAPS.total)
+    vp_b = StrictIntegerField(required=False, min_value=0, max_value=LEVIATHAN_CAPS.total)
+    primary_a = StrictIntegerField(
+        required=False, min_value=0, max_value=LEVIATHAN_CAPS.primary_and_gambit
+    )
+    secondary_a = StrictIntegerField(
+        required=False, min_value=0, max_value=LEVIATHAN_CAPS.secondary
+    )
     gambit_a = serializers.ChoiceField(choices=GAMBIT_CHOICES, required=False)
     battle_ready_a = serializers.ChoiceField(choices=BATTLE_READY_CHOICES, required=False)
-    primary_b = StrictIntegerField(required=False, min_value=0, max_value=50)
-    secondary_b = StrictIntegerField(required=False, min_value=0, max_value=40)
+    tactical_a = StrictIntegerField(
+        required=False,
+        min_value=0,
+        max_value=VP_CEILING,
+        help_text="8th and 7th edition only (400 not_in_pack elsewhere).",
+    )
+    primary_b = StrictIntegerField(
+        required=False, min_value=0, max_value=LEVIATHAN_CAPS.primary_and_gambit
+    )
+    secondary_b = StrictIntegerField(
+        required=False, min_value=0, max_value=LEVIATHAN_CAPS.secondary
+    )
     gambit_b = serializers.ChoiceField(choices=GAMBIT_CHOICES, required=False)
     battle_ready_b = serializers.ChoiceField(choices=BATTLE_READY_CHOICES, required=False)
+    tactical_b = StrictIntegerField(
+        required=False,
+        min_value=0,
+        max_value=VP_CEILING,
+        help_text="8th and 7th edition only (400 not_in_pack elsewhere).",
+    )
 
 
 def current_result(game: Game) -> Result | None:
@@ -466,6 +503,26 @@ class ClockInputSerializer(serializers.Serializer):
     )
 
 
+class RoundMissionSerializer(MissionSummarySerializer):
+    """A round's mission: the pool mission's object, and for a pack without a pool (8th, 7th
+    edition, Only War) also what the generator rolled (`code` is then its shareable code,
+    whose page is /missions/{code}/)."""
+
+    pack = serializers.CharField(required=False, help_text="Packs without a pool only.")
+    name = serializers.CharField(required=False, help_text="The mission's name.")
+    table = serializers.CharField(required=False, help_text="The mission table it came from.")
+    victory = serializers.CharField(required=False, help_text="How the mission scores VP.")
+    special_rules = serializers.ListField(child=serializers.CharField(), required=False)
+    approximate = serializers.BooleanField(
+        required=False, help_text="The deployment map's geometry is of low confidence."
+    )
+    markers = serializers.IntegerField(required=False, help_text="Objective markers.")
+    tactical_rule = serializers.CharField(
+        required=False, help_text="Maelstrom missions: how Tactical Objectives are generated."
+    )
+    secondaries = serializers.ListField(child=serializers.CharField(), required=False)
+
+
 class RoundSerializer(StrictModelSerializer):
     games = serializers.SerializerMethodField()
     mission = serializers.SerializerMethodField()
@@ -494,23 +551,33 @@ class RoundSerializer(StrictModelSerializer):
         games = round_.games.select_related("round").prefetch_related("results")
         return GameSerializer(games, many=True).data
 
-    @extend_schema_field(MissionSummarySerializer(allow_null=True))
+    @extend_schema_field(RoundMissionSerializer(allow_null=True))
     def get_mission(self, round_: Round) -> dict | None:
-        return mission_summary(round_.event.mission_pack, round_.mission_code)
+        pack, code = round_.event.mission_pack, round_.mission_code
+        summary = mission_summary(pack, code)
+        if summary is not None:
+            summary.update(round_mission_details(pack, code))
+        return summary
 
 
-class MissionCodeField(serializers.ChoiceField):
-    """A pool code of the pack; refused with the service's code and message."""
+class MissionCodeField(StrictCharField):
+    """A round's mission: a pool code of a pack with a pool ("C" or "c"), or a generated
+    mission code of a pack without one ("EGT-8F3KQ2-7"). The service checks it against the
+    event's pack (400 `unknown_mission`)."""
 
     def __init__(self, **kwargs):
-        super().__init__(choices=MISSION_CODE_CHOICES, **kwargs)
+        kwargs.setdefault("max_length", 40)
+        super().__init__(**kwargs)
 
     def to_internal_value(self, data):
-        if not isinstance(data, str) or data not in self.choices:
+        if not isinstance(data, str) or not data.strip():
             raise serializers.ValidationError(
-                f"Must be one of {', '.join(MISSION_CODES)}.", code="unknown_mission"
+                f"Must be a pool code such as {', '.join(MISSION_CODES[:3])}, or a generated "
+                "mission code of the event's pack.",
+                code="unknown_mission",
             )
-        return data.upper()
+        value = super().to_internal_value(data).strip()
+        return value.upper() if value in MISSION_CODE_CHOICES else value
 
 
 class PairingInputSerializer(serializers.Serializer):
@@ -526,7 +593,11 @@ class RoundInputSerializer(serializers.Serializer):
     force = StrictBooleanField(
         required=False, default=False, help_text="Pair although results are missing."
     )
-    mission = MissionCodeField(required=False, help_text="A pool code of the pack.")
+    mission = MissionCodeField(
+        required=False,
+        help_text="A pool code of the event's pack, or a generated mission code of a pack "
+        "without a pool (default: the event's mission order, or the round's generated mission).",
+    )
     pairings = PairingInputSerializer(
         many=True, required=False, help_text="Manual pairings instead of the engine's."
     )
@@ -540,7 +611,10 @@ class RepairInputSerializer(serializers.Serializer):
 
 
 class MissionChoiceSerializer(serializers.Serializer):
-    mission = MissionCodeField(help_text="A pool code of the event's pack.")
+    mission = MissionCodeField(
+        help_text="A pool code of the event's pack, or a generated mission code of a pack "
+        "without a pool."
+    )
 
 
 class SignupInputSerializer(serializers.Serializer):

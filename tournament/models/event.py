@@ -106,6 +106,9 @@ class Event(models.Model):
     mission_pack = models.CharField(max_length=40, default="leviathan")
     # Pool codes in the order rounds take them; drawn at random when the event is created.
     mission_order = models.JSONField(default=list, blank=True)
+    # Packs without a pool (8th, 7th edition, Only War) give round n the mission generated
+    # from this seed and n (tournament/services/round_missions.py); drawn at creation.
+    mission_seed = models.BigIntegerField(null=True, blank=True)
     # Organisers and judges, each with a role (tournament.models.staff.EventStaff).
     staff = models.ManyToManyField(
         settings.AUTH_USER_MODEL,

@@ -27,11 +27,14 @@ class Result(models.Model):
     secondary_a = models.PositiveSmallIntegerField(null=True, blank=True)
     gambit_a = models.PositiveSmallIntegerField(null=True, blank=True)
     battle_ready_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Maelstrom of War Tactical Objective VP (8th and 7th edition packs; tournament/scoring.py).
+    tactical_a = models.PositiveSmallIntegerField(null=True, blank=True)
     vp_a = models.PositiveSmallIntegerField()
     primary_b = models.PositiveSmallIntegerField(null=True, blank=True)
     secondary_b = models.PositiveSmallIntegerField(null=True, blank=True)
     gambit_b = models.PositiveSmallIntegerField(null=True, blank=True)
     battle_ready_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    tactical_b = models.PositiveSmallIntegerField(null=True, blank=True)
     vp_b = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=20, choices=ResultStatus.choices)
     source = models.CharField(max_length=20, choices=ResultSource.choices)
@@ -59,7 +62,7 @@ class Result(models.Model):
             ),
         ]
 
-    BREAKDOWN = ("primary", "secondary", "gambit", "battle_ready")
+    BREAKDOWN = ("primary", "secondary", "gambit", "battle_ready", "tactical")
 
     @property
     def outcome(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from missions.classic.types import ClassicMission
 from missions.engine.mission import Mission
 from missions.pack.scoring import ScoreCaps
 
@@ -61,11 +62,30 @@ class MissionInfo:
     rules: tuple[CardText, ...]
     secondaries: tuple[CardText, ...]
     gambits: tuple[CardText, ...]
-    caps: ScoreCaps
-    mission: Mission  # pure data; the map is drawn from its geometry
+    caps: ScoreCaps | None  # None: a classic pack (no Leviathan caps)
+    mission: Mission | ClassicMission  # pure data; the map is drawn from its geometry
+    # Classic packs (8th, 7th edition, Only War): the rolled mission's name, whether its map
+    # is of low confidence, and for Maelstrom of War how Tactical Objectives are generated.
+    name: str = ""
+    approximate: bool = False
+    tactical_rule: str = ""
+    game_length: CardText | None = None
+    max_battle_rounds: int = 5
+    # Slay the Warlord, First Blood, Linebreaker (empty for Only War and The Relic).
+    bonuses: tuple[str, ...] = ()
+
+    @property
+    def classic(self) -> bool:
+        return isinstance(self.mission, ClassicMission)
+
+    @property
+    def maelstrom(self) -> bool:
+        return bool(self.tactical_rule)
 
     @property
     def title(self) -> str:
+        if self.classic:
+            return f"{self.name} · {self.deployment} ({self.code})"
         return f"{self.code}: {self.primary.name} · {self.deployment}"
 
 

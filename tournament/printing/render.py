@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from tournament.printing.data import RoundPrint, StandingsPrint
 from tournament.printing.pairings import PairingsAlphabetical, PairingsByTable
 from tournament.printing.scoresheet import Scoresheets
+from tournament.printing.scoresheet_classic import ClassicScoresheets
 from tournament.printing.standings import Standings
 from tournament.printing.tablepack import PAGES_PER_TABLE, TablePacks
 
@@ -36,10 +37,20 @@ class Part:
     stop: int | None = None
 
 
+def _per_game(kind: str, data: RoundPrint):
+    """The document class of a per-game kind and its pages per game: a classic pack's
+    scoresheets have their own grid, and a Maelstrom mission's a second page (the Tactical
+    Objective log)."""
+    cls, per_game = _PER_GAME[kind]
+    if kind == "scoresheets" and data.mission is not None and data.mission.classic:
+        return ClassicScoresheets, ClassicScoresheets.pages_per_game(data)
+    return cls, per_game
+
+
 def render_round(kind: str, data: RoundPrint, part: Part | None = None) -> bytes:
     if kind in _WHOLE:
         return _WHOLE[kind](data, printed_at=data.printed_at).render()
-    cls, per_game = _PER_GAME[kind]
+    cls, per_game = _per_game(kind, data)
     games = data.games
     if part is None:
         return cls(data, printed_at=data.printed_at).render()

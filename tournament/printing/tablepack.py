@@ -103,7 +103,9 @@ class TablePacks(PrintDocument):
             + ", ".join(r.name for r in mission.rules),
         )
         map_top = height - 54
-        drawn = draw_map(canvas, mission, 0, map_top - width * 46 / 62, width)
+        # A classic pack's table is 72" by 48" (its drawing 74 by 50 with the margin).
+        ratio = 50 / 74 if mission.classic else 46 / 62
+        drawn = draw_map(canvas, mission, 0, map_top - width * ratio, width)
         canvas.setFont(FONT, 7)
         canvas.drawString(
             0,
@@ -122,7 +124,11 @@ class TablePacks(PrintDocument):
             return
         canvas.setFont(BOLD, 15)
         canvas.setFillColor(BRAND)
-        canvas.drawString(0, height - 20, "Secondary missions and gambits")
+        canvas.drawString(
+            0,
+            height - 20,
+            "Bonus objectives" if mission.classic else "Secondary missions and gambits",
+        )
         col = (width - 16) / 2
         cards = [*mission.secondaries]
         half = (len(cards) + 1) // 2
@@ -133,6 +139,8 @@ class TablePacks(PrintDocument):
         y = draw_paragraphs(
             canvas, [card_paragraph(c, "small") for c in cards[half:]], col + 16, top, col, gap=4
         )
+        if not mission.gambits:
+            return
         draw_label(canvas, "Gambits (chosen at the start of battle round 3)", col + 16, y - 8)
         draw_paragraphs(
             canvas,

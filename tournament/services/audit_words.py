@@ -10,7 +10,9 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
+from missions.services import mission_lookup
 from tournament.engine.clock import duration_words
+from tournament.errors import ServiceError
 from tournament.localtime import when
 from tournament.models import (
     AuditEntry,
@@ -22,6 +24,7 @@ from tournament.models import (
     ResultStatus,
     Round,
 )
+from tournament.scoring import SCORING
 
 LABELS = {
     "event_create": "Event created",
@@ -74,6 +77,7 @@ FIELD_LABELS = {
     "check_in_required": "Check-in required",
     "paper_size": "Paper size",
     "mission_order": "Mission order",
+    "mission_pack": "Mission pack",
     "time_zone": "Time zone",
     "archived": "Archived",
     "faction": "Faction",
@@ -140,6 +144,7 @@ SPECIAL_VALUES = {
     "army_list": _lines,
     "list_deadline": lambda v: when(datetime.datetime.fromisoformat(str(v))),
     "list_status": lambda v: LIST_WORDS.get(v, str(v)),
+    "mission_pack": lambda v: SCORING[v].name if v in SCORING else str(v),
 }
 
 
@@ -155,6 +160,18 @@ def _value(key: str, value) -> str:
     if isinstance(value, list):
         return ", ".join(map(str, value)) or "none"
     return str(value)
+
+
+def _mission_words(code: str | None) -> str:
+    """A pool letter as it is; a generated mission's code with the mission's name."""
+    if not code:
+        return "none"
+    if "-" not in code:
+        return code
+    try:
+        return f"{mission_lookup(code=code).mission.name} ({code})"
+    except (ServiceError, AttributeError):
+        return code
 
 
 def changes_text(before: dict | None, after: dict | None) -> str:
@@ -274,8 +291,8 @@ class AuditWords:
         return f"Round {(entry.before or {}).get('number', _ident(entry.target, 'round'))} removed"
 
     def _round_mission(self, entry: AuditEntry) -> str:
-        before = (entry.before or {}).get("mission") or "none"
-        after = (entry.after or {}).get("mission") or "none"
+        before = _mission_words((entry.before or {}).get("mission"))
+        after = _mission_words((entry.after or {}).get("mission"))
         return f"Round {self._round_number(entry)}: mission {before} → {after}"
 
     def _round_clock(self, entry: AuditEntry) -> str:

@@ -11,8 +11,8 @@ from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from missions.services import pool_codes
-from tournament.errors import Forbidden, Invalid
+from missions.services import mission_pack_check, mission_seed_draw, pool_codes
+from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.localtime import zone_is_known
 from tournament.models import Event, EventStaff, Player, PlayerStatus, PrintJob, Round, StaffRole
 from tournament.models.event import (
@@ -25,6 +25,7 @@ from tournament.models.event import (
     ListPublication,
     PaperSize,
 )
+from tournament.scoring import scoring_rules
 from tournament.services.access import require_organiser, user_can_create_events
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import (
@@ -54,6 +55,7 @@ EDITABLE = (
     "avoid_same_club",
     "check_in_required",
     "paper_size",
+    "mission_pack",
     "mission_order",
     "round_minutes",
     "registration_open",
@@ -101,11 +103,33 @@ def _check_tiebreaks(value) -> list[str]:
 
 def _check_mission_order(value, pack: str) -> list[str]:
     codes = pool_codes(pack)
+    if not codes and value:
+        raise Invalid(
+            "mission_order",
+            "no_pool",
+            "This mission pack has no mission pool: each round gets a generated mission.",
+        )
     if not isinstance(value, list) or any(code not in codes for code in value):
         raise Invalid(
             "mission_order", "unknown_mission", f"Must list pool codes from {', '.join(codes)}."
         )
     return value
+
+
+def _check_pack(value) -> str:
+    """A pack the missions app knows and the results can be scored by."""
+    if not isinstance(value, str) or not value.strip():
+        raise Invalid("mission_pack", "unknown_pack", "Must name a mission pack.")
+    key = value.strip()
+    mission_pack_check(key)
+    scoring_rules(key)
+    return key
+
+
+def _drawn_order(pack: str, seed) -> list[str]:
+    codes = pool_codes(pack)
+    random.Random(seed).shuffle(codes)
+    return codes
 
 
 def _clean_choices(clean: dict) -> None:
@@ -201,8 +225,13 @@ def _clean(changes: dict, event: Event | None) -> dict:
         for check in EVENT_UPDATE_CHECKS:
             check(event, clean)
     _check_weights(clean, event)
+    if "mission_pack" in clean:
+        clean["mission_pack"] = _check_pack(clean["mission_pack"])
+    pack = clean.get("mission_pack") or (event.mission_pack if event else "leviathan")
+    if event is not None and pack != event.mission_pack and "mission_order" not in clean:
+        # Another pack: its own pool order (or none), drawn afresh.
+        clean["mission_order"] = _drawn_order(pack, None)
     if "mission_order" in clean:
-        pack = event.mission_pack if event else clean.get("mission_pack", "leviathan")
         clean["mission_order"] = _check_mission_order(clean["mission_order"], pack)
     start, end = clean.get("start_date"), clean.get("end_date")
     if event is not None:
@@ -219,14 +248,15 @@ def event_create(*, user, name: str, rounds: int, seed: int | None = None, **set
     random."""
     if not user_can_create_events(user):
         raise Forbidden("user", "not_organiser", "Only organiser accounts may create events.")
-    unknown = sorted(set(settings) - set(EDITABLE) - {"mission_pack"})
+    unknown = sorted(set(settings) - set(EDITABLE))
     if unknown:
         raise Invalid(unknown[0], "unknown_field", "Not an event setting.")
     clean = _clean({"name": name, "planned_rounds": rounds, **settings}, None)
     if "mission_order" not in clean:
-        codes = pool_codes(clean.get("mission_pack", "leviathan"))
-        random.Random(seed).shuffle(codes)
-        clean["mission_order"] = codes
+        clean["mission_order"] = _drawn_order(clean.get("mission_pack", "leviathan"), seed)
+    # The seed generated missions come from: the creation seed when given (same seed, same
+    # missions), otherwise drawn.
+    clean["mission_seed"] = mission_seed_draw(seed)
     event = Event.objects.create(**clean)
     EventStaff.objects.create(event=event, user=user, role=StaffRole.ORGANISER, added_by=user)
     audit_record(event=event, action="event_create", target=f"event:{event.pk}", user=user)
@@ -259,9 +289,24 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
     if clean.get("archived", True):
         # An archived event takes one change: being unarchived (with anything sent beside it).
         event_require_writable(event)
+    if "mission_pack" in changed and event.rounds.exists():
+        # Paired rounds hold the old pack's missions and their results its scoring: refused
+        # rather than leaving a round with a mission or a score the new pack cannot read.
+        raise Conflict(
+            "mission_pack",
+            "rounds_paired",
+            "The mission pack cannot change once round 1 is paired: its missions and scores "
+            "follow the pack. Delete the paired rounds first.",
+        )
     for key in changed:
         setattr(event, key, clean[key])
-    event.save(update_fields=changed)
+    saved = list(changed)
+    if "mission_pack" in changed and event.mission_seed is None:
+        # An event made before mission seeds existed gets one now, kept by exports, so its
+        # generated round missions stay the same wherever it is imported.
+        event.mission_seed = mission_seed_draw(event.pk)
+        saved.append("mission_seed")
+    event.save(update_fields=saved)
     audit_changes(
         event=event,
         action="event_update",
@@ -294,6 +339,12 @@ def _from_log(values: dict | None) -> dict:
 def _check_event_update(entry) -> list[str]:
     event = Event.objects.get(pk=entry.event_id)
     audit_values_unchanged(event, _from_log(entry.after), "Settings")
+    if "mission_pack" in (entry.after or {}) and event.rounds.exists():
+        raise Conflict(
+            "entry",
+            "rounds_paired",
+            "The mission pack cannot change back once a round is paired with it.",
+        )
     return []
 
 

@@ -28,7 +28,7 @@ from tournament.models import (
 )
 
 FIELD = "file"
-BREAKDOWN = ("primary", "secondary", "gambit", "battle_ready")
+BREAKDOWN = ("primary", "secondary", "gambit", "battle_ready", "tactical")
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,8 @@ class Spec:
     kind: str  # str, int, bool, date, datetime, duration, json
     null: bool = False
     choices: tuple[str, ...] = ()
+    # Added after the format's first files: a file without it reads as null.
+    optional: bool = False
 
 
 def _specs(*rows) -> tuple[Spec, ...]:
@@ -64,6 +66,7 @@ EVENT = _specs(
     ("paper_size", "str", False, tuple(PaperSize.values)),
     ("mission_pack", "str"),
     ("mission_order", "json"),
+    ("mission_seed", "int", True, (), True),
     ("time_zone", "str"),
     ("archived", "bool"),
     ("painting_max", "int"),
@@ -120,6 +123,8 @@ RESULT = _specs(
         for part in ("primary", "secondary", "gambit", "battle_ready")
         for side in "ab"
     ),
+    ("tactical_a", "int", True, (), True),
+    ("tactical_b", "int", True, (), True),
     ("vp_a", "int"),
     ("vp_b", "int", True),
     ("status", "str", False, tuple(ResultStatus.values)),
@@ -205,6 +210,9 @@ def load_fields(specs: tuple[Spec, ...], data, path: str) -> dict:
     for spec in specs:
         where = f"{path}.{spec.name}"
         if spec.name not in data:
+            if spec.optional:
+                out[spec.name] = None
+                continue
             raise bad(where, "missing.")
         value = data[spec.name]
         if value is None:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, IntegrityError, transaction
 
+from missions.pack.registry import pack_keys
+from missions.services import is_classic, mission_check_code
 from tournament.errors import Forbidden, Invalid
 from tournament.localtime import zone_is_known
 from tournament.models import (
@@ -31,6 +33,7 @@ from tournament.models import (
     Table,
 )
 from tournament.models.player import new_private_key
+from tournament.scoring import SCORING
 from tournament.services import exchange_fields as fields
 from tournament.services.access import user_can_create_events
 from tournament.services.exchange import FORMAT, VERSION, checksum
@@ -243,6 +246,7 @@ def _read_rounds(document: dict, plan: _Plan, players: set) -> set:
         path = f"rounds[{i}]"
         key = _key(data, path, keys, "round")
         values = fields.load_fields(fields.ROUND, data, path)
+        _check_round_mission(plan.event["mission_pack"], values["mission_code"], path)
         if values["number"] in numbers:
             raise bad(f"{path}.number", f"a second round {values['number']}.")
         numbers.add(values["number"])
@@ -443,6 +447,24 @@ def _check_event(event: dict) -> None:
         raise bad("event.tiebreaks", f"must list metrics from {', '.join(sorted(known))}.")
     if not isinstance(event["mission_order"], list):
         raise bad("event.mission_order", "must be a list of mission codes.")
+    if event["mission_pack"] not in pack_keys() or event["mission_pack"] not in SCORING:
+        raise bad(
+            "event.mission_pack",
+            f"'{event['mission_pack']}' is not one of {', '.join(pack_keys())}.",
+        )
+
+
+def _check_round_mission(pack: str, code: str, path: str) -> None:
+    """A classic pack's round holds a generated mission code of that pack (a card pack's may
+    hold a pool letter or a generator code, as organisers could always choose)."""
+    if not code or not is_classic(pack):
+        return
+    try:
+        mission_check_code(pack, code)
+    except Invalid as exc:
+        raise bad(
+            f"{path}.mission_code", f"'{code}' is not a mission of the event's pack."
+        ) from exc
 
 
 def document_check(document: dict) -> _Plan:

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
+from missions.classic.types import ClassicMission
 from missions.engine.generator import mission_from_code, pool_mission
 from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack
@@ -65,6 +66,8 @@ def mission_info(pack_key: str, code: str) -> MissionInfo | None:
         mission = mission_from_code(code) if "-" in code else pool_mission(pack, code)
     except MissionError:
         return None
+    if isinstance(mission, ClassicMission):
+        return classic_mission_info(mission)
     pack = mission.pack
 
     def text(card) -> CardText:
@@ -80,6 +83,34 @@ def mission_info(pack_key: str, code: str) -> MissionInfo | None:
         gambits=tuple(text(c) for c in pack.gambits),
         caps=pack.caps,
         mission=mission,
+    )
+
+
+# 8th and 7th edition games may go on to battle round 7; Only War lasts five.
+CLASSIC_ROUNDS = {"eighth": 7, "seventh": 7, "only_war": 5}
+
+
+def classic_mission_info(mission: ClassicMission) -> MissionInfo:
+    """A rolled classic mission as the sheets print it: its primary, special rules, the
+    pack's shared rules and bonus objectives; no Leviathan caps."""
+    rules = tuple(CardText(r.name, r.summary) for r in mission.special_rules)
+    if mission.mission.tactical_rule:
+        rules = (CardText("Tactical Objectives", mission.mission.tactical_rule), *rules)
+    return MissionInfo(
+        code=mission.code,
+        deployment=mission.deployment.name,
+        primary=CardText(mission.mission.name, mission.mission.primary),
+        rules=rules,
+        secondaries=tuple(CardText(r.name, r.summary) for r in mission.secondaries),
+        gambits=(),
+        caps=None,
+        mission=mission,
+        name=mission.mission.name,
+        approximate=mission.deployment.approximate,
+        tactical_rule=mission.mission.tactical_rule,
+        game_length=CardText(mission.game_length.name, mission.game_length.summary),
+        max_battle_rounds=CLASSIC_ROUNDS.get(mission.pack.key, 7),
+        bonuses=tuple(r.name for r in mission.secondaries),
     )
 
 

@@ -22,7 +22,7 @@ from tournament.models import (
     Round,
     RoundStatus,
 )
-from tournament.scoring import clean_result
+from tournament.scoring import clean_result, scoring_rules
 from tournament.services import rowsql
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import (
@@ -194,7 +194,7 @@ def result_enter(
         event_require_writable(game.round.event)
         if game.is_bye:
             raise Conflict("game", "bye", "A bye's result is set by the event's bye VP.")
-        scores = clean_result(data)
+        scores = clean_result(data, rules=scoring_rules(game.round.event.mission_pack))
         current, last = _current(game)
         same = current is not None and current.scores() == scores
         if player is None:

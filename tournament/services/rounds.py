@@ -6,7 +6,12 @@ import random
 
 from django.db import transaction
 
-from missions.services import mission_check_code
+from missions.services import (
+    is_classic,
+    mission_check_code,
+    mission_seed_draw,
+    round_generated_code,
+)
 from tournament.engine import check_pairing, pair_round
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game, Result, ResultSource, ResultStatus, Round
@@ -151,6 +156,12 @@ def _engine_pairs(event: Event, number: int, seed: int) -> tuple[list[dict], dic
 def _mission_for(event: Event, number: int, mission_code: str | None) -> str:
     if mission_code:
         return mission_check_code(event.mission_pack, mission_code)
+    if is_classic(event.mission_pack):
+        # No pool: the mission generated from the event's seed and the round's number, so
+        # the same event always plays the same missions. Events made before the seed
+        # existed take one derived from their id, just as reproducible.
+        seed = event.mission_seed if event.mission_seed is not None else mission_seed_draw(event.pk)
+        return round_generated_code(event.mission_pack, event_seed=seed, number=number)
     order = event.mission_order or []
     return order[(number - 1) % len(order)] if order else ""
 
@@ -313,7 +324,8 @@ def _undo_round_create(entry) -> None:
 
 
 def round_set_mission(*, event_id: int, user, number: int, mission_code: str) -> Round:
-    """The organiser picks a round's mission from the event's pool (logged, not standings)."""
+    """The organiser picks a round's mission from the event's pool, or for a pack without a
+    pool any generated mission of the pack by its code (logged, not standings)."""
     with transaction.atomic():
         event = _locked_event(event_id)
         require_organiser(user, event)

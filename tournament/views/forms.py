@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from missions.services import mission_pack_choices
 from tournament.localtime import default_time_zone, zone_choices
 from tournament.models.event import (
     TEAM_SIZE_MAX,
@@ -38,6 +39,15 @@ class EventForm(forms.Form):
     end_date = forms.DateField(required=False, widget=_date_input(), label="End date")
     venue = forms.CharField(max_length=200, required=False)
     battle_size = forms.ChoiceField(choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE)
+    # Not sent (a script's post): Leviathan for a new event, unchanged for an existing one.
+    mission_pack = forms.ChoiceField(
+        choices=mission_pack_choices,
+        required=False,
+        initial="leviathan",
+        label="Mission pack",
+        help_text="Rounds take this pack's missions and results are scored by its rules. "
+        "It cannot change once round 1 is paired.",
+    )
     # The engine keeps club mates apart in its round-1 draw only.
     avoid_same_club = forms.BooleanField(
         required=False, initial=True, label="Keep club mates apart in round 1"
@@ -134,6 +144,7 @@ class SettingsForm(EventForm):
         "end_date",
         "venue",
         "battle_size",
+        "mission_pack",
         "status",
         "bye_vp",
         "hidden",
@@ -206,6 +217,8 @@ class SettingsForm(EventForm):
             data.pop("kind", None)
         if data.get("team_size") is None:
             data.pop("team_size", None)
+        if not data.get("mission_pack"):
+            data.pop("mission_pack", None)
         if "list_deadline" not in self.data:
             # Only a form that shows the deadline may clear it (a script's post of the older
             # fields leaves it alone).
@@ -286,6 +299,15 @@ class ImportForm(forms.Form):
 class ScoreForm(forms.Form):
     vp_a = forms.IntegerField(min_value=0, max_value=100, label="VP A")
     vp_b = forms.IntegerField(min_value=0, max_value=100, label="VP B")
+
+    def __init__(self, *args, vp_max: int = 100, **kwargs):
+        # The event's pack sets the highest total: 100 in Leviathan, no cap in 8th edition.
+        super().__init__(*args, **kwargs)
+        if vp_max != 100:
+            for name in ("vp_a", "vp_b"):
+                self.fields[name] = forms.IntegerField(
+                    min_value=0, max_value=vp_max, label=self.fields[name].label
+                )
 
 
 class SwapForm(forms.Form):

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.errors import ServiceError
 from tournament.models import Game
+from tournament.scoring import scoring_rules
 from tournament.services.clock import round_clock_state
 from tournament.services.players import players_absent, players_check_in_all, players_drop_absent
 from tournament.services.results import (
@@ -225,7 +226,7 @@ def _row(request, event, game_id: int):
 @require_POST
 def result_enter_view(request, event, game_id: int):
     game = _event_game(event, game_id)
-    form = ScoreForm(request.POST)
+    form = ScoreForm(request.POST, vp_max=scoring_rules(event.mission_pack).vp_max)
     if form.is_valid():
         try:
             result_enter(game_id=game.pk, data=form.cleaned_data, user=request.user)

@@ -13,9 +13,13 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
+from missions.classic.types import ClassicMission
+from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
+from missions.services import is_classic
 from tournament.errors import ServiceError
 from tournament.models import Game, Player
+from tournament.scoring import scoring_rules
 from tournament.services.audit_words import field_label
 from tournament.services.awards import sports_ballot
 from tournament.services.registration import registration_can_withdraw
@@ -50,6 +54,16 @@ def _tracker_url(game: Game, key: str) -> str | None:
     return f"{url}?key={key}"
 
 
+def _map_svg(mission) -> str:
+    """The round's map: a classic pack's ("approximate" on low-confidence geometry) or a card
+    pack's."""
+    if mission is None:
+        return ""
+    if isinstance(mission, ClassicMission):
+        return classic_mission_svg(mission, width_px=640)
+    return mission_svg(mission, width_px=640)
+
+
 def _sides(game: Game, player: Player) -> dict:
     mine = game.side_of(player.pk)
     other = "b" if mine == "a" else "a"
@@ -74,8 +88,14 @@ def player_home(request, key: str):
         context.update(
             _sides(game, player),
             mission=mission,
-            mission_svg=mission_svg(mission, width_px=640) if mission else "",
-            tracker_url=_tracker_url(game, key) if game.player_b_id else None,
+            mission_svg=_map_svg(mission),
+            # The game tracker plays Leviathan's decks; classic packs have none of their own
+            # yet, so their players see no link to it.
+            tracker_url=(
+                _tracker_url(game, key)
+                if game.player_b_id and not is_classic(event.mission_pack)
+                else None
+            ),
             form=ScoreForm(),
         )
     context["history"] = [g for g in player_history(player) if game is None or g.pk != game.pk]
@@ -117,7 +137,7 @@ def player_result(request, key: str, game_id: int):
     game = _game_of(player, game_id)
     if game.side_of(player.pk) is None:
         raise PermissionDenied("You are not playing in this game.")
-    form = ScoreForm(request.POST)
+    form = ScoreForm(request.POST, vp_max=scoring_rules(player.event.mission_pack).vp_max)
     if form.is_valid():
         try:
             result, _created = result_enter(

@@ -199,6 +199,17 @@ def _check_weights(clean: dict, event: Event | None) -> None:
             )
 
 
+def _clean_missions(clean: dict, event: Event | None) -> None:
+    if "mission_pack" in clean:
+        clean["mission_pack"] = _check_pack(clean["mission_pack"])
+    pack = clean.get("mission_pack") or (event.mission_pack if event else "leviathan")
+    if event is not None and pack != event.mission_pack and "mission_order" not in clean:
+        # Another pack: its own pool order (or none), drawn afresh.
+        clean["mission_order"] = _drawn_order(pack, None)
+    if "mission_order" in clean:
+        clean["mission_order"] = _check_mission_order(clean["mission_order"], pack)
+
+
 def _clean(changes: dict, event: Event | None) -> dict:
     clean = dict(changes)
     _clean_choices(clean)
@@ -225,14 +236,7 @@ def _clean(changes: dict, event: Event | None) -> dict:
         for check in EVENT_UPDATE_CHECKS:
             check(event, clean)
     _check_weights(clean, event)
-    if "mission_pack" in clean:
-        clean["mission_pack"] = _check_pack(clean["mission_pack"])
-    pack = clean.get("mission_pack") or (event.mission_pack if event else "leviathan")
-    if event is not None and pack != event.mission_pack and "mission_order" not in clean:
-        # Another pack: its own pool order (or none), drawn afresh.
-        clean["mission_order"] = _drawn_order(pack, None)
-    if "mission_order" in clean:
-        clean["mission_order"] = _check_mission_order(clean["mission_order"], pack)
+    _clean_missions(clean, event)
     start, end = clean.get("start_date"), clean.get("end_date")
     if event is not None:
         start = start or event.start_date

@@ -326,6 +326,9 @@ def measure(address, event: dict, args) -> None:
     alone = ", ".join(f"{p} {s * 1000:.0f} ms" for p, s in single.items())
     print(f"  one reader alone: {alone}")
 
+    # Every server thread opens its database connection on its first request: a short unmeasured
+    # load first, so that neither measured load pays for that and the other not.
+    run_clients(address, max(args.readers, args.writers), 3, lambda i, s: detail)
     rows = []
     if args.only != "write":
         read = run_clients(address, args.readers, args.seconds, lambda i, s: reads[(i + s) % 3])

@@ -116,3 +116,25 @@ def test_the_write_answers_are_the_result_serializers_own(api, paired, players):
         )
         assert data == ResultSerializer(stored).data
     assert data["outcome"] == "draw"
+
+
+def test_after_its_commit_a_confirmation_looks_at_one_open_game_only(
+    paired, players, django_capture_on_commit_callbacks
+):
+    """Each confirmation checks again after its commit whether the round is complete; while the
+    open game it found is still open, that game's own confirmation will check, so one look at
+    it is enough. The round still completes with its last confirmation."""
+    games = _games(paired, players)
+    for game_id, a, _ in games:
+        key_client(a).post(f"/api/games/{game_id}/result/", {"vp_a": 55, "vp_b": 45}, format="json")
+    game_id, _, b = games[0]
+    with django_capture_on_commit_callbacks() as callbacks:
+        key_client(b).post(f"/api/games/{game_id}/result/confirm/", {})
+    with CaptureQueriesContext(connection) as after:
+        for callback in callbacks:
+            callback()
+    assert len(_statements(after)) == 1
+    for game_id, _, b in games[1:]:
+        with django_capture_on_commit_callbacks(execute=True):
+            key_client(b).post(f"/api/games/{game_id}/result/confirm/", {})
+    assert Round.objects.get(number=paired["number"]).status == RoundStatus.COMPLETE

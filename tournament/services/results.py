@@ -106,13 +106,16 @@ def _open_game(round_id: int, *, excluding: int | None = None) -> int | None:
 
 
 def _settled(game_id: int) -> bool:
+    """Whether the game has a confirmed result, or is gone (a repaired round): either way, its
+    confirmation will not come to check the round."""
+    sql = (
+        f"SELECT r.status FROM {rowsql.table(Game)} g LEFT JOIN {rowsql.table(Result)} r "  # noqa: S608 - names from the models
+        "ON r.game_id = g.id AND r.is_current WHERE g.id = %s"
+    )
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT status FROM {rowsql.table(Result)} WHERE game_id = %s AND is_current",  # noqa: S608 - names from the models
-            [game_id],
-        )
+        cursor.execute(sql, [game_id])
         row = cursor.fetchone()
-    return row is not None and row[0] == CONFIRMED
+    return row is None or row[0] == CONFIRMED
 
 
 def _complete_if_done(round_id: int, *, witness: int | None = None) -> None:

@@ -31,6 +31,7 @@ FACTIONS = ["Orks", "Necrons", "Aeldari", "Tau Empire"]
 OPS = st.one_of(
     st.tuples(st.just("team_round")),
     st.tuples(st.just("ritual"), st.integers(0, 3), st.sampled_from("ab"), st.integers(0, 5)),
+    st.tuples(st.just("ritual_all"), st.integers(0, 3), st.integers(0, 5)),
     st.tuples(st.just("pair"), st.integers(0, 3), st.permutations(range(3))),
     st.tuples(st.just("unpair"), st.integers(0, 3)),
     st.tuples(st.just("enter"), st.integers(0, 11), st.integers(0, 100), st.integers(0, 100)),
@@ -68,7 +69,7 @@ def _ritual_step(match: TeamMatch, user, side: str, choice: int) -> None:
     ritual.ritual_act(match_id=match.pk, data=data, user=user)
 
 
-def _apply(event: Event, user, op: tuple) -> None:
+def _apply(event: Event, user, op: tuple) -> None:  # noqa: PLR0912 - one branch per step
     kind, *args = op
     match = _pick(_open_matches(event), args[0]) if args and isinstance(args[0], int) else None
     team_list = list(event.teams.order_by("id"))
@@ -81,6 +82,10 @@ def _apply(event: Event, user, op: tuple) -> None:
         rounds.team_round_create(event_id=event.pk, user=user, seed=len(games))
     elif kind == "ritual" and match:
         _ritual_step(match, user, args[1], args[2])
+    elif kind == "ritual_all" and match:
+        # Both sides to the end (a ritual left half-way is the "ritual" step's case).
+        for step in range(20):
+            _ritual_step(match, user, "ab"[step % 2], args[1] + step)
     elif kind == "pair" and match:
         a = [m.player_id for m in match.team_a.members.order_by("player_id")]
         b = [m.player_id for m in match.team_b.members.order_by("player_id")]
@@ -89,9 +94,10 @@ def _apply(event: Event, user, op: tuple) -> None:
     elif kind == "unpair" and match:
         matches.team_match_unpair(match=match, user=user)
     elif kind == "enter" and games:
-        results.result_enter(
-            game_id=_pick(games, args[0]), data={"vp_a": args[1], "vp_b": args[2]}, user=user
-        )
+        # The organiser's entry is confirmed; a player's waits for the opponent ("confirm").
+        game = Game.objects.select_related("player_a").get(pk=_pick(games, args[0]))
+        by = {"player": game.player_a} if args[1] % 2 else {"user": user}
+        results.result_enter(game_id=game.pk, data={"vp_a": args[1], "vp_b": args[2]}, **by)
     elif kind == "confirm" and games:
         game = Game.objects.select_related("player_b").get(pk=_pick(games, args[0]))
         results.result_confirm(game_id=game.pk, player=game.player_b)
@@ -122,7 +128,7 @@ def _apply(event: Event, user, op: tuple) -> None:
 )
 @given(
     team_count=st.integers(2, 5),
-    program=st.lists(OPS, min_size=3, max_size=30),
+    program=st.lists(OPS, min_size=8, max_size=30),
 )
 def test_team_event_export_import_export_is_the_same_document(organiser, team_count, program):
     savepoint = transaction.savepoint()

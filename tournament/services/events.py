@@ -199,6 +199,17 @@ def _check_weights(clean: dict, event: Event | None) -> None:
             )
 
 
+def _check_kind(clean: dict, event: Event) -> None:
+    if clean.get("kind", event.kind) != event.kind and event.rounds.exists():
+        raise Invalid(
+            "kind", "rounds_paired", "Singles or teams cannot change once a round is paired."
+        )
+    # Apps built on events (teams) judge the settings they depend on; they register here,
+    # so this app never imports them.
+    for check in EVENT_UPDATE_CHECKS:
+        check(event, clean)
+
+
 def _clean(changes: dict, event: Event | None) -> dict:
     clean = dict(changes)
     _clean_choices(clean)
@@ -215,15 +226,8 @@ def _clean(changes: dict, event: Event | None) -> dict:
         raise Invalid("rounds", "below_played", "Rounds already paired cannot be removed.")
     if "tiebreaks" in clean:
         clean["tiebreaks"] = _check_tiebreaks(clean["tiebreaks"])
-    if event is not None and clean.get("kind", event.kind) != event.kind and event.rounds.exists():
-        raise Invalid(
-            "kind", "rounds_paired", "Singles or teams cannot change once a round is paired."
-        )
     if event is not None:
-        # Apps built on events (teams) judge the settings they depend on; they register here,
-        # so this app never imports them.
-        for check in EVENT_UPDATE_CHECKS:
-            check(event, clean)
+        _check_kind(clean, event)
     _check_weights(clean, event)
     if "mission_pack" in clean:
         clean["mission_pack"] = _check_pack(clean["mission_pack"])

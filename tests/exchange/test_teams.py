@@ -8,9 +8,10 @@ import json
 import random
 
 import pytest
+from rest_framework.test import APIClient
 
 from teams.models import Team, TeamMatch
-from teams.ritual_models import TeamMatchRitual
+from teams.ritual_models import RitualSetting, TeamMatchRitual
 from teams.services.matches import team_match_pair_players, team_match_unpair
 from teams.services.ritual import ritual_setting_update, ritual_words
 from teams.services.rounds import team_round_create
@@ -182,12 +183,21 @@ def _resealed(document: dict) -> dict:
     return document
 
 
+def _counts() -> dict:
+    return {
+        **{name: len(rows) for name, rows in snapshot().items()},
+        "rituals": TeamMatchRitual.objects.count(),
+        "ritual_settings": RitualSetting.objects.count(),
+    }
+
+
 def _refused(document: dict) -> str:
-    before = snapshot()
+    before, rows = snapshot(), _counts()
     with pytest.raises(Invalid) as caught:
         event_import(raw=_resealed(document), as_admin=True)
     assert caught.value.codes == {"file": ["invalid_file"]}
     assert snapshot() == before
+    assert _counts() == rows
     return str(caught.value).removeprefix("file: ")
 
 
@@ -247,3 +257,22 @@ def test_dangling_team_references_are_refused_by_their_place(team_event, change,
     document = export(team_event)
     change(document)
     assert _refused(document) == message.format(last=len(document["audit"]) - 1)
+
+
+def test_the_api_exports_and_imports_a_team_event(team_event, organiser):
+    client = APIClient()
+    client.force_authenticate(organiser)
+    document = client.get(f"/api/events/{team_event.pk}/export/").json()
+    assert [t["name"] for t in document["teams"]][:2] == ["Team 0", "Team 1"]
+    answer = client.post("/api/events/import/", document, format="json")
+    assert answer.status_code == 201, answer.content
+    copy = Event.objects.get(pk=answer.json()["id"])
+    assert team_observable(copy) == team_observable(team_event)
+    # A dangling team reference over the API: a 400 naming its place, nothing written.
+    document["teams"][2]["members"][1] = "p-99"
+    rows = _counts()
+    answer = client.post("/api/events/import/", _resealed(document), format="json")
+    assert answer.status_code == 400
+    assert answer.json()["error_codes"] == {"file": ["invalid_file"]}
+    assert answer.json()["file"] == ["teams[2].members[1]: no player 'p-99' in this file."]
+    assert _counts() == rows

@@ -10,6 +10,7 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
+from teams.engine.scoring import WTC_TABLE, table_data
 from teams.models import Team, TeamMatch
 from teams.ritual_models import RitualSetting, TeamMatchRitual
 from teams.services.matches import team_match_pair_players, team_match_unpair
@@ -39,7 +40,10 @@ def simulate(organiser) -> Event:
     organiser (one taken back and paired again), every result confirmed."""
     rng = random.Random(16)
     event = event_create(user=organiser, name="Team Cup", rounds=ROUNDS, kind="team", team_size=3)
-    team_scoring_update(event=event, user=organiser, changes={"draw_margin": 4})
+    # The organiser's own table (a narrower 0-5 band than the WTC's), draw margin, tie-breaks.
+    own_table = [{"up_to": 2, "points": 10}, *table_data(WTC_TABLE)[1:]]
+    changes = {"draw_margin": 4, "score_table": own_table, "tiebreaks": ["vp_diff", "sos"]}
+    team_scoring_update(event=event, user=organiser, changes=changes)
     # Chosen and chosen back: the setting row exists, with two log entries.
     ritual_setting_update(event_id=event.pk, variant="champions", user=organiser)
     ritual_setting_update(event_id=event.pk, variant="etc", user=organiser)
@@ -133,6 +137,8 @@ def test_a_team_event_imported_elsewhere_is_the_same_event(team_event):
     assert len(document["teams"]) == TEAMS
     assert document["teams"][0]["members"] == ["p-1", "p-2", "p-3"]
     assert document["team_scoring"]["draw_margin"] == 4
+    assert document["team_scoring"]["tiebreaks"] == ["vp_diff", "sos"]
+    assert document["team_scoring"]["score_table"][0] == {"up_to": 2, "points": 10}
     assert document["ritual_setting"] == {"variant": "etc"}
     assert [r["round"] for r in document["team_rounds"]] == ["r-1", "r-2", "r-3"]
     rituals = [m["ritual"] for r in document["team_rounds"] for m in r["matches"] if m["ritual"]]

@@ -107,14 +107,11 @@ def _keys(event) -> dict:
 
 
 def _dump_ritual(ritual: TeamMatchRitual, keys) -> dict:
-    def user(pk):
-        return keys.user(pk)
-
     return {
         **fields.dump_fields(RITUAL, ritual),
         "started_by": keys.user(ritual.started_by_id),
         "state": map_state(ritual.state, keys.player),
-        "log": map_log(ritual.log, keys.player, user),
+        "log": map_log(ritual.log, keys.player, keys.user),
     }
 
 
@@ -169,7 +166,7 @@ def _dump(event, keys) -> dict:
                         "key": match_keys[m.pk],
                         **fields.dump_fields(MATCH, m),
                         "team_a": team_keys[m.team_a_id],
-                        "team_b": team_keys.get(m.team_b_id) if m.team_b_id else None,
+                        "team_b": team_keys.get(m.team_b_id),
                         "paired_by_user": keys.user(m.paired_by_user_id),
                         "games": sorted(
                             (keys.games[g] for g in games.get(m.pk, [])),

@@ -210,6 +210,17 @@ def _clean_missions(clean: dict, event: Event | None) -> None:
         clean["mission_order"] = _check_mission_order(clean["mission_order"], pack)
 
 
+def _check_kind(clean: dict, event: Event) -> None:
+    if clean.get("kind", event.kind) != event.kind and event.rounds.exists():
+        raise Invalid(
+            "kind", "rounds_paired", "Singles or teams cannot change once a round is paired."
+        )
+    # Apps built on events (teams) judge the settings they depend on; they register here,
+    # so this app never imports them.
+    for check in EVENT_UPDATE_CHECKS:
+        check(event, clean)
+
+
 def _clean(changes: dict, event: Event | None) -> dict:
     clean = dict(changes)
     _clean_choices(clean)
@@ -226,15 +237,8 @@ def _clean(changes: dict, event: Event | None) -> dict:
         raise Invalid("rounds", "below_played", "Rounds already paired cannot be removed.")
     if "tiebreaks" in clean:
         clean["tiebreaks"] = _check_tiebreaks(clean["tiebreaks"])
-    if event is not None and clean.get("kind", event.kind) != event.kind and event.rounds.exists():
-        raise Invalid(
-            "kind", "rounds_paired", "Singles or teams cannot change once a round is paired."
-        )
     if event is not None:
-        # Apps built on events (teams) judge the settings they depend on; they register here,
-        # so this app never imports them.
-        for check in EVENT_UPDATE_CHECKS:
-            check(event, clean)
+        _check_kind(clean, event)
     _check_weights(clean, event)
     _clean_missions(clean, event)
     start, end = clean.get("start_date"), clean.get("end_date")

@@ -28,6 +28,7 @@ from tournament.models import (
 )
 from tournament.services import exchange_fields as fields
 from tournament.services.access import require_organiser
+from tournament.services.exchange_ext import EXCHANGE_EXTENSIONS
 from tournament.services.exchange_refs import map_actor, map_payload, map_target
 from tracker.models import TrackedAction, TrackedGame
 
@@ -62,6 +63,10 @@ class _Keys:
         self.audit = {pk: f"e-{n}" for n, pk in enumerate(entries, 1)}
         self.users: dict[int, str] = {}
         self.gone: dict[tuple[str, str], str] = {}
+        # Rows of apps built on events (teams), by kind: their audit targets become keys too.
+        self.extra: dict[str, dict] = {}
+        for extension in EXCHANGE_EXTENSIONS:
+            self.extra.update(extension.keys(event))
 
     def user(self, user_id) -> str | None:
         if user_id is None:
@@ -96,7 +101,8 @@ class _Keys:
                 "round": self.rounds,
                 "announcement": self.announcements,
                 "audit": self.audit,
-            }[kind]
+                **self.extra,
+            }.get(kind, {})
             if str(ident).isdigit() and int(ident) in table:
                 return table[int(ident)]
         # Consistent within the file: the same deleted row has the same gone key everywhere.
@@ -265,6 +271,8 @@ def event_export_document(*, event: Event) -> dict:
         "audit": _audit(list(event.audit.order_by("id")), keys),
         "tracked_games": _tracked(event, keys),
     }
+    for extension in EXCHANGE_EXTENSIONS:
+        document.update(extension.dump(event, keys))
     document["sha256"] = checksum(document)
     return document
 

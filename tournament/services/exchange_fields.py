@@ -16,6 +16,7 @@ from django.utils.duration import duration_iso_string
 from tournament.errors import Invalid
 from tournament.models import (
     BattleSize,
+    EventKind,
     EventStatus,
     ListPublication,
     ListStatus,
@@ -37,8 +38,9 @@ class Spec:
     kind: str  # str, int, bool, date, datetime, duration, json
     null: bool = False
     choices: tuple[str, ...] = ()
-    # Added after the format's first files: a file without it reads as null.
+    # Added after the format's first files: a file without it reads as `default`.
     optional: bool = False
+    default: object = None
 
 
 def _specs(*rows) -> tuple[Spec, ...]:
@@ -76,6 +78,9 @@ EVENT = _specs(
     ("list_deadline", "datetime", True),
     ("list_publication", "str", False, tuple(ListPublication.values)),
     ("created_at", "datetime"),
+    # Team events (teams app): files written before them are singles events.
+    ("kind", "str", False, tuple(EventKind.values), True, EventKind.SINGLES.value),
+    ("team_size", "int", False, (), True, 5),
 )
 PLAYER = _specs(
     ("name", "str"),
@@ -211,7 +216,7 @@ def load_fields(specs: tuple[Spec, ...], data, path: str) -> dict:
         where = f"{path}.{spec.name}"
         if spec.name not in data:
             if spec.optional:
-                out[spec.name] = None
+                out[spec.name] = spec.default
                 continue
             raise bad(where, "missing.")
         value = data[spec.name]

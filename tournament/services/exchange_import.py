@@ -32,11 +32,13 @@ from tournament.models import (
     StaffRole,
     Table,
 )
+from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from tournament.models.player import new_private_key
 from tournament.scoring import SCORING
 from tournament.services import exchange_fields as fields
 from tournament.services.access import user_can_create_events
 from tournament.services.exchange import FORMAT, VERSION, checksum
+from tournament.services.exchange_ext import EXCHANGE_EXTENSIONS, extension_kinds
 from tournament.services.exchange_fields import bad
 from tournament.services.exchange_refs import TARGET_KINDS, map_actor, map_payload, map_target
 from tournament.services.revision import event_revision_bump
@@ -180,6 +182,8 @@ class _Plan:
     audit: list = field(default_factory=list)
     tracked: list = field(default_factory=list)
     usernames: set = field(default_factory=set)
+    # Each registered extension's checked plan (exchange_ext.py), by its name.
+    extensions: dict = field(default_factory=dict)
 
 
 def _read_players(document: dict, plan: _Plan) -> set:
@@ -440,6 +444,8 @@ def _check_event(event: dict) -> None:
     """What the pages need to show the event: a known zone, known metrics."""
     if not 1 <= event["planned_rounds"] <= 30:
         raise bad("event.planned_rounds", "must be between 1 and 30.")
+    if not TEAM_SIZE_MIN <= event["team_size"] <= TEAM_SIZE_MAX:
+        raise bad("event.team_size", f"must be between {TEAM_SIZE_MIN} and {TEAM_SIZE_MAX}.")
     if not zone_is_known(event["time_zone"]):
         raise bad("event.time_zone", f"'{event['time_zone']}' is not a known time zone.")
     tiebreaks, known = event["tiebreaks"], metric_names()
@@ -482,6 +488,7 @@ def document_check(document: dict) -> _Plan:
         "round": plan.round_keys,
         "announcement": announcements,
     }
+    _read_extensions(document, plan, known)
     _read_audit(document, plan, known)
     versions = {
         game_key: {values["version"] for values, _ in results}
@@ -490,6 +497,24 @@ def document_check(document: dict) -> _Plan:
     }
     _read_tracked(document, plan, known, versions)
     return plan
+
+
+def _read_extensions(document: dict, plan: _Plan, known: dict) -> None:
+    """The sections of apps built on events; their keys may be named by audit targets."""
+    context = {
+        **known,
+        "event": plan.event,
+        "usernames": plan.usernames,
+        "round_of_game": {
+            game_key: round_key
+            for round_key, _, round_games in plan.rounds
+            for game_key, *_ in round_games
+        },
+    }
+    for extension in EXCHANGE_EXTENSIONS:
+        checked, kinds = extension.read(document, context)
+        plan.extensions[extension.name] = checked
+        known.update(kinds)
 
 
 # Writing ---------------------------------------------------------------------------------------
@@ -501,7 +526,9 @@ class _Ids:
     def __init__(self, event_id: int, users: dict) -> None:
         self.event_id = event_id
         self.users = users  # username -> id of an account on this instance
-        self.kinds: dict[str, dict] = {kind: {} for kind in TARGET_KINDS}
+        self.kinds: dict[str, dict] = {
+            kind: {} for kind in (*TARGET_KINDS, *sorted(extension_kinds()))
+        }
         self.gone: dict[tuple[str, str], int] = {}
 
     def ref(self, kind: str, value):
@@ -720,6 +747,8 @@ def _write(plan: _Plan, user, report_users: dict) -> ImportReport:
     results = _write_rounds(event, plan, ids)
     _write_announcements(event, plan, ids)
     _write_awards(plan, ids)
+    for extension in EXCHANGE_EXTENSIONS:
+        extension.write(event, plan.extensions[extension.name], ids)
     _gone_ids(event, plan, ids)
     _write_audit(event, plan, ids)
     _write_tracked(plan, ids, results, report)

@@ -24,6 +24,10 @@ GAME_ROW_KEYS = {"pairing_swap": ("games",)}
 # Target prefixes whose suffix is a row of this kind; the others ("round" of round_delete is a
 # number, "event" is the event itself) are handled where they are read.
 TARGET_KINDS = ("player", "game", "round", "announcement", "audit", "user")
+# Prefixes of apps built on events (exchange_ext.py): prefix -> the kind of row it names; and
+# the actions whose target is kept as written (not a row id).
+EXTRA_TARGET_KINDS: dict[str, str] = {}
+TARGETS_AS_IS: set[str] = set()
 
 Mapper = Callable[[str, object], object]
 
@@ -56,10 +60,12 @@ def map_target(action: str, target: str, mapper: Mapper) -> str:
         return target
     if kind == "event":
         return f"event:{mapper('event', ident)}"
-    if kind == "round" and action == "round_delete":
-        return target  # the removed round's number, not a row
-    if kind in TARGET_KINDS:
-        return f"{kind}:{mapper(kind, ident)}"
+    # round_delete keeps the removed round's number, not a row; TARGETS_AS_IS likewise.
+    if (kind == "round" and action == "round_delete") or action in TARGETS_AS_IS:
+        return target
+    row_kind = kind if kind in TARGET_KINDS else EXTRA_TARGET_KINDS.get(kind)
+    if row_kind is not None:
+        return f"{kind}:{mapper(row_kind, ident)}"
     return target
 
 

@@ -1,0 +1,55 @@
+"""Sections that apps built on events add to the event document (docs/export-format.md).
+
+The tournament app never imports those apps (tests/test_import_direction.py): an app that keeps
+rows of its own for an event (teams) registers an ExchangeExtension here at start-up, and the
+export and import call it beside their own sections, in the same transaction, with the same
+"check the whole file first, then write" rule and the same place-named refusals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tournament.services import exchange_refs
+
+
+@dataclass(frozen=True)
+class ExchangeExtension:
+    name: str
+    # (event) -> {kind: {database id: document key}}: the app's rows that audit targets name.
+    keys: Callable
+    # (event, keys) -> {top-level section: value}; sections are left out of files of events
+    # that have none of the app's rows, so a singles event's document is unchanged.
+    dump: Callable
+    # (document, known) -> (plan, {kind: set of keys}); `known` holds the file's keys by kind
+    # ("player", "game", "round", "round_of_game": {game key: round key}, "user" usernames set);
+    # raises exchange_fields.bad(path, ...) naming the first problem.
+    read: Callable
+    # (event, plan, ids) -> None; ids.kinds[kind][key] is a written row's id, ids.users maps
+    # usernames to accounts of this instance; sets ids.kinds for its own kinds.
+    write: Callable
+    # Audit target prefixes naming the app's rows ("team_match" -> kind "teammatch").
+    target_kinds: dict = field(default_factory=dict)
+    # Actions whose target is not a row id (a deleted team's name): kept as written.
+    targets_as_is: frozenset = frozenset()
+    # Ids inside before/after that are players: {action: (key, ...)}.
+    player_id_keys: dict = field(default_factory=dict)
+
+
+EXCHANGE_EXTENSIONS: list[ExchangeExtension] = []
+
+
+def exchange_extension_register(extension: ExchangeExtension) -> None:
+    """Add an app's sections (once; apps call this from AppConfig.ready)."""
+    if any(e.name == extension.name for e in EXCHANGE_EXTENSIONS):
+        return
+    EXCHANGE_EXTENSIONS.append(extension)
+    exchange_refs.EXTRA_TARGET_KINDS.update(extension.target_kinds)
+    exchange_refs.TARGETS_AS_IS.update(extension.targets_as_is)
+    for action, keys in extension.player_id_keys.items():
+        exchange_refs.PLAYER_ID_KEYS[action] = tuple(keys)
+
+
+def extension_kinds() -> set[str]:
+    return set(exchange_refs.EXTRA_TARGET_KINDS.values())

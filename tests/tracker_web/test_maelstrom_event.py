@@ -122,7 +122,7 @@ def play_to_the_end(game, *, seed: int) -> dict:
             return body
         from tracker import maelstrom
 
-        options = {side: maelstrom.options(state, side) for side in maelstrom.PLAYERS}
+        options = maelstrom.options(state)
         action = next_action(state, options, rnd)
         actor = action.get("side") if action["type"] != "set_first_turn" else None
         response = clients[actor or "player_1"].post(url(game), action, format="json")

@@ -13,7 +13,6 @@ from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack, pack_keys
 from tournament.errors import Invalid
 
-
 # The mission table whose missions score Tactical Objectives (8th and 7th edition).
 MAELSTROM_TABLE = "maelstrom_of_war"
 

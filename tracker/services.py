@@ -394,12 +394,11 @@ def tracker_game_act(
     tracked = tracker_of_game(game_id=game_id, user=user, player=player)
     mine = player_side(tracked, player)
     acting = action.get("side") if isinstance(action, dict) else None
-    if player is not None and mine is not None and acting in tracker_sides(tracked):
-        if acting != mine:
-            if maelstrom.is_maelstrom(tracked.state):
-                name = maelstrom_names(tracked)[mine]
-                message = f"side: you play {name}'s side; act for it only"
-            else:
-                message = f"side: you play the {mine}; act for it only"
-            raise Forbidden("side", "not_your_side", message)
+    foreign = acting in tracker_sides(tracked) and acting != mine
+    if player is not None and mine is not None and foreign:
+        if maelstrom.is_maelstrom(tracked.state):
+            message = f"side: you play {maelstrom_names(tracked)[mine]}'s side; act for it only"
+        else:
+            message = f"side: you play the {mine}; act for it only"
+        raise Forbidden("side", "not_your_side", message)
     return tracker_act(tracked_id=tracked.pk, action=action, user=user, player=player)

@@ -108,7 +108,8 @@ def _maelstrom_render(request, tracked, *, side, actors, act, after, extra):
         try:
             act(action_from_form(request.POST))
         except ServiceError as exc:
-            error, status = exc, exc.status
+            # A refused form is a 400 (a stale one too); acting for the other side, a 403.
+            error, status = exc, exc.status if exc.status == 403 else 400
         else:
             return redirect(after)
         tracked.refresh_from_db()

@@ -148,6 +148,7 @@ SPECTACULAR_SETTINGS = {
         "MissionCodeEnum": "tournament.api.serializers.MISSION_CODE_CHOICES",
         "GambitEnum": "tournament.api.serializers.GAMBIT_CHOICES",
         "BattleReadyEnum": "tournament.api.serializers.BATTLE_READY_CHOICES",
+        "UnderdogPlayerEnum": "missions.api.UNDERDOG_PLAYERS",
     },
     # Swagger UI's files are served from this app, not a CDN: venues have poor wifi.
     "SWAGGER_UI_DIST": "SIDECAR",

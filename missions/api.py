@@ -134,8 +134,13 @@ ANY_MISSION = PolymorphicProxySerializer(
 )
 
 
+# Named in the schema as UnderdogPlayerEnum (settings' ENUM_NAME_OVERRIDES): another "player"
+# choice field elsewhere would otherwise share the name PlayerEnum.
+UNDERDOG_PLAYERS = ["a", "b"]
+
+
 class UnderdogSerializer(serializers.Serializer):
-    player = serializers.ChoiceField(["a", "b"])
+    player = serializers.ChoiceField(UNDERDOG_PLAYERS)
     command_rerolls = serializers.IntegerField()
     reason = serializers.CharField()
 

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import random
 
+from missions.classic import tactical
 from missions.classic.generator import generate_classic
 from missions.classic.only_war import underdog
-from missions.classic.types import ClassicPack
+from missions.classic.types import ClassicMission, ClassicPack
 from missions.engine.generator import generate, mission_from_code, pool_mission
 from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack, pack_keys
 from tournament.errors import Invalid
+
+# The mission table whose missions score Tactical Objectives (8th and 7th edition).
+MAELSTROM_TABLE = "maelstrom_of_war"
 
 
 def _pack(pack_key: str):
@@ -191,3 +195,39 @@ def round_mission_details(pack_key: str, code: str) -> dict:
         "tactical_rule": mission.mission.tactical_rule,
         "secondaries": [rule.name for rule in mission.secondaries],
     }
+
+
+def maelstrom_mission_of(mission):
+    """The Maelstrom of War rules (generation rule, D66 table's pack) of a generated mission,
+    or None: a card-pack mission, an Eternal War or an Only War mission has no Tactical
+    Objectives to track."""
+    if not isinstance(mission, ClassicMission) or mission.pack.key not in tactical.PACK_KEYS:
+        return None
+    if mission.mission.table != MAELSTROM_TABLE:
+        return None
+    return tactical.mission(mission.pack.key, mission.mission.key)
+
+
+def mission_trackable(mission) -> bool:
+    """Whether the game tracker can follow a game on `mission`: every card-pack (Leviathan)
+    mission, and the classic packs' Maelstrom of War missions (their Tactical Objectives)."""
+    if mission is None:
+        return False
+    if isinstance(mission, ClassicMission):
+        return maelstrom_mission_of(mission) is not None
+    return True
+
+
+def tactical_table(pack_key: str) -> list[dict]:
+    """A Maelstrom pack's D66 Tactical Objectives, for pages: number, name, category, VP and
+    our summary of each."""
+    return [
+        {
+            "number": o.number,
+            "name": o.name,
+            "category": o.category,
+            "vp": o.vp,
+            "summary": o.summary,
+        }
+        for o in tactical.table(pack_key)
+    ]

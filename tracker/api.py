@@ -2,29 +2,39 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import authentication, permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.auth import PlayerKeyAuthentication, request_player
-from tournament.errors import Forbidden, Invalid
+from tournament.api.schema import ApiErrorSerializer
+from tournament.errors import Invalid
 from tracker.maelstrom import PLAYERS, is_maelstrom
 from tracker.services import (
     player_side,
     tracker_act,
     tracker_create,
+    tracker_game_act,
     tracker_get,
     tracker_of_game,
+    tracker_sides,
     tracker_view,
 )
 
-# Leviathan games have an Attacker and a Defender; standalone Maelstrom games (8th/7th
-# edition) have player_1 and player_2. Event games are Leviathan games.
+# Leviathan games have an Attacker and a Defender; Maelstrom games (8th/7th edition), standalone
+# or an event game on a Maelstrom of War mission, have player_1 and player_2 (in an event game,
+# player A and player B). A side of the other kind of game is refused (400, `bad_side`).
 SIDE_PARAM = OpenApiParameter(
     "side", str, enum=["attacker", "defender", "player_1", "player_2"], required=False
 )
-GAME_SIDE_PARAM = OpenApiParameter("side", str, enum=["attacker", "defender"], required=False)
+GAME_SIDE_PARAM = SIDE_PARAM
+# An event game whose mission has nothing to track (Eternal War, Only War) or a bye: 409.
+NOT_TRACKABLE = OpenApiResponse(
+    ApiErrorSerializer,
+    description="The game has nothing to track: a bye, or a classic pack's mission without "
+    "Tactical Objectives (Eternal War, Only War): `no_tactical_objectives`.",
+)
 
 
 class StandaloneMixin:
@@ -101,21 +111,24 @@ class GameTrackerView(APIView):
             return player_side(tracked, player)
         return request.query_params.get("side")
 
-    @extend_schema(parameters=[GAME_SIDE_PARAM], responses={200: dict})
+    @extend_schema(parameters=[GAME_SIDE_PARAM], responses={200: dict, 409: NOT_TRACKABLE})
     def get(self, request, game_id: int):
         player = request_player(request)
         tracked = tracker_of_game(game_id=game_id, user=request.user, player=player)
         return Response(tracker_view(tracked=tracked, side=self._side(request, tracked)))
 
-    @extend_schema(request=dict, responses={200: dict})
+    @extend_schema(
+        parameters=[GAME_SIDE_PARAM], request=dict, responses={200: dict, 409: NOT_TRACKABLE}
+    )
     def post(self, request, game_id: int):
         player = request_player(request)
-        tracked = tracker_of_game(game_id=game_id, user=request.user, player=player)
-        action = request.data
-        mine = player_side(tracked, player)
-        if player is not None and mine is not None and _acting_side(action) not in (None, mine):
-            raise Forbidden("side", "not_your_side", f"side: you play the {mine}; act for it only")
-        tracked = tracker_act(
-            tracked_id=tracked.pk, action=action, user=request.user, player=player
+        if player is None:  # checked before acting: a bad `side` must not follow a stored action
+            tracked = tracker_of_game(game_id=game_id, user=request.user, player=player)
+            side = request.query_params.get("side")
+            if side not in (None, *tracker_sides(tracked)):
+                sides = ", ".join(tracker_sides(tracked))
+                raise Invalid("side", "bad_side", f"side: must be {sides} or empty")
+        tracked = tracker_game_act(
+            game_id=game_id, action=request.data, user=request.user, player=player
         )
         return Response(tracker_view(tracked=tracked, side=self._side(request, tracked)))

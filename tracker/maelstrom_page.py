@@ -8,6 +8,8 @@ from typing import Any
 
 from django.http import QueryDict
 
+from tracker.maelstrom import PLAYERS
+
 PHASE_NAMES = {
     "setup": "Before the battle",
     "start_of_turn": "Start of turn: generate",
@@ -112,8 +114,11 @@ def _cp_factor(data: dict[str, Any]) -> int:
     return 2 if start is not None and data["state"]["round"] >= start else 1
 
 
-def page_context(data: dict[str, Any], viewer: str) -> dict[str, Any]:
-    """Everything the template shows, from the view `data` seen by `viewer`."""
+def page_context(
+    data: dict[str, Any], viewer: str, actors: tuple[str, ...] = PLAYERS
+) -> dict[str, Any]:
+    """Everything the template shows, from the view `data` seen by `viewer`, with controls
+    only for the sides in `actors` (an event game's player acts for their own side only)."""
     state = data["state"]
     options = data["options"]
     turn = state["turn"]
@@ -153,16 +158,17 @@ def page_context(data: dict[str, Any], viewer: str) -> dict[str, Any]:
                 ],
                 "options": opts,
                 "achievable": achievable,
+                "mine": key in actors,
             }
         )
     viewer_side = next(s for s in sides if s["key"] == viewer)
     # A secret mission's controls are for the player whose page it is; otherwise either
-    # phone may drive the turn for whoever's turn it is.
-    acting = turn if turn and (not secret or turn == viewer) else None
+    # phone may drive the turn for whoever's turn it is (in an event game: only its own).
+    acting = turn if turn in actors and (not secret or turn == viewer) else None
     to_achieve = []
     if state["phase"] == "end_of_turn":
         for side in sides:
-            if secret and side["key"] != viewer:
+            if (secret and side["key"] != viewer) or side["key"] not in actors:
                 continue
             for pick in side["options"]["achieve"]:
                 owner = pick["owner"]

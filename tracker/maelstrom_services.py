@@ -15,6 +15,7 @@ from tracker import maelstrom
 from tracker.models import TrackedGame
 
 MISSION_CODE_MAX = 40
+PLAYER_1, PLAYER_2 = maelstrom.PLAYERS
 
 
 def _refusal(err: maelstrom.Refusal) -> Invalid:
@@ -27,10 +28,12 @@ def maelstrom_create(
     mission_key: str,
     seed: str | int | None = None,
     mission_code: str | None = None,
+    game=None,
 ) -> TrackedGame:
-    """A standalone Maelstrom game of `mission_key` (card_key of the printed name) in
-    `pack_key` ("eighth" or "seventh"). `seed` fixes every die (default: a random one, never
-    shown); `mission_code` is a label to show (a generator code), default the mission key."""
+    """A Maelstrom game of `mission_key` (card_key of the printed name) in `pack_key`
+    ("eighth" or "seventh"): standalone, or an event's `game` (its player A plays player_1).
+    `seed` fixes every die (default: a random one, never shown); `mission_code` is a label
+    to show (a generator code), default the mission key."""
     if (seed is not None and not isinstance(seed, (str, int))) or isinstance(seed, bool):
         raise Invalid("seed", "invalid", "seed: a whole number or a short text")
     seed = secrets.token_hex(16) if seed is None or seed == "" else str(seed)
@@ -45,6 +48,7 @@ def maelstrom_create(
         raise _refusal(err) from err
     args = {"seed": seed, "pack_key": pack_key, "mission_key": mission_key}
     return TrackedGame.objects.create(
+        game=game,
         pack_key=pack_key,
         mission_code=code or state["mission"],
         initial_args=args,
@@ -69,6 +73,43 @@ def _texts(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def maelstrom_names(tracked: TrackedGame) -> dict[str, str]:
+    """The names a player reads: an event game's players (A is player_1), else Player 1/2."""
+    game = tracked.game
+    if game is not None:
+        return {PLAYER_1: game.player_a.name, PLAYER_2: game.player_b.name}
+    return {p: f"Player {n}" for n, p in enumerate(maelstrom.PLAYERS, 1)}
+
+
+def maelstrom_side_of(tracked: TrackedGame, player) -> str | None:
+    """The side an event game's player plays: player A is player_1, player B player_2."""
+    game = tracked.game
+    if player is None or game is None:
+        return None
+    return PLAYER_1 if player.pk == game.player_a_id else PLAYER_2
+
+
+def maelstrom_result_data(state: dict[str, Any]) -> dict[str, int]:
+    """A finished game's score as `result_enter` data by the classic packs' scoring rules
+    (player_1 is the game's player A): `secondary` is Slay the Warlord, First Blood and
+    Linebreaker; `tactical` everything the Tactical Objectives scored (objectives, Tactical
+    Priority, Steal the Loot, Mission Priorities); a Maelstrom mission has no other primary."""
+    sheet = maelstrom.score_sheet(state)
+    data: dict[str, int] = {}
+    for side, letter in ((PLAYER_1, "a"), (PLAYER_2, "b")):
+        mine = sheet[side]
+        tactical_vp = mine["objectives"] + mine["priority"] + sum(mine["end"].values())
+        # Tactical Priority's -1VP per discard can take a player below 0 on the tracker; a
+        # result holds no negative VP, so such a deficit counts as 0 (our choice: the seed
+        # does not say whether VP can go below 0).
+        tactical_vp = max(0, tactical_vp)
+        data[f"primary_{letter}"] = 0
+        data[f"secondary_{letter}"] = mine["bonuses"]
+        data[f"tactical_{letter}"] = tactical_vp
+        data[f"vp_{letter}"] = mine["bonuses"] + tactical_vp
+    return data
+
+
 def maelstrom_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
     """What one player (or a spectator, side None) may see: never the seed, and in a secret
     mission never the other player's objectives until achieved."""
@@ -84,7 +125,7 @@ def maelstrom_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
         "mission_name": state["mission_name"],
         "mission_code": tracked.mission_code,
         "side": side,
-        "players": {p: f"Player {n}" for n, p in enumerate(maelstrom.PLAYERS, 1)},
+        "players": maelstrom_names(tracked),
         "finished": tracked.finished,
         "clock": maelstrom.clock_of(state),
         "phase_actions": maelstrom.phase_actions(state),

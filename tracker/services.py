@@ -12,14 +12,27 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from missions.pack.registry import get_pack
-from missions.services import mission_generate, mission_lookup, round_mission
-from tournament.errors import Conflict, Invalid, NotFound
+from missions.services import (
+    is_classic,
+    maelstrom_mission_of,
+    mission_generate,
+    mission_lookup,
+    round_mission,
+)
+from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Game, Player
 from tournament.services.games import game_authorise, game_lock
 from tournament.services.results import result_enter
 from tracker import engine as tracker
 from tracker import maelstrom
-from tracker.maelstrom_services import maelstrom_apply, maelstrom_create, maelstrom_view
+from tracker.maelstrom_services import (
+    maelstrom_apply,
+    maelstrom_create,
+    maelstrom_names,
+    maelstrom_result_data,
+    maelstrom_side_of,
+    maelstrom_view,
+)
 from tracker.models import TrackedAction, TrackedGame
 
 STANDALONE_PLAYERS = ("player_1", "player_2")
@@ -102,6 +115,8 @@ def tracker_of_game(*, game_id: int, user=None, player: Player | None = None) ->
             if game.is_bye:
                 raise Conflict("game", "bye", "A bye has no battle to track.")
             mission = _round_mission(game)
+            if is_classic(mission.pack.key):
+                return _new_maelstrom_tracked(mission, game=game)
             tracked = _new_tracked(mission, game=game)
             if game.attacker_id is not None:  # roles already decided at the table
                 label = EVENT_PLAYERS[0 if game.attacker_id == game.player_a_id else 1]
@@ -116,10 +131,34 @@ def tracker_of_game(*, game_id: int, user=None, player: Player | None = None) ->
         return TrackedGame.objects.get(game_id=game_id)
 
 
+def _new_maelstrom_tracked(mission, *, game: Game) -> TrackedGame:
+    """An event game on a classic pack's mission: the Maelstrom tracker for a Maelstrom of
+    War mission; any other mission has no deck to follow, and is refused (409)."""
+    rules = maelstrom_mission_of(mission)
+    if rules is None:
+        raise Conflict(
+            "game",
+            "no_tactical_objectives",
+            f"This round's mission, {mission.mission.name} ({mission.pack.name}), has no "
+            "Tactical Objectives to track: the tracker follows Maelstrom of War missions. "
+            "Enter the score on the result form.",
+        )
+    return maelstrom_create(
+        pack_key=mission.pack.key,
+        mission_key=rules.key,
+        mission_code=mission.code,
+        game=game,
+    )
+
+
 def _round_mission(game: Game):
     """The round's mission: a pool letter, or a generator code the organiser chose."""
     pack_key = game.round.event.mission_pack or "leviathan"
     code = game.round.mission_code
+    if is_classic(pack_key):
+        if not code:
+            raise Conflict("game", "no_mission", "This round has no mission yet.")
+        return round_mission(pack_key, code)
     if not code:
         return mission_generate(pack_key=pack_key)
     if len(code) <= 2:
@@ -209,11 +248,14 @@ def tracker_act(
             )
         had_roles = tracked.state.get("roles") is not None
         state = _store(tracked, action, actor=_actor(user, player))
-        if tracked.game_id is not None and not maelstrom.is_maelstrom(state):
+        if tracked.game_id is not None and maelstrom.is_maelstrom(state):
+            if state["phase"] == "over":
+                _enter_result(tracked, maelstrom_result_data(state), user=user, player=player)
+        elif tracked.game_id is not None:
             if not had_roles and state["roles"] is not None:
                 _record_attacker(tracked, state)
             if state["phase"] == "over":
-                _enter_result(tracked, state, user=user, player=player)
+                _enter_result(tracked, result_data(state), user=user, player=player)
         return tracked
 
 
@@ -258,10 +300,10 @@ def result_data(state: dict[str, Any]) -> dict[str, int]:
     return data
 
 
-def _enter_result(tracked: TrackedGame, state, *, user, player: Player | None) -> None:
+def _enter_result(tracked: TrackedGame, data, *, user, player: Player | None) -> None:
     result, _ = result_enter(
         game_id=tracked.game_id,
-        data=result_data(state),
+        data=data,
         user=user,
         player=player,
         source="tracker",
@@ -271,7 +313,10 @@ def _enter_result(tracked: TrackedGame, state, *, user, player: Player | None) -
 
 
 def player_side(tracked: TrackedGame, player: Player | None) -> str | None:
-    """The side a player of an event game plays, once roles are decided."""
+    """The side a player of an event game plays: in Leviathan once roles are decided; in a
+    Maelstrom game player A is player_1, player B player_2."""
+    if maelstrom.is_maelstrom(tracked.state):
+        return maelstrom_side_of(tracked, player)
     roles = tracked.state.get("roles")
     if player is None or tracked.game is None or roles is None:
         return None
@@ -307,7 +352,7 @@ def tracker_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
     """What one side (or a spectator, side None) may see: never the seed, the deck order or
     the other side's unrevealed choices. Plus the live score, legal action types and texts."""
     if maelstrom.is_maelstrom(tracked.state):
-        return maelstrom_view(tracked=tracked, side=side)
+        return {**maelstrom_view(tracked=tracked, side=side), "result": _result_summary(tracked)}
     if side not in (None, *SIDES):
         raise Invalid("side", "bad_side", "side: must be attacker, defender or empty")
     state = tracked.state
@@ -334,3 +379,26 @@ def tracker_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
         "texts": _card_texts(tracked.pack_key, state),
         "objectives": list(state.get("nml_objectives") or []),
     }
+
+
+def tracker_sides(tracked: TrackedGame) -> tuple[str, ...]:
+    """The sides of a tracked game: Attacker and Defender, or Maelstrom's player_1/player_2."""
+    return maelstrom.PLAYERS if maelstrom.is_maelstrom(tracked.state) else SIDES
+
+
+def tracker_game_act(
+    *, game_id: int, action: Any, user=None, player: Player | None = None
+) -> TrackedGame:
+    """An event game's action: each player acts only for their own side (an action naming
+    the other side is refused, 403); the event's organisers act for both."""
+    tracked = tracker_of_game(game_id=game_id, user=user, player=player)
+    mine = player_side(tracked, player)
+    acting = action.get("side") if isinstance(action, dict) else None
+    foreign = acting in tracker_sides(tracked) and acting != mine
+    if player is not None and mine is not None and foreign:
+        if maelstrom.is_maelstrom(tracked.state):
+            message = f"side: you play {maelstrom_names(tracked)[mine]}'s side; act for it only"
+        else:
+            message = f"side: you play the {mine}; act for it only"
+        raise Forbidden("side", "not_your_side", message)
+    return tracker_act(tracked_id=tracked.pk, action=action, user=user, player=player)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.http import HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
@@ -18,6 +19,7 @@ from tracker.services import (
     player_side,
     tracker_act,
     tracker_create,
+    tracker_game_act,
     tracker_get,
     tracker_of_game,
     tracker_view,
@@ -77,28 +79,82 @@ def _maelstrom_new(request, context):
 
 @require_http_methods(["GET", "POST"])
 def maelstrom_page(request, tracked):
-    """A Maelstrom game: every button is a form posting one action (with the game's `seq`,
-    so a resent form is refused, never applied twice), then back to the same side's page."""
+    """A standalone Maelstrom game: every button is a form posting one action (with the game's
+    `seq`, so a resent form is refused, never applied twice), then back to the same side's
+    page. Anyone with the link acts for either player."""
     side = request.GET.get("side") or request.POST.get("viewer")
     side = side if side in PLAYERS else PLAYERS[0]
-    error = None
+    here = reverse("tracker", kwargs={"token": tracked.token})
+    return _maelstrom_render(
+        request,
+        tracked,
+        side=side,
+        actors=PLAYERS,
+        act=lambda action: tracker_act(tracked_id=tracked.pk, action=action),
+        after=f"{here}?side={side}",
+        extra={
+            "switch": True,
+            "back": {"href": reverse("tracker-new"), "label": "Start another game"},
+            "share": request.build_absolute_uri(here),
+        },
+    )
+
+
+def _maelstrom_render(request, tracked, *, side, actors, act, after, extra):
+    """The Maelstrom page for `side`, with controls for `actors`; a POST is one action sent
+    through `act`, then a redirect to `after` (a refusal shows on the page instead)."""
+    error = status = None
     if request.method == "POST":
         try:
-            tracker_act(tracked_id=tracked.pk, action=action_from_form(request.POST))
+            act(action_from_form(request.POST))
         except ServiceError as exc:
-            error = exc
+            # A refused form is a 400 (a stale one too); acting for the other side, a 403.
+            error, status = exc, exc.status if exc.status == 403 else 400
         else:
-            return redirect(f"{reverse('tracker', kwargs={'token': tracked.token})}?side={side}")
+            return redirect(after)
         tracked.refresh_from_db()
     data = tracker_view(tracked=tracked, side=side)
-    context = page_context(data, side)
+    context = page_context(data, side, actors)
     context.update(
+        extra,
         tracked=tracked,
         error=error_text(error, data["players"]) if error is not None else None,
-        share=request.build_absolute_uri(reverse("tracker", kwargs={"token": tracked.token})),
     )
-    return render(
-        request, "tracker/maelstrom.html", context, status=400 if error is not None else 200
+    return render(request, "tracker/maelstrom.html", context, status=status or 200)
+
+
+def _maelstrom_game_page(request, tracked, *, player, key: str):
+    """An event game on a Maelstrom of War mission: a player's phone shows and acts for their
+    own side (player A is player_1); an organiser's shows either side and acts for both."""
+    game = tracked.game
+    if player is not None:
+        side, actors = player_side(tracked, player), (player_side(tracked, player),)
+        after = f"{reverse('tracker-game', kwargs={'game_id': game.pk})}?key={key}"
+        back = {"href": reverse("player-home", kwargs={"key": key}), "label": "Your player page"}
+    else:
+        side = request.GET.get("side") or request.POST.get("viewer")
+        side = side if side in PLAYERS else PLAYERS[0]
+        actors = PLAYERS
+        after = f"{reverse('tracker-game', kwargs={'game_id': game.pk})}?side={side}"
+        back = {
+            "href": reverse("event", kwargs={"event_id": game.round.event_id}),
+            "label": "The event",
+        }
+    return _maelstrom_render(
+        request,
+        tracked,
+        side=side,
+        actors=actors,
+        act=lambda action: tracker_game_act(
+            game_id=game.pk, action=action, user=request.user, player=player
+        ),
+        after=after,
+        extra={
+            "switch": player is None,
+            "back": back,
+            "share": None,
+            "player_page": back["href"] if player is not None else None,
+        },
     )
 
 
@@ -130,8 +186,10 @@ def tracker_page(request, token: str):
     return _page(request, tracked, side=side, config=config)
 
 
+@require_http_methods(["GET", "POST"])
 def tracker_game_page(request, game_id: int):
-    """An event game's tracker: `?key=<private_key>` for a player, or an organiser's login."""
+    """An event game's tracker: `?key=<private_key>` for a player, or an organiser's login.
+    Leviathan's page drives the API from the phone; a Maelstrom game's page posts forms."""
     key = request.GET.get("key", "")
     player = Player.objects.filter(private_key=key).first() if key else None
     try:
@@ -140,7 +198,17 @@ def tracker_game_page(request, game_id: int):
         tracked = tracker_of_game(game_id=game_id, user=request.user, player=player)
     except ServiceError as exc:
         status = 401 if exc.codes.get("key") else exc.status
-        return render(request, "tracker/tracker_error.html", {"error": exc}, status=status)
+        context = {"error": exc, "message": error_text(exc, {})}
+        if player is not None:
+            context["back"] = {
+                "href": reverse("player-home", kwargs={"key": key}),
+                "label": "Your player page",
+            }
+        return render(request, "tracker/tracker_error.html", context, status=status)
+    if is_maelstrom(tracked.state):
+        return _maelstrom_game_page(request, tracked, player=player, key=key)
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET"])
     side = player_side(tracked, player) if player else request.GET.get("side")
     side = side if side in SIDES else None
     url = reverse("api-game-tracker", kwargs={"game_id": game_id})

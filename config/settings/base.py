@@ -148,8 +148,7 @@ SPECTACULAR_SETTINGS = {
         "MissionCodeEnum": "tournament.api.serializers.MISSION_CODE_CHOICES",
         "GambitEnum": "tournament.api.serializers.GAMBIT_CHOICES",
         "BattleReadyEnum": "tournament.api.serializers.BATTLE_READY_CHOICES",
-        # One set for "which of the two": a ritual's team side and the Underdog's player.
-        "SideEnum": ["a", "b"],
+        "UnderdogPlayerEnum": "missions.api.UNDERDOG_PLAYERS",
     },
     # Swagger UI's files are served from this app, not a CDN: venues have poor wifi.
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -33,6 +33,7 @@ CROSS_FIELD_CODES = {
     "unknown_mission",  # a round's mission code checked against the event's pack
     "wrong_pack",  # a generated mission code of another pack than the event's
     "not_in_pack",  # a result part the event's pack does not score (a gambit in 8th edition)
+    "bad_side",  # a tracker side of the other kind of game (attacker vs player_1)
 }
 
 

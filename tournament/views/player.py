@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from missions.classic.types import ClassicMission
 from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
-from missions.services import is_classic
+from missions.services import is_classic, mission_trackable
 from tournament.errors import ServiceError
 from tournament.models import Game, Player
 from tournament.scoring import scoring_rules
@@ -89,11 +89,12 @@ def player_home(request, key: str):
             _sides(game, player),
             mission=mission,
             mission_svg=_map_svg(mission),
-            # The game tracker plays Leviathan's decks; classic packs have none of their own
-            # yet, so their players see no link to it.
+            # The tracker follows Leviathan's decks and the Maelstrom of War Tactical
+            # Objectives; an Eternal War or Only War mission has nothing to track.
             tracker_url=(
                 _tracker_url(game, key)
-                if game.player_b_id and not is_classic(event.mission_pack)
+                if game.player_b_id
+                and (mission_trackable(mission) or not is_classic(event.mission_pack))
                 else None
             ),
             form=ScoreForm(),

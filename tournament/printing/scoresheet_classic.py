@@ -10,6 +10,7 @@ Tactical Objective log (turn, D66 rolled, objective, achieved or discarded, VP).
 
 from __future__ import annotations
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak
 
@@ -30,6 +31,7 @@ from tournament.printing.scoresheet import GAP, Scoresheets, _box, _tick
 from tournament.scoring import scoring_rules
 
 BONUS_H = 56
+GOES_ON = "if the game goes on"
 LOG_ROWS = 16  # Tactical Objectives a player may log: top-ups over up to 7 turns
 LOG_HEAD = 18
 
@@ -93,9 +95,12 @@ class ClassicScoresheets(Scoresheets):
             canvas.setFont(BOLD if r == len(rows) - 1 else FONT, 8.5)
             canvas.drawString(6, y + self.row / 2 - 3, label)
             if 5 <= r < self.rounds:
-                canvas.setFont(FONT, 6.5)
+                # After the label, shrunk to end inside the label column (it ran over the line).
+                start = 6 + stringWidth(label, FONT, 8.5) + 4
+                size = min(6.5, 6.5 * (self.col_x(1) - 4 - start) / stringWidth(GOES_ON, FONT, 6.5))
+                canvas.setFont(FONT, size)
                 canvas.setFillColor(MUTED)
-                canvas.drawString(70, y + self.row / 2 - 3, "if the game goes on")
+                canvas.drawString(start, y + self.row / 2 - 3, GOES_ON)
         canvas.setFont(BOLD, 7)
         canvas.setFillColor(BRAND)
         for c in range(4):
@@ -115,14 +120,33 @@ class ClassicScoresheets(Scoresheets):
         canvas.line(0, bottom + self.row, self.width, bottom + self.row)
         canvas.setFont(FONT, 7)
         canvas.setFillColor(MUTED)
-        canvas.drawString(0, bottom - 10, self.rules.summary)
+        canvas.drawString(0, bottom - 10, self.sheet_summary())
         return bottom - 12
+
+    def sheet_parts(self) -> list:
+        """The pack's scoring parts this mission uses: an Eternal War mission scores no
+        Tactical Objectives and a Maelstrom mission no primary (the pack's rules allow both,
+        since one event's rounds may mix them)."""
+        skip = "primary" if self.data.mission.maelstrom else "tactical"
+        parts = [p for p in self.rules.parts if p.name != skip]
+        return parts or list(self.rules.parts)
+
+    def sheet_summary(self) -> str:
+        if self.rules.key not in ("eighth", "seventh"):
+            return self.rules.summary
+        earned = "Tactical Objective VP" if self.data.mission.maelstrom else "mission VP"
+        bonuses = ", ".join(self.data.mission.bonuses)
+        extra = f" + 1 VP each for {bonuses}" if bonuses else ""
+        return f"No cap on the total: {earned}{extra}. Most VP wins; equal VP draws."
 
     def draw_choices(self, canvas: Canvas, top: float) -> None:
         w = (self.width - GAP) / 2
         h = BONUS_H
         bonuses = self.data.mission.bonuses
-        parts = " + ".join(f"{p.name.capitalize()} ____" for p in self.rules.parts)
+        words = {"primary": "Mission", "secondary": "Bonus", "tactical": "Tactical"}
+        parts = " + ".join(
+            f"{words.get(p.name, p.name.capitalize())} ____" for p in self.sheet_parts()
+        )
         for i, label in enumerate(("Player A", "Player B")):
             x = i * (w + GAP)
             _box(canvas, x, top - h, w, h)

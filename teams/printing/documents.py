@@ -86,7 +86,13 @@ class RitualRecord(PrintDocument):
                     Paragraph(f"{escape(m.ritual_variant)} ritual, {state}.", STYLES["body"])
                 )
             if not m.ritual:
-                part.append(Paragraph("No ritual step revealed yet.", STYLES["body"]))
+                # A match the organiser paired has no ritual at all: say so, not "not yet".
+                text = (
+                    "No ritual step revealed yet."
+                    if m.ritual_variant or not m.games
+                    else "Players paired by the organiser, without a ritual."
+                )
+                part.append(Paragraph(text, STYLES["body"]))
             for n, line in enumerate(m.ritual, start=1):
                 part.append(Paragraph(f"{n}. {escape(line)}", STYLES["cell"]))
             if m.games:

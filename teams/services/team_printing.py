@@ -27,10 +27,11 @@ def _bands(table) -> tuple[tuple[str, str], ...]:
 
 
 def _confirmed(game_ids: list[int]) -> dict[int, Result]:
-    latest: dict[int, Result] = {}
-    for r in Result.objects.filter(game_id__in=game_ids).order_by("game_id", "version"):
-        latest[r.game_id] = r
-    return {g: r for g, r in latest.items() if r.status == ResultStatus.CONFIRMED}
+    # The current result, as the standings read it (an undone result's newer version is not).
+    current = Result.objects.filter(
+        game_id__in=game_ids, is_current=True, status=ResultStatus.CONFIRMED
+    )
+    return {r.game_id: r for r in current}
 
 
 def _match_print(match: TeamMatch, scoring, ritual: TeamMatchRitual | None) -> TeamMatchPrint:

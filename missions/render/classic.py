@@ -40,6 +40,28 @@ def _placement_note(mission: ClassicMission) -> str:
     return f'Players place {count} markers (>6" from edges, >12" apart)'
 
 
+def _spans(spots, lines) -> tuple:
+    """Points every 2" along each centred note: the area labels keep off the whole text, not
+    only its middle (on Dawn of War "No Man's Land" was drawn over the marker note)."""
+    points = []
+    for (x, y), text in zip(spots, lines, strict=True):
+        half = len(text) * (1.4 if text == APPROXIMATE else 1.1) * 0.55 / 2
+        steps = int(half // 2)
+        points += [(x + 2 * k, y) for k in range(-steps, steps + 1)]
+    return tuple(points)
+
+
+def _clearance_points(dmap) -> tuple:
+    """Points every 3" along the dashed 6"-from-the-edges line, so that no zone name is drawn
+    struck through by it."""
+    w, h, c = dmap.width, dmap.height, EDGE_CLEARANCE
+    xs = [c + 3 * i for i in range(int((w - 2 * c) // 3) + 1)]
+    ys = [c + 3 * i for i in range(int((h - 2 * c) // 3) + 1)]
+    return tuple([(x, c) for x in xs] + [(x, h - c) for x in xs]) + tuple(
+        [(c, y) for y in ys] + [(w - c, y) for y in ys]
+    )
+
+
 def classic_scene(cmap: ClassicMap, mission: ClassicMission | None = None) -> Scene:
     dmap = cmap.map
     markers = _fixed_markers(mission)
@@ -48,9 +70,14 @@ def classic_scene(cmap: ClassicMap, mission: ClassicMission | None = None) -> Sc
     lines = [t for t in (note, APPROXIMATE if cmap.approximate else "") if t]
     spots = tuple((cx, cy + 2.2 * i) for i in range(len(lines)))
     title = cmap.name if mission is None else f"{mission.mission.name} - {cmap.name}"
-    scene = build_scene(dmap, MarkerPlan(markers), title, zone_names=PLAYER_NAMES, keep_clear=spots)
+    clearance = bool(note and mission is not None and mission.pack.key != "only_war")
+    clearance = clearance and not markers
+    keep_clear = _spans(spots, lines) + (_clearance_points(dmap) if clearance else ())
+    scene = build_scene(
+        dmap, MarkerPlan(markers), title, zone_names=PLAYER_NAMES, keep_clear=keep_clear
+    )
     items = list(scene.items[:-1])  # keep the table edge outline last, on top
-    if note and mission is not None and mission.pack.key != "only_war" and not markers:
+    if clearance:
         w, h, c = dmap.width, dmap.height, EDGE_CLEARANCE
         items.append(
             Shape(

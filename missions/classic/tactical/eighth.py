@@ -14,6 +14,7 @@ from missions.classic.tactical.types import (
     Outcome,
     TacticalObjective,
     check_table,
+    secure_objective,
 )
 
 CAPTURE = "Capture and Control"
@@ -24,18 +25,6 @@ PURGE = "Purge"
 ANNIHILATION = "Annihilation"
 PRIORITY = "Priority Order"
 CATEGORIES = (CAPTURE, TAKE, STORM, SEIZE, PURGE, ANNIHILATION, PRIORITY)
-
-
-def _secure(number: int, category: str) -> TacticalObjective:
-    marker = number % 10
-    return TacticalObjective(
-        number,
-        f"Secure Objective {marker}",
-        category,
-        (Outcome("1", f"you control marker {marker} at the end of your turn"),),
-        f"Hold objective marker {marker} at the end of your turn: 1VP.",
-        marker=marker,
-    )
 
 
 def _defend(number: int) -> TacticalObjective:
@@ -60,8 +49,8 @@ def _two(number, name, category, low, high, summary, *, when=None, high_vp="D3")
 
 TABLE: tuple[TacticalObjective, ...] = check_table(
     (
-        *(_secure(n, CAPTURE) for n in range(11, 17)),
-        *(_secure(n, TAKE) for n in range(21, 27)),
+        *(secure_objective(n, CAPTURE) for n in range(11, 17)),
+        *(secure_objective(n, TAKE) for n in range(21, 27)),
         *(_defend(n) for n in range(31, 37)),
         TacticalObjective(
             41,

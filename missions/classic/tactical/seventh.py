@@ -5,7 +5,12 @@ own words. 7th edition scores Tactical Objectives only at the end of your own tu
 
 from __future__ import annotations
 
-from missions.classic.tactical.types import Outcome, TacticalObjective, check_table
+from missions.classic.tactical.types import (
+    Outcome,
+    TacticalObjective,
+    check_table,
+    secure_objective,
+)
 
 CAPTURE = "Capture & Control"
 TAKE = "Take & Hold"
@@ -14,18 +19,6 @@ SEIZE = "Seize Ground"
 PURGE = "Purge"
 ANNIHILATION = "Annihilation"
 CATEGORIES = (CAPTURE, TAKE, STORM, SEIZE, PURGE, ANNIHILATION)
-
-
-def _secure(number: int, category: str) -> TacticalObjective:
-    marker = number % 10
-    return TacticalObjective(
-        number,
-        f"Secure Objective {marker}",
-        category,
-        (Outcome("1", f"you control marker {marker} at the end of your turn"),),
-        f"Hold objective marker {marker} at the end of your turn: 1VP.",
-        marker=marker,
-    )
 
 
 def _one(number, name, category, condition, summary, vp="1"):  # noqa: PLR0917 - table rows read best in order
@@ -40,9 +33,9 @@ def _two(number, name, category, low, high, summary, high_vp="D3"):  # noqa: PLR
 
 TABLE: tuple[TacticalObjective, ...] = check_table(
     (
-        *(_secure(n, CAPTURE) for n in range(11, 17)),
-        *(_secure(n, TAKE) for n in range(21, 27)),
-        *(_secure(n, STORM) for n in range(31, 37)),
+        *(secure_objective(n, CAPTURE) for n in range(11, 17)),
+        *(secure_objective(n, TAKE) for n in range(21, 27)),
+        *(secure_objective(n, STORM) for n in range(31, 37)),
         _one(
             41,
             "Recon",

@@ -95,6 +95,20 @@ class TacticalObjective:
         }
 
 
+def secure_objective(number: int, category: str) -> TacticalObjective:
+    """Secure Objective 1-6 (11-16 on the D66 table), worded alike in 8th and 7th edition:
+    hold the marker of that number at the end of your turn, 1VP."""
+    marker = number % 10
+    return TacticalObjective(
+        number,
+        f"Secure Objective {marker}",
+        category,
+        (Outcome("1", f"you control marker {marker} at the end of your turn"),),
+        f"Hold objective marker {marker} at the end of your turn: 1VP.",
+        marker=marker,
+    )
+
+
 def check_table(table: tuple[TacticalObjective, ...]) -> tuple[TacticalObjective, ...]:
     """A table has exactly the 36 D66 results, each once, in order."""
     numbers = [o.number for o in table]

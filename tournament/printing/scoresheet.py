@@ -163,6 +163,23 @@ class Scoresheets(PrintDocument):
         draw_map(canvas, mission, 4, top - h + 4, map_w)
         draw_mission_text(canvas, mission, map_w + 14, top - 4, self.width - map_w - 24)
 
+    def draw_grid_lines(self, canvas: Canvas, top: float, head: float, rows: int) -> None:
+        """The score grid's rules: a line per row, the two players' columns, a heavy frame,
+        the heavy line between the players and above the total (the last row)."""
+        bottom = top - head - self.row * rows
+        canvas.setStrokeColor(LINE)
+        canvas.setLineWidth(0.6)
+        for r in range(rows + 1):
+            y = top - head - r * self.row
+            canvas.line(0, y, self.width, y)
+        for c in range(1, 6):
+            canvas.line(self.col_x(c), bottom, self.col_x(c), top - (head if c % 2 == 0 else 0))
+        canvas.setStrokeColor(INK)
+        canvas.setLineWidth(1.4)
+        canvas.rect(0, bottom, self.width, top - bottom, stroke=1, fill=0)
+        canvas.line(self.col_x(3), bottom, self.col_x(3), top)
+        canvas.line(0, bottom + self.row, self.width, bottom + self.row)
+
     def draw_grid(self, canvas: Canvas, top: float) -> float:
         caps = self.caps
         pg, sec, total, ready = (
@@ -192,18 +209,7 @@ class Scoresheets(PrintDocument):
             x0, x1 = self.col_x(c + 1), self.col_x(c + 2)
             label = f"Primary + gambit (max {pg})" if c % 2 == 0 else f"Secondary (max {sec})"
             canvas.drawCentredString((x0 + x1) / 2, top - head + 5, label)
-        canvas.setStrokeColor(LINE)
-        canvas.setLineWidth(0.6)
-        for r in range(len(rows) + 1):
-            y = top - head - r * self.row
-            canvas.line(0, y, self.width, y)
-        for c in range(1, 6):
-            canvas.line(self.col_x(c), bottom, self.col_x(c), top - (head if c % 2 == 0 else 0))
-        canvas.setStrokeColor(INK)
-        canvas.setLineWidth(1.4)
-        canvas.rect(0, bottom, self.width, height, stroke=1, fill=0)
-        canvas.line(self.col_x(3), bottom, self.col_x(3), top)
-        canvas.line(0, bottom + self.row, self.width, bottom + self.row)
+        self.draw_grid_lines(canvas, top, head, len(rows))
         canvas.setFont(FONT, 7)
         canvas.setFillColor(MUTED)
         fixed = caps.per_fixed_card

@@ -107,17 +107,7 @@ class ClassicScoresheets(Scoresheets):
             x0, x1 = self.col_x(c + 1), self.col_x(c + 2)
             label = first if c % 2 == 0 else "Running total"
             canvas.drawCentredString((x0 + x1) / 2, top - head + 5, label)
-        canvas.setStrokeColor(LINE)
-        canvas.setLineWidth(0.6)
-        for r in range(len(rows) + 1):
-            canvas.line(0, top - head - r * self.row, self.width, top - head - r * self.row)
-        for c in range(1, 6):
-            canvas.line(self.col_x(c), bottom, self.col_x(c), top - (head if c % 2 == 0 else 0))
-        canvas.setStrokeColor(INK)
-        canvas.setLineWidth(1.4)
-        canvas.rect(0, bottom, self.width, height, stroke=1, fill=0)
-        canvas.line(self.col_x(3), bottom, self.col_x(3), top)
-        canvas.line(0, bottom + self.row, self.width, bottom + self.row)
+        self.draw_grid_lines(canvas, top, head, len(rows))
         canvas.setFont(FONT, 7)
         canvas.setFillColor(MUTED)
         canvas.drawString(0, bottom - 10, self.sheet_summary())

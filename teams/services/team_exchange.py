@@ -185,26 +185,10 @@ def _dump(event, keys) -> dict:
 # Import: checks --------------------------------------------------------------------------------
 
 
-def _list(data, path: str) -> list:
-    if not isinstance(data, list):
-        raise bad(path, "must be a list.")
-    return data
-
-
 def _object(data, path: str) -> dict:
     if not isinstance(data, dict):
         raise bad(path, "must be an object.")
     return data
-
-
-def _key(data: dict, path: str, seen: set, what: str) -> str:
-    key = data.get("key")
-    if not isinstance(key, str) or not key or key.startswith("~"):
-        raise bad(f"{path}.key", "must be text (not starting with ~).")
-    if key in seen:
-        raise bad(f"{path}.key", f"a second {what} '{key}'.")
-    seen.add(key)
-    return key
 
 
 def _ref(value, path: str, known, what: str, *, null: bool = False):
@@ -226,16 +210,16 @@ def _username(value, path: str, usernames: set):
 
 def _read_teams(document: dict, known: dict, size: int) -> list:
     teams, keys, names, taken = [], set(), set(), {}
-    for i, item in enumerate(_list(document.get("teams", []), "teams")):
+    for i, item in enumerate(fields.as_list(document.get("teams", []), "teams")):
         path = f"teams[{i}]"
         data = _object(item, path)
-        key = _key(data, path, keys, "team")
+        key = fields.unique_key(data, path, keys, "team")
         values = fields.load_fields(TEAM, data, path)
         if values["name"] in names:
             raise bad(f"{path}.name", f"a second team called {values['name']}.")
         names.add(values["name"])
         members = []
-        for j, player in enumerate(_list(data.get("members"), f"{path}.members")):
+        for j, player in enumerate(fields.as_list(data.get("members"), f"{path}.members")):
             where = f"{path}.members[{j}]"
             _ref(player, where, known["player"], "player")
             if player in taken:
@@ -291,7 +275,7 @@ def _read_ritual(data, path: str, known: dict, usernames: set, match_players: se
         map_state(_object(state, f"{path}.state"), player(f"{path}.state"))
     except (KeyError, TypeError, AttributeError):
         raise bad(f"{path}.state", "is not a pairing ritual's state.") from None
-    log = _list(data.get("log"), f"{path}.log")
+    log = fields.as_list(data.get("log"), f"{path}.log")
     try:
         map_log(log, player(f"{path}.log"), lambda u: _username(u, f"{path}.log", usernames))
     except (KeyError, TypeError, AttributeError):
@@ -316,7 +300,7 @@ def _read_games(match: dict, where: str, known: dict, round_key: str, used: tupl
     """A match's games: games of its round's file, each in one match at most."""
     match_key, used_games = used
     games = []
-    for n, game in enumerate(_list(match.get("games"), f"{where}.games")):
+    for n, game in enumerate(fields.as_list(match.get("games"), f"{where}.games")):
         place = f"{where}.games[{n}]"
         _ref(game, place, known["game"], "game")
         if known["round_of_game"][game] != round_key:
@@ -332,10 +316,10 @@ def _read_rounds(document: dict, known: dict, teams: list) -> tuple[list, set, s
     members = {key: set(players) for key, _, _, players in teams}
     team_keys = set(members)
     rounds, keys, numbers, used_rounds, match_keys, used_games = [], set(), set(), set(), set(), {}
-    for i, item in enumerate(_list(document.get("team_rounds", []), "team_rounds")):
+    for i, item in enumerate(fields.as_list(document.get("team_rounds", []), "team_rounds")):
         path = f"team_rounds[{i}]"
         data = _object(item, path)
-        key = _key(data, path, keys, "team round")
+        key = fields.unique_key(data, path, keys, "team round")
         values = fields.load_fields(TEAM_ROUND, data, path)
         if values["number"] in numbers:
             raise bad(f"{path}.number", f"a second team round {values['number']}.")
@@ -345,10 +329,10 @@ def _read_rounds(document: dict, known: dict, teams: list) -> tuple[list, set, s
             raise bad(f"{path}.round", f"round '{round_key}' belongs to another team round.")
         used_rounds.add(round_key)
         matches, match_numbers, playing = [], set(), set()
-        for j, item_match in enumerate(_list(data.get("matches"), f"{path}.matches")):
+        for j, item_match in enumerate(fields.as_list(data.get("matches"), f"{path}.matches")):
             where = f"{path}.matches[{j}]"
             match = _object(item_match, where)
-            match_key = _key(match, where, match_keys, "team match")
+            match_key = fields.unique_key(match, where, match_keys, "team match")
             m_values = fields.load_fields(MATCH, match, where)
             if m_values["number"] in match_numbers:
                 raise bad(f"{where}.number", f"a second match {m_values['number']} in this round.")

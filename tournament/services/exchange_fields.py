@@ -179,6 +179,23 @@ def bad(path: str, message: str) -> Invalid:
     return Invalid(FIELD, "invalid_file", f"{path}: {message}")
 
 
+def as_list(data, path: str) -> list:
+    if not isinstance(data, list):
+        raise bad(path, "must be a list.")
+    return data
+
+
+def unique_key(data: dict, path: str, seen: set, what: str) -> str:
+    """The document key of one item (its references name it), once in its section."""
+    key = data.get("key")
+    if not isinstance(key, str) or not key or key.startswith("~"):
+        raise bad(f"{path}.key", "must be text (not starting with ~).")
+    if key in seen:
+        raise bad(f"{path}.key", f"a second {what} '{key}'.")
+    seen.add(key)
+    return key
+
+
 def _parsed(spec: Spec, value, path: str):
     if spec.kind == "str":
         if isinstance(value, str):

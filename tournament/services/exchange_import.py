@@ -132,22 +132,6 @@ def _check_header(document: dict) -> None:
             raise bad(section, "missing.")
 
 
-def _items(data, path: str) -> list:
-    if not isinstance(data, list):
-        raise bad(path, "must be a list.")
-    return data
-
-
-def _key(data: dict, path: str, seen: set, what: str) -> str:
-    key = data.get("key")
-    if not isinstance(key, str) or not key or key.startswith("~"):
-        raise bad(f"{path}.key", "must be text (not starting with ~).")
-    if key in seen:
-        raise bad(f"{path}.key", f"a second {what} '{key}'.")
-    seen.add(key)
-    return key
-
-
 def _ref(data: dict, name: str, path: str, known, what: str, *, null: bool = True):
     value = data.get(name)
     if value is None and null and name in data:
@@ -188,9 +172,9 @@ class _Plan:
 
 def _read_players(document: dict, plan: _Plan) -> set:
     keys, names, private = set(), set(), set()
-    for i, data in enumerate(_items(document["players"], "players")):
+    for i, data in enumerate(fields.as_list(document["players"], "players")):
         path = f"players[{i}]"
-        key = _key(data, path, keys, "player")
+        key = fields.unique_key(data, path, keys, "player")
         values = fields.load_fields(fields.PLAYER, data, path)
         if values["name"] in names:
             raise bad(f"{path}.name", f"a second player called {values['name']}.")
@@ -204,7 +188,7 @@ def _read_players(document: dict, plan: _Plan) -> set:
 
 def _read_results(data: dict, path: str, players: set, plan: _Plan) -> list:
     results, versions, current = [], set(), 0
-    for j, row in enumerate(_items(data.get("results"), f"{path}.results")):
+    for j, row in enumerate(fields.as_list(data.get("results"), f"{path}.results")):
         where = f"{path}.results[{j}]"
         values = fields.load_fields(fields.RESULT, row, where)
         if values["version"] in versions:
@@ -246,18 +230,18 @@ def _read_game(data: dict, path: str, players: set, seen: dict, plan: _Plan) -> 
 
 def _read_rounds(document: dict, plan: _Plan, players: set) -> set:
     keys, game_keys, numbers = set(), set(), set()
-    for i, data in enumerate(_items(document["rounds"], "rounds")):
+    for i, data in enumerate(fields.as_list(document["rounds"], "rounds")):
         path = f"rounds[{i}]"
-        key = _key(data, path, keys, "round")
+        key = fields.unique_key(data, path, keys, "round")
         values = fields.load_fields(fields.ROUND, data, path)
         _check_round_mission(plan.event["mission_pack"], values["mission_code"], path)
         if values["number"] in numbers:
             raise bad(f"{path}.number", f"a second round {values['number']}.")
         numbers.add(values["number"])
         games, seen = [], {"players": set(), "tables": set()}
-        for j, game in enumerate(_items(data.get("games"), f"{path}.games")):
+        for j, game in enumerate(fields.as_list(data.get("games"), f"{path}.games")):
             where = f"{path}.games[{j}]"
-            game_key = _key(game, where, game_keys, "game")
+            game_key = fields.unique_key(game, where, game_keys, "game")
             games.append((game_key, *_read_game(game, where, players, seen, plan)))
         plan.rounds.append((key, values, games))
     plan.round_keys = keys
@@ -266,7 +250,7 @@ def _read_rounds(document: dict, plan: _Plan, players: set) -> set:
 
 def _read_small_sections(document: dict, plan: _Plan) -> set:
     usernames = set()
-    for i, data in enumerate(_items(document["staff"], "staff")):
+    for i, data in enumerate(fields.as_list(document["staff"], "staff")):
         path = f"staff[{i}]"
         values = fields.load_fields(fields.STAFF, data, path)
         name = data.get("username")
@@ -279,16 +263,16 @@ def _read_small_sections(document: dict, plan: _Plan) -> set:
         plan.staff.append((name, values, added_by))
     plan.usernames |= usernames
     tables = set()
-    for i, data in enumerate(_items(document["tables"], "tables")):
+    for i, data in enumerate(fields.as_list(document["tables"], "tables")):
         values = fields.load_fields(fields.TABLE, data, f"tables[{i}]")
         if values["number"] in tables:
             raise bad(f"tables[{i}].number", f"a second table {values['number']}.")
         tables.add(values["number"])
         plan.tables.append(values)
     keys = set()
-    for i, data in enumerate(_items(document["announcements"], "announcements")):
+    for i, data in enumerate(fields.as_list(document["announcements"], "announcements")):
         path = f"announcements[{i}]"
-        key = _key(data, path, keys, "announcement")
+        key = fields.unique_key(data, path, keys, "announcement")
         values = fields.load_fields(fields.ANNOUNCEMENT, data, path)
         plan.announcements.append(
             (key, values, _user_ref(data, "created_by", path, plan.usernames))
@@ -309,7 +293,7 @@ def _read_awards(document: dict, plan: _Plan, players: set, games: set) -> None:
         return value
 
     scored = set()
-    for i, data in enumerate(_items(awards.get("painting", []), "awards.painting")):
+    for i, data in enumerate(fields.as_list(awards.get("painting", []), "awards.painting")):
         path = f"awards.painting[{i}]"
         player = ref(data, "player", path, players, "player")
         if player in scored:
@@ -319,7 +303,7 @@ def _read_awards(document: dict, plan: _Plan, players: set, games: set) -> None:
         by = _user_ref(data, "entered_by", path, plan.usernames)
         plan.painting.append((player, values, by))
     cast = set()
-    for i, data in enumerate(_items(awards.get("votes", []), "awards.votes")):
+    for i, data in enumerate(fields.as_list(awards.get("votes", []), "awards.votes")):
         path = f"awards.votes[{i}]"
         game = ref(data, "game", path, games, "game")
         voter = ref(data, "voter", path, players, "player")
@@ -383,7 +367,7 @@ def _read_audit(document: dict, plan: _Plan, known: dict) -> None:
     keys: set = set()
     actions: dict[str, str] = {}
     known["audit_so_far"] = keys
-    for i, data in enumerate(_items(document["audit"], "audit")):
+    for i, data in enumerate(fields.as_list(document["audit"], "audit")):
         path = f"audit[{i}]"
         values = fields.load_fields(fields.AUDIT, data, path)
         target = data.get("target")
@@ -398,7 +382,7 @@ def _read_audit(document: dict, plan: _Plan, known: dict) -> None:
         map_target(values["action"], target, _checked(known, f"{path}.target", gone))
         for side in ("before", "after"):
             map_payload(action, values[side], _checked(known, f"{path}.{side}", gone))
-        key = _key(data, path, keys, "audit entry")
+        key = fields.unique_key(data, path, keys, "audit entry")
         actions[key] = action
         refs = {
             "target": target,
@@ -412,7 +396,7 @@ def _read_audit(document: dict, plan: _Plan, known: dict) -> None:
 
 def _read_tracked(document: dict, plan: _Plan, known: dict, versions: dict) -> None:
     tokens, games = set(), set()
-    for i, data in enumerate(_items(document.get("tracked_games", []), "tracked_games")):
+    for i, data in enumerate(fields.as_list(document.get("tracked_games", []), "tracked_games")):
         path = f"tracked_games[{i}]"
         values = fields.load_fields(fields.TRACKED, data, path)
         game = _ref(data, "game", path, known["game"], "game", null=False)
@@ -426,7 +410,7 @@ def _read_tracked(document: dict, plan: _Plan, known: dict, versions: dict) -> N
         if version is not None and version not in versions[game]:
             raise bad(f"{path}.result_version", f"game '{game}' has no result version {version}.")
         actions, seqs = [], set()
-        for j, row in enumerate(_items(data.get("actions"), f"{path}.actions")):
+        for j, row in enumerate(fields.as_list(data.get("actions"), f"{path}.actions")):
             where = f"{path}.actions[{j}]"
             action = fields.load_fields(fields.ACTION, row, where)
             if action["seq"] in seqs:

@@ -102,7 +102,8 @@ def table_data(bands: Sequence[Band]) -> list[dict]:
 def game_score(vp_a: int, vp_b: int, table: Sequence[Band] = WTC_TABLE) -> tuple[int, int]:
     """The two players' points of one game: (a's, b's), summing to GAME_POINTS."""
     diff = abs(vp_a - vp_b)
-    points = next(b.points for b in table if b.up_to is None or diff <= b.up_to)
+    # Past the last band (a closed table in a pack without a 100 VP cap) it still applies.
+    points = next((b.points for b in table if b.up_to is None or diff <= b.up_to), table[-1].points)
     if vp_a == vp_b:
         return HALF, HALF
     return (points, GAME_POINTS - points) if vp_a > vp_b else (GAME_POINTS - points, points)

@@ -53,6 +53,14 @@ def test_wtc_table_bands():
     assert game_score(71, 20) == (20, 0)
 
 
+def test_a_difference_past_the_last_closed_band_scores_as_that_band():
+    # 8th and 7th edition games have no 100 VP cap: a table ending "up_to 100" must not
+    # leave a 150-20 game without a band.
+    table = table_from_data([{"up_to": 0, "points": 10}, {"up_to": 100, "points": 20}])
+    assert game_score(150, 20, table) == (20, 0)
+    assert game_score(20, 150, table) == (0, 20)
+
+
 @given(vp, vp)
 def test_a_game_always_shares_twenty_points_symmetrically(a, b):
     got = game_score(a, b)

@@ -4,6 +4,7 @@ engine action."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.http import QueryDict
@@ -51,7 +52,9 @@ def error_text(error: Exception, players: dict[str, str]) -> str:
     if sep and head.isidentifier():
         text = rest[:1].upper() + rest[1:]
     for key, name in players.items():
-        text = text.replace(f"{key}'s", f"{name}'s").replace(key, name)
+        # Only the key standing as a word ("a's turn", "objective of b"), never the letter
+        # inside other words nor the article ("roll a D6").
+        text = re.sub(rf"(?<![\w']){re.escape(key)}(?='s\b|\s*$|[.,;:)])", name, text)
     return text
 
 

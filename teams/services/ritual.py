@@ -284,19 +284,21 @@ def _action(data: dict, role: str) -> tuple[str, dict]:
     return side, action
 
 
+def _lock_event_of(match_id: int) -> Event:
+    """Lock the match's event first: the order the team services take their locks (the event,
+    then the match), so the ritual's last action, which pairs the match, cannot deadlock."""
+    event_id = (
+        TeamMatch.objects.filter(pk=match_id).values_list("team_round__event_id", flat=True).first()
+    )
+    if event_id is None:
+        raise NotFound("match", "not_found", "No such team match.")
+    return Event.objects.select_for_update().get(pk=event_id)
+
+
 def ritual_act(*, match_id: int, data: dict, user=None, player: Player | None = None) -> dict:
     """Commit one side's choice; returns the ritual as the asker now sees it."""
     with transaction.atomic():
-        # Locks in the order the team services take them (the event, then the match), so
-        # the ritual's last action, which pairs the match, cannot deadlock with them.
-        event_id = (
-            TeamMatch.objects.filter(pk=match_id)
-            .values_list("team_round__event_id", flat=True)
-            .first()
-        )
-        if event_id is None:
-            raise NotFound("match", "not_found", "No such team match.")
-        Event.objects.select_for_update().filter(pk=event_id).first()
+        _lock_event_of(match_id)
         match = _match(match_id, lock=True)
         role = _role(match, user=user, player=player)
         event_require_writable(match.team_round.event)
@@ -397,14 +399,7 @@ def ritual_reset(*, match_id: int, user) -> None:
     e.g. after a captain's slip or after the pairing it made was undone. Logged with the record
     of the ritual taken back."""
     with transaction.atomic():
-        event_id = (
-            TeamMatch.objects.filter(pk=match_id)
-            .values_list("team_round__event_id", flat=True)
-            .first()
-        )
-        if event_id is None:
-            raise NotFound("match", "not_found", "No such team match.")
-        event = Event.objects.select_for_update().get(pk=event_id)
+        event = _lock_event_of(match_id)
         require_organiser(user, event)
         event_require_writable(event)
         match = _match(match_id, lock=True)

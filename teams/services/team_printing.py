@@ -19,8 +19,10 @@ TEAM_KINDS = tuple(DOCUMENTS)
 
 def _bands(table) -> tuple[tuple[str, str], ...]:
     lines, low = [], 0
-    for band in table:
-        span = f"{low}–{band.up_to}" if band.up_to is not None else f"{low} or more"
+    for i, band in enumerate(table):
+        # The last band scores every larger difference too (game_score), even when closed.
+        last = i == len(table) - 1
+        span = f"{low}–{band.up_to}" if band.up_to is not None and not last else f"{low} or more"
         lines.append((span, f"{band.points}–{GAME_POINTS - band.points}"))
         low = (band.up_to or 0) + 1
     return tuple(lines)

@@ -96,6 +96,18 @@ def mission_generate(*, pack_key: str = "leviathan", seed=None):
     return generate(pack, seed)
 
 
+def mission_draw_code(pack_key: str, *, other_than: str = "") -> str:
+    """A freshly drawn mission code of a table pack, never `other_than` (the round's current
+    mission): what "draw another" gives a classic-pack event's round."""
+    pack = _pack(pack_key)
+    if not isinstance(pack, ClassicPack):
+        raise Invalid("mission", "has_pool", "Choose a mission of the event's pool by its code.")
+    while True:  # ends: every classic pack has many missions, so a repeat is rare
+        code = mission_generate(pack_key=pack_key).code
+        if code != other_than:
+            return code
+
+
 def _whole(name: str, value) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         return int(value)

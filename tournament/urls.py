@@ -106,6 +106,11 @@ urlpatterns = [
     path(manage + "rounds/repair/", manage_rounds.round_repair_view, name="manage-round-repair"),
     path(manage + "rounds/undo/", manage_rounds.round_undo, name="manage-round-undo"),
     path(manage + "rounds/<int:number>/swap/", manage_rounds.round_swap, name="manage-swap"),
+    path(
+        manage + "rounds/<int:number>/mission/",
+        manage_rounds.round_mission,
+        name="manage-round-mission",
+    ),
     path(manage + "rounds/<int:number>/clock/", manage_day.round_clock, name="manage-clock"),
     path(manage + "announcements/", manage_day.announcement_add, name="manage-announce"),
     path(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpResponseNotAllowed
+from django.http import HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
@@ -102,7 +102,11 @@ def maelstrom_page(request, tracked):
 
 def _maelstrom_render(request, tracked, *, side, actors, act, after, extra):
     """The Maelstrom page for `side`, with controls for `actors`; a POST is one action sent
-    through `act`, then a redirect to `after` (a refusal shows on the page instead)."""
+    through `act`, then a redirect to `after` (a refusal shows on the page instead).
+    `?poll=1` answers only the game's `seq`: the page's script asks it every few seconds and
+    fetches the whole page only when the other phone has moved."""
+    if request.method == "GET" and request.GET.get("poll"):
+        return JsonResponse({"seq": tracked.state["seq"]})
     error = status = None
     if request.method == "POST":
         try:
@@ -118,6 +122,7 @@ def _maelstrom_render(request, tracked, *, side, actors, act, after, extra):
     context.update(
         extra,
         tracked=tracked,
+        poll_ms=int(getattr(settings, "TRACKER_POLL_MS", POLL_MS)),
         error=error_text(error, data["players"]) if error is not None else None,
     )
     return render(request, "tracker/maelstrom.html", context, status=status or 200)

@@ -32,6 +32,7 @@ class Site:
 EIGHTH_APPROXIMATE = "EGT-0-0"  # Spoils of War on Spearhead Assault
 SEVENTH_MAELSTROM = "SVN-0-0"  # The Spoils of War, with Mysterious Objectives
 ONLY_WAR = "OWR-1-1"  # Slay and Secure
+CLEANSE = "EGT-6-6"  # 8th edition Maelstrom of War: Cleanse and Capture
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,53 @@ def _maelstrom_game(s: Site) -> None:
         if tracked.state["round"] == 1:
             act("end_turn", side=side)
     s.extra["maelstrom"] = tracked
+
+
+def _classic_event(s: Site) -> None:
+    """An 8th edition event beside the Leviathan one, round 1 on Cleanse and Capture (a
+    Maelstrom of War mission): its game tracked into player 1's first turn."""
+    from tournament.services.events import event_create
+    from tournament.services.players import player_register
+    from tournament.services.rounds import round_create
+    from tracker.services import tracker_game_act, tracker_of_game
+
+    event = event_create(
+        user=s.organiser, name="Eighth Edition Revival", rounds=3, mission_pack="eighth", seed=3
+    )
+    players = [
+        player_register(event=event, user=s.organiser, name=name, faction=faction)
+        for name, faction in zip(NAMES[:4], FACTIONS[:4], strict=True)
+    ]
+    round_ = round_create(
+        event_id=event.pk,
+        user=s.organiser,
+        pairings=[
+            {"player_a": players[0].pk, "player_b": players[1].pk},
+            {"player_a": players[2].pk, "player_b": players[3].pk},
+        ],
+        mission_code=CLEANSE,
+    )
+    game = round_.games.get(player_a=players[0])
+    for fields in (
+        {"type": "set_first_turn", "first": "player_1"},
+        {"type": "generate", "side": "player_1", "discard": []},
+    ):
+        state = tracker_of_game(game_id=game.pk, user=s.organiser).state
+        action = {"round": state["round"], "phase": state["phase"], "seq": state["seq"], **fields}
+        tracker_game_act(game_id=game.pk, action=action, user=s.organiser)
+    s.extra["classic_event"] = event
+    s.extra["classic_game"] = game
+
+
+def _c(name: str, *args) -> Callable[[Site], str]:
+    """The path of a classic-pack event page (the event of `_classic_event`)."""
+    return lambda s: reverse(
+        name, args=[s.extra["classic_event"].pk, *(a(s) if callable(a) else a for a in args)]
+    )
+
+
+def _classic_tracker(s: Site) -> str:
+    return reverse("tracker-game", args=[s.extra["classic_game"].pk])
 
 
 def _a_confirmed(s: Site) -> None:
@@ -263,6 +311,32 @@ PAGES: list[Page] = [
         "player-tracker",
         PLAYER,
         lambda s: reverse("tracker-game", args=[s.games["A"].pk]) + f"?key={_key(s)}",
+        ready="#tracker-app .trk-board",
+    ),
+    Page(
+        "player-tracker-maelstrom",
+        PLAYER,
+        lambda s: _classic_tracker(s) + f"?key={s.extra['classic_game'].player_a.private_key}",
+        setup=_classic_event,
+        ready="#tracker-app .trk-board",
+    ),
+    Page(
+        "player-home-classic",
+        PLAYER,
+        lambda s: reverse("player-home", args=[s.extra["classic_game"].player_a.private_key]),
+        setup=_classic_event,
+    ),
+    # A classic-pack (8th edition) event's own pages
+    Page("event-overview-classic", ANYONE, _c("event"), setup=_classic_event),
+    Page("event-pairings-classic", ANYONE, _c("event-pairings"), setup=_classic_event),
+    Page("organiser-rounds-classic", ORGANISER, _c("manage-rounds"), setup=_classic_event),
+    Page("organiser-settings-classic", ORGANISER, _c("manage-settings"), setup=_classic_event),
+    Page("organiser-print-round-classic", ORGANISER, _c("print-round", 1), setup=_classic_event),
+    Page(
+        "organiser-tracker-maelstrom",
+        ORGANISER,
+        lambda s: _classic_tracker(s) + "?side=player_2",
+        setup=_classic_event,
         ready="#tracker-app .trk-board",
     ),
     # The organiser

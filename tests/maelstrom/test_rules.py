@@ -261,6 +261,8 @@ def test_bonus_points_and_running_score():
     state = act(state, "bonus", side=P2, name="slay_the_warlord", value=True)
     state = act(state, "bonus", side=P2, name="slay_the_warlord", value=False)
     refused(state, "bonus", "bad_bonus", "name", side=P1, name="kingslayer", value=True)
+    # A name that is not text (JSON sends anything) is the same clear refusal, not a crash.
+    refused(state, "bonus", "bad_bonus", "name", side=P1, name={}, value=True)
     refused(state, "bonus", "bad_value", "value", side=P1, name="linebreaker", value=1)
     state = rigged(to_end_of_turn(state), P1, [11])
     state = act(state, "achieve", side=P1, number=11)

@@ -181,6 +181,7 @@ FORMS = [
         _m("manage-swap", 1),
         lambda s: {"player_x": s.players["B"].pk, "player_y": s.players["C"].pk},
     ),
+    Form("round mission", _m("manage-round-mission", 1), lambda s: {"mission": "A"}),
     Form(
         "organiser result",
         _m("manage-result", lambda s: s.game.pk),

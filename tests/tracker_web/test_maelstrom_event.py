@@ -246,3 +246,13 @@ def test_the_organiser_page_switches_sides(maelstrom_game, client, organiser):
         "player_1",
         "player_2",
     }
+
+
+def test_the_event_pages_poll_needs_the_pages_own_access(maelstrom_game, client, organiser):
+    game = maelstrom_game
+    page = f"/tracker/game/{game.pk}/"
+    assert client.get(page + "?poll=1").status_code == 401
+    key = client.get(f"{page}?key={game.player_a.private_key}&poll=1")
+    assert key.json() == {"seq": 0}
+    client.force_login(organiser)
+    assert client.get(page + "?side=player_2&poll=1").json() == {"seq": 0}

@@ -143,3 +143,20 @@ def test_stratagems_cost_double_from_round_three_in_eighth_edition_deadlock():
     for round_, factor in ((1, 1), (2, 1), (3, 2), (7, 2)):
         assert _cp_factor({"texts": deadlock, "state": {"round": round_}}) == factor
         assert _cp_factor({"texts": other, "state": {"round": round_}}) == 1
+
+
+def test_the_page_follows_the_other_phone_by_polling_its_seq(client, settings):
+    """The page's script asks `?poll=1` for the game's seq (a few bytes, not the page) and
+    fetches the page again only when it moved."""
+    settings.TRACKER_POLL_MS = 1500
+    tracked = start(client, "eighth:cleanse_and_capture")
+    url = f"/tracker/{tracked.token}/?side=player_2"
+    html = client.get(url).content.decode()
+    assert 'data-poll-ms="1500"' in html
+    assert "js/maelstrom.js" in html
+    assert client.get(url + "&poll=1").json() == {"seq": 0}
+    post(client, tracked, find(html, type="set_first_turn", first="player_1"))
+    tracked.refresh_from_db()
+    answer = client.get(url + "&poll=1")
+    assert answer["Content-Type"] == "application/json"
+    assert answer.json() == {"seq": tracked.state["seq"]} != {"seq": 0}

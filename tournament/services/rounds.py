@@ -9,6 +9,7 @@ from django.db import transaction
 from missions.services import (
     is_classic,
     mission_check_code,
+    mission_draw_code,
     mission_seed_draw,
     round_generated_code,
 )
@@ -323,9 +324,10 @@ def _undo_round_create(entry) -> None:
     _delete_round(_logged_round(entry))
 
 
-def round_set_mission(*, event_id: int, user, number: int, mission_code: str) -> Round:
+def round_set_mission(*, event_id: int, user, number: int, mission_code: str | None) -> Round:
     """The organiser picks a round's mission from the event's pool, or for a pack without a
-    pool any generated mission of the pack by its code (logged, not standings)."""
+    pool any generated mission of the pack by its code, or (`mission_code` None) a freshly
+    drawn one of it (logged, not standings)."""
     with transaction.atomic():
         event = _locked_event(event_id)
         require_organiser(user, event)
@@ -334,7 +336,11 @@ def round_set_mission(*, event_id: int, user, number: int, mission_code: str) ->
         if round_ is None:
             raise NotFound("round", "not_found", f"Round {number} is not paired.")
         before = round_.mission_code
+        if mission_code is None:  # draw another
+            mission_code = mission_draw_code(event.mission_pack, other_than=before)
         round_.mission_code = mission_check_code(event.mission_pack, mission_code)
+        if round_.mission_code == before:
+            return round_  # saved unchanged: nothing to change or log
         round_.save(update_fields=["mission_code"])
         audit_record(
             event=event,

@@ -10,6 +10,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from missions.services import is_classic
 from tournament.errors import ServiceError
 from tournament.models import Game
 from tournament.scoring import scoring_rules
@@ -21,7 +22,7 @@ from tournament.services.results import (
     result_enter,
     result_settle,
 )
-from tournament.services.rounds import round_create, round_delete_latest
+from tournament.services.rounds import round_create, round_delete_latest, round_set_mission
 from tournament.services.swaps import round_repair, round_swap_players
 from tournament.views.common import (
     back,
@@ -51,6 +52,8 @@ def _round_context(event, **extra) -> dict:
         "round": current,
         "games": games,
         "mission": mission_of(event, current),
+        # A table pack has no pool to pick from: the organiser types a code or draws again.
+        "choose_mission": current is not None and is_classic(event.mission_pack),
         "swap_form": SwapForm(players=players),
         "open": current is not None
         and not any(g.state in ("pending", "confirmed", "disputed") for g in games),
@@ -92,6 +95,22 @@ def round_pair(request, event):
         report(request, exc)
     else:
         messages.success(request, f"Round {round_.number} is paired.")
+    return redirect("manage-rounds", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def round_mission(request, event, number: int):
+    """A classic-pack round's mission: a code of the event's pack, or `draw` for another."""
+    code = None if request.POST.get("draw") else request.POST.get("mission", "").strip()
+    try:
+        round_ = round_set_mission(
+            event_id=event.pk, user=request.user, number=number, mission_code=code
+        )
+    except ServiceError as exc:
+        report(request, exc, {"mission": "Mission code"})
+    else:
+        messages.success(request, f"Round {round_.number}'s mission: {round_.mission_code}.")
     return redirect("manage-rounds", event_id=event.pk)
 
 

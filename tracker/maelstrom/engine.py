@@ -520,7 +520,12 @@ def _game_length(state: State, act: Action) -> None:
 def _bonus(state: State, act: Action) -> None:
     side = _side(act)
     name = act.get("name")
-    require(name in BONUSES, "bad_bonus", f"name: one of {', '.join(BONUSES)}", field="name")
+    require(
+        isinstance(name, str) and name in BONUSES,
+        "bad_bonus",
+        f"name: one of {', '.join(BONUSES)}",
+        field="name",
+    )
     value = act.get("value")
     require(isinstance(value, bool), "bad_value", "value: true or false", field="value")
     state["sides"][side]["bonuses"][name] = value

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from missions.pack.errors import MissionError
 from missions.pack.geometry import DeploymentMap
+from missions.pack.pack import PackSummary
 from missions.pack.types import card_key
 
 # How sure we are of a fact (see the facts file): H high, M medium, L low.
@@ -139,7 +140,7 @@ class DiceTable:
 
 
 @dataclass(frozen=True)
-class ClassicPack:
+class ClassicPack(PackSummary):
     key: str
     name: str
     edition: str
@@ -190,16 +191,6 @@ class ClassicPack:
             if t.key == key:
                 return t
         raise MissionError("unknown_table", f"table: no table {key!r} in pack {self.key!r}")
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "key": self.key,
-            "name": self.name,
-            "edition": self.edition,
-            "kind": self.kind,
-            "generates": self.generates,
-            "code_prefix": self.code_prefix,
-        }
 
 
 @dataclass(frozen=True)

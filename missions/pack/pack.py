@@ -30,8 +30,29 @@ class PoolEntry:
         }
 
 
+class PackSummary:
+    """What every kind of pack says about itself (the packs list of the API and pages)."""
+
+    key: str
+    name: str
+    edition: str
+    kind: str
+    generates: str
+    code_prefix: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "key": self.key,
+            "name": self.name,
+            "edition": self.edition,
+            "kind": self.kind,
+            "generates": self.generates,
+            "code_prefix": self.code_prefix,
+        }
+
+
 @dataclass(frozen=True)
-class Pack:
+class Pack(PackSummary):
     key: str
     name: str
     deployments: tuple[Card, ...]
@@ -56,16 +77,6 @@ class Pack:
         object.__setattr__(self, "_by_key", {c.key: c for c in self.unique_cards})
         if not self.code_prefix:
             object.__setattr__(self, "code_prefix", self.key[:3].upper())
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "key": self.key,
-            "name": self.name,
-            "edition": self.edition,
-            "kind": self.kind,
-            "generates": self.generates,
-            "code_prefix": self.code_prefix,
-        }
 
     @property
     def unique_cards(self) -> tuple[Card, ...]:

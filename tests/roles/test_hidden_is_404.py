@@ -225,3 +225,32 @@ def test_a_hidden_events_objects_answer_as_if_they_did_not_exist(db, world, rout
             assert location.startswith(reverse("login")), (method, url, location)
         else:
             assert status in (404, 405), (method, url, hidden)
+
+
+def test_the_hidden_events_own_staff_and_players_still_see_it(db, world):
+    """The rule hides the event from outsiders only: its judge reads the staff pages and is
+    refused (403, as in the role matrix) what only organisers do; its player reads it by key."""
+    from django.contrib.auth import get_user_model
+
+    from tournament.models import Game
+
+    ids = world["singles"]
+    judge = Client()
+    judge.force_login(get_user_model().objects.get(username="hidden-judge"))
+    assert judge.get(reverse("manage-event", args=[ids["event_id"]])).status_code == 200
+    assert judge.get(reverse("manage-settings", args=[ids["event_id"]])).status_code == 403
+    refused = judge.post(
+        f"/api/events/{ids['event_id']}/staff/",
+        {"username": "seeker", "role": "judge"},
+        content_type="application/json",
+    )
+    assert refused.status_code == 403
+    assert refused.json()["error_codes"] == {"event": ["not_organiser"]}
+
+    game = Game.objects.select_related("player_a").get(pk=ids["game_id"])
+    key = {"HTTP_AUTHORIZATION": f"Key {game.player_a.private_key}"}
+    player = Client()
+    assert player.get(f"/api/events/{ids['event_id']}/", **key).status_code == 200
+    assert player.get(f"/api/games/{ids['game_id']}/tracker/", **key).status_code == 200
+    home = player.get(reverse("player-home", args=[game.player_a.private_key]))
+    assert home.status_code == 200

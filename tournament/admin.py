@@ -1,13 +1,39 @@
 """The organisers' back office: every model searchable and filterable, scoped to the events
-the signed-in organiser staffs.
+the signed-in organiser staffs, list filters included (they offer no other event's name or
+values).
 
 Anything that moves the standings (drops, results, pairings, tie-breaks, bye VP) is read-only
 here: it changes only through the organiser pages and the API, which log it for undo.
 """
 
 from django.contrib import admin
+from django.contrib.admin.utils import reverse_field_path
 
 from tournament.models import AuditEntry, Event, EventStaff, Game, Player, Result, Round, Table
+
+
+class ScopedEventFilter(admin.RelatedOnlyFieldListFilter):
+    """Filter by event, offering only the events of the rows this admin shows.
+
+    Django's plain related filter lists every event in the database (hidden ones and other
+    organisers' included): it ignores the admin's scoped queryset. This one takes its choices
+    from that queryset."""
+
+
+class ScopedValuesFilter(admin.AllValuesFieldListFilter):
+    """Filter by a value across a relation (a game's round number), offering only the values of
+    the rows this admin shows: Django's own reads them from every row of the related table."""
+
+    def __init__(self, field, request, params, model, model_admin, field_path):  # noqa: PLR0917 - Django's signature
+        super().__init__(field, request, params, model, model_admin, field_path)
+        parent_model, _ = reverse_field_path(model, field_path)
+        if parent_model is not model:
+            self.lookup_choices = (
+                model_admin.get_queryset(request)
+                .order_by(field_path)
+                .values_list(field_path, flat=True)
+                .distinct()
+            )
 
 
 class EventScopedAdmin(admin.ModelAdmin):
@@ -121,7 +147,14 @@ class PlayerAdmin(EventScopedAdmin):
         "checked_in",
         "dropped",
     )
-    list_filter = ("event", "status", "checked_in", "dropped", "battle_ready", "faction")
+    list_filter = (
+        ("event", ScopedEventFilter),
+        "status",
+        "checked_in",
+        "dropped",
+        "battle_ready",
+        "faction",
+    )
     search_fields = ("name", "faction", "club")
     readonly_fields = (
         "private_key",
@@ -140,7 +173,7 @@ class PlayerAdmin(EventScopedAdmin):
 class RoundAdmin(EventScopedAdmin):
     read_only = True
     list_display = ("event", "number", "status", "method", "mission_code", "created_at")
-    list_filter = ("status", "method", "event")
+    list_filter = ("status", "method", ("event", ScopedEventFilter))
     search_fields = ("event__name",)
 
 
@@ -160,7 +193,7 @@ class GameAdmin(EventScopedAdmin):
     event_path = "round__event"
     read_only = True
     list_display = ("round", "table_number", "player_a", "player_b", "attacker")
-    list_filter = ("round__event", "round__number")
+    list_filter = (("round__event", ScopedEventFilter), ("round__number", ScopedValuesFilter))
     search_fields = ("player_a__name", "player_b__name")
     list_select_related = ("round__event", "player_a", "player_b", "attacker")
     inlines = [ResultInline]
@@ -180,7 +213,7 @@ class ResultAdmin(EventScopedAdmin):
         "source",
         "entered_at",
     )
-    list_filter = ("status", "source", "is_current", "game__round__event")
+    list_filter = ("status", "source", "is_current", ("game__round__event", ScopedEventFilter))
     search_fields = ("game__player_a__name", "game__player_b__name")
     list_select_related = ("game__round__event",)
 
@@ -188,7 +221,7 @@ class ResultAdmin(EventScopedAdmin):
 @admin.register(Table)
 class TableAdmin(EventScopedAdmin):
     list_display = ("event", "number", "label", "terrain_layout", "accessible")
-    list_filter = ("event", "accessible", "terrain_layout")
+    list_filter = (("event", ScopedEventFilter), "accessible", "terrain_layout")
     search_fields = ("label",)
 
 
@@ -204,5 +237,5 @@ class AuditEntryAdmin(EventScopedAdmin):
         "actor_player",
         "undone_at",
     )
-    list_filter = ("action", "event")
+    list_filter = ("action", ("event", ScopedEventFilter))
     search_fields = ("target",)

@@ -18,6 +18,7 @@ from tracker.services import (
     tracker_game_act,
     tracker_get,
     tracker_of_game,
+    tracker_of_game_require_known,
     tracker_sides,
     tracker_view,
 )
@@ -103,6 +104,8 @@ class GameTrackerView(APIView):
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         if request_player(request) is None and not request.user.is_authenticated:
+            # Only for a game the visitor may know of: a hidden event's game is a 404.
+            tracker_of_game_require_known(game_id=kwargs["game_id"])
             self.permission_denied(request, message="Send your player key.")
 
     def _side(self, request, tracked) -> str | None:

@@ -21,7 +21,7 @@ from missions.services import (
 )
 from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Game, Player
-from tournament.services.games import game_authorise, game_lock
+from tournament.services.games import game_authorise, game_lock, game_require_known
 from tournament.services.results import result_enter
 from tracker import engine as tracker
 from tracker import maelstrom
@@ -95,6 +95,12 @@ def tracker_get(*, token: str) -> TrackedGame:
     if tracked is None:
         raise NotFound("token", "not_found", "No tracked game has this link.")
     return tracked
+
+
+def tracker_of_game_require_known(*, game_id: int, user=None) -> None:
+    """404 unless the asker may know the game exists (see `game_require_known`): checked
+    before a signed-out visitor without a key is asked for one."""
+    game_require_known(game_id=game_id, user=user)
 
 
 def tracker_authorise(game: Game, *, user=None, player: Player | None = None) -> None:

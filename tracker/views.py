@@ -22,6 +22,7 @@ from tracker.services import (
     tracker_game_act,
     tracker_get,
     tracker_of_game,
+    tracker_of_game_require_known,
     tracker_view,
 )
 
@@ -199,6 +200,7 @@ def tracker_game_page(request, game_id: int):
     player = Player.objects.filter(private_key=key).first() if key else None
     try:
         if player is None and not request.user.is_authenticated:
+            tracker_of_game_require_known(game_id=game_id)  # a hidden event's game: 404
             raise ServiceError("key", "not_authenticated", "Open this page from your player link.")
         tracked = tracker_of_game(game_id=game_id, user=request.user, player=player)
     except ServiceError as exc:

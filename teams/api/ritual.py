@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 from teams.engine.ritual import SIDES, STEPS, VARIANTS
 from teams.services.ritual import (
     ritual_act,
+    ritual_match_require_known,
     ritual_reset,
     ritual_setting_update,
     ritual_state,
@@ -104,11 +105,13 @@ class RitualActionSerializer(serializers.Serializer):
     )
 
 
-def _actor(request) -> dict:
+def _actor(request, match_id: int) -> dict:
     player = request_player(request)
     if player is not None:
         return {"player": player}
     if not request.user.is_authenticated:
+        # Only about a match the visitor may know of: a hidden event's match is a 404.
+        ritual_match_require_known(match_id=match_id)
         raise exceptions.NotAuthenticated()
     return {"user": request.user}
 
@@ -124,7 +127,9 @@ class RitualView(APIView):
         "judges see which sides have chosen.",
     )
     def get(self, request, match_id: int):
-        return Response(RitualSerializer(ritual_state(match_id=match_id, **_actor(request))).data)
+        return Response(
+            RitualSerializer(ritual_state(match_id=match_id, **_actor(request, match_id))).data
+        )
 
     @extend_schema(
         operation_id="team_match_ritual_act",
@@ -135,7 +140,8 @@ class RitualView(APIView):
         "`two_attackers`, `stale` (409), `not_captain` (403), `bye` (409).",
     )
     def post(self, request, match_id: int):
-        actor = _actor(request)
+        actor = _actor(request, match_id)
+        ritual_match_require_known(match_id=match_id, **actor)  # before the body's checks
         if not isinstance(request.data, dict):
             raise exceptions.ParseError("The body must be a JSON object.")
         body = RitualActionSerializer(data=request.data)
@@ -152,6 +158,7 @@ class RitualView(APIView):
     )
     def delete(self, request, match_id: int):
         if not request.user.is_authenticated:
+            ritual_match_require_known(match_id=match_id)
             raise exceptions.NotAuthenticated()
         ritual_reset(match_id=match_id, user=request.user)
         return Response(status=204)

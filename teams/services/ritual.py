@@ -22,6 +22,7 @@ from teams.services.matches import team_match_pair_players
 from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Event, Player
 from tournament.services.access import (
+    event_hidden_from,
     require_judge,
     require_organiser,
     user_can_judge,
@@ -33,6 +34,7 @@ from tournament.services.audit_words import audit_words_register
 
 AUDIT_ACTION = "team_ritual"
 NOT_CAPTAIN = "Only the two captains of this match, or its organisers, take part in its ritual."
+NO_MATCH = "No such team match."
 STEP_WORDS = {
     engine.STEP_CHAMPION: "champion",
     engine.STEP_DEFENDER: "defender",
@@ -89,19 +91,38 @@ def _match(match_id: int, *, lock: bool = False) -> TeamMatch:
         rows = rows.select_for_update(of=("self",))
     match = rows.filter(pk=match_id).first()
     if match is None:
-        raise NotFound("match", "not_found", "No such team match.")
+        raise NotFound("match", "not_found", NO_MATCH)
     return match
+
+
+def _hidden_from(event: Event, *, user=None, player: Player | None = None) -> bool:
+    """A hidden event's match exists only for its staff and its own players."""
+    if player is not None and player.event_id == event.pk:
+        return False
+    return event_hidden_from(user, event)
+
+
+def ritual_match_require_known(*, match_id: int, user=None, player: Player | None = None) -> None:
+    """404 (`match` `not_found`, as for a match that never was) unless the asker may know the
+    match exists: checked before a signed-out visitor is asked to sign in or send a key."""
+    match = _match(match_id)
+    if _hidden_from(match.team_round.event, user=user, player=player):
+        raise NotFound("match", "not_found", NO_MATCH)
 
 
 def _role(match: TeamMatch, *, user, player: Player | None) -> str:
     """ "a" or "b" for a captain, "organiser" for the event's organisers and judges."""
+    event = match.team_round.event
     if player is not None:
         for side, team in (("a", match.team_a), ("b", match.team_b)):
             if team is not None and team.captain_id == player.pk:
                 return side
+        if _hidden_from(event, player=player):
+            raise NotFound("match", "not_found", NO_MATCH)  # as if it did not exist
         raise Forbidden("key", "not_captain", NOT_CAPTAIN)
-    event = match.team_round.event
     if user is None or not user_can_judge(user, event):
+        if event.hidden:
+            raise NotFound("match", "not_found", NO_MATCH)
         require_judge(user, event)
     return "organiser"
 
@@ -291,7 +312,7 @@ def _lock_event_of(match_id: int) -> Event:
         TeamMatch.objects.filter(pk=match_id).values_list("team_round__event_id", flat=True).first()
     )
     if event_id is None:
-        raise NotFound("match", "not_found", "No such team match.")
+        raise NotFound("match", "not_found", NO_MATCH)
     return Event.objects.select_for_update().get(pk=event_id)
 
 
@@ -400,6 +421,8 @@ def ritual_reset(*, match_id: int, user) -> None:
     of the ritual taken back."""
     with transaction.atomic():
         event = _lock_event_of(match_id)
+        if _hidden_from(event, user=user):
+            raise NotFound("match", "not_found", NO_MATCH)
         require_organiser(user, event)
         event_require_writable(event)
         match = _match(match_id, lock=True)

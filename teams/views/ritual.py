@@ -73,6 +73,8 @@ def captain_ritual(request, key: str, match_id: int):
         try:
             ritual_act(match_id=match_id, data=_action_from_post(request.POST, None), player=player)
         except ServiceError as exc:
+            if exc.status == 404:  # no such match, or one of another hidden event
+                raise Http404(str(exc)) from exc
             report(request, exc, LABELS)
         return redirect(url)
     try:

@@ -25,7 +25,10 @@ def visible_game(request, game_id: int) -> Game:
     game = Game.objects.select_related("round__event").filter(pk=game_id).first()
     if game is None:
         raise Http404("No such game.")
-    visible_event(request, game.round.event_id)
+    try:
+        visible_event(request, game.round.event_id)
+    except Http404:
+        raise Http404("No such game.") from None  # the same answer as a game that never was
     return game
 
 

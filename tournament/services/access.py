@@ -1,16 +1,21 @@
 """Who may do what. Organisers (role "organiser" of an event, or superusers) may do
 everything to it; judges enter, correct and settle results and see the organisers' pages;
-players hold a key."""
+players hold a key.
+
+A hidden event exists only for its staff (and its own players, by key): anyone else asking
+about it or anything in it is told it does not exist (404, `not_found`), never refused (403),
+which would say that it exists."""
 
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from tournament.errors import Forbidden
+from tournament.errors import Forbidden, NotFound
 from tournament.models import Event, EventStaff, StaffRole
 
 NOT_ORGANISER = "Only this event's organisers may do this."
 NOT_STAFF = "Only this event's organisers and judges may do this."
+NO_EVENT = "No such event."
 
 
 def staff_role(user, event: Event) -> str | None:
@@ -49,11 +54,25 @@ def events_visible_to(user) -> QuerySet[Event]:
     return events.filter(hidden=False)
 
 
+def event_hidden_from(user, event: Event) -> bool:
+    """Whether the event does not exist as far as `user` is concerned: a hidden event for
+    anyone not on its staff (a superuser is on every event's)."""
+    return event.hidden and staff_role(user, event) is None
+
+
+def _refuse(event: Event, role: str | None, code: str, text: str) -> None:
+    if event.hidden and role is None:
+        raise NotFound("event", "not_found", NO_EVENT)
+    raise Forbidden("event", code, text)
+
+
 def require_organiser(user, event: Event) -> None:
-    if not user_can_manage(user, event):
-        raise Forbidden("event", "not_organiser", NOT_ORGANISER)
+    role = staff_role(user, event)
+    if role != StaffRole.ORGANISER:
+        _refuse(event, role, "not_organiser", NOT_ORGANISER)
 
 
 def require_judge(user, event: Event) -> None:
-    if not user_can_judge(user, event):
-        raise Forbidden("event", "not_staff", NOT_STAFF)
+    role = staff_role(user, event)
+    if role is None:
+        _refuse(event, role, "not_staff", NOT_STAFF)

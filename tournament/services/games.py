@@ -7,9 +7,10 @@ from django.db import connection
 from tournament.errors import Forbidden, NotFound
 from tournament.models import Event, Game, Player, Round
 from tournament.services import rowsql
-from tournament.services.access import NOT_STAFF, user_can_judge
+from tournament.services.access import NOT_STAFF, event_hidden_from, user_can_judge
 
 _CHAIN = (Game, Round, Event)
+NO_GAME = "No such game."
 
 
 def game_lock(*, game_id: int) -> Game:
@@ -27,7 +28,7 @@ def game_lock(*, game_id: int) -> Game:
         sql += " FOR UPDATE OF g"
     found = rowsql.fetch(_CHAIN, sql, [game_id])
     if found is None:
-        raise NotFound("game", "not_found", "No such game.")
+        raise NotFound("game", "not_found", NO_GAME)
     game, round_, event = found[1]
     round_.event = event
     game.round = round_
@@ -40,8 +41,19 @@ def game_authorise(game: Game, *, user=None, player: Player | None = None) -> No
     if player is not None:
         event = game.round.event
         if player.event_id != event.pk and event.hidden:
-            raise NotFound("game", "not_found", "No such game.")  # as if it did not exist
+            raise NotFound("game", "not_found", NO_GAME)  # as if it did not exist
         if player.pk not in (game.player_a_id, game.player_b_id):
             raise Forbidden("game", "not_your_game", "You are not playing in this game.")
     elif not user_can_judge(user, game.round.event):
+        if game.round.event.hidden:
+            raise NotFound("game", "not_found", NO_GAME)  # as if it did not exist
         raise Forbidden("game", "not_staff", NOT_STAFF)
+
+
+def game_require_known(*, game_id: int, user=None) -> None:
+    """404 for a game the asker may not know of: one that does not exist, or one of a hidden
+    event they are not on the staff of. Callers check this before telling a signed-out visitor
+    to sign in or send a key, which would say that the game exists."""
+    game = Game.objects.select_related("round__event").filter(pk=game_id).first()
+    if game is None or event_hidden_from(user, game.round.event):
+        raise NotFound("game", "not_found", NO_GAME)

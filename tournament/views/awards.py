@@ -13,7 +13,12 @@ from tournament.errors import ServiceError
 from tournament.models import PaintingScore, Player, PlayerStatus
 from tournament.services.access import user_can_judge
 from tournament.services.awards import awards_cached, painting_many, sports_vote
-from tournament.views.common import report, staff_required, visible_event_or_404
+from tournament.views.common import (
+    player_game_or_404,
+    report,
+    staff_required,
+    visible_event_or_404,
+)
 from tournament.views.forms import service_errors_to_form
 
 
@@ -79,6 +84,7 @@ def player_sports_vote(request, key: str, game_id: int):
     player = Player.objects.select_related("event").filter(private_key=key).first()
     if player is None:
         raise PermissionDenied("Unknown player key.")
+    player_game_or_404(player, game_id)  # another hidden event's game: a 404 before all else
     answer = request.POST.get("favourite")
     if answer not in ("yes", "no"):
         messages.error(request, "Choose yes or no.")

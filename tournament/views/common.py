@@ -11,7 +11,7 @@ from django.http import Http404
 from django.shortcuts import redirect
 
 from tournament.errors import ServiceError
-from tournament.models import Event, Round
+from tournament.models import Event, Game, Player, Round
 from tournament.services.access import (
     NOT_ORGANISER,
     NOT_STAFF,
@@ -25,6 +25,21 @@ def is_htmx(request) -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+def player_game_or_404(player: Player, game_id: int) -> Game:
+    """A game as a player's link sees it: theirs to act on if in their event; a game of
+    another public event is refused (403); one of another hidden event is a 404, exactly as a
+    game that does not exist."""
+    game = Game.objects.select_related("round__event").filter(pk=game_id).first()
+    if game is None:
+        raise Http404("No such game.")
+    event = game.round.event
+    if event.pk != player.event_id:
+        if event.hidden:
+            raise Http404("No such game.")
+        raise PermissionDenied("This game is not in your event.")
+    return game
+
+
 def visible_event_or_404(request, event_id: int) -> Event:
     event = events_visible_to(request.user).filter(pk=event_id).first()
     if event is None:
@@ -35,21 +50,25 @@ def visible_event_or_404(request, event_id: int) -> Event:
 def _event_staff_only(view, roles: frozenset[str], refusal: str):
     """The event in `event_id` must be run by the signed-in user in one of `roles`.
 
-    A GET without a session goes to the sign-in page; any other refusal is a 403 (never a
-    redirect), so a refused POST changes nothing and says so plainly. The user's role is kept
-    on the request (`request.staff_role`) so the page shows only the buttons they may use.
+    A GET without a session goes to the sign-in page, whatever the id (one that exists
+    nowhere too, so the redirect says nothing about what exists). Otherwise an event the user
+    may not see (a hidden one, for anyone off its staff) is a 404 exactly like a missing one,
+    and any other refusal is a 403 (never a redirect), so a refused POST changes nothing and
+    says so plainly. The user's role is kept on the request (`request.staff_role`) so the
+    page shows only the buttons they may use.
     """
 
     @wraps(view)
     def wrapper(request, event_id: int, *args, **kwargs):
-        if not request.user.is_authenticated:
-            if request.method == "GET":
-                return redirect_to_login(request.get_full_path())
-            raise PermissionDenied("Sign in as an organiser of this event.")
+        signed_in = request.user.is_authenticated
+        if not signed_in and request.method == "GET":
+            return redirect_to_login(request.get_full_path())
         event = Event.objects.filter(pk=event_id).first()
-        if event is None:
+        request.staff_role = staff_role(request.user, event) if event is not None else None
+        if event is None or (event.hidden and request.staff_role is None):
             raise Http404("No such event.")
-        request.staff_role = staff_role(request.user, event)
+        if not signed_in:
+            raise PermissionDenied("Sign in as an organiser of this event.")
         if request.staff_role not in roles:
             raise PermissionDenied(refusal)
         return view(request, event, *args, **kwargs)

@@ -25,7 +25,7 @@ from tournament.services.awards import sports_ballot
 from tournament.services.registration import registration_can_withdraw
 from tournament.services.results import result_confirm, result_enter
 from tournament.views.armylists import player_list_context
-from tournament.views.common import is_htmx, latest_round, report
+from tournament.views.common import is_htmx, latest_round, player_game_or_404, report
 from tournament.views.data import game_for, mission_of, player_history
 from tournament.views.forms import ScoreForm
 from tournament.views.now import now_context
@@ -110,13 +110,6 @@ def player_home(request, key: str):
     return render(request, template, context)
 
 
-def _game_of(player: Player, game_id: int) -> Game:
-    game = Game.objects.filter(pk=game_id, round__event=player.event).first()
-    if game is None:
-        raise PermissionDenied("This game is not in your event.")
-    return game
-
-
 def _scores_for(game: Game, player: Player, form: ScoreForm) -> dict:
     """The form asks 'my VP' and 'their VP'; the service wants side A and side B."""
     mine, theirs = form.cleaned_data["vp_a"], form.cleaned_data["vp_b"]
@@ -135,7 +128,7 @@ def _score_labels(game: Game, player: Player) -> dict[str, str]:
 @require_POST
 def player_result(request, key: str, game_id: int):
     player = _player(key, for_write=True)
-    game = _game_of(player, game_id)
+    game = player_game_or_404(player, game_id)
     if game.side_of(player.pk) is None:
         raise PermissionDenied("You are not playing in this game.")
     form = ScoreForm(request.POST, vp_max=scoring_rules(player.event.mission_pack).vp_max)
@@ -166,7 +159,7 @@ def player_result(request, key: str, game_id: int):
 @require_POST
 def player_confirm(request, key: str, game_id: int):
     player = _player(key, for_write=True)
-    game = _game_of(player, game_id)
+    game = player_game_or_404(player, game_id)
     try:
         result_confirm(game_id=game.pk, player=player)
     except ServiceError as exc:

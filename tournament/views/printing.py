@@ -32,6 +32,8 @@ DOCUMENTS = (
 def _managed_job(request, job_id: int) -> PrintJob:
     job = get_object_or_404(PrintJob.objects.select_related("event", "round"), pk=job_id)
     if not user_can_judge(request.user, job.event):
+        if job.event.hidden:  # a hidden event's job does not exist for outsiders
+            raise Http404("No such print job.")
         raise PermissionDenied("Only this event's organisers and judges may see its print jobs.")
     return job
 

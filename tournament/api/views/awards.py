@@ -82,10 +82,12 @@ class SportsVoteView(APIView):
     )
     def post(self, request, game_id: int):
         player = request_player(request)
+        # A hidden event's game is a 404 for anyone off its staff and outside it, before
+        # anything else is said about the request.
+        visible_game(request, game_id)
         if player is None:
             if not request.user.is_authenticated:
                 raise exceptions.NotAuthenticated()
-            visible_game(request, game_id)
             raise Forbidden(
                 "game", "not_player", "Only the game's players vote, each with their own key."
             )

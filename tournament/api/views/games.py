@@ -14,9 +14,10 @@ from tournament.api.serializers import (
 from tournament.services.results import result_confirm, result_enter
 
 
-def _actor(request):
+def _actor(request, game_id: int):
     player = request_player(request)
     if player is None and not request.user.is_authenticated:
+        visible_game(request, game_id)  # a hidden event's game is a 404, not a 401
         raise exceptions.NotAuthenticated()
     return {"player": player} if player is not None else {"user": request.user}
 
@@ -54,7 +55,7 @@ class ResultView(APIView):
         description="201 for a new version, 200 when the same score was already entered.",
     )
     def post(self, request, game_id: int):
-        actor = _actor(request)
+        actor = _actor(request, game_id)
         _visible_to_user(request, game_id, actor)
         if not isinstance(request.data, dict):
             raise exceptions.ParseError("The body must be a JSON object.")
@@ -68,7 +69,7 @@ class ResultConfirmView(APIView):
 
     @extend_schema(request=None, responses=ResultSerializer)
     def post(self, request, game_id: int):
-        actor = _actor(request)
+        actor = _actor(request, game_id)
         _visible_to_user(request, game_id, actor)
         result = result_confirm(game_id=game_id, **actor)
         return Response(result_data(result))

@@ -85,6 +85,7 @@ class PlayerWithdrawView(APIView):
         "waiting list; 409 `has_games` once they have played (the organiser drops them then).",
     )
     def post(self, request, event_id: int, player_id: int):
+        visible_event(request, event_id)  # a hidden event is a 404 to anyone outside it
         player = request_player(request)
         if player is None:
             if not request.user.is_authenticated:

@@ -129,7 +129,10 @@ def test_a_forged_entry_undone_by_api_or_page_changes_no_other_event(own, victim
     page = Client()
     page.force_login(organiser)
     # The history still reads, on the page and the API, and says why it cannot be undone.
-    assert page.get(f"/manage/events/{copy_id}/audit/").status_code == 200
+    log = page.get(f"/manage/events/{copy_id}/audit/")
+    assert log.status_code == 200
+    assert "they are its history and cannot be undone here" in log.content.decode()
+    assert "Undo…" not in log.content.decode()
     listed = api.get(f"/api/events/{copy_id}/audit/")
     assert listed.status_code == 200
     assert all(row["can_undo"] is False for row in listed.json())

@@ -220,7 +220,12 @@ def _team_values(entry, team: Team, side: str) -> dict:
 @undo_check("team_update")
 def _check_team_update(entry) -> list[str]:
     team = audit_target(entry, "team", gone="This team has been removed.")
-    _team_values(entry, team, "before")
+    name = _team_values(entry, team, "before").get("name")
+    others = Team.objects.filter(event_id=entry.event_id).exclude(pk=team.pk)
+    if name is not None and others.filter(name__iexact=name).exists():
+        raise Conflict(
+            "entry", "name_taken", f"Another team is now called {name}; rename it first."
+        )
     for key, value in _team_values(entry, team, "after").items():
         if getattr(team, key) != value:
             raise Conflict(

@@ -151,3 +151,25 @@ def test_live_edits_still_undo_field_by_field(own, organiser):
     player.refresh_from_db()
     assert (own.name, own.start_date) == ("Test GT", None)
     assert (player.faction, player.dropped, player.dropped_after_round) == ("Orks", False, None)
+
+
+def test_a_rename_back_to_a_name_taken_since_is_refused_in_words(own, organiser):
+    first, second = own.players.order_by("id")[:2]
+    player_update(player=first, user=organiser, changes={"name": "Zed"})
+    entry = AuditEntry.objects.filter(event=own, action="player_update").order_by("-id").first()
+    player_update(player=second, user=organiser, changes={"name": first.name})
+    preview = audit_undo_preview(entry_id=entry.pk)
+    assert (preview.can_undo, preview.code) == (False, "name_taken")
+    assert preview.reason == f"Another player is now called {first.name}; rename them first."
+    with pytest.raises(Conflict):
+        audit_undo(entry_id=entry.pk, user=organiser)
+
+
+def test_a_team_rename_back_to_a_name_taken_since_is_refused(organiser):
+    event = event_create(user=organiser, name="Team GT", rounds=3, kind="team", team_size=3)
+    team = team_create(event=event, user=organiser, name="Alpha")
+    team_update(team=team, user=organiser, changes={"name": "Beta"})
+    entry = AuditEntry.objects.filter(event=event, action="team_update").order_by("-id").first()
+    team_create(event=event, user=organiser, name="Alpha")
+    preview = audit_undo_preview(entry_id=entry.pk)
+    assert (preview.can_undo, preview.code) == (False, "name_taken")

@@ -183,6 +183,12 @@ audit_restores("player_update", "player", LOGGED)
 @undo_check("player_update")
 def _check_player_update(entry) -> list[str]:
     player = audit_edit_check(entry, lambda p: p.name)
+    name = entry.before.get("name")
+    others = Player.objects.filter(event_id=entry.event_id).exclude(pk=player.pk)
+    if name is not None and others.filter(name__iexact=name).exists():
+        raise Conflict(
+            "entry", "name_taken", f"Another player is now called {name}; rename them first."
+        )
     if not {"dropped", "first_round"} & set(entry.after):
         return []
     return [

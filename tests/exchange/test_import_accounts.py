@@ -200,3 +200,13 @@ def test_a_file_too_deep_for_the_parser_names_its_line_and_column():
     with pytest.raises(Invalid) as caught:
         exchange_import.document_parse(b'{"audit": ' + b"[" * 5000 + b"]" * 5000 + b"}")
     assert str(caught.value) == "file: line 1, column 74: nested more than 64 levels deep."
+
+
+def test_a_name_longer_than_any_username_is_refused_by_its_place(own, organiser):
+    document = event_export_document(event=own)
+    document["audit"][0]["actor_user"] = "x" * 151
+    with pytest.raises(Invalid) as caught:
+        event_import(raw=_sealed(document), user=organiser)
+    assert str(caught.value) == (
+        "file: audit[0].actor_user: must be a username (at most 150 characters)."
+    )

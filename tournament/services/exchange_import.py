@@ -150,10 +150,16 @@ def _ref(data: dict, name: str, path: str, known, what: str, *, null: bool = Tru
     return value
 
 
+# An account's username is at most this long (Django's); a name kept as text likewise.
+USERNAME_MAX = 150
+
+
 def _user_ref(data: dict, name: str, path: str, names: set) -> str | None:
     value = data.get(name)
     if value is not None and not isinstance(value, str):
         raise bad(f"{path}.{name}", "must be a username or empty.")
+    if value and len(value) > USERNAME_MAX:
+        raise bad(f"{path}.{name}", f"must be a username (at most {USERNAME_MAX} characters).")
     if value:
         names.add(value)
     return value
@@ -262,7 +268,7 @@ def _read_small_sections(document: dict, plan: _Plan) -> set:
         path = f"staff[{i}]"
         values = fields.load_fields(fields.STAFF, data, path)
         name = data.get("username")
-        if not isinstance(name, str) or not name:
+        if not isinstance(name, str) or not name or len(name) > USERNAME_MAX:
             raise bad(f"{path}.username", "must be a username.")
         if name in usernames:
             raise bad(f"{path}.username", f"{name} is on the staff twice.")

@@ -276,15 +276,8 @@ def audit_undo(*, entry_id: int, user, confirm: bool = False) -> AuditEntry:
                 "confirmation_required",
                 " ".join(dependents) + " Confirm to undo anyway.",
             )
-        try:
+        with _well_formed(entry):
             UNDO_HANDLERS[entry.action](entry)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            label = audit_label(entry.action)
-            raise Conflict(
-                "entry",
-                "not_undoable",
-                f"“{label}” cannot be undone: the entry is not well formed.",
-            ) from None
         entry.undone_at = timezone.now()
         entry.undone_by = user if user is not None and user.is_authenticated else None
         entry.save(update_fields=["undone_at", "undone_by"])

@@ -198,11 +198,11 @@ def _judge(entry: AuditEntry) -> tuple[str, str, list[str]]:
     if entry.undone_at is not None:
         at = when(entry.undone_at, entry.event.time_zone)
         return "already_undone", f"Already undone ({at}).", []
+    if entry.imported:
+        return "imported", IMPORTED_REASON, []
     if entry.event.archived and not _unarchives(entry):
         name = entry.event.name
         return "event_archived", f"{name} is archived; unarchive it to undo changes.", []
-    if entry.imported:
-        return "imported", IMPORTED_REASON, []
     if entry.action not in UNDO_HANDLERS:
         return "not_undoable", f"“{audit_label(entry.action)}” cannot be undone.", []
     check = UNDO_CHECKS.get(entry.action)

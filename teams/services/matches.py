@@ -13,6 +13,7 @@ from tournament.models import Event, Game, Player, Result, ResultSource
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.audit_targets import audit_target, audit_target_kind
 from tournament.services.results import round_refresh_status
 
 SOURCES = ("organiser", "ritual")
@@ -182,11 +183,12 @@ def team_match_unpair(*, match: TeamMatch, user) -> TeamMatch:
         return match
 
 
+audit_target_kind("teammatch", TeamMatch, "team_round__event_id")
+
+
 @undo_check("team_match_pair")
 def _check_team_match_pair(entry) -> list[str]:
-    match = TeamMatch.objects.filter(pk=int(entry.target.split(":")[1])).first()
-    if match is None:
-        raise Conflict("entry", "gone", "This match's round has been removed.")
+    match = audit_target(entry, "teammatch", gone="This match's round has been removed.")
     game_ids = match.match_games.values_list("game_id", flat=True)
     if Result.objects.filter(game_id__in=game_ids).exists():
         raise Conflict(
@@ -207,4 +209,4 @@ def _check_team_match_pair(entry) -> list[str]:
 @undoable("team_match_pair")
 def _undo_team_match_pair(entry) -> None:
     _check_team_match_pair(entry)
-    _unpair(team_match_lock(match_id=int(entry.target.split(":")[1])))
+    _unpair(team_match_lock(match_id=audit_target(entry, "teammatch").pk))

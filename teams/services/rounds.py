@@ -14,6 +14,7 @@ from teams.services.scoring import team_scoring_get
 from tournament.errors import Conflict
 from tournament.models import Event, Result, ResultSource, Round
 from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.audit_targets import audit_target, audit_target_kind
 from tournament.services.rounds import seed_check
 
 
@@ -137,11 +138,14 @@ def team_round_create(
         return team_round
 
 
+audit_target_kind("teamround", TeamRound, "event_id")
+
+
 def _logged_team_round(entry) -> TeamRound:
-    team_round = TeamRound.objects.filter(pk=int(entry.target.split(":")[1])).first()
     number = (entry.after or {}).get("number", "?")
-    if team_round is None:
-        raise Conflict("entry", "gone", f"Team round {number} has already been removed.")
+    team_round = audit_target(
+        entry, "teamround", gone=f"Team round {number} has already been removed."
+    )
     later = team_round.event.team_rounds.filter(number__gt=team_round.number).first()
     if later is not None:
         raise Conflict(

@@ -117,10 +117,24 @@ def team_scoring_update(*, event: Event, user, changes: dict) -> Scoring:
     return team_scoring_get(event=event)
 
 
+def _logged_scoring(entry, side: str) -> dict:
+    """`before` or `after` of a team scoring change, checked by the settings' own rules."""
+    values = getattr(entry, side)
+    if not isinstance(values, dict) or not values or set(values) != set(entry.after or {}):
+        raise Conflict("entry", "not_undoable", "This entry does not record a scoring change.")
+    try:
+        return _clean(Event.objects.get(pk=entry.event_id), values)
+    except Invalid:
+        raise Conflict(
+            "entry", "not_undoable", "This entry does not record a scoring change."
+        ) from None
+
+
 @undo_check("team_scoring")
 def _check_team_scoring(entry) -> list[str]:
     row = TeamScoring.objects.filter(event_id=entry.event_id).first()
-    for key, value in (entry.after or {}).items():
+    _logged_scoring(entry, "before")
+    for key, value in _logged_scoring(entry, "after").items():
         if getattr(row, key, None) != value:
             raise Conflict(
                 "entry",
@@ -133,6 +147,7 @@ def _check_team_scoring(entry) -> list[str]:
 @undoable("team_scoring")
 def _undo_team_scoring(entry) -> None:
     row = TeamScoring.objects.select_for_update().get(event_id=entry.event_id)
-    for key, value in (entry.before or {}).items():
+    values = _logged_scoring(entry, "before")
+    for key, value in values.items():
         setattr(row, key, value)
-    row.save()
+    row.save(update_fields=list(values))

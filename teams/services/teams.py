@@ -13,6 +13,7 @@ from teams.services.common import team_event_lock
 from tournament.errors import Conflict, Invalid
 from tournament.models import Event, Player
 from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.audit_targets import audit_target, audit_target_kind, logged_value
 from tournament.services.players import player_register
 
 NAME_LIMIT = 120
@@ -77,11 +78,12 @@ def team_create(*, event: Event, user, name: str) -> Team:
     return team
 
 
+audit_target_kind("team", Team, "event_id")
+
+
 @undo_check("team_create")
 def _check_team_create(entry) -> list[str]:
-    team = Team.objects.filter(pk=int(entry.target.split(":")[1])).first()
-    if team is None:
-        raise Conflict("entry", "gone", "This team has already been removed.")
+    team = audit_target(entry, "team", gone="This team has already been removed.")
     if team.members.exists() or team.matches_as_a.exists() or team.matches_as_b.exists():
         raise Conflict(
             "entry",
@@ -94,7 +96,7 @@ def _check_team_create(entry) -> list[str]:
 @undoable("team_create")
 def _undo_team_create(entry) -> None:
     _check_team_create(entry)
-    Team.objects.filter(pk=int(entry.target.split(":")[1])).delete()
+    audit_target(entry, "team", lock=True).delete()
 
 
 @transaction.atomic
@@ -188,16 +190,44 @@ def team_update(*, team: Team, user, changes: dict) -> Team:
     return team
 
 
+# What a team change logs and an undo puts back (the words-only keys are never restored).
+RESTORED = ("name", "captain", "dropped", "dropped_after_round")
+
+
+def _team_values(entry, team: Team, side: str) -> dict:
+    """The restorable part of `before` or `after`, checked: only the fields a team change
+    logs, each of its type, a captain only one of this team's players."""
+    values = getattr(entry, side)
+    if not isinstance(values, dict) or set(values) - {*RESTORED, *WORDS_ONLY}:
+        raise Conflict("entry", "not_undoable", "This entry does not record a team change.")
+    out = {}
+    for key in set(values) & set(RESTORED):
+        value = values[key]
+        try:
+            if key == "captain":
+                if value is not None and not team.members.filter(player_id=value).exists():
+                    raise ValueError("not a member")
+                out["captain_id"] = value
+            else:
+                out[key] = logged_value(Team, key, value)
+        except (ValueError, TypeError):
+            raise Conflict(
+                "entry", "not_undoable", "This entry does not record a team change."
+            ) from None
+    return out
+
+
 @undo_check("team_update")
 def _check_team_update(entry) -> list[str]:
-    team = Team.objects.filter(pk=int(entry.target.split(":")[1])).first()
-    if team is None:
-        raise Conflict("entry", "gone", "This team has been removed.")
-    for key, value in (entry.after or {}).items():
-        if key in WORDS_ONLY:
-            continue
-        current = team.captain_id if key == "captain" else getattr(team, key)
-        if current != value:
+    team = audit_target(entry, "team", gone="This team has been removed.")
+    name = _team_values(entry, team, "before").get("name")
+    others = Team.objects.filter(event_id=entry.event_id).exclude(pk=team.pk)
+    if name is not None and others.filter(name__iexact=name).exists():
+        raise Conflict(
+            "entry", "name_taken", f"Another team is now called {name}; rename it first."
+        )
+    for key, value in _team_values(entry, team, "after").items():
+        if getattr(team, key) != value:
             raise Conflict(
                 "entry", "superseded", f"{team.name} was changed again after this; undo that first."
             )
@@ -206,12 +236,11 @@ def _check_team_update(entry) -> list[str]:
 
 @undoable("team_update")
 def _undo_team_update(entry) -> None:
-    team = Team.objects.select_for_update().get(pk=int(entry.target.split(":")[1]))
-    for key, value in (entry.before or {}).items():
-        if key in WORDS_ONLY:
-            continue
-        setattr(team, "captain_id" if key == "captain" else key, value)
-    team.save()
+    team = audit_target(entry, "team", lock=True)
+    values = _team_values(entry, team, "before")
+    for key, value in values.items():
+        setattr(team, key, value)
+    team.save(update_fields=list(values))
 
 
 @transaction.atomic

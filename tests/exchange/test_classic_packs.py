@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.conftest import add_players
-from tests.exchange.helpers import export, observable, without_stamp
+from tests.exchange.helpers import export, imported, observable, without_stamp
 from tests.exchange.test_refusals import _refused, _resealed
 from tournament.services.events import event_create
 from tournament.services.exchange_import import event_import
@@ -43,8 +43,8 @@ def test_a_classic_event_imported_elsewhere_is_the_same_event(classic):
     assert {r["tactical_a"] for r in results if r["source"] != "bye"} == {100}
     classic.rounds.all().delete()
     classic.delete()
-    report = event_import(raw=json.dumps(document).encode(), as_admin=True)
-    assert observable(report.event) == before
+    report = event_import(raw=json.dumps(document).encode(), as_admin=True, link_accounts=True)
+    assert observable(report.event) == imported(before)
     assert report.event.mission_pack == "eighth"
     assert without_stamp(export(report.event)) == without_stamp(document)
 

@@ -55,7 +55,7 @@ def test_two_hundred_players_five_rounds_round_trip(organiser):
     raw = json.dumps(document)
     event.rounds.all().delete()
     event.delete()
-    copy = event_import(raw=raw, as_admin=True).event
+    copy = event_import(raw=raw, as_admin=True, link_accounts=True).event
     elapsed = time.monotonic() - started
     assert observable(copy, as_of=[2, 5], undo=False) == seen
     assert without_stamp(export(copy)) == without_stamp(document)

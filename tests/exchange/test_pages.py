@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tests.exchange.helpers import export, observable
+from tests.exchange.helpers import export, imported, observable
 from tests.roles.conftest import snapshot
 from tests.web.browser_form import form_data
 from tournament.models import Event, EventStaff
@@ -57,8 +57,8 @@ def test_import_page_as_a_browser_sends_it(demo, organiser, org):
     assert response.redirect_chain[-1][0] == reverse("manage-event", args=[copy.pk])
     page = response.content.decode()
     assert f"as event {copy.pk}." in page
-    assert "new keys given to" in page
-    assert observable(copy) == observable(demo)
+    assert "New private keys" in page
+    assert observable(copy) == imported(observable(demo), linked={organiser.username})
     assert EventStaff.objects.get(event=copy, user=organiser).role == "organiser"
 
 

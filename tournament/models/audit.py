@@ -21,6 +21,13 @@ class AuditEntry(models.Model):
     undone_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # Came with an imported file: history as the file tells it, never undone here (nothing on
+    # this instance wrote it, so its before/after are not instructions).
+    imported = models.BooleanField(default=False)
+    # Who, as the file names them, when that account is not linked here (an import links only
+    # the importing account unless a superuser chooses to link the others).
+    actor_label = models.CharField(max_length=150, blank=True)
+    undone_by_label = models.CharField(max_length=150, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -30,6 +37,8 @@ class AuditEntry(models.Model):
     def actor_name(self) -> str:
         if self.actor_user_id:
             return self.actor_user.get_username()
+        if self.actor_label:
+            return f"{self.actor_label} (named in the imported file)"
         if self.actor_player_id:
             return f"{self.actor_player.name} (player)"
         return "system"

@@ -52,6 +52,10 @@ class Result(models.Model):
         "tournament.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Who entered or confirmed it, as an imported file names them, when that account is not
+    # linked here (exchange_import.py): a name in the history, not an account.
+    entered_by_label = models.CharField(max_length=150, blank=True)
+    confirmed_by_label = models.CharField(max_length=150, blank=True)
 
     class Meta:
         ordering = ["game", "-version"]

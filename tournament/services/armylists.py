@@ -21,13 +21,8 @@ from tournament.localtime import when
 from tournament.models import Event, Game, ListPublication, ListStatus, Player, PlayerStatus
 from tournament.services.access import require_judge, require_organiser, user_can_judge
 from tournament.services.archive import event_require_writable
-from tournament.services.audit import (
-    audit_record,
-    audit_restore,
-    audit_values_unchanged,
-    undo_check,
-    undoable,
-)
+from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
 from tournament.services.registration import ARMY_LIST_LIMIT
 
 COMMENT_LIMIT = 2_000
@@ -185,26 +180,21 @@ def army_list_review(*, player: Player, user, status: str, comment="") -> Player
     return player
 
 
-def _player_of(entry) -> Player:
-    player = Player.objects.filter(pk=int(entry.target.split(":")[1])).first()
-    if player is None:
-        raise Conflict("entry", "gone", "This player has been removed.")
-    return player
+audit_restores("army_list_submit", "player", LOGGED)
+audit_restores("army_list_review", "player", LOGGED)
 
 
 @undo_check("army_list_submit")
 @undo_check("army_list_review")
 def _check_list_undo(entry) -> list[str]:
-    player = _player_of(entry)
-    audit_values_unchanged(player, entry.after, player.name)
+    audit_edit_check(entry, lambda player: player.name)
     return []
 
 
 @undoable("army_list_submit")
 @undoable("army_list_review")
 def _undo_list(entry) -> None:
-    player = Player.objects.select_for_update().get(pk=int(entry.target.split(":")[1]))
-    audit_restore(player, entry.before or {})
+    audit_restore(entry)
 
 
 @dataclass(frozen=True)

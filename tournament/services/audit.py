@@ -6,12 +6,16 @@ Each undoable action registers two functions beside the service that logs it:
   Undo only where it can succeed and warns before undoing what later steps were built on;
 - a handler (`undoable`) that replays the entry's `before` state.
 `audit_undo` runs both in one transaction and records the undo as an entry of its own.
+Both read the entry's objects only inside its own event and put back only what its action
+logs (audit_targets.py). Entries that came with an imported file are history: shown, never
+undone, since nothing on this instance wrote them.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -22,7 +26,7 @@ from tournament.localtime import when
 from tournament.models import AuditEntry, Event, Round
 from tournament.services import rowsql
 from tournament.services.access import require_organiser
-from tournament.services.audit_words import audit_describe, audit_label, field_label
+from tournament.services.audit_words import audit_describe, audit_label
 from tournament.services.revision import event_revision_bump_sql
 
 UNDO_HANDLERS: dict[str, Callable[[AuditEntry], None]] = {}
@@ -134,29 +138,6 @@ def audit_changes(
     )
 
 
-def audit_restore(obj, values: dict) -> None:
-    """Put logged fields back to their `before` values (the undo of a plain edit)."""
-    for key, value in values.items():
-        setattr(obj, key, value)
-    obj.save()
-
-
-def audit_values_unchanged(obj, after: dict, what: str) -> None:
-    """The check of a plain edit: undo only while the fields still hold the logged `after`.
-
-    Otherwise a later change would be silently overwritten by this older `before`.
-    """
-    for key, value in (after or {}).items():
-        current = getattr(obj, key, None)
-        if current != value and str(current) != str(value):
-            raise Conflict(
-                "entry",
-                "superseded",
-                f"{what}: {field_label(key)} was changed again after this; "
-                "undo that later change first.",
-            )
-
-
 def rounds_paired_after(entry: AuditEntry, *, after_round: int = 0) -> list[str]:
     """Rounds numbered above `after_round` that were paired after this entry (and still are).
 
@@ -199,9 +180,17 @@ class UndoPreview:
         }
 
 
+IMPORTED_REASON = (
+    "Imported with the event from a file: part of its history, which cannot be undone here."
+)
+
+
 def _unarchives(entry: AuditEntry) -> bool:
     """Undoing the archiving itself is the one undo an archived event takes."""
-    return entry.action == "event_update" and (entry.after or {}).get("archived") is True
+    after = entry.after
+    return (
+        entry.action == "event_update" and isinstance(after, dict) and after.get("archived") is True
+    )
 
 
 def _judge(entry: AuditEntry) -> tuple[str, str, list[str]]:
@@ -209,6 +198,8 @@ def _judge(entry: AuditEntry) -> tuple[str, str, list[str]]:
     if entry.undone_at is not None:
         at = when(entry.undone_at, entry.event.time_zone)
         return "already_undone", f"Already undone ({at}).", []
+    if entry.imported:
+        return "imported", IMPORTED_REASON, []
     if entry.event.archived and not _unarchives(entry):
         name = entry.event.name
         return "event_archived", f"{name} is archived; unarchive it to undo changes.", []
@@ -216,11 +207,25 @@ def _judge(entry: AuditEntry) -> tuple[str, str, list[str]]:
         return "not_undoable", f"“{audit_label(entry.action)}” cannot be undone.", []
     check = UNDO_CHECKS.get(entry.action)
     try:
-        dependents = check(entry) if check else []
+        with _well_formed(entry):
+            dependents = check(entry) if check else []
     except Conflict as exc:
         (code, message), *_ = next(iter(exc.errors.values()))
         return code, message, []
     return "", "", dependents
+
+
+@contextmanager
+def _well_formed(entry: AuditEntry):
+    """An entry not written as its undo expects (not by this instance's services) is refused
+    in words rather than half-read."""
+    try:
+        yield
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        label = audit_label(entry.action)
+        raise Conflict(
+            "entry", "not_undoable", f"“{label}” cannot be undone: the entry is not well formed."
+        ) from None
 
 
 def audit_undo_previews(entries) -> dict[int, UndoPreview]:
@@ -271,7 +276,8 @@ def audit_undo(*, entry_id: int, user, confirm: bool = False) -> AuditEntry:
                 "confirmation_required",
                 " ".join(dependents) + " Confirm to undo anyway.",
             )
-        UNDO_HANDLERS[entry.action](entry)
+        with _well_formed(entry):
+            UNDO_HANDLERS[entry.action](entry)
         entry.undone_at = timezone.now()
         entry.undone_by = user if user is not None and user.is_authenticated else None
         entry.save(update_fields=["undone_at", "undone_by"])

@@ -194,10 +194,11 @@ class AuditWords:
         player_ids = {_ident(e.target, "player") for e in every} - {None}
         round_ids = {_ident(e.target, "round") for e in every if e.action != "round_delete"}
         for entry in every:
-            if entry.action == "pairing_swap":
-                for row in (entry.before or {}).get("games", []):
-                    game_ids.add(row[0])
-                    player_ids.update(p for p in row[1:] if p)
+            if entry.action == "pairing_swap" and isinstance(entry.before, dict):
+                for row in entry.before.get("games") or []:
+                    if isinstance(row, list) and row and all(isinstance(i, int) for i in row if i):
+                        game_ids.add(row[0])
+                        player_ids.update(p for p in row[1:] if p)
         self.games = Game.objects.select_related("round", "player_a", "player_b").in_bulk(game_ids)
         for game in self.games.values():
             player_ids.update(p for p in (game.player_a_id, game.player_b_id) if p)
@@ -212,6 +213,14 @@ class AuditWords:
         return player.name if player else "a removed player"
 
     def describe(self, entry: AuditEntry) -> str:
+        try:
+            return self._describe(entry)
+        except (AttributeError, KeyError, IndexError, TypeError, ValueError):
+            # An entry not shaped as its action writes them (an imported file's, say): the
+            # log still reads, without the details.
+            return f"{audit_label(entry.action)} (details not readable)"
+
+    def _describe(self, entry: AuditEntry) -> str:
         method = getattr(self, f"_{entry.action}", None)
         if method is not None:
             return method(entry)

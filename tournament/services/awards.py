@@ -31,6 +31,7 @@ from tournament.models import (
 from tournament.services.access import require_judge
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.audit_targets import audit_target, logged_value
 from tournament.services.cached import event_cached
 from tournament.services.games import game_authorise, game_lock
 from tournament.services.records import event_games, players_records
@@ -144,10 +145,7 @@ def painting_many(*, event: Event, scores: dict[int, object], user) -> int:
 
 
 def _logged_player(entry) -> Player:
-    player = Player.objects.filter(pk=int(entry.target.split(":")[1])).first()
-    if player is None:
-        raise Conflict("entry", "player_gone", "That player has been deleted.")
-    return player
+    return audit_target(entry, "player", gone="That player has been deleted.")
 
 
 @undo_check("painting_score")
@@ -166,7 +164,10 @@ def _check_painting(entry) -> list[str]:
 @undoable("painting_score")
 def _undo_painting(entry) -> None:
     player = Player.objects.select_for_update().get(pk=_logged_player(entry).pk)
-    _set_painting(player, (entry.before or {}).get("painting"), entry.undone_by)
+    score = (entry.before or {}).get("painting")
+    if score is not None:
+        score = logged_value(PaintingScore, "score", score)
+    _set_painting(player, score, entry.undone_by)
 
 
 # Sportsmanship ----------------------------------------------------------------------------
@@ -217,9 +218,8 @@ def sports_vote(*, game_id: int, player: Player, favourite) -> SportsVote:
 
 def _logged_vote(entry) -> SportsVote | None:
     after = entry.after or {}
-    return SportsVote.objects.filter(
-        game_id=int(entry.target.split(":")[1]), voter_id=after.get("voter")
-    ).first()
+    game = audit_target(entry, "game", gone="That game's round has been removed.")
+    return SportsVote.objects.filter(game=game, voter_id=after.get("voter")).first()
 
 
 @undo_check("sports_vote")

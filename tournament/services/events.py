@@ -31,11 +31,10 @@ from tournament.services.archive import event_require_writable
 from tournament.services.audit import (
     audit_changes,
     audit_record,
-    audit_restore,
-    audit_values_unchanged,
     undo_check,
     undoable,
 )
+from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
 from tournament.services.registration import registration_move_up
 from tournament.services.standings import metric_names
 
@@ -82,7 +81,6 @@ BOOLEAN_SETTINGS = (
 )
 # More places than any venue holds is a typing slip, not a cap.
 PLACES_MAX = 10_000
-DATE_SETTINGS = ("start_date", "end_date")
 
 
 def _check_tiebreaks(value) -> list[str]:
@@ -330,24 +328,13 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
     return event
 
 
-def _from_log(values: dict | None) -> dict:
-    """Logged settings back as the event holds them: dates and the list deadline parsed."""
-    parsed = {}
-    for key, value in (values or {}).items():
-        if key in DATE_SETTINGS and value:
-            parsed[key] = datetime.date.fromisoformat(value)
-        elif key == "list_deadline" and value:
-            parsed[key] = datetime.datetime.fromisoformat(value)
-        else:
-            parsed[key] = value
-    return parsed
+audit_restores("event_update", "event", EDITABLE)
 
 
 @undo_check("event_update")
 def _check_event_update(entry) -> list[str]:
-    event = Event.objects.get(pk=entry.event_id)
-    audit_values_unchanged(event, _from_log(entry.after), "Settings")
-    if "mission_pack" in (entry.after or {}) and event.rounds.exists():
+    event = audit_edit_check(entry, "Settings")
+    if "mission_pack" in entry.after and event.rounds.exists():
         raise Conflict(
             "entry",
             "rounds_paired",
@@ -358,7 +345,7 @@ def _check_event_update(entry) -> list[str]:
 
 @undoable("event_update")
 def _undo_event_update(entry) -> None:
-    audit_restore(Event.objects.select_for_update().get(pk=entry.event_id), _from_log(entry.before))
+    audit_restore(entry)
 
 
 logger = logging.getLogger(__name__)

@@ -91,6 +91,8 @@ class _Keys:
         if ident is None or ident == "":
             return ident
         if kind == "user":
+            if str(ident).startswith("@"):
+                return str(ident)[1:]  # a name an imported file gave, not an account here
             name = self.user(int(ident)) if str(ident).isdigit() else None
             if name is not None:
                 return name
@@ -116,9 +118,12 @@ def _player(player: Player, keys: _Keys) -> dict:
 def _result(result: Result, keys: _Keys) -> dict:
     return {
         **fields.dump_fields(fields.RESULT, result),
-        "entered_by_user": keys.user(result.entered_by_user_id),
+        # An account, else the name an imported file gave (exchange_import.py keeps it as text).
+        "entered_by_user": keys.user(result.entered_by_user_id) or result.entered_by_label or None,
         "entered_by_player": _kept_player(result.entered_by_player_id, keys),
-        "confirmed_by_user": keys.user(result.confirmed_by_user_id),
+        "confirmed_by_user": (
+            keys.user(result.confirmed_by_user_id) or result.confirmed_by_label or None
+        ),
         "confirmed_by_player": _kept_player(result.confirmed_by_player_id, keys),
     }
 
@@ -200,9 +205,9 @@ def _audit(entries: list[AuditEntry], keys: _Keys) -> list[dict]:
                 "key": keys.audit[entry.pk],
                 **row,
                 "target": map_target(entry.action, entry.target, keys.ref),
-                "actor_user": keys.user(entry.actor_user_id),
+                "actor_user": keys.user(entry.actor_user_id) or entry.actor_label or None,
                 "actor_player": _kept_player(entry.actor_player_id, keys),
-                "undone_by": keys.user(entry.undone_by_id),
+                "undone_by": keys.user(entry.undone_by_id) or entry.undone_by_label or None,
             }
         )
     return out

@@ -4,6 +4,11 @@ Two phases: the whole file is read and checked first (format, version, checksum,
 every reference, every duplicate), naming the first problem by its place in the file
 ("rounds[2].games[5].player_b: no player 'p-17' in this file"); only then is anything written,
 in one transaction, so a refused file leaves the instance exactly as it was.
+
+A file speaks for nobody here: its audit entries become history that cannot be undone, the
+accounts it names become names (only the importing account is linked, unless a superuser
+chooses to link them all), and its private keys are kept only for a trusted importer (a
+superuser or the command line), so an import cannot tell anyone which keys exist here.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from tournament.services.exchange import FORMAT, VERSION, checksum
 from tournament.services.exchange_ext import EXCHANGE_EXTENSIONS, extension_kinds
 from tournament.services.exchange_fields import bad
 from tournament.services.exchange_refs import TARGET_KINDS, map_actor, map_payload, map_target
+from tournament.services.exchange_scan import MAX_DEPTH, document_scan, too_deep_at
 from tournament.services.revision import event_revision_bump
 from tournament.services.standings import metric_names
 from tracker.models import TrackedAction, TrackedGame, new_tracker_token
@@ -69,17 +75,14 @@ class ImportReport:
     def lines(self) -> list[str]:
         out = [f"Imported “{self.event.name}” as event {self.event.pk}."]
         if self.skipped_staff:
-            out.append("Staff without an account here, skipped: " + ", ".join(self.skipped_staff))
+            out.append("Staff in the file not made staff here: " + ", ".join(self.skipped_staff))
         others = sorted(set(self.missing_accounts) - set(self.skipped_staff))
         if others:
-            out.append("Accounts named in results or the log but not here: " + ", ".join(others))
+            out.append("Accounts named in the file, kept as names: " + ", ".join(others))
         if self.new_keys:
-            out.append(
-                "Private keys already used on this instance, new keys given to: "
-                + ", ".join(self.new_keys)
-            )
+            out.append("New private keys (hand out their new links): " + ", ".join(self.new_keys))
         if self.new_tokens:
-            out.append(f"{self.new_tokens} tracker link(s) were in use here and were renewed.")
+            out.append(f"{self.new_tokens} tracker link(s) were renewed.")
         return out
 
 
@@ -89,6 +92,7 @@ class ImportReport:
 def document_parse(raw) -> dict:
     """The JSON object of an uploaded file (bytes or text), or Invalid saying why not."""
     if isinstance(raw, dict):
+        document_scan(raw)
         return raw
     try:
         if isinstance(raw, bytes):
@@ -96,6 +100,9 @@ def document_parse(raw) -> dict:
         document = json.loads(raw)
     except UnicodeDecodeError:
         raise Invalid(fields.FIELD, "not_json", "The file is not UTF-8 text.") from None
+    except RecursionError:
+        # Too deep for the parser itself: the place is found in the text (only now: rare).
+        raise bad(too_deep_at(raw), f"nested more than {MAX_DEPTH} levels deep.") from None
     except json.JSONDecodeError as exc:
         raise Invalid(
             fields.FIELD,
@@ -105,6 +112,7 @@ def document_parse(raw) -> dict:
         ) from None
     if not isinstance(document, dict):
         raise Invalid(fields.FIELD, "not_event", "The file is not a Strategium event export.")
+    document_scan(document)
     return document
 
 
@@ -142,10 +150,16 @@ def _ref(data: dict, name: str, path: str, known, what: str, *, null: bool = Tru
     return value
 
 
+# An account's username is at most this long (Django's); a name kept as text likewise.
+USERNAME_MAX = 150
+
+
 def _user_ref(data: dict, name: str, path: str, names: set) -> str | None:
     value = data.get(name)
     if value is not None and not isinstance(value, str):
         raise bad(f"{path}.{name}", "must be a username or empty.")
+    if value and len(value) > USERNAME_MAX:
+        raise bad(f"{path}.{name}", f"must be a username (at most {USERNAME_MAX} characters).")
     if value:
         names.add(value)
     return value
@@ -254,7 +268,7 @@ def _read_small_sections(document: dict, plan: _Plan) -> set:
         path = f"staff[{i}]"
         values = fields.load_fields(fields.STAFF, data, path)
         name = data.get("username")
-        if not isinstance(name, str) or not name:
+        if not isinstance(name, str) or not name or len(name) > USERNAME_MAX:
             raise bad(f"{path}.username", "must be a username.")
         if name in usernames:
             raise bad(f"{path}.username", f"{name} is on the staff twice.")
@@ -507,9 +521,12 @@ def _read_extensions(document: dict, plan: _Plan, known: dict) -> None:
 class _Ids:
     """Document keys -> ids of the rows just written."""
 
-    def __init__(self, event_id: int, users: dict) -> None:
+    def __init__(self, event_id: int, users: dict, *, trusted: bool) -> None:
         self.event_id = event_id
-        self.users = users  # username -> id of an account on this instance
+        # username -> id of an account on this instance, for the accounts the import links;
+        # every other username stays a name (a label, or an id no account has).
+        self.users = users
+        self.trusted = trusted
         self.kinds: dict[str, dict] = {
             kind: {} for kind in (*TARGET_KINDS, *sorted(extension_kinds()))
         }
@@ -522,11 +539,12 @@ class _Ids:
             return value
         if (kind, value) in self.gone:
             return self.gone[(kind, value)]
-        if kind == "user" or str(value).startswith("~"):
-            # An account missing here: an id no account has, like a deleted one.
-            return self.users.get(value) or self.gone.setdefault(
-                (kind, value), -(len(self.gone) + 1)
-            )
+        if kind == "user" and not str(value).startswith("~"):
+            # An account the import does not link stays a name ("user:@judy"), never an id.
+            return self.users.get(value) or f"@{value}"
+        if str(value).startswith("~"):
+            # A row gone before the export: an id no row has, like a deleted one.
+            return self.gone.setdefault((kind, value), -(len(self.gone) + 1))
         return self.kinds[kind][value]
 
 
@@ -552,10 +570,14 @@ def _restamp(model, rows: list, **stamps) -> None:
 
 
 def _write_players(event: Event, plan: _Plan, ids: _Ids, report: ImportReport) -> None:
+    # Keys are kept only for a trusted importer: one that kept the free keys and renewed the
+    # taken ones would learn which keys exist on this instance.
     taken = set(
         Player.objects.filter(
             private_key__in=[v["private_key"] for _, v in plan.players]
         ).values_list("private_key", flat=True)
+        if ids.trusted
+        else (v["private_key"] for _, v in plan.players)
     )
     rows = []
     for _, values in plan.players:
@@ -606,6 +628,8 @@ def _write_results(plan: _Plan, ids: _Ids) -> dict:
                     confirmed_by_player_id=player.get(refs["confirmed_by_player"]),
                     entered_by_user_id=ids.users.get(refs["entered_by_user"]),
                     confirmed_by_user_id=ids.users.get(refs["confirmed_by_user"]),
+                    entered_by_label=_label(refs["entered_by_user"], ids),
+                    confirmed_by_label=_label(refs["confirmed_by_user"], ids),
                 )
                 rows.append(((game_key, values["version"]), result, values))
     Result.objects.bulk_create([r for _, r, _ in rows], batch_size=500)
@@ -616,6 +640,8 @@ def _write_results(plan: _Plan, ids: _Ids) -> dict:
 def _write_staff(event: Event, plan: _Plan, ids: _Ids, user, report: ImportReport) -> None:
     rows = []
     for name, values, added_by in plan.staff:
+        # Only linked accounts (the importer's own, or all when a superuser links them):
+        # a file cannot make anyone else staff of an event.
         if name not in ids.users:
             report.skipped_staff.append(name)
             continue
@@ -647,6 +673,11 @@ def _write_announcements(event: Event, plan: _Plan, ids: _Ids) -> None:
     }
 
 
+def _label(username: str | None, ids: _Ids) -> str:
+    """A username the import does not link, kept as a name; empty for a linked one."""
+    return "" if not username or username in ids.users else username
+
+
 def _write_audit(event: Event, plan: _Plan, ids: _Ids) -> None:
     rows = []
     for _, values, refs, _ in plan.audit:
@@ -656,11 +687,15 @@ def _write_audit(event: Event, plan: _Plan, ids: _Ids) -> None:
             action=values["action"],
             target="",
             actor_user_id=ids.users.get(refs["actor_user"]),
+            actor_label=_label(refs["actor_user"], ids),
             actor_player_id=ids.kinds["player"].get(refs["actor_player"]),
             before=map_payload(action, values["before"], ids.ref),
             after=map_payload(action, values["after"], ids.ref),
             undone_at=values["undone_at"],
             undone_by_id=ids.users.get(refs["undone_by"]),
+            undone_by_label=_label(refs["undone_by"], ids),
+            # History, not instructions: nothing here wrote it, so it is never undone.
+            imported=True,
         )
         rows.append((entry, values))
     AuditEntry.objects.bulk_create([e for e, _ in rows], batch_size=500)
@@ -675,10 +710,13 @@ def _write_audit(event: Event, plan: _Plan, ids: _Ids) -> None:
 
 
 def _write_tracked(plan: _Plan, ids: _Ids, results: dict, report: ImportReport) -> None:
+    # Like private keys: kept only for a trusted importer, else all renewed.
     taken = set(
         TrackedGame.objects.filter(token__in=[v["token"] for v, *_ in plan.tracked]).values_list(
             "token", flat=True
         )
+        if ids.trusted
+        else (v["token"] for v, *_ in plan.tracked)
     )
     rows = []
     for values, game, version, _ in plan.tracked:
@@ -718,43 +756,82 @@ def _gone_ids(event: Event, plan: _Plan, ids: _Ids) -> None:
         ids.gone[ref] = -(n + 1)
 
 
-def _write(plan: _Plan, user, report_users: dict) -> ImportReport:
+def _write(plan: _Plan, user, users: dict, *, trusted: bool, place: list) -> ImportReport:
+    """Write the checked plan; `place` holds the section being written (for a refusal)."""
+    place[:] = ["event"]
     event = Event.objects.create(**plan.event)
     Event.objects.filter(pk=event.pk).update(created_at=plan.event["created_at"])
     event.created_at = plan.event["created_at"]
     report = ImportReport(event=event)
-    report.missing_accounts = sorted(plan.usernames - set(report_users))
-    ids = _Ids(event.pk, report_users)
+    report.missing_accounts = sorted(plan.usernames - set(users))
+    ids = _Ids(event.pk, users, trusted=trusted)
+    place[:] = ["staff"]
     _write_staff(event, plan, ids, user, report)
+    place[:] = ["players"]
     _write_players(event, plan, ids, report)
+    place[:] = ["tables"]
     Table.objects.bulk_create([Table(event=event, **values) for values in plan.tables])
+    place[:] = ["rounds"]
     results = _write_rounds(event, plan, ids)
+    place[:] = ["announcements"]
     _write_announcements(event, plan, ids)
+    place[:] = ["awards"]
     _write_awards(plan, ids)
     for extension in EXCHANGE_EXTENSIONS:
+        place[:] = [extension.name]
         extension.write(event, plan.extensions[extension.name], ids)
+    place[:] = ["audit"]
     _gone_ids(event, plan, ids)
     _write_audit(event, plan, ids)
+    place[:] = ["tracked_games"]
     _write_tracked(plan, ids, results, report)
     # Rows made in bulk send no signals: one change marks the new event's pages.
     event_revision_bump(event_id=event.pk)
     return report
 
 
-def event_import(*, raw, user=None, as_admin: bool = False) -> ImportReport:
+def _linked(plan: _Plan, user, link_accounts: bool) -> dict:
+    """username -> account id of the accounts the import links: the importer's own when the
+    file names it, or every existing one when a superuser (or the operator) chooses to."""
+    if link_accounts:
+        accounts = get_user_model().objects.filter(username__in=plan.usernames)
+        return dict(accounts.values_list("username", "id"))
+    if user is not None and user.is_authenticated and user.get_username() in plan.usernames:
+        return {user.get_username(): user.pk}
+    return {}
+
+
+def event_import(
+    *, raw, user=None, as_admin: bool = False, link_accounts: bool = False
+) -> ImportReport:
     """A new event from an export document. `user` (who may create events, unless the
     command line imports `as_admin`) becomes an organiser of it. The file is refused whole
-    (Invalid, nothing written) when anything in it is wrong."""
+    (Invalid, nothing written) when anything in it is wrong.
+
+    The file speaks for nobody: the accounts it names stay names unless `link_accounts`,
+    which only a superuser or the command line may choose; its log is history, never undone;
+    its private keys and tracker links are kept (where free) only for those trusted importers.
+    """
     if not as_admin and not user_can_create_events(user):
         raise Forbidden("user", "not_organiser", "Only organiser accounts may import events.")
+    trusted = as_admin or bool(user is not None and user.is_superuser)
+    if link_accounts and not trusted:
+        raise Forbidden(
+            "link_accounts",
+            "not_superuser",
+            "Only a superuser may link the accounts a file names to this instance's accounts.",
+        )
     plan = document_check(document_parse(raw))
-    users = dict(
-        get_user_model().objects.filter(username__in=plan.usernames).values_list("username", "id")
-    )
+    users = _linked(plan, user, link_accounts)
+    place = ["event"]
     try:
         with transaction.atomic():
-            return _write(plan, user, users)
-    except (IntegrityError, DatabaseError) as exc:
+            return _write(plan, user, users, trusted=trusted, place=place)
+    except (IntegrityError, DatabaseError):
+        # The database's own words (rows, SQL) are not the file's: name the section.
         raise Invalid(
-            fields.FIELD, "inconsistent", f"The file's content breaks a rule of the database: {exc}"
+            fields.FIELD,
+            "inconsistent",
+            f"{place[0]}: the file's content breaks a rule of the database (for example two "
+            "rows that must differ); nothing was imported.",
         ) from None

@@ -8,17 +8,23 @@ from django.utils import timezone
 
 from tournament.errors import Conflict, Invalid
 from tournament.models import Event, Game, Player, PlayerStatus
+from tournament.models.player import new_private_key
 from tournament.services import rowsql
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import (
     audit_changes,
     audit_record,
-    audit_restore,
-    audit_values_unchanged,
     rounds_paired_after,
     undo_check,
     undoable,
+)
+from tournament.services.audit_targets import (
+    audit_edit_check,
+    audit_restore,
+    audit_restores,
+    logged_value,
+    target_id,
 )
 from tournament.services.registration import registration_move_up
 
@@ -171,13 +177,19 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
     return player
 
 
+audit_restores("player_update", "player", LOGGED)
+
+
 @undo_check("player_update")
 def _check_player_update(entry) -> list[str]:
-    player = Player.objects.filter(pk=int(entry.target.split(":")[1])).first()
-    if player is None:
-        raise Conflict("entry", "gone", "This player has been removed.")
-    audit_values_unchanged(player, entry.after, player.name)
-    if not {"dropped", "first_round"} & set(entry.after or {}):
+    player = audit_edit_check(entry, lambda p: p.name)
+    name = entry.before.get("name")
+    others = Player.objects.filter(event_id=entry.event_id).exclude(pk=player.pk)
+    if name is not None and others.filter(name__iexact=name).exists():
+        raise Conflict(
+            "entry", "name_taken", f"Another player is now called {name}; rename them first."
+        )
+    if not {"dropped", "first_round"} & set(entry.after):
         return []
     return [
         f"Round {n} was paired after this change to {player.name}; its pairings stay as they are."
@@ -187,8 +199,7 @@ def _check_player_update(entry) -> list[str]:
 
 @undoable("player_update")
 def _undo_player_update(entry) -> None:
-    player_id = int(entry.target.split(":")[1])
-    audit_restore(Player.objects.select_for_update().get(pk=player_id), entry.before)
+    audit_restore(entry)
 
 
 def player_games_count(player: Player) -> int:
@@ -227,11 +238,31 @@ def player_delete(*, player: Player, user) -> None:
     registration_move_up(event=event)
 
 
+def _recreated(entry) -> dict:
+    """The deleted player's logged fields as the model holds them; only the fields a deletion
+    logs, under the id its target names."""
+    before = entry.before
+    if not isinstance(before, dict) or before.get("id") != target_id(entry, "player"):
+        raise Conflict("entry", "not_undoable", "This entry does not record whom it deleted.")
+    values = {"id": before["id"]}
+    for name in RECREATED:
+        if name in before:
+            try:
+                values[name] = logged_value(Player, name, before[name])
+            except ValueError:
+                raise Conflict(
+                    "entry", "not_undoable", "This entry does not record whom it deleted."
+                ) from None
+    if not isinstance(values.get("name"), str) or not values["name"].strip():
+        raise Conflict("entry", "not_undoable", "This entry does not record whom it deleted.")
+    return values
+
+
 @undo_check("player_delete")
 def _check_player_delete(entry) -> list[str]:
-    before = entry.before or {}
-    name = before.get("name", "")
-    if Player.objects.filter(pk=before.get("id")).exists():
+    before = _recreated(entry)
+    name = before["name"]
+    if Player.objects.filter(pk=before["id"]).exists():
         raise Conflict("entry", "already_back", f"{name} is already back in the event.")
     if Player.objects.filter(event_id=entry.event_id, name__iexact=name).exists():
         raise Conflict(
@@ -246,7 +277,9 @@ def _check_player_delete(entry) -> list[str]:
 @undoable("player_delete")
 def _undo_player_delete(entry) -> None:
     # The same id, so the log's older entries about this player name them again.
-    values = {k: v for k, v in entry.before.items() if k in ("id", *RECREATED)}
+    values = _recreated(entry)
+    if Player.objects.filter(private_key=values.get("private_key")).exists():
+        values["private_key"] = new_private_key()  # a key is never shared
     Player.objects.create(event_id=entry.event_id, **values)
 
 
@@ -310,6 +343,15 @@ def players_drop_absent(*, event: Event, user) -> list[Player]:
         before={"dropped": False},
         after=lambda event: {"dropped": True, "dropped_after_round": event.rounds.count()},
     )
+
+
+@undo_check("players_check_in")
+@undo_check("players_drop_absent")
+def _check_absent_update(entry) -> list[str]:
+    ids = (entry.before or {}).get("player_ids")
+    if not isinstance(ids, list) or not all(type(i) is int for i in ids):
+        raise Conflict("entry", "not_undoable", "This entry does not record whom it changed.")
+    return []
 
 
 @undoable("players_check_in")

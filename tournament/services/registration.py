@@ -22,6 +22,7 @@ from tournament.models import Event, EventStatus, Game, Player, PlayerStatus
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.audit_targets import audit_target, logged_value
 
 TEXT_LIMITS = {"name": 120, "club": 120}
 # An army list is a page of text; anything much longer is not a list (or is abuse).
@@ -342,10 +343,7 @@ def registration_can_withdraw(*, player: Player) -> bool:
 
 
 def _decided_player(entry) -> Player:
-    player = Player.objects.filter(pk=int(entry.target.split(":")[1])).first()
-    if player is None:
-        raise Conflict("entry", "gone", "This player has been removed.")
-    return player
+    return audit_target(entry, "player", gone="This player has been removed.")
 
 
 def _check_decision(entry) -> list[str]:
@@ -372,7 +370,7 @@ def _check_decision(entry) -> list[str]:
 def _undo_decision(entry) -> None:
     event = _locked_event(entry.event_id)
     player = _locked_player(event, _decided_player(entry))
-    player.status = entry.before["status"]
+    player.status = logged_value(Player, "status", entry.before["status"])
     player.save(update_fields=["status"])
 
 

@@ -33,6 +33,7 @@ from tournament.services.audit import (
     undo_check,
     undoable,
 )
+from tournament.services.audit_targets import audit_target, logged_value
 from tournament.services.games import game_authorise, game_lock
 from tournament.services.revision import event_revision_bump_sql
 
@@ -272,10 +273,8 @@ def result_confirm(*, game_id: int, user=None, player: Player | None = None) -> 
 
 
 def _logged_game(entry) -> Game:
-    game = Game.objects.select_related("round").filter(pk=int(entry.target.split(":")[1])).first()
-    if game is None:
-        raise Conflict("entry", "gone", "This game's round has been removed.")
-    return game
+    """The entry's game, only in the entry's own event."""
+    return audit_target(entry, "game", gone="This game's round has been removed.")
 
 
 def _game_place(game: Game) -> str:
@@ -384,7 +383,7 @@ def result_settle(*, game_id: int, version: int, user) -> Result:
 
 @undoable("result_enter")
 def _undo_result_enter(entry) -> None:
-    game = game_lock(game_id=int(entry.target.split(":")[1]))
+    game = game_lock(game_id=_logged_game(entry).pk)
     current = game.results.filter(is_current=True).first()
     if current is None or current.version != entry.after["version"]:
         raise Conflict("entry", "superseded", "A later result replaced this one; undo that first.")
@@ -397,11 +396,11 @@ def _undo_result_enter(entry) -> None:
 
 @undoable("result_confirm")
 def _undo_result_confirm(entry) -> None:
-    game = game_lock(game_id=int(entry.target.split(":")[1]))
+    game = game_lock(game_id=_logged_game(entry).pk)
     result = game.results.filter(version=entry.after["version"], is_current=True).first()
     if result is None:
         raise Conflict("entry", "superseded", "A later result replaced this one; undo that first.")
-    result.status = entry.before["status"]
+    result.status = logged_value(Result, "status", entry.before["status"])
     result.confirmed_by_user = None
     result.confirmed_by_player = None
     result.confirmed_at = None

@@ -19,6 +19,7 @@ from tournament.models import Event, Game, Result, ResultSource, ResultStatus, R
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.audit_targets import audit_target
 from tournament.services.players import players_absent
 from tournament.services.progress import standings_status
 from tournament.services.records import event_games, event_players
@@ -290,10 +291,8 @@ def _delete_round(round_: Round) -> None:
 
 def _logged_round(entry) -> Round:
     """The round an entry paired, while it is the latest and has no result (else why not)."""
-    round_ = Round.objects.filter(pk=int(entry.target.split(":")[1])).first()
-    if round_ is None:
-        number = (entry.after or {}).get("number", "?")
-        raise Conflict("entry", "gone", f"Round {number} has already been removed.")
+    number = (entry.after or {}).get("number", "?")
+    round_ = audit_target(entry, "round", gone=f"Round {number} has already been removed.")
     later = round_.event.rounds.filter(number__gt=round_.number).order_by("-number").first()
     if later is not None:
         raise Conflict(

@@ -16,6 +16,7 @@ from tournament.models import Event, Game, Player, Result, ResultSource, Round
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.audit_targets import audit_target
 from tournament.services.records import event_games, event_players
 from tournament.services.rounds import (
     _locked_event,
@@ -135,9 +136,7 @@ def _rows(round_: Round) -> list[list]:
 
 def _swapped_round(entry) -> Round:
     """The round of a swap, while it still holds exactly the pairings the swap left."""
-    round_ = Round.objects.filter(pk=int(entry.target.split(":")[1])).first()
-    if round_ is None:
-        raise Conflict("entry", "gone", "This round has been removed.")
+    round_ = audit_target(entry, "round", gone="This round has been removed.")
     later = round_.event.rounds.filter(number__gt=round_.number).order_by("-number").first()
     if later is not None:
         raise Conflict(

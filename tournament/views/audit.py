@@ -19,7 +19,8 @@ def audit_log(request, event):
     previews = audit_undo_previews(entries)
     for entry in entries:
         entry.preview = previews[entry.pk]
-    context = {"event": event, "tab": "audit", "entries": entries}
+    imported = any(entry.imported for entry in entries)
+    context = {"event": event, "tab": "audit", "entries": entries, "imported": imported}
     return render(request, "tournament/manage/audit.html", context)
 
 

@@ -13,12 +13,19 @@ class Command(BaseCommand):
     help = (
         "Import an event exported by export_event as a new event. Nothing is written if "
         "anything in the file is wrong. --user USERNAME becomes an organiser of it; without "
-        "it, the staff in the file (whose accounts exist here) and superusers run it."
+        "it, superusers run it. The accounts the file names stay names unless "
+        "--link-accounts links those that exist here (staff included)."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="path of the JSON document")
         parser.add_argument("--user", help="username of the account that becomes its organiser")
+        parser.add_argument(
+            "--link-accounts",
+            action="store_true",
+            help="link the file's usernames to this instance's accounts: its staff become "
+            "staff, its log and results name those accounts (only for files you trust)",
+        )
 
     def handle(self, *args, **options):
         user = None
@@ -31,7 +38,9 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"file: cannot read {options['file']}: {exc.strerror}.") from None
         try:
-            report = event_import(raw=raw, user=user, as_admin=True)
+            report = event_import(
+                raw=raw, user=user, as_admin=True, link_accounts=options["link_accounts"]
+            )
         except ServiceError as exc:
             raise CommandError(" ".join(str(exc).split())) from None
         for line in report.lines():

@@ -20,7 +20,14 @@ from tournament.services.revision import event_revision
 from tournament.services.standings import metric_heading, metric_label
 from tournament.views.common import is_htmx, latest_round, round_is_on, visible_event_or_404
 from tournament.views.data import by_name, games_of, mission_of
-from tournament.views.find import find_query, fold, game_names, games_matching, rows_matching
+from tournament.views.find import (
+    FOLDS_JSON,
+    find_query,
+    fold,
+    game_names,
+    games_matching,
+    rows_matching,
+)
 from tournament.views.now import now_context
 
 
@@ -120,6 +127,7 @@ def event_pairings(request, event_id: int):
         by_name=rows,
         found=len(rows if order == "name" else games),
         query=query,
+        folds=FOLDS_JSON,
         query_param=f"&q={quote(query)}" if query else "",
         order=order,
         mission=mission_of(event, chosen),

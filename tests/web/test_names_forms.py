@@ -15,7 +15,7 @@ from teams.services.teams import team_create, team_member_add
 from tests.web.browser_form import form_data
 from tournament.models import Player
 from tournament.services.events import event_create, event_update
-from tournament.services.players import player_register
+from tournament.services.players import player_register, players_absent
 
 pytestmark = pytest.mark.django_db
 
@@ -171,3 +171,21 @@ def test_the_team_import_page_names_the_line(org_client, team_event):
     assert list(Team.objects.filter(event=team_event).values_list("name", flat=True)) == [
         "Søren's Ørks"
     ]
+
+
+SORTED = ["Adam", "Åsa", "Émilie", "Łukasz", "Oskar", "Zoë"]
+
+
+def _order(page: str, names: list[str]) -> list[str]:
+    return sorted(names, key=page.index)
+
+
+def test_the_players_lists_sort_as_people_read_names(org_client, client, event, organiser):
+    for name in ("Zoë", "Łukasz", "Oskar", "Émilie", "Åsa", "Adam"):
+        player_register(event=event, user=organiser, name=name)
+    dashboard = _page(org_client, reverse("manage-event", args=[event.pk]))
+    assert _order(dashboard, SORTED) == SORTED
+    public = _page(client, reverse("event", args=[event.pk]))
+    assert _order(public[public.index("<h2>Players") :], SORTED) == SORTED
+    absent = [p.name for p in players_absent(event=event)]
+    assert absent == SORTED

@@ -6,6 +6,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from tournament.engine.names import name_sort_key
 from tournament.errors import Conflict, Invalid
 from tournament.models import Event, Game, Player, PlayerStatus
 from tournament.services import rowsql
@@ -32,6 +33,12 @@ LOGGED = (*EDITABLE, "dropped_after_round")
 # What a deleted player is recreated from when the delete is undone (their link included,
 # so a QR code already handed out works again).
 RECREATED = (*EDITABLE, "dropped_after_round", "private_key")
+
+
+def players_by_name(players) -> list[Player]:
+    """Players in the order people read names ("Åsa", "Émilie", "Łukasz" before "Zoë"), not
+    the database's code-point order."""
+    return sorted(players, key=lambda p: (*name_sort_key(p.name), p.pk))
 
 
 def player_by_key(*, key: str) -> Player | None:
@@ -282,10 +289,10 @@ def players_absent(*, event: Event, round_number: int | None = None) -> list[Pla
     """Players expected at the tables of a round (the next one unless given) who have not
     checked in: not dropped, and already entered by that round (late entries included)."""
     number = round_number if round_number is not None else event.rounds.count() + 1
-    return list(
+    return players_by_name(
         event.players.filter(
             status=PlayerStatus.APPROVED, dropped=False, checked_in=False, first_round__lte=number
-        ).order_by("name", "id")
+        )
     )
 
 

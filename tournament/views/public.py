@@ -15,6 +15,7 @@ from tournament.api.conditional import etag_matches
 from tournament.models import PlayerStatus
 from tournament.services.access import events_visible_to, user_can_judge
 from tournament.services.cached import event_etag, standings_cached, standings_status_cached
+from tournament.services.players import players_by_name
 from tournament.services.registration import registration_is_open
 from tournament.services.revision import event_revision
 from tournament.services.standings import metric_heading, metric_label
@@ -87,7 +88,7 @@ def event_detail(request, event_id: int):
     context = _event_context(request, event, "overview")
     current = context["current_round"]
     context.update(
-        players=event.players.filter(status=PlayerStatus.APPROVED),
+        players=players_by_name(event.players.filter(status=PlayerStatus.APPROVED)),
         games=games_of(current),
         standings=standings_cached(event=event, revision=context["revision"])[:8],
         mission=mission_of(event, current),

@@ -68,6 +68,12 @@ def test_the_player_page_refuses_another_players_name_and_round_trips(org_client
     assert f"A player called {ZOE} is already registered" in page
     other.refresh_from_db()
     assert other.name == "Łukasz Øster"
+    response, page = _post(org_client, url, "Save", name=f"evil{RLO}gpj.exe")
+    assert "U+202E RIGHT-TO-LEFT OVERRIDE" in page
+    response, page = _post(org_client, url, "Save", name="\u200b")
+    assert "Must hold a visible character" in page
+    other.refresh_from_db()
+    assert other.name == "Łukasz Øster"
     # Saved unchanged, the page changes nothing (the name posted back is the stored one).
     response, _ = _post(org_client, url, "Save")
     assert response.status_code == 302

@@ -5,9 +5,11 @@ does with case."""
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import models
 
-from tournament.engine.names import name_key, names_made_distinct
+from tournament.engine.errors import EngineError
+from tournament.engine.names import name_clean, name_key, names_made_distinct
 
 
 class NamedQuerySet(models.QuerySet):
@@ -40,7 +42,24 @@ def name_key_field() -> models.CharField:
 
 
 class NameKeyed:
-    """Mixed into a model with `name` and `name_key`: every save keeps the key in step."""
+    """Mixed into a model with `name` and `name_key`: every save keeps the key in step, and a
+    model form (the admin's) checks the name as the services do."""
+
+    def clean(self):
+        super().clean()
+        try:
+            self.name = name_clean(self.name)
+        except EngineError as exc:
+            raise ValidationError({"name": exc.message}, code=exc.code) from exc
+        self.name_key = name_key(self.name)
+        others = type(self)._default_manager.filter(event_id=self.event_id, name_key=self.name_key)
+        holder = others.exclude(pk=self.pk).first() if self.event_id else None
+        if holder is not None:
+            what = self._meta.verbose_name
+            raise ValidationError(
+                {"name": f"A {what} called {holder.name} is already in this event."},
+                code="duplicate",
+            )
 
     def save(self, *args, **kwargs):
         self.name_key = name_key(self.name)

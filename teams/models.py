@@ -3,10 +3,13 @@
 from django.conf import settings
 from django.db import models
 
+from tournament.models.names import NamedQuerySet, NameKeyed, name_key_field
 
-class Team(models.Model):
+
+class Team(NameKeyed, models.Model):
     event = models.ForeignKey("tournament.Event", on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=120)
+    name_key = name_key_field()
     # One of the team's own players; the captain's private key is that player's key.
     captain = models.ForeignKey(
         "tournament.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -17,10 +20,15 @@ class Team(models.Model):
     first_round = models.PositiveSmallIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = NamedQuerySet.as_manager()
+
     class Meta:
         ordering = ["name", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "name"], name="team_unique_name_per_event"),
+            # Names differing only in case or character forms are one name (engine/names.py).
+            models.UniqueConstraint(
+                fields=["event", "name_key"], name="team_unique_name_key_per_event"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -146,3 +146,27 @@ def test_tracked_games_admin_is_for_superusers(client, organiser):
     client.force_login(organiser)
     assert client.get("/admin/tracker/trackedgame/").status_code in (403, 404)
     assert "trackedgame" not in client.get("/admin/").content.decode()
+
+
+def test_the_admins_player_form_checks_names_as_every_other_path(client, organiser, two_events):
+    from django.forms.models import model_to_dict
+
+    mine, _ = two_events
+    first, second = mine.players.order_by("pk")
+    client.force_login(organiser)
+    url = f"/admin/tournament/player/{second.pk}/change/"
+    # The change form's fields as saved: unset and false ones are not posted, as by a browser.
+    data = {k: v for k, v in model_to_dict(second).items() if v not in (None, False)}
+    for name, message in (
+        (first.name.upper(), f"A player called {first.name} is already in this event."),
+        ("evil\u202egpj.exe", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+        ("\u200b", "Must hold a visible character"),
+    ):
+        response = client.post(url, {**data, "name": name})
+        assert response.status_code == 200
+        assert message in response.content.decode()
+    second.refresh_from_db()
+    assert second.name == "Player 002"
+    assert client.post(url, {**data, "name": "Łukasz\u200b Ø"}).status_code == 302
+    second.refresh_from_db()
+    assert (second.name, second.name_key) == ("Łukasz Ø", "łukasz ø")

@@ -1,7 +1,8 @@
 /* Find my table: filters the pairings in place as a player types part of their name.
    Without this script the same form is a GET (?q=) and the server sends only the matches.
    Each row carries its players' names folded (lower case, no accents) in data-find; the
-   typed text is folded the same way, so "zoe" finds "Zoë". */
+   typed text is folded the same way, so "zoe" finds "Zoë", with the server's table of extra
+   folds (data-folds on the form: letters Unicode does not decompose, "lukasz" finds "Łukasz"). */
 (function () {
   "use strict";
 
@@ -9,19 +10,28 @@
   if (!form) return;
   var input = form.querySelector("input[name=q]");
   var status = form.querySelector(".find-status");
+  var extra = {};
+  try {
+    extra = JSON.parse(form.getAttribute("data-folds") || "{}");
+  } catch (e) {
+    extra = {};
+  }
   // What the server already filtered by (a page opened with ?q=): rows it left out are not
   // on the page, so a search that is not a refinement of it asks for the whole round again.
   var serverQuery = fold(form.getAttribute("data-query") || "");
   var loading = false;
 
   function fold(text) {
-    return String(text || "")
+    var bare = String(text || "")
       .normalize("NFKD")
       .replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g, "")
-      .toLowerCase()
-      .replace(/\u00df/g, "ss")
-      .replace(/\s+/g, " ")
-      .trim();
+      .toLowerCase();
+    var out = "";
+    for (var i = 0; i < bare.length; i++) {
+      var c = bare.charAt(i);
+      out += Object.prototype.hasOwnProperty.call(extra, c) ? extra[c] : c;
+    }
+    return out.replace(/\s+/g, " ").trim();
   }
 
   function live() { return document.getElementById("live"); }

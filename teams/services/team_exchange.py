@@ -209,15 +209,13 @@ def _username(value, path: str, usernames: set):
 
 
 def _read_teams(document: dict, known: dict, size: int) -> list:
-    teams, keys, names, taken = [], set(), set(), {}
+    teams, keys, names, taken = [], set(), {}, {}
     for i, item in enumerate(fields.as_list(document.get("teams", []), "teams")):
         path = f"teams[{i}]"
         data = _object(item, path)
         key = fields.unique_key(data, path, keys, "team")
         values = fields.load_fields(TEAM, data, path)
-        if values["name"] in names:
-            raise bad(f"{path}.name", f"a second team called {values['name']}.")
-        names.add(values["name"])
+        values["name"] = fields.name_value(values["name"], f"{path}.name", names, "team")
         members = []
         for j, player in enumerate(fields.as_list(data.get("members"), f"{path}.members")):
             where = f"{path}.members[{j}]"

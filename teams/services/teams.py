@@ -10,24 +10,19 @@ from django.db.models import Count
 
 from teams.models import Team, TeamMember
 from teams.services.common import team_event_lock
+from tournament.engine.names import name_key
 from tournament.errors import Conflict, Invalid
 from tournament.models import Event, Player
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target, audit_target_kind, logged_value
+from tournament.services.names import name_checked, name_clash, name_holder
 from tournament.services.players import player_register
 
 NAME_LIMIT = 120
 
 
 def _clean_name(value) -> str:
-    if not isinstance(value, str):
-        raise Invalid("name", "invalid", "Must be text.")
-    value = " ".join(value.split())
-    if not value:
-        raise Invalid("name", "blank", "This field may not be blank.")
-    if len(value) > NAME_LIMIT:
-        raise Invalid("name", "max_length", f"Must be at most {NAME_LIMIT} characters.")
-    return value
+    return name_checked(value, limit=NAME_LIMIT)
 
 
 def team_of(player: Player) -> Team | None:
@@ -54,11 +49,10 @@ def faction_check(team: Team, faction: str, *, player: Player | None = None) -> 
 
 
 def _name_free(event: Event, name: str, team: Team | None = None) -> None:
-    taken = Team.objects.filter(event=event, name__iexact=name)
-    if team is not None:
-        taken = taken.exclude(pk=team.pk)
-    if taken.exists():
-        raise Conflict("name", "duplicate", f"A team called {name} is already entered.")
+    """Refuse a name another team of the event holds, in any case or character form."""
+    holder = name_holder(Team.objects.filter(event=event), name, exclude=team)
+    if holder is not None:
+        raise name_clash(name, holder, what="team", verb="entered")
 
 
 @transaction.atomic
@@ -220,16 +214,19 @@ def _team_values(entry, team: Team, side: str) -> dict:
 @undo_check("team_update")
 def _check_team_update(entry) -> list[str]:
     team = audit_target(entry, "team", gone="This team has been removed.")
-    name = _team_values(entry, team, "before").get("name")
-    others = Team.objects.filter(event_id=entry.event_id).exclude(pk=team.pk)
-    if name is not None and others.filter(name__iexact=name).exists():
-        raise Conflict(
-            "entry", "name_taken", f"Another team is now called {name}; rename it first."
-        )
+    _team_values(entry, team, "before")  # refuses an entry whose before is not a team's fields
     for key, value in _team_values(entry, team, "after").items():
         if getattr(team, key) != value:
             raise Conflict(
                 "entry", "superseded", f"{team.name} was changed again after this; undo that first."
+            )
+    old_name = (entry.before or {}).get("name")
+    if isinstance(old_name, str):
+        teams = Team.objects.filter(event_id=team.event_id)
+        holder = name_holder(teams, old_name, exclude=team)
+        if holder is not None:
+            raise Conflict(
+                "entry", "name_taken", f"Another team is now called {holder.name}; rename it first."
             )
     return []
 
@@ -282,9 +279,9 @@ def teams_with_members(event: Event):
 
 
 def _entered_team(name: str, event: Event, teams: dict) -> Team:
-    key = name.lower()
+    key = name_key(name)
     if key not in teams:
-        team = Team.objects.filter(event=event, name__iexact=name).first()
+        team = name_holder(Team.objects.filter(event=event), name)
         if team is None:
             team = Team.objects.create(
                 event=event, name=name, first_round=event.team_rounds.count() + 1
@@ -325,7 +322,8 @@ def teams_import(*, event: Event, user, text: str) -> list[Team]:
                 if not team_name:
                     raise _import_error(line, "team", "may not be blank.", "blank")
                 try:
-                    team = _entered_team(_clean_name(team_name), event, teams)
+                    team_name = name_checked(team_name, field="team", limit=NAME_LIMIT)
+                    team = _entered_team(team_name, event, teams)
                     team_member_add(team=team, user=user, name=name, faction=faction, club=club)
                 except (Invalid, Conflict) as exc:
                     field, ((code, message), *_) = next(iter(exc.errors.items()))

@@ -105,3 +105,46 @@ def test_without_javascript_the_form_asks_the_server(live_server, chromium, big_
         _fits_the_phone(page)
     finally:
         context.close()
+
+
+@pytest.fixture
+def nordic_round(organiser):
+    """Łukasz v Søren at table 1, Ødegård v Ana at table 2."""
+    from tournament.services.events import event_create
+    from tournament.services.players import player_register
+    from tournament.services.rounds import round_create
+
+    event = event_create(user=organiser, name="Nordic GT", rounds=3, seed=1)
+    names = ["Łukasz Żółć", "Søren Kierkegaard", "Martin Ødegård", "Ana Lima"]
+    ids = [player_register(event=event, user=organiser, name=n).pk for n in names]
+    pairs = [
+        {"player_a": ids[0], "player_b": ids[1], "table": 1},
+        {"player_a": ids[2], "player_b": ids[3], "table": 2},
+    ]
+    round_create(event_id=event.pk, user=organiser, pairings=pairs, mission_code="C")
+    return event
+
+
+@pytest.mark.parametrize(
+    ("typed", "found"),
+    [
+        ("lukasz", "Łukasz Żółć"),
+        ("soren", "Søren"),
+        ("odegard", "Ødegård"),
+        # Typed with the letters themselves: the script folds them with the server's table.
+        ("ŁUKASZ", "Łukasz Żółć"),
+        ("Søren", "Søren"),
+        ("ødegård", "Ødegård"),
+    ],
+)
+def test_typing_with_or_without_the_special_letters_finds_the_player(
+    live_server, new_page, nordic_round, typed, found
+):
+    page = new_page(PHONE)
+    page.goto(f"{live_server.url}/events/{nordic_round.pk}/pairings/")
+    assert page.locator("#live tr[data-find]").count() == 2
+    page.get_by_label("Find my table").press_sequentially(typed, delay=20)
+    page.wait_for_function(
+        "document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
+    )
+    assert found in _visible_rows(page)[0]

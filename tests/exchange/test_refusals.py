@@ -69,6 +69,23 @@ def test_duplicate_keys_and_names_are_refused(demo):
     )
 
 
+def test_names_in_a_file_follow_the_rules_of_every_other_path(demo):
+    document = export(demo)
+    first = document["players"][0]["name"]
+    document["players"][1]["name"] = first.upper()
+    message = _refused(_resealed(document), "invalid_file")
+    assert f"players[1].name: a second player called {first}" in message
+    document = export(demo)
+    document["players"][2]["name"] = "evil\u202egpj.exe"
+    message = _refused(_resealed(document), "invalid_file")
+    assert "players[2].name: Must not hold a text-direction control character (U+202E" in message
+    document = export(demo)
+    document["players"][2]["name"] = "\u200b"
+    assert "players[2].name: Must hold a visible character" in _refused(
+        _resealed(document), "invalid_file"
+    )
+
+
 def test_a_player_twice_in_a_round_and_a_bad_field_are_refused(demo):
     document = export(demo)
     games = document["rounds"][0]["games"]

@@ -98,7 +98,8 @@ def test_undoing_a_delete_after_someone_took_the_name_says_so(event, organiser):
     entry = AuditEntry.objects.get(action="player_delete")
     preview = audit_undo_preview(entry_id=entry.pk)
     assert (preview.can_undo, preview.code) == (False, "name_taken")
-    assert "Another player is now called Ana" in preview.reason
+    # The refusal names the player who holds the name now, as they are written.
+    assert "Another player is now called ana" in preview.reason
 
 
 def test_undoing_a_delete_after_a_round_was_paired_warns_first(event, players, organiser):

@@ -3,11 +3,14 @@ of the players whose names hold what was typed, ignoring case and accents."""
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 import pytest
 from django.urls import reverse
 
+from tournament.engine.names import EXTRA_FOLDS
 from tournament.services.players import player_register
 from tournament.services.rounds import round_create
 from tournament.views.find import fold
@@ -103,3 +106,35 @@ def test_the_public_event_page_offers_the_search(client, event, seated):
     form = html.split('class="find-table"', 1)[1].split("</form>", 1)[0]
     assert 'name="q"' in form
     assert reverse("event-pairings", args=[event.pk]) in html.split('class="find-table"')[0][-200:]
+
+
+@pytest.fixture
+def nordic(event, organiser):
+    """Łukasz v Søren (1), Ødegård v Ana (2)."""
+    names = ["Łukasz Żółć", "Søren Kierkegaard", "Martin Ødegård", "Ana Lima"]
+    ids = [player_register(event=event, user=organiser, name=n).pk for n in names]
+    pairs = [
+        {"player_a": ids[0], "player_b": ids[1], "table": 1},
+        {"player_a": ids[2], "player_b": ids[3], "table": 2},
+    ]
+    return round_create(event_id=event.pk, user=organiser, pairings=pairs, mission_code="C")
+
+
+@pytest.mark.parametrize(
+    ("query", "rows"),
+    [
+        ("lukasz", ["lukasz zolc | soren kierkegaard"]),
+        ("zolc", ["lukasz zolc | soren kierkegaard"]),
+        ("SOREN", ["lukasz zolc | soren kierkegaard"]),
+        ("odegard", ["martin odegard | ana lima"]),
+        ("Ødegård", ["martin odegard | ana lima"]),
+    ],
+)
+def test_letters_without_a_decomposition_fold_too(client, event, nordic, query, rows):
+    assert _rows(_get(client, event, q=query)) == rows
+
+
+def test_the_page_hands_its_script_the_same_table_of_extra_folds(client, event, nordic):
+    page = _get(client, event)
+    attribute = page.split('data-folds="', 1)[1].split('"', 1)[0]
+    assert json.loads(html.unescape(attribute)) == EXTRA_FOLDS

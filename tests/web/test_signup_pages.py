@@ -73,7 +73,9 @@ def test_a_pending_sign_up_sees_it_awaits_approval(event, organiser):
         ({"name": ""}, "Your name", "This field is required."),
         ({"faction": ""}, "Faction", "This field is required."),
         ({"faction": "Squats"}, "Faction", "Select a valid choice."),
-        ({"name": "Player 001"}, "Your name", "A player with this name is already registered."),
+        ({"name": "PLAYER 001"}, "Your name", "A player called Player 001 is already registered"),
+        ({"name": "\u200b"}, "Your name", "Must hold a visible character"),
+        ({"name": "Ann\u202eBell"}, "Your name", "U+202E RIGHT-TO-LEFT OVERRIDE"),
     ],
 )
 @pytest.mark.usefixtures("players")

@@ -2,6 +2,8 @@ import secrets
 
 from django.db import models
 
+from tournament.models.names import NamedQuerySet, NameKeyed, name_key_field
+
 
 def new_private_key() -> str:
     # 32 bytes of randomness: unguessable, and safe to put in a URL or QR code.
@@ -26,11 +28,12 @@ class ListStatus(models.TextChoices):
     NEEDS_FIX = "needs_fix", "Needs a fix"
 
 
-class Player(models.Model):
+class Player(NameKeyed, models.Model):
     """An entrant of one event (not an account: players need no login)."""
 
     event = models.ForeignKey("tournament.Event", on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
+    name_key = name_key_field()
     faction = models.CharField(max_length=120, blank=True)
     club = models.CharField(max_length=120, blank=True)
     army_list = models.TextField(blank=True)
@@ -54,10 +57,15 @@ class Player(models.Model):
     private_key = models.CharField(max_length=64, unique=True, default=new_private_key)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = NamedQuerySet.as_manager()
+
     class Meta:
         ordering = ["name", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "name"], name="player_unique_name_per_event"),
+            # Names differing only in case or character forms are one name (engine/names.py).
+            models.UniqueConstraint(
+                fields=["event", "name_key"], name="player_unique_name_key_per_event"
+            ),
         ]
         indexes = [models.Index(fields=["event", "status"], name="player_event_status")]
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from django.utils.dateparse import parse_date, parse_datetime, parse_duration
 from django.utils.duration import duration_iso_string
 
+from tournament.engine.errors import EngineError
+from tournament.engine.names import name_clean, name_key
 from tournament.errors import Invalid
 from tournament.models import (
     BattleSize,
@@ -177,6 +179,22 @@ def dump_fields(specs: tuple[Spec, ...], obj) -> dict:
 
 def bad(path: str, message: str) -> Invalid:
     return Invalid(FIELD, "invalid_file", f"{path}: {message}")
+
+
+def name_value(value: str, path: str, held: dict, what: str) -> str:
+    """A person's or team's name from a file, checked as every other path checks names
+    (engine/names.py), and not the same name as one already read (`held`: key -> name)."""
+    try:
+        name = name_clean(value, limit=120)
+    except EngineError as exc:
+        raise bad(path, exc.message) from exc
+    key = name_key(name)
+    if key in held:
+        other = held[key]
+        same = "" if other == name else f" ({name} differs only in capitals or character forms)"
+        raise bad(path, f"a second {what} called {other}{same}.")
+    held[key] = name
+    return name
 
 
 def as_list(data, path: str) -> list:

@@ -185,16 +185,14 @@ class _Plan:
 
 
 def _read_players(document: dict, plan: _Plan) -> set:
-    keys, names, private = set(), set(), set()
+    keys, names, private = set(), {}, set()
     for i, data in enumerate(fields.as_list(document["players"], "players")):
         path = f"players[{i}]"
         key = fields.unique_key(data, path, keys, "player")
         values = fields.load_fields(fields.PLAYER, data, path)
-        if values["name"] in names:
-            raise bad(f"{path}.name", f"a second player called {values['name']}.")
+        values["name"] = fields.name_value(values["name"], f"{path}.name", names, "player")
         if values["private_key"] in private:
             raise bad(f"{path}.private_key", "the same key as another player.")
-        names.add(values["name"])
         private.add(values["private_key"])
         plan.players.append((key, values))
     return keys

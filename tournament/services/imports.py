@@ -13,11 +13,14 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from tournament.engine.names import name_key
 from tournament.errors import Invalid
 from tournament.models import Event, Player
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
+from tournament.services.names import name_checked
 from tournament.services.players import TEXT_FIELDS, player_register
+from tournament.services.registration import ARMY_LIST_LIMIT
 
 COLUMNS = ("name", "faction", "club", "battle_ready", "army_list")
 TRUE_WORDS = {"1", "y", "yes", "true", "x", "painted"}
@@ -109,14 +112,25 @@ def _row_data(record: dict) -> tuple[dict, list[str]]:
             data[column] = word in TRUE_WORDS
             continue
         if column == "army_list":
-            data[column] = (record.get(column) or "").strip()
+            data[column] = (record.get(column) or "").replace("\r\n", "\n").strip()
+            if len(data[column]) > ARMY_LIST_LIMIT:
+                errors.append(
+                    f"army_list: must be at most {ARMY_LIST_LIMIT:,} characters "
+                    f"(this list has {len(data[column]):,})."
+                )
+            continue
+        if column == "name":
+            try:
+                data[column] = name_checked(record.get(column) or "")
+            except Invalid as exc:
+                data[column] = value
+                message = exc.messages["name"][0]
+                errors.append(f"name: {message[0].lower()}{message[1:]}")
             continue
         limit = TEXT_FIELDS[column]
         if len(value) > limit:
             errors.append(f"{column}: must be at most {limit} characters.")
         data[column] = value
-    if not data["name"]:
-        errors.append("name: this field may not be blank.")
     return data, errors
 
 
@@ -134,7 +148,7 @@ def import_preview(*, event: Event, raw: bytes | str) -> list[ImportRow]:
     reader.fieldnames = [(h or "").strip().lower() for h in reader.fieldnames]
     if "name" not in reader.fieldnames:
         raise Invalid("file", "no_name_column", "The header row must have a 'name' column.")
-    taken = {n.lower() for n in Player.objects.filter(event=event).values_list("name", flat=True)}
+    taken = dict(Player.objects.filter(event=event).values_list("name_key", "name"))
     seen: dict[str, int] = {}
     rows = []
     for line, record in _records(reader):
@@ -143,10 +157,10 @@ def import_preview(*, event: Event, raw: bytes | str) -> list[ImportRow]:
         if len(rows) >= MAX_ROWS:
             raise Invalid("file", "too_many_rows", f"At most {MAX_ROWS} players per import.")
         data, errors = _row_data(record)
-        key = data["name"].lower()
+        key = name_key(data["name"]) if data["name"] else ""
         if key and key in taken:
-            errors.append("name: already registered in this event.")
-        elif key in seen:
+            errors.append(f"name: {taken[key]} is already registered in this event.")
+        elif key and key in seen:
             errors.append(f"name: repeats line {seen[key]}.")
         seen.setdefault(key, line)
         rows.append(ImportRow(line=line, data=data, errors=errors))

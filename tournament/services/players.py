@@ -6,6 +6,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from tournament.engine.names import name_sort_key
 from tournament.errors import Conflict, Invalid
 from tournament.models import Event, Game, Player, PlayerStatus
 from tournament.models.player import new_private_key
@@ -26,7 +27,8 @@ from tournament.services.audit_targets import (
     logged_value,
     target_id,
 )
-from tournament.services.registration import registration_move_up
+from tournament.services.names import name_checked, name_clash, name_holder
+from tournament.services.registration import ARMY_LIST_LIMIT, registration_move_up
 
 TEXT_FIELDS = {"name": 120, "faction": 120, "club": 120}
 BOOL_FIELDS = ("battle_ready", "checked_in", "dropped")
@@ -37,6 +39,12 @@ LOGGED = (*EDITABLE, "dropped_after_round")
 # What a deleted player is recreated from when the delete is undone (their link included,
 # so a QR code already handed out works again).
 RECREATED = (*EDITABLE, "dropped_after_round", "private_key")
+
+
+def players_by_name(players) -> list[Player]:
+    """Players in the order people read names ("Åsa", "Émilie", "Łukasz" before "Zoë"), not
+    the database's code-point order."""
+    return sorted(players, key=lambda p: (*name_sort_key(p.name), p.pk))
 
 
 def player_by_key(*, key: str) -> Player | None:
@@ -62,14 +70,14 @@ def _clean(data: dict) -> dict:
     if unknown:
         raise Invalid(unknown[0], "unknown_field", "Not a player field.")
     clean = dict(data)
+    if "name" in clean:
+        clean["name"] = name_checked(clean["name"], limit=TEXT_FIELDS["name"])
     for field, limit in TEXT_FIELDS.items():
-        if field in clean:
+        if field in clean and field != "name":
             value = clean[field]
             if not isinstance(value, str):
                 raise Invalid(field, "invalid", "Must be text.")
             value = " ".join(value.split())
-            if field == "name" and not value:
-                raise Invalid("name", "blank", "This field may not be blank.")
             if len(value) > limit:
                 raise Invalid(field, "max_length", f"Must be at most {limit} characters.")
             clean[field] = value
@@ -92,7 +100,14 @@ def _army_list(value) -> str:
         raise Invalid("army_list", "invalid", "Must be text.")
     # Browsers post a textarea's line breaks as CRLF: one form of the text, so a page saved
     # unchanged changes nothing.
-    return value.replace("\r\n", "\n").replace("\r", "\n").strip()
+    value = value.replace("\r\n", "\n").replace("\r", "\n").strip()
+    if len(value) > ARMY_LIST_LIMIT:
+        raise Invalid(
+            "army_list",
+            "max_length",
+            f"Must be at most {ARMY_LIST_LIMIT:,} characters (this list has {len(value):,}).",
+        )
+    return value
 
 
 # check(player, clean changes) -> None, raising Invalid; registered by apps that keep rules
@@ -102,6 +117,21 @@ PLAYER_UPDATE_CHECKS: list = []
 
 def _snapshot(player: Player, fields) -> dict:
     return {f: getattr(player, f) for f in fields}
+
+
+def _name_free(event: Event, name: str, player: Player | None = None) -> None:
+    """Refuse a name another player of the event holds, in any case or character form."""
+    holder = name_holder(Player.objects.filter(event=event), name, exclude=player)
+    if holder is not None:
+        raise name_clash(name, holder)
+
+
+def _clash_after_race(event: Event, name: str) -> Conflict:
+    # Another request took the name between the check and the write.
+    holder = name_holder(Player.objects.filter(event=event), name)
+    if holder is not None:
+        return name_clash(name, holder)
+    return Conflict("name", "duplicate", "A player with this name is already registered.")
 
 
 @transaction.atomic
@@ -116,15 +146,12 @@ def player_register(*, event: Event, user, name: str, **fields) -> Player:
         # A list given with the entry waits for the organisers' check (services/armylists).
         clean["list_status"] = "submitted"
         clean["list_updated_at"] = timezone.now()
-    if Player.objects.filter(event=event, name__iexact=clean["name"]).exists():
-        raise Conflict("name", "duplicate", "A player with this name is already registered.")
+    _name_free(event, clean["name"])
     try:
         with transaction.atomic():
             player = Player.objects.create(event=event, **clean)
     except IntegrityError as exc:
-        raise Conflict(
-            "name", "duplicate", "A player with this name is already registered."
-        ) from exc
+        raise _clash_after_race(event, clean["name"]) from exc
     audit_record(
         event=event,
         action="player_register",
@@ -142,10 +169,8 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
     clean = _clean(changes)
     player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
     event_require_writable(player.event)
-    if "name" in clean and clean["name"].lower() != player.name.lower():
-        taken = Player.objects.filter(event=player.event, name__iexact=clean["name"])
-        if taken.exclude(pk=player.pk).exists():
-            raise Conflict("name", "duplicate", "A player with this name is already registered.")
+    if "name" in clean:
+        _name_free(player.event, clean["name"], player)
     for check in PLAYER_UPDATE_CHECKS:
         check(player, clean)
     if "dropped" in clean and clean["dropped"] != player.dropped:
@@ -162,9 +187,7 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
         with transaction.atomic():
             player.save()
     except IntegrityError as exc:
-        raise Conflict(
-            "name", "duplicate", "A player with this name is already registered."
-        ) from exc
+        raise _clash_after_race(player.event, player.name) from exc
     audit_changes(
         event=player.event,
         action="player_update",
@@ -183,12 +206,17 @@ audit_restores("player_update", "player", LOGGED)
 @undo_check("player_update")
 def _check_player_update(entry) -> list[str]:
     player = audit_edit_check(entry, lambda p: p.name)
-    name = entry.before.get("name")
-    others = Player.objects.filter(event_id=entry.event_id).exclude(pk=player.pk)
-    if name is not None and others.filter(name__iexact=name).exists():
-        raise Conflict(
-            "entry", "name_taken", f"Another player is now called {name}; rename them first."
+    old_name = entry.before.get("name")
+    if isinstance(old_name, str):
+        holder = name_holder(
+            Player.objects.filter(event_id=player.event_id), old_name, exclude=player
         )
+        if holder is not None:
+            raise Conflict(
+                "entry",
+                "name_taken",
+                f"Another player is now called {holder.name}; rename them first.",
+            )
     if not {"dropped", "first_round"} & set(entry.after):
         return []
     return [
@@ -264,9 +292,10 @@ def _check_player_delete(entry) -> list[str]:
     name = before["name"]
     if Player.objects.filter(pk=before["id"]).exists():
         raise Conflict("entry", "already_back", f"{name} is already back in the event.")
-    if Player.objects.filter(event_id=entry.event_id, name__iexact=name).exists():
+    holder = name_holder(Player.objects.filter(event_id=entry.event_id), name)
+    if holder is not None:
         raise Conflict(
-            "entry", "name_taken", f"Another player is now called {name}; rename them first."
+            "entry", "name_taken", f"Another player is now called {holder.name}; rename them first."
         )
     return [
         f"Round {n} was paired after {name} was deleted; they return without a game in it."
@@ -287,10 +316,10 @@ def players_absent(*, event: Event, round_number: int | None = None) -> list[Pla
     """Players expected at the tables of a round (the next one unless given) who have not
     checked in: not dropped, and already entered by that round (late entries included)."""
     number = round_number if round_number is not None else event.rounds.count() + 1
-    return list(
+    return players_by_name(
         event.players.filter(
             status=PlayerStatus.APPROVED, dropped=False, checked_in=False, first_round__lte=number
-        ).order_by("name", "id")
+        )
     )
 
 

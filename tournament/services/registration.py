@@ -23,6 +23,7 @@ from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target, logged_value
+from tournament.services.names import name_checked, name_clash, name_holder
 
 TEXT_LIMITS = {"name": 120, "club": 120}
 # An army list is a page of text; anything much longer is not a list (or is abuse).
@@ -56,14 +57,12 @@ def _locked_event(event_id: int) -> Event:
     return event
 
 
-def _clean_text(field: str, value, limit: int, *, required: bool = False) -> str:
+def _clean_text(field: str, value, limit: int) -> str:
     if not isinstance(value, str):
         raise Invalid(field, "invalid", "Must be text.")
     if "\x00" in value:
         raise Invalid(field, "null_characters", "Null characters are not allowed.")
     value = " ".join(value.split())
-    if required and not value:
-        raise Invalid(field, "blank", "This field may not be blank.")
     if len(value) > limit:
         raise Invalid(field, "max_length", f"Must be at most {limit} characters.")
     return value
@@ -71,7 +70,7 @@ def _clean_text(field: str, value, limit: int, *, required: bool = False) -> str
 
 def _clean(name, faction, club, army_list) -> dict:
     clean = {
-        "name": _clean_text("name", name, TEXT_LIMITS["name"], required=True),
+        "name": name_checked(name, limit=TEXT_LIMITS["name"]),
         "club": _clean_text("club", club, TEXT_LIMITS["club"]),
     }
     if faction not in FACTIONS:
@@ -112,8 +111,9 @@ def registration_submit(*, event: Event, name, faction, club="", army_list="", u
     if not registration_is_open(event):
         raise Conflict("event", "registration_closed", f"Sign-up for {event.name} is closed.")
     clean = _clean(name, faction, club, army_list)
-    if Player.objects.filter(event=event, name__iexact=clean["name"]).exists():
-        raise Conflict("name", "duplicate", DUPLICATE)
+    holder = name_holder(Player.objects.filter(event=event), clean["name"])
+    if holder is not None:
+        raise name_clash(clean["name"], holder)
     status = PlayerStatus.WAITING if _full(event) else _admitted_status(event)
     try:
         with transaction.atomic():

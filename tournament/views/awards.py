@@ -13,6 +13,7 @@ from tournament.errors import ServiceError
 from tournament.models import PaintingScore, Player, PlayerStatus
 from tournament.services.access import user_can_judge
 from tournament.services.awards import awards_cached, painting_many, sports_vote
+from tournament.services.players import players_by_name
 from tournament.views.common import (
     player_game_or_404,
     report,
@@ -52,7 +53,7 @@ class PaintingForm(forms.Form):
 
 @staff_required
 def manage_awards(request, event):
-    players = list(event.players.filter(status=PlayerStatus.APPROVED))
+    players = players_by_name(event.players.filter(status=PlayerStatus.APPROVED))
     held = dict(PaintingScore.objects.filter(player__event=event).values_list("player_id", "score"))
     initial = {f"painting_{p.pk}": held.get(p.pk) for p in players}
     form = PaintingForm(

@@ -6,6 +6,7 @@ from django.db.models import F, Prefetch, Q
 
 from missions.pack.errors import MissionError
 from missions.services import round_mission
+from tournament.engine.names import name_sort_key
 from tournament.errors import ServiceError
 from tournament.models import Event, Game, Player, Result, Round
 
@@ -75,7 +76,7 @@ def by_name(games: list[Game]) -> list[dict]:
         rows.append({"player": game.player_a, "opponent": game.player_b, "game": game})
         if game.player_b_id:
             rows.append({"player": game.player_b, "opponent": game.player_a, "game": game})
-    return sorted(rows, key=lambda r: r["player"].name.lower())
+    return sorted(rows, key=lambda r: (*name_sort_key(r["player"].name), r["player"].pk))
 
 
 def mission_of(event: Event, round_: Round | None):

@@ -1,24 +1,27 @@
 """Find my table: a round's games or by-name rows whose player names hold what was typed.
 
-Matching ignores case and accents ("zoe" finds "Zoë"), so a player finds themselves however
-the organiser spelled the name. static/js/find-table.js folds the typed text the same way and
-filters the rows in place; each row carries its folded names in `data-find`.
+Matching ignores case and accents ("zoe" finds "Zoë") and folds the letters Unicode does not
+decompose ("lukasz" finds "Łukasz", "soren" "Søren"), so a player finds themselves however the
+organiser spelled the name. static/js/find-table.js folds the typed text the same way, with the
+same table of extra folds (the page hands it over, `data-folds`), and filters the rows in place;
+each row carries its folded names in `data-find`.
 """
 
 from __future__ import annotations
 
-import unicodedata
+import json
 
+from tournament.engine.names import EXTRA_FOLDS, name_fold
 from tournament.models import Game
 
 QUERY_MAX = 60
+# For the page's script: one table of extra folds, here and in the browser.
+FOLDS_JSON = json.dumps(EXTRA_FOLDS, ensure_ascii=False, sort_keys=True)
 
 
 def fold(text: str) -> str:
-    """Lower case without accents or extra spaces: 'Zoë  Ärnström' -> 'zoe arnstrom'."""
-    decomposed = unicodedata.normalize("NFKD", text or "")
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(bare.casefold().split())
+    """Lower case without accents, extra folds or extra spaces: 'Zoë  Łukasz' -> 'zoe lukasz'."""
+    return name_fold(text)
 
 
 def find_query(raw: str | None) -> str:

@@ -15,7 +15,12 @@ from tournament.errors import ServiceError
 from tournament.models import Game
 from tournament.scoring import scoring_rules
 from tournament.services.clock import round_clock_state
-from tournament.services.players import players_absent, players_check_in_all, players_drop_absent
+from tournament.services.players import (
+    players_absent,
+    players_by_name,
+    players_check_in_all,
+    players_drop_absent,
+)
 from tournament.services.results import (
     result_claims,
     result_confirm,
@@ -42,10 +47,7 @@ ATTENTION = ("disputed", "missing", "pending")
 def _round_context(event, **extra) -> dict:
     current = latest_round(event)
     games = games_of(current)
-    players = sorted(
-        [p for g in games for p in (g.player_a, g.player_b) if p is not None],
-        key=lambda p: p.name.lower(),
-    )
+    players = players_by_name(p for g in games for p in (g.player_a, g.player_b) if p is not None)
     context = {
         "event": event,
         "tab": "rounds",

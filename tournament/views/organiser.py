@@ -24,6 +24,7 @@ from tournament.services.players import (
     player_games_count,
     player_register,
     player_update,
+    players_by_name,
 )
 from tournament.services.registration import registration_counts
 from tournament.views.common import (
@@ -69,7 +70,7 @@ def event_new(request):
 
 def _dashboard_context(event) -> dict:
     # The field only: sign-ups still pending or waiting are on the Sign-ups page.
-    players = list(event.players.filter(status=PlayerStatus.APPROVED))
+    players = players_by_name(event.players.filter(status=PlayerStatus.APPROVED))
     return {
         "event": event,
         "tab": "players",

@@ -15,12 +15,20 @@ from tournament.api.conditional import etag_matches
 from tournament.models import PlayerStatus
 from tournament.services.access import events_visible_to, user_can_judge
 from tournament.services.cached import event_etag, standings_cached, standings_status_cached
+from tournament.services.players import players_by_name
 from tournament.services.registration import registration_is_open
 from tournament.services.revision import event_revision
 from tournament.services.standings import metric_heading, metric_label
 from tournament.views.common import is_htmx, latest_round, round_is_on, visible_event_or_404
 from tournament.views.data import by_name, games_of, mission_of
-from tournament.views.find import find_query, fold, game_names, games_matching, rows_matching
+from tournament.views.find import (
+    FOLDS_JSON,
+    find_query,
+    fold,
+    game_names,
+    games_matching,
+    rows_matching,
+)
 from tournament.views.now import now_context
 
 
@@ -80,7 +88,7 @@ def event_detail(request, event_id: int):
     context = _event_context(request, event, "overview")
     current = context["current_round"]
     context.update(
-        players=event.players.filter(status=PlayerStatus.APPROVED),
+        players=players_by_name(event.players.filter(status=PlayerStatus.APPROVED)),
         games=games_of(current),
         standings=standings_cached(event=event, revision=context["revision"])[:8],
         mission=mission_of(event, current),
@@ -120,6 +128,7 @@ def event_pairings(request, event_id: int):
         by_name=rows,
         found=len(rows if order == "name" else games),
         query=query,
+        folds=FOLDS_JSON,
         query_param=f"&q={quote(query)}" if query else "",
         order=order,
         mission=mission_of(event, chosen),

@@ -1,0 +1,162 @@
+"""People's and teams' names: what a name may hold, when two names are the same, and how names
+are folded for searching and sorting. Pure: every path that takes a name (forms, API, CSV
+imports, sign-up, teams) calls `name_clean`, and the database keeps `name_key` unique per event.
+
+- Text-direction controls (the right-to-left override and its kin) are refused: they let
+  "evil<U+202E>gpj.exe" read as "evilexe.jpg", and a name as someone else's, on every page,
+  PDF and CSV.
+- Other control characters and lone surrogates are refused (no page or file can show them).
+- Invisible format characters (zero-width space, word joiner, soft hyphen, byte order mark)
+  carry nothing in a name and are dropped; the zero-width joiners stay, Persian, Indic names
+  and emoji need them.
+- A name needs a visible character: a letter, digit, punctuation mark or symbol that is not a
+  blank-looking filler.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+
+from tournament.engine.errors import EngineError
+
+# Explicit embeddings, overrides and isolates, and the directional marks (Unicode's
+# Bidi_Control property).
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+JOINERS = frozenset("\u200c\u200d")
+# Letters and symbols that draw nothing (Hangul fillers, the blank braille pattern).
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Characters that make no difference to whether two names are the same: the joiners, variation
+# selectors and the combining grapheme joiner.
+KEY_IGNORED = JOINERS | frozenset(chr(c) for c in range(0xFE00, 0xFE10)) | {"\u034f"}
+# Folds for search and sort beyond dropping accents: letters Unicode does not decompose into a
+# base letter and a mark. static/js/find-table.js receives this table from the page.
+EXTRA_FOLDS = {
+    "ł": "l",
+    "ø": "o",
+    "đ": "d",
+    "ð": "d",
+    "ħ": "h",
+    "ı": "i",
+    "ŧ": "t",
+    "ß": "ss",
+    "æ": "ae",
+    "œ": "oe",
+    "þ": "th",
+}
+# A key longer than this (a name of characters that expand, such as U+FDFA) is stored as a digest.
+KEY_LIMIT = 300
+
+
+def _refused(char: str) -> str | None:
+    code = f"U+{ord(char):04X}"
+    label = unicodedata.name(char, "")
+    shown = f"{code} {label}".strip()
+    if char in BIDI_CONTROLS:
+        return (
+            f"Must not hold a text-direction control character ({shown}): "
+            "it makes a name read as another."
+        )
+    category = unicodedata.category(char)
+    if category == "Cc":
+        return f"Must not hold a control character ({code})."
+    if category == "Cs":
+        return f"Must not hold a lone surrogate ({code}): it is not a character."
+    return None
+
+
+def _dropped(char: str) -> bool:
+    return unicodedata.category(char) == "Cf" and char not in JOINERS
+
+
+def _visible(char: str) -> bool:
+    return unicodedata.category(char)[0] in "LNPS" and char not in BLANK_LOOKING
+
+
+def name_clean(value: str, *, field: str = "name", limit: int = 120) -> str:
+    """The name as stored: spaces collapsed, invisible format characters dropped, composed
+    (NFC). Raises EngineError (`bad_character`, `blank`, `max_length`) naming `field`."""
+    if not isinstance(value, str):
+        raise EngineError("invalid", field, "Must be text.")
+    for char in value:
+        message = _refused(char) if not char.isspace() else None
+        if message:
+            raise EngineError("bad_character", field, message)
+    kept = "".join(c for c in value if not _dropped(c))
+    name = unicodedata.normalize("NFC", " ".join(kept.split()))
+    if not any(_visible(c) for c in name):
+        message = (
+            "Must hold a visible character (a letter, digit or sign)."
+            if value.strip()
+            else "This field may not be blank."
+        )
+        raise EngineError("blank", field, message)
+    if len(name) > limit:
+        raise EngineError("max_length", field, f"Must be at most {limit} characters.")
+    return name
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same in one event: Unicode case folding and compatibility
+    normalisation (NFKC), so "ZOË ÁRTEMIS", "zoë ártemis" and "Zoë Ártemis" share one key, and
+    so do the full-width "Ｚｏë" and "Zoë". Accents still count: "Zoe" is another name."""
+    text = unicodedata.normalize("NFKC", name or "")
+    text = unicodedata.normalize("NFKC", text.casefold())
+    text = "".join(c for c in text if c not in KEY_IGNORED and not _dropped(c))
+    key = " ".join(text.split())
+    if len(key) > KEY_LIMIT:
+        return "#" + hashlib.sha256(key.encode()).hexdigest()
+    return key
+
+
+def name_fold(text: str) -> str:
+    """Lower case without accents, extra folds or extra spaces, for finding and sorting:
+    'Zoë  ÄRNSTRÖM' -> 'zoe arnstrom', 'Łukasz Søren' -> 'lukasz soren'."""
+    decomposed = unicodedata.normalize("NFKD", text or "")
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    folded = "".join(EXTRA_FOLDS.get(c, c) for c in bare)
+    return " ".join(folded.split())
+
+
+def name_sort_key(name: str) -> tuple[str, str, str]:
+    """Sort names as people read them ("Åsa", "Émilie", "Łukasz" before "Zoë"); names that
+    fold alike keep a fixed order."""
+    return (name_fold(name), name_key(name), name)
+
+
+def name_neutralised(value: str, *, limit: int = 120) -> str:
+    """A stored name made safe without refusing it (for names saved before these rules): what
+    `name_clean` refuses is dropped too; "" when nothing visible is left."""
+    kept = "".join(
+        c for c in value or "" if c.isspace() or (_refused(c) is None and not _dropped(c))
+    )
+    name = unicodedata.normalize("NFC", " ".join(kept.split()))[:limit].strip()
+    return name if any(_visible(c) for c in name) else ""
+
+
+def names_made_distinct(rows: list[tuple[int, str]], *, fallback: str) -> dict[int, str]:
+    """New names for one event's (id, name) rows, in their order, so no two share a key: a
+    name that is not safe is neutralised (an empty one becomes `fallback` and its id), and a
+    later row whose key an earlier row holds gets " (2)", " (3)", ... Rows that keep their
+    name are left out."""
+    cleaned = {pk: name_neutralised(name) or f"{fallback} {pk}" for pk, name in rows}
+    held = {name_key(name) for name in cleaned.values()}
+    assigned: set[str] = set()
+    out = {}
+    for pk, original in rows:
+        name = cleaned[pk]
+        if name_key(name) in assigned:
+            n = 2
+            while True:
+                suffix = f" ({n})"
+                candidate = name[: 120 - len(suffix)] + suffix
+                if name_key(candidate) not in held and name_key(candidate) not in assigned:
+                    break
+                n += 1
+            name = candidate
+        assigned.add(name_key(name))
+        if name != original:
+            out[pk] = name
+    return out

@@ -174,11 +174,16 @@
       out += roll ? '<p class="trk-note">Roll-off: ' + rollText(roll.rolls) + " · <b>" +
         esc(data.players[roll.winner]) + "</b> won and chooses.</p>" :
         '<p class="trk-note">Roll off, or agree who is the Attacker.</p>';
+      // After the roll-off only its winner chooses: a player's phone that lost it waits.
+      var waiting = roll && config.me && config.me !== roll.winner;
       out += '<div class="trk-row">' + (roll ? "" : btn("Roll off", { do: "roll_off" }, "ghost"));
-      s.players.forEach(function (label) {
-        out += btn(esc(data.players[label]) + " attacks", { do: "assign", player: label });
-      });
+      if (!waiting) {
+        s.players.forEach(function (label) {
+          out += btn(esc(data.players[label]) + " attacks", { do: "assign", player: label });
+        });
+      }
       out += "</div>";
+      if (waiting) out += '<p class="trk-note">Waiting for ' + esc(data.players[roll.winner]) + " to choose.</p>";
     } else if (s.phase === "secondaries") {
       out += "<h2>Secondary missions</h2>";
       if (!side) out += '<p class="trk-note">Waiting for Attacker and Defender.</p>';

@@ -23,7 +23,7 @@ from tournament.scoring import scoring_rules
 from tournament.services.audit_words import field_label
 from tournament.services.awards import sports_ballot
 from tournament.services.registration import registration_can_withdraw
-from tournament.services.results import result_confirm, result_enter
+from tournament.services.results import result_claims, result_confirm, result_enter
 from tournament.views.armylists import player_list_context
 from tournament.views.common import is_htmx, latest_round, report
 from tournament.views.data import game_for, mission_of, player_history
@@ -74,6 +74,25 @@ def _sides(game: Game, player: Player) -> dict:
     }
 
 
+def _dispute_claims(game: Game, player: Player) -> list[dict]:
+    """A disputed game's claims as this player reads them: who entered what, their own VP
+    first in each, theirs before the opponent's (never the opponent's claim as "the" result)."""
+    mine = game.side_of(player.pk)
+    claims = []
+    for claim in result_claims(game):
+        own = claim.entered_by_player_id == player.pk
+        scores = (claim.vp_a, claim.vp_b) if mine == "a" else (claim.vp_b, claim.vp_a)
+        claims.append(
+            {
+                "who": "You" if own else claim.entered_by_player.name,
+                "own": own,
+                "mine": scores[0],
+                "theirs": scores[1],
+            }
+        )
+    return sorted(claims, key=lambda c: not c["own"])
+
+
 def player_home(request, key: str):
     player = _player(key, for_write=False)
     event = player.event
@@ -98,6 +117,7 @@ def player_home(request, key: str):
                 else None
             ),
             form=ScoreForm(),
+            claims=_dispute_claims(game, player) if game.state == "disputed" else [],
         )
     context["history"] = [g for g in player_history(player) if game is None or g.pk != game.pk]
     context["ballot"] = sports_ballot(player=player)

@@ -29,6 +29,14 @@ def signed_in(live_server, new_page, organiser):
     return make
 
 
+def _wait_for_stat(page, label: str, value: str) -> None:
+    page.wait_for_function(
+        "([label, value]) => [...document.querySelectorAll('.stat')].some(s =>"
+        " s.textContent.includes(label) && s.querySelector('strong').textContent === value)",
+        arg=[label, value],
+    )
+
+
 def _stat(page, label: str) -> str:
     stat = page.locator(".stat", has=page.locator("span", has_text=label))
     return stat.locator("strong").inner_text()
@@ -44,10 +52,7 @@ def test_checking_in_moves_the_count(live_server, signed_in, event, organiser):
     row = page.locator(f"#player-{players[1].pk}")
     row.get_by_role("button", name="Check in").click()
     row.get_by_role("button", name="✓ In").wait_for()
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.stat')].some("
-        "s => s.textContent.includes('checked in') && s.querySelector('strong').textContent === '1')"
-    )
+    _wait_for_stat(page, "checked in", "1")
     assert _stat(page, "checked in") == "1"
 
 
@@ -65,8 +70,5 @@ def test_entering_a_score_moves_missing_and_done(live_server, signed_in, event, 
     row.locator("input[name=vp_b]").fill("40")
     row.get_by_role("button", name="Enter").click()
     page.locator("tr.state-confirmed").wait_for()
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.stat')].some("
-        "s => s.textContent.includes('done') && s.querySelector('strong').textContent === '1')"
-    )
+    _wait_for_stat(page, "done", "1")
     assert (_stat(page, "missing"), _stat(page, "done")) == ("1", "1")

@@ -300,7 +300,7 @@ class ScoreForm(forms.Form):
     vp_a = forms.IntegerField(min_value=0, max_value=100, label="VP A")
     vp_b = forms.IntegerField(min_value=0, max_value=100, label="VP B")
 
-    def __init__(self, *args, vp_max: int = 100, **kwargs):
+    def __init__(self, *args, vp_max: int = 100, battle_ready: bool = False, **kwargs):
         # The event's pack sets the highest total: 100 in Leviathan, no cap in 8th edition.
         super().__init__(*args, **kwargs)
         if vp_max != 100:
@@ -308,6 +308,8 @@ class ScoreForm(forms.Form):
                 self.fields[name] = forms.IntegerField(
                     min_value=0, max_value=vp_max, label=self.fields[name].label
                 )
+        if battle_ready:  # the player's form: "my VP include the Battle Ready bonus"
+            self.fields["battle_ready"] = forms.BooleanField(required=False)
 
 
 class SwapForm(forms.Form):

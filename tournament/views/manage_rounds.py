@@ -17,6 +17,7 @@ from tournament.models import Game
 from tournament.scoring import scoring_rules
 from tournament.services.clock import round_clock_state
 from tournament.services.players import players_absent, players_check_in_all, players_drop_absent
+from tournament.services.result_warnings import result_warnings
 from tournament.services.results import (
     result_claims,
     result_confirm,
@@ -233,8 +234,10 @@ def _event_game(event, game_id: int) -> Game:
 
 
 def _with_claims(game: Game) -> Game:
-    """A disputed game carries both players' claims, so the board can set them side by side."""
+    """A disputed game carries both players' claims, so the board can set them side by side;
+    every game carries what staff should check in its result (accepted all the same)."""
     game.claims = result_claims(game) if game.state == "disputed" else []
+    game.warnings = result_warnings(game, game.current)
     return game
 
 

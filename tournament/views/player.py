@@ -117,6 +117,7 @@ def player_home(request, key: str):
                 else None
             ),
             form=ScoreForm(),
+            battle_ready_bonus=_battle_ready_bonus(event),
             claims=_dispute_claims(game, player) if game.state == "disputed" else [],
         )
     context["history"] = [g for g in player_history(player) if game is None or g.pk != game.pk]
@@ -138,11 +139,21 @@ def _game_of(player: Player, game_id: int) -> Game:
 
 
 def _scores_for(game: Game, player: Player, form: ScoreForm) -> dict:
-    """The form asks 'my VP' and 'their VP'; the service wants side A and side B."""
+    """The form asks 'my VP' and 'their VP'; the service wants side A and side B. A ticked
+    Battle Ready box names the bonus within my total (unticked says nothing of it)."""
     mine, theirs = form.cleaned_data["vp_a"], form.cleaned_data["vp_b"]
-    if game.side_of(player.pk) == "b":
-        return {"vp_a": theirs, "vp_b": mine}
-    return {"vp_a": mine, "vp_b": theirs}
+    side = game.side_of(player.pk)
+    data = {"vp_a": theirs, "vp_b": mine} if side == "b" else {"vp_a": mine, "vp_b": theirs}
+    bonus = _battle_ready_bonus(player.event)
+    if bonus and form.cleaned_data.get("battle_ready"):
+        data[f"battle_ready_{side}"] = bonus
+    return data
+
+
+def _battle_ready_bonus(event) -> int | None:
+    """The Battle Ready bonus of the event's pack (Leviathan's 10 VP), or None without one."""
+    part = scoring_rules(event.mission_pack).part("battle_ready")
+    return part.maximum if part else None
 
 
 def _score_labels(game: Game, player: Player) -> dict[str, str]:
@@ -158,7 +169,11 @@ def player_result(request, key: str, game_id: int):
     game = _game_of(player, game_id)
     if game.side_of(player.pk) is None:
         raise PermissionDenied("You are not playing in this game.")
-    form = ScoreForm(request.POST, vp_max=scoring_rules(player.event.mission_pack).vp_max)
+    form = ScoreForm(
+        request.POST,
+        vp_max=scoring_rules(player.event.mission_pack).vp_max,
+        battle_ready=_battle_ready_bonus(player.event) is not None,
+    )
     if form.is_valid():
         try:
             result, _created = result_enter(

@@ -77,7 +77,24 @@ class EventForm(forms.Form):
         self.fields["time_zone"].initial = default_time_zone()
 
 
-ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
+ORDINALS = (
+    "First",
+    "Second",
+    "Third",
+    "Fourth",
+    "Fifth",
+    "Sixth",
+    "Seventh",
+    "Eighth",
+    "Ninth",
+    "Tenth",
+    "Eleventh",
+    "Twelfth",
+    "Thirteenth",
+    "Fourteenth",
+    "Fifteenth",
+    "Sixteenth",
+)
 
 
 class SettingsForm(EventForm):
@@ -183,7 +200,8 @@ class SettingsForm(EventForm):
 
     @staticmethod
     def _label(i: int) -> str:
-        return f"{ORDINALS[i - 1]} tie-break" if i <= len(ORDINALS) else f"Tie-break {i}"
+        # Every slot named the same way ("Ninth tie-break", never "Tie-break 9" beside it).
+        return f"{ORDINALS[i - 1]} tie-break" if i <= len(ORDINALS) else f"{i}th tie-break"
 
     @staticmethod
     def tiebreak_slots() -> list[str]:

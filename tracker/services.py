@@ -396,6 +396,7 @@ def tracker_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
         "token": None if game is not None else tracked.token,
         "game": tracked.game_id,
         "mission_code": tracked.mission_code,
+        "mission_name": _mission_name(tracked),
         "side": side,
         "players": names,
         "finished": tracked.finished,
@@ -409,6 +410,18 @@ def tracker_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
         "texts": _card_texts(tracked.pack_key, state),
         "objectives": list(state.get("nml_objectives") or []),
     }
+
+
+def _mission_name(tracked: TrackedGame) -> str:
+    """The header's words: "Mission A: Take and Hold" (a pool letter), or the primary's name
+    for a generated code; the code alone if the mission cannot be found any more."""
+    try:
+        mission = _mission_of(tracked)
+    except (Invalid, NotFound):
+        return f"Mission {tracked.mission_code}"
+    if getattr(mission, "pool_code", None):
+        return f"Mission {mission.pool_code}: {mission.primary.name}"
+    return mission.primary.name
 
 
 def tracker_sides(tracked: TrackedGame) -> tuple[str, ...]:

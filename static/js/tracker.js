@@ -126,8 +126,11 @@
     var turn = s.turn ? " · " + esc(who(s.turn)) + "'s turn" : "";
     var back = config.back ? '<a class="trk-back" data-testid="back" href="' + esc(config.back.href) +
       '">‹ ' + esc(config.back.label) + "</a>" : "";
-    return '<header class="trk-head">' + back + '<div class="trk-mission">Mission <strong>' +
-      esc(data.mission_code) + "</strong>" + (data.game ? " · event game" : "") + "</div>" +
+    // The mission by name ("Mission A: Take and Hold"), its code after it for sharing.
+    var title = data.mission_name ? "<strong>" + esc(data.mission_name) + "</strong> · " +
+      esc(data.mission_code) : "Mission <strong>" + esc(data.mission_code) + "</strong>";
+    return '<header class="trk-head">' + back + '<div class="trk-mission">' + title +
+      (data.game ? " · event game" : "") + "</div>" +
       '<div class="trk-clock">' + clock + " · <b>" + esc(PHASE_NAMES[s.phase]) + "</b>" + turn +
       "</div>" + rounds() + "</header>";
   }

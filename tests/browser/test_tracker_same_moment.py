@@ -23,6 +23,12 @@ def test_roll_off_winner_chooses_then_both_choose_secondaries_at_once(
     a = Phone(new_page(PHONE), base + game.player_a.private_key, game.player_a)
     b = Phone(new_page(PHONE), base + game.player_b.private_key, game.player_b)
 
+    # The header names the mission (pool letter and primary), not only its code.
+    from missions.services import round_mission
+
+    mission = round_mission("leviathan", "A")
+    head = a.page.locator(".trk-mission").inner_text()
+    assert f"Mission A: {mission.primary.name}" in head, head
     a.act(a.button("Roll off"))
     b.page.reload()
     b.app.locator(".trk-board").wait_for()

@@ -102,3 +102,23 @@ def test_accepted_breakdowns_respect_every_cap(p, s, g, b):
     assert cleaned["primary_a"] + cleaned["gambit_a"] <= 50
     assert cleaned["secondary_a"] <= 40
     assert cleaned["vp_a"] == p + s + g + b <= 100
+
+
+def test_a_total_may_name_its_battle_ready_bonus():
+    """The player's phone sends a total and whether it holds the Battle Ready bonus: the
+    total stands, the bonus is recorded, the parts nobody entered stay unknown."""
+    cleaned = clean_result({"vp_a": 80, "battle_ready_a": 10, "vp_b": 60, "battle_ready_b": 0})
+    assert (cleaned["vp_a"], cleaned["battle_ready_a"], cleaned["primary_a"]) == (80, 10, None)
+    assert (cleaned["vp_b"], cleaned["battle_ready_b"], cleaned["secondary_b"]) == (60, 0, None)
+    assert codes({"vp_a": 5, "battle_ready_a": 10, "vp_b": 0}) == {"battle_ready_a": ["cap"]}
+    assert codes({"vp_a": 50, "battle_ready_a": 5, "vp_b": 0}) == {"battle_ready_a": ["choice"]}
+
+
+@given(vp=st.integers(min_value=0, max_value=100), b=st.sampled_from([0, 10]))
+def test_a_total_with_its_bonus_keeps_the_total(vp, b):
+    try:
+        cleaned = clean_result({"vp_a": vp, "battle_ready_a": b, "vp_b": 0})
+    except Invalid:
+        assert b > vp
+        return
+    assert (cleaned["vp_a"], cleaned["battle_ready_a"]) == (vp, b)

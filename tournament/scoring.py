@@ -196,17 +196,23 @@ def _whole(errors: dict, field: str, value, maximum: int) -> int | None:
     return value
 
 
-def _clean_side(data: dict, side: str, rules: ScoringRules, errors: dict) -> dict:
-    vp_field = f"vp_{side}"
-    out = {f"{part}_{side}": None for part in PARTS}
+def _read_parts(data: dict, side: str, rules: ScoringRules, errors: dict, out: dict) -> bool:
+    """Each of the pack's parts into `out` (checked against its maximum); True if any given."""
     given = False
     for part in rules.parts:
         field = f"{part.name}_{side}"
-        value = _whole(errors, field, data.get(field), part.maximum)
-        if data.get(field) is not None:
-            given = True
-        out[field] = value
+        out[field] = _whole(errors, field, data.get(field), part.maximum)
+        given = given or data.get(field) is not None
+    return given
+
+
+def _clean_side(data: dict, side: str, rules: ScoringRules, errors: dict) -> dict:
+    vp_field = f"vp_{side}"
+    out = {f"{part}_{side}": None for part in PARTS}
+    given = _read_parts(data, side, rules, errors, out)
     vp = _whole(errors, vp_field, data.get(vp_field), rules.vp_max)
+    if vp is not None and _only_battle_ready(data, side, rules):
+        return _total_with_bonus(out, vp, side, rules, errors)
     if not given:
         if data.get(vp_field) is None:
             errors.setdefault(vp_field, []).append(("required", "This field is required."))
@@ -234,6 +240,29 @@ def _clean_side(data: dict, side: str, rules: ScoringRules, errors: dict) -> dic
             ("mismatch", f"Must equal the breakdown's sum ({total}).")
         )
     out[vp_field] = total
+    return out
+
+
+def _only_battle_ready(data: dict, side: str, rules: ScoringRules) -> bool:
+    """A total with only its Battle Ready share named (the player's phone form)."""
+    named = [p.name for p in rules.parts if data.get(f"{p.name}_{side}") is not None]
+    return named == ["battle_ready"]
+
+
+def _total_with_bonus(out: dict, vp: int, side: str, rules: ScoringRules, errors: dict) -> dict:
+    """The total stands; the bonus is recorded; the parts nobody entered stay unknown."""
+    field = f"battle_ready_{side}"
+    bonus, part = out[field], rules.part("battle_ready")
+    if bonus is None:  # refused by its own maximum: already reported
+        return out
+    if part.choices and bonus not in part.choices:
+        values = " or ".join(str(v) for v in part.choices)
+        errors.setdefault(field, []).append(("choice", f"Must be {values} ({part.choice_reason})."))
+    elif bonus > vp:
+        errors.setdefault(field, []).append(
+            ("cap", f"The Battle Ready bonus ({bonus}) cannot be more than the total ({vp}).")
+        )
+    out[f"vp_{side}"] = vp
     return out
 
 

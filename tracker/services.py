@@ -247,11 +247,15 @@ def tracker_act(
         if tracked is None:
             raise NotFound("token", "not_found", "No such tracked game.")
         if "seq" in action and action["seq"] != tracked.seq:
-            raise Conflict(
-                "seq",
-                "stale_action",
-                f"seq: the game has moved on to action {tracked.seq}; reload and try again",
-            )
+            if not _only_hidden_choices_since(tracked, action):
+                raise Conflict(
+                    "seq",
+                    "stale_action",
+                    f"seq: the game has moved on to action {tracked.seq}; reload and try again",
+                )
+            # Built before the other side's hidden choice, which changed nothing this side
+            # may do: applied as if sent now (the log then replays).
+            action = {**action, "seq": tracked.seq}
         had_roles = tracked.state.get("roles") is not None
         state = _store(tracked, action, actor=_actor(user, player))
         if tracked.game_id is not None and maelstrom.is_maelstrom(state):
@@ -263,6 +267,32 @@ def tracker_act(
             if state["phase"] == "over":
                 _enter_result(tracked, result_data(state), user=user, player=player)
         return tracked
+
+
+# Choices each side makes face down, revealed once both have chosen.
+SECRET_CHOICES = ("select_secondaries", "choose_gambit")
+
+
+def _only_hidden_choices_since(tracked: TrackedGame, action: dict[str, Any]) -> bool:
+    """True when every action since the one `action` was built on is the other side's secret
+    choice, still unrevealed: two phones choosing at the same moment, in either order. A
+    reveal moves the phase on, so a choice that revealed makes any older view stale."""
+    seen, side = action["seq"], action.get("side")
+    if type(seen) is not int or seen > tracked.seq or side not in SIDES:
+        return False
+    if maelstrom.is_maelstrom(tracked.state):
+        return False
+    since = list(
+        TrackedAction.objects.filter(tracked=tracked, seq__gt=seen).values_list("action", flat=True)
+    )
+    state = tracked.state
+    return all(
+        done.get("type") in SECRET_CHOICES
+        and done.get("side") in SIDES
+        and done.get("side") != side
+        and (done.get("round"), done.get("phase")) == (state["round"], state["phase"])
+        for done in since
+    )
 
 
 def _record_attacker(tracked: TrackedGame, state: dict[str, Any]) -> None:
@@ -372,6 +402,7 @@ def tracker_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
         "token": None if game is not None else tracked.token,
         "game": tracked.game_id,
         "mission_code": tracked.mission_code,
+        "mission_name": _mission_name(tracked),
         "side": side,
         "players": names,
         "finished": tracked.finished,
@@ -385,6 +416,18 @@ def tracker_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
         "texts": _card_texts(tracked.pack_key, state),
         "objectives": list(state.get("nml_objectives") or []),
     }
+
+
+def _mission_name(tracked: TrackedGame) -> str:
+    """The header's words: "Mission A: Take and Hold" (a pool letter), or the primary's name
+    for a generated code; the code alone if the mission cannot be found any more."""
+    try:
+        mission = _mission_of(tracked)
+    except (Invalid, NotFound):
+        return f"Mission {tracked.mission_code}"
+    if getattr(mission, "pool_code", None):
+        return f"Mission {mission.pool_code}: {mission.primary.name}"
+    return mission.primary.name
 
 
 def tracker_sides(tracked: TrackedGame) -> tuple[str, ...]:
@@ -407,4 +450,25 @@ def tracker_game_act(
         else:
             message = f"side: you play the {mine}; act for it only"
         raise Forbidden("side", "not_your_side", message)
+    if player is not None and not maelstrom.is_maelstrom(tracked.state):
+        _require_roll_off_winner(tracked, action, player)
     return tracker_act(tracked_id=tracked.pk, action=action, user=user, player=player)
+
+
+def _require_roll_off_winner(tracked: TrackedGame, action: Any, player: Player) -> None:
+    """After the roll-off for roles only its winner says who attacks (before it the two
+    players may simply agree, from either phone); organisers choose for the winner."""
+    if not isinstance(action, dict) or action.get("type") != "assign_roles":
+        return
+    roll = (tracked.state.get("roll_offs") or {}).get("roles")
+    if roll is None:
+        return
+    game = tracked.game
+    label = EVENT_PLAYERS[0] if player.pk == game.player_a_id else EVENT_PLAYERS[1]
+    if roll["winner"] != label:
+        winner = game.player_a if roll["winner"] == EVENT_PLAYERS[0] else game.player_b
+        raise Forbidden(
+            "attacker",
+            "not_roll_off_winner",
+            f"attacker: {winner.name} won the roll-off and chooses who attacks",
+        )

@@ -16,6 +16,7 @@ from tracker.maelstrom import PLAYERS, is_maelstrom
 from tracker.maelstrom_page import action_from_form, error_text, page_context
 from tracker.maelstrom_services import maelstrom_packs
 from tracker.services import (
+    EVENT_PLAYERS,
     player_side,
     tracker_act,
     tracker_create,
@@ -192,6 +193,12 @@ def tracker_page(request, token: str):
     return _page(request, tracked, side=side, config=config)
 
 
+def _label_of(game, player) -> str | None:
+    if player is None:
+        return None
+    return EVENT_PLAYERS[0] if player.pk == game.player_a_id else EVENT_PLAYERS[1]
+
+
 @require_http_methods(["GET", "POST"])
 def tracker_game_page(request, game_id: int):
     """An event game's tracker: `?key=<private_key>` for a player, or an organiser's login.
@@ -225,6 +232,8 @@ def tracker_game_page(request, game_id: int):
         "side": side or "attacker",
         "fixedSide": player is not None,
         "key": key or None,
+        # Which player this phone is (after the roll-off only its winner chooses roles).
+        "me": _label_of(tracked.game, player),
         "share": None,
         # Where the opponent confirms the result the tracker sent on their behalf.
         "playerPage": reverse("player-home", kwargs={"key": key}) if player else None,

@@ -131,7 +131,8 @@ def generate_classic(pack: ClassicPack, seed: int) -> ClassicMission:
     mission, dmap, markers, notes = _ROLLERS[pack.key](pack, dice)
     if dmap.approximate:
         notes.append(
-            f"The {dmap.name} map is approximate (confidence {dmap.confidence}): "
+            # In words: the confidence code ("L–M") means nothing to a player.
+            f"The {dmap.name} map is approximate (drawn from one redraw of the rulebook map): "
             "check it against the printed book."
         )
     return ClassicMission(pack, code, seed, tuple(dice.rolls), mission, dmap, markers, tuple(notes))

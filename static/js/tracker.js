@@ -126,8 +126,11 @@
     var turn = s.turn ? " · " + esc(who(s.turn)) + "'s turn" : "";
     var back = config.back ? '<a class="trk-back" data-testid="back" href="' + esc(config.back.href) +
       '">‹ ' + esc(config.back.label) + "</a>" : "";
-    return '<header class="trk-head">' + back + '<div class="trk-mission">Mission <strong>' +
-      esc(data.mission_code) + "</strong>" + (data.game ? " · event game" : "") + "</div>" +
+    // The mission by name ("Mission A: Take and Hold"), its code after it for sharing.
+    var title = data.mission_name ? "<strong>" + esc(data.mission_name) + "</strong> · " +
+      esc(data.mission_code) : "Mission <strong>" + esc(data.mission_code) + "</strong>";
+    return '<header class="trk-head">' + back + '<div class="trk-mission">' + title +
+      (data.game ? " · event game" : "") + "</div>" +
       '<div class="trk-clock">' + clock + " · <b>" + esc(PHASE_NAMES[s.phase]) + "</b>" + turn +
       "</div>" + rounds() + "</header>";
   }
@@ -174,11 +177,16 @@
       out += roll ? '<p class="trk-note">Roll-off: ' + rollText(roll.rolls) + " · <b>" +
         esc(data.players[roll.winner]) + "</b> won and chooses.</p>" :
         '<p class="trk-note">Roll off, or agree who is the Attacker.</p>';
+      // After the roll-off only its winner chooses: a player's phone that lost it waits.
+      var waiting = roll && config.me && config.me !== roll.winner;
       out += '<div class="trk-row">' + (roll ? "" : btn("Roll off", { do: "roll_off" }, "ghost"));
-      s.players.forEach(function (label) {
-        out += btn(esc(data.players[label]) + " attacks", { do: "assign", player: label });
-      });
+      if (!waiting) {
+        s.players.forEach(function (label) {
+          out += btn(esc(data.players[label]) + " attacks", { do: "assign", player: label });
+        });
+      }
       out += "</div>";
+      if (waiting) out += '<p class="trk-note">Waiting for ' + esc(data.players[roll.winner]) + " to choose.</p>";
     } else if (s.phase === "secondaries") {
       out += "<h2>Secondary missions</h2>";
       if (!side) out += '<p class="trk-note">Waiting for Attacker and Defender.</p>';

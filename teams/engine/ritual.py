@@ -266,6 +266,18 @@ def replay(players_a: list, players_b: list, variant: str, log: list[dict]) -> d
     return state
 
 
+def side_version(state: dict, side: str) -> int:
+    """The version as `side` sees it: every action but the other side's unrevealed commit,
+    which leaves this side's options as they were. Two captains choosing at the same moment
+    are then both up to date; a reveal (or this side's own commit) moves it on."""
+    return state["version"] - (state["pending"][other(side)] is not None)
+
+
+def is_current(state: dict, side: str, version: int) -> bool:
+    """A choice built from `version` still sees this side's options as they are."""
+    return version in (state["version"], side_version(state, side))
+
+
 def view(state: dict, side: str | None) -> dict:
     """What `side` may see; side None is a neutral view (the organiser's or the public's).
 
@@ -279,7 +291,7 @@ def view(state: dict, side: str | None) -> dict:
         "round": state["round"],
         "step": state["step"],
         "done": is_done(state),
-        "version": state["version"],
+        "version": state["version"] if side is None else side_version(state, side),
         "teams": copy.deepcopy(state["teams"]),
         "pool": copy.deepcopy(state["pool"]),
         "current": copy.deepcopy(state["current"]),

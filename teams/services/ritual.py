@@ -336,7 +336,9 @@ def ritual_act(*, match_id: int, data: dict, user=None, player: Player | None = 
                 started_by=user if user is not None and user.is_authenticated else None,
             )
         version = data.get("version")
-        if version is not None and version != row.state["version"]:
+        # Stale only if this side's options changed since the page was read: the other
+        # side's hidden commit does not count, so both captains may choose at once.
+        if version is not None and not engine.is_current(row.state, side, version):
             raise Conflict(
                 "version",
                 "stale",

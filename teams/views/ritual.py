@@ -22,7 +22,8 @@ PRINT_LABELS = {
     "ritual-record": "Ritual record (PDF)",
     "team-scoresheets": "Team scoresheets (PDF)",
 }
-LABELS = {"player": "Player", "players": "Attackers", "step": "Step", "side": "Team"}
+# The stale refusal reads as a sentence: no field name before it.
+LABELS = {"player": "Player", "players": "Attackers", "step": "Step", "side": "Team", "version": ""}
 
 
 def _action_from_post(post, side: str | None) -> dict:

@@ -324,9 +324,11 @@ def test_pairing_refused_while_a_result_awaits_confirmation(api, event, players,
     response = api.post(f"/api/events/{event.pk}/rounds/", {}, format="json")
     assert response.status_code == 409
     assert response.json()["error_codes"] == {"round": ["results_missing"]}
+    # The refusal names the table and its players, not only how many results are missing.
+    b = Player.objects.get(pk=game["player_b"])
     assert response.json()["round"] == [
-        "Round 1 still lacks 1 confirmed result (1 awaiting confirmation); "
-        "enter or confirm them, or force the pairing."
+        f"Round 1 still lacks 1 confirmed result: table {game['table']}, {a.name} v {b.name} "
+        "(awaiting confirmation). Enter or confirm it, or force the pairing."
     ]
     assert event.rounds.count() == 1
     forced = api.post(f"/api/events/{event.pk}/rounds/", {"force": True}, format="json")
@@ -334,19 +336,30 @@ def test_pairing_refused_while_a_result_awaits_confirmation(api, event, players,
 
 
 def test_pairing_refused_while_a_result_is_disputed(api, event, players, paired):
-    _g1, g2, _g3, g4 = _mixed_round(api, paired)
+    from tournament.models import Player
+
+    _g1, g2, g3, g4 = _mixed_round(api, paired)
     response = api.post(f"/api/events/{event.pk}/rounds/", {}, format="json")
     assert response.status_code == 409
+
+    def names(g):
+        return " v ".join(Player.objects.get(pk=g[k]).name for k in ("player_a", "player_b"))
+
     assert response.json()["round"] == [
-        "Round 1 still lacks 3 confirmed results (1 missing, 1 awaiting confirmation, "
-        "1 disputed); enter or confirm them, or force the pairing."
+        f"Round 1 still lacks 3 confirmed results: table {g2['table']}, {names(g2)} "
+        f"(awaiting confirmation); table {g3['table']}, {names(g3)} (disputed); "
+        f"table {g4['table']}, {names(g4)} (missing). "
+        "Enter or confirm them, or force the pairing."
     ]
     # Only the disputed game left: still refused.
     api.post(f"/api/games/{g2['id']}/result/confirm/", {}, format="json")
     api.post(f"/api/games/{g4['id']}/result/", {"vp_a": 50, "vp_b": 50}, format="json")
     response = api.post(f"/api/events/{event.pk}/rounds/", {}, format="json")
     assert response.status_code == 409
-    assert "(1 disputed)" in response.json()["round"][0]
+    assert (
+        f"1 confirmed result: table {g3['table']}, {names(g3)} (disputed)."
+        in (response.json()["round"][0])
+    )
     assert event.rounds.count() == 1
 
 
@@ -363,3 +376,19 @@ def test_gambit_is_30_or_nothing(api, paired, field, value):
     assert api.get(f"/api/games/{gid}/result/").json() == []
     body[field] = 30
     assert api.post(f"/api/games/{gid}/result/", body, format="json").status_code == 201
+
+
+def test_pairing_refusal_names_five_games_and_counts_the_rest(api, event, organiser):
+    from tests.conftest import add_players
+
+    add_players(event, organiser, 14)
+    assert (
+        api.post(f"/api/events/{event.pk}/rounds/", {"seed": 1}, format="json").status_code == 201
+    )
+    response = api.post(f"/api/events/{event.pk}/rounds/", {}, format="json")
+    text = response.json()["round"][0]
+    assert text.startswith("Round 1 still lacks 7 confirmed results: table 1, ")
+    assert text.count("(missing)") == 5
+    assert "table 5, " in text
+    assert "table 6, " not in text
+    assert text.endswith("; and 2 more. Enter or confirm them, or force the pairing.")

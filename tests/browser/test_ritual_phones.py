@@ -83,3 +83,20 @@ def test_two_captains_run_the_ritual_on_their_phones(live_server, new_page, shoo
     for g in games:
         assert g.player_a.name in text
         assert g.player_b.name in text
+
+
+def test_both_captains_choose_at_the_same_moment(live_server, new_page):
+    """Both phones show the defender step; A commits, then B commits from the page it loaded
+    before A chose (no reload): B's choice goes through, and the step is revealed on both."""
+    match = _team_match()
+    phones = {}
+    for side, team in (("a", match.team_a), ("b", match.team_b)):
+        page = new_page(PHONE)
+        page.goto(f"{live_server.url}/p/{team.captain.private_key}/ritual/")
+        page.locator("form.ritual-form").wait_for()
+        phones[side] = page
+    _commit(phones["a"])
+    _commit(phones["b"])
+    assert "moved on" not in phones["b"].content()
+    for page in phones.values():
+        page.get_by_text("Put forward two attackers").wait_for(timeout=10_000)

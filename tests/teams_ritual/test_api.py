@@ -63,14 +63,35 @@ def test_refusals_and_stale_versions(match):
     mine = match.team_a.members.first().player_id
     response = cap_a.post(url, {"step": "defender", "player": mine, "version": 0}, format="json")
     assert response.status_code == 200
-    response = cap_b.post(url, {"step": "defender", "player": theirs, "version": 0}, format="json")
-    assert response.status_code == 409
-    assert response.json()["error_codes"] == {"version": ["stale"]}
     # B's view holds nothing of A's choice but that it was made.
     seen = cap_b.get(url).json()
     assert seen["committed"] == {"a": True, "b": False}
     assert seen["my_choice"] is None
     assert seen["current"] == {}
+    # B loaded the step before A chose: A's hidden choice left B's options as they were.
+    response = cap_b.post(url, {"step": "defender", "player": theirs, "version": 0}, format="json")
+    assert response.status_code == 200, response.content
+    # The step is revealed now: a choice built from the old step is stale.
+    other = match.team_b.members.exclude(player_id=theirs).first().player_id
+    response = cap_b.post(
+        url, {"step": "attackers", "players": [other, other], "version": 0}, format="json"
+    )
+    assert response.status_code == 409
+    assert response.json()["error_codes"] == {"version": ["stale"]}
+
+
+@pytest.mark.parametrize("first", ["a", "b"])
+def test_simultaneous_commits_go_through_in_either_order_over_the_api(match, first):
+    url = f"/api/team-matches/{match.pk}/ritual/"
+    clients = {"a": _captain(match.team_a.captain), "b": _captain(match.team_b.captain)}
+    teams = {"a": match.team_a, "b": match.team_b}
+    seen = {side: client.get(url).json() for side, client in clients.items()}
+    for side in (first, "b" if first == "a" else "a"):
+        pid = teams[side].members.first().player_id
+        body = {"step": "defender", "player": pid, "version": seen[side]["version"]}
+        response = clients[side].post(url, body, format="json")
+        assert response.status_code == 200, response.content
+    assert clients["a"].get(url).json()["step"] == "attackers"
 
 
 def test_unknown_match_is_404(api):

@@ -62,11 +62,15 @@ def test_every_ritual_pairs_every_player_exactly_once(case, data):
         assert before == copy.deepcopy(before)  # apply never mutates its argument
         log.append({"side": side, "action": action})
         if state["pending"][side] is not None:
-            # Not yet revealed: the other side's view changes only by "they have chosen".
+            # Not yet revealed: the other side's view changes only by "they have chosen";
+            # its version stays, so a choice it is making at the same moment is not stale.
             theirs = view(state, "b" if side == "a" else "a")
-            for key in ("committed", "version"):
-                theirs.pop(key), theirs_before.pop(key)
+            theirs.pop("committed"), theirs_before.pop("committed")
             assert theirs == theirs_before
+        else:
+            # Revealed: both sides' options moved on, and so did the version each one sees.
+            for s in SIDES:
+                assert view(state, s)["version"] != view(before, s)["version"]
     assert_perfect(state)
     assert len(state["games"]) == n
     # Replaying the log gives the same state, and the state survives JSON.

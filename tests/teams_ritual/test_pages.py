@@ -62,6 +62,30 @@ def test_a_refused_form_says_why_and_changes_nothing(client, match):
     assert not TeamMatchRitual.objects.filter(match=match).exists()
 
 
+def test_a_stale_form_says_so_without_a_field_prefix(client, match):
+    """A form from before the step was revealed is refused in plain words (no "Version:")."""
+    key_a, key_b = match.team_a.captain.private_key, match.team_b.captain.private_key
+    a_defender = match.team_a.members.first().player
+    b_players = [m.player for m in match.team_b.members.order_by("player__name")]
+    client.post(
+        _page(client, key_a, match), {"step": "defender", "version": "0", "player": a_defender.pk}
+    )
+    # B chose on a page loaded before A's choice: accepted (A's hidden choice changed nothing
+    # for B), and the step is revealed.
+    client.post(
+        _page(client, key_b, match), {"step": "defender", "version": "0", "player": b_players[0].pk}
+    )
+    assert TeamMatchRitual.objects.get(match=match).state["step"] == "attackers"
+    response = client.post(
+        _page(client, key_b, match),
+        {"step": "defender", "version": "0", "player": b_players[1].pk},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert "The ritual moved on since this page was loaded" in page
+    assert "Version:" not in page
+
+
 def test_the_organiser_runs_both_sides_from_their_page(client, organiser, match):
     client.force_login(organiser)
     url = reverse("manage-team-ritual", args=[match.team_round.event_id, match.pk])

@@ -117,16 +117,48 @@ def test_refusals_name_the_field_and_change_nothing(match):
     assert err.value.codes == {"step": ["already_chosen"]}
 
 
+@pytest.mark.parametrize("first", ["a", "b"])
+def test_choices_made_at_the_same_moment_go_through_in_either_order(match, first):
+    """Both captains load the step, then both commit: the other side's hidden commit does not
+    change this side's options, so it does not make this side's page stale."""
+    caps = dict(zip("ab", captains(match), strict=True))
+    teams = {"a": match.team_a, "b": match.team_b}
+    seen = {s: ritual_state(match_id=match.pk, player=caps[s]) for s in "ab"}
+    second = "b" if first == "a" else "a"
+    for side in (first, second):
+        data = {"step": "defender", "player": ids(teams[side])[0], "version": seen[side]["version"]}
+        ritual_act(match_id=match.pk, data=data, player=caps[side])
+    after = ritual_state(match_id=match.pk, player=caps["a"])
+    assert after["step"] == "attackers"
+    assert after["current"]["defender"]["b"]["id"] == ids(match.team_b)[0]
+
+
+def test_organiser_acts_for_both_sides_from_one_page_load(match):
+    organiser = match.team_round.event.staff.first()
+    seen = ritual_state(match_id=match.pk, user=organiser)
+    for side, team in (("a", match.team_a), ("b", match.team_b)):
+        data = {"step": "defender", "side": side, "player": ids(team)[0]}
+        ritual_act(match_id=match.pk, data={**data, "version": seen["version"]}, user=organiser)
+    assert ritual_state(match_id=match.pk, user=organiser)["step"] == "attackers"
+
+
 def test_a_stale_action_is_refused(match):
+    """A second phone of captain B still shows the defender step after the step was revealed:
+    B's options changed, so its choice is stale."""
     cap_a, cap_b = captains(match)
     seen = ritual_state(match_id=match.pk, player=cap_b)
     ritual_act(
         match_id=match.pk, data={"step": "defender", "player": ids(match.team_a)[0]}, player=cap_a
     )
+    ritual_act(
+        match_id=match.pk,
+        data={"step": "defender", "player": ids(match.team_b)[0], "version": seen["version"]},
+        player=cap_b,
+    )
     with pytest.raises(Conflict) as err:
         ritual_act(
             match_id=match.pk,
-            data={"step": "defender", "player": ids(match.team_b)[0], "version": seen["version"]},
+            data={"step": "defender", "player": ids(match.team_b)[1], "version": seen["version"]},
             player=cap_b,
         )
     assert err.value.codes == {"version": ["stale"]}

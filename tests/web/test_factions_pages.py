@@ -33,7 +33,7 @@ def played(event, organiser):
 
 def test_event_page_draws_the_chart_and_states_the_rules(client, event, played):
     html = client.get(reverse("event-factions", args=[event.pk])).content.decode()
-    assert '<svg viewBox="0 0 360' in html
+    assert '<svg viewBox="0 0 400' in html
     assert '<title id="factions-chart-title">Win rate by faction</title>' in html
     assert "count for neither side" in html
     assert "Byes are not games against a faction" in html

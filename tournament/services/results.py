@@ -188,6 +188,13 @@ def _player_status(current: Result | None, player: Player) -> str:
     return ResultStatus.DISPUTED
 
 
+def _agrees(standing: dict, entered: dict) -> bool:
+    """Every score both entries give is equal (an unknown part contradicts nothing)."""
+    return all(
+        standing[k] == v for k, v in entered.items() if v is not None and standing[k] is not None
+    ) and all(standing[k] == entered[k] for k in ("vp_a", "vp_b"))
+
+
 def result_enter(
     *, game_id: int, data: dict, user=None, player: Player | None = None, source: str = ""
 ) -> tuple[Result, bool]:
@@ -212,6 +219,9 @@ def result_enter(
                 "confirmed_at": timezone.now(),
             }
         else:
+            # A player's entry that names fewer parts (a phone's total beside the tracker's
+            # breakdown, a Battle Ready tick beside a bare total) agrees when nothing differs.
+            same = current is not None and _agrees(current.scores(), scores)
             if current is not None and current.status == ResultStatus.CONFIRMED:
                 if same:
                     return current, False

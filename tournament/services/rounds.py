@@ -42,23 +42,44 @@ def _check_previous_complete(event: Event, force: bool) -> None:
     last = last[-1] if last else None
     if last is None or last.complete:
         return
-    parts = [
-        f"{n} {word}"
-        for n, word in (
-            (last.missing, "missing"),
-            (last.unconfirmed, "awaiting confirmation"),
-            (last.disputed, "disputed"),
-        )
-        if n
-    ]
     lacking = last.games - last.confirmed
+    games = _games_lacking_results(event, last.number)
+    listed = "; ".join(games[:LACKING_LISTED])
+    if len(games) > LACKING_LISTED:
+        listed += f"; and {len(games) - LACKING_LISTED} more"
     raise Conflict(
         "round",
         "results_missing",
         f"Round {last.number} still lacks {lacking} confirmed "
-        f"{'result' if lacking == 1 else 'results'} ({', '.join(parts)}); "
-        "enter or confirm them, or force the pairing.",
+        f"{'result' if lacking == 1 else 'results'}: {listed}. "
+        f"Enter or confirm {'it' if lacking == 1 else 'them'}, or force the pairing.",
     )
+
+
+LACKING_LISTED = 5  # games named in the refusal; the rest are counted
+STATUS_WORDS = {ResultStatus.PENDING: "awaiting confirmation", ResultStatus.DISPUTED: "disputed"}
+
+
+def _games_lacking_results(event: Event, number: int) -> list[str]:
+    """Each game of round `number` without a confirmed result, by table, as a person finds it
+    in the room: "table 4, Ana v Ben (disputed)"."""
+    games = (
+        Game.objects.filter(round__event=event, round__number=number, player_b__isnull=False)
+        .select_related("player_a", "player_b")
+        .order_by("table_number", "pk")
+    )
+    status = dict(
+        Result.objects.filter(game__in=games, is_current=True).values_list("game_id", "status")
+    )
+    lines = []
+    for game in games:
+        state = status.get(game.pk)
+        if state == ResultStatus.CONFIRMED:
+            continue
+        where = f"table {game.table_number}, " if game.table_number else ""
+        words = STATUS_WORDS.get(state, "missing")
+        lines.append(f"{where}{game.player_a.name} v {game.player_b.name} ({words})")
+    return lines
 
 
 def require_singles(event: Event, instead: str) -> None:

@@ -104,6 +104,7 @@ SELF_NAMED = frozenset(
         "entry",
         "confirm",
         "pairings",
+        "players",  # "2 players are not checked in: ..." names itself
         "player_x",
         "player_y",
         "user",

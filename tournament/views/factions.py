@@ -23,10 +23,11 @@ from tournament.services.factions import (
 from tournament.views.common import visible_event_or_404
 from tournament.views.public import _event_context
 
-# The chart's own units (it scales to the page): labels left, bars, then the value.
-CHART_W = 360
-LABEL_W = 128
-VALUE_W = 50
+# The chart's own units (it scales to the page): labels left, bars, then the value. Room for
+# a 19-character label ("Chaos Space Marines") and "100.0%" after a full bar.
+CHART_W = 400
+LABEL_W = 150
+VALUE_W = 64
 ROW_H = 24
 TOP = 22
 

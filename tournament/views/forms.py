@@ -77,7 +77,24 @@ class EventForm(forms.Form):
         self.fields["time_zone"].initial = default_time_zone()
 
 
-ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
+ORDINALS = (
+    "First",
+    "Second",
+    "Third",
+    "Fourth",
+    "Fifth",
+    "Sixth",
+    "Seventh",
+    "Eighth",
+    "Ninth",
+    "Tenth",
+    "Eleventh",
+    "Twelfth",
+    "Thirteenth",
+    "Fourteenth",
+    "Fifteenth",
+    "Sixteenth",
+)
 
 
 class SettingsForm(EventForm):
@@ -183,7 +200,8 @@ class SettingsForm(EventForm):
 
     @staticmethod
     def _label(i: int) -> str:
-        return f"{ORDINALS[i - 1]} tie-break" if i <= len(ORDINALS) else f"Tie-break {i}"
+        # Every slot named the same way ("Ninth tie-break", never "Tie-break 9" beside it).
+        return f"{ORDINALS[i - 1]} tie-break" if i <= len(ORDINALS) else f"{i}th tie-break"
 
     @staticmethod
     def tiebreak_slots() -> list[str]:
@@ -300,7 +318,7 @@ class ScoreForm(forms.Form):
     vp_a = forms.IntegerField(min_value=0, max_value=100, label="VP A")
     vp_b = forms.IntegerField(min_value=0, max_value=100, label="VP B")
 
-    def __init__(self, *args, vp_max: int = 100, **kwargs):
+    def __init__(self, *args, vp_max: int = 100, battle_ready: bool = False, **kwargs):
         # The event's pack sets the highest total: 100 in Leviathan, no cap in 8th edition.
         super().__init__(*args, **kwargs)
         if vp_max != 100:
@@ -308,6 +326,8 @@ class ScoreForm(forms.Form):
                 self.fields[name] = forms.IntegerField(
                     min_value=0, max_value=vp_max, label=self.fields[name].label
                 )
+        if battle_ready:  # the player's form: "my VP include the Battle Ready bonus"
+            self.fields["battle_ready"] = forms.BooleanField(required=False)
 
 
 class SwapForm(forms.Form):

@@ -6,8 +6,9 @@ Judges see the round and work the results board; pairing stays with the organise
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from missions.services import is_classic
@@ -21,6 +22,7 @@ from tournament.services.players import (
     players_check_in_all,
     players_drop_absent,
 )
+from tournament.services.result_warnings import result_warnings
 from tournament.services.results import (
     result_claims,
     result_confirm,
@@ -217,9 +219,13 @@ def results_board(request, event):
         "rounds": rounds,
         "round": chosen,
         "games": games,
-        "counts": {s: sum(g.state == s for g in games) for s in STATE_ORDER},
+        "counts": _counts(games),
     }
     return render(request, "tournament/manage/results.html", context)
+
+
+def _counts(games: list[Game]) -> dict[str, int]:
+    return {s: sum(g.state == s for g in games) for s in STATE_ORDER}
 
 
 def _event_game(event, game_id: int) -> Game:
@@ -230,17 +236,25 @@ def _event_game(event, game_id: int) -> Game:
 
 
 def _with_claims(game: Game) -> Game:
-    """A disputed game carries both players' claims, so the board can set them side by side."""
+    """A disputed game carries both players' claims, so the board can set them side by side;
+    every game carries what staff should check in its result (accepted all the same)."""
     game.claims = result_claims(game) if game.state == "disputed" else []
+    game.warnings = result_warnings(game, game.current)
     return game
 
 
 def _row(request, event, game_id: int):
     # Always 200: htmx swaps only successful answers, and the row shows its own messages.
-    game = next(g for g in games_of(_event_game(event, game_id).round) if g.pk == game_id)
+    games = games_of(_event_game(event, game_id).round)
+    game = next(g for g in games if g.pk == game_id)
     _with_claims(game)
     context = {"event": event, "game": game, "inline_messages": True}
-    return render(request, "tournament/manage/result_row.html", context)
+    row = render_to_string("tournament/manage/result_row.html", context, request=request)
+    # The board's counts change with the row: sent along, swapped in place (htmx oob).
+    counts = render_to_string(
+        "tournament/manage/result_counts.html", {"counts": _counts(games), "oob": True}
+    )
+    return HttpResponse(row + counts)
 
 
 @staff_required

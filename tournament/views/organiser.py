@@ -8,8 +8,9 @@ import qrcode.image.svg
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -75,13 +76,21 @@ def _dashboard_context(event) -> dict:
         "event": event,
         "tab": "players",
         "players": players,
-        "checked_in": sum(p.checked_in and not p.dropped for p in players),
-        "active": sum(not p.dropped for p in players),
+        **_player_counts(event, players),
         "current_round": latest_round(event),
         "form": PlayerForm(),
         "import_form": ImportForm(),
         "announcements": announcements_list(event=event),
         "signups": registration_counts(event=event),
+    }
+
+
+def _player_counts(event, players=None) -> dict[str, int]:
+    if players is None:
+        players = list(event.players.filter(status=PlayerStatus.APPROVED))
+    return {
+        "checked_in": sum(p.checked_in and not p.dropped for p in players),
+        "active": sum(not p.dropped for p in players),
     }
 
 
@@ -128,7 +137,13 @@ def player_toggle(request, event, player_id: int, field: str):
     except ServiceError as exc:
         report(request, exc)
     if is_htmx(request):
-        return render(request, "tournament/manage/player_row.html", {"event": event, "p": player})
+        context = {"event": event, "p": player}
+        row = render_to_string("tournament/manage/player_row.html", context, request=request)
+        # The page's counts change with the row: sent along, swapped in place (htmx oob).
+        counts = render_to_string(
+            "tournament/manage/player_counts.html", {**_player_counts(event), "oob": True}
+        )
+        return HttpResponse(row + counts)
     return back(request, "manage-event", event_id=event.pk)
 
 

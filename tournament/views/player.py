@@ -23,7 +23,7 @@ from tournament.scoring import scoring_rules
 from tournament.services.audit_words import field_label
 from tournament.services.awards import sports_ballot
 from tournament.services.registration import registration_can_withdraw
-from tournament.services.results import result_confirm, result_enter
+from tournament.services.results import result_claims, result_confirm, result_enter
 from tournament.views.armylists import player_list_context
 from tournament.views.common import is_htmx, latest_round, player_game_or_404, report
 from tournament.views.data import game_for, mission_of, player_history
@@ -74,6 +74,25 @@ def _sides(game: Game, player: Player) -> dict:
     }
 
 
+def _dispute_claims(game: Game, player: Player) -> list[dict]:
+    """A disputed game's claims as this player reads them: who entered what, their own VP
+    first in each, theirs before the opponent's (never the opponent's claim as "the" result)."""
+    mine = game.side_of(player.pk)
+    claims = []
+    for claim in result_claims(game):
+        own = claim.entered_by_player_id == player.pk
+        scores = (claim.vp_a, claim.vp_b) if mine == "a" else (claim.vp_b, claim.vp_a)
+        claims.append(
+            {
+                "who": "You" if own else claim.entered_by_player.name,
+                "own": own,
+                "mine": scores[0],
+                "theirs": scores[1],
+            }
+        )
+    return sorted(claims, key=lambda c: not c["own"])
+
+
 def player_home(request, key: str):
     player = _player(key, for_write=False)
     event = player.event
@@ -98,6 +117,8 @@ def player_home(request, key: str):
                 else None
             ),
             form=ScoreForm(),
+            battle_ready_bonus=_battle_ready_bonus(event),
+            claims=_dispute_claims(game, player) if game.state == "disputed" else [],
         )
     context["history"] = [g for g in player_history(player) if game is None or g.pk != game.pk]
     context["ballot"] = sports_ballot(player=player)
@@ -111,11 +132,21 @@ def player_home(request, key: str):
 
 
 def _scores_for(game: Game, player: Player, form: ScoreForm) -> dict:
-    """The form asks 'my VP' and 'their VP'; the service wants side A and side B."""
+    """The form asks 'my VP' and 'their VP'; the service wants side A and side B. A ticked
+    Battle Ready box names the bonus within my total (unticked says nothing of it)."""
     mine, theirs = form.cleaned_data["vp_a"], form.cleaned_data["vp_b"]
-    if game.side_of(player.pk) == "b":
-        return {"vp_a": theirs, "vp_b": mine}
-    return {"vp_a": mine, "vp_b": theirs}
+    side = game.side_of(player.pk)
+    data = {"vp_a": theirs, "vp_b": mine} if side == "b" else {"vp_a": mine, "vp_b": theirs}
+    bonus = _battle_ready_bonus(player.event)
+    if bonus and form.cleaned_data.get("battle_ready"):
+        data[f"battle_ready_{side}"] = bonus
+    return data
+
+
+def _battle_ready_bonus(event) -> int | None:
+    """The Battle Ready bonus of the event's pack (Leviathan's 10 VP), or None without one."""
+    part = scoring_rules(event.mission_pack).part("battle_ready")
+    return part.maximum if part else None
 
 
 def _score_labels(game: Game, player: Player) -> dict[str, str]:
@@ -131,7 +162,11 @@ def player_result(request, key: str, game_id: int):
     game = player_game_or_404(player, game_id)
     if game.side_of(player.pk) is None:
         raise PermissionDenied("You are not playing in this game.")
-    form = ScoreForm(request.POST, vp_max=scoring_rules(player.event.mission_pack).vp_max)
+    form = ScoreForm(
+        request.POST,
+        vp_max=scoring_rules(player.event.mission_pack).vp_max,
+        battle_ready=_battle_ready_bonus(player.event) is not None,
+    )
     if form.is_valid():
         try:
             result, _created = result_enter(

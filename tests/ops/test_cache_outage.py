@@ -50,7 +50,7 @@ def test_every_operation_falls_back_to_this_process(down_cache):
     assert cache.get_or_set("d", lambda: 4) == 4
     cache.delete_many(["a", "b"])
     assert cache.get("a") is None
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="never-set"):
         cache.incr("never-set")  # as Redis answers: the throttle relies on it
 
 

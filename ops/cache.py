@@ -51,8 +51,18 @@ class _Breaker:
         self.lock = threading.Lock()
 
     def closed(self) -> bool:
-        """True when Redis may be asked."""
-        return time.monotonic() >= self.down_until
+        """True when Redis may be asked. Once the wait is over during an outage, only one
+        caller tries again (the others keep to memory until it has answered or failed)."""
+        now = time.monotonic()
+        if now < self.down_until:
+            return False
+        if not self.down:
+            return True
+        with self.lock:
+            if now < self.down_until:
+                return False
+            self.down_until = now + BREAKER_S  # this caller probes; a success closes it
+            return True
 
     def failed(self, exc: BaseException) -> None:
         with self.lock:
@@ -72,6 +82,7 @@ class _Breaker:
             with self.lock:
                 if self.down:
                     self.down = False
+                    self.down_until = 0.0
                     log.warning("cache %s answers again", self.location)
 
 
@@ -91,7 +102,7 @@ class ResilientRedisCache(RedisCache):
 
     @property
     def is_down(self) -> bool:
-        return not self.breaker.closed()
+        return self.breaker.down
 
     def _either(self, name: str, *args, **kwargs):
         if self.breaker.closed():

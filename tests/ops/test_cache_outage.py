@@ -67,6 +67,14 @@ def test_the_outage_is_logged_once_and_requests_do_not_each_wait(down_cache, cap
     assert down_cache.is_down
 
 
+def test_after_the_wait_one_caller_tries_redis_again_not_all(down_cache):
+    down_cache.get("x")
+    assert down_cache.is_down
+    down_cache.breaker.down_until = 0.0  # the wait is over
+    tries = [down_cache.breaker.closed() for _ in range(5)]
+    assert tries == [True, False, False, False, False]
+
+
 @pytest.mark.redis
 def test_a_reachable_redis_is_used_and_its_return_is_logged(caplog):
     caplog.set_level(logging.WARNING, logger="ops.cache")

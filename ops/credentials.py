@@ -41,7 +41,8 @@ def _exists(kind: str, secret: str) -> bool:
     if kind == "player":
         model, field = apps.get_model("tournament", "Player"), "private_key"
     elif kind == "tracker":
-        model, field = apps.get_model("tracker", "TrackedGame"), "token"
+        # tracker/models.py keeps its tables under the missions label.
+        model, field = apps.get_model("missions", "TrackedGame"), "token"
     else:
         model, field = apps.get_model("authtoken", "Token"), "key"
     return model.objects.filter(**{field: secret}).exists()

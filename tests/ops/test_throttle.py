@@ -146,6 +146,18 @@ def test_honest_refusals_with_a_real_key_are_not_counted(organiser, event, playe
     assert player.get(f"/p/{a.private_key}/").status_code == 200
 
 
+def test_wrong_tracker_tokens_count_on_the_api_too(anon):
+    """A tracker's link token is a secret like a player key, on its page and its API."""
+    made = anon.post("/api/tracker/", {"mission": "LEV-A"}, format="json")
+    assert made.status_code == 201
+    token = made.json()["token"]
+    for i in range(throttle.KEYS_PER_CLIENT.limit - 1):
+        assert anon.get(f"/api/tracker/forged-{i}/").status_code == 404
+    assert anon.get(f"/api/tracker/{token}/").status_code == 200
+    assert anon.get("/tracker/forged/").status_code == 404
+    assert anon.get(f"/tracker/{token}/").status_code == 429
+
+
 @override_settings(CLIENT_IP_HEADER="HTTP_X_FORWARDED_FOR")
 def test_behind_a_proxy_clients_are_counted_by_their_forwarded_address(players):
     """Two phones behind one proxy (same REMOTE_ADDR): one mistyping links locks out only

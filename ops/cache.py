@@ -15,6 +15,7 @@ database's pages to another (ops/installation.py).
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from typing import ClassVar
@@ -94,6 +95,7 @@ class ResilientRedisCache(RedisCache):
         params = {**params, "OPTIONS": {**DEFAULT_OPTIONS, **params.get("OPTIONS", {})}}
         super().__init__(server, params)
         location = server if isinstance(server, str) else ",".join(server)
+        location = re.sub(r"//[^@/]*@", "//", location)  # logged: never its password
         with self._breakers_lock:
             self.breaker = self._breakers.setdefault(location, _Breaker(location))
         # One memory store per process and location (LocMemCache shares storage by name).

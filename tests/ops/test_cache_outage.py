@@ -64,6 +64,8 @@ def test_the_outage_is_logged_once_and_requests_do_not_each_wait(down_cache, cap
     assert elapsed < 2, elapsed
     outages = [r for r in caplog.records if "unreachable" in r.getMessage()]
     assert len(outages) == 1
+    secret = ResilientRedisCache("redis://:hunter2@127.0.0.1:1/0", {"KEY_FUNCTION": KEYS})
+    assert "hunter2" not in secret.breaker.location
     assert down_cache.is_down
 
 

@@ -2,9 +2,11 @@
 
 import json
 
+import pytest
 from django.test import RequestFactory, override_settings
 
 from ops.views import server_error
+from tests.conftest import broker_url
 
 
 def test_health_reports_database_and_in_process_tasks(client, db):
@@ -54,3 +56,22 @@ def test_server_error_page_is_plain_html_and_json_for_the_api():
     api = server_error(RequestFactory().get("/api/events/1/"))
     assert api.status_code == 500
     assert json.loads(api.content)["error_codes"] == {"detail": ["server_error"]}
+
+
+@pytest.mark.redis
+def test_health_is_ok_with_redis_as_cache_and_broker(client, db):
+    url = broker_url().rsplit("/", 1)[0] + "/12"
+    caches = {
+        "default": {"BACKEND": "ops.cache.ResilientRedisCache", "LOCATION": url},
+        "local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    }
+    with override_settings(CELERY_BROKER_URL=url, CACHES=caches):
+        response = client.get("/health/")
+    assert response.status_code == 200
+    assert response.json() == {
+        "status": "ok",
+        "database": "ok",
+        "cache": "ok",
+        "broker": "ok",
+        "down": [],
+    }

@@ -16,7 +16,8 @@ from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
 from django.shortcuts import render
 
-from ops import throttle
+from ops import credentials, throttle
+from ops.devices import device_for, device_remember
 
 RETRY_AFTER_S = 15
 
@@ -55,30 +56,26 @@ class FaultsMiddleware:
 
 
 LOGIN_PATHS = ("/accounts/login/", "/admin/login/")
-KEY_PREFIXES = ("/p/", "/tracker/")
 SIGNUP_PATH = re.compile(r"^(/api)?/events/\d+/signup/$")
 REFUSED = (401, 403, 404)
 
 
 def client_address(request) -> str:
-    """The client's address; behind a proxy, the last one the proxy appended (CLIENT_IP_HEADER)."""
+    """The client's address; behind a proxy, the last one the proxy appended (CLIENT_IP_HEADER,
+    see docs/deploy.md): without it every client behind the proxy shares the proxy's address."""
     header = getattr(settings, "CLIENT_IP_HEADER", "")
     if header and request.META.get(header):
         return request.META[header].split(",")[-1].strip()
     return request.META.get("REMOTE_ADDR", "")
 
 
-def _carries_key(request) -> bool:
-    auth = request.headers.get("Authorization", "").split(" ", 1)[0].lower()
-    return request.path.startswith(KEY_PREFIXES) or auth in ("key", "token") or "key" in request.GET
-
-
 class ThrottleMiddleware:
     """Refuse (429) a client or an account after too many failed sign-ins or wrong keys.
 
     It judges by outcome, so no view needs to know: a sign-in form shown again (200) is a
-    failed password, a redirect is a success; a refused request that carried a player key or
-    token (401, 403, 404) is a wrong guess.
+    failed password, a redirect is a success; a refused request (401, 403, 404) that carried a
+    player key or token which is nobody's is a wrong guess (ops/credentials.py). Refusals with a
+    real key are honest mistakes and do not count.
     """
 
     def __init__(self, get_response):
@@ -89,30 +86,42 @@ class ThrottleMiddleware:
             return self._login(request)
         if request.method == "POST" and SIGNUP_PATH.match(request.path):
             return self._signup(request)
-        if _carries_key(request):
+        if credentials.carries_secret(request):
             return self._keyed(request)
         return self.get_response(request)
 
-    def _login(self, request):
+    @staticmethod
+    def _login_rules(request, account: str) -> list[tuple[throttle.Rule, str]]:
+        """What a sign-in is counted under: a browser that signed in to this account before
+        on its own; any other by its address, and by this account at this address."""
+        device = device_for(request, account) if account else None
+        if device:
+            return [(throttle.LOGIN_PER_DEVICE, f"{device}|{account}")]
         client = client_address(request)
+        rules = [(throttle.LOGIN_PER_CLIENT, client)]
+        if account:
+            rules.append((throttle.LOGIN_PER_ACCOUNT, f"{account}|{client}"))
+        return rules
+
+    def _login(self, request):
         account = request.POST.get("username", "").strip().lower()
-        wait = max(
-            throttle.wait_seconds(throttle.LOGIN_PER_CLIENT, client),
-            throttle.wait_seconds(throttle.LOGIN_PER_ACCOUNT, account) if account else 0,
-        )
+        rules = self._login_rules(request, account)
+        wait = max(throttle.wait_seconds(rule, who) for rule, who in rules)
         if wait:
             text = (
-                "Too many failed sign-ins for this account or from this device. "
+                "Too many failed sign-ins for this account from this device. "
                 f"Try again in {throttle.minutes_text(wait)}."
             )
             return _throttled(request, wait, text)
         response = self.get_response(request)
         if response.status_code == 200:
-            throttle.record_failure(throttle.LOGIN_PER_CLIENT, client)
-            if account:
-                throttle.record_failure(throttle.LOGIN_PER_ACCOUNT, account)
+            for rule, who in rules:
+                throttle.record_failure(rule, who)
         elif response.status_code in (301, 302, 303) and account:
-            throttle.forget(throttle.LOGIN_PER_ACCOUNT, account)
+            for rule, who in rules:
+                if rule is not throttle.LOGIN_PER_CLIENT:
+                    throttle.forget(rule, who)
+            device_remember(request, response, account)
         return response
 
     def _signup(self, request):
@@ -139,7 +148,7 @@ class ThrottleMiddleware:
             )
             return _throttled(request, wait, text)
         response = self.get_response(request)
-        if response.status_code in REFUSED:
+        if response.status_code in REFUSED and credentials.wrong_secret(request):
             throttle.record_failure(throttle.KEYS_PER_CLIENT, client)
         return response
 

@@ -1,7 +1,8 @@
 """Counting failed attempts (passwords, player keys, tracker tokens) per client and account.
 
 Counts live in Django's cache, so every web process on every machine shares them when the cache
-is Redis, and every process of one machine when it is the venue server's file cache. A window
+is Redis, and every process of one machine when it is the venue server's file cache. While
+Redis does not answer, each process counts on its own (ops/cache.py): a per-process limit. A window
 opens at the first failure; once its count reaches the limit, attempts are refused until the
 window closes, even with the right password: a guesser learns nothing from a late success.
 """
@@ -22,8 +23,12 @@ class Rule:
     window_s: int
 
 
-LOGIN_PER_ACCOUNT = Rule("login-account", 10, 15 * 60)
+# An account is counted at each address apart: a guesser elsewhere cannot lock its owner out.
+LOGIN_PER_ACCOUNT = Rule("login-account-client", 10, 15 * 60)
 LOGIN_PER_CLIENT = Rule("login-client", 30, 15 * 60)
+# A browser that signed in to the account before (ops/devices.py), counted on its own.
+LOGIN_PER_DEVICE = Rule("login-device", 10, 15 * 60)
+# Wrong player keys and tokens only: refusals with a real key are not guesses.
 KEYS_PER_CLIENT = Rule("keys-client", 30, 10 * 60)
 # Sign-ups taken from one address a minute. Not one: a venue's wifi puts a whole hall of phones
 # behind one address, and they sign up together when the link goes on the screen.

@@ -13,7 +13,8 @@ from ops.health import health_check
 @never_cache
 def health(request):
     report = health_check()
-    return JsonResponse(report, status=200 if report["status"] == "ok" else 503)
+    # Degraded still serves (see ops/health.py): only a database that does not answer is 503.
+    return JsonResponse(report, status=503 if report["status"] == "unavailable" else 200)
 
 
 def _is_api(request) -> bool:

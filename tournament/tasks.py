@@ -11,9 +11,11 @@ import logging
 from celery import bootsteps, current_app, group, shared_task
 from django.conf import settings
 from django.db import close_old_connections, transaction
+from kombu.exceptions import OperationalError as BrokerError
 
 from tournament.printing.jobs import (
     job_fail,
+    job_mark_failed,
     job_merge,
     job_parts_missing,
     job_ready_to_merge,
@@ -27,9 +29,34 @@ log = logging.getLogger(__name__)
 CRASH_SAFE = {"acks_late": True, "reject_on_worker_lost": True}
 
 
+# Shown on the job (and matched by the print views to answer 503 `worker_unreachable`).
+WORKER_UNREACHABLE = (
+    "The print worker could not be reached, so nothing was printed. "
+    "Retry once the worker (its broker) is running again."
+)
+
+
 def print_job_queue(job_id: int) -> None:
     """Start a created (or retried) print job once the current transaction commits."""
-    transaction.on_commit(lambda: print_job_start.delay(job_id))
+    transaction.on_commit(lambda: print_job_publish(job_id))
+
+
+def print_job_publish(job_id: int) -> bool:
+    """Hand the job to the workers; False when the broker does not answer. The job is then
+    marked failed with WORKER_UNREACHABLE, so it can be retried later: an outage of the broker
+    stops printing, never the request that asked for it."""
+    try:
+        print_job_start.delay(job_id)
+    except (BrokerError, OSError) as exc:
+        log.warning("print job %s not queued: broker unreachable (%s)", job_id, exc)
+        job_mark_failed(job_id, WORKER_UNREACHABLE)
+        return False
+    return True
+
+
+def print_job_unreachable(job) -> bool:
+    """Did this job fail because its worker could not be reached?"""
+    return job.status == "failed" and job.error == WORKER_UNREACHABLE
 
 
 @shared_task(name="tournament.print_job_start", **CRASH_SAFE)

@@ -157,7 +157,10 @@ SPECTACULAR_SETTINGS = {
 }
 
 # The cache holds shared counters (failed sign-ins) and computed pages: Redis when configured
-# (CACHE_URL, else a Redis broker's URL), so every process on every machine shares it.
+# (CACHE_URL, else a Redis broker's URL), so every process on every machine shares it. Redis is
+# an optimisation: when it does not answer, each process uses its own memory (ops/cache.py).
+# Every key names the database it belongs to (ops/installation.py).
+CACHE_KEY_FUNCTION = "ops.cache.database_key"
 CACHE_URL = os.environ.get("CACHE_URL") or (
     os.environ.get("CELERY_BROKER_URL", "")
     if os.environ.get("CELERY_BROKER_URL", "").startswith("redis")
@@ -165,19 +168,44 @@ CACHE_URL = os.environ.get("CACHE_URL") or (
 )
 if CACHE_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        "default": {
+            "BACKEND": "ops.cache.ResilientRedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_FUNCTION": CACHE_KEY_FUNCTION,
+        }
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "KEY_FUNCTION": CACHE_KEY_FUNCTION,
+        }
+    }
 # Rendered page parts keyed by an event's revision: per process, since such a key never goes
 # stale and asking a shared cache for a large fragment costs more than keeping it here.
-CACHES["local"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "parts"}
+CACHES["local"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "parts",
+    "KEY_FUNCTION": CACHE_KEY_FUNCTION,
+}
 
 # Celery: with no broker the tasks run in-process, eagerly, so a laptop needs no Redis.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL or None)
+# Task results are never read (a print job's state is in the database): not storing them keeps
+# a queued task from also needing the result store, which retried for 20 s when Redis was down.
+CELERY_TASK_IGNORE_RESULT = True
+# With the broker down, queueing a print job fails within about a second, and the page says the
+# worker is unreachable (tournament/tasks.py), instead of holding the request.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -25,6 +25,7 @@ if not CACHE_URL:  # noqa: F405
         "default": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(DATA_DIR / "cache"),
+            "KEY_FUNCTION": CACHE_KEY_FUNCTION,  # noqa: F405
         },
     }
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=False)

@@ -44,6 +44,8 @@ api = c.get("/api/events/")
 page = c.get("/events/1/")
 print(api.status_code, api["Retry-After"], api["Content-Type"], api.content.decode())
 print(page.status_code, page["Retry-After"], b"Try again shortly" in page.content)
+health = c.get("/health/")
+print(health.status_code, health.json()["status"], ",".join(health.json()["down"]))
 """
 
 
@@ -62,8 +64,10 @@ def test_database_outage_is_503_with_retry_after():
         text=True,
         check=False,
     )
-    api, page = out.stdout.splitlines()[-2:]
+    api, page, health = out.stdout.splitlines()[-3:]
     status, retry, content_type, body = api.split(" ", 3)
     assert (status, retry, content_type) == ("503", "15", "application/json")
     assert json.loads(body)["error_codes"] == {"detail": ["unavailable"]}
     assert page.split() == ["503", "15", "True"]
+    # Only the database makes the machine unavailable to a load balancer.
+    assert health.split() == ["503", "unavailable", "database"]

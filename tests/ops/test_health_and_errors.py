@@ -2,9 +2,11 @@
 
 import json
 
+import pytest
 from django.test import RequestFactory, override_settings
 
 from ops.views import server_error
+from tests.conftest import broker_url
 
 
 def test_health_reports_database_and_in_process_tasks(client, db):
@@ -13,19 +15,23 @@ def test_health_reports_database_and_in_process_tasks(client, db):
     assert response.json() == {
         "status": "ok",
         "database": "ok",
+        "cache": "not shared (this machine's memory or files)",
         "broker": "not used (tasks run in-process)",
+        "down": [],
     }
     assert "no-store" in response["Cache-Control"]
 
 
 @override_settings(CELERY_BROKER_URL="redis://127.0.0.1:1/0")
-def test_health_is_503_when_the_broker_is_unreachable(client, db):
+def test_health_is_200_degraded_when_the_broker_is_unreachable(client, db):
+    """A broker outage stops printing, not serving: a load balancer must keep the machine."""
     response = client.get("/health/")
-    assert response.status_code == 503
+    assert response.status_code == 200
     body = response.json()
-    assert body["status"] == "unavailable"
+    assert body["status"] == "degraded"
     assert body["database"] == "ok"
     assert body["broker"].startswith("unreachable")
+    assert body["down"] == ["broker"]
 
 
 def test_unknown_page_is_a_friendly_404(client, db):
@@ -50,3 +56,22 @@ def test_server_error_page_is_plain_html_and_json_for_the_api():
     api = server_error(RequestFactory().get("/api/events/1/"))
     assert api.status_code == 500
     assert json.loads(api.content)["error_codes"] == {"detail": ["server_error"]}
+
+
+@pytest.mark.redis
+def test_health_is_ok_with_redis_as_cache_and_broker(client, db):
+    url = broker_url().rsplit("/", 1)[0] + "/12"
+    caches = {
+        "default": {"BACKEND": "ops.cache.ResilientRedisCache", "LOCATION": url},
+        "local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    }
+    with override_settings(CELERY_BROKER_URL=url, CACHES=caches):
+        response = client.get("/health/")
+    assert response.status_code == 200
+    assert response.json() == {
+        "status": "ok",
+        "database": "ok",
+        "cache": "ok",
+        "broker": "ok",
+        "down": [],
+    }

@@ -1,8 +1,11 @@
 """Failed sign-ins and wrong player keys are throttled per client and per account (429)."""
 
 import pytest
+from django.test import Client, override_settings
 
 from ops import throttle
+from ops.devices import COOKIE
+from tests.api.test_results import key_client
 
 
 def _login(client, username, password):
@@ -24,6 +27,62 @@ def test_other_accounts_from_other_devices_are_not_locked(client, organiser, oth
         _login(client, "org", "wrong")
     other = _login(client.__class__(REMOTE_ADDR="10.0.0.9"), "rival", "pw")
     assert other.status_code == 302
+
+
+def _sign_out(client):
+    """Sign out as a browser does: the test client's logout() would drop every cookie."""
+    device = client.cookies[COOKIE].value
+    client.logout()
+    client.cookies[COOKIE] = device
+
+
+def test_guesses_from_elsewhere_do_not_lock_the_account_out(organiser):
+    """Counted by account and address together: knowing a TO's name is not enough."""
+    attacker = Client(REMOTE_ADDR="198.51.100.66")
+    for _ in range(throttle.LOGIN_PER_ACCOUNT.limit + 5):
+        attacker.post("/accounts/login/", {"username": "org", "password": "wrong"})
+    assert _login(attacker, "org", "pw").status_code == 429
+    organiser_laptop = Client(REMOTE_ADDR="192.0.2.10")
+    assert _login(organiser_laptop, "org", "pw").status_code == 302
+
+
+def test_a_browser_that_signed_in_before_gets_through_at_a_shared_address(organiser):
+    """At the venue the guesser shares the TO's address; the TO's own browser still gets in."""
+    laptop = Client(REMOTE_ADDR="10.1.1.1")
+    assert _login(laptop, "org", "pw").status_code == 302
+    _sign_out(laptop)
+    guesser = Client(REMOTE_ADDR="10.1.1.1")
+    for _ in range(throttle.LOGIN_PER_CLIENT.limit):
+        _login(guesser, "org", "wrong")
+    assert _login(guesser, "org", "pw").status_code == 429
+    assert _login(Client(REMOTE_ADDR="10.1.1.1"), "org", "pw").status_code == 429  # a new browser
+    assert _login(laptop, "org", "pw").status_code == 302
+    assert "_auth_user_id" in laptop.session
+
+
+def test_the_cookie_helps_only_the_account_it_names_and_only_when_signed(
+    organiser, other_organiser
+):
+    laptop = Client(REMOTE_ADDR="10.1.1.1")
+    assert _login(laptop, "rival", "pw").status_code == 302
+    _sign_out(laptop)
+    for _ in range(throttle.LOGIN_PER_ACCOUNT.limit):
+        _login(Client(REMOTE_ADDR="10.1.1.1"), "org", "wrong")
+    assert _login(laptop, "org", "pw").status_code == 429  # signed in as rival, not as org
+    forged = Client(REMOTE_ADDR="10.1.1.1")
+    forged.cookies[COOKIE] = laptop.cookies[COOKIE].value.replace(":", ";", 1)
+    assert _login(forged, "org", "pw").status_code == 429
+
+
+def test_a_browser_with_the_cookie_still_has_only_a_few_guesses(organiser):
+    laptop = Client(REMOTE_ADDR="10.1.1.1")
+    assert _login(laptop, "org", "pw").status_code == 302
+    _sign_out(laptop)
+    for _ in range(throttle.LOGIN_PER_DEVICE.limit):
+        assert _login(laptop, "org", "wrong").status_code == 200
+    assert _login(laptop, "org", "pw").status_code == 429
+    # ...and its guesses did not lock the account for anyone else.
+    assert _login(Client(REMOTE_ADDR="10.1.1.2"), "org", "pw").status_code == 302
 
 
 def test_one_device_trying_many_accounts_is_locked(client, organiser):
@@ -57,6 +116,62 @@ def test_forged_api_keys_count_too(anon, players):
         assert anon.get("/api/events/", HTTP_AUTHORIZATION="Key forged").status_code == 401
     assert anon.get("/api/events/").status_code == 200  # no key: reading stays open
     assert anon.get("/api/events/", HTTP_AUTHORIZATION="Key forged").status_code == 429
+
+
+def _paired_games(organiser, event, players):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(organiser)
+    ids = [p.pk for p in players]
+    pairings = [{"player_a": ids[i], "player_b": ids[i + 1]} for i in range(0, 8, 2)]
+    body = api.post(f"/api/events/{event.pk}/rounds/", {"pairings": pairings}, format="json")
+    by_id = {p.pk: p for p in players}
+    return [(g["id"], by_id[g["player_a"]], by_id[g["player_b"]]) for g in body.json()["games"]]
+
+
+def test_honest_refusals_with_a_real_key_are_not_counted(organiser, event, players):
+    """Confirming one's own entry (403 own_entry) or asking for a game that does not exist
+    (404) with a real key are mistakes, not guesses: they never lock the device out."""
+    game_id, a, _ = _paired_games(organiser, event, players)[0]
+    player = key_client(a)
+    entry = {"vp_a": 60, "vp_b": 40}
+    assert player.post(f"/api/games/{game_id}/result/", entry, format="json").status_code == 201
+    for _ in range(throttle.KEYS_PER_CLIENT.limit + 5):
+        own = player.post(f"/api/games/{game_id}/result/confirm/", {})
+        assert own.status_code == 403
+        assert own.json()["error_codes"]["result"] == ["own_entry"]
+        assert player.get("/api/games/999999/result/").status_code == 404
+        assert player.get(f"/p/{a.private_key}/games/999999/confirm/").status_code in (404, 405)
+    assert player.get(f"/p/{a.private_key}/").status_code == 200
+
+
+def test_wrong_tracker_tokens_count_on_the_api_too(anon):
+    """A tracker's link token is a secret like a player key, on its page and its API."""
+    made = anon.post("/api/tracker/", {"mission": "LEV-A"}, format="json")
+    assert made.status_code == 201
+    token = made.json()["token"]
+    for i in range(throttle.KEYS_PER_CLIENT.limit - 1):
+        assert anon.get(f"/api/tracker/forged-{i}/").status_code == 404
+    assert anon.get(f"/api/tracker/{token}/").status_code == 200
+    assert anon.get("/tracker/forged/").status_code == 404
+    assert anon.get(f"/tracker/{token}/").status_code == 429
+
+
+@override_settings(CLIENT_IP_HEADER="HTTP_X_FORWARDED_FOR")
+def test_behind_a_proxy_clients_are_counted_by_their_forwarded_address(players):
+    """Two phones behind one proxy (same REMOTE_ADDR): one mistyping links locks out only
+    itself. The proxy appends the address it saw, so only the last one counts."""
+    proxy = "10.0.0.1"
+    careless = Client(REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR="203.0.113.5")
+    neighbour = Client(REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR="203.0.113.6")
+    for i in range(throttle.KEYS_PER_CLIENT.limit):
+        assert careless.get(f"/p/forged-{i}/").status_code == 404
+    assert careless.get(f"/p/{players[0].private_key}/").status_code == 429
+    assert neighbour.get(f"/p/{players[1].private_key}/").status_code == 200
+    # A client cannot pick its address: what it sends comes before what the proxy appends.
+    spoofing = Client(REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR="203.0.113.6, 203.0.113.5")
+    assert spoofing.get(f"/p/{players[1].private_key}/").status_code == 429
 
 
 @pytest.mark.redis

@@ -16,7 +16,7 @@ from tournament.errors import ServiceError
 from tournament.models import Event, PrintJob, PrintJobStatus
 from tournament.services.access import user_can_judge
 from tournament.services.printing import print_job_create, print_job_retry, print_job_status
-from tournament.tasks import print_job_queue
+from tournament.tasks import print_job_queue, print_job_unreachable
 from tournament.views.common import error_texts, staff_required
 
 DOCUMENTS = (
@@ -27,6 +27,21 @@ DOCUMENTS = (
     ("table-packs", "Table packs", "Map at full page and every card summary, per table."),
     ("standings", "Standings", "Rank, record and tie-breaks after this round."),
 )
+
+
+def _unreachable(request, job: PrintJob):
+    """The broker did not take the job (tasks.print_job_publish): say so, never 500. The job
+    stays listed as failed, with Retry."""
+    if request.headers.get("Accept") == "application/json":
+        body = print_job_status(job)
+        body["status_url"] = reverse("print-job-status", args=[job.pk])
+        body["errors"] = {"worker": [job.error]}
+        body["codes"] = {"worker": ["worker_unreachable"]}
+        response = JsonResponse(body, status=503)
+        response["Retry-After"] = "30"
+        return response
+    messages.error(request, job.error)
+    return None
 
 
 def _managed_job(request, job_id: int) -> PrintJob:
@@ -77,9 +92,13 @@ def print_job_start(request, event: Event):
         for text in error_texts(exc, {"kind": "Document"}):
             messages.error(request, text)
         return redirect("print-event", event.pk)
-    if request.headers.get("Accept") == "application/json":
+    job.refresh_from_db()
+    if print_job_unreachable(job):
+        response = _unreachable(request, job)
+        if response is not None:
+            return response
+    elif request.headers.get("Accept") == "application/json":
         # Eager mode (no broker) has already finished the job by now: report its real state.
-        job.refresh_from_db()
         body = print_job_status(job)
         body["status_url"] = reverse("print-job-status", args=[job.pk])
         return JsonResponse(body, status=202)
@@ -122,10 +141,15 @@ def print_job_retry_view(request, job_id: int):
         for text in error_texts(exc):
             messages.error(request, text)
     else:
-        if request.headers.get("Accept") == "application/json":
-            job.refresh_from_db()
+        job.refresh_from_db()
+        if print_job_unreachable(job):
+            response = _unreachable(request, job)
+            if response is not None:
+                return response
+        elif request.headers.get("Accept") == "application/json":
             return JsonResponse(print_job_status(job), status=202)
-        messages.success(request, "Retrying: the parts already made are kept.")
+        else:
+            messages.success(request, "Retrying: the parts already made are kept.")
     url = (
         reverse("print-round", args=[job.event_id, job.round.number])
         if job.round

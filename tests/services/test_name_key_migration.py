@@ -10,8 +10,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("tournament", "0013_mission_packs"), ("teams", "0002_ritual")]
-AFTER = [("tournament", "0014_player_name_key"), ("teams", "0003_team_name_key")]
+BEFORE = [("tournament", "0014_imported_history_and_names"), ("teams", "0002_ritual")]
+AFTER = [("tournament", "0015_player_name_key"), ("teams", "0003_team_name_key")]
 
 
 def _migrate(target):

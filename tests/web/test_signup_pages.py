@@ -169,7 +169,11 @@ def fields_of(event: Event) -> dict:
     return {f.attname: getattr(event, f.attname) for f in Event._meta.concrete_fields}
 
 
-@pytest.mark.parametrize("settings", [{}, {"places": 40, "registration_approval": True}])
+@pytest.mark.parametrize(
+    "settings",
+    [{}, {"places": 40, "registration_approval": True}, {"status": "finished"}],
+    ids=["automatic status", "places", "status set by hand"],
+)
 def test_the_settings_form_round_trips_the_sign_up_settings(event, organiser, org_client, settings):
     event = _open(event, organiser, **settings)
     url = reverse("manage-settings", args=[event.pk])

@@ -91,6 +91,7 @@ FIELD_LABELS = {
     "fixed_table": "Fixed table",
     "round_minutes": "Round length (minutes)",
     "registration_open": "Sign-up open",
+    "status_auto": "Status follows the event",
     "places": "Places",
     "registration_approval": "Sign-ups need approval",
     "painting_max": "Highest painting score",

@@ -17,6 +17,7 @@ from tournament.errors import ServiceError
 from tournament.models import Player, PlayerStatus
 from tournament.services.access import user_can_create_events
 from tournament.services.announcements import announcements_list
+from tournament.services.event_status import event_status_due
 from tournament.services.events import event_create, event_delete, event_update
 from tournament.services.imports import import_players, import_preview
 from tournament.services.players import (
@@ -201,7 +202,11 @@ def player_import(request, event):
 
 @organiser_required
 def event_settings(request, event):
-    form = SettingsForm(request.POST or None, initial=SettingsForm.initial_for(event))
+    form = SettingsForm(
+        request.POST or None,
+        initial=SettingsForm.initial_for(event),
+        status_due=event_status_due(event=event),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             event_update(event=event, user=request.user, changes=form.changes())
@@ -246,6 +251,8 @@ def event_delete_view(request, event):
         else:
             messages.success(request, f"{name} and everything in it were deleted.")
             return redirect("home")
-    settings_form = SettingsForm(initial=SettingsForm.initial_for(event))
+    settings_form = SettingsForm(
+        initial=SettingsForm.initial_for(event), status_due=event_status_due(event=event)
+    )
     context = {"event": event, "tab": "settings", "form": settings_form, "delete_form": form}
     return render(request, "tournament/manage/settings.html", context, status=400)

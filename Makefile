@@ -32,11 +32,11 @@ run: demo
 	@echo "  Strategium is running at http://127.0.0.1:$(PORT)/"
 	@echo "  Organiser login: organiser / strategium-demo"
 	@echo ""
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	PORT=$(PORT) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # The production server on this machine's network (gunicorn; see README "The venue server").
 serve: install
-	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.venue} \
+	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.venue} PORT=$(PORT) \
 		$(BIN)/python manage.py serve --port $(PORT)
 
 lint: install-dev

@@ -3,8 +3,6 @@ import, private links) and its settings. Every POST goes through a service."""
 
 from __future__ import annotations
 
-import qrcode
-import qrcode.image.svg
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -45,6 +43,7 @@ from tournament.views.forms import (
     SettingsForm,
     service_errors_to_form,
 )
+from tournament.views.links import phone_url, qr_svg
 
 TOGGLES = ("checked_in", "dropped")
 
@@ -132,11 +131,6 @@ def player_toggle(request, event, player_id: int, field: str):
     return back(request, "manage-event", event_id=event.pk)
 
 
-def _qr_svg(url: str) -> str:
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
-    return image.to_string(encoding="unicode")
-
-
 @staff_required
 def player_detail(request, event, player_id: int):
     # Judges read the player and their private link (to hand out again); organisers edit.
@@ -151,9 +145,9 @@ def player_detail(request, event, player_id: int):
         else:
             messages.success(request, "Player saved.")
             return redirect("manage-player", event_id=event.pk, player_id=player.pk)
-    link = request.build_absolute_uri(reverse("player-home", kwargs={"key": player.private_key}))
+    link = phone_url(request, reverse("player-home", kwargs={"key": player.private_key}))
     context = {"event": event, "tab": "players", "player": player, "form": form, "link": link}
-    context["qr"] = _qr_svg(link)
+    context["qr"] = qr_svg(link)
     return render(request, "tournament/manage/player.html", context)
 
 

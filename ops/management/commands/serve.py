@@ -96,9 +96,6 @@ class Command(BaseCommand):
         )
         if not get_user_model().objects.filter(is_active=True, is_staff=True).exists():
             out.write(
-                self.style.WARNING(
-                    "  No organiser account yet: create one with "
-                    "`.venv/bin/python manage.py createsuperuser`."
-                )
+                self.style.WARNING("  No organiser account yet: create one with `make organiser`.")
             )
         out.write("")

@@ -209,3 +209,15 @@ def test_bad_places_in_the_settings_form_name_the_field(event, org_client):
     assert "Ensure this value is greater than or equal to 1." in response.content.decode()
     event.refresh_from_db()
     assert event.places is None
+
+
+def test_the_sign_ups_page_says_round_1_closed_sign_up(event, organiser, org_client):
+    from tests.conftest import add_players
+    from tournament.services.rounds import round_create
+
+    _open(event, organiser)
+    add_players(event, organiser, 4)
+    round_create(event_id=event.pk, user=organiser, seed=1)
+    page = _page(org_client, reverse("manage-signups", args=[event.pk]))
+    assert "Pairing round 1 closed it" in page
+    assert "only to take late entries" in page

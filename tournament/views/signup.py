@@ -103,6 +103,7 @@ def signups(request, event):
         "queue": queue,
         "counts": registration_counts(event=event),
         "open": registration_is_open(event),
+        "paired": event.rounds.exists(),
         "link": link,
         "qr": qr_svg(link),
     }

@@ -101,3 +101,12 @@ def test_pairing_round_1_closes_sign_up_logged_and_undoable(api, anon, event, or
     # Later rounds leave sign-up as the organiser set it.
     pair(api, event, seed=2)
     assert _event(api, event)["registration_open"] is True
+
+
+def test_the_log_names_statuses_as_the_settings_page_does(api, event):
+    from tournament.services.audit_words import audit_describe
+
+    api.patch(f"/api/events/{event.pk}/", {"status": "running"}, format="json")
+    entry = AuditEntry.objects.filter(action="event_update").latest("pk")
+    words = set(audit_describe([entry])[entry.pk].split("; "))
+    assert words == {"Status: Not started → Running", "Status follows the event: yes → no"}

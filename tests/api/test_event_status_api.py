@@ -110,3 +110,13 @@ def test_the_log_names_statuses_as_the_settings_page_does(api, event):
     entry = AuditEntry.objects.filter(action="event_update").latest("pk")
     words = set(audit_describe([entry])[entry.pk].split("; "))
     assert words == {"Status: Not started → Running", "Status follows the event: yes → no"}
+
+
+def test_undoing_the_last_result_runs_the_event_again(api, event, organiser):
+    api.patch(f"/api/events/{event.pk}/", {"rounds": 1}, format="json")
+    add_players(event, organiser, 4)
+    play_all(api, pair(api, event, seed=1).json())
+    assert _event(api, event)["status"] == "finished"
+    last = AuditEntry.objects.filter(action="result_enter").latest("pk")
+    audit_undo(entry_id=last.pk, user=organiser, confirm=True)
+    assert _event(api, event)["status"] == "running"

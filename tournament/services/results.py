@@ -80,9 +80,11 @@ def round_note_result(round_, *, game: Game, confirmed: bool) -> None:
         round_refresh_status(round_)
         return
     if round_.status != RoundStatus.IN_PROGRESS:
+        reopened = round_.status == RoundStatus.COMPLETE
         moved = Round.objects.filter(pk=round_.pk).exclude(status=RoundStatus.IN_PROGRESS)
-        if moved.update(status=RoundStatus.IN_PROGRESS):
-            # Not a save (no signal): a last round reopened by a correction runs again.
+        if moved.update(status=RoundStatus.IN_PROGRESS) and reopened:
+            # Not a save (no signal): a last round reopened by a correction runs again. Only
+            # then, so a round's first result costs no more statements than before.
             event_status_follow(event_id=round_.event_id)
         round_.status = RoundStatus.IN_PROGRESS
     if confirmed:

@@ -30,3 +30,11 @@ def test_a_page_opened_on_the_network_keeps_its_address(settings, host, expected
     settings.ALLOWED_HOSTS = ["*"]
     request = RequestFactory().get("/", HTTP_HOST=host)
     assert phone_url(request, "/p/k3y/") == f"{expected}/p/k3y/"
+
+
+def test_a_loopback_site_url_keeps_the_pages_own_address_and_port(settings):
+    # `make run` or a development server: no venue address is known, the port at least is right.
+    settings.SITE_URL = "http://127.0.0.1:8000"
+    settings.ALLOWED_HOSTS = ["*"]
+    request = RequestFactory().get("/", HTTP_HOST="127.0.0.1:9123")
+    assert phone_url(request, "/p/k3y/") == "http://127.0.0.1:9123/p/k3y/"

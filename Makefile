@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run serve test install install-dev lint format migrate demo bench bench-serve worker
+.PHONY: run serve organiser test install install-dev lint format migrate demo bench bench-serve worker
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,12 +32,21 @@ run: demo
 	@echo "  Strategium is running at http://127.0.0.1:$(PORT)/"
 	@echo "  Organiser login: organiser / strategium-demo"
 	@echo ""
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	PORT=$(PORT) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # The production server on this machine's network (gunicorn; see README "The venue server").
 serve: install
-	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.venue} \
+	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.venue} PORT=$(PORT) \
 		$(BIN)/python manage.py serve --port $(PORT)
+
+# The organiser's account for `make serve`, on the same database; works on a fresh clone (it
+# installs and migrates first). Asks for a name and a password, or takes them from
+# DJANGO_SUPERUSER_USERNAME and DJANGO_SUPERUSER_PASSWORD.
+organiser: install
+	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.venue} \
+		$(BIN)/python manage.py migrate --noinput
+	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.venue} \
+		$(BIN)/python manage.py createsuperuser $(if $(DJANGO_SUPERUSER_USERNAME),--noinput)
 
 lint: install-dev
 	$(BIN)/ruff check .

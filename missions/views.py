@@ -1,7 +1,5 @@
 """The public mission generator: pick a pack, draw a mission, see its map and rules, share it."""
 
-from urllib.parse import urlencode
-
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
@@ -69,18 +67,11 @@ def _classic_detail(request, mission: ClassicMission, link: str):
     if mission.pack.key == "only_war":
         underdog, underdog_error = _underdog(request)
     # A Maelstrom of War mission: its Tactical Objective rule, the pack's D66 table, and a
-    # tracker preselected on it (Eternal War and Only War have nothing to track).
+    # button starting its tracked game (Eternal War and Only War have nothing to track).
     maelstrom = maelstrom_mission_of(mission)
-    track_url = None
-    if maelstrom is not None:
-        query = urlencode(
-            {"maelstrom": f"{mission.pack.key}:{maelstrom.key}", "code": mission.code}, safe=":"
-        )
-        track_url = f"{reverse('tracker-new')}?{query}"
     context = {
         "maelstrom": maelstrom,
         "tactical": tactical_table(mission.pack.key) if maelstrom is not None else [],
-        "track_url": track_url,
         "mission": mission,
         "svg": classic_mission_svg(mission, width_px=900),
         "share_link": link,

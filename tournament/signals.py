@@ -12,6 +12,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from tournament.models import Announcement, Event, Game, Player, Result, Round, Table
+from tournament.services.event_status import event_status_follow
 from tournament.services.revision import event_revision_bump, event_revision_bump_for_game
 
 
@@ -31,6 +32,18 @@ def _game_saved(sender, instance: Game, **kwargs) -> None:
 @receiver(post_save, sender=Table)
 def _event_part_saved(sender, instance, **kwargs) -> None:
     event_revision_bump(event_id=instance.event_id)
+
+
+@receiver(post_save, sender=Round)
+def _round_saved(sender, instance: Round, **kwargs) -> None:
+    # A round paired or completed moves an automatic event status (services/event_status.py).
+    event_status_follow(event_id=instance.event_id)
+
+
+@receiver(post_delete, sender=Round)
+def _round_deleted(sender, instance: Round, origin=None, **kwargs) -> None:
+    if not (isinstance(origin, Event) or getattr(origin, "model", None) is Event):
+        event_status_follow(event_id=instance.event_id)
 
 
 @receiver(post_delete, sender=Announcement)

@@ -86,7 +86,27 @@ def tracker_create(
         mission = mission_lookup(code=str(mission_code).strip())
     else:
         mission = mission_generate(pack_key=pack_key)
+    if is_classic(mission.pack.key):
+        return _classic_standalone(mission)
     return _new_tracked(mission)
+
+
+def _classic_standalone(mission) -> TrackedGame:
+    """An older pack's code: its Maelstrom of War mission on the Maelstrom tracker, labelled
+    with the code; a mission with no Tactical Objectives has nothing the trackers follow."""
+    rules = maelstrom_mission_of(mission)
+    if rules is None:
+        raise Invalid(
+            "mission",
+            "no_tracker",
+            f"{mission.code} is {mission.mission.name} ({mission.pack.name}), which has no "
+            "Tactical Objectives to track: the tracker follows Leviathan missions and the "
+            "Maelstrom of War missions of the 8th and 7th edition packs. Keep score on paper "
+            "or on the result form.",
+        )
+    return maelstrom_create(
+        pack_key=mission.pack.key, mission_key=rules.key, mission_code=mission.code
+    )
 
 
 def tracker_get(*, token: str) -> TrackedGame:

@@ -108,7 +108,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")  # printed QR links
+# The address in QR codes (printed, and on screens opened at a loopback address): the port
+# the server runs on (PORT, as `make run` and `make serve` pass it), unless given.
+SITE_URL = os.environ.get("SITE_URL") or f"http://127.0.0.1:{os.environ.get('PORT') or 8000}"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -15,6 +15,7 @@ from tournament.errors import Conflict
 from tournament.models import Event, Result, ResultSource, Round
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target, audit_target_kind
+from tournament.services.event_status import event_signup_close_at_round_1
 from tournament.services.rounds import seed_check
 
 
@@ -135,6 +136,8 @@ def team_round_create(
                 "matches": [[names[p.team_a], names.get(p.team_b)] for p in pairs],
             },
         )
+        if number == 1:
+            event_signup_close_at_round_1(event=event, user=user)
         return team_round
 
 

@@ -194,3 +194,14 @@ def test_bad_announcements_are_400_naming_text(event, api, body, code):
     assert response.status_code == 400
     assert response.json()["error_codes"] == {"text": [code]}
     assert api.get(url).json() == []
+
+
+def test_a_complete_round_stops_its_clock(paired, api, anon):
+    post_clock(api, paired, action="start", minutes=150)
+    games = [g for g in read_round(anon, paired).json()["games"] if g["player_b"] is not None]
+    for game in games:
+        with at(20):
+            api.post(f"/api/games/{game['id']}/result/", {"vp_a": 70, "vp_b": 50}, format="json")
+    clock = read_round(anon, paired, 40).json()["clock"]
+    assert (clock["state"], clock["remaining_s"], clock["ends_at"]) == ("complete", 0, None)
+    assert read_round(anon, paired, 120).json()["clock"] == clock

@@ -34,6 +34,8 @@ CROSS_FIELD_CODES = {
     "wrong_pack",  # a generated mission code of another pack than the event's
     "not_in_pack",  # a result part the event's pack does not score (a gambit in 8th edition)
     "bad_side",  # a tracker side of the other kind of game (attacker vs player_1)
+    "automatic",  # a status other than the one due, sent with status_auto true
+    "no_tracker",  # a classic mission code with nothing to track (Eternal War, Only War)
 }
 
 

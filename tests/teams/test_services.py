@@ -307,3 +307,15 @@ def test_a_new_captain_is_logged_by_name_and_undone(event, organiser):
     audit_undo(entry_id=entry.pk, user=organiser)
     team.refresh_from_db()
     assert team.captain.name == "Lions 1"
+
+
+def test_team_round_1_closes_sign_up_and_the_status_follows_the_rounds(organiser):
+    event = event_create(user=organiser, name="Short Team GT", rounds=1, kind="team", team_size=3)
+    event = event_update(event=event, user=organiser, changes={"registration_open": True})
+    for name in ("Lions", "Bears"):
+        _team(event, organiser, name)
+    _play(event, organiser)
+    event.refresh_from_db()
+    assert (event.registration_open, event.status) == (False, "finished")
+    closing = AuditEntry.objects.filter(action="event_update").latest("pk")
+    assert closing.after == {"registration_open": False}

@@ -171,7 +171,11 @@ def fields_of(event: Event) -> dict:
     return {f.attname: getattr(event, f.attname) for f in Event._meta.concrete_fields}
 
 
-@pytest.mark.parametrize("settings", [{}, {"places": 40, "registration_approval": True}])
+@pytest.mark.parametrize(
+    "settings",
+    [{}, {"places": 40, "registration_approval": True}, {"status": "finished"}],
+    ids=["automatic status", "places", "status set by hand"],
+)
 def test_the_settings_form_round_trips_the_sign_up_settings(event, organiser, org_client, settings):
     event = _open(event, organiser, **settings)
     url = reverse("manage-settings", args=[event.pk])
@@ -207,3 +211,15 @@ def test_bad_places_in_the_settings_form_name_the_field(event, org_client):
     assert "Ensure this value is greater than or equal to 1." in response.content.decode()
     event.refresh_from_db()
     assert event.places is None
+
+
+def test_the_sign_ups_page_says_round_1_closed_sign_up(event, organiser, org_client):
+    from tests.conftest import add_players
+    from tournament.services.rounds import round_create
+
+    _open(event, organiser)
+    add_players(event, organiser, 4)
+    round_create(event_id=event.pk, user=organiser, seed=1)
+    page = _page(org_client, reverse("manage-signups", args=[event.pk]))
+    assert "Pairing round 1 closed it" in page
+    assert "only to take late entries" in page

@@ -257,6 +257,7 @@ class EventSerializer(StrictModelSerializer):
             "battle_size",
             "points_limit",
             "status",
+            "status_auto",
             "bye_vp",
             "hidden",
             "avoid_same_club",
@@ -287,6 +288,15 @@ class EventSerializer(StrictModelSerializer):
         # Rules across fields, which the schema can only say in words.
         extra_kwargs = {
             "end_date": {"help_text": "Not before start_date (400 before_start)."},
+            "status": {
+                "help_text": "registration, running or finished. While status_auto is true it "
+                "follows the event (running once round 1 is paired, finished once the last "
+                "round is complete); a different status sent alone sets it by hand."
+            },
+            "status_auto": {
+                "help_text": "true: status follows the event; false: it stays as the organiser "
+                "set it. With true, a status other than the one due is 400 automatic."
+            },
             "mission_seed": {
                 "help_text": "Packs without a pool (8th, 7th edition, Only War) generate round "
                 "n's mission from this seed and n."

@@ -34,7 +34,8 @@ BATTLE_SIZE_ROUND_MINUTES = {
 
 
 class EventStatus(models.TextChoices):
-    REGISTRATION = "registration", "Registration open"
+    # Not "Registration open": whether players may sign up is `registration_open` alone.
+    REGISTRATION = "registration", "Not started"
     RUNNING = "running", "Running"
     FINISHED = "finished", "Finished"
 
@@ -73,6 +74,10 @@ class Event(models.Model):
     status = models.CharField(
         max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION
     )
+    # On: `status` follows the event (services/event_status.py): registration before round 1,
+    # running once it is paired, finished once the last planned round is complete. Off: the
+    # organiser set it, and it stays as set.
+    status_auto = models.BooleanField(default=True)
     # Ordered metric names after match points; validated against the standings registry.
     tiebreaks = models.JSONField(default=default_tiebreaks)
     bye_vp = models.PositiveSmallIntegerField(default=60)

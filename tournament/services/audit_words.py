@@ -16,6 +16,7 @@ from tournament.errors import ServiceError
 from tournament.localtime import when
 from tournament.models import (
     AuditEntry,
+    EventStatus,
     Game,
     ListStatus,
     Player,
@@ -91,6 +92,7 @@ FIELD_LABELS = {
     "fixed_table": "Fixed table",
     "round_minutes": "Round length (minutes)",
     "registration_open": "Sign-up open",
+    "status_auto": "Status follows the event",
     "places": "Places",
     "registration_approval": "Sign-ups need approval",
     "painting_max": "Highest painting score",
@@ -145,6 +147,8 @@ SPECIAL_VALUES = {
     "list_deadline": lambda v: when(datetime.datetime.fromisoformat(str(v))),
     "list_status": lambda v: LIST_WORDS.get(v, str(v)),
     "mission_pack": lambda v: SCORING[v].name if v in SCORING else str(v),
+    # The event's status by the name its select shows ("Not started", "Running").
+    "status": lambda v: EventStatus(v).label if v in EventStatus.values else str(v),
 }
 
 

@@ -18,13 +18,17 @@ from tournament import localtime
 from tournament.engine import clock as engine
 from tournament.engine.clock import Clock, ClockError, duration_words
 from tournament.errors import Conflict, Invalid, NotFound
-from tournament.models import Event, Round
+from tournament.models import Event, Round, RoundStatus
 from tournament.services.access import require_judge
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record
 from tournament.services.cached import event_cached
 
 ACTIONS = ("start", "pause", "resume", "extend")
+# Shown instead of the clock's own state once every game of the round has a confirmed result:
+# nothing is left to play, so nothing counts down (the stored clock is kept, and counts again
+# if a correction reopens the round).
+COMPLETE = "complete"
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,8 @@ class ClockState:
     started_at: datetime | None
     ends_at: datetime | None  # only while running (or finished)
     now: datetime
+    # The clock's own state under a complete round (its state then reads "complete").
+    clock_state: str = ""
 
     @property
     def length_words(self) -> str:
@@ -88,29 +94,47 @@ def _clock_of(round_: Round, event: Event) -> Clock:
 
 
 def round_clock_state(*, round_: Round, now: datetime | None = None) -> ClockState:
-    return _state_of(_clock_of(round_, round_.event), round_.number, now)
+    complete = round_.status == RoundStatus.COMPLETE
+    return _state_of(_clock_of(round_, round_.event), round_.number, now, complete=complete)
 
 
 def round_clock_cached(*, event: Event, number: int, revision: int) -> ClockState | None:
     """The clock of round `number` with no query once read: its stored state changes only
     with a save of the round or the event, which moves the revision on. None: no such round."""
 
-    def stored() -> Clock | None:
+    def stored() -> tuple[Clock, bool] | None:
         round_ = event.rounds.filter(number=number).first()
         if round_ is None:
             return None
         round_.event = event
-        return _clock_of(round_, event)
+        return _clock_of(round_, event), round_.status == RoundStatus.COMPLETE
 
-    clock = event_cached(
-        event=event, name="clock", variant=number, revision=revision, compute=stored
+    # Named apart from the older entries, which held the clock alone.
+    cached = event_cached(
+        event=event, name="round_clock", variant=number, revision=revision, compute=stored
     )
-    return None if clock is None else _state_of(clock, number, None)
+    if cached is None:
+        return None
+    clock, complete = cached
+    return _state_of(clock, number, None, complete=complete)
 
 
-def _state_of(clock: Clock, number: int, now: datetime | None) -> ClockState:
+def _state_of(
+    clock: Clock, number: int, now: datetime | None, *, complete: bool = False
+) -> ClockState:
     now = now or timezone.now()
     state = clock.state(now)
+    if complete:
+        return ClockState(
+            round_number=number,
+            state=COMPLETE,
+            remaining_s=0,
+            length_s=clock.length_s,
+            started_at=clock.started_at,
+            ends_at=None,
+            now=now,
+            clock_state=state,
+        )
     return ClockState(
         round_number=number,
         state=state,
@@ -119,6 +143,7 @@ def _state_of(clock: Clock, number: int, now: datetime | None) -> ClockState:
         started_at=clock.started_at,
         ends_at=clock.ends_at if state in (engine.RUNNING, engine.FINISHED) else None,
         now=now,
+        clock_state=state,
     )
 
 

@@ -35,6 +35,7 @@ from tournament.services.audit import (
     undoable,
 )
 from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
+from tournament.services.event_status import event_status_clean
 from tournament.services.registration import registration_move_up
 from tournament.services.standings import metric_names
 
@@ -48,6 +49,7 @@ EDITABLE = (
     "battle_size",
     "points_limit",
     "status",
+    "status_auto",
     "tiebreaks",
     "bye_vp",
     "hidden",
@@ -78,6 +80,7 @@ BOOLEAN_SETTINGS = (
     "registration_open",
     "registration_approval",
     "archived",
+    "status_auto",
 )
 # More places than any venue holds is a typing slip, not a cap.
 PLACES_MAX = 10_000
@@ -237,6 +240,7 @@ def _clean(changes: dict, event: Event | None) -> dict:
         clean["tiebreaks"] = _check_tiebreaks(clean["tiebreaks"])
     if event is not None:
         _check_kind(clean, event)
+    event_status_clean(clean=clean, event=event)
     _check_weights(clean, event)
     _clean_missions(clean, event)
     start, end = clean.get("start_date"), clean.get("end_date")

@@ -83,6 +83,8 @@ EVENT = _specs(
     # Team events (teams app): files written before them are singles events.
     ("kind", "str", False, tuple(EventKind.values), True, EventKind.SINGLES.value),
     ("team_size", "int", False, (), True, 5),
+    # Files written before the status followed the event: their status stays as written.
+    ("status_auto", "bool", False, (), True, False),
 )
 PLAYER = _specs(
     ("name", "str"),

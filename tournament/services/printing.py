@@ -8,6 +8,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import slugify
 
 from missions.classic.types import ClassicMission
 from missions.engine.generator import mission_from_code, pool_mission
@@ -241,6 +242,30 @@ def print_job_create(*, event: Event, user, kind: str, round_number: int | None 
     return PrintJob.objects.create(event=event, round=round_, kind=kind, created_by=user)
 
 
+# What each document is called on the Print page, in its job list and when it is ready.
+PRINT_LABELS = {
+    "bundle": "Round bundle",
+    "pairings": "Pairings by table",
+    "pairings-alpha": "Pairings A-Z",
+    "scoresheets": "Scoresheets",
+    "table-packs": "Table packs",
+    "standings": "Standings",
+}
+
+
+def print_job_title(job) -> str:
+    """'Scoresheets, round 1': the document a job makes, as the organiser chose it."""
+    label = PRINT_LABELS.get(job.kind, job.kind)
+    return f"{label}, round {job.round.number}" if job.round_id else label
+
+
+def print_job_filename(job) -> str:
+    """The downloaded PDF's name, after the event like the CSV downloads
+    ('spring-gt-round-1-scoresheets.pdf')."""
+    round_tag = f"-round-{job.round.number}" if job.round_id else ""
+    return f"{slugify(job.event.name) or 'event'}{round_tag}-{job.kind}.pdf"
+
+
 def print_job_stalled(job) -> bool:
     """Started but silent for too long: its worker has probably stopped (it may be retried)."""
     if job.status not in ("running", "merging"):
@@ -268,6 +293,8 @@ def print_job_status(job) -> dict:
     return {
         "id": job.pk,
         "kind": job.kind,
+        "title": print_job_title(job),
+        "filename": print_job_filename(job),
         "status": job.status,
         "stalled": stalled,
         "can_retry": stalled or job.status == "failed",

@@ -34,6 +34,7 @@ from tournament.services.audit import (
     undoable,
 )
 from tournament.services.audit_targets import audit_target, logged_value
+from tournament.services.event_status import event_status_follow
 from tournament.services.games import game_authorise, game_lock
 from tournament.services.revision import event_revision_bump_sql
 
@@ -80,9 +81,12 @@ def round_note_result(round_, *, game: Game, confirmed: bool) -> None:
         round_refresh_status(round_)
         return
     if round_.status != RoundStatus.IN_PROGRESS:
-        Round.objects.filter(pk=round_.pk).exclude(status=RoundStatus.IN_PROGRESS).update(
-            status=RoundStatus.IN_PROGRESS
-        )
+        reopened = round_.status == RoundStatus.COMPLETE
+        moved = Round.objects.filter(pk=round_.pk).exclude(status=RoundStatus.IN_PROGRESS)
+        if moved.update(status=RoundStatus.IN_PROGRESS) and reopened:
+            # Not a save (no signal): a last round reopened by a correction runs again. Only
+            # then, so a round's first result costs no more statements than before.
+            event_status_follow(event_id=round_.event_id)
         round_.status = RoundStatus.IN_PROGRESS
     if confirmed:
         transaction.on_commit(lambda: _complete_if_done(round_.pk, witness=witness))

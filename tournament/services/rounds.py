@@ -20,6 +20,7 @@ from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target
+from tournament.services.event_status import event_signup_close_at_round_1
 from tournament.services.players import players_absent
 from tournament.services.progress import standings_status
 from tournament.services.records import event_games, event_players
@@ -273,6 +274,8 @@ def round_create(
             user=user,
             after={"number": number, "method": method, "seed": seed, "games": len(pairs)},
         )
+        if number == 1:
+            event_signup_close_at_round_1(event=event, user=user)
         return round_
 
 

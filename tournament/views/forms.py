@@ -97,8 +97,15 @@ ORDINALS = (
 )
 
 
+AUTOMATIC = "auto"
+
+
 class SettingsForm(EventForm):
-    status = forms.ChoiceField(choices=EventStatus.choices)
+    # "auto": the status follows the event (status_auto); the others set it by hand. The
+    # automatic choice's label says the status it gives now (__init__).
+    status = forms.ChoiceField(
+        choices=[(AUTOMATIC, "Automatic"), *EventStatus.choices], label="Event status"
+    )
     bye_vp = forms.IntegerField(min_value=0, max_value=100, label="VP for a bye")
     hidden = forms.BooleanField(required=False, label="Hidden (only organisers see it)")
     round_minutes = forms.IntegerField(
@@ -110,7 +117,7 @@ class SettingsForm(EventForm):
         "Onslaught 240).",
     )
     registration_open = forms.BooleanField(
-        required=False, label="Sign-up open (players register themselves from a public link)"
+        required=False, label="Sign-up open (players register themselves from the public link)"
     )
     places = forms.IntegerField(
         required=False,
@@ -182,8 +189,17 @@ class SettingsForm(EventForm):
         "team_size",
     )
 
-    def __init__(self, *args, **kwargs):
+    # Shown together on the page, under one explanation (settings.html).
+    SIGNUP_AND_STATUS = ("registration_open", "places", "registration_approval", "status")
+
+    def __init__(self, *args, status_due: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        if status_due:
+            now = EventStatus(status_due).label
+            self.fields["status"].choices = [
+                (AUTOMATIC, f"Automatic (now: {now})"),
+                *EventStatus.choices,
+            ]
         choices = [("", "—"), *tiebreak_choices()]
         # One slot per metric, so an order set through the API (up to every metric) survives
         # a save of this form; the slots go after the status, before the bye VP.
@@ -207,9 +223,17 @@ class SettingsForm(EventForm):
     def tiebreak_slots() -> list[str]:
         return [f"tiebreak_{i}" for i in range(1, len(tiebreak_choices()) + 1)]
 
+    def main_fields(self):
+        return [f for f in self if f.name not in self.SIGNUP_AND_STATUS]
+
+    def signup_and_status_fields(self):
+        return [self[name] for name in self.SIGNUP_AND_STATUS]
+
     @classmethod
     def initial_for(cls, event) -> dict:
         initial = {name: getattr(event, name) for name in cls.SETTINGS}
+        if event.status_auto:
+            initial["status"] = AUTOMATIC
         initial.update(zip(cls.tiebreak_slots(), event.tiebreaks, strict=False))
         return initial
 
@@ -220,6 +244,11 @@ class SettingsForm(EventForm):
             # The input shows minutes only: a deadline set to the second through the API
             # must survive a save of this page unchanged.
             data["list_deadline"] = stored
+        if data.get("status") == AUTOMATIC:
+            data.pop("status")
+            data["status_auto"] = True
+        elif data.get("status"):
+            data["status_auto"] = False
         slots = self.tiebreak_slots()
         data["tiebreaks"] = [data[s] for s in slots if data.get(s)]
         for slot in slots:

@@ -3,8 +3,6 @@ import, private links) and its settings. Every POST goes through a service."""
 
 from __future__ import annotations
 
-import qrcode
-import qrcode.image.svg
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -18,6 +16,7 @@ from tournament.errors import ServiceError
 from tournament.models import Player, PlayerStatus
 from tournament.services.access import user_can_create_events
 from tournament.services.announcements import announcements_list
+from tournament.services.event_status import event_status_due
 from tournament.services.events import event_create, event_delete, event_update
 from tournament.services.imports import import_players, import_preview
 from tournament.services.players import (
@@ -46,6 +45,7 @@ from tournament.views.forms import (
     SettingsForm,
     service_errors_to_form,
 )
+from tournament.views.links import phone_url, qr_svg
 
 TOGGLES = ("checked_in", "dropped")
 
@@ -147,11 +147,6 @@ def player_toggle(request, event, player_id: int, field: str):
     return back(request, "manage-event", event_id=event.pk)
 
 
-def _qr_svg(url: str) -> str:
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
-    return image.to_string(encoding="unicode")
-
-
 @staff_required
 def player_detail(request, event, player_id: int):
     # Judges read the player and their private link (to hand out again); organisers edit.
@@ -166,9 +161,9 @@ def player_detail(request, event, player_id: int):
         else:
             messages.success(request, "Player saved.")
             return redirect("manage-player", event_id=event.pk, player_id=player.pk)
-    link = request.build_absolute_uri(reverse("player-home", kwargs={"key": player.private_key}))
+    link = phone_url(request, reverse("player-home", kwargs={"key": player.private_key}))
     context = {"event": event, "tab": "players", "player": player, "form": form, "link": link}
-    context["qr"] = _qr_svg(link)
+    context["qr"] = qr_svg(link)
     return render(request, "tournament/manage/player.html", context)
 
 
@@ -217,7 +212,11 @@ def player_import(request, event):
 
 @organiser_required
 def event_settings(request, event):
-    form = SettingsForm(request.POST or None, initial=SettingsForm.initial_for(event))
+    form = SettingsForm(
+        request.POST or None,
+        initial=SettingsForm.initial_for(event),
+        status_due=event_status_due(event=event),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             event_update(event=event, user=request.user, changes=form.changes())
@@ -262,6 +261,8 @@ def event_delete_view(request, event):
         else:
             messages.success(request, f"{name} and everything in it were deleted.")
             return redirect("home")
-    settings_form = SettingsForm(initial=SettingsForm.initial_for(event))
+    settings_form = SettingsForm(
+        initial=SettingsForm.initial_for(event), status_due=event_status_due(event=event)
+    )
     context = {"event": event, "tab": "settings", "form": settings_form, "delete_form": form}
     return render(request, "tournament/manage/settings.html", context, status=400)

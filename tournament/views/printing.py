@@ -15,17 +15,26 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.errors import ServiceError
 from tournament.models import Event, PrintJob, PrintJobStatus
 from tournament.services.access import user_can_judge
-from tournament.services.printing import print_job_create, print_job_retry, print_job_status
+from tournament.services.printing import (
+    PRINT_LABELS,
+    print_job_create,
+    print_job_filename,
+    print_job_retry,
+    print_job_status,
+)
 from tournament.tasks import print_job_queue, print_job_unreachable
 from tournament.views.common import error_texts, staff_required
 
-DOCUMENTS = (
-    ("bundle", "Round bundle", "Pairings, every scoresheet and every table pack in one PDF."),
-    ("pairings", "Pairings by table", "Table, both players, records and the mission."),
-    ("pairings-alpha", "Pairings A-Z", "For the noticeboard: each player and their table."),
-    ("scoresheets", "Scoresheets", "One page per game, with the map and QR links."),
-    ("table-packs", "Table packs", "Map at full page and every card summary, per table."),
-    ("standings", "Standings", "Rank, record and tie-breaks after this round."),
+DOCUMENTS = tuple(
+    (kind, PRINT_LABELS[kind], help)
+    for kind, help in (
+        ("bundle", "Pairings, every scoresheet and every table pack in one PDF."),
+        ("pairings", "Table, both players, records and the mission."),
+        ("pairings-alpha", "For the noticeboard: each player and their table."),
+        ("scoresheets", "One page per game, with the map and QR links."),
+        ("table-packs", "Map at full page and every card summary, per table."),
+        ("standings", "Rank, record and tie-breaks after this round."),
+    )
 )
 
 
@@ -61,7 +70,9 @@ def print_page(request, event: Event, number: int | None = None):
     if number and current is None:
         raise Http404("No such round.")
     current = current or (rounds[-1] if rounds else None)
-    jobs = event.print_jobs.select_related("round")[:10]
+    jobs = list(event.print_jobs.select_related("round")[:10])
+    for job in jobs:
+        job.label = PRINT_LABELS.get(job.kind, job.kind)
     context = {
         "event": event,
         "rounds": rounds,
@@ -122,9 +133,11 @@ def print_job_download(request, job_id: int):
     job = _managed_job(request, job_id)
     if job.status != PrintJobStatus.DONE or not job.file:
         raise Http404("This document is not ready yet.")
-    name = job.file.name.rsplit("/", 1)[-1]
     return FileResponse(
-        job.file.open("rb"), as_attachment=True, filename=name, content_type="application/pdf"
+        job.file.open("rb"),
+        as_attachment=True,
+        filename=print_job_filename(job),
+        content_type="application/pdf",
     )
 
 

@@ -6,8 +6,6 @@ to come back, see where they stand and withdraw.
 
 from __future__ import annotations
 
-import qrcode
-import qrcode.image.svg
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -30,6 +28,7 @@ from tournament.services.registration import (
 )
 from tournament.views.common import back, organiser_required, report, visible_event_or_404
 from tournament.views.forms import SignupForm, service_errors_to_form
+from tournament.views.links import phone_url, qr_svg
 
 
 def ordinal(n: int) -> str:
@@ -49,11 +48,6 @@ def status_line(player: Player) -> str:
         "rejected": "The organiser has not accepted this sign-up",
         "withdrawn": "You have withdrawn from this event",
     }[player.status]
-
-
-def _qr_svg(url: str) -> str:
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
-    return image.to_string(encoding="unicode")
 
 
 def event_signup(request, event_id: int):
@@ -102,15 +96,16 @@ def signups(request, event):
     queue = registration_queue(event=event)
     for player in queue["waiting"]:
         player.position = registration_position(player=player)
-    link = request.build_absolute_uri(reverse("event-signup", args=[event.pk]))
+    link = phone_url(request, reverse("event-signup", args=[event.pk]))
     context = {
         "event": event,
         "tab": "signups",
         "queue": queue,
         "counts": registration_counts(event=event),
         "open": registration_is_open(event),
+        "paired": event.rounds.exists(),
         "link": link,
-        "qr": _qr_svg(link),
+        "qr": qr_svg(link),
     }
     return render(request, "tournament/manage/signups.html", context)
 

@@ -68,6 +68,8 @@ class Command(BaseCommand):
             return
         connections.close_all()
         os.environ["DJANGO_SETTINGS_MODULE"] = settings.SETTINGS_MODULE
+        # The workers' SITE_URL (the address in QR codes) carries the port they listen on.
+        os.environ["PORT"] = str(port)
         sys.stdout.flush()
         os.execv(sys.executable, argv)  # noqa: S606 - our own interpreter, our own arguments
 
@@ -94,9 +96,6 @@ class Command(BaseCommand):
         )
         if not get_user_model().objects.filter(is_active=True, is_staff=True).exists():
             out.write(
-                self.style.WARNING(
-                    "  No organiser account yet: create one with "
-                    "`.venv/bin/python manage.py createsuperuser`."
-                )
+                self.style.WARNING("  No organiser account yet: create one with `make organiser`.")
             )
         out.write("")

@@ -1,0 +1,43 @@
+"""Addresses for phones: the links QR codes on screen carry.
+
+A page opened on the server's own machine at 127.0.0.1 or localhost (as `make serve` prints)
+would put that loopback address in its QR codes, which no phone can open: those use SITE_URL
+instead, the venue address (with the port) the printed codes carry too. A page opened at any
+other address (the venue's network, a public name behind a proxy) is already one phones reach.
+When SITE_URL is itself a loopback address (`make run`, a development server), no address
+phones can open is known, and the page's own address at least has the right port.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from urllib.parse import urlsplit
+
+import qrcode
+import qrcode.image.svg
+from django.conf import settings
+from django.http.request import split_domain_port
+
+
+def _loopback(host: str) -> bool:
+    domain, _ = split_domain_port(host)
+    domain = domain.strip("[]")
+    if domain == "localhost" or domain.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(domain).is_loopback
+    except ValueError:
+        return False
+
+
+def phone_url(request, path: str) -> str:
+    """The absolute address of `path` that a phone on the venue's network can open."""
+    site = settings.SITE_URL.rstrip("/")
+    if _loopback(request.get_host()) and not _loopback(urlsplit(site).netloc):
+        return f"{site}{path}"
+    return request.build_absolute_uri(path)
+
+
+def qr_svg(url: str) -> str:
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    return image.to_string(encoding="unicode")

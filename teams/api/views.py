@@ -42,6 +42,7 @@ from teams.services.teams import (
     teams_import,
     teams_with_members,
 )
+from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.errors import Forbidden
 from tournament.services.access import user_can_judge
@@ -122,6 +123,7 @@ class TeamDetailView(APIView):
         event = visible_event(request, event_id)
         require_write_access(request, event)
         team = get_object_or_404(Team, event=event, pk=team_id)
+        refuse_body(request)
         team_delete(team=team, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -183,7 +185,10 @@ class TeamScoringView(APIView):
         # The table goes to the service as sent: it checks the bands and names the failing one.
         changes = dict(body.validated_data)
         if "score_table" in changes and changes["score_table"] is not None:
-            changes["score_table"] = [dict(b) for b in changes["score_table"]]
+            # A null band stays null, so the service refuses it by its place (not a TypeError).
+            changes["score_table"] = [
+                None if b is None else dict(b) for b in changes["score_table"]
+            ]
         scoring = team_scoring_update(event=event, user=request.user, changes=changes)
         return Response(scoring.as_dict())
 
@@ -264,6 +269,7 @@ class TeamMatchPairingView(APIView):
         event = visible_event(request, event_id)
         require_write_access(request, event)
         match = _match(event, match_id)
+        refuse_body(request)
         team_match_unpair(match=match, user=request.user)
         return Response(team_match_view(match=match))
 

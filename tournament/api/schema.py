@@ -12,6 +12,8 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSe
 from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
+from tournament.api.bodies import KnownFieldsMixin
+
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 
 # What each refusal means, as the schema's response descriptions.
@@ -78,6 +80,13 @@ class ApiSchema(AutoSchema):
         variants = schema.get("oneOf")
         if variants and len(variants) == 2 and variants[1] == BLANK_ALLOWED:
             schema.update(schema.pop("oneOf")[0])
+
+    def _map_basic_serializer(self, serializer, direction):
+        schema = super()._map_basic_serializer(serializer, direction)
+        # The API refuses a key its body does not take (400 unknown_field); the schema says so.
+        if direction == "request" and isinstance(serializer, KnownFieldsMixin):
+            schema["additionalProperties"] = False
+        return schema
 
     def _error_statuses(self) -> list[str]:
         method = self.method.upper()

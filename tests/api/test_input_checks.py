@@ -247,3 +247,10 @@ def test_team_scoring_with_null_bands_is_refused(api, organiser):
     assert response.status_code == 400, response.content
     assert "score_table" in response.json()["error_codes"]
     assert api.get(f"/api/events/{team_event.pk}/team-scoring/").json()["custom_table"] is False
+
+
+def test_a_body_costly_to_parse_is_refused_before_parsing(api, event):
+    raw = "[" + ",".join(["{}"] * 790_000) + "]"  # 2.4 MB, under the body limit: 50 MB parsed
+    response = _post(api, f"/api/events/{event.pk}/", raw, method="patch")
+    assert response.status_code == 413, response.content
+    assert response.json()["error_codes"] == {"detail": ["too_large"]}

@@ -1,100 +1,28 @@
-"""The API's JSON parser: what DRF's does, minus the bodies that it lets through or fails on.
+"""The API's JSON parser: DRF's, with the limits of `tournament.jsontext`.
 
 DRF's parser lets `RecursionError` escape on a body nested a thousand deep (a 2 KB body made
 every JSON write answer 500), and a key sent twice silently keeps its last value. Here a body
-nested deeper than any real request is a 400 `too_deep`, a repeated key is a 400 naming it
-(`duplicate_key`), and text holding a lone surrogate (which no database or page can store) is
-a 400 `parse_error`.
+nested too deep is a 400 `too_deep`, a repeated key a 400 naming it (`duplicate_key`), and text
+that is not JSON (a lone surrogate included) a 400 `parse_error`.
 """
 
 from __future__ import annotations
-
-import json
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from rest_framework import exceptions
 from rest_framework.parsers import JSONParser
-from rest_framework.settings import api_settings
-from rest_framework.utils.json import strict_constant
 
-# The deepest real body is an event document's audit entry (about 8 levels); nothing the API
-# takes needs more than this.
-MAX_DEPTH = 32
+from tournament.jsontext import JsonRefused, json_cost_check, json_parse
 
 
 class TooDeep(exceptions.ParseError):
     default_code = "too_deep"
-    default_detail = f"The JSON body is nested more than {MAX_DEPTH} levels deep."
 
 
-class DuplicateKey(ValueError):
-    def __init__(self, key: str):
-        super().__init__(key)
-        self.key = key
-
-
-def _pairs_without_repeats(pairs: list[tuple[str, object]]) -> dict:
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise DuplicateKey(key)
-            seen.add(key)
-    return data
-
-
-def _check_depth(data) -> None:
-    # Iterative, so the check itself cannot overflow; each container is visited once.
-    pending = [(data, 1)]
-    while pending:
-        value, depth = pending.pop()
-        if isinstance(value, dict):
-            children = value.values()
-        elif isinstance(value, list):
-            children = value
-        else:
-            if isinstance(value, str):
-                _check_text(value)
-            continue
-        if depth > MAX_DEPTH:
-            raise TooDeep()
-        pending.extend((child, depth + 1) for child in children)
-        if isinstance(value, dict):
-            for key in value:
-                _check_text(key)
-
-
-def _check_text(text: str) -> None:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise exceptions.ParseError(
-            "The JSON body holds text with a lone surrogate (\\ud800 to \\udfff), which is "
-            "not a character."
-        ) from None
-
-
-def parse_json(raw: bytes | str):
-    """The JSON value of `raw`, with the API's limits; ParseError (or ValidationError naming
-    a repeated key) otherwise."""
-    try:
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        parse_constant = strict_constant if api_settings.STRICT_JSON else None
-        data = json.loads(
-            text, object_pairs_hook=_pairs_without_repeats, parse_constant=parse_constant
-        )
-    except RecursionError:
-        raise TooDeep() from None
-    except DuplicateKey as exc:
-        raise exceptions.ValidationError(
-            {exc.key: [f"The key {exc.key!r} is sent more than once."]}, code="duplicate_key"
-        ) from None
-    except ValueError as exc:  # UnicodeDecodeError and JSONDecodeError included
-        raise exceptions.ParseError(f"JSON parse error - {exc}") from None
-    _check_depth(data)
-    return data
+class TooCostly(exceptions.APIException):
+    status_code = 413
+    default_code = "too_large"
 
 
 def _read_capped(stream) -> bytes:
@@ -107,6 +35,22 @@ def _read_capped(stream) -> bytes:
     return raw
 
 
+def parse_body(raw: bytes):
+    try:
+        json_cost_check(raw)
+        return json_parse(raw)
+    except JsonRefused as refused:
+        if refused.status == 413:
+            raise TooCostly(refused.message) from None
+        if refused.key is not None:
+            raise exceptions.ValidationError(
+                {refused.key: [refused.message]}, code=refused.code
+            ) from None
+        if refused.code == "too_deep":
+            raise TooDeep(refused.message) from None
+        raise exceptions.ParseError(f"JSON parse error - {refused.message}") from None
+
+
 class StrictJSONParser(JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
-        return parse_json(_read_capped(stream) if stream is not None else b"")
+        return parse_body(_read_capped(stream) if stream is not None else b"")

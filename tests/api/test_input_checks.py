@@ -219,7 +219,7 @@ def test_a_lone_surrogate_is_a_parse_error(anon, event):
     assert response.json()["error_codes"] == {"detail": ["parse_error"]}
 
 
-@pytest.mark.parametrize("depth", [33, 1000, 100_000])
+@pytest.mark.parametrize("depth", [33, 1000, 20_000])
 def test_nesting_too_deep_is_refused_anonymously_too(event, depth):
     raw = '{"name": ' + "[" * depth + "]" * depth + "}"
     response = _post(APIClient(), f"/api/events/{event.pk}/signup/", raw)

@@ -254,3 +254,16 @@ def test_a_body_costly_to_parse_is_refused_before_parsing(api, event):
     response = _post(api, f"/api/events/{event.pk}/", raw, method="patch")
     assert response.status_code == 413, response.content
     assert response.json()["error_codes"] == {"detail": ["too_large"]}
+
+
+def test_the_creation_seed_is_not_a_setting_to_change(api, event):
+    response = api.patch(f"/api/events/{event.pk}/", {"seed": 5}, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()["error_codes"] == {"seed": ["unknown_field"]}
+
+
+def test_the_creation_seed_must_be_a_whole_number(api):
+    response = api.post("/api/events/", {"name": "GT", "rounds": 3, "seed": "5"}, format="json")
+    assert response.status_code == 400, response.content
+    assert "seed" in response.json()["error_codes"]
+    assert not Event.objects.exists()

@@ -14,7 +14,7 @@ from tournament.services.exchange import FORMAT, VERSION, event_export, export_f
 from tournament.services.exchange_import import event_import
 
 
-class ExportDocumentSerializer(StrictSerializer):
+class ExportDocumentSerializer(serializers.Serializer):
     """The document's outline, for the schema; the service checks every field inside."""
 
     format = serializers.ChoiceField(choices=[FORMAT])

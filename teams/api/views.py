@@ -111,7 +111,8 @@ class TeamDetailView(APIView):
         event = visible_event(request, event_id)
         require_write_access(request, event)
         team = get_object_or_404(Team, event=event, pk=team_id)
-        body = TeamUpdateSerializer(data=request.data)
+        read = _team_out(request, event, teams_with_members(event).get(pk=team_id))
+        body = TeamUpdateSerializer(data=request.data, context={"read": read})
         body.is_valid(raise_exception=True)
         team_update(team=team, user=request.user, changes=dict(body.validated_data))
         return Response(_team_out(request, event, teams_with_members(event).get(pk=team_id)))
@@ -180,7 +181,8 @@ class TeamScoringView(APIView):
         """Change the team scoring; null puts a setting back to its default."""
         event = visible_event(request, event_id)
         require_write_access(request, event)
-        body = TeamScoringSerializer(data=request.data)
+        read = team_scoring_get(event=event).as_dict()
+        body = TeamScoringSerializer(data=request.data, context={"read": read})
         body.is_valid(raise_exception=True)
         # The table goes to the service as sent: it checks the bands and names the failing one.
         changes = dict(body.validated_data)

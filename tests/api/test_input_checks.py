@@ -267,3 +267,59 @@ def test_the_creation_seed_must_be_a_whole_number(api):
     assert response.status_code == 400, response.content
     assert "seed" in response.json()["error_codes"]
     assert not Event.objects.exists()
+
+
+# Objects read, edited and sent back whole, where the body is not the answer's shape --------
+
+
+@pytest.fixture
+def team_event(organiser):
+    from teams.services.teams import team_create
+    from tournament.services.events import event_create
+
+    event = event_create(user=organiser, name="Team GT", rounds=3, kind="team", team_size=3)
+    team_create(event=event, user=organiser, name="Lions")
+    return event
+
+
+def test_a_team_read_edited_and_sent_back_is_accepted(api, team_event):
+    team = api.get(f"/api/events/{team_event.pk}/teams/").json()[0]
+    url = f"/api/events/{team_event.pk}/teams/{team['id']}/"
+    response = api.patch(url, {**team, "name": "Tigers"}, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["name"] == "Tigers"
+    changed = api.patch(url, {**team, "full": not team["full"]}, format="json")
+    assert changed.status_code == 400, changed.content
+    assert changed.json()["error_codes"] == {"full": ["read_only"]}
+    typo = api.patch(url, {"nmae": "Bears"}, format="json")
+    assert typo.json()["error_codes"] == {"nmae": ["unknown_field"]}
+
+
+def test_team_scoring_read_and_sent_back_is_accepted(api, team_event):
+    url = f"/api/events/{team_event.pk}/team-scoring/"
+    read = api.get(url).json()
+    response = api.patch(url, {**read, "draw_margin": 5}, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["draw_margin"] == 5
+    changed = api.patch(url, {**read, "team_size": 8}, format="json")
+    assert changed.status_code == 400, changed.content
+    assert changed.json()["error_codes"] == {"team_size": ["read_only"]}
+
+
+def test_a_staff_row_read_edited_and_sent_back_is_accepted(api, event, organiser):
+    from django.contrib.auth import get_user_model
+
+    from tournament.services.staff import staff_add
+
+    judge = get_user_model().objects.create_user("judy", password="pw")
+    staff_add(event=event, user=organiser, username="judy", role="judge")
+    row = next(r for r in api.get(f"/api/events/{event.pk}/staff/").json() if r["user"] == judge.pk)
+    url = f"/api/events/{event.pk}/staff/{judge.pk}/"
+    response = api.patch(url, {**row, "role": "organiser"}, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["role"] == "organiser"
+    rows = api.get(f"/api/events/{event.pk}/staff/").json()
+    again = api.patch(url, next(r for r in rows if r["user"] == judge.pk), format="json")
+    assert again.status_code == 200, again.content
+    changed = api.patch(url, {"username": "other"}, format="json")
+    assert changed.json()["error_codes"] == {"username": ["read_only"]}

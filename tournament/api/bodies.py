@@ -49,7 +49,8 @@ def refuse_body(request, allowed: tuple[str, ...] = ()) -> dict:
 
 class KnownFieldsMixin:
     """For serializers: refuse keys that are not fields (`unknown_field`) and read-only fields
-    whose value differs from the instance's (`read_only`); drop those sent back unchanged."""
+    (of the instance, or of context["read"]) whose value differs from what the client read
+    (`read_only`); drop those sent back unchanged."""
 
     def to_internal_value(self, data):
         if isinstance(data, Mapping):
@@ -57,20 +58,15 @@ class KnownFieldsMixin:
         return super().to_internal_value(data)
 
     def _known_only(self, data: Mapping):
-        fields = self.fields
         errors: dict[str, list] = {}
         unchanged: list[str] = []
         for key in data:
-            if key in TRANSPORT_KEYS:
-                continue
-            field = fields.get(key)
-            if field is None:
-                errors[key] = [serializers.ErrorDetail(UNKNOWN, code="unknown_field")]
-            elif field.read_only:
-                if self._sent_back(field, data[key]):
-                    unchanged.append(key)
-                else:
-                    errors[key] = [serializers.ErrorDetail(READ_ONLY, code="read_only")]
+            verdict = None if key in TRANSPORT_KEYS else self._verdict(key, data[key])
+            if verdict == "unchanged":
+                unchanged.append(key)
+            elif verdict is not None:
+                message = UNKNOWN if verdict == "unknown_field" else READ_ONLY
+                errors[key] = [serializers.ErrorDetail(message, code=verdict)]
         if errors:
             raise serializers.ValidationError(errors)
         if not unchanged:
@@ -79,6 +75,29 @@ class KnownFieldsMixin:
         for key in unchanged:
             data.pop(key)
         return data
+
+    def _verdict(self, key: str, value) -> str | None:
+        """None: a field to validate; "unchanged": drop it; else the refusal's code."""
+        field, read = self.fields.get(key), self._read_shape()
+        if field is None:
+            if key not in read:
+                return "unknown_field"
+            # A field of what the client read that this body does not take.
+            return "unchanged" if value == read[key] else "read_only"
+        if field.read_only:
+            return "unchanged" if self._sent_back(field, value) else "read_only"
+        # Sent back as read: nothing to change (a null the body would refuse included); a
+        # required field stays, so the body still has what it needs.
+        if key in read and not field.required and value == read[key]:
+            return "unchanged"
+        return None
+
+    def _read_shape(self) -> Mapping:
+        # Views whose input is not the shape they answer with pass that answer as
+        # context["read"], so an object read, edited and sent back whole is accepted.
+        if self.parent is not None:
+            return {}
+        return self.context.get("read") or {}
 
     def _sent_back(self, field, value) -> bool:
         instance = getattr(self, "instance", None)

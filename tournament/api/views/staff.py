@@ -82,7 +82,11 @@ class StaffDetailView(APIView):
     def patch(self, request, event_id: int, user_id: int):
         event = visible_event(request, event_id)
         require_write_access(request, event)
-        body = StaffRoleSerializer(data=request.data)
+        # What the client read (GET .../staff/), so a row sent back whole is accepted.
+        read = next(
+            (StaffSerializer(r).data for r in staff_list(event=event) if r.user_id == user_id), {}
+        )
+        body = StaffRoleSerializer(data=request.data, context={"read": read})
         body.is_valid(raise_exception=True)
         row = staff_set_role(
             event=event, user=request.user, member_id=user_id, role=body.validated_data["role"]

@@ -77,7 +77,8 @@ class TrackerCreateView(StandaloneMixin, APIView):
         if pack is None or pack == "":
             pack = "leviathan"
         if pack == "leviathan":  # `mission` is a mission code, as it always was
-            tracked = tracker_create(mission_code=mission or None)
+            # Only "" means "none": an empty list or object is refused by the service.
+            tracked = tracker_create(mission_code=None if mission in (None, "") else mission)
         else:  # a Maelstrom pack: `mission` is the mission's key
             tracked = tracker_create(
                 pack_key=pack,

@@ -32,6 +32,8 @@ def _post(client, url, raw: str, method: str = "post"):
         ({"pack": "eighth", "mission": "deadlock", "seed": "s\x00"}, "seed", None),
         ({"mission": "A\x00"}, "mission", None),
         ({"mission": ["A"]}, "mission", "unknown_mission"),
+        ({"mission": []}, "mission", "unknown_mission"),
+        ({"mission": {}}, "mission", "unknown_mission"),
         ({"pack": "eighth", "mission": {"k": 1}}, "mission", None),
         ({"mision": "A"}, "mision", "unknown_field"),
     ],

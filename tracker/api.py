@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import authentication, permissions
+from rest_framework import authentication, permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.auth import PlayerKeyAuthentication, request_player
+from tournament.api.bodies import StrictSerializer, body_object
 from tournament.api.schema import ApiErrorSerializer
 from tournament.errors import Invalid
 from tracker.maelstrom import PLAYERS, is_maelstrom
@@ -44,13 +45,41 @@ class StandaloneMixin:
     permission_classes = [permissions.AllowAny]
 
 
+class TrackerCreateInputSerializer(StrictSerializer):
+    """A standalone game. The types are checked here; the service checks the pack, the
+    mission and the seed's rules (400 `unknown_pack`, `unknown_mission`, `invalid`)."""
+
+    pack = serializers.JSONField(
+        required=False, allow_null=True, help_text="leviathan (default), eighth or seventh."
+    )
+    mission = serializers.JSONField(
+        required=False,
+        allow_null=True,
+        help_text="Leviathan: a mission code (default a fresh mission); Maelstrom: the "
+        "mission's key.",
+    )
+    seed = serializers.JSONField(
+        required=False,
+        allow_null=True,
+        help_text="Maelstrom: a whole number or a text of up to 64 characters.",
+    )
+    mission_code = serializers.JSONField(
+        required=False, allow_null=True, help_text="Maelstrom: a label of up to 40 characters."
+    )
+
+
 class TrackerCreateView(StandaloneMixin, APIView):
     @extend_schema(request=None, responses={201: dict})
     def post(self, request):
-        body = request.data if hasattr(request.data, "get") else {}
-        pack, mission = body.get("pack") or "leviathan", body.get("mission")
+        body = TrackerCreateInputSerializer(data=body_object(request))
+        body.is_valid(raise_exception=True)
+        body = body.validated_data
+        pack, mission = body.get("pack"), body.get("mission")
+        if pack is None or pack == "":
+            pack = "leviathan"
         if pack == "leviathan":  # `mission` is a mission code, as it always was
-            tracked = tracker_create(mission_code=mission or None)
+            # Only "" means "none": an empty list or object is refused by the service.
+            tracked = tracker_create(mission_code=None if mission in (None, "") else mission)
         else:  # a Maelstrom pack: `mission` is the mission's key
             tracked = tracker_create(
                 pack_key=pack,
@@ -79,7 +108,7 @@ class TrackerActionView(StandaloneMixin, APIView):
                 raise Invalid("side", "bad_side", "side: must be player_1, player_2 or empty")
         else:
             side = request.query_params.get("side") or _acting_side(request.data)
-        tracked = tracker_act(tracked_id=tracked.pk, action=request.data)
+        tracked = tracker_act(tracked_id=tracked.pk, action=request.data, strict=True)
         return Response(tracker_view(tracked=tracked, side=side))
 
 
@@ -132,6 +161,6 @@ class GameTrackerView(APIView):
                 sides = ", ".join(tracker_sides(tracked))
                 raise Invalid("side", "bad_side", f"side: must be {sides} or empty")
         tracked = tracker_game_act(
-            game_id=game_id, action=request.data, user=request.user, player=player
+            game_id=game_id, action=request.data, user=request.user, player=player, strict=True
         )
         return Response(tracker_view(tracked=tracked, side=self._side(request, tracked)))

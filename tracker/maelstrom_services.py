@@ -36,12 +36,16 @@ def maelstrom_create(
     to show (a generator code), default the mission key."""
     if (seed is not None and not isinstance(seed, (str, int))) or isinstance(seed, bool):
         raise Invalid("seed", "invalid", "seed: a whole number or a short text")
+    if isinstance(seed, str) and "\x00" in seed:
+        raise Invalid("seed", "invalid", "seed: may not hold a NUL character")
     seed = secrets.token_hex(16) if seed is None or seed == "" else str(seed)
     if len(seed) > 64:
         raise Invalid("seed", "invalid", "seed: at most 64 characters")
     code = (mission_code or "").strip() if isinstance(mission_code, str) else mission_code
     if code is not None and (not isinstance(code, str) or len(code) > MISSION_CODE_MAX):
         raise Invalid("mission_code", "invalid", "mission_code: a text of at most 40 characters")
+    if code is not None and "\x00" in code:
+        raise Invalid("mission_code", "invalid", "mission_code: may not hold a NUL character")
     try:
         state = maelstrom.new_game(seed, pack_key=pack_key, mission_key=mission_key)
     except maelstrom.Refusal as err:

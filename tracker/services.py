@@ -76,14 +76,23 @@ def tracker_create(
     """A standalone tracked game. Leviathan: on a mission code (generated or pool), or a
     fresh mission. A Maelstrom pack ("eighth", "seventh"): on `mission_key`, with an optional
     `seed` and `mission_code` label (see `maelstrom_create`)."""
+    # Checked before any use: a list is unhashable and a NUL cannot be stored (500s before).
+    if not isinstance(pack_key, str) or pack_key not in (*MAELSTROM_PACKS, "leviathan"):
+        raise Invalid("pack", "unknown_pack", "pack: leviathan, eighth or seventh")
+    label = "mission_code" if pack_key in MAELSTROM_PACKS else "mission"
+    for field, value in (("mission", mission_key), (label, mission_code), ("seed", seed)):
+        if isinstance(value, str) and "\x00" in value:
+            raise Invalid(field, "invalid", f"{field}: may not hold a NUL character")
     if pack_key in MAELSTROM_PACKS:
         if not mission_key:
             raise Invalid("mission", "required", "mission: name the Maelstrom of War mission")
         return maelstrom_create(
             pack_key=pack_key, mission_key=mission_key, seed=seed, mission_code=mission_code
         )
+    if mission_code is not None and not isinstance(mission_code, str):
+        raise Invalid("mission", "unknown_mission", "mission: a mission code, as text")
     if mission_code:
-        mission = mission_lookup(code=str(mission_code).strip())
+        mission = mission_lookup(code=mission_code.strip())
     else:
         mission = mission_generate(pack_key=pack_key)
     if is_classic(mission.pack.key):
@@ -228,15 +237,46 @@ def _upgrade(tracked: TrackedGame) -> None:
     tracked.save(update_fields=["state", "initial_args", "updated_at"])
 
 
-def _store(tracked: TrackedGame, action: dict[str, Any], *, actor: str) -> dict[str, Any]:
+class _ReadKeys(dict):
+    """An action that notes which of its keys the engine looked at."""
+
+    def __init__(self, data: dict[str, Any]):
+        super().__init__(data)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key):
+        self.read.add(key)
+        return super().__contains__(key)
+
+    def get(self, key, default=None):
+        self.read.add(key)
+        return super().get(key, default)
+
+
+def _store(
+    tracked: TrackedGame, action: dict[str, Any], *, actor: str, strict: bool = False
+) -> dict[str, Any]:
+    # Each action type reads its own fields; with `strict`, a key the engine never looked
+    # at (a typo, a field of another action) is refused rather than silently dropped.
+    watched = _ReadKeys(action) if strict else action
     if maelstrom.is_maelstrom(tracked.state):
-        new = maelstrom_apply(tracked.state, action)
+        new = maelstrom_apply(tracked.state, watched)
     else:
         _upgrade(tracked)
         try:
-            new = tracker.apply(tracked.state, action)
+            new = tracker.apply(tracked.state, watched)
         except tracker.Refusal as err:
             raise _refusal(err) from err
+    if strict:
+        # `seq` is the service's check, `side` also picks the view the caller gets back.
+        unread = [key for key in action if key not in watched.read and key not in ("seq", "side")]
+        if unread:
+            kind = action.get("type")
+            raise Invalid(unread[0], "unknown_field", f"{unread[0]}: not a field of {kind}")
     TrackedAction.objects.create(tracked=tracked, seq=new["seq"], actor=actor, action=action)
     tracked.state = new
     tracked.finished = new["phase"] == "over"
@@ -253,13 +293,14 @@ def _actor(user, player: Player | None) -> str:
 
 
 def tracker_act(
-    *, tracked_id: int, action: Any, user=None, player: Player | None = None
+    *, tracked_id: int, action: Any, user=None, player: Player | None = None, strict: bool = False
 ) -> TrackedGame:
     """Apply one action under a row lock and log it; a refusal changes nothing.
 
     Callers have already checked access (token, key or organiser). An action carrying a
     `seq` that is not the game's current one was built from an old view (a second phone)
-    and is refused with `stale_action` (409)."""
+    and is refused with `stale_action` (409). `strict` (the API) refuses keys the action does
+    not take (`unknown_field`); the pages' forms send a fixed set of fields for every action."""
     if not isinstance(action, dict):
         raise Invalid("action", "bad_action", "action: must be a JSON object")
     with transaction.atomic():
@@ -277,7 +318,7 @@ def tracker_act(
             # may do: applied as if sent now (the log then replays).
             action = {**action, "seq": tracked.seq}
         had_roles = tracked.state.get("roles") is not None
-        state = _store(tracked, action, actor=_actor(user, player))
+        state = _store(tracked, action, actor=_actor(user, player), strict=strict)
         if tracked.game_id is not None and maelstrom.is_maelstrom(state):
             if state["phase"] == "over":
                 _enter_result(tracked, maelstrom_result_data(state), user=user, player=player)
@@ -456,7 +497,7 @@ def tracker_sides(tracked: TrackedGame) -> tuple[str, ...]:
 
 
 def tracker_game_act(
-    *, game_id: int, action: Any, user=None, player: Player | None = None
+    *, game_id: int, action: Any, user=None, player: Player | None = None, strict: bool = False
 ) -> TrackedGame:
     """An event game's action: each player acts only for their own side (an action naming
     the other side is refused, 403); the event's organisers act for both."""
@@ -472,7 +513,9 @@ def tracker_game_act(
         raise Forbidden("side", "not_your_side", message)
     if player is not None and not maelstrom.is_maelstrom(tracked.state):
         _require_roll_off_winner(tracked, action, player)
-    return tracker_act(tracked_id=tracked.pk, action=action, user=user, player=player)
+    return tracker_act(
+        tracked_id=tracked.pk, action=action, user=user, player=player, strict=strict
+    )
 
 
 def _require_roll_off_winner(tracked: TrackedGame, action: Any, player: Player) -> None:

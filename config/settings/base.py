@@ -127,6 +127,12 @@ REST_FRAMEWORK = {
     # Adds each operation's 4xx answers in the API's one error shape (tournament.api.schema).
     "DEFAULT_SCHEMA_CLASS": "tournament.api.schema.ApiSchema",
     "EXCEPTION_HANDLER": "tournament.api.errors.exception_handler",
+    # JSON that refuses too-deep nesting and repeated keys (400, never 500); forms still parse.
+    "DEFAULT_PARSER_CLASSES": [
+        "tournament.api.parsers.StrictJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
@@ -139,7 +145,7 @@ SPECTACULAR_SETTINGS = {
     # create requires is marked required.
     "COMPONENT_SPLIT_REQUEST": True,
     # JSON is the API's body format; form posts still parse but are not advertised.
-    "PARSER_WHITELIST": ["rest_framework.parsers.JSONParser"],
+    "PARSER_WHITELIST": ["tournament.api.parsers.StrictJSONParser"],
     # One name per choice set, so the schema has no colliding or duplicate enums.
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournament.models.event.EventStatus",

@@ -17,21 +17,22 @@ from teams.services.ritual import (
     ritual_variant_of,
 )
 from tournament.api.auth import request_player
+from tournament.api.bodies import StrictSerializer, refuse_body
 from tournament.api.permissions import require_staff_access, visible_event
 
 
-class RitualPlayerSerializer(serializers.Serializer):
+class RitualPlayerSerializer(StrictSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     faction = serializers.CharField(allow_blank=True)
 
 
-class RitualTeamSerializer(serializers.Serializer):
+class RitualTeamSerializer(StrictSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class RitualMatchSerializer(serializers.Serializer):
+class RitualMatchSerializer(StrictSerializer):
     id = serializers.IntegerField()
     event_id = serializers.IntegerField()
     round = serializers.IntegerField()
@@ -40,7 +41,7 @@ class RitualMatchSerializer(serializers.Serializer):
     team_b = RitualTeamSerializer()
 
 
-class RitualGameSerializer(serializers.Serializer):
+class RitualGameSerializer(StrictSerializer):
     table = serializers.IntegerField(allow_null=True, help_text="Set once the games exist.")
     a = RitualPlayerSerializer()
     b = RitualPlayerSerializer()
@@ -51,7 +52,7 @@ class RitualGameSerializer(serializers.Serializer):
     )
 
 
-class RitualSerializer(serializers.Serializer):
+class RitualSerializer(StrictSerializer):
     match = RitualMatchSerializer()
     you = serializers.ChoiceField(
         choices=["a", "b", "organiser"], help_text="The asker's role in this ritual."
@@ -83,7 +84,7 @@ class RitualSerializer(serializers.Serializer):
     record = serializers.ListField(child=serializers.CharField())
 
 
-class RitualActionSerializer(serializers.Serializer):
+class RitualActionSerializer(StrictSerializer):
     side = serializers.ChoiceField(
         choices=list(SIDES),
         required=False,
@@ -160,11 +161,12 @@ class RitualView(APIView):
         if not request.user.is_authenticated:
             ritual_match_require_known(match_id=match_id)
             raise exceptions.NotAuthenticated()
+        refuse_body(request)
         ritual_reset(match_id=match_id, user=request.user)
         return Response(status=204)
 
 
-class RitualSettingSerializer(serializers.Serializer):
+class RitualSettingSerializer(StrictSerializer):
     variant = serializers.ChoiceField(
         choices=[(k, v["label"]) for k, v in VARIANTS.items()],
         help_text="`etc`: the ETC/WTC draft; `champions`: each side names a champion first.",

@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from teams.engine.standings import TEAM_METRICS
 from teams.models import Team
+from tournament.api.bodies import StrictSerializer
 from tournament.api.serializers import (
     StrictBooleanField,
     StrictCharField,
@@ -17,7 +18,7 @@ from tournament.api.serializers import (
 )
 
 
-class MemberSerializer(serializers.Serializer):
+class MemberSerializer(StrictSerializer):
     id = serializers.IntegerField(read_only=True)
     name = name_field(120)
     faction = text_field(120, required=False)
@@ -31,11 +32,11 @@ class MemberPrivateSerializer(MemberSerializer):
     private_key = serializers.CharField(read_only=True)
 
 
-class TeamInputSerializer(serializers.Serializer):
+class TeamInputSerializer(StrictSerializer):
     name = name_field(120)
 
 
-class TeamUpdateSerializer(serializers.Serializer):
+class TeamUpdateSerializer(StrictSerializer):
     name = name_field(120, required=False)
     captain = StrictIntegerField(
         required=False, help_text="Player id of one of the team's players (400 not_member)."
@@ -93,19 +94,19 @@ class TeamPrivateSerializer(TeamSerializer):
         return team.captain_key
 
 
-class TeamImportSerializer(serializers.Serializer):
+class TeamImportSerializer(StrictSerializer):
     csv = StrictCharField(
         help_text="Lines `team,name,faction[,club]` (a header line naming them may come "
         "first). Every line or none; an error names its line."
     )
 
 
-class BandSerializer(serializers.Serializer):
+class BandSerializer(StrictSerializer):
     up_to = StrictIntegerField(min_value=0, allow_null=True)
     points = StrictIntegerField(min_value=10, max_value=20)
 
 
-class TeamScoringSerializer(serializers.Serializer):
+class TeamScoringSerializer(StrictSerializer):
     score_table = BandSerializer(
         many=True,
         allow_null=True,
@@ -138,7 +139,7 @@ class TeamScoringSerializer(serializers.Serializer):
     )
 
 
-class TeamScoringOutSerializer(serializers.Serializer):
+class TeamScoringOutSerializer(StrictSerializer):
     score_table = BandSerializer(many=True)
     custom_table = serializers.BooleanField()
     draw_margin = serializers.IntegerField()
@@ -150,19 +151,19 @@ class TeamScoringOutSerializer(serializers.Serializer):
     )
 
 
-class TeamRoundInputSerializer(serializers.Serializer):
+class TeamRoundInputSerializer(StrictSerializer):
     seed = seed_field(required=False, allow_null=True)
     force = StrictBooleanField(
         default=False, help_text="Pair although the last round's matches are not finished."
     )
 
 
-class NamedSerializer(serializers.Serializer):
+class NamedSerializer(StrictSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class MatchGameSerializer(serializers.Serializer):
+class MatchGameSerializer(StrictSerializer):
     game = serializers.IntegerField(help_text="The game's id: results go to /api/games/{id}/.")
     table = serializers.IntegerField(allow_null=True)
     player_a = NamedSerializer()
@@ -174,7 +175,7 @@ class MatchGameSerializer(serializers.Serializer):
     points_b = serializers.IntegerField(allow_null=True)
 
 
-class TeamMatchSerializer(serializers.Serializer):
+class TeamMatchSerializer(StrictSerializer):
     id = serializers.IntegerField()
     round = serializers.IntegerField()
     number = serializers.IntegerField()
@@ -195,7 +196,7 @@ class TeamMatchSerializer(serializers.Serializer):
     )
 
 
-class TeamRoundSerializer(serializers.Serializer):
+class TeamRoundSerializer(StrictSerializer):
     number = serializers.IntegerField()
     round = serializers.IntegerField(help_text="The round holding the individual games.")
     seed = serializers.IntegerField(allow_null=True)
@@ -204,12 +205,12 @@ class TeamRoundSerializer(serializers.Serializer):
     matches = TeamMatchSerializer(many=True)
 
 
-class PairSerializer(serializers.Serializer):
+class PairSerializer(StrictSerializer):
     player_a = StrictIntegerField(help_text="A player of team A.")
     player_b = StrictIntegerField(help_text="A player of team B.")
 
 
-class MatchPairingInputSerializer(serializers.Serializer):
+class MatchPairingInputSerializer(StrictSerializer):
     pairs = PairSerializer(
         many=True,
         help_text="Every player of each team exactly once; tables follow the list's order "
@@ -217,7 +218,7 @@ class MatchPairingInputSerializer(serializers.Serializer):
     )
 
 
-class TeamStandingsRowSerializer(serializers.Serializer):
+class TeamStandingsRowSerializer(StrictSerializer):
     rank = serializers.IntegerField(min_value=1)
     tied = serializers.BooleanField()
     team = serializers.IntegerField()
@@ -236,7 +237,7 @@ class TeamStandingsRowSerializer(serializers.Serializer):
     display = serializers.DictField(child=serializers.CharField())
 
 
-class UnfinishedMatchSerializer(serializers.Serializer):
+class UnfinishedMatchSerializer(StrictSerializer):
     round = serializers.IntegerField()
     match = serializers.IntegerField()
     teams = serializers.ListField(child=serializers.CharField())
@@ -245,7 +246,7 @@ class UnfinishedMatchSerializer(serializers.Serializer):
     players_paired = serializers.BooleanField()
 
 
-class TeamStandingsSerializer(serializers.Serializer):
+class TeamStandingsSerializer(StrictSerializer):
     tiebreaks = serializers.ListField(child=serializers.CharField())
     tiebreak_labels = serializers.ListField(child=serializers.CharField())
     provisional = serializers.BooleanField()

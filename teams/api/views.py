@@ -42,6 +42,7 @@ from teams.services.teams import (
     teams_import,
     teams_with_members,
 )
+from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.errors import Forbidden
 from tournament.services.access import user_can_judge
@@ -110,7 +111,8 @@ class TeamDetailView(APIView):
         event = visible_event(request, event_id)
         require_write_access(request, event)
         team = get_object_or_404(Team, event=event, pk=team_id)
-        body = TeamUpdateSerializer(data=request.data)
+        read = _team_out(request, event, teams_with_members(event).get(pk=team_id))
+        body = TeamUpdateSerializer(data=request.data, context={"read": read})
         body.is_valid(raise_exception=True)
         team_update(team=team, user=request.user, changes=dict(body.validated_data))
         return Response(_team_out(request, event, teams_with_members(event).get(pk=team_id)))
@@ -122,6 +124,7 @@ class TeamDetailView(APIView):
         event = visible_event(request, event_id)
         require_write_access(request, event)
         team = get_object_or_404(Team, event=event, pk=team_id)
+        refuse_body(request)
         team_delete(team=team, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -178,12 +181,16 @@ class TeamScoringView(APIView):
         """Change the team scoring; null puts a setting back to its default."""
         event = visible_event(request, event_id)
         require_write_access(request, event)
-        body = TeamScoringSerializer(data=request.data)
+        read = team_scoring_get(event=event).as_dict()
+        body = TeamScoringSerializer(data=request.data, context={"read": read})
         body.is_valid(raise_exception=True)
         # The table goes to the service as sent: it checks the bands and names the failing one.
         changes = dict(body.validated_data)
         if "score_table" in changes and changes["score_table"] is not None:
-            changes["score_table"] = [dict(b) for b in changes["score_table"]]
+            # A null band stays null, so the service refuses it by its place (not a TypeError).
+            changes["score_table"] = [
+                None if b is None else dict(b) for b in changes["score_table"]
+            ]
         scoring = team_scoring_update(event=event, user=request.user, changes=changes)
         return Response(scoring.as_dict())
 
@@ -264,6 +271,7 @@ class TeamMatchPairingView(APIView):
         event = visible_event(request, event_id)
         require_write_access(request, event)
         match = _match(event, match_id)
+        refuse_body(request)
         team_match_unpair(match=match, user=request.user)
         return Response(team_match_view(match=match))
 

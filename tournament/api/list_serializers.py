@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from tournament.api.bodies import StrictSerializer
 from tournament.api.serializers import text_field
 from tournament.models import ListStatus, Player
 from tournament.services.armylists import (
@@ -15,7 +16,7 @@ from tournament.services.armylists import (
 from tournament.services.registration import ARMY_LIST_LIMIT
 
 
-class ArmyListInputSerializer(serializers.Serializer):
+class ArmyListInputSerializer(StrictSerializer):
     # The length is checked after line breaks are normalised (400 max_length naming the
     # limit), so a CRLF export just under the limit is not refused for its "\r"s.
     army_list = text_field(
@@ -24,7 +25,7 @@ class ArmyListInputSerializer(serializers.Serializer):
     )
 
 
-class ArmyListReviewSerializer(serializers.Serializer):
+class ArmyListReviewSerializer(StrictSerializer):
     status = serializers.ChoiceField(choices=[ListStatus.CHECKED, ListStatus.NEEDS_FIX])
     comment = text_field(
         COMMENT_LIMIT,
@@ -34,7 +35,7 @@ class ArmyListReviewSerializer(serializers.Serializer):
     )
 
 
-class ArmyListSerializer(serializers.Serializer):
+class ArmyListSerializer(StrictSerializer):
     player = serializers.IntegerField(source="pk", read_only=True)
     name = serializers.CharField(read_only=True)
     faction = serializers.CharField(read_only=True)

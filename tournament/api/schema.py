@@ -12,16 +12,22 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSe
 from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
+from tournament.api.bodies import KnownFieldsMixin
+
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 
 # What each refusal means, as the schema's response descriptions.
 ERROR_DESCRIPTIONS = {
-    "400": "Invalid input: the body names each failing field and its rule.",
+    "400": "Invalid input: the body names each failing field and its rule; a key the "
+    "operation does not take is `unknown_field`, a read-only field sent with another value "
+    "`read_only`, a key repeated in one object `duplicate_key`; a body nested too deep is "
+    "`detail` `too_deep`, JSON that does not parse `detail` `parse_error`.",
     "401": "Not signed in, or the token or player key is unknown.",
     "403": "Signed in, but not allowed to do this.",
     "404": "No such object, or not visible to you.",
     "409": "Refused by the event's state (for example a round not yet complete).",
-    "413": "The request body is over the size limit; nothing was changed.",
+    "413": "The request body is over the size limit, or would cost too much memory to "
+    "parse (`too_large`); nothing was changed.",
     "415": "The body is not JSON or form data.",
     "429": "Too many refused requests with a key or token from this client; see Retry-After.",
 }
@@ -78,6 +84,13 @@ class ApiSchema(AutoSchema):
         variants = schema.get("oneOf")
         if variants and len(variants) == 2 and variants[1] == BLANK_ALLOWED:
             schema.update(schema.pop("oneOf")[0])
+
+    def _map_basic_serializer(self, serializer, direction):
+        schema = super()._map_basic_serializer(serializer, direction)
+        # The API refuses a key its body does not take (400 unknown_field); the schema says so.
+        if direction == "request" and isinstance(serializer, KnownFieldsMixin):
+            schema["additionalProperties"] = False
+        return schema
 
     def _error_statuses(self) -> list[str]:
         method = self.method.upper()

@@ -12,6 +12,7 @@ from rest_framework import serializers
 from missions.api import MissionSummarySerializer
 from missions.pack.registry import pack_keys
 from missions.services import mission_summary, pool_codes, round_mission_details
+from tournament.api.bodies import KnownFieldsMixin, StrictSerializer
 from tournament.localtime import zone_names
 from tournament.models import Event, Game, Player, PlayerStatus, Result, Round
 from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind
@@ -84,7 +85,7 @@ class StrictCharField(serializers.CharField):
         return super().to_internal_value(data)
 
 
-class StrictModelSerializer(serializers.ModelSerializer):
+class StrictModelSerializer(KnownFieldsMixin, serializers.ModelSerializer):
     serializer_field_mapping = {
         **serializers.ModelSerializer.serializer_field_mapping,
         **{
@@ -230,6 +231,12 @@ class EventSerializer(StrictModelSerializer):
         "games against an opponent).",
     )
 
+    seed = seed_field(
+        required=False,
+        write_only=True,
+        help_text="Creation only: the seed of the drawn mission order and of generated missions "
+        "(same seed, same missions; default random).",
+    )
     kind = serializers.ChoiceField(
         choices=EventKind.choices,
         required=False,
@@ -283,6 +290,7 @@ class EventSerializer(StrictModelSerializer):
             "players_count",
             "rounds_paired",
             "created_at",
+            "seed",
         ]
         read_only_fields = ["id", "created_at", "mission_seed"]
         # Rules across fields, which the schema can only say in words.
@@ -323,7 +331,7 @@ class EventSerializer(StrictModelSerializer):
         return counted if counted is not None else event.rounds.count()
 
 
-class EventDeleteSerializer(serializers.Serializer):
+class EventDeleteSerializer(StrictSerializer):
     confirm = StrictCharField(
         help_text="The event's name, exactly: without it nothing is deleted (400 confirm)."
     )
@@ -422,7 +430,7 @@ def result_data(result: Result) -> dict:
     return {name: data[name] for name in ResultSerializer.Meta.fields}
 
 
-class ResultInputSerializer(serializers.Serializer):
+class ResultInputSerializer(StrictSerializer):
     """Documents the body: a bare total per side, or a breakdown per side (parts left out
     count as 0). The event's pack decides which parts exist and their caps, and
     `tournament.scoring.clean_result` enforces them: Leviathan has primary, secondary, gambit
@@ -487,7 +495,7 @@ class GameSerializer(StrictModelSerializer):
         return ResultSerializer(result).data if result else None
 
 
-class ClockSerializer(serializers.Serializer):
+class ClockSerializer(StrictSerializer):
     """A round's clock at the moment of the answer."""
 
     state = serializers.ChoiceField(choices=["not_started", "running", "paused", "finished"])
@@ -501,7 +509,7 @@ class ClockSerializer(serializers.Serializer):
     started_at = serializers.DateTimeField(allow_null=True)
 
 
-class ClockInputSerializer(serializers.Serializer):
+class ClockInputSerializer(StrictSerializer):
     action = serializers.ChoiceField(choices=["start", "pause", "resume", "extend"])
     minutes = StrictIntegerField(
         required=False,
@@ -590,7 +598,7 @@ class MissionCodeField(StrictCharField):
         return value.upper() if value in MISSION_CODE_CHOICES else value
 
 
-class PairingInputSerializer(serializers.Serializer):
+class PairingInputSerializer(StrictSerializer):
     player_a = StrictIntegerField(min_value=1)
     player_b = StrictIntegerField(
         min_value=1, allow_null=True, required=False, help_text="None: a bye."
@@ -598,7 +606,7 @@ class PairingInputSerializer(serializers.Serializer):
     table = StrictIntegerField(min_value=1, max_value=32767, required=False, allow_null=True)
 
 
-class RoundInputSerializer(serializers.Serializer):
+class RoundInputSerializer(StrictSerializer):
     seed = seed_field(required=False, help_text="Same seed, same draw (default: random).")
     force = StrictBooleanField(
         required=False, default=False, help_text="Pair although results are missing."
@@ -613,21 +621,21 @@ class RoundInputSerializer(serializers.Serializer):
     )
 
 
-class RepairInputSerializer(serializers.Serializer):
+class RepairInputSerializer(StrictSerializer):
     seed = seed_field(required=False, help_text="Same seed, same draw (default: random).")
     force = serializers.BooleanField(
         default=False, help_text="Pair even though some active players are not checked in."
     )
 
 
-class MissionChoiceSerializer(serializers.Serializer):
+class MissionChoiceSerializer(StrictSerializer):
     mission = MissionCodeField(
         help_text="A pool code of the event's pack, or a generated mission code of a pack "
         "without a pool."
     )
 
 
-class SignupInputSerializer(serializers.Serializer):
+class SignupInputSerializer(StrictSerializer):
     """A public sign-up. The services check the rest: registration open, the name unused."""
 
     name = name_field(120)
@@ -636,7 +644,7 @@ class SignupInputSerializer(serializers.Serializer):
     army_list = text_field(ARMY_LIST_LIMIT, required=False, default="")
 
 
-class SignupSerializer(serializers.Serializer):
+class SignupSerializer(StrictSerializer):
     """A sign-up as its player (and the organiser) sees it: where it stands, and the link."""
 
     id = serializers.IntegerField(read_only=True)

@@ -426,9 +426,11 @@ def _achieve(state: State, act: Action) -> None:
     objective = _objective(state, number)
     outcome = _int(act, "outcome", 0, len(objective["outcomes"]) - 1, default=0)
     dice, plus = parse_vp(objective["outcomes"][outcome]["vp"])
+    # Read whether or not this outcome rolls: `roll` is a field of every achieve (the API
+    # refuses only fields an action never takes, tracker.services._ReadKeys).
+    entered = act.get("roll") is not None
     roll = None
     if dice:
-        entered = act.get("roll") is not None
         roll = _int(act, "roll", 1, 3) if entered else rng(state).randint(1, 3)
     vp = plus + (roll or 0)
     theirs = state["sides"][owner]

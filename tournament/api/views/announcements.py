@@ -3,6 +3,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.api.bodies import StrictSerializer, refuse_body
 from tournament.api.permissions import require_staff_access, visible_event
 from tournament.api.serializers import NO_NUL, NOT_BLANK, StrictCharField
 from tournament.models import Announcement
@@ -27,7 +28,7 @@ class AnnouncementSerializer(serializers.ModelSerializer):
         return user.get_username() if user else None
 
 
-class AnnouncementInputSerializer(serializers.Serializer):
+class AnnouncementInputSerializer(StrictSerializer):
     text = StrictCharField(max_length=ANNOUNCEMENT_MAX_LENGTH, validators=[NOT_BLANK, NO_NUL])
 
 
@@ -62,5 +63,6 @@ class AnnouncementDetailView(APIView):
     def delete(self, request, event_id: int, announcement_id: int):
         event = visible_event(request, event_id)
         require_staff_access(request, event)
+        refuse_body(request)
         announcement_delete(event=event, user=request.user, announcement_id=announcement_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -4,6 +4,7 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.api.bodies import StrictSerializer
 from tournament.api.permissions import (
     require_staff_access,
     require_write_access,
@@ -59,7 +60,7 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         return self._preview(entry).reason
 
 
-class UndoPreviewSerializer(serializers.Serializer):
+class UndoPreviewSerializer(StrictSerializer):
     entry = serializers.IntegerField()
     action = serializers.CharField()
     label = serializers.CharField()
@@ -71,7 +72,7 @@ class UndoPreviewSerializer(serializers.Serializer):
     needs_confirmation = serializers.BooleanField()
 
 
-class UndoInputSerializer(serializers.Serializer):
+class UndoInputSerializer(StrictSerializer):
     confirm = StrictBooleanField(
         default=False, help_text="Required when the preview lists dependents."
     )

@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.auth import request_player
+from tournament.api.bodies import StrictSerializer
 from tournament.api.conditional import cached_json
 from tournament.api.permissions import require_staff_access, visible_event, visible_game
 from tournament.api.serializers import StrictBooleanField, StrictIntegerField
@@ -14,7 +15,7 @@ from tournament.errors import Forbidden
 from tournament.services.awards import awards_compute, painting_set, sports_vote
 
 
-class PaintingInputSerializer(serializers.Serializer):
+class PaintingInputSerializer(StrictSerializer):
     score = StrictIntegerField(
         min_value=0,
         max_value=100,
@@ -24,7 +25,7 @@ class PaintingInputSerializer(serializers.Serializer):
     )
 
 
-class PaintingSerializer(serializers.Serializer):
+class PaintingSerializer(StrictSerializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     score = serializers.IntegerField(allow_null=True)
@@ -57,14 +58,14 @@ class PaintingView(APIView):
         return Response(body)
 
 
-class VoteInputSerializer(serializers.Serializer):
+class VoteInputSerializer(StrictSerializer):
     favourite = StrictBooleanField(
         help_text="true: your opponent in this game was your favourite (a sportsmanship vote "
         "for them); false: not. One answer per game."
     )
 
 
-class VoteSerializer(serializers.Serializer):
+class VoteSerializer(StrictSerializer):
     game = serializers.IntegerField()
     round = serializers.IntegerField()
     opponent = serializers.IntegerField()
@@ -105,7 +106,7 @@ class SportsVoteView(APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class AwardRowSerializer(serializers.Serializer):
+class AwardRowSerializer(StrictSerializer):
     rank = serializers.IntegerField(min_value=1)
     tied = serializers.BooleanField()
     player = serializers.IntegerField()
@@ -122,13 +123,13 @@ class AwardRowSerializer(serializers.Serializer):
     display = serializers.DictField(child=serializers.CharField())
 
 
-class WeightsSerializer(serializers.Serializer):
+class WeightsSerializer(StrictSerializer):
     battle = serializers.IntegerField()
     painting = serializers.IntegerField()
     sports = serializers.IntegerField()
 
 
-class AwardsSerializer(serializers.Serializer):
+class AwardsSerializer(StrictSerializer):
     weights = WeightsSerializer()
     painting_max = serializers.IntegerField()
     best_painted = serializers.ListField(child=serializers.CharField())

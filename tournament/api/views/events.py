@@ -4,6 +4,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import EventDeleteSerializer, EventSerializer
 from tournament.errors import Invalid
@@ -52,7 +53,7 @@ class EventListView(APIView):
             user=request.user,
             name=data.pop("name"),
             rounds=data.pop("planned_rounds"),
-            seed=request.data.get("seed") if isinstance(request.data.get("seed"), int) else None,
+            seed=data.pop("seed", None),
             **data,
         )
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
@@ -84,9 +85,10 @@ class EventDetailView(APIView):
         `confirm` (body or query); otherwise 400 naming `confirm` and nothing is deleted."""
         event = visible_event(request, event_id)
         require_write_access(request, event)
+        body = refuse_body(request, allowed=("confirm",))
         confirm = request.query_params.get("confirm")
-        if confirm is None and isinstance(request.data, dict):
-            confirm = request.data.get("confirm")
+        if confirm is None:
+            confirm = body.get("confirm")
         if confirm is not None and not isinstance(confirm, str):
             raise Invalid("confirm", "invalid", "Must be the event's name, as text.")
         event_delete(event=event, user=request.user, confirm=confirm)

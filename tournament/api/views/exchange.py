@@ -7,6 +7,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.api.bodies import StrictSerializer
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.errors import Invalid
 from tournament.services.exchange import FORMAT, VERSION, event_export, export_filename
@@ -34,7 +35,7 @@ class ExportDocumentSerializer(serializers.Serializer):
     )
 
 
-class ImportAnswerSerializer(serializers.Serializer):
+class ImportAnswerSerializer(StrictSerializer):
     id = serializers.IntegerField(help_text="The new event's id.")
     name = serializers.CharField()
     skipped_staff = serializers.ListField(

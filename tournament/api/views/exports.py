@@ -15,6 +15,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.api.bodies import StrictSerializer
 from tournament.api.permissions import visible_event
 from tournament.api.views.standings import PROVISIONAL, ROUND, _as_of
 from tournament.errors import Forbidden, Invalid
@@ -104,7 +105,7 @@ class StandingsCsvView(CsvView):
         )
 
 
-class ResultRowSerializer(serializers.Serializer):
+class ResultRowSerializer(StrictSerializer):
     round = serializers.IntegerField(min_value=1)
     table = serializers.IntegerField(allow_null=True)
     player = serializers.CharField()

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.api.bodies import StrictSerializer
 from tournament.api.permissions import visible_event
 from tournament.services.factions import (
     RULES,
@@ -17,7 +18,7 @@ from tournament.services.factions import (
 )
 
 
-class BestPlacedSerializer(serializers.Serializer):
+class BestPlacedSerializer(StrictSerializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     rank = serializers.IntegerField(min_value=1)
@@ -27,7 +28,7 @@ class BestPlacedSerializer(serializers.Serializer):
     event_name = serializers.CharField()
 
 
-class FactionRowSerializer(serializers.Serializer):
+class FactionRowSerializer(StrictSerializer):
     faction = serializers.CharField(allow_blank=True, help_text="Empty: no faction given.")
     label = serializers.CharField()
     players = serializers.IntegerField(min_value=0)
@@ -46,7 +47,7 @@ class FactionRowSerializer(serializers.Serializer):
     display = serializers.DictField(child=serializers.CharField())
 
 
-class FactionStatsSerializer(serializers.Serializer):
+class FactionStatsSerializer(StrictSerializer):
     events = serializers.IntegerField(min_value=0)
     players = serializers.IntegerField(min_value=0)
     games = serializers.IntegerField(min_value=0, help_text="Games with a confirmed result.")

@@ -1,9 +1,12 @@
+from django.http import QueryDict
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
+from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.auth import request_player
+from tournament.api.bodies import body_object, refuse_body
 from tournament.api.permissions import visible_game
 from tournament.api.serializers import (
     GameSerializer,
@@ -27,6 +30,20 @@ def _visible_to_user(request, game_id: int, actor: dict) -> None:
     # same read that locks it (a game of another hidden event is "not found" there too).
     if "user" in actor:
         visible_game(request, game_id)
+
+
+def _numbers_only(data: dict) -> None:
+    # The scoring rules take a form's text ("5") too; JSON's types are strict (docs/api.md),
+    # so a score sent as text is refused here rather than read as a number.
+    wrong = {
+        field: [ErrorDetail("Must be a whole number (a JSON number, not text).", code="invalid")]
+        for field, value in data.items()
+        if field in ResultInputSerializer._declared_fields
+        and value is not None
+        and (isinstance(value, bool) or not isinstance(value, int))
+    }
+    if wrong:
+        raise ValidationError(wrong)
 
 
 class GameDetailView(APIView):
@@ -57,9 +74,10 @@ class ResultView(APIView):
     def post(self, request, game_id: int):
         actor = _actor(request, game_id)
         _visible_to_user(request, game_id, actor)
-        if not isinstance(request.data, dict):
-            raise exceptions.ParseError("The body must be a JSON object.")
-        result, created = result_enter(game_id=game_id, data=dict(request.data), **actor)
+        data = body_object(request)
+        if not isinstance(request.data, QueryDict):
+            _numbers_only(data)
+        result, created = result_enter(game_id=game_id, data=data, **actor)
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(result_data(result), status=code)
 
@@ -71,5 +89,6 @@ class ResultConfirmView(APIView):
     def post(self, request, game_id: int):
         actor = _actor(request, game_id)
         _visible_to_user(request, game_id, actor)
+        refuse_body(request)
         result = result_confirm(game_id=game_id, **actor)
         return Response(result_data(result))

@@ -4,6 +4,7 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import PlayerPrivateSerializer, PlayerSerializer
 from tournament.models import PlayerStatus
@@ -40,7 +41,7 @@ class PlayerListView(APIView):
     def post(self, request, event_id: int):
         event = visible_event(request, event_id)
         require_write_access(request, event)
-        serializer = PlayerSerializer(data=request.data)
+        serializer = PlayerPrivateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         player = player_register(event=event, user=request.user, name=data.pop("name"), **data)
@@ -61,7 +62,8 @@ class PlayerDetailView(APIView):
         event = visible_event(request, event_id)
         require_write_access(request, event)
         player = get_object_or_404(event.players, pk=player_id)
-        serializer = PlayerSerializer(player, data=request.data, partial=True)
+        # The organiser's shape, so a player read (with its key) can be sent back unchanged.
+        serializer = PlayerPrivateSerializer(player, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         player = player_update(player=player, user=request.user, changes=serializer.validated_data)
         return Response(PlayerPrivateSerializer(player).data)
@@ -73,5 +75,6 @@ class PlayerDetailView(APIView):
         event = visible_event(request, event_id)
         require_write_access(request, event)
         player = get_object_or_404(event.players, pk=player_id)
+        refuse_body(request)
         player_delete(player=player, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

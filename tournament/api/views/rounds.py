@@ -5,6 +5,7 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.api.bodies import StrictSerializer, refuse_body
 from tournament.api.conditional import cached_json
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import (
@@ -85,6 +86,7 @@ class RoundDetailView(APIView):
         """Undo the latest round's pairing (only the latest, and only before results)."""
         event = visible_event(request, event_id)
         require_write_access(request, event)
+        refuse_body(request)
         latest = event.rounds.order_by("-number").first()
         get_object_or_404(event.rounds, number=number)
         if latest is None or latest.number != number:
@@ -93,7 +95,7 @@ class RoundDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class SwapInputSerializer(serializers.Serializer):
+class SwapInputSerializer(StrictSerializer):
     player_x = StrictIntegerField(min_value=1)
     player_y = StrictIntegerField(min_value=1)
 

@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.auth import request_player
+from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import SignupInputSerializer, SignupSerializer
 from tournament.services.registration import (
@@ -45,6 +46,7 @@ class _DecisionView(APIView):
         event = visible_event(request, event_id)
         require_write_access(request, event)
         player = get_object_or_404(event.players, pk=player_id)
+        refuse_body(request)
         player = self.decide(player=player, user=request.user)
         return Response(SignupSerializer(player, context={"request": request}).data)
 
@@ -93,5 +95,6 @@ class PlayerWithdrawView(APIView):
             raise exceptions.PermissionDenied("Only the player may withdraw; organisers reject.")
         if player.event_id != event_id or player.pk != player_id:
             raise exceptions.PermissionDenied("A key withdraws its own player only.")
+        refuse_body(request)
         player = registration_withdraw(player=player)
         return Response(SignupSerializer(player, context={"request": request}).data)

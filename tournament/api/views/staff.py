@@ -6,6 +6,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.api.bodies import StrictSerializer, refuse_body
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import StrictCharField
 from tournament.models import EventStaff, StaffRole
@@ -29,12 +30,12 @@ class StaffSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class StaffAddSerializer(serializers.Serializer):
+class StaffAddSerializer(StrictSerializer):
     username = StrictCharField(max_length=150, help_text="An existing account's username.")
     role = serializers.ChoiceField(choices=StaffRole.choices)
 
 
-class StaffRoleSerializer(serializers.Serializer):
+class StaffRoleSerializer(StrictSerializer):
     role = serializers.ChoiceField(choices=StaffRole.choices)
 
 
@@ -81,7 +82,11 @@ class StaffDetailView(APIView):
     def patch(self, request, event_id: int, user_id: int):
         event = visible_event(request, event_id)
         require_write_access(request, event)
-        body = StaffRoleSerializer(data=request.data)
+        # What the client read (GET .../staff/), so a row sent back whole is accepted.
+        read = next(
+            (StaffSerializer(r).data for r in staff_list(event=event) if r.user_id == user_id), {}
+        )
+        body = StaffRoleSerializer(data=request.data, context={"read": read})
         body.is_valid(raise_exception=True)
         row = staff_set_role(
             event=event, user=request.user, member_id=user_id, role=body.validated_data["role"]
@@ -97,5 +102,6 @@ class StaffDetailView(APIView):
     def delete(self, request, event_id: int, user_id: int):
         event = visible_event(request, event_id)
         require_write_access(request, event)
+        refuse_body(request)
         staff_remove(event=event, user=request.user, member_id=user_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

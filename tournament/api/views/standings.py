@@ -3,6 +3,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.views import APIView
 
+from tournament.api.bodies import StrictSerializer
 from tournament.api.conditional import cached_json
 from tournament.api.permissions import visible_event
 from tournament.errors import Forbidden, Invalid
@@ -38,7 +39,7 @@ def _headers(status) -> dict[str, str]:
     }
 
 
-class StandingsRowSerializer(serializers.Serializer):
+class StandingsRowSerializer(StrictSerializer):
     """One row; each of the event's tie-break metrics (and `owr`, `vp`) is a further number
     key, and `display` holds every value as people read it."""
 
@@ -105,7 +106,7 @@ class StandingsView(APIView):
         )
 
 
-class StandingsStatusSerializer(serializers.Serializer):
+class StandingsStatusSerializer(StrictSerializer):
     last_complete_round = serializers.IntegerField(
         help_text="The highest round N with every game of rounds 1..N confirmed (0: none)."
     )

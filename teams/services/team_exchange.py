@@ -478,6 +478,7 @@ EXTENSION = ExchangeExtension(
     targets_as_is=frozenset({"team_delete"}),
     # The captain before and after a change is a player id (restored by an undo).
     player_id_keys={"team_update": ("captain",)},
+    sections=SECTIONS,
 )
 
 

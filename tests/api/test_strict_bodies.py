@@ -89,7 +89,8 @@ def _client(world, organiser, path: str) -> APIClient:
 
 
 # Bodies that are documents, not fields: the import service reads the export document's
-# sections (docs/export-format.md) and decides what a section it does not know means.
+# sections (docs/export-format.md) and refuses one it does not know by name, after checking the
+# file's format and checksum (tests/exchange/test_refusals.py).
 DOCUMENTS = {"/api/events/import/"}
 
 
@@ -109,7 +110,7 @@ def _send(client, method: str, url: str, raw: str):
 @pytest.mark.parametrize(("method", "path"), OPERATIONS)
 def test_unknown_field_is_refused_naming_it(world, organiser, method, path):
     if path in DOCUMENTS:
-        pytest.skip("a document: its sections are the import service's to judge")
+        pytest.skip("a document: the import service names an unknown section")
     body = {**_valid_body(world, path), "tiebreak_typo": ["vp"]}
     response = _send(_client(world, organiser, path), method, _url(world, path), json.dumps(body))
     assert response.status_code == 400, (response.status_code, response.content)

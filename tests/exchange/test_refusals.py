@@ -106,3 +106,19 @@ def test_a_failure_while_writing_leaves_nothing_behind(demo, monkeypatch):
     # Everything before the tracked games has been written when this fails.
     monkeypatch.setattr(exchange_import, "_write_tracked", broken)
     assert "breaks a rule of the database" in _refused(export(demo), "inconsistent")
+
+
+def test_a_section_the_format_does_not_have_is_refused_by_name(demo):
+    """A typo in a hand-edited file (`player` for `players`) or a section of a newer app is
+    named, not silently dropped: the import would otherwise report success without it."""
+    document = _resealed({**export(demo), "player": []})
+    message = _refused(document, "invalid_file")
+    assert message == "file: player: not a section of an event document."
+
+
+def test_the_team_sections_are_known_sections(demo):
+    """Apps built on events declare their sections with their exchange extension; a singles
+    file may carry them empty (an older team-aware export)."""
+    document = _resealed({**export(demo), "teams": []})
+    report = event_import(raw=document, as_admin=True)
+    assert report.event.name

@@ -35,6 +35,8 @@ class ExchangeExtension:
     targets_as_is: frozenset = frozenset()
     # Ids inside before/after that are players: {action: (key, ...)}.
     player_id_keys: dict = field(default_factory=dict)
+    # The top-level sections dump() may write: an import refuses any section no one declares.
+    sections: tuple = ()
 
 
 EXCHANGE_EXTENSIONS: list[ExchangeExtension] = []
@@ -49,6 +51,10 @@ def exchange_extension_register(extension: ExchangeExtension) -> None:
     exchange_refs.TARGETS_AS_IS.update(extension.targets_as_is)
     for action, keys in extension.player_id_keys.items():
         exchange_refs.PLAYER_ID_KEYS[action] = tuple(keys)
+
+
+def extension_sections() -> set[str]:
+    return {name for extension in EXCHANGE_EXTENSIONS for name in extension.sections}
 
 
 def extension_kinds() -> set[str]:

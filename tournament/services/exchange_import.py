@@ -43,7 +43,11 @@ from tournament.scoring import SCORING
 from tournament.services import exchange_fields as fields
 from tournament.services.access import user_can_create_events
 from tournament.services.exchange import FORMAT, VERSION, checksum
-from tournament.services.exchange_ext import EXCHANGE_EXTENSIONS, extension_kinds
+from tournament.services.exchange_ext import (
+    EXCHANGE_EXTENSIONS,
+    extension_kinds,
+    extension_sections,
+)
 from tournament.services.exchange_fields import bad
 from tournament.services.exchange_refs import TARGET_KINDS, map_actor, map_payload, map_target
 from tournament.services.exchange_scan import MAX_DEPTH, document_scan, too_deep_at
@@ -52,6 +56,9 @@ from tournament.services.standings import metric_names
 from tracker.models import TrackedAction, TrackedGame, new_tracker_token
 
 SECTIONS = ("event", "staff", "players", "tables", "rounds", "announcements", "audit")
+# Sections a file may leave out (older exports) and the header's own keys.
+OPTIONAL_SECTIONS = ("awards", "tracked_games")
+HEADER = ("format", "version", "exported_at", "sha256")
 
 
 @dataclass
@@ -138,6 +145,11 @@ def _check_header(document: dict) -> None:
     for section in SECTIONS:
         if section not in document:
             raise bad(section, "missing.")
+    # A section nobody reads would be dropped while the import reports success.
+    known = {*HEADER, *SECTIONS, *OPTIONAL_SECTIONS, *extension_sections()}
+    for section in document:
+        if section not in known:
+            raise bad(section, "not a section of an event document.")
 
 
 def _ref(data: dict, name: str, path: str, known, what: str, *, null: bool = True):

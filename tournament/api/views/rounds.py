@@ -15,6 +15,7 @@ from tournament.api.serializers import (
     StrictIntegerField,
 )
 from tournament.errors import Conflict
+from tournament.services.access import user_can_judge
 from tournament.services.clock import round_clock_cached
 from tournament.services.rounds import round_create, round_delete_latest, round_set_mission
 from tournament.services.swaps import round_repair, round_swap_players
@@ -62,8 +63,17 @@ class RoundDetailView(APIView):
                 raise Http404("No such round.")
             return f":{clock.stamp}", {"clock": clock.as_api()}
 
+        # The public may read a round a few seconds behind its newest entry while a newer copy
+        # is computed (services/cached.py); organisers and judges read it exactly.
         return cached_json(
-            request, event=event, name="round", variant=number, compute=compute, live=live
+            request,
+            event=event,
+            name="round",
+            variant=number,
+            compute=compute,
+            live=live,
+            exact=user_can_judge(request.user, event),
+            as_of_header="X-Round-As-Of",
         )
 
     @extend_schema(request=MissionChoiceSerializer, responses=RoundSerializer)

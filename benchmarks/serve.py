@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/serve.py [--players 1000] [--readers 100] [--writers 40]
         [--seconds 20] [--games 500] [--workers 4] [--database postgres://...]
+        [--only read|write|mixed] [--phones 1000] [--cache redis://127.0.0.1:6379/N]
 
 Starts `manage.py serve` (what `make serve` runs: gunicorn, DEBUG off) on a free loopback port
 against its own PostgreSQL database (created and emptied by this script; SQLite with
@@ -16,6 +17,16 @@ paired, then plays, each bounded in time and count, loopback only:
 and each beside a baseline of the same clients asking `GET /api/events/{id}/` for the same time.
 It prints requests, errors, p50/p95/p99 and throughput, and the ratios to the baseline; then
 checks that every write landed once (one confirmed result per game, one version each).
+
+`--only mixed` plays the end of a round instead: the round's games are split in two halves;
+the first half is written alone by --writers clients, then the second half by the same clients
+while --phones phones poll as the pages do, each every 10 s: the standings (API), the standings
+page's htmx part and the round (API), each with the ETag it last saw (If-None-Match). A watcher
+reads the public standings every 0.5 s to time how long they trail the confirmations. It
+prints the write time mixed against alone (goal <= 1.5x), the phones' read p95 (goal < 1 s),
+the longest the public standings trailed a confirmation (goal <= 5 s), and lost, duplicated
+and server errors (goal 0).
+
 The server is stopped by its process id whatever happens.
 """
 
@@ -56,11 +67,20 @@ def fresh_database(url: str) -> None:
 
     parsed = urlparse(url)
     name = parsed.path.lstrip("/")
-    assert name.startswith("strategium_bench"), "the benchmark only empties its own database"
+    assert name.startswith("strategium_") and name.endswith("bench"), "only its own database"
     admin = parsed._replace(path="/postgres").geturl()
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def empty_cache(url: str) -> None:
+    """Empty the benchmark's own Redis database: its new database reuses the event's ids and
+    revisions, so pages cached by an earlier run would be taken for this one's."""
+    import redis
+
+    assert urlparse(url).path.strip("/") not in ("", "0"), "name a Redis database of its own"
+    redis.Redis.from_url(url).flushdb()
 
 
 def start_server(env: dict, port: int, workers: int, log) -> subprocess.Popen:
@@ -269,10 +289,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--database", default=DEFAULT_DB)
-    parser.add_argument("--only", choices=["read", "write"], help="play one load only")
+    parser.add_argument("--only", choices=["read", "write", "mixed"], help="play one load only")
+    parser.add_argument("--phones", type=int, default=1000, help="mixed: phones polling")
+    parser.add_argument("--cache", default="", help="CACHE_URL for the server (Redis)")
     args = parser.parse_args()
     if not (2 <= args.players <= 5000 and 1 <= args.readers <= 500 and args.seconds <= 120):
         raise SystemExit("bounded load only: 2-5000 players, 1-500 clients, at most 120 s")
+    if not 1 <= args.phones <= 1000:
+        raise SystemExit("bounded load only: 1-1000 phones")
 
     folder = Path(tempfile.mkdtemp(prefix="strategium-serve-bench-"))
     database = args.database
@@ -288,6 +312,9 @@ def main() -> None:
         ACCESS_LOG="/dev/null",
         CONN_MAX_AGE="60",
     )
+    if args.cache:
+        env["CACHE_URL"] = args.cache
+        empty_cache(args.cache)
     port = free_port()
     address = ("127.0.0.1", port)
     with (folder / "server.log").open("w") as log:
@@ -302,7 +329,10 @@ def main() -> None:
                 f"{args.workers} workers, {'SQLite' if 'sqlite' in database else 'PostgreSQL'} "
                 f"(set up in {time.perf_counter() - started:.1f} s)"
             )
-            measure(address, event, args)
+            if args.only == "mixed":
+                measure_mixed(address, event, args)
+            else:
+                measure(address, event, args)
         finally:
             stop(server)
 
@@ -359,6 +389,222 @@ def measure(address, event: dict, args) -> None:
         f"  write p95 / baseline p95: {write['p95'] / wbase['p95']:.2f}; "
         f"{len(games)} games: {lost} lost, {duplicated} duplicated, "
         f"{write['errors']} errors"
+    )
+
+
+# ---- the end of a round: writes while phones poll ---------------------------------------------
+
+POLL_S = 10.0  # how often a phone refreshes, as the pages do
+
+
+class Phones:
+    """`count` phones, each asking every POLL_S for `paths` with the ETag it last saw, driven by
+    a few threads (one per phone would cost the client more than the server). A phone's poll
+    starts when it is due; how late the threads ran it is kept apart from the answer's time."""
+
+    def __init__(self, address, count: int, paths: list[tuple[str, dict]], threads: int) -> None:
+        self.address, self.paths, self.threads = address, paths, threads
+        self.tally, self.not_modified, self.late = Tally(), 0, 0.0
+        self.etags = [{} for _ in range(count)]
+        start = time.monotonic()
+        # Phones first poll spread over one period, as phones opening the page at random would.
+        self.due = [(start + POLL_S * i / count, i) for i in range(count)]
+        self.lock, self.stopping = threading.Lock(), threading.Event()
+
+    def _next(self):
+        import heapq
+
+        with self.lock:
+            when, phone = heapq.heappop(self.due)
+            heapq.heappush(self.due, (when + POLL_S, phone))
+        return when, phone
+
+    def _client(self) -> None:
+        conn = http.client.HTTPConnection(*self.address, timeout=30)
+        while not self.stopping.is_set():
+            when, phone = self._next()
+            wait = when - time.monotonic()
+            if wait > 0 and self.stopping.wait(wait):
+                break
+            with self.lock:
+                self.late = max(self.late, -wait)
+            for path, headers in self.paths:
+                etag = self.etags[phone].get(path)
+                sent = {**headers, **({"If-None-Match": etag} if etag else {})}
+                started = time.perf_counter()
+                try:
+                    conn.request("GET", path, headers=sent)
+                    response = conn.getresponse()
+                    response.read()
+                    status = response.status
+                    if response.getheader("ETag"):
+                        self.etags[phone][path] = response.getheader("ETag")
+                except (OSError, http.client.HTTPException):
+                    conn.close()
+                    conn = http.client.HTTPConnection(*self.address, timeout=30)
+                    status = 599
+                self.tally.add(time.perf_counter() - started, status)
+                if status == 304:
+                    with self.lock:
+                        self.not_modified += 1
+        conn.close()
+
+    def start(self) -> None:
+        self.workers = [threading.Thread(target=self._client) for _ in range(self.threads)]
+        for t in self.workers:
+            t.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        for t in self.workers:
+            t.join()
+
+
+class Watcher:
+    """Reads the public standings every 0.5 s, as a phone would without an ETag, and keeps for
+    each read when it was asked and how many games the rows count (each game counts twice:
+    a result for each player)."""
+
+    def __init__(self, address, path: str) -> None:
+        self.address, self.path = address, path
+        self.reads: list[tuple[float, int]] = []
+        self.errors = 0
+        self.stopping = threading.Event()
+
+    def _run(self) -> None:
+        conn = http.client.HTTPConnection(*self.address, timeout=30)
+        while not self.stopping.wait(0.5):
+            asked = time.monotonic()
+            try:
+                conn.request("GET", self.path)
+                response = conn.getresponse()
+                body = response.read()
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                conn = http.client.HTTPConnection(*self.address, timeout=30)
+                self.errors += 1
+                continue
+            if response.status != 200:
+                self.errors += 1
+                continue
+            rows = json.loads(body)
+            played = sum(r["wins"] + r["draws"] + r["losses"] for r in rows)
+            self.reads.append((asked, played // 2))
+        conn.close()
+
+    def start(self) -> None:
+        self.thread = threading.Thread(target=self._run)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join()
+
+    def trailing(self, confirmed_at: list[float], counted_before: int) -> float:
+        """The longest a confirmation waited to be counted: for each read that counted fewer
+        games than were confirmed when it was asked, how long ago the first one it missed was
+        confirmed. `confirmed_at`: when each confirmation of the load was answered, sorted."""
+        worst = 0.0
+        for asked, counted in self.reads:
+            missed = counted - counted_before  # confirmations of the load counted
+            done = sum(1 for t in confirmed_at if t <= asked)
+            if missed < done:
+                worst = max(worst, asked - confirmed_at[max(missed, 0)])
+        return worst
+
+
+def run_writes_timed(address, games: list, clients: int) -> tuple[dict, list[float]]:
+    """run_writes, also keeping when each confirmation was answered (monotonic)."""
+    tally, queue, lock, confirmed = Tally(), list(games), threading.Lock(), []
+
+    def client() -> None:
+        conn = http.client.HTTPConnection(*address, timeout=30)
+        while True:
+            with lock:
+                if not queue:
+                    break
+                game_id, key_a, key_b = queue.pop()
+            for key, path, body in (
+                (key_a, f"/api/games/{game_id}/result/", {"vp_a": 55, "vp_b": 45}),
+                (key_b, f"/api/games/{game_id}/result/confirm/", {}),
+            ):
+                auth = {"Authorization": f"Key {key}"}
+                conn = timed(tally, address, conn, ("POST", path, body, auth))
+            with lock:
+                confirmed.append(time.monotonic())
+        conn.close()
+
+    started = time.monotonic()
+    row = run_threads(tally, [client] * clients)
+    row["wall"] = time.monotonic() - started
+    row["5xx"] = sum(n for status, n in tally.errors.items() if status >= 500)
+    return row, sorted(confirmed)
+
+
+def load_average() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def measure_mixed(address, event: dict, args) -> None:
+    eid, number = event["event"], event["round"]
+    standings = f"/api/events/{eid}/standings/"
+    paths = [
+        (standings, {}),
+        (f"/events/{eid}/standings/", {"HX-Request": "true"}),
+        (f"/api/events/{eid}/rounds/{number}/", {}),
+    ]
+    games = event["games"][: args.games]
+    half = len(games) // 2
+    alone_games, mixed_games = games[:half], games[half : 2 * half]
+    run_clients(address, args.writers, 3, lambda i, s: ("GET", f"/api/events/{eid}/", None, None))
+    print(f"  load average before: {load_average()}")
+    alone, _ = run_writes_timed(address, alone_games, args.writers)
+    print(
+        f"  writes alone: {len(alone_games)} games in {alone['wall']:.1f} s; load {load_average()}"
+    )
+
+    counted_before = len(event["games"]) + half  # round 1 (played) and the half written alone
+    phones = Phones(address, args.phones, paths, threads=min(64, max(4, args.phones // 10)))
+    watcher = Watcher(address, standings)
+    phones.start()
+    watcher.start()
+    time.sleep(POLL_S)  # every phone has polled once (has its ETags) before the writes start
+    settled = phones.tally.row("", POLL_S)
+    mixed, confirmed_at = run_writes_timed(address, mixed_games, args.writers)
+    print(
+        f"  writes mixed: {len(mixed_games)} games in {mixed['wall']:.1f} s; load {load_average()}"
+    )
+    time.sleep(6)  # the phones go on; the watcher sees the last confirmations counted
+    watcher.stop()
+    phones.stop()
+    reads = phones.tally.row(f"phones: 3 reads / {POLL_S:.0f} s ({args.phones})", 1)
+    mixed["name"] = f"write mixed: enter+confirm ({args.writers})"
+    alone["name"] = f"write alone: enter+confirm ({args.writers})"
+    reads["rps"] = len(phones.tally.times) / (POLL_S + mixed["wall"] + 6)
+    show([alone, mixed, reads])
+    lost, duplicated = check_writes(alone_games + mixed_games)
+    final = watcher.reads[-1][1] if watcher.reads else 0
+    trailing = watcher.trailing(confirmed_at, counted_before)
+    errors_5xx = alone["5xx"] + mixed["5xx"]
+    errors_5xx += sum(n for status, n in phones.tally.errors.items() if status >= 500)
+    print(
+        f"  write time mixed / alone: {mixed['wall'] / alone['wall']:.2f} (goal <= 1.5); "
+        f"phones' read p95 {reads['p95'] * 1000:.0f} ms (goal < 1000), "
+        f"{phones.not_modified} of {reads['requests']} answered 304, "
+        f"polls ran up to {phones.late:.1f} s late on the client"
+    )
+    print(
+        f"  public standings trailed a confirmation by at most {trailing:.1f} s (goal <= 5); "
+        f"at the end they count {final} of {counted_before + len(mixed_games)} games"
+    )
+    print(
+        f"  {len(alone_games) + len(mixed_games)} games: {lost} lost, {duplicated} duplicated; "
+        f"errors: writes {alone['errors'] + mixed['errors']}, phones {reads['errors']} "
+        f"({errors_5xx} server errors), watcher {watcher.errors}; settled phones before the "
+        f"writes: {settled['requests']} reads"
     )
 
 

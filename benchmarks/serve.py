@@ -67,7 +67,8 @@ def fresh_database(url: str) -> None:
 
     parsed = urlparse(url)
     name = parsed.path.lstrip("/")
-    assert name.startswith("strategium_") and name.endswith("bench"), "only its own database"
+    assert name.startswith("strategium_"), "the benchmark only empties its own database"
+    assert name.endswith("bench"), "the benchmark only empties its own database"
     admin = parsed._replace(path="/postgres").geturl()
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -330,6 +331,7 @@ def main() -> None:
                 f"(set up in {time.perf_counter() - started:.1f} s)"
             )
             if args.only == "mixed":
+                args.server_pid = server.pid
                 measure_mixed(address, event, args)
             else:
                 measure(address, event, args)
@@ -432,17 +434,21 @@ class Phones:
                 etag = self.etags[phone].get(path)
                 sent = {**headers, **({"If-None-Match": etag} if etag else {})}
                 started = time.perf_counter()
-                try:
-                    conn.request("GET", path, headers=sent)
-                    response = conn.getresponse()
-                    response.read()
-                    status = response.status
-                    if response.getheader("ETag"):
-                        self.etags[phone][path] = response.getheader("ETag")
-                except (OSError, http.client.HTTPException):
-                    conn.close()
-                    conn = http.client.HTTPConnection(*self.address, timeout=30)
-                    status = 599
+                for attempt in (1, 2):
+                    try:
+                        conn.request("GET", path, headers=sent)
+                        response = conn.getresponse()
+                        response.read()
+                        status = response.status
+                        if response.getheader("ETag"):
+                            self.etags[phone][path] = response.getheader("ETag")
+                        break
+                    except (OSError, http.client.HTTPException):
+                        # The server closes a connection left idle (keep-alive ends): a browser
+                        # asks again on a new one, and so does the phone, once.
+                        conn.close()
+                        conn = http.client.HTTPConnection(*self.address, timeout=30)
+                        status = 599 if attempt == 2 else 0
                 self.tally.add(time.perf_counter() - started, status)
                 if status == 304:
                     with self.lock:
@@ -537,8 +543,30 @@ def run_writes_timed(address, games: list, clients: int) -> tuple[dict, list[flo
     started = time.monotonic()
     row = run_threads(tally, [client] * clients)
     row["wall"] = time.monotonic() - started
-    row["5xx"] = sum(n for status, n in tally.errors.items() if status >= 500)
+    row["5xx"] = sum(n for status, n in tally.errors.items() if 500 <= status < 599)
     return row, sorted(confirmed)
+
+
+def cpu_seconds(root: int) -> tuple[float, float]:
+    """(CPU seconds of the server's process tree, of this process): who used the cores."""
+    tick = os.sysconf("SC_CLK_TCK")
+    children: dict[int, list[int]] = {}
+    used: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+        used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        total += used.get(pid, 0.0)
+        todo += children.get(pid, [])
+    return total, used.get(os.getpid(), 0.0)
 
 
 def load_average() -> str:
@@ -561,7 +589,9 @@ def measure_mixed(address, event: dict, args) -> None:
     alone_games, mixed_games = games[:half], games[half : 2 * half]
     run_clients(address, args.writers, 3, lambda i, s: ("GET", f"/api/events/{eid}/", None, None))
     print(f"  load average before: {load_average()}")
+    cpu = cpu_seconds(args.server_pid)
     alone, _ = run_writes_timed(address, alone_games, args.writers)
+    cpu_alone = [b - a for a, b in zip(cpu, cpu_seconds(args.server_pid), strict=True)]
     print(
         f"  writes alone: {len(alone_games)} games in {alone['wall']:.1f} s; load {load_average()}"
     )
@@ -573,7 +603,9 @@ def measure_mixed(address, event: dict, args) -> None:
     watcher.start()
     time.sleep(POLL_S)  # every phone has polled once (has its ETags) before the writes start
     settled = phones.tally.row("", POLL_S)
+    cpu = cpu_seconds(args.server_pid)
     mixed, confirmed_at = run_writes_timed(address, mixed_games, args.writers)
+    cpu_mixed = [b - a for a, b in zip(cpu, cpu_seconds(args.server_pid), strict=True)]
     print(
         f"  writes mixed: {len(mixed_games)} games in {mixed['wall']:.1f} s; load {load_average()}"
     )
@@ -589,7 +621,8 @@ def measure_mixed(address, event: dict, args) -> None:
     final = watcher.reads[-1][1] if watcher.reads else 0
     trailing = watcher.trailing(confirmed_at, counted_before)
     errors_5xx = alone["5xx"] + mixed["5xx"]
-    errors_5xx += sum(n for status, n in phones.tally.errors.items() if status >= 500)
+    errors_5xx += sum(n for st, n in phones.tally.errors.items() if 500 <= st < 599)
+    broken = phones.tally.errors.get(599, 0)
     print(
         f"  write time mixed / alone: {mixed['wall'] / alone['wall']:.2f} (goal <= 1.5); "
         f"phones' read p95 {reads['p95'] * 1000:.0f} ms (goal < 1000), "
@@ -603,8 +636,14 @@ def measure_mixed(address, event: dict, args) -> None:
     print(
         f"  {len(alone_games) + len(mixed_games)} games: {lost} lost, {duplicated} duplicated; "
         f"errors: writes {alone['errors'] + mixed['errors']}, phones {reads['errors']} "
-        f"({errors_5xx} server errors), watcher {watcher.errors}; settled phones before the "
+        f"({errors_5xx} server errors, {broken} connections broken twice), watcher "
+        f"{watcher.errors}; settled phones before the "
         f"writes: {settled['requests']} reads"
+    )
+    print(
+        f"  CPU seconds while writing alone: server {cpu_alone[0]:.1f}, clients "
+        f"{cpu_alone[1]:.1f}; mixed: server {cpu_mixed[0]:.1f}, clients {cpu_mixed[1]:.1f} "
+        "(PostgreSQL and Redis not counted)"
     )
 
 

@@ -7,10 +7,9 @@ from tournament.api.conditional import cached_json
 from tournament.api.permissions import visible_event
 from tournament.errors import Forbidden, Invalid
 from tournament.services.access import user_can_judge
-from tournament.services.cached import standings_status_computed
+from tournament.services.cached import standings_computed, standings_status_computed
 from tournament.services.progress import standings_status
 from tournament.services.revision import event_revisions
-from tournament.services.standings import standings_compute
 
 AS_OF = "X-Standings-As-Of"
 
@@ -100,8 +99,13 @@ class StandingsView(APIView):
         exact = provisional or user_can_judge(request.user, event)
         revisions = event_revisions(event_id=event.pk)  # first: the data is read after it
 
+        revision = revisions.event if provisional else revisions.standings
+
         def compute():
-            rows = standings_compute(event=event, as_of_round=as_of, provisional=provisional)
+            # The rows the pages show too: computed once for both.
+            rows = standings_computed(
+                event=event, as_of_round=as_of, provisional=provisional, revision=revision
+            ).value
             return rows, {"X-Standings-Provisional": "1" if provisional else "0"}
 
         def counts():
@@ -118,7 +122,7 @@ class StandingsView(APIView):
             name="standings",
             variant=f"{as_of}:{int(provisional)}",
             compute=compute,
-            revision=revisions.event if provisional else revisions.standings,
+            revision=revision,
             exact=exact,
             fresh_headers=counts,
             as_of_header=AS_OF,

@@ -408,10 +408,20 @@ class Phones:
         self.address, self.paths, self.threads = address, paths, threads
         self.tally, self.not_modified, self.late = Tally(), 0, 0.0
         self.etags = [{} for _ in range(count)]
+        self.count, self.due = count, []
+        self.lock = threading.Lock()
+        self.stopping, self.active = threading.Event(), threading.Event()
+
+    def resume(self) -> None:
+        """Phones poll again, their polls spread over one period, as phones opening the page
+        at random would (no burst of every phone at once)."""
         start = time.monotonic()
-        # Phones first poll spread over one period, as phones opening the page at random would.
-        self.due = [(start + POLL_S * i / count, i) for i in range(count)]
-        self.lock, self.stopping = threading.Lock(), threading.Event()
+        with self.lock:
+            self.due = [(start + POLL_S * i / self.count, i) for i in range(self.count)]
+        self.active.set()
+
+    def rest(self) -> None:
+        self.active.clear()
 
     def _next(self):
         import heapq
@@ -424,10 +434,14 @@ class Phones:
     def _client(self) -> None:
         conn = http.client.HTTPConnection(*self.address, timeout=30)
         while not self.stopping.is_set():
+            if not self.active.wait(0.2):
+                continue
             when, phone = self._next()
             wait = when - time.monotonic()
             if wait > 0 and self.stopping.wait(wait):
                 break
+            if not self.active.is_set():
+                continue
             with self.lock:
                 self.late = max(self.late, -wait)
             for path, headers in self.paths:
@@ -462,6 +476,7 @@ class Phones:
 
     def stop(self) -> None:
         self.stopping.set()
+        self.active.set()
         for t in self.workers:
             t.join()
 
@@ -577,6 +592,8 @@ def load_average() -> str:
 
 
 def measure_mixed(address, event: dict, args) -> None:
+    """Alone, mixed, alone, mixed: a quarter of the games each, so that a change in the load
+    other work puts on the machine weighs on both; the last quarter ends the round."""
     eid, number = event["event"], event["round"]
     standings = f"/api/events/{eid}/standings/"
     paths = [
@@ -585,65 +602,85 @@ def measure_mixed(address, event: dict, args) -> None:
         (f"/api/events/{eid}/rounds/{number}/", {}),
     ]
     games = event["games"][: args.games]
-    half = len(games) // 2
-    alone_games, mixed_games = games[:half], games[half : 2 * half]
+    quarter = len(games) // 4
+    parts = [games[i * quarter : (i + 1) * quarter] for i in range(4)]
     run_clients(address, args.writers, 3, lambda i, s: ("GET", f"/api/events/{eid}/", None, None))
-    print(f"  load average before: {load_average()}")
-    cpu = cpu_seconds(args.server_pid)
-    alone, _ = run_writes_timed(address, alone_games, args.writers)
-    cpu_alone = [b - a for a, b in zip(cpu, cpu_seconds(args.server_pid), strict=True)]
-    print(
-        f"  writes alone: {len(alone_games)} games in {alone['wall']:.1f} s; load {load_average()}"
-    )
-
-    counted_before = len(event["games"]) + half  # round 1 (played) and the half written alone
     phones = Phones(address, args.phones, paths, threads=min(64, max(4, args.phones // 10)))
     watcher = Watcher(address, standings)
     phones.start()
     watcher.start()
-    time.sleep(POLL_S)  # every phone has polled once (has its ETags) before the writes start
-    settled = phones.tally.row("", POLL_S)
-    cpu = cpu_seconds(args.server_pid)
-    mixed, confirmed_at = run_writes_timed(address, mixed_games, args.writers)
-    cpu_mixed = [b - a for a, b in zip(cpu, cpu_seconds(args.server_pid), strict=True)]
-    print(
-        f"  writes mixed: {len(mixed_games)} games in {mixed['wall']:.1f} s; load {load_average()}"
+    rows = {"alone": [], "mixed": []}
+    cpu = {"alone": [0.0, 0.0], "mixed": [0.0, 0.0]}
+    confirmed: list[float] = []
+    try:
+        for index, part in enumerate(parts):
+            kind = "mixed" if index % 2 else "alone"
+            if kind == "mixed":
+                phones.resume()
+                time.sleep(POLL_S)  # every phone has polled once (has its ETags)
+            before = cpu_seconds(args.server_pid)
+            row, times = run_writes_timed(address, part, args.writers)
+            after = cpu_seconds(args.server_pid)
+            cpu[kind] = [c + b - a for c, a, b in zip(cpu[kind], before, after, strict=True)]
+            rows[kind].append(row)
+            confirmed += times
+            print(
+                f"  {kind}: {len(part)} games in {row['wall']:.1f} s, write p95 "
+                f"{row['p95'] * 1000:.0f} ms; load average {load_average()}"
+            )
+            if kind == "mixed" and index < len(parts) - 1:
+                phones.rest()
+        time.sleep(6)  # the phones go on; the watcher sees the last confirmations counted
+    finally:
+        watcher.stop()
+        phones.stop()
+    report_mixed(
+        args,
+        rows=rows,
+        cpu=cpu,
+        phones=phones,
+        watcher=watcher,
+        confirmed=sorted(confirmed),
+        event=event,
+        parts=parts,
     )
-    time.sleep(6)  # the phones go on; the watcher sees the last confirmations counted
-    watcher.stop()
-    phones.stop()
-    reads = phones.tally.row(f"phones: 3 reads / {POLL_S:.0f} s ({args.phones})", 1)
-    mixed["name"] = f"write mixed: enter+confirm ({args.writers})"
-    alone["name"] = f"write alone: enter+confirm ({args.writers})"
-    reads["rps"] = len(phones.tally.times) / (POLL_S + mixed["wall"] + 6)
-    show([alone, mixed, reads])
-    lost, duplicated = check_writes(alone_games + mixed_games)
-    final = watcher.reads[-1][1] if watcher.reads else 0
-    trailing = watcher.trailing(confirmed_at, counted_before)
-    errors_5xx = alone["5xx"] + mixed["5xx"]
-    errors_5xx += sum(n for st, n in phones.tally.errors.items() if 500 <= st < 599)
+
+
+def report_mixed(args, *, rows, cpu, phones, watcher, confirmed, event, parts) -> None:
+    wall = {kind: sum(r["wall"] for r in rows[kind]) for kind in rows}
+    errors = {kind: sum(r["errors"] for r in rows[kind]) for kind in rows}
+    server_errors = sum(r["5xx"] for kind in rows for r in rows[kind])
+    server_errors += sum(n for st, n in phones.tally.errors.items() if 500 <= st < 599)
     broken = phones.tally.errors.get(599, 0)
+    reads = phones.tally.row(f"phones: 3 reads / {POLL_S:.0f} s ({args.phones})", 1)
+    written = [g for part in parts for g in part]
+    lost, duplicated = check_writes(written)
+    counted_before = len(event["games"])  # round 1, played before
+    trailing = watcher.trailing(confirmed, counted_before)
+    final = watcher.reads[-1][1] if watcher.reads else 0
     print(
-        f"  write time mixed / alone: {mixed['wall'] / alone['wall']:.2f} (goal <= 1.5); "
-        f"phones' read p95 {reads['p95'] * 1000:.0f} ms (goal < 1000), "
-        f"{phones.not_modified} of {reads['requests']} answered 304, "
-        f"polls ran up to {phones.late:.1f} s late on the client"
+        f"  write time mixed / alone: {wall['mixed']:.1f} s / {wall['alone']:.1f} s = "
+        f"{wall['mixed'] / wall['alone']:.2f} (goal <= 1.5)"
+    )
+    print(
+        f"  phones: {reads['requests']} reads, p50 {reads['p50'] * 1000:.0f} ms, p95 "
+        f"{reads['p95'] * 1000:.0f} ms (goal < 1000), p99 {reads['p99'] * 1000:.0f} ms; "
+        f"{phones.not_modified} answered 304; polls ran up to {phones.late:.1f} s late on "
+        "the client"
     )
     print(
         f"  public standings trailed a confirmation by at most {trailing:.1f} s (goal <= 5); "
-        f"at the end they count {final} of {counted_before + len(mixed_games)} games"
+        f"at the end they count {final} of {counted_before + len(written)} games"
     )
     print(
-        f"  {len(alone_games) + len(mixed_games)} games: {lost} lost, {duplicated} duplicated; "
-        f"errors: writes {alone['errors'] + mixed['errors']}, phones {reads['errors']} "
-        f"({errors_5xx} server errors, {broken} connections broken twice), watcher "
-        f"{watcher.errors}; settled phones before the "
-        f"writes: {settled['requests']} reads"
+        f"  {len(written)} games: {lost} lost, {duplicated} duplicated; refused writes "
+        f"{errors['alone'] + errors['mixed']}, phones' errors {reads['errors']}, server errors "
+        f"{server_errors} (and {broken} connections broken twice), watcher {watcher.errors}"
     )
     print(
-        f"  CPU seconds while writing alone: server {cpu_alone[0]:.1f}, clients "
-        f"{cpu_alone[1]:.1f}; mixed: server {cpu_mixed[0]:.1f}, clients {cpu_mixed[1]:.1f} "
-        "(PostgreSQL and Redis not counted)"
+        f"  CPU seconds of the server's processes while writing alone {cpu['alone'][0]:.1f}, "
+        f"mixed {cpu['mixed'][0]:.1f}; of the clients {cpu['alone'][1]:.1f} and "
+        f"{cpu['mixed'][1]:.1f} (PostgreSQL and Redis not counted)"
     )
 
 

@@ -20,6 +20,7 @@ from tournament.errors import Conflict
 from tournament.models import Game, Result
 from tournament.services.access import user_can_judge
 from tournament.services.clock import round_clock_cached
+from tournament.services.revision import event_revisions
 from tournament.services.rounds import round_create, round_delete_latest, round_set_mission
 from tournament.services.swaps import round_repair, round_swap_players
 
@@ -96,8 +97,13 @@ class RoundDetailView(APIView):
             round_ = get_object_or_404(event.rounds, number=number)
             return RoundAnswerSerializer(round_, context={"without_clock": True}).data, {}
 
+        # First: the data is read after. A round's entries move the event's revision; its
+        # clock changes only with a save of the round or the event, which moves the standings'
+        # revision too: keyed by that one, the clock is not read again for each entry.
+        revisions = event_revisions(event_id=event.pk)
+
         def live(revision: int):
-            clock = round_clock_cached(event=event, number=number, revision=revision)
+            clock = round_clock_cached(event=event, number=number, revision=revisions.standings)
             if clock is None:
                 raise Http404("No such round.")
             return f":{clock.stamp}", {"clock": clock.as_api()}
@@ -111,6 +117,7 @@ class RoundDetailView(APIView):
             variant=number,
             compute=compute,
             live=live,
+            revision=revisions.event,
             exact=user_can_judge(request.user, event),
             as_of_header="X-Round-As-Of",
         )

@@ -135,3 +135,23 @@ def test_a_reader_waits_at_most_wait_s_for_a_computation_that_never_ends(monkeyp
     answer = _read(2, lambda: "new", exact=True)
     assert (answer.value, answer.revision) == ("new", 2)
     assert clock[0] - 1_000_000.0 <= WAIT_S + 1
+
+
+def test_the_public_polls_without_asking_the_shared_cache_while_lag_s_allows(monkeypatch, clock):
+    _read(1, lambda: "old", exact=False)
+    asked = []
+    shared = cached.cache
+
+    class Counting:
+        def __getattr__(self, name):
+            asked.append(name)
+            return getattr(shared, name)
+
+    monkeypatch.setattr(cached, "cache", Counting())
+    for revision in (2, 3, 4):  # entries arrive; the page given a moment ago still holds
+        clock[0] += 0.5
+        assert _read(revision, lambda: pytest.fail("computed"), exact=False).value == "old"
+    assert asked == []
+    clock[0] += LAG_S
+    assert _read(5, lambda: "new", exact=False).value == "new"
+    assert asked  # too old now: it looked, and computed

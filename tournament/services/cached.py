@@ -102,7 +102,7 @@ class _Recent:
             self.items.clear()
 
 
-RECENT = _Recent(64)
+RECENT = _Recent(256)
 
 
 def _key(event_id: int, revision: int, name: str, variant) -> str:
@@ -162,8 +162,23 @@ def event_computed(
     `exact=False` (a public read) may answer an older computation (see the module's doc); the
     answer's `revision` and `as_of` say which. The revision is read before compute() reads any
     data."""
-    key = _key(event_id, revision, name, variant)
-    found = _stored(key)
+    # What this process last gave the public for this page: while that obeys the same rule as
+    # the shared copy (it holds the revision, or is at most LAG_S old), the public is given it
+    # without asking the shared cache at all, which at the end of a round, with a new revision
+    # for each entry, would be a miss and a second look-up for every poll.
+    given = f"public:{event_id}:{name}:{variant}"
+    if not exact:
+        last = _trailing(RECENT.get(given), revision, limit=LAG_S)
+        if last is not None:
+            return last
+    found = _found(event_id, name, variant, compute, revision, exact=exact)
+    if not exact:
+        RECENT.put(given, found)
+    return found
+
+
+def _found(event_id: int, name: str, variant, compute, revision: int, *, exact: bool):
+    found = _stored(_key(event_id, revision, name, variant))
     if found is not None:
         return found
     # A newer computation than the revision read (another reader was quicker) is as good; the

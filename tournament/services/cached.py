@@ -156,12 +156,14 @@ def event_computed(
     compute: Callable[[], Any],
     revision: int,
     exact: bool = True,
+    single_flight: bool = True,
 ) -> Computed:
     """compute() for this event revision and variant, computed once across every process.
 
     `exact=False` (a public read) may answer an older computation (see the module's doc); the
-    answer's `revision` and `as_of` say which. The revision is read before compute() reads any
-    data."""
+    answer's `revision` and `as_of` say which. `single_flight=False`, for a computation cheaper
+    than waiting for another reader's: whoever misses computes. The revision is read before
+    compute() reads any data."""
     # What this process last gave the public for this page: while that obeys the same rule as
     # the shared copy (it holds the revision, or is at most LAG_S old), the public is given it
     # without asking the shared cache at all, which at the end of a round, with a new revision
@@ -171,7 +173,11 @@ def event_computed(
         last = _trailing(RECENT.get(given), revision, limit=LAG_S)
         if last is not None:
             return last
-    found = _found(event_id, name, variant, compute, revision, exact=exact)
+    if single_flight:
+        found = _found(event_id, name, variant, compute, revision, exact=exact)
+    else:
+        key = _key(event_id, revision, name, variant)
+        found = _stored(key) or _compute(event_id, name, variant, compute, revision)
     if not exact:
         RECENT.put(given, found)
     return found

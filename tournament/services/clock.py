@@ -22,7 +22,7 @@ from tournament.models import Event, Round
 from tournament.services.access import require_judge
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record
-from tournament.services.cached import event_cached
+from tournament.services.cached import event_computed
 
 ACTIONS = ("start", "pause", "resume", "extend")
 
@@ -102,9 +102,15 @@ def round_clock_cached(*, event: Event, number: int, revision: int) -> ClockStat
         round_.event = event
         return _clock_of(round_, event)
 
-    clock = event_cached(
-        event=event, name="clock", variant=number, revision=revision, compute=stored
-    )
+    # One small query: whoever misses reads it at once rather than wait for another reader.
+    clock = event_computed(
+        event_id=event.pk,
+        name="clock",
+        variant=number,
+        revision=revision,
+        compute=stored,
+        single_flight=False,
+    ).value
     return None if clock is None else _state_of(clock, number, None)
 
 

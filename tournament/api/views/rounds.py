@@ -101,6 +101,7 @@ class RoundDetailView(APIView):
         # clock changes only with a save of the round or the event, which moves the standings'
         # revision too: keyed by that one, the clock is not read again for each entry.
         revisions = event_revisions(event_id=event.pk)
+        exact = user_can_judge(request.user, event)
 
         def live(revision: int):
             clock = round_clock_cached(event=event, number=number, revision=revisions.standings)
@@ -118,7 +119,7 @@ class RoundDetailView(APIView):
             compute=compute,
             live=live,
             revision=revisions.event,
-            exact=user_can_judge(request.user, event),
+            exact=exact,
             as_of_header="X-Round-As-Of",
         )
 

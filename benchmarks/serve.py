@@ -18,11 +18,12 @@ and each beside a baseline of the same clients asking `GET /api/events/{id}/` fo
 It prints requests, errors, p50/p95/p99 and throughput, and the ratios to the baseline; then
 checks that every write landed once (one confirmed result per game, one version each).
 
-`--only mixed` plays the end of a round instead: the round's games are split in two halves;
-the first half is written alone by --writers clients, then the second half by the same clients
-while --phones phones poll as the pages do, each every 10 s: the standings (API), the standings
-page's htmx part and the round (API), each with the ETag it last saw (If-None-Match). A watcher
-reads the public standings every 0.5 s to time how long they trail the confirmations. It
+`--only mixed` plays the end of a round instead, on two events built alike: --writers clients
+write one's round alone and the other's while --phones phones poll it as the pages do, each
+every 10 s: the standings (API), the standings page's htmx part and the round (API), each with
+the ETag it last saw (If-None-Match); a quarter of each round in turn, so that both see the
+same machine. A watcher reads the public standings every 0.5 s to time how long they trail
+the confirmations. It
 prints the write time mixed against alone (goal <= 1.5x), the phones' read p95 (goal < 1 s),
 the longest the public standings trailed a confirmation (goal <= 5 s), and lost, duplicated
 and server errors (goal 0).
@@ -132,7 +133,7 @@ def request(address, method: str, path: str, body=None, *, headers=None, conn=No
 # ---- the event --------------------------------------------------------------------------------
 
 
-def build_event(players: int) -> dict:
+def build_event(players: int, name: str = "Load test GT") -> dict:
     """An event with round 1 played (confirmed) and round 2 paired, made through the services."""
     import django
 
@@ -144,8 +145,9 @@ def build_event(players: int) -> dict:
     from tournament.services.results import result_enter
     from tournament.services.rounds import round_create
 
-    user = get_user_model().objects.create_user("bench", password="bench", is_staff=True)
-    event = event_create(user=user, name="Load test GT", rounds=5, seed=1)
+    user = get_user_model().objects.filter(username="bench").first()
+    user = user or get_user_model().objects.create_user("bench", password="bench", is_staff=True)
+    event = event_create(user=user, name=name, rounds=5, seed=1)
     for i in range(players):
         player_register(event=event, user=user, name=f"Player {i:04d}", faction="Orks")
     first = round_create(event_id=event.pk, user=user, seed=1)
@@ -332,7 +334,8 @@ def main() -> None:
             )
             if args.only == "mixed":
                 args.server_pid = server.pid
-                measure_mixed(address, event, args)
+                twin = build_event(args.players, name="Load test GT, the alone twin")
+                measure_mixed(address, {"mixed": event, "alone": twin}, args)
             else:
                 measure(address, event, args)
         finally:
@@ -591,19 +594,23 @@ def load_average() -> str:
         return "?"
 
 
-def measure_mixed(address, event: dict, args) -> None:
-    """Alone, mixed, alone, mixed: a quarter of the games each, so that a change in the load
-    other work puts on the machine weighs on both; the last quarter ends the round."""
-    eid, number = event["event"], event["round"]
+def measure_mixed(address, events: dict, args) -> None:
+    """The same writes on two events built alike: one's round written alone, the other's while
+    the phones poll it. Quarter by quarter, alternately, so that a change in the load other work
+    puts on the machine weighs on both; both rounds end in their last quarter (the end of a
+    round costs the writes more than its start, phones or not)."""
+    eid, number = events["mixed"]["event"], events["mixed"]["round"]
     standings = f"/api/events/{eid}/standings/"
     paths = [
         (standings, {}),
         (f"/events/{eid}/standings/", {"HX-Request": "true"}),
         (f"/api/events/{eid}/rounds/{number}/", {}),
     ]
-    games = event["games"][: args.games]
-    quarter = len(games) // 4
-    parts = [games[i * quarter : (i + 1) * quarter] for i in range(4)]
+    quarter = min(args.games, len(events["mixed"]["games"])) // 4
+    parts = {
+        kind: [event["games"][i * quarter : (i + 1) * quarter] for i in range(4)]
+        for kind, event in events.items()
+    }
     run_clients(address, args.writers, 3, lambda i, s: ("GET", f"/api/events/{eid}/", None, None))
     phones = Phones(address, args.phones, paths, threads=min(64, max(4, args.phones // 10)))
     watcher = Watcher(address, standings)
@@ -613,27 +620,31 @@ def measure_mixed(address, event: dict, args) -> None:
     cpu = {"alone": [0.0, 0.0], "mixed": [0.0, 0.0]}
     confirmed: list[float] = []
     try:
-        for index, part in enumerate(parts):
-            kind = "mixed" if index % 2 else "alone"
-            if kind == "mixed":
-                phones.resume()
-                time.sleep(POLL_S)  # every phone has polled once (has its ETags)
-            before = cpu_seconds(args.server_pid)
-            row, times = run_writes_timed(address, part, args.writers)
-            after = cpu_seconds(args.server_pid)
-            cpu[kind] = [c + b - a for c, a, b in zip(cpu[kind], before, after, strict=True)]
-            rows[kind].append(row)
-            confirmed += times
-            print(
-                f"  {kind}: {len(part)} games in {row['wall']:.1f} s, write p95 "
-                f"{row['p95'] * 1000:.0f} ms; load average {load_average()}"
-            )
-            if kind == "mixed" and index < len(parts) - 1:
-                phones.rest()
+        for index in range(4):
+            for kind in ("alone", "mixed"):
+                part = parts[kind][index]
+                if kind == "mixed":
+                    phones.resume()
+                    time.sleep(POLL_S)  # every phone has polled once (has its ETags)
+                before = cpu_seconds(args.server_pid)
+                row, times = run_writes_timed(address, part, args.writers)
+                after = cpu_seconds(args.server_pid)
+                cpu[kind] = [c + b - a for c, a, b in zip(cpu[kind], before, after, strict=True)]
+                rows[kind].append(row)
+                if kind == "mixed":
+                    confirmed += times
+                print(
+                    f"  quarter {index + 1} {kind}: {len(part)} games in {row['wall']:.1f} s, "
+                    f"write p95 {row['p95'] * 1000:.0f} ms; load average {load_average()}"
+                )
+                if kind == "mixed" and index < 3:
+                    phones.rest()
         time.sleep(6)  # the phones go on; the watcher sees the last confirmations counted
     finally:
         watcher.stop()
         phones.stop()
+    written = [g for kind in parts for part in parts[kind] for g in part]
+    mixed_games = sum(len(part) for part in parts["mixed"])
     report_mixed(
         args,
         rows=rows,
@@ -641,21 +652,22 @@ def measure_mixed(address, event: dict, args) -> None:
         phones=phones,
         watcher=watcher,
         confirmed=sorted(confirmed),
-        event=event,
-        parts=parts,
+        counted_before=len(events["mixed"]["games"]),  # round 1, played before
+        written=written,
+        mixed_games=mixed_games,
     )
 
 
-def report_mixed(args, *, rows, cpu, phones, watcher, confirmed, event, parts) -> None:
+def report_mixed(
+    args, *, rows, cpu, phones, watcher, confirmed, counted_before, written, mixed_games
+) -> None:
     wall = {kind: sum(r["wall"] for r in rows[kind]) for kind in rows}
     errors = {kind: sum(r["errors"] for r in rows[kind]) for kind in rows}
     server_errors = sum(r["5xx"] for kind in rows for r in rows[kind])
     server_errors += sum(n for st, n in phones.tally.errors.items() if 500 <= st < 599)
     broken = phones.tally.errors.get(599, 0)
     reads = phones.tally.row(f"phones: 3 reads / {POLL_S:.0f} s ({args.phones})", 1)
-    written = [g for part in parts for g in part]
     lost, duplicated = check_writes(written)
-    counted_before = len(event["games"])  # round 1, played before
     trailing = watcher.trailing(confirmed, counted_before)
     final = watcher.reads[-1][1] if watcher.reads else 0
     print(
@@ -670,7 +682,7 @@ def report_mixed(args, *, rows, cpu, phones, watcher, confirmed, event, parts) -
     )
     print(
         f"  public standings trailed a confirmation by at most {trailing:.1f} s (goal <= 5); "
-        f"at the end they count {final} of {counted_before + len(written)} games"
+        f"at the end they count {final} of {counted_before + mixed_games} games"
     )
     print(
         f"  {len(written)} games: {lost} lost, {duplicated} duplicated; refused writes "

@@ -1,13 +1,16 @@
+from datetime import UTC, datetime
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.views import APIView
 
-from tournament.api.conditional import cached_json
+from tournament.api.conditional import cached_json, etag_matches
 from tournament.api.permissions import visible_event
 from tournament.errors import Forbidden, Invalid
+from tournament.services import cached
 from tournament.services.access import user_can_judge
-from tournament.services.cached import standings_computed, standings_status_computed
+from tournament.services.cached import event_etag, standings_computed, standings_status_computed
 from tournament.services.progress import standings_status
 from tournament.services.revision import event_revisions
 
@@ -98,15 +101,23 @@ class StandingsView(APIView):
         # newer computation runs (services/cached.py), and is told as of when.
         exact = provisional or user_can_judge(request.user, event)
         revisions = event_revisions(event_id=event.pk)  # first: the data is read after it
-
         revision = revisions.event if provisional else revisions.standings
+        variant = f"{as_of}:{int(provisional)}"
+        newest = event_etag(event=event, revision=revision, name="standings", variant=variant)
+        rows = None
+        if not etag_matches(request, newest):
+            # The rows the pages show too, computed once for both; the JSON is made once per
+            # computation of the rows, under its revision (the one the ETag names).
+            rows = standings_computed(
+                event=event,
+                as_of_round=as_of,
+                provisional=provisional,
+                revision=revision,
+                exact=exact,
+            )
 
         def compute():
-            # The rows the pages show too: computed once for both.
-            rows = standings_computed(
-                event=event, as_of_round=as_of, provisional=provisional, revision=revision
-            ).value
-            return rows, {"X-Standings-Provisional": "1" if provisional else "0"}
+            return rows.value, {"X-Standings-Provisional": "1" if provisional else "0"}
 
         def counts():
             # The counts move with every entry, the standings only with confirmed ones: these
@@ -116,17 +127,22 @@ class StandingsView(APIView):
             ).value
             return _headers(status)
 
-        return cached_json(
+        response = cached_json(
             request,
             event=event,
             name="standings",
-            variant=f"{as_of}:{int(provisional)}",
+            variant=variant,
             compute=compute,
-            revision=revision,
-            exact=exact,
+            revision=revision if rows is None else rows.revision,
             fresh_headers=counts,
-            as_of_header=AS_OF,
         )
+        held = (
+            rows.as_of_for(revision)
+            if rows is not None
+            else datetime.fromtimestamp(cached.clock(), UTC)
+        )
+        response[AS_OF] = held.strftime("%Y-%m-%dT%H:%M:%SZ")
+        return response
 
 
 class StandingsStatusSerializer(serializers.Serializer):

@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/serve.py [--players 1000] [--readers 100] [--writers 40]
         [--seconds 20] [--games 500] [--workers 4] [--database postgres://...]
+        [--only read|write|mixed] [--phones 1000] [--cache redis://127.0.0.1:6379/N]
 
 Starts `manage.py serve` (what `make serve` runs: gunicorn, DEBUG off) on a free loopback port
 against its own PostgreSQL database (created and emptied by this script; SQLite with
@@ -16,6 +17,17 @@ paired, then plays, each bounded in time and count, loopback only:
 and each beside a baseline of the same clients asking `GET /api/events/{id}/` for the same time.
 It prints requests, errors, p50/p95/p99 and throughput, and the ratios to the baseline; then
 checks that every write landed once (one confirmed result per game, one version each).
+
+`--only mixed` plays the end of a round instead, on two events built alike: --writers clients
+write one's round alone and the other's while --phones phones poll it as the pages do, each
+every 10 s: the standings (API), the standings page's htmx part and the round (API), each with
+the ETag it last saw (If-None-Match); a quarter of each round in turn, so that both see the
+same machine. A watcher reads the public standings every 0.5 s to time how long they trail
+the confirmations. It
+prints the write time mixed against alone (goal <= 1.5x), the phones' read p95 (goal < 1 s),
+the longest the public standings trailed a confirmation (goal <= 5 s), and lost, duplicated
+and server errors (goal 0).
+
 The server is stopped by its process id whatever happens.
 """
 
@@ -56,11 +68,21 @@ def fresh_database(url: str) -> None:
 
     parsed = urlparse(url)
     name = parsed.path.lstrip("/")
-    assert name.startswith("strategium_bench"), "the benchmark only empties its own database"
+    assert name.startswith("strategium_"), "the benchmark only empties its own database"
+    assert name.endswith("bench"), "the benchmark only empties its own database"
     admin = parsed._replace(path="/postgres").geturl()
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def empty_cache(url: str) -> None:
+    """Empty the benchmark's own Redis database: its new database reuses the event's ids and
+    revisions, so pages cached by an earlier run would be taken for this one's."""
+    import redis
+
+    assert urlparse(url).path.strip("/") not in ("", "0"), "name a Redis database of its own"
+    redis.Redis.from_url(url).flushdb()
 
 
 def start_server(env: dict, port: int, workers: int, log) -> subprocess.Popen:
@@ -111,7 +133,7 @@ def request(address, method: str, path: str, body=None, *, headers=None, conn=No
 # ---- the event --------------------------------------------------------------------------------
 
 
-def build_event(players: int) -> dict:
+def build_event(players: int, name: str = "Load test GT") -> dict:
     """An event with round 1 played (confirmed) and round 2 paired, made through the services."""
     import django
 
@@ -123,8 +145,9 @@ def build_event(players: int) -> dict:
     from tournament.services.results import result_enter
     from tournament.services.rounds import round_create
 
-    user = get_user_model().objects.create_user("bench", password="bench", is_staff=True)
-    event = event_create(user=user, name="Load test GT", rounds=5, seed=1)
+    user = get_user_model().objects.filter(username="bench").first()
+    user = user or get_user_model().objects.create_user("bench", password="bench", is_staff=True)
+    event = event_create(user=user, name=name, rounds=5, seed=1)
     for i in range(players):
         player_register(event=event, user=user, name=f"Player {i:04d}", faction="Orks")
     first = round_create(event_id=event.pk, user=user, seed=1)
@@ -269,10 +292,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--database", default=DEFAULT_DB)
-    parser.add_argument("--only", choices=["read", "write"], help="play one load only")
+    parser.add_argument("--only", choices=["read", "write", "mixed"], help="play one load only")
+    parser.add_argument("--phones", type=int, default=1000, help="mixed: phones polling")
+    parser.add_argument("--cache", default="", help="CACHE_URL for the server (Redis)")
     args = parser.parse_args()
     if not (2 <= args.players <= 5000 and 1 <= args.readers <= 500 and args.seconds <= 120):
         raise SystemExit("bounded load only: 2-5000 players, 1-500 clients, at most 120 s")
+    if not 1 <= args.phones <= 1000:
+        raise SystemExit("bounded load only: 1-1000 phones")
 
     folder = Path(tempfile.mkdtemp(prefix="strategium-serve-bench-"))
     database = args.database
@@ -288,6 +315,9 @@ def main() -> None:
         ACCESS_LOG="/dev/null",
         CONN_MAX_AGE="60",
     )
+    if args.cache:
+        env["CACHE_URL"] = args.cache
+        empty_cache(args.cache)
     port = free_port()
     address = ("127.0.0.1", port)
     with (folder / "server.log").open("w") as log:
@@ -302,7 +332,12 @@ def main() -> None:
                 f"{args.workers} workers, {'SQLite' if 'sqlite' in database else 'PostgreSQL'} "
                 f"(set up in {time.perf_counter() - started:.1f} s)"
             )
-            measure(address, event, args)
+            if args.only == "mixed":
+                args.server_pid = server.pid
+                twin = build_event(args.players, name="Load test GT, the alone twin")
+                measure_mixed(address, {"mixed": event, "alone": twin}, args)
+            else:
+                measure(address, event, args)
         finally:
             stop(server)
 
@@ -359,6 +394,305 @@ def measure(address, event: dict, args) -> None:
         f"  write p95 / baseline p95: {write['p95'] / wbase['p95']:.2f}; "
         f"{len(games)} games: {lost} lost, {duplicated} duplicated, "
         f"{write['errors']} errors"
+    )
+
+
+# ---- the end of a round: writes while phones poll ---------------------------------------------
+
+POLL_S = 10.0  # how often a phone refreshes, as the pages do
+
+
+class Phones:
+    """`count` phones, each asking every POLL_S for `paths` with the ETag it last saw, driven by
+    a few threads (one per phone would cost the client more than the server). A phone's poll
+    starts when it is due; how late the threads ran it is kept apart from the answer's time."""
+
+    def __init__(self, address, count: int, paths: list[tuple[str, dict]], threads: int) -> None:
+        self.address, self.paths, self.threads = address, paths, threads
+        self.tally, self.not_modified, self.late = Tally(), 0, 0.0
+        self.etags = [{} for _ in range(count)]
+        self.count, self.due = count, []
+        self.lock = threading.Lock()
+        self.stopping, self.active = threading.Event(), threading.Event()
+
+    def resume(self) -> None:
+        """Phones poll again, their polls spread over one period, as phones opening the page
+        at random would (no burst of every phone at once)."""
+        start = time.monotonic()
+        with self.lock:
+            self.due = [(start + POLL_S * i / self.count, i) for i in range(self.count)]
+        self.active.set()
+
+    def rest(self) -> None:
+        self.active.clear()
+
+    def _next(self):
+        import heapq
+
+        with self.lock:
+            when, phone = heapq.heappop(self.due)
+            heapq.heappush(self.due, (when + POLL_S, phone))
+        return when, phone
+
+    def _client(self) -> None:
+        conn = http.client.HTTPConnection(*self.address, timeout=30)
+        while not self.stopping.is_set():
+            if not self.active.wait(0.2):
+                continue
+            when, phone = self._next()
+            wait = when - time.monotonic()
+            if wait > 0 and self.stopping.wait(wait):
+                break
+            if not self.active.is_set():
+                continue
+            with self.lock:
+                self.late = max(self.late, -wait)
+            for path, headers in self.paths:
+                etag = self.etags[phone].get(path)
+                sent = {**headers, **({"If-None-Match": etag} if etag else {})}
+                started = time.perf_counter()
+                for attempt in (1, 2):
+                    try:
+                        conn.request("GET", path, headers=sent)
+                        response = conn.getresponse()
+                        response.read()
+                        status = response.status
+                        if response.getheader("ETag"):
+                            self.etags[phone][path] = response.getheader("ETag")
+                        break
+                    except (OSError, http.client.HTTPException):
+                        # The server closes a connection left idle (keep-alive ends): a browser
+                        # asks again on a new one, and so does the phone, once.
+                        conn.close()
+                        conn = http.client.HTTPConnection(*self.address, timeout=30)
+                        status = 599 if attempt == 2 else 0
+                self.tally.add(time.perf_counter() - started, status)
+                if status == 304:
+                    with self.lock:
+                        self.not_modified += 1
+        conn.close()
+
+    def start(self) -> None:
+        self.workers = [threading.Thread(target=self._client) for _ in range(self.threads)]
+        for t in self.workers:
+            t.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.active.set()
+        for t in self.workers:
+            t.join()
+
+
+class Watcher:
+    """Reads the public standings every 0.5 s, as a phone would without an ETag, and keeps for
+    each read when it was asked and how many games the rows count (each game counts twice:
+    a result for each player)."""
+
+    def __init__(self, address, path: str) -> None:
+        self.address, self.path = address, path
+        self.reads: list[tuple[float, int]] = []
+        self.errors = 0
+        self.stopping = threading.Event()
+
+    def _run(self) -> None:
+        conn = http.client.HTTPConnection(*self.address, timeout=30)
+        while not self.stopping.wait(0.5):
+            asked = time.monotonic()
+            try:
+                conn.request("GET", self.path)
+                response = conn.getresponse()
+                body = response.read()
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                conn = http.client.HTTPConnection(*self.address, timeout=30)
+                self.errors += 1
+                continue
+            if response.status != 200:
+                self.errors += 1
+                continue
+            rows = json.loads(body)
+            played = sum(r["wins"] + r["draws"] + r["losses"] for r in rows)
+            self.reads.append((asked, played // 2))
+        conn.close()
+
+    def start(self) -> None:
+        self.thread = threading.Thread(target=self._run)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join()
+
+    def trailing(self, confirmed_at: list[float], counted_before: int) -> float:
+        """The longest a confirmation waited to be counted: for each read that counted fewer
+        games than were confirmed when it was asked, how long ago the first one it missed was
+        confirmed. `confirmed_at`: when each confirmation of the load was answered, sorted."""
+        worst = 0.0
+        for asked, counted in self.reads:
+            missed = counted - counted_before  # confirmations of the load counted
+            done = sum(1 for t in confirmed_at if t <= asked)
+            if missed < done:
+                worst = max(worst, asked - confirmed_at[max(missed, 0)])
+        return worst
+
+
+def run_writes_timed(address, games: list, clients: int) -> tuple[dict, list[float]]:
+    """run_writes, also keeping when each confirmation was answered (monotonic)."""
+    tally, queue, lock, confirmed = Tally(), list(games), threading.Lock(), []
+
+    def client() -> None:
+        conn = http.client.HTTPConnection(*address, timeout=30)
+        while True:
+            with lock:
+                if not queue:
+                    break
+                game_id, key_a, key_b = queue.pop()
+            for key, path, body in (
+                (key_a, f"/api/games/{game_id}/result/", {"vp_a": 55, "vp_b": 45}),
+                (key_b, f"/api/games/{game_id}/result/confirm/", {}),
+            ):
+                auth = {"Authorization": f"Key {key}"}
+                conn = timed(tally, address, conn, ("POST", path, body, auth))
+            with lock:
+                confirmed.append(time.monotonic())
+        conn.close()
+
+    started = time.monotonic()
+    row = run_threads(tally, [client] * clients)
+    row["wall"] = time.monotonic() - started
+    row["5xx"] = sum(n for status, n in tally.errors.items() if 500 <= status < 599)
+    return row, sorted(confirmed)
+
+
+def cpu_seconds(root: int) -> tuple[float, float]:
+    """(CPU seconds of the server's process tree, of this process): who used the cores."""
+    tick = os.sysconf("SC_CLK_TCK")
+    children: dict[int, list[int]] = {}
+    used: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+        used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        total += used.get(pid, 0.0)
+        todo += children.get(pid, [])
+    return total, used.get(os.getpid(), 0.0)
+
+
+def load_average() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def measure_mixed(address, events: dict, args) -> None:
+    """The same writes on two events built alike: one's round written alone, the other's while
+    the phones poll it. Quarter by quarter, alternately, so that a change in the load other work
+    puts on the machine weighs on both; both rounds end in their last quarter (the end of a
+    round costs the writes more than its start, phones or not)."""
+    eid, number = events["mixed"]["event"], events["mixed"]["round"]
+    standings = f"/api/events/{eid}/standings/"
+    paths = [
+        (standings, {}),
+        (f"/events/{eid}/standings/", {"HX-Request": "true"}),
+        (f"/api/events/{eid}/rounds/{number}/", {}),
+    ]
+    quarter = min(args.games, len(events["mixed"]["games"])) // 4
+    parts = {
+        kind: [event["games"][i * quarter : (i + 1) * quarter] for i in range(4)]
+        for kind, event in events.items()
+    }
+    run_clients(address, args.writers, 3, lambda i, s: ("GET", f"/api/events/{eid}/", None, None))
+    phones = Phones(address, args.phones, paths, threads=min(64, max(4, args.phones // 10)))
+    watcher = Watcher(address, standings)
+    phones.start()
+    watcher.start()
+    rows = {"alone": [], "mixed": []}
+    cpu = {"alone": [0.0, 0.0], "mixed": [0.0, 0.0]}
+    confirmed: list[float] = []
+    try:
+        for index in range(4):
+            for kind in ("alone", "mixed"):
+                part = parts[kind][index]
+                if kind == "mixed":
+                    phones.resume()
+                    time.sleep(POLL_S)  # every phone has polled once (has its ETags)
+                before = cpu_seconds(args.server_pid)
+                row, times = run_writes_timed(address, part, args.writers)
+                after = cpu_seconds(args.server_pid)
+                cpu[kind] = [c + b - a for c, a, b in zip(cpu[kind], before, after, strict=True)]
+                rows[kind].append(row)
+                if kind == "mixed":
+                    confirmed += times
+                print(
+                    f"  quarter {index + 1} {kind}: {len(part)} games in {row['wall']:.1f} s, "
+                    f"write p95 {row['p95'] * 1000:.0f} ms; load average {load_average()}"
+                )
+                if kind == "mixed" and index < 3:
+                    phones.rest()
+        time.sleep(6)  # the phones go on; the watcher sees the last confirmations counted
+    finally:
+        watcher.stop()
+        phones.stop()
+    written = [g for kind in parts for part in parts[kind] for g in part]
+    mixed_games = sum(len(part) for part in parts["mixed"])
+    report_mixed(
+        args,
+        rows=rows,
+        cpu=cpu,
+        phones=phones,
+        watcher=watcher,
+        confirmed=sorted(confirmed),
+        counted_before=len(events["mixed"]["games"]),  # round 1, played before
+        written=written,
+        mixed_games=mixed_games,
+    )
+
+
+def report_mixed(
+    args, *, rows, cpu, phones, watcher, confirmed, counted_before, written, mixed_games
+) -> None:
+    wall = {kind: sum(r["wall"] for r in rows[kind]) for kind in rows}
+    errors = {kind: sum(r["errors"] for r in rows[kind]) for kind in rows}
+    server_errors = sum(r["5xx"] for kind in rows for r in rows[kind])
+    server_errors += sum(n for st, n in phones.tally.errors.items() if 500 <= st < 599)
+    broken = phones.tally.errors.get(599, 0)
+    reads = phones.tally.row(f"phones: 3 reads / {POLL_S:.0f} s ({args.phones})", 1)
+    lost, duplicated = check_writes(written)
+    trailing = watcher.trailing(confirmed, counted_before)
+    final = watcher.reads[-1][1] if watcher.reads else 0
+    print(
+        f"  write time mixed / alone: {wall['mixed']:.1f} s / {wall['alone']:.1f} s = "
+        f"{wall['mixed'] / wall['alone']:.2f} (goal <= 1.5)"
+    )
+    print(
+        f"  phones: {reads['requests']} reads, p50 {reads['p50'] * 1000:.0f} ms, p95 "
+        f"{reads['p95'] * 1000:.0f} ms (goal < 1000), p99 {reads['p99'] * 1000:.0f} ms; "
+        f"{phones.not_modified} answered 304; polls ran up to {phones.late:.1f} s late on "
+        "the client"
+    )
+    print(
+        f"  public standings trailed a confirmation by at most {trailing:.1f} s (goal <= 5); "
+        f"at the end they count {final} of {counted_before + mixed_games} games"
+    )
+    print(
+        f"  {len(written)} games: {lost} lost, {duplicated} duplicated; refused writes "
+        f"{errors['alone'] + errors['mixed']}, phones' errors {reads['errors']}, server errors "
+        f"{server_errors} (and {broken} connections broken twice), watcher {watcher.errors}"
+    )
+    print(
+        f"  CPU seconds of the server's processes while writing alone {cpu['alone'][0]:.1f}, "
+        f"mixed {cpu['mixed'][0]:.1f}; of the clients {cpu['alone'][1]:.1f} and "
+        f"{cpu['mixed'][1]:.1f} (PostgreSQL and Redis not counted)"
     )
 
 

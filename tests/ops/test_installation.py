@@ -73,3 +73,20 @@ def test_renew_after_a_restore_changes_the_id():
     assert installation.installation_id() != before
     assert installation.installation_id() in out.getvalue()
     assert cache.get("k") is None
+
+
+def test_this_process_memory_names_the_database_too():
+    """The per-process copy of a computed page (cached.RECENT) is keyed like the shared cache:
+    after the database is recreated under a running process, revision 1 of an event there is
+    not the old database's revision 1."""
+    from ops.models import Installation
+    from tournament.services.cached import event_computed
+
+    RECENT.items.clear()
+    first = event_computed(event_id=1, name="page", variant="", revision=1, compute=lambda: "old")
+    assert first.value == "old"
+    Installation.objects.all().delete()
+    Installation.objects.create()
+    installation.installation_forget()
+    again = event_computed(event_id=1, name="page", variant="", revision=1, compute=lambda: "new")
+    assert again.value == "new"

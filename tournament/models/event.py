@@ -178,9 +178,19 @@ class EventChange(models.Model):
     entry of the event behind each other."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+", db_index=False)
+    # False for a change the published standings never show (an unconfirmed or disputed entry):
+    # their revision stays, so nothing recomputes them (services/revision.py).
+    standings = models.BooleanField(default=True, db_default=True)
 
     class Meta:
-        indexes = [models.Index(fields=["event", "-id"], name="eventchange_latest")]
+        indexes = [
+            models.Index(fields=["event", "-id"], name="eventchange_latest"),
+            models.Index(
+                fields=["event", "-id"],
+                condition=models.Q(standings=True),
+                name="eventchange_standings_latest",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"change {self.pk} of event {self.event_id}"

@@ -86,10 +86,14 @@ def audit_entry(
     )
 
 
-def audit_writes(entry: AuditEntry, *, revised: bool = False) -> list[tuple[str, list]]:
+def audit_writes(
+    entry: AuditEntry, *, revised: bool = False, standings: bool = True
+) -> list[tuple[str, list]]:
     """The statements that log `entry` and move its event's revision on (unless `revised`:
-    a save in this transaction already did), to run with rowsql.together."""
-    writes = [] if revised else [event_revision_bump_sql(event_id=entry.event_id)]
+    a save in this transaction already did), to run with rowsql.together. `standings=False`:
+    the change is one the published standings never show (services/revision.py)."""
+    bump = event_revision_bump_sql(event_id=entry.event_id, standings=standings)
+    writes = [] if revised else [bump]
     return [*writes, rowsql.insert_sql(entry)]
 
 

@@ -22,7 +22,7 @@ from tournament.models import Event, Round, RoundStatus
 from tournament.services.access import require_judge
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record
-from tournament.services.cached import event_cached
+from tournament.services.cached import event_computed
 
 ACTIONS = ("start", "pause", "resume", "extend")
 # Shown instead of the clock's own state once every game of the round has a confirmed result:
@@ -109,10 +109,16 @@ def round_clock_cached(*, event: Event, number: int, revision: int) -> ClockStat
         round_.event = event
         return _clock_of(round_, event), round_.status == RoundStatus.COMPLETE
 
+    # One small query: whoever misses reads it at once rather than wait for another reader.
     # Named apart from the older entries, which held the clock alone.
-    cached = event_cached(
-        event=event, name="round_clock", variant=number, revision=revision, compute=stored
-    )
+    cached = event_computed(
+        event_id=event.pk,
+        name="round_clock",
+        variant=number,
+        revision=revision,
+        compute=stored,
+        single_flight=False,
+    ).value
     if cached is None:
         return None
     clock, complete = cached

@@ -167,7 +167,13 @@ def _new_version(
         **scores,
         **fields,
     )
-    writes = [] if log is None else audit_writes(log)
+    # An entry that waits for the opponent (or disputes it) changes what the round and the
+    # counts of unconfirmed results show, never the published standings: it leaves their
+    # revision as it is, so the end of a round does not recompute them for each entry.
+    shown = fields.get("status") == ResultStatus.CONFIRMED or (
+        current is not None and current.status == ResultStatus.CONFIRMED
+    )
+    writes = [] if log is None else audit_writes(log, standings=shown)
     rowsql.saved(result, rowsql.together(writes, rowsql.insert_sql(result))[0])
     return result
 

@@ -9,15 +9,22 @@ from urllib.parse import quote
 from django.db.models import Count, Q
 from django.http import HttpResponseNotModified
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 from tournament.api.conditional import etag_matches
 from tournament.models import PlayerStatus
 from tournament.services.access import events_visible_to, user_can_judge
-from tournament.services.cached import event_etag, standings_cached, standings_status_cached
+from tournament.services.cached import (
+    event_cached,
+    event_etag,
+    standings_computed,
+    standings_status_computed,
+)
 from tournament.services.players import players_by_name
 from tournament.services.registration import registration_is_open
-from tournament.services.revision import event_revision
+from tournament.services.revision import event_revisions
 from tournament.services.standings import metric_heading, metric_label
 from tournament.views.common import is_htmx, latest_round, round_is_on, visible_event_or_404
 from tournament.views.data import by_name, games_of, mission_of
@@ -65,22 +72,43 @@ def home(request):
 
 
 def _event_context(request, event, tab: str) -> dict:
-    revision = event_revision(event_id=event.pk)  # first: every read below is as new or newer
+    revisions = event_revisions(event_id=event.pk)  # first: every read below is as new or newer
     current = latest_round(event)
+    can_manage = user_can_judge(request.user, event)
+    # Organisers and judges read exactly; the public may trail by a few seconds while a newer
+    # computation runs (services/cached.py).
+    progress = standings_status_computed(event=event, revision=revisions.event, exact=can_manage)
     return {
         # The clock strip refreshes itself; htmx refreshes of the page's other parts skip it.
-        **({} if is_htmx(request) else now_context(event, revision=revision)),
+        **({} if is_htmx(request) else now_context(event, revision=revisions.event)),
         "event": event,
-        "revision": revision,
+        "revision": revisions.event,
+        "revisions": revisions,
         "tab": tab,
         "current_round": current,
         "live": round_is_on(event, current),
         # Organisers and judges: the Manage link and the provisional standings.
-        "can_manage": user_can_judge(request.user, event),
+        "can_manage": can_manage,
         "tiebreak_legend": [(metric_heading(m), metric_label(m)) for m in event.tiebreaks],
         # What the standings are "after", and what they leave out until it is confirmed.
-        "progress": standings_status_cached(event=event, revision=revision),
+        "progress": progress.value,
+        "progress_revision": progress.revision,
     }
+
+
+def _standings(context: dict, *, provisional: bool = False):
+    """The standings the page shows: exact for organisers and judges, for the public possibly
+    a few seconds behind (then `standings_as_of` says as of when)."""
+    revisions = context["revisions"]
+    revision = revisions.event if provisional else revisions.standings
+    computed = standings_computed(
+        event=context["event"],
+        provisional=provisional,
+        revision=revision,
+        exact=context["can_manage"],
+    )
+    context["standings_as_of"] = computed.as_of_for(revision) if computed.trails(revision) else None
+    return computed
 
 
 def event_detail(request, event_id: int):
@@ -90,7 +118,7 @@ def event_detail(request, event_id: int):
     context.update(
         players=players_by_name(event.players.filter(status=PlayerStatus.APPROVED)),
         games=games_of(current),
-        standings=standings_cached(event=event, revision=context["revision"])[:8],
+        standings=_standings(context).value[:8],
         mission=mission_of(event, current),
         signup_open=registration_is_open(event),
     )
@@ -146,21 +174,44 @@ def event_standings(request, event_id: int):
     # players and the public only ever see confirmed results.
     provisional = context["can_manage"] and request.GET.get("provisional") == "1"
     context["provisional"] = provisional
-    # Called by the template only when the table's rendered copy is not cached already.
-    context["standings"] = lambda: standings_cached(
-        event=event, provisional=provisional, revision=context["revision"]
-    )
-    if is_htmx(request):
-        # The page polls this part: answer 304 while nothing changed (the browser keeps it).
-        variant = f"{int(context['can_manage'])}:{int(provisional)}:{int(context['live'])}"
-        etag = event_etag(
-            event=event, revision=context["revision"], name="standings-part", variant=variant
+    standings = _standings(context, provisional=provisional)
+
+    def table() -> str:
+        rows = {"event": event, "standings": standings.value}
+        rows["tiebreak_legend"] = context["tiebreak_legend"]
+        return render_to_string("tournament/partials/standings_table.html", rows)
+
+    # The table is most of the page (200 KB at 1,000 players): rendered once per computation of
+    # the standings, for every process, rather than once per reader; and only when a page is
+    # sent (the template calls this), never for a 304.
+    context["standings_table"] = lambda: mark_safe(  # noqa: S308 - rendered by our own template
+        event_cached(
+            event=event,
+            name="standings-table",
+            variant=int(provisional),
+            revision=standings.revision,
+            compute=table,
         )
+    )
+    as_of = context["standings_as_of"]
+    if is_htmx(request):
+        # The page polls this part: answer 304 while nothing it shows changed (the browser
+        # keeps it). It shows the standings, the counts of results they leave out, and whether
+        # they trail the newest confirmation.
+        variant = (
+            f"{int(context['can_manage'])}:{int(provisional)}:{int(context['live'])}"
+            f":{int(as_of is not None)}"
+        )
+        revision = f"{standings.revision}.{context['progress_revision']}"
+        etag = event_etag(event=event, revision=revision, name="standings-part", variant=variant)
         if etag_matches(request, etag):
             response = HttpResponseNotModified()
         else:
             response = render(request, "tournament/partials/standings.html", context)
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
-        return response
-    return render(request, "tournament/standings.html", context)
+    else:
+        response = render(request, "tournament/standings.html", context)
+    stamp = as_of or standings.as_of_for(standings.revision)
+    response["X-Standings-As-Of"] = stamp.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return response

@@ -31,7 +31,7 @@ def _screen_context(event, revision: int) -> dict:
         games=games_of(current),
         mission=mission_of(event, current),
         # Published standings only (confirmed results and byes), as on the public page.
-        standings=standings_cached(event=event, revision=revision)[:TOP],
+        standings=standings_cached(event=event)[:TOP],
         progress=standings_status_cached(event=event, revision=revision),
         screen_etag=event_etag(event=event, revision=revision, name="screen", variant=""),
         poll_s=POLL_S,

@@ -1,15 +1,21 @@
+from datetime import UTC, datetime
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.views import APIView
 
 from tournament.api.bodies import StrictSerializer
-from tournament.api.conditional import cached_json
+from tournament.api.conditional import cached_json, etag_matches
 from tournament.api.permissions import visible_event
 from tournament.errors import Forbidden, Invalid
+from tournament.services import cached
 from tournament.services.access import user_can_judge
+from tournament.services.cached import event_etag, standings_computed, standings_status_computed
 from tournament.services.progress import standings_status
-from tournament.services.standings import standings_compute
+from tournament.services.revision import event_revisions
+
+AS_OF = "X-Standings-As-Of"
 
 ROUND = OpenApiParameter(
     "round", OpenApiTypes.INT, description="Standings as of this round (default: all rounds)."
@@ -74,7 +80,8 @@ class StandingsView(APIView):
         "results and byes only. Headers: X-Results-Unconfirmed, X-Results-Disputed and "
         "X-Results-Missing count the results left out; X-Standings-After-Round names the "
         "last round with every result confirmed; X-Standings-Provisional is 1 when "
-        "unconfirmed results were counted.",
+        "unconfirmed results were counted; X-Standings-As-Of is the moment (UTC) the rows "
+        "hold: public standings may trail the newest confirmation by up to 5 s.",
         responses={200: StandingsRowSerializer(many=True)},
     )
     def get(self, request, event_id: int):
@@ -91,19 +98,52 @@ class StandingsView(APIView):
                 "Only this event's organisers and judges may see provisional standings.",
             )
 
-        def compute():
-            rows = standings_compute(event=event, as_of_round=as_of, provisional=provisional)
-            headers = _headers(standings_status(event=event, as_of_round=as_of))
-            headers["X-Standings-Provisional"] = "1" if provisional else "0"
-            return rows, headers
+        # Organisers and judges read exactly; the public may trail by a few seconds while a
+        # newer computation runs (services/cached.py), and is told as of when.
+        exact = provisional or user_can_judge(request.user, event)
+        revisions = event_revisions(event_id=event.pk)  # first: the data is read after it
+        revision = revisions.event if provisional else revisions.standings
+        variant = f"{as_of}:{int(provisional)}"
+        newest = event_etag(event=event, revision=revision, name="standings", variant=variant)
+        rows = None
+        if not etag_matches(request, newest):
+            # The rows the pages show too, computed once for both; the JSON is made once per
+            # computation of the rows, under its revision (the one the ETag names).
+            rows = standings_computed(
+                event=event,
+                as_of_round=as_of,
+                provisional=provisional,
+                revision=revision,
+                exact=exact,
+            )
 
-        return cached_json(
+        def compute():
+            return rows.value, {"X-Standings-Provisional": "1" if provisional else "0"}
+
+        def counts():
+            # The counts move with every entry, the standings only with confirmed ones: these
+            # come from their own cheap computation, fresh on every answer (304s too).
+            status = standings_status_computed(
+                event=event, as_of_round=as_of, revision=revisions.event, exact=exact
+            ).value
+            return _headers(status)
+
+        response = cached_json(
             request,
             event=event,
             name="standings",
-            variant=f"{as_of}:{int(provisional)}",
+            variant=variant,
             compute=compute,
+            revision=revision if rows is None else rows.revision,
+            fresh_headers=counts,
         )
+        held = (
+            rows.as_of_for(revision)
+            if rows is not None
+            else datetime.fromtimestamp(cached.clock(), UTC)
+        )
+        response[AS_OF] = held.strftime("%Y-%m-%dT%H:%M:%SZ")
+        return response
 
 
 class StandingsStatusSerializer(StrictSerializer):
@@ -136,4 +176,12 @@ class StandingsStatusView(APIView):
             status = standings_status(event=event, as_of_round=as_of)
             return status.as_dict(), _headers(status)
 
-        return cached_json(request, event=event, name="status", variant=as_of, compute=compute)
+        return cached_json(
+            request,
+            event=event,
+            name="status",
+            variant=as_of,
+            compute=compute,
+            exact=user_can_judge(request.user, event),
+            as_of_header=AS_OF,
+        )

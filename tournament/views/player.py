@@ -24,6 +24,7 @@ from tournament.services.audit_words import field_label
 from tournament.services.awards import sports_ballot
 from tournament.services.registration import registration_can_withdraw
 from tournament.services.results import result_confirm, result_enter
+from tournament.services.standing import player_standing
 from tournament.views.armylists import player_list_context
 from tournament.views.common import is_htmx, latest_round, player_game_or_404, report
 from tournament.views.data import game_for, mission_of, player_history
@@ -83,6 +84,7 @@ def player_home(request, key: str):
     if not is_htmx(request):
         context.update(now_context(event, key=key))
         context.update(player_list_context(player))
+        context["standing"] = player_standing(event=event, player=player)
     if game is not None:
         mission = mission_of(event, current)
         context.update(

@@ -4,7 +4,8 @@ While a round is on, the live parts poll every 15 s with htmx; an htmx request g
 partial, so a refresh costs one small response.
 """
 
-from urllib.parse import quote
+import hashlib
+from urllib.parse import quote, urlencode
 
 from django.db.models import Count, Q
 from django.http import HttpResponseNotModified
@@ -98,6 +99,17 @@ def _chosen_round(request, event):
     return rounds, chosen or (rounds[-1] if rounds else None)
 
 
+def _find_box(request, event, *, noun: str, hidden: list[tuple[str, object]]) -> dict:
+    """What partials/find_box.html needs beside `query` and `found`: the page's own address,
+    what a match is, and the page's other GET fields (kept by the form and by "show all")."""
+    return {
+        "find_action": request.path,
+        "find_noun": noun,
+        "find_hidden": hidden,
+        "find_all": f"{request.path}?{urlencode(hidden)}" if hidden else request.path,
+    }
+
+
 def event_pairings(request, event_id: int):
     """A round's pairings by table or by name; `?q=` keeps only the games of the players
     whose names hold it (find my table, without JS)."""
@@ -121,6 +133,12 @@ def event_pairings(request, event_id: int):
         found=len(rows if order == "name" else games),
         query=query,
         query_param=f"&q={quote(query)}" if query else "",
+        **_find_box(
+            request,
+            event,
+            noun="player" if order == "name" else "game",
+            hidden=[("round", chosen.number if chosen else ""), ("by", order)],
+        ),
         order=order,
         mission=mission_of(event, chosen),
         live=context["live"] and chosen == context["current_round"],
@@ -141,9 +159,25 @@ def event_standings(request, event_id: int):
     context["standings"] = lambda: standings_cached(
         event=event, provisional=provisional, revision=context["revision"]
     )
+    # Find a player: ?q= keeps the rows whose names hold it (each keeps its place); such a
+    # page is rendered afresh, the cached table being the whole list.
+    query = find_query(request.GET.get("q"))
+    if query:
+        wanted = fold(query)
+        context["matching"] = [r for r in context["standings"]() if wanted in fold(r["name"])]
+    context.update(
+        query=query,
+        found=len(context.get("matching", ())),
+        query_param=f"{'&' if provisional else '?'}q={quote(query)}" if query else "",
+        **_find_box(
+            request, event, noun="player", hidden=[("provisional", "1")] if provisional else []
+        ),
+    )
     if is_htmx(request):
         # The page polls this part: answer 304 while nothing changed (the browser keeps it).
         variant = f"{int(context['can_manage'])}:{int(provisional)}:{int(context['live'])}"
+        if query:
+            variant += ":" + hashlib.sha256(fold(query).encode()).hexdigest()[:16]
         etag = event_etag(
             event=event, revision=context["revision"], name="standings-part", variant=variant
         )

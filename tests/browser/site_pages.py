@@ -356,6 +356,11 @@ PAGES: list[Page] = [
     ),
     Page("organiser-lists", ORGANISER, _e("manage-lists"), setup=_lists_sent),
     Page("organiser-audit", ORGANISER, _e("manage-audit")),
+    Page(
+        "organiser-standings",
+        ORGANISER,
+        lambda s: reverse("manage-standings", args=[s.event.pk]) + "?provisional=1",
+    ),
     Page("organiser-awards", ORGANISER, _e("manage-awards"), setup=_awarded),
     Page("organiser-undo", ORGANISER, _e("manage-undo", _last_audit)),
     Page("organiser-print", ORGANISER, _e("print-event")),

@@ -149,12 +149,21 @@ def event_pairings(request, event_id: int):
 
 
 def event_standings(request, event_id: int):
-    event = visible_event_or_404(request, event_id)
+    return standings_page(request, visible_event_or_404(request, event_id), manage=False)
+
+
+def standings_page(request, event, *, manage: bool):
+    """The standings, public or (manage) inside the organiser's tabs: one page, two frames."""
     context = _event_context(request, event, "standings")
     # Organisers and judges may look at the standings as they would be if every entry stood;
     # players and the public only ever see confirmed results.
     provisional = context["can_manage"] and request.GET.get("provisional") == "1"
     context["provisional"] = provisional
+    context["manage"] = manage
+    context["standings_url"] = request.path
+    # Staff switch to the provisional view inside their own area.
+    if context["can_manage"]:
+        context["provisional_url"] = reverse("manage-standings", args=[event.pk])
     # Called by the template only when the table's rendered copy is not cached already.
     context["standings"] = lambda: standings_cached(
         event=event, provisional=provisional, revision=context["revision"]
@@ -176,6 +185,7 @@ def event_standings(request, event_id: int):
     if is_htmx(request):
         # The page polls this part: answer 304 while nothing changed (the browser keeps it).
         variant = f"{int(context['can_manage'])}:{int(provisional)}:{int(context['live'])}"
+        variant += f":{int(manage)}"
         if query:
             variant += ":" + hashlib.sha256(fold(query).encode()).hexdigest()[:16]
         etag = event_etag(

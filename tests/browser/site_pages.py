@@ -357,6 +357,13 @@ PAGES: list[Page] = [
     Page("organiser-lists", ORGANISER, _e("manage-lists"), setup=_lists_sent),
     Page("organiser-audit", ORGANISER, _e("manage-audit")),
     Page(
+        "organiser-audit-filtered",
+        ORGANISER,
+        lambda s: (
+            reverse("manage-audit", args=[s.event.pk]) + f"?round=1&player={s.players['G'].pk}"
+        ),
+    ),
+    Page(
         "organiser-standings",
         ORGANISER,
         lambda s: reverse("manage-standings", args=[s.event.pk]) + "?provisional=1",

@@ -342,6 +342,11 @@ PAGES: list[Page] = [
     # The organiser
     Page("organiser-new-event", ORGANISER, lambda s: reverse("manage-event-new")),
     Page("organiser-dashboard", ORGANISER, _e("manage-event")),
+    Page(
+        "organiser-dashboard-door",
+        ORGANISER,
+        lambda s: reverse("manage-event", args=[s.event.pk]) + "?missing=1&q=an",
+    ),
     Page("organiser-player", ORGANISER, _e("manage-player", lambda s: s.players["A"].pk)),
     Page("organiser-import", ORGANISER, _e("manage-import")),
     Page("organiser-rounds", ORGANISER, _e("manage-rounds")),

@@ -43,3 +43,9 @@ def rows_matching(rows: list[dict], query: str) -> list[dict]:
     """By-name rows whose player's name holds the query."""
     wanted = fold(query)
     return [r for r in rows if wanted in fold(r["player"].name)] if wanted else rows
+
+
+def players_matching(players: list, query: str) -> list:
+    """Players whose names hold the query (the organiser's list at the door)."""
+    wanted = fold(query)
+    return [p for p in players if wanted in fold(p.name)] if wanted else players

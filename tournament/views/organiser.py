@@ -3,6 +3,8 @@ import, private links) and its settings. Every POST goes through a service."""
 
 from __future__ import annotations
 
+from urllib.parse import quote, urlencode
+
 import qrcode
 import qrcode.image.svg
 from django.contrib import messages
@@ -35,6 +37,7 @@ from tournament.views.common import (
     require_organiser_post,
     staff_required,
 )
+from tournament.views.find import find_query, players_matching
 from tournament.views.forms import (
     EventDeleteForm,
     EventForm,
@@ -84,9 +87,41 @@ def _dashboard_context(event) -> dict:
     }
 
 
+def _door_filters(request, players: list) -> dict:
+    """The players list as the door needs it: `?q=` part of a name, `?missing=1` only the
+    players still to check in (active ones). Both are GET fields of the find box, so the page
+    works without JavaScript; with it, find-table.js filters the rows as one types."""
+    query = find_query(request.GET.get("q"))
+    missing = request.GET.get("missing") == "1"
+    to_come = [p for p in players if not p.checked_in and not p.dropped]
+    shown = players_matching(to_come if missing else players, query)
+    hidden = [("missing", "1")] if missing else []
+    path = request.path
+    keep_q = f"q={quote(query)}" if query else ""
+    return {
+        "players": shown,
+        "query": query,
+        "found": len(shown),
+        "missing": missing,
+        "to_come": len(to_come),
+        "everyone_url": f"{path}?{keep_q}" if keep_q else path,
+        "missing_url": f"{path}?missing=1" + (f"&{keep_q}" if keep_q else ""),
+        # Check-in and drop buttons come back to this very list (filters included).
+        "next_url": request.get_full_path(),
+        "find_action": path,
+        "find_noun": "player",
+        "find_hidden": hidden,
+        "find_all": f"{path}?{urlencode(hidden)}" if hidden else path,
+    }
+
+
 @staff_required
 def dashboard(request, event):
-    return render(request, "tournament/manage/dashboard.html", _dashboard_context(event))
+    context = _dashboard_context(event)
+    context.update(_door_filters(request, context["players"]))
+    if is_htmx(request):  # find-table.js asks for the whole list again
+        return render(request, "tournament/manage/players_list.html", context)
+    return render(request, "tournament/manage/dashboard.html", context)
 
 
 @organiser_required
@@ -127,7 +162,9 @@ def player_toggle(request, event, player_id: int, field: str):
     except ServiceError as exc:
         report(request, exc)
     if is_htmx(request):
-        return render(request, "tournament/manage/player_row.html", {"event": event, "p": player})
+        nxt = request.POST.get("next", "")
+        context = {"event": event, "p": player, "next_url": nxt if nxt.startswith("/") else ""}
+        return render(request, "tournament/manage/player_row.html", context)
     return back(request, "manage-event", event_id=event.pk)
 
 

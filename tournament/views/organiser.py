@@ -65,6 +65,10 @@ def event_new(request):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
+            # A team event opens on its team screens (the teams app's pages, by URL name).
+            if event.is_team:
+                messages.success(request, f"{event.name} is ready: add its teams.")
+                return redirect("manage-teams", event_id=event.pk)
             messages.success(request, f"{event.name} is ready: add its players.")
             return redirect("manage-event", event_id=event.pk)
     return render(request, "tournament/manage/event_new.html", {"form": form})

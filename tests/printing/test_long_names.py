@@ -62,8 +62,8 @@ def test_a_long_name_stays_left_of_the_qr_code(monkeypatch, event, long_named):
     for name in NAMES:
         lines = _runs_of(texts, name)
         assert lines, f"{name} is not drawn whole on its scoresheet"
-        qr_left = min(cx for cx, cy, _ in codes if cx > lines[0][0])
-        for x, y, text, font, size in lines:
+        qr_left = min(cx for cx, _cy, _ in codes if cx > lines[0][0])
+        for x, _y, text, font, size in lines:
             right = x + stringWidth(text, font, size)
             assert right <= qr_left - 2, f"{text!r} runs under the QR code ({right} > {qr_left})"
             assert size >= 7, f"{text!r} is too small to read ({size} pt)"

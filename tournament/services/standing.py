@@ -37,5 +37,4 @@ def player_standing(*, event: Event, player: Player, revision: int | None = None
         "provisional": status.in_play is not None,
         "last_complete": status.last_complete,
         "heading": status.heading,
-        "waiting": status.waiting,
     }

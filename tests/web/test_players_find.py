@@ -46,6 +46,7 @@ def test_not_checked_in_keeps_the_players_still_to_come(org_client, event, door)
     html = _get(org_client, event, missing="1")
     assert _names(html) == ["bjorn zoellner", "kim lee", "zoe arnstrom"]
     assert re.search(r'aria-current="true"[^>]*>Not checked in \(3\)', html)
+    assert ">Everyone (5)</a>" in html
     # The search box keeps the filter: it is one of the form's fields.
     assert '<input type="hidden" name="missing" value="1">' in html
     html = _get(org_client, event, missing="1", q="kim")

@@ -107,6 +107,7 @@ def _door_filters(request, players: list) -> dict:
         "query": query,
         "found": len(shown),
         "missing": missing,
+        "everyone": len(players),  # dropped players included, as the list shows them
         "to_come": len(to_come),
         "everyone_url": f"{path}?{keep_q}" if keep_q else path,
         "missing_url": f"{path}?missing=1" + (f"&{keep_q}" if keep_q else ""),

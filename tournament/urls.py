@@ -97,6 +97,7 @@ urlpatterns = [
     path(manage + "archive/", organiser.event_archive, name="manage-archive"),
     path(manage + "export/", exchange.event_export_download, name="manage-export"),
     path(manage + "delete/", organiser.event_delete_view, name="manage-event-delete"),
+    path(manage + "standings/", manage_day.manage_standings, name="manage-standings"),
     path(manage + "audit/", audit.audit_log, name="manage-audit"),
     path(manage + "audit/<int:entry_id>/undo/", audit.audit_undo_view, name="manage-undo"),
     path(manage + "rounds/", manage_rounds.rounds_page, name="manage-rounds"),

@@ -1,8 +1,11 @@
-/* Find my table: filters the pairings in place as a player types part of their name.
-   Without this script the same form is a GET (?q=) and the server sends only the matches.
-   Each row carries its players' names folded (lower case, no accents) in data-find; the
-   typed text is folded the same way, so "zoe" finds "Zoë", with the server's table of extra
-   folds (data-folds on the form: letters Unicode does not decompose, "lukasz" finds "Łukasz"). */
+/* Find my table (pairings) and find a player (standings): filters the rows in place as a
+   player types part of their name. Without this script the same form is a GET (?q=) and the
+   server sends only the matches. Each row carries its players' names folded (lower case, no
+   accents) in data-find; the typed text is folded the same way, so "zoe" finds "Zoë", with the
+   server's table of extra folds (data-folds on the form: letters Unicode does not decompose,
+   "lukasz" finds "Łukasz"). The
+   form's data-noun names what a row is ("game", "player"); its hidden inputs are the page's
+   other GET fields (round, order, provisional), sent again when the whole list is fetched. */
 (function () {
   "use strict";
 
@@ -59,8 +62,8 @@
     var wraps = root.querySelectorAll(".table-wrap");
     for (var j = 0; j < wraps.length; j++) wraps[j].hidden = Boolean(query) && shown === 0;
     if (status) {
-      var byName = form.querySelector("input[name=by]").value === "name";
-      status.textContent = query ? plural(shown, byName ? "player" : "game") + " for “" + typed + "”" : "";
+      var noun = form.getAttribute("data-noun") || "game";
+      status.textContent = query ? plural(shown, noun) + " for “" + typed + "”" : "";
     }
   }
 
@@ -74,11 +77,11 @@
   }
 
   function wholeRound() {
-    // Fetch the round unfiltered (the live part only), then filter it here.
+    // Fetch the list unfiltered (the live part only), then filter it here.
     loading = true;
     var url = new URL(form.action, window.location.href);
-    url.searchParams.set("round", form.querySelector("input[name=round]").value);
-    url.searchParams.set("by", form.querySelector("input[name=by]").value);
+    var hidden = form.querySelectorAll("input[type=hidden]");
+    for (var k = 0; k < hidden.length; k++) url.searchParams.set(hidden[k].name, hidden[k].value);
     fetch(url.toString(), { headers: { "HX-Request": "true" }, credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : Promise.reject(); })
       .then(function (html) {

@@ -41,11 +41,23 @@ class MemberForm(forms.Form):
 
 
 class TeamImportForm(forms.Form):
+    file = forms.FileField(required=False, label="CSV file")
     text = forms.CharField(
+        required=False,
         widget=forms.Textarea(attrs={"rows": 10}),
-        label="CSV lines: team,name,faction[,club]",
+        label="…or paste CSV lines: team,name,faction[,club]",
         help_text="A header line naming the columns may come first. Every line or none.",
     )
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("file") and not (data.get("text") or "").strip():
+            raise forms.ValidationError("Choose a CSV file or paste its lines.")
+        return data
+
+    def raw(self) -> bytes | str:
+        upload = self.cleaned_data.get("file")
+        return upload.read() if upload else self.cleaned_data.get("text") or ""
 
 
 def _table_text(bands) -> str:

@@ -13,6 +13,7 @@ from teams.services.matches import team_match_pair_players, team_match_unpair
 from teams.services.rounds import team_round_create
 from teams.services.scoring import team_scoring_get, team_scoring_update
 from teams.services.standings import team_round_data
+from teams.services.team_import import team_import_text, teams_import_preview
 from teams.services.teams import (
     team_create,
     team_delete,
@@ -142,17 +143,24 @@ def team_delete_view(request, event, team_id: int):
 
 @organiser_required
 def teams_import_page(request, event):
-    form = TeamImportForm(request.POST or None)
+    """POST with `preview` shows every line and its problems, importing nothing; otherwise
+    (the preview's confirm button, or a script) imports every line or none."""
+    form = TeamImportForm(request.POST or None, request.FILES or None)
+    context = {"event": event, "tab": "teams", "form": form, "rows": None}
     if request.method == "POST" and form.is_valid():
+        text = team_import_text(form.raw())
+        if "preview" in request.POST:
+            rows = teams_import_preview(event=event, text=text)
+            context.update(raw=text, rows=rows, ok=bool(rows) and all(r.ok for r in rows))
+            return render(request, "teams/manage/import.html", context)
         try:
-            teams = teams_import(event=event, user=request.user, text=form.cleaned_data["text"])
+            teams = teams_import(event=event, user=request.user, text=text)
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
             messages.success(request, f"Imported the players of {len(teams)} teams.")
             return redirect("manage-teams", event_id=event.pk)
     status = 400 if request.method == "POST" else 200
-    context = {"event": event, "tab": "teams", "form": form}
     return render(request, "teams/manage/import.html", context, status=status)
 
 

@@ -342,6 +342,11 @@ PAGES: list[Page] = [
     # The organiser
     Page("organiser-new-event", ORGANISER, lambda s: reverse("manage-event-new")),
     Page("organiser-dashboard", ORGANISER, _e("manage-event")),
+    Page(
+        "organiser-dashboard-door",
+        ORGANISER,
+        lambda s: reverse("manage-event", args=[s.event.pk]) + "?missing=1&q=an",
+    ),
     Page("organiser-player", ORGANISER, _e("manage-player", lambda s: s.players["A"].pk)),
     Page("organiser-import", ORGANISER, _e("manage-import")),
     Page("organiser-rounds", ORGANISER, _e("manage-rounds")),
@@ -356,6 +361,18 @@ PAGES: list[Page] = [
     ),
     Page("organiser-lists", ORGANISER, _e("manage-lists"), setup=_lists_sent),
     Page("organiser-audit", ORGANISER, _e("manage-audit")),
+    Page(
+        "organiser-audit-filtered",
+        ORGANISER,
+        lambda s: (
+            reverse("manage-audit", args=[s.event.pk]) + f"?round=1&player={s.players['G'].pk}"
+        ),
+    ),
+    Page(
+        "organiser-standings",
+        ORGANISER,
+        lambda s: reverse("manage-standings", args=[s.event.pk]) + "?provisional=1",
+    ),
     Page("organiser-awards", ORGANISER, _e("manage-awards"), setup=_awarded),
     Page("organiser-undo", ORGANISER, _e("manage-undo", _last_audit)),
     Page("organiser-print", ORGANISER, _e("print-event")),

@@ -357,6 +357,7 @@ PAGES = [
     Page("pairing", _m("manage-rounds")),
     Page("results board", _m("manage-results")),
     Page("audit log", _m("manage-audit")),
+    Page("standings (organiser's tabs)", _m("manage-standings")),
     Page("undo preview", _m("manage-undo", lambda s: s.event.audit.first().pk), ORG),
     Page("settings", _m("manage-settings"), ORG),
     Page("export download", _m("manage-export"), ORG),

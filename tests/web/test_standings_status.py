@@ -100,7 +100,10 @@ def test_organiser_sees_provisional_standings_clearly_labelled(client, organiser
     client.force_login(organiser)
     url = reverse("event-standings", args=[event.pk])
     published = client.get(url).content.decode()
-    assert f'href="{url}?provisional=1"' in published
+    # The link leads to the organiser's own standings page (inside their tabs).
+    manage = reverse("manage-standings", args=[event.pk])
+    assert f'href="{manage}?provisional=1"' in published
+    assert "Provisional standings" in client.get(manage + "?provisional=1").content.decode()
     provisional = client.get(url + "?provisional=1").content.decode()
     assert "Provisional standings" in provisional
     assert "including results awaiting confirmation (1)" in provisional

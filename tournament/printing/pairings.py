@@ -61,8 +61,15 @@ def blocks(header: list, rows: list[list], widths: list[float], style=grid_style
 
 
 def mission_line(data: RoundPrint) -> str:
+    """'Mission C: The Ritual · Sweeping Engagement · Round ends 13:00 · Mission rule:
+    Scrambler Fields': the rule changes how the game is played, so the noticeboard names it."""
     mission = f"Mission {data.mission.title}" if data.mission else "Mission to be announced"
-    return f"{mission} · {data.timing}" if data.timing else mission
+    if data.timing:
+        mission += f" · {data.timing}"
+    if data.mission and data.mission.rules:
+        names = ", ".join(rule.name for rule in data.mission.rules)
+        mission += f" · Mission rule{'s' if len(data.mission.rules) > 1 else ''}: {names}"
+    return mission
 
 
 class PairingsByTable(PrintDocument):

@@ -20,6 +20,7 @@ from tournament.printing.base import (
     PrintDocument,
 )
 from tournament.printing.data import Pairing, RoundPrint, Seat
+from tournament.printing.fit import fit_lines
 from tournament.printing.mission import draw_label, draw_map, draw_mission_text, draw_no_mission
 from tournament.printing.qr import draw_qr
 
@@ -99,15 +100,28 @@ class Scoresheets(PrintDocument):
         self, canvas: Canvas, seat: Seat, x: float, top: float, attacker: bool | None
     ) -> None:
         w = self.panel_w
+        # The text column ends before the QR code: a long name wraps or shrinks to fit.
+        text_w = w - QR - 8 - 8 - 6
         canvas.setFillColor(INK)
-        canvas.setFont(BOLD, 13 if len(seat.name) < 24 else 10.5)
-        canvas.drawString(x + 8, top + BAND_H - 30, seat.name[:40])
-        canvas.setFont(FONT, 9)
+        size, lines = fit_lines(seat.name, text_w, BOLD)
+        if len(lines) == 1:
+            canvas.setFont(BOLD, size)
+            canvas.drawString(x + 8, top + BAND_H - 30, lines[0])
+            below = 0.0
+        else:
+            canvas.setFont(BOLD, size)
+            for i, line in enumerate(lines):
+                canvas.drawString(x + 8, top + BAND_H - 24 - i * (size + 1), line)
+            below = 2.0  # the faction and record move down a little under two lines
+        faction_size, (faction,) = fit_lines(
+            seat.faction, text_w, FONT, one_line=(9.0, 8.0, 7.0), two_lines=()
+        )
+        canvas.setFont(FONT, faction_size)
         canvas.setFillColor(MUTED)
-        canvas.drawString(x + 8, top + BAND_H - 43, seat.faction[:44])
+        canvas.drawString(x + 8, top + BAND_H - 43 - below, faction)
         canvas.setFillColor(INK)
         canvas.setFont(BOLD, 9)
-        canvas.drawString(x + 8, top + BAND_H - 57, f"Record {seat.record}")
+        canvas.drawString(x + 8, top + BAND_H - 57 - below, f"Record {seat.record}")
         if attacker is not None:
             # Mark the box the pre-printed "Attacker"/"Defender" tick sits in.
             bx = x + 8 if attacker else x + 66

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 
 from tournament.services import standings
+from tournament.views.find import fold
 
 register = template.Library()
 
@@ -23,3 +24,9 @@ def metric_heading(name: str) -> str:
 @register.filter
 def metric_label(name: str) -> str:
     return standings.metric_label(name)
+
+
+@register.filter
+def folded(name: str) -> str:
+    """A name as the find box matches it (lower case, no accents): the rows' data-find."""
+    return fold(name)

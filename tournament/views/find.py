@@ -9,14 +9,10 @@ each row carries its folded names in `data-find`.
 
 from __future__ import annotations
 
-import json
-
-from tournament.engine.names import EXTRA_FOLDS, name_fold
+from tournament.engine.names import name_fold
 from tournament.models import Game
 
 QUERY_MAX = 60
-# For the page's script: one table of extra folds, here and in the browser.
-FOLDS_JSON = json.dumps(EXTRA_FOLDS, ensure_ascii=False, sort_keys=True)
 
 
 def fold(text: str) -> str:
@@ -46,3 +42,9 @@ def rows_matching(rows: list[dict], query: str) -> list[dict]:
     """By-name rows whose player's name holds the query."""
     wanted = fold(query)
     return [r for r in rows if wanted in fold(r["player"].name)] if wanted else rows
+
+
+def players_matching(players: list, query: str) -> list:
+    """Players whose names hold the query (the organiser's list at the door)."""
+    wanted = fold(query)
+    return [p for p in players if wanted in fold(p.name)] if wanted else players

@@ -1,4 +1,5 @@
-"""Organiser actions of the day: the round clock's buttons and the announcements."""
+"""Organiser pages of the day: the round clock's buttons, the announcements, and the standings
+inside the organiser's tabs."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from tournament.errors import Invalid, ServiceError
 from tournament.services.announcements import announcement_delete, announcement_post
 from tournament.services.clock import round_clock_act, round_clock_state
 from tournament.views.common import back, report, staff_required
+from tournament.views.public import standings_page
 
 CLOCK_DONE = {
     "start": "Round {n}'s clock started: {left} to play.",
@@ -72,3 +74,10 @@ def announcement_remove(request, event, announcement_id: int):
     else:
         messages.success(request, "Announcement removed.")
     return back(request, "manage-event", event_id=event.pk)
+
+
+@staff_required
+def manage_standings(request, event):
+    """The public standings page in the organiser's frame (tabs, "Public page" crumb), with the
+    provisional view a click away."""
+    return standings_page(request, event, manage=True)

@@ -3,6 +3,8 @@ import, private links) and its settings. Every POST goes through a service."""
 
 from __future__ import annotations
 
+from urllib.parse import quote, urlencode
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -36,6 +38,7 @@ from tournament.views.common import (
     require_organiser_post,
     staff_required,
 )
+from tournament.views.find import find_query, players_matching
 from tournament.views.forms import (
     EventDeleteForm,
     EventForm,
@@ -64,6 +67,10 @@ def event_new(request):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
+            # A team event opens on its team screens (the teams app's pages, by URL name).
+            if event.is_team:
+                messages.success(request, f"{event.name} is ready: add its teams.")
+                return redirect("manage-teams", event_id=event.pk)
             messages.success(request, f"{event.name} is ready: add its players.")
             return redirect("manage-event", event_id=event.pk)
     return render(request, "tournament/manage/event_new.html", {"form": form})
@@ -94,9 +101,42 @@ def _player_counts(event, players=None) -> dict[str, int]:
     }
 
 
+def _door_filters(request, players: list) -> dict:
+    """The players list as the door needs it: `?q=` part of a name, `?missing=1` only the
+    players still to check in (active ones). Both are GET fields of the find box, so the page
+    works without JavaScript; with it, find-table.js filters the rows as one types."""
+    query = find_query(request.GET.get("q"))
+    missing = request.GET.get("missing") == "1"
+    to_come = [p for p in players if not p.checked_in and not p.dropped]
+    shown = players_matching(to_come if missing else players, query)
+    hidden = [("missing", "1")] if missing else []
+    path = request.path
+    keep_q = f"q={quote(query)}" if query else ""
+    return {
+        "players": shown,
+        "query": query,
+        "found": len(shown),
+        "missing": missing,
+        "everyone": len(players),  # dropped players included, as the list shows them
+        "to_come": len(to_come),
+        "everyone_url": f"{path}?{keep_q}" if keep_q else path,
+        "missing_url": f"{path}?missing=1" + (f"&{keep_q}" if keep_q else ""),
+        # Check-in and drop buttons come back to this very list (filters included).
+        "next_url": request.get_full_path(),
+        "find_action": path,
+        "find_noun": "player",
+        "find_hidden": hidden,
+        "find_all": f"{path}?{urlencode(hidden)}" if hidden else path,
+    }
+
+
 @staff_required
 def dashboard(request, event):
-    return render(request, "tournament/manage/dashboard.html", _dashboard_context(event))
+    context = _dashboard_context(event)
+    context.update(_door_filters(request, context["players"]))
+    if is_htmx(request):  # find-table.js asks for the whole list again
+        return render(request, "tournament/manage/players_list.html", context)
+    return render(request, "tournament/manage/dashboard.html", context)
 
 
 @organiser_required
@@ -137,7 +177,8 @@ def player_toggle(request, event, player_id: int, field: str):
     except ServiceError as exc:
         report(request, exc)
     if is_htmx(request):
-        context = {"event": event, "p": player}
+        nxt = request.POST.get("next", "")
+        context = {"event": event, "p": player, "next_url": nxt if nxt.startswith("/") else ""}
         row = render_to_string("tournament/manage/player_row.html", context, request=request)
         # The page's counts change with the row: sent along, swapped in place (htmx oob).
         counts = render_to_string(

@@ -24,6 +24,8 @@ from tournament.services.audit_words import field_label
 from tournament.services.awards import sports_ballot
 from tournament.services.registration import registration_can_withdraw
 from tournament.services.results import result_claims, result_confirm, result_enter
+from tournament.services.revision import event_revision
+from tournament.services.standing import player_standing
 from tournament.views.armylists import player_list_context
 from tournament.views.common import is_htmx, latest_round, player_game_or_404, report
 from tournament.views.data import game_for, mission_of, player_history
@@ -100,8 +102,10 @@ def player_home(request, key: str):
     game = game_for(player, current)
     context = {"player": player, "event": event, "round": current, "game": game, "key": key}
     if not is_htmx(request):
-        context.update(now_context(event, key=key))
+        revision = event_revision(event_id=event.pk)  # first: the reads below are as new
+        context.update(now_context(event, key=key, revision=revision))
         context.update(player_list_context(player))
+        context["standing"] = player_standing(event=event, player=player, revision=revision)
     if game is not None:
         mission = mission_of(event, current)
         context.update(

@@ -4,7 +4,8 @@ While a round is on, the live parts poll every 15 s with htmx; an htmx request g
 partial, so a refresh costs one small response.
 """
 
-from urllib.parse import quote
+import hashlib
+from urllib.parse import quote, urlencode
 
 from django.db.models import Count, Q
 from django.http import HttpResponseNotModified
@@ -29,7 +30,6 @@ from tournament.services.standings import metric_heading, metric_label
 from tournament.views.common import is_htmx, latest_round, round_is_on, visible_event_or_404
 from tournament.views.data import by_name, games_of, mission_of
 from tournament.views.find import (
-    FOLDS_JSON,
     find_query,
     fold,
     game_names,
@@ -134,6 +134,17 @@ def _chosen_round(request, event):
     return rounds, chosen or (rounds[-1] if rounds else None)
 
 
+def _find_box(request, event, *, noun: str, hidden: list[tuple[str, object]]) -> dict:
+    """What partials/find_box.html needs beside `query` and `found`: the page's own address,
+    what a match is, and the page's other GET fields (kept by the form and by "show all")."""
+    return {
+        "find_action": request.path,
+        "find_noun": noun,
+        "find_hidden": hidden,
+        "find_all": f"{request.path}?{urlencode(hidden)}" if hidden else request.path,
+    }
+
+
 def event_pairings(request, event_id: int):
     """A round's pairings by table or by name; `?q=` keeps only the games of the players
     whose names hold it (find my table, without JS)."""
@@ -156,8 +167,13 @@ def event_pairings(request, event_id: int):
         by_name=rows,
         found=len(rows if order == "name" else games),
         query=query,
-        folds=FOLDS_JSON,
         query_param=f"&q={quote(query)}" if query else "",
+        **_find_box(
+            request,
+            event,
+            noun="player" if order == "name" else "game",
+            hidden=[("round", chosen.number if chosen else ""), ("by", order)],
+        ),
         order=order,
         mission=mission_of(event, chosen),
         live=context["live"] and chosen == context["current_round"],
@@ -168,12 +184,21 @@ def event_pairings(request, event_id: int):
 
 
 def event_standings(request, event_id: int):
-    event = visible_event_or_404(request, event_id)
+    return standings_page(request, visible_event_or_404(request, event_id), manage=False)
+
+
+def standings_page(request, event, *, manage: bool):
+    """The standings, public or (manage) inside the organiser's tabs: one page, two frames."""
     context = _event_context(request, event, "standings")
     # Organisers and judges may look at the standings as they would be if every entry stood;
     # players and the public only ever see confirmed results.
     provisional = context["can_manage"] and request.GET.get("provisional") == "1"
     context["provisional"] = provisional
+    context["manage"] = manage
+    context["standings_url"] = request.path
+    # Staff switch to the provisional view inside their own area.
+    if context["can_manage"]:
+        context["provisional_url"] = reverse("manage-standings", args=[event.pk])
     standings = _standings(context, provisional=provisional)
 
     def table() -> str:
@@ -193,15 +218,31 @@ def event_standings(request, event_id: int):
             compute=table,
         )
     )
+    # Find a player: ?q= keeps the rows whose names hold it (each keeps its place); such a
+    # page is rendered afresh, the cached table being the whole list.
+    query = find_query(request.GET.get("q"))
+    if query:
+        wanted = fold(query)
+        context["matching"] = [r for r in standings.value if wanted in fold(r["name"])]
+    context.update(
+        query=query,
+        found=len(context.get("matching", ())),
+        query_param=f"{'&' if provisional else '?'}q={quote(query)}" if query else "",
+        **_find_box(
+            request, event, noun="player", hidden=[("provisional", "1")] if provisional else []
+        ),
+    )
     as_of = context["standings_as_of"]
     if is_htmx(request):
         # The page polls this part: answer 304 while nothing it shows changed (the browser
-        # keeps it). It shows the standings, the counts of results they leave out, and whether
-        # they trail the newest confirmation.
+        # keeps it). It shows the standings, the counts of results they leave out, whether
+        # they trail the newest confirmation, and the rows a find kept.
         variant = (
             f"{int(context['can_manage'])}:{int(provisional)}:{int(context['live'])}"
-            f":{int(as_of is not None)}"
+            f":{int(as_of is not None)}:{int(manage)}"
         )
+        if query:
+            variant += ":" + hashlib.sha256(fold(query).encode()).hexdigest()[:16]
         revision = f"{standings.revision}.{context['progress_revision']}"
         etag = event_etag(event=event, revision=revision, name="standings-part", variant=variant)
         if etag_matches(request, etag):

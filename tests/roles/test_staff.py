@@ -376,3 +376,16 @@ def test_the_admin_is_for_organisers_not_judges(scn):
     page = organiser.get(f"/admin/tournament/event/{scn.event.pk}/change/")
     assert page.status_code == 200
     assert "judy" in page.content.decode()  # the staff inline, read-only
+
+
+def test_api_staff_patch_without_a_role_changes_nothing(scn):
+    """PATCH is partial (the schema says so): an empty body answers the row as it is, logs
+    nothing; for someone not on the staff it is 404 as with a role."""
+    api = _api(scn.organiser)
+    judy = next(r for r in staff_list(event=scn.event) if r.role == "judge")
+    before = snapshot()
+    same = api.patch(f"/api/events/{scn.event.pk}/staff/{judy.user_id}/", {}, format="json")
+    assert (same.status_code, same.json()["role"]) == (200, "judge")
+    assert snapshot() == before
+    missing = api.patch(f"/api/events/{scn.event.pk}/staff/32767/", {}, format="json")
+    assert missing.status_code == 404

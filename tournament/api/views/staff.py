@@ -36,7 +36,8 @@ class StaffAddSerializer(StrictSerializer):
 
 
 class StaffRoleSerializer(StrictSerializer):
-    role = serializers.ChoiceField(choices=StaffRole.choices)
+    # A PATCH without a role changes nothing (the staff row is answered as it is).
+    role = serializers.ChoiceField(choices=StaffRole.choices, required=False)
 
 
 class StaffListView(APIView):
@@ -88,9 +89,10 @@ class StaffDetailView(APIView):
         )
         body = StaffRoleSerializer(data=request.data, context={"read": read})
         body.is_valid(raise_exception=True)
-        row = staff_set_role(
-            event=event, user=request.user, member_id=user_id, role=body.validated_data["role"]
-        )
+        # No role sent: the row's own (unchanged, nothing logged); someone who is not on the
+        # staff has no row and the service answers 404 whatever the role.
+        role = body.validated_data.get("role", read.get("role", StaffRole.JUDGE))
+        row = staff_set_role(event=event, user=request.user, member_id=user_id, role=role)
         return Response(StaffSerializer(row).data)
 
     @extend_schema(

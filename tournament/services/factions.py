@@ -14,12 +14,12 @@ from tournament.engine.factions import FactionEntry, FactionStats, faction_stats
 from tournament.errors import Invalid
 from tournament.factions import FACTIONS
 from tournament.localtime import default_time_zone
-from tournament.models import Event, PlayerStatus
+from tournament.models import Event
 from tournament.printing.data import EventInfo
 from tournament.printing.factions import Factions
 from tournament.services.cached import event_cached, standings_cached
 from tournament.services.printing import event_info
-from tournament.services.records import event_games
+from tournament.services.records import event_games, ranked_players
 from tournament.services.revision import event_revision
 
 NO_FACTION = "No faction given"
@@ -49,9 +49,7 @@ def _event_part(event: Event) -> dict:
         rows = standings_cached(event=event, revision=revision)
         field = len(rows)
         ranks = {r["player"]: (r["rank"], r["tied"]) for r in rows}
-        players = event.players.filter(status=PlayerStatus.APPROVED).values_list(
-            "pk", "name", "faction"
-        )
+        players = ranked_players(event).values_list("pk", "name", "faction")
         entries, names = [], {}
         for pk, name, typed in players:
             rank, tied = ranks.get(pk, (None, False))

@@ -16,6 +16,7 @@ from tournament.models import PlayerStatus
 from tournament.services.access import events_visible_to, user_can_judge
 from tournament.services.cached import event_etag, standings_cached, standings_status_cached
 from tournament.services.players import players_by_name
+from tournament.services.records import never_played
 from tournament.services.registration import registration_is_open
 from tournament.services.revision import event_revision
 from tournament.services.standings import metric_heading, metric_label
@@ -163,4 +164,6 @@ def event_standings(request, event_id: int):
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
         return response
+    # Staff see who is left out for never playing; the public page does not name no-shows.
+    context["never_played"] = never_played(event=event) if context["can_manage"] else []
     return render(request, "tournament/standings.html", context)

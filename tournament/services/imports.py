@@ -15,6 +15,7 @@ from django.db import transaction
 
 from tournament.engine.names import name_key
 from tournament.errors import Invalid
+from tournament.factions import faction_canonical, faction_known
 from tournament.models import Event, Player
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
@@ -38,6 +39,8 @@ class ImportRow:
     line: int
     data: dict
     errors: list[str] = field(default_factory=list)
+    # What the organiser may want to check; the row imports all the same.
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -130,7 +133,7 @@ def _row_data(record: dict) -> tuple[dict, list[str]]:
         limit = TEXT_FIELDS[column]
         if len(value) > limit:
             errors.append(f"{column}: must be at most {limit} characters.")
-        data[column] = value
+        data[column] = faction_canonical(value) if column == "faction" else value
     return data, errors
 
 
@@ -163,7 +166,10 @@ def import_preview(*, event: Event, raw: bytes | str) -> list[ImportRow]:
         elif key and key in seen:
             errors.append(f"name: repeats line {seen[key]}.")
         seen.setdefault(key, line)
-        rows.append(ImportRow(line=line, data=data, errors=errors))
+        notes = []
+        if data["faction"] and faction_known(data["faction"]) is None:
+            notes.append(f"faction: {data['faction']} is not in the faction list; kept as typed.")
+        rows.append(ImportRow(line=line, data=data, errors=errors, notes=notes))
     if not rows:
         raise Invalid("file", "no_rows", "The file has a header but no players.")
     return rows

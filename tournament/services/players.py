@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from tournament.engine.names import name_sort_key
 from tournament.errors import Conflict, Invalid
+from tournament.factions import faction_canonical, faction_known
 from tournament.models import Event, Game, Player, PlayerStatus
 from tournament.models.player import new_private_key
 from tournament.services import rowsql
@@ -39,6 +40,14 @@ LOGGED = (*EDITABLE, "dropped_after_round")
 # What a deleted player is recreated from when the delete is undone (their link included,
 # so a QR code already handed out works again).
 RECREATED = (*EDITABLE, "dropped_after_round", "private_key")
+
+
+def player_warnings(player: Player) -> list[dict]:
+    """What the organiser may want to check about an entry the service accepted."""
+    if player.faction and faction_known(player.faction) is None:
+        message = f"{player.faction} is not in the faction list; kept as typed."
+        return [{"field": "faction", "code": "unknown_faction", "message": message}]
+    return []
 
 
 def players_by_name(players) -> list[Player]:
@@ -80,7 +89,8 @@ def _clean(data: dict) -> dict:
             value = " ".join(value.split())
             if len(value) > limit:
                 raise Invalid(field, "max_length", f"Must be at most {limit} characters.")
-            clean[field] = value
+            # One spelling per faction ("Tau Empire" is T'au Empire); unknown stays as typed.
+            clean[field] = faction_canonical(value) if field == "faction" else value
     for field in BOOL_FIELDS:
         if field in clean and not isinstance(clean[field], bool):
             raise Invalid(field, "invalid", "Must be true or false.")

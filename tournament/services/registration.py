@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from tournament.errors import Conflict, Invalid, NotFound
-from tournament.factions import FACTIONS
+from tournament.factions import FACTIONS, faction_known
 from tournament.models import Event, EventStatus, Game, Player, PlayerStatus
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
@@ -73,9 +73,10 @@ def _clean(name, faction, club, army_list) -> dict:
         "name": name_checked(name, limit=TEXT_LIMITS["name"]),
         "club": _clean_text("club", club, TEXT_LIMITS["club"]),
     }
-    if faction not in FACTIONS:
+    known = faction_known(faction) if isinstance(faction, str) else None
+    if known is None:
         raise Invalid("faction", "invalid_choice", "Choose a faction from the list.")
-    clean["faction"] = faction
+    clean["faction"] = known
     if not isinstance(army_list, str):
         raise Invalid("army_list", "invalid", "Must be text.")
     if "\x00" in army_list:

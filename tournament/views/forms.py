@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from missions.services import mission_pack_choices
+from tournament.factions import FACTIONS, faction_known
 from tournament.localtime import default_time_zone, zone_choices
 from tournament.models.event import (
     TEAM_SIZE_MAX,
@@ -244,11 +247,42 @@ class SettingsForm(EventForm):
         return data
 
 
+class FactionInput(forms.TextInput):
+    """A text box that offers the faction list (any text may still be typed)."""
+
+    def __init__(self):
+        super().__init__(attrs={"list": "faction-list", "autocomplete": "off"})
+
+    def render(self, name, value, attrs=None, renderer=None):
+        box = super().render(name, value, attrs, renderer)
+        options = "".join(format_html('<option value="{}">', f) for f in FACTIONS)
+        return mark_safe(f'{box}<datalist id="faction-list">{options}</datalist>')  # noqa: S308 - escaped above
+
+
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=120)
-    faction = forms.CharField(max_length=120, required=False)
+    faction = forms.CharField(max_length=120, required=False, widget=FactionInput())
+    faction_confirmed = forms.BooleanField(
+        required=False, label="Keep this faction as typed although it is not in the list"
+    )
     club = forms.CharField(max_length=120, required=False)
     battle_ready = forms.BooleanField(required=False, label="Battle ready (painted)")
+
+    def clean(self):
+        data = super().clean()
+        faction = data.get("faction") or ""
+        confirmed = data.pop("faction_confirmed", False)
+        known = faction_known(faction)
+        if known:
+            data["faction"] = known
+        elif faction and not confirmed and faction != self.initial.get("faction"):
+            # Ask rather than refuse: a faction newer than the list is the organiser's call.
+            self.add_error(
+                "faction",
+                f"{faction} is not in the faction list. Choose one from the list, or tick "
+                "“Keep this faction as typed” below to save it.",
+            )
+        return data
 
 
 class SignupForm(forms.Form):

@@ -8,7 +8,12 @@ from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import PlayerPrivateSerializer, PlayerSerializer
 from tournament.models import PlayerStatus
 from tournament.services.access import user_can_judge, user_can_manage
-from tournament.services.players import player_delete, player_register, player_update
+from tournament.services.players import (
+    player_delete,
+    player_register,
+    player_update,
+    player_warnings,
+)
 
 
 def _serializer_for(request, event):
@@ -44,7 +49,8 @@ class PlayerListView(APIView):
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         player = player_register(event=event, user=request.user, name=data.pop("name"), **data)
-        return Response(PlayerPrivateSerializer(player).data, status=status.HTTP_201_CREATED)
+        data = {**PlayerPrivateSerializer(player).data, "warnings": player_warnings(player)}
+        return Response(data, status=status.HTTP_201_CREATED)
 
 
 class PlayerDetailView(APIView):
@@ -64,7 +70,9 @@ class PlayerDetailView(APIView):
         serializer = PlayerSerializer(player, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         player = player_update(player=player, user=request.user, changes=serializer.validated_data)
-        return Response(PlayerPrivateSerializer(player).data)
+        return Response(
+            {**PlayerPrivateSerializer(player).data, "warnings": player_warnings(player)}
+        )
 
     @extend_schema(responses={204: None})
     def delete(self, request, event_id: int, player_id: int):

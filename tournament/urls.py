@@ -4,6 +4,7 @@ from tournament.views import (
     armylists,
     audit,
     awards,
+    door,
     exchange,
     factions,
     manage_day,
@@ -54,6 +55,7 @@ urlpatterns = [
     path(manage, organiser.dashboard, name="manage-event"),
     path(manage + "players/add/", organiser.player_add, name="manage-player-add"),
     path(manage + "players/import/", organiser.player_import, name="manage-import"),
+    path(manage + "players/links.pdf", door.door_sheet, name="manage-door-sheet"),
     path(manage + "players/<int:player_id>/", organiser.player_detail, name="manage-player"),
     # Before the toggles: "delete" is not a field.
     path(

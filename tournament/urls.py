@@ -7,6 +7,7 @@ from tournament.views import (
     door,
     exchange,
     factions,
+    link_again,
     manage_day,
     manage_rounds,
     now,
@@ -26,6 +27,7 @@ urlpatterns = [
     path("events/<int:event_id>/", public.event_detail, name="event"),
     path("events/<int:event_id>/pairings/", public.event_pairings, name="event-pairings"),
     path("events/<int:event_id>/standings/", public.event_standings, name="event-standings"),
+    path("events/<int:event_id>/my-link/", link_again.link_again, name="player-link-again"),
     path("events/<int:event_id>/factions/", factions.event_factions, name="event-factions"),
     path(
         "events/<int:event_id>/factions.pdf", factions.event_factions_pdf, name="event-factions-pdf"

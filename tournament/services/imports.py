@@ -1,7 +1,7 @@
 """Importing players from a CSV file: a preview that lists each row's problems, then all or none.
 
 A header row names the columns (any order, any case): `name` is required; `faction`, `club`,
-`battle_ready` (yes/no) and `army_list` are optional. Unknown columns are ignored, so a
+`email`, `battle_ready` (yes/no) and `army_list` are optional. Unknown columns are ignored, so a
 spreadsheet exported from another tool imports without editing.
 """
 
@@ -21,9 +21,9 @@ from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.names import name_checked
 from tournament.services.players import TEXT_FIELDS, player_register
-from tournament.services.registration import ARMY_LIST_LIMIT
+from tournament.services.registration import ARMY_LIST_LIMIT, email_clean
 
-COLUMNS = ("name", "faction", "club", "battle_ready", "army_list")
+COLUMNS = ("name", "faction", "club", "email", "battle_ready", "army_list")
 TRUE_WORDS = {"1", "y", "yes", "true", "x", "painted"}
 FALSE_WORDS = {"", "0", "n", "no", "false"}
 MAX_ROWS = 1000
@@ -121,6 +121,13 @@ def _row_data(record: dict) -> tuple[dict, list[str]]:
                     f"army_list: must be at most {ARMY_LIST_LIMIT:,} characters "
                     f"(this list has {len(data[column]):,})."
                 )
+            continue
+        if column == "email":
+            try:
+                data[column] = email_clean(value)
+            except Invalid:
+                data[column] = value
+                errors.append(f"email: '{value}' is not an email address.")
             continue
         if column == "name":
             try:

@@ -29,11 +29,15 @@ from tournament.services.audit_targets import (
     target_id,
 )
 from tournament.services.names import name_checked, name_clash, name_holder
-from tournament.services.registration import ARMY_LIST_LIMIT, registration_move_up
+from tournament.services.registration import (
+    ARMY_LIST_LIMIT,
+    email_clean,
+    registration_move_up,
+)
 
 TEXT_FIELDS = {"name": 120, "faction": 120, "club": 120}
 BOOL_FIELDS = ("battle_ready", "checked_in", "dropped")
-EDITABLE = (*TEXT_FIELDS, "army_list", *BOOL_FIELDS, "fixed_table", "first_round")
+EDITABLE = (*TEXT_FIELDS, "email", "army_list", *BOOL_FIELDS, "fixed_table", "first_round")
 # Every field the organiser edits is logged and undoable: the standings and pairings read
 # some (drops, late entries, Battle Ready, fixed tables), and the rest are what people see.
 LOGGED = (*EDITABLE, "dropped_after_round")
@@ -94,15 +98,21 @@ def _clean(data: dict) -> dict:
     for field in BOOL_FIELDS:
         if field in clean and not isinstance(clean[field], bool):
             raise Invalid(field, "invalid", "Must be true or false.")
+    _check_numbers(clean)
+    if "army_list" in clean:
+        clean["army_list"] = _army_list(clean["army_list"])
+    if "email" in clean:
+        clean["email"] = email_clean(clean["email"])
+    return clean
+
+
+def _check_numbers(clean: dict) -> None:
     for field in ("fixed_table", "first_round"):
         value = clean.get(field)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise Invalid(field, "invalid", "Must be a whole number.")
         if value is not None and value < 1:
             raise Invalid(field, "min_value", "Must be at least 1.")
-    if "army_list" in clean:
-        clean["army_list"] = _army_list(clean["army_list"])
-    return clean
 
 
 def _army_list(value) -> str:

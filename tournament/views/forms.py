@@ -291,6 +291,12 @@ class SignupForm(forms.Form):
     name = forms.CharField(max_length=120, label="Your name")
     faction = forms.ChoiceField(label="Faction")
     club = forms.CharField(max_length=120, required=False, label="Club (optional)")
+    email = forms.CharField(
+        max_length=254,
+        required=False,
+        label="Email (optional: to get your link again if you lose it)",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
     army_list = forms.CharField(
         required=False,
         max_length=ARMY_LIST_LIMIT,
@@ -306,6 +312,12 @@ class SignupForm(forms.Form):
 class PlayerEditForm(PlayerForm):
     """The organiser's player page: every field of the entry, beside the name."""
 
+    email = forms.CharField(
+        max_length=254,
+        required=False,
+        label="Email (optional; staff only see it)",
+        widget=forms.EmailInput(),
+    )
     # Not stripped: the service normalises the text, so a list saved unchanged stays the same.
     army_list = forms.CharField(
         required=False, strip=False, widget=forms.Textarea(attrs={"rows": 8}), label="Army list"
@@ -319,7 +331,7 @@ class PlayerEditForm(PlayerForm):
     checked_in = forms.BooleanField(required=False, label="Checked in")
     dropped = forms.BooleanField(required=False, label="Dropped")
 
-    FIELDS = ("name", "faction", "club", "army_list", "battle_ready", "fixed_table")
+    FIELDS = ("name", "faction", "club", "email", "army_list", "battle_ready", "fixed_table")
     FIELDS += ("checked_in", "dropped")
 
     @classmethod

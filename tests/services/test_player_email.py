@@ -98,3 +98,17 @@ def test_asking_again_and_again_is_throttled(client, event):
     answers = [client.post(url, {"email": f"x{i}@example.org"}).status_code for i in range(8)]
     assert answers[:5] == [200] * 5
     assert answers[-1] == 429
+
+
+def test_the_sign_up_page_takes_the_email_and_links_to_the_link_page(client, event):
+    event.registration_open = True
+    event.save()
+    url = reverse("event-signup", args=[event.pk])
+    page = client.get(url).content.decode()
+    assert reverse("player-link-again", args=[event.pk]) in page
+    assert "Emperor&#x27;s Children" in page
+    assert "Imperial Agents" in page
+    data = form_data(page, "Sign up")
+    data.update(name="Ann Bell", faction="Necrons", email="ann@example.org")
+    assert client.post(url, data).status_code == 302
+    assert Player.objects.get(name="Ann Bell").email == "ann@example.org"

@@ -360,6 +360,20 @@ class PlayerPrivateSerializer(PlayerSerializer):
         read_only_fields = [*PlayerSerializer.Meta.read_only_fields, "private_key"]
 
 
+class PlayerSavedSerializer(PlayerPrivateSerializer):
+    """The answer to adding or changing a player: the player, and what to check."""
+
+    warnings = serializers.ListField(
+        child=serializers.DictField(),
+        read_only=True,
+        help_text="`faction` `unknown_faction` when the faction is not in the faction list.",
+    )
+
+    class Meta(PlayerPrivateSerializer.Meta):
+        fields = [*PlayerPrivateSerializer.Meta.fields, "warnings"]
+        read_only_fields = [*PlayerPrivateSerializer.Meta.read_only_fields, "warnings"]
+
+
 class ResultSerializer(StrictModelSerializer):
     outcome = serializers.CharField(read_only=True)
     confirmed = serializers.SerializerMethodField()

@@ -5,7 +5,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import PlayerPrivateSerializer, PlayerSerializer
+from tournament.api.serializers import (
+    PlayerPrivateSerializer,
+    PlayerSavedSerializer,
+    PlayerSerializer,
+)
 from tournament.models import PlayerStatus
 from tournament.services.access import user_can_judge, user_can_manage
 from tournament.services.players import (
@@ -41,7 +45,7 @@ class PlayerListView(APIView):
         event = visible_event(request, event_id)
         return Response(_serializer_for(request, event)(_players(request, event), many=True).data)
 
-    @extend_schema(request=PlayerSerializer, responses={201: PlayerPrivateSerializer})
+    @extend_schema(request=PlayerSerializer, responses={201: PlayerSavedSerializer})
     def post(self, request, event_id: int):
         event = visible_event(request, event_id)
         require_write_access(request, event)
@@ -62,7 +66,7 @@ class PlayerDetailView(APIView):
         player = get_object_or_404(_players(request, event), pk=player_id)
         return Response(_serializer_for(request, event)(player).data)
 
-    @extend_schema(request=PlayerSerializer, responses=PlayerPrivateSerializer)
+    @extend_schema(request=PlayerSerializer, responses=PlayerSavedSerializer)
     def patch(self, request, event_id: int, player_id: int):
         event = visible_event(request, event_id)
         require_write_access(request, event)

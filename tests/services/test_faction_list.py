@@ -88,6 +88,7 @@ def test_organiser_form_asks_before_keeping_an_unknown_faction(client, event, or
     asked = client.post(url, {"name": "Leo", "faction": "Squigs"})
     assert asked.status_code == 400
     assert "not in the faction list" in asked.content.decode()
+    assert 'type="checkbox" name="faction_confirmed"' in asked.content.decode()
     assert not Player.objects.filter(event=event).exists()
     kept = client.post(url, {"name": "Leo", "faction": "Squigs", "faction_confirmed": "on"})
     assert kept.status_code == 302

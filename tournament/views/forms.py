@@ -262,8 +262,9 @@ class FactionInput(forms.TextInput):
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=120)
     faction = forms.CharField(max_length=120, required=False, widget=FactionInput())
+    # Shown only with the question (see clean): hidden, it stays out of every other save.
     faction_confirmed = forms.BooleanField(
-        required=False, label="Keep this faction as typed although it is not in the list"
+        required=False, label="Keep it as typed (not in the list)", widget=forms.HiddenInput()
     )
     club = forms.CharField(max_length=120, required=False)
     battle_ready = forms.BooleanField(required=False, label="Battle ready (painted)")
@@ -280,8 +281,9 @@ class PlayerForm(forms.Form):
             self.add_error(
                 "faction",
                 f"{faction} is not in the faction list. Choose one from the list, or tick "
-                "“Keep this faction as typed” below to save it.",
+                "“Keep it as typed” below to save it.",
             )
+            self.fields["faction_confirmed"].widget = forms.CheckboxInput()
         return data
 
 

@@ -4,8 +4,10 @@ from tournament.views import (
     armylists,
     audit,
     awards,
+    door,
     exchange,
     factions,
+    link_again,
     manage_day,
     manage_rounds,
     now,
@@ -25,6 +27,7 @@ urlpatterns = [
     path("events/<int:event_id>/", public.event_detail, name="event"),
     path("events/<int:event_id>/pairings/", public.event_pairings, name="event-pairings"),
     path("events/<int:event_id>/standings/", public.event_standings, name="event-standings"),
+    path("events/<int:event_id>/my-link/", link_again.link_again, name="player-link-again"),
     path("events/<int:event_id>/factions/", factions.event_factions, name="event-factions"),
     path(
         "events/<int:event_id>/factions.pdf", factions.event_factions_pdf, name="event-factions-pdf"
@@ -54,6 +57,7 @@ urlpatterns = [
     path(manage, organiser.dashboard, name="manage-event"),
     path(manage + "players/add/", organiser.player_add, name="manage-player-add"),
     path(manage + "players/import/", organiser.player_import, name="manage-import"),
+    path(manage + "players/links.pdf", door.door_sheet, name="manage-door-sheet"),
     path(manage + "players/<int:player_id>/", organiser.player_detail, name="manage-player"),
     # Before the toggles: "delete" is not a field.
     path(

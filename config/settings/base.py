@@ -111,6 +111,14 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 # The address in QR codes (printed, and on screens opened at a loopback address): the port
 # the server runs on (PORT, as `make run` and `make serve` pass it), unless given.
 SITE_URL = os.environ.get("SITE_URL") or f"http://127.0.0.1:{os.environ.get('PORT') or 8000}"
+# Mail, only for "send me my link again": without EMAIL_HOST the page says to ask the organiser.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "1") == "1"
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "strategium@localhost")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -12,6 +12,7 @@ from teams.models import Team, TeamMember
 from teams.services.common import team_event_lock
 from tournament.engine.names import name_key
 from tournament.errors import Conflict, Invalid
+from tournament.factions import faction_canonical
 from tournament.models import Event, Player
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target, audit_target_kind, logged_value
@@ -32,7 +33,8 @@ def team_of(player: Player) -> Team | None:
 
 def faction_check(team: Team, faction: str, *, player: Player | None = None) -> None:
     """No two members of a team play the same faction (an empty faction is not chosen yet)."""
-    faction = " ".join((faction or "").split())
+    # The list's name for a known spelling: "Tau Empire" is the T'au Empire already taken.
+    faction = faction_canonical(faction or "")
     if not faction:
         return
     others = Player.objects.filter(team_member__team=team, faction__iexact=faction)

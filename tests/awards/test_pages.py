@@ -115,3 +115,19 @@ def test_a_player_votes_from_their_page(client, played, four):
 def test_before_the_result_the_page_says_when_to_vote(client, round1, four):
     html = client.get(reverse("player-home", args=[four["Ann"].private_key])).content.decode()
     assert "You can answer once the result is entered." in html
+
+
+def test_a_refused_score_is_named_at_the_top_of_the_page(event, four, organiser):
+    """Refused inline on one row of many, the page said nothing at the top: a summary names
+    each refused row (its number and player) and links to its box."""
+    client = _signed_in(organiser)
+    url = reverse("manage-awards", args=[event.pk])
+    data = form_data(client.get(url).content.decode(), "Save painting scores")
+    data[f"painting_{four['Cat'].pk}"] = "99"
+    html = client.post(url, data).content.decode()
+    summary = html[html.index('id="painting-problems"') :]
+    summary = summary[: summary.index("</div>")]
+    assert "Nothing was saved" in summary
+    assert "Row 3, Cat" in summary
+    assert f'href="#id_painting_{four["Cat"].pk}"' in summary
+    assert html.index('id="painting-problems"') < html.index('class="painting-form"')

@@ -264,6 +264,7 @@ PAGES: list[Page] = [
     Page("event-pairings", ANYONE, _e("event-pairings")),
     Page("event-standings", ANYONE, _e("event-standings")),
     Page("event-factions", ANYONE, _e("event-factions")),
+    Page("player-link-again", ANYONE, _e("player-link-again")),
     Page("factions", ANYONE, lambda s: reverse("factions")),
     Page("event-awards", ANYONE, _e("event-awards"), setup=_awarded),
     Page("missions-generator", ANYONE, lambda s: reverse("missions")),

@@ -51,6 +51,13 @@ def test_duplicate_faction_is_refused_naming_team_and_member(event, organiser):
     assert team.members.count() == 1
 
 
+def test_another_spelling_of_a_members_faction_is_the_same_faction(event, organiser):
+    team = _team(event, organiser, "Lions", ("T'au Empire",))
+    with pytest.raises(Invalid) as exc:
+        team_member_add(team=team, user=organiser, name="Other", faction="Tau Empire")
+    assert exc.value.codes == {"faction": ["duplicate_faction"]}
+
+
 def test_player_edit_keeps_the_faction_rule(event, organiser):
     team = _team(event, organiser, "Lions")
     second = team.members.get(player__name="Lions 2").player

@@ -341,6 +341,8 @@ class PlayerSerializer(StrictModelSerializer):
     name = name_field(120)
     faction = text_field(120, required=False)
     club = text_field(120, required=False)
+    # Written by anyone who may edit the player; read by staff only (PlayerPrivateSerializer).
+    email = text_field(254, required=False, write_only=True)
     army_list = text_field(required=False)
     first_round = StrictIntegerField(min_value=1, max_value=30, required=False)
     fixed_table = StrictIntegerField(min_value=1, max_value=32767, allow_null=True, required=False)
@@ -353,6 +355,7 @@ class PlayerSerializer(StrictModelSerializer):
             "name",
             "faction",
             "club",
+            "email",
             "army_list",
             "battle_ready",
             "checked_in",
@@ -366,11 +369,27 @@ class PlayerSerializer(StrictModelSerializer):
 
 
 class PlayerPrivateSerializer(PlayerSerializer):
-    """What an organiser sees: the private key to hand out as a link or QR code."""
+    """What an organiser sees: the private key to hand out as a link or QR code, and the email."""
+
+    email = text_field(254, required=False)
 
     class Meta(PlayerSerializer.Meta):
         fields = [*PlayerSerializer.Meta.fields, "private_key"]
         read_only_fields = [*PlayerSerializer.Meta.read_only_fields, "private_key"]
+
+
+class PlayerSavedSerializer(PlayerPrivateSerializer):
+    """The answer to adding or changing a player: the player, and what to check."""
+
+    warnings = serializers.ListField(
+        child=serializers.DictField(),
+        read_only=True,
+        help_text="`faction` `unknown_faction` when the faction is not in the faction list.",
+    )
+
+    class Meta(PlayerPrivateSerializer.Meta):
+        fields = [*PlayerPrivateSerializer.Meta.fields, "warnings"]
+        read_only_fields = [*PlayerPrivateSerializer.Meta.read_only_fields, "warnings"]
 
 
 class ResultSerializer(StrictModelSerializer):
@@ -642,6 +661,7 @@ class SignupInputSerializer(StrictSerializer):
     faction = serializers.ChoiceField(choices=list(registration_factions()))
     club = text_field(120, required=False, default="")
     army_list = text_field(ARMY_LIST_LIMIT, required=False, default="")
+    email = text_field(254, required=False, default="")
 
 
 class SignupSerializer(StrictSerializer):

@@ -36,6 +36,8 @@ class Player(NameKeyed, models.Model):
     name_key = name_key_field()
     faction = models.CharField(max_length=120, blank=True)
     club = models.CharField(max_length=120, blank=True)
+    # Optional: where "send me my link again" mails the private link. Staff only ever see it.
+    email = models.EmailField(max_length=254, blank=True)
     army_list = models.TextField(blank=True)
     list_status = models.CharField(
         max_length=10, choices=ListStatus.choices, default=ListStatus.NONE, blank=True

@@ -34,7 +34,7 @@ from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target, logged_value
 from tournament.services.cached import event_cached
 from tournament.services.games import game_authorise, game_lock
-from tournament.services.records import event_games, players_records
+from tournament.services.records import event_games, players_records, ranked_players
 
 AWARD_METRICS = ("painting", "sports", "overall")
 
@@ -274,7 +274,7 @@ def awards_compute(*, event: Event) -> dict:
     """The overall ranking with each part, best first, and the weights it used.
 
     Battle counts confirmed results (and byes), as the published standings do."""
-    players = list(event.players.filter(status=PlayerStatus.APPROVED))
+    players = list(ranked_players(event))
     inputs = awards_inputs(event=event)
     rows = award_table(
         players_records(players),

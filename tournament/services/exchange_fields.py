@@ -90,6 +90,8 @@ PLAYER = _specs(
     ("name", "str"),
     ("faction", "str"),
     ("club", "str"),
+    # Added later: a file without it reads as no address.
+    ("email", "str", False, (), True, ""),
     ("army_list", "str"),
     ("battle_ready", "bool"),
     ("checked_in", "bool"),

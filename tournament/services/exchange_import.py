@@ -68,11 +68,15 @@ class ImportReport:
     missing_accounts: list[str] = field(default_factory=list)
     new_keys: list[str] = field(default_factory=list)
     new_tokens: int = 0
+    warnings: list[dict] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {
             "id": self.event.pk,
             "name": self.event.name,
+            "hidden": self.event.hidden,
+            "registration_open": self.event.registration_open,
+            "warnings": self.warnings,
             "skipped_staff": self.skipped_staff,
             "missing_accounts": self.missing_accounts,
             "new_keys": self.new_keys,
@@ -80,7 +84,12 @@ class ImportReport:
         }
 
     def lines(self) -> list[str]:
-        out = [f"Imported “{self.event.name}” as event {self.event.pk}."]
+        out = [
+            f"Imported “{self.event.name}” as event {self.event.pk}.",
+            "It is hidden, with sign-up closed: check it, then show it and open sign-up in its "
+            "settings.",
+        ]
+        out += [w["message"] for w in self.warnings]
         if self.skipped_staff:
             out.append("Staff in the file not made staff here: " + ", ".join(self.skipped_staff))
         others = sorted(set(self.missing_accounts) - set(self.skipped_staff))
@@ -769,11 +778,18 @@ def _gone_ids(event: Event, plan: _Plan, ids: _Ids) -> None:
 def _write(plan: _Plan, user, users: dict, *, trusted: bool, place: list) -> ImportReport:
     """Write the checked plan; `place` holds the section being written (for a refusal)."""
     place[:] = ["event"]
-    event = Event.objects.create(**plan.event)
+    name_in_use = Event.objects.filter(name__iexact=plan.event["name"]).exists()
+    # A copy must not go public, or take sign-ups, before its organiser has looked at it.
+    event = Event.objects.create(**{**plan.event, "hidden": True, "registration_open": False})
     Event.objects.filter(pk=event.pk).update(created_at=plan.event["created_at"])
     event.created_at = plan.event["created_at"]
     report = ImportReport(event=event)
     report.missing_accounts = sorted(plan.usernames - set(users))
+    if name_in_use:
+        message = (
+            f"Another event is already called “{event.name}”: rename this one in its settings."
+        )
+        report.warnings.append({"field": "name", "code": "name_in_use", "message": message})
     ids = _Ids(event.pk, users, trusted=trusted)
     place[:] = ["staff"]
     _write_staff(event, plan, ids, user, report)

@@ -21,9 +21,9 @@ from django.utils.text import slugify
 from tournament.engine import compute_standings, known_metrics, metric_json
 from tournament.engine.metrics import AWARD_METRICS, H2H
 from tournament.errors import NotFound
-from tournament.models import Event, Game, PlayerStatus, Result, ResultStatus
+from tournament.models import Event, Game, Result, ResultStatus
 from tournament.services.cached import event_cached, standings_cached
-from tournament.services.records import event_games, players_records
+from tournament.services.records import event_games, players_records, ranked_players
 from tournament.services.revision import event_revision
 
 STANDINGS_COLUMNS = (
@@ -116,7 +116,7 @@ def standings_export(
     names = standings_metric_names(event=event)
 
     def compute():
-        players = event.players.filter(status=PlayerStatus.APPROVED)
+        players = ranked_players(event)
         games = event_games(event, as_of_round=as_of_round, include_unconfirmed=provisional)
         others = [m for m in names if m not in ONLY_WHEN_RANKED]
         extra = compute_standings(

@@ -12,19 +12,17 @@ from datetime import date
 from tournament.engine.display import fixed, format_percent, format_record, json_rate
 from tournament.engine.factions import FactionEntry, FactionStats, faction_stats
 from tournament.errors import Invalid
-from tournament.factions import FACTIONS
+from tournament.factions import faction_canonical
 from tournament.localtime import default_time_zone
-from tournament.models import Event, PlayerStatus
+from tournament.models import Event
 from tournament.printing.data import EventInfo
 from tournament.printing.factions import Factions
 from tournament.services.cached import event_cached, standings_cached
 from tournament.services.printing import event_info
-from tournament.services.records import event_games
+from tournament.services.records import event_games, ranked_players
 from tournament.services.revision import event_revision
 
 NO_FACTION = "No faction given"
-# Organisers type factions freely ("orks ", "ORKS"): the sign-up list's spelling counts them once.
-KNOWN = {name.casefold(): name for name in FACTIONS}
 # How the pages and the PDF state the rules (tournament/engine/factions.py).
 RULES = (
     "Only confirmed results count.",
@@ -36,9 +34,9 @@ RULES = (
 
 
 def faction_name(typed: str) -> str:
-    """One spelling per faction: spaces tidied, the sign-up list's spelling when it is one."""
-    tidy = " ".join(typed.split())
-    return KNOWN.get(tidy.casefold(), tidy)
+    """One spelling per faction: the list's name for any known spelling ("orks ", "Tau Empire"),
+    spaces tidied otherwise (entries saved before the list mapped spellings)."""
+    return faction_canonical(typed)
 
 
 def _event_part(event: Event) -> dict:
@@ -49,9 +47,7 @@ def _event_part(event: Event) -> dict:
         rows = standings_cached(event=event, revision=revision)
         field = len(rows)
         ranks = {r["player"]: (r["rank"], r["tied"]) for r in rows}
-        players = event.players.filter(status=PlayerStatus.APPROVED).values_list(
-            "pk", "name", "faction"
-        )
+        players = ranked_players(event).values_list("pk", "name", "faction")
         entries, names = [], {}
         for pk, name, typed in players:
             rank, tied = ranks.get(pk, (None, False))

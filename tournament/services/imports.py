@@ -1,7 +1,7 @@
 """Importing players from a CSV file: a preview that lists each row's problems, then all or none.
 
 A header row names the columns (any order, any case): `name` is required; `faction`, `club`,
-`battle_ready` (yes/no) and `army_list` are optional. Unknown columns are ignored, so a
+`email`, `battle_ready` (yes/no) and `army_list` are optional. Unknown columns are ignored, so a
 spreadsheet exported from another tool imports without editing.
 """
 
@@ -15,14 +15,15 @@ from django.db import transaction
 
 from tournament.engine.names import name_key
 from tournament.errors import Invalid
+from tournament.factions import faction_canonical, faction_known
 from tournament.models import Event, Player
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.names import name_checked
 from tournament.services.players import TEXT_FIELDS, player_register
-from tournament.services.registration import ARMY_LIST_LIMIT
+from tournament.services.registration import ARMY_LIST_LIMIT, email_clean
 
-COLUMNS = ("name", "faction", "club", "battle_ready", "army_list")
+COLUMNS = ("name", "faction", "club", "email", "battle_ready", "army_list")
 TRUE_WORDS = {"1", "y", "yes", "true", "x", "painted"}
 FALSE_WORDS = {"", "0", "n", "no", "false"}
 MAX_ROWS = 1000
@@ -38,6 +39,8 @@ class ImportRow:
     line: int
     data: dict
     errors: list[str] = field(default_factory=list)
+    # What the organiser may want to check; the row imports all the same.
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -119,6 +122,13 @@ def _row_data(record: dict) -> tuple[dict, list[str]]:
                     f"(this list has {len(data[column]):,})."
                 )
             continue
+        if column == "email":
+            try:
+                data[column] = email_clean(value)
+            except Invalid:
+                data[column] = value
+                errors.append(f"email: '{value}' is not an email address.")
+            continue
         if column == "name":
             try:
                 data[column] = name_checked(record.get(column) or "")
@@ -130,7 +140,7 @@ def _row_data(record: dict) -> tuple[dict, list[str]]:
         limit = TEXT_FIELDS[column]
         if len(value) > limit:
             errors.append(f"{column}: must be at most {limit} characters.")
-        data[column] = value
+        data[column] = faction_canonical(value) if column == "faction" else value
     return data, errors
 
 
@@ -163,7 +173,10 @@ def import_preview(*, event: Event, raw: bytes | str) -> list[ImportRow]:
         elif key and key in seen:
             errors.append(f"name: repeats line {seen[key]}.")
         seen.setdefault(key, line)
-        rows.append(ImportRow(line=line, data=data, errors=errors))
+        notes = []
+        if data["faction"] and faction_known(data["faction"]) is None:
+            notes.append(f"faction: {data['faction']} is not in the faction list; kept as typed.")
+        rows.append(ImportRow(line=line, data=data, errors=errors, notes=notes))
     if not rows:
         raise Invalid("file", "no_rows", "The file has a header but no players.")
     return rows

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from tournament.engine.names import name_sort_key
 from tournament.errors import Conflict, Invalid
+from tournament.factions import faction_canonical, faction_known
 from tournament.models import Event, Game, Player, PlayerStatus
 from tournament.models.player import new_private_key
 from tournament.services import rowsql
@@ -28,17 +29,29 @@ from tournament.services.audit_targets import (
     target_id,
 )
 from tournament.services.names import name_checked, name_clash, name_holder
-from tournament.services.registration import ARMY_LIST_LIMIT, registration_move_up
+from tournament.services.registration import (
+    ARMY_LIST_LIMIT,
+    email_clean,
+    registration_move_up,
+)
 
 TEXT_FIELDS = {"name": 120, "faction": 120, "club": 120}
 BOOL_FIELDS = ("battle_ready", "checked_in", "dropped")
-EDITABLE = (*TEXT_FIELDS, "army_list", *BOOL_FIELDS, "fixed_table", "first_round")
+EDITABLE = (*TEXT_FIELDS, "email", "army_list", *BOOL_FIELDS, "fixed_table", "first_round")
 # Every field the organiser edits is logged and undoable: the standings and pairings read
 # some (drops, late entries, Battle Ready, fixed tables), and the rest are what people see.
 LOGGED = (*EDITABLE, "dropped_after_round")
 # What a deleted player is recreated from when the delete is undone (their link included,
 # so a QR code already handed out works again).
 RECREATED = (*EDITABLE, "dropped_after_round", "private_key")
+
+
+def player_warnings(player: Player) -> list[dict]:
+    """What the organiser may want to check about an entry the service accepted."""
+    if player.faction and faction_known(player.faction) is None:
+        message = f"{player.faction} is not in the faction list; kept as typed."
+        return [{"field": "faction", "code": "unknown_faction", "message": message}]
+    return []
 
 
 def players_by_name(players) -> list[Player]:
@@ -80,19 +93,26 @@ def _clean(data: dict) -> dict:
             value = " ".join(value.split())
             if len(value) > limit:
                 raise Invalid(field, "max_length", f"Must be at most {limit} characters.")
-            clean[field] = value
+            # One spelling per faction ("Tau Empire" is T'au Empire); unknown stays as typed.
+            clean[field] = faction_canonical(value) if field == "faction" else value
     for field in BOOL_FIELDS:
         if field in clean and not isinstance(clean[field], bool):
             raise Invalid(field, "invalid", "Must be true or false.")
+    _check_numbers(clean)
+    if "army_list" in clean:
+        clean["army_list"] = _army_list(clean["army_list"])
+    if "email" in clean:
+        clean["email"] = email_clean(clean["email"])
+    return clean
+
+
+def _check_numbers(clean: dict) -> None:
     for field in ("fixed_table", "first_round"):
         value = clean.get(field)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise Invalid(field, "invalid", "Must be a whole number.")
         if value is not None and value < 1:
             raise Invalid(field, "min_value", "Must be at least 1.")
-    if "army_list" in clean:
-        clean["army_list"] = _army_list(clean["army_list"])
-    return clean
 
 
 def _army_list(value) -> str:

@@ -2,8 +2,30 @@
 
 from __future__ import annotations
 
+from django.db.models import Exists, OuterRef, Q, QuerySet
+
 from tournament.engine.records import GameRecord, PlayerEntry
-from tournament.models import Event, Game, PlayerStatus, Result, ResultStatus
+from tournament.models import Event, Game, Player, PlayerStatus, Result, ResultStatus
+
+
+def _has_game() -> Exists:
+    """Whether the player is in any game of the event, a bye included."""
+    return Exists(Game.objects.filter(Q(player_a=OuterRef("pk")) | Q(player_b=OuterRef("pk"))))
+
+
+def ranked_players(event: Event) -> QuerySet[Player]:
+    """The approved players the standings and statistics count: all but those who never played.
+
+    A player dropped before any game (and without a bye) took no part: ranking them last,
+    or counting their faction, would make the field larger than the one that played."""
+    approved = event.players.filter(status=PlayerStatus.APPROVED)
+    return approved.filter(Q(dropped=False) | _has_game())
+
+
+def never_played(*, event: Event) -> list[Player]:
+    """Approved players dropped before playing any game (no bye), by name: listed apart."""
+    approved = event.players.filter(status=PlayerStatus.APPROVED, dropped=True)
+    return list(approved.exclude(_has_game()).order_by("name", "pk"))
 
 
 def event_players(event: Event) -> list[PlayerEntry]:

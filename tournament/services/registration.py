@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from tournament.errors import Conflict, Invalid, NotFound
-from tournament.factions import FACTIONS
+from tournament.factions import FACTIONS, faction_known
 from tournament.models import Event, EventStatus, Game, Player, PlayerStatus
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
@@ -38,6 +40,7 @@ DECIDABLE = (
 )
 REJECTABLE = (PlayerStatus.APPROVED, PlayerStatus.PENDING, PlayerStatus.WAITING)
 WITHDRAWABLE = REJECTABLE
+EMAIL_LIMIT = 254
 DUPLICATE = "A player with this name is already registered."
 
 
@@ -68,14 +71,31 @@ def _clean_text(field: str, value, limit: int) -> str:
     return value
 
 
-def _clean(name, faction, club, army_list) -> dict:
+def email_clean(value) -> str:
+    """An optional email address, spaces trimmed ("" for none); refused naming the field."""
+    if not isinstance(value, str):
+        raise Invalid("email", "invalid", "Must be text.")
+    value = value.strip()
+    if not value:
+        return ""
+    if len(value) > EMAIL_LIMIT:
+        raise Invalid("email", "max_length", f"Must be at most {EMAIL_LIMIT} characters.")
+    try:
+        validate_email(value)
+    except ValidationError:
+        raise Invalid("email", "invalid", "Must be an email address (name@example.org).") from None
+    return value
+
+
+def _clean(name, faction, club, army_list, email="") -> dict:
     clean = {
         "name": name_checked(name, limit=TEXT_LIMITS["name"]),
         "club": _clean_text("club", club, TEXT_LIMITS["club"]),
     }
-    if faction not in FACTIONS:
+    known = faction_known(faction) if isinstance(faction, str) else None
+    if known is None:
         raise Invalid("faction", "invalid_choice", "Choose a faction from the list.")
-    clean["faction"] = faction
+    clean["faction"] = known
     if not isinstance(army_list, str):
         raise Invalid("army_list", "invalid", "Must be text.")
     if "\x00" in army_list:
@@ -85,6 +105,7 @@ def _clean(name, faction, club, army_list) -> dict:
     if len(army_list) > ARMY_LIST_LIMIT:
         raise Invalid("army_list", "max_length", f"Must be at most {ARMY_LIST_LIMIT:,} characters.")
     clean["army_list"] = army_list
+    clean["email"] = email_clean(email)
     return clean
 
 
@@ -105,12 +126,14 @@ def _admitted_status(event: Event) -> str:
 
 
 @transaction.atomic
-def registration_submit(*, event: Event, name, faction, club="", army_list="", user=None) -> Player:
+def registration_submit(
+    *, event: Event, name, faction, club="", army_list="", email="", user=None
+) -> Player:
     """Sign a player up: approved, pending (approval on) or waiting (no place left)."""
     event = _locked_event(event.pk)
     if not registration_is_open(event):
         raise Conflict("event", "registration_closed", f"Sign-up for {event.name} is closed.")
-    clean = _clean(name, faction, club, army_list)
+    clean = _clean(name, faction, club, army_list, email)
     holder = name_holder(Player.objects.filter(event=event), clean["name"])
     if holder is not None:
         raise name_clash(clean["name"], holder)

@@ -13,9 +13,9 @@ from tournament.engine import (
     metric_json,
 )
 from tournament.errors import Invalid
-from tournament.models import Event, PlayerStatus
+from tournament.models import Event
 from tournament.services.awards import AWARD_METRICS, awards_inputs
-from tournament.services.records import event_games, players_records
+from tournament.services.records import event_games, players_records, ranked_players
 
 __all__ = [
     "format_record",
@@ -58,7 +58,7 @@ def standings_compute(
     paired = event.rounds.count()
     if as_of_round is not None and not 0 <= as_of_round <= paired:
         raise Invalid("round", "range", f"Must be between 0 and {paired}.")
-    players = {p.pk: p for p in event.players.filter(status=PlayerStatus.APPROVED)}
+    players = {p.pk: p for p in ranked_players(event)}
     shown = [*event.tiebreaks, *(m for m in ALWAYS_SHOWN if m not in event.tiebreaks)]
     records = players_records(players.values())
     games = event_games(event, as_of_round=as_of_round, include_unconfirmed=provisional)

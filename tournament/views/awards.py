@@ -70,11 +70,19 @@ def manage_awards(request, event):
             else:
                 messages.info(request, "No painting score changed.")
             return redirect("manage-awards", event_id=event.pk)
+    # Each refused row by number and player, said above the form: on a long list the inline
+    # message sits below the fold and the page otherwise looks as if nothing happened.
+    problems = [
+        {"row": row, "name": field.label, "id": field.id_for_label, "error": field.errors[0]}
+        for row, field in enumerate(form, start=1)
+        if field.errors
+    ]
     context = {
         "event": event,
         "manage": True,
         "tab": "awards",
         "form": form,
+        "problems": problems,
         "awards": awards_cached(event=event),
     }
     return render(request, "tournament/manage/awards.html", context)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from missions.services import mission_pack_choices
+from tournament.factions import FACTIONS, faction_known
 from tournament.localtime import default_time_zone, zone_choices
 from tournament.models.event import (
     TEAM_SIZE_MAX,
@@ -273,11 +276,44 @@ class SettingsForm(EventForm):
         return data
 
 
+class FactionInput(forms.TextInput):
+    """A text box that offers the faction list (any text may still be typed)."""
+
+    def __init__(self):
+        super().__init__(attrs={"list": "faction-list", "autocomplete": "off"})
+
+    def render(self, name, value, attrs=None, renderer=None):
+        box = super().render(name, value, attrs, renderer)
+        options = "".join(format_html('<option value="{}">', f) for f in FACTIONS)
+        return mark_safe(f'{box}<datalist id="faction-list">{options}</datalist>')  # noqa: S308 - escaped above
+
+
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=120)
-    faction = forms.CharField(max_length=120, required=False)
+    faction = forms.CharField(max_length=120, required=False, widget=FactionInput())
+    # Shown only with the question (see clean): hidden, it stays out of every other save.
+    faction_confirmed = forms.BooleanField(
+        required=False, label="Keep it as typed (not in the list)", widget=forms.HiddenInput()
+    )
     club = forms.CharField(max_length=120, required=False)
     battle_ready = forms.BooleanField(required=False, label="Battle ready (painted)")
+
+    def clean(self):
+        data = super().clean()
+        faction = data.get("faction") or ""
+        confirmed = data.pop("faction_confirmed", False)
+        known = faction_known(faction)
+        if known:
+            data["faction"] = known
+        elif faction and not confirmed and faction != self.initial.get("faction"):
+            # Ask rather than refuse: a faction newer than the list is the organiser's call.
+            self.add_error(
+                "faction",
+                f"{faction} is not in the faction list. Choose one from the list, or tick "
+                "“Keep it as typed” below to save it.",
+            )
+            self.fields["faction_confirmed"].widget = forms.CheckboxInput()
+        return data
 
 
 class SignupForm(forms.Form):
@@ -286,6 +322,12 @@ class SignupForm(forms.Form):
     name = forms.CharField(max_length=120, label="Your name")
     faction = forms.ChoiceField(label="Faction")
     club = forms.CharField(max_length=120, required=False, label="Club (optional)")
+    email = forms.CharField(
+        max_length=254,
+        required=False,
+        label="Email (optional: to get your link again if you lose it)",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
     army_list = forms.CharField(
         required=False,
         max_length=ARMY_LIST_LIMIT,
@@ -301,6 +343,12 @@ class SignupForm(forms.Form):
 class PlayerEditForm(PlayerForm):
     """The organiser's player page: every field of the entry, beside the name."""
 
+    email = forms.CharField(
+        max_length=254,
+        required=False,
+        label="Email (optional; staff only see it)",
+        widget=forms.EmailInput(),
+    )
     # Not stripped: the service normalises the text, so a list saved unchanged stays the same.
     army_list = forms.CharField(
         required=False, strip=False, widget=forms.Textarea(attrs={"rows": 8}), label="Army list"
@@ -314,7 +362,7 @@ class PlayerEditForm(PlayerForm):
     checked_in = forms.BooleanField(required=False, label="Checked in")
     dropped = forms.BooleanField(required=False, label="Dropped")
 
-    FIELDS = ("name", "faction", "club", "army_list", "battle_ready", "fixed_table")
+    FIELDS = ("name", "faction", "club", "email", "army_list", "battle_ready", "fixed_table")
     FIELDS += ("checked_in", "dropped")
 
     @classmethod

@@ -6,9 +6,11 @@ it, so a key only ever reaches its holder's own games.
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
@@ -123,6 +125,7 @@ def player_home(request, key: str):
             form=ScoreForm(),
             battle_ready_bonus=_battle_ready_bonus(event),
             claims=_dispute_claims(game, player) if game.state == "disputed" else [],
+            typed=_typed(request.GET),
         )
     context["history"] = [g for g in player_history(player) if game is None or g.pk != game.pk]
     context["ballot"] = sports_ballot(player=player)
@@ -133,6 +136,24 @@ def player_home(request, key: str):
     context["extra_links"] = [link for links in PLAYER_PAGE_LINKS for link in links(player, key)]
     template = "tournament/partials/my_result.html" if is_htmx(request) else "tournament/me.html"
     return render(request, template, context)
+
+
+def _typed(data) -> dict[str, str]:
+    """The scores a refused entry sent back (`vp_a` mine, `vp_b` theirs), digits only."""
+    out = {}
+    for field in ("vp_a", "vp_b"):
+        value = (data.get(field) or "").strip()
+        if value.isdigit() and value.isascii() and len(value) <= 4:
+            out[field] = value
+    return out
+
+
+def _back_with_typed(key: str, data) -> HttpResponseRedirect:
+    """Back to the player's page with what they typed still in the boxes: a refusal must not
+    make someone at the table type the scores again."""
+    query = urlencode(_typed(data))
+    url = reverse("player-home", kwargs={"key": key})
+    return HttpResponseRedirect(f"{url}?{query}#my-result" if query else url)
 
 
 def _scores_for(game: Game, player: Player, form: ScoreForm) -> dict:
@@ -178,6 +199,7 @@ def player_result(request, key: str, game_id: int):
             )
         except ServiceError as exc:
             report(request, exc, _score_labels(game, player))
+            return _back_with_typed(key, request.POST)
         else:
             if result.status == "confirmed":
                 messages.success(request, "Both scores agree: the result is confirmed.")
@@ -192,6 +214,7 @@ def player_result(request, key: str, game_id: int):
         for field, errors in form.errors.items():
             for error in errors:
                 messages.error(request, f"{labels.get(field, field_label(field))}: {error}")
+        return _back_with_typed(key, request.POST)
     return redirect("player-home", key=key)
 
 

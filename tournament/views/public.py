@@ -24,6 +24,7 @@ from tournament.services.cached import (
     standings_status_computed,
 )
 from tournament.services.players import players_by_name
+from tournament.services.records import never_played
 from tournament.services.registration import registration_is_open
 from tournament.services.revision import event_revisions
 from tournament.services.standings import metric_heading, metric_label
@@ -252,6 +253,8 @@ def standings_page(request, event, *, manage: bool):
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
     else:
+        # Staff see who is left out for never playing; the public page does not name no-shows.
+        context["never_played"] = never_played(event=event) if context["can_manage"] else []
         response = render(request, "tournament/standings.html", context)
     stamp = as_of or standings.as_of_for(standings.revision)
     response["X-Standings-As-Of"] = stamp.strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -38,6 +38,14 @@ class ExportDocumentSerializer(serializers.Serializer):
 class ImportAnswerSerializer(StrictSerializer):
     id = serializers.IntegerField(help_text="The new event's id.")
     name = serializers.CharField()
+    hidden = serializers.BooleanField(help_text="Always true: an import starts hidden.")
+    registration_open = serializers.BooleanField(
+        help_text="Always false: an import starts with sign-up closed."
+    )
+    warnings = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="`name` `name_in_use` when another event here has the same name.",
+    )
     skipped_staff = serializers.ListField(
         child=serializers.CharField(),
         help_text="Staff usernames with no account on this instance: not added.",

@@ -6,10 +6,19 @@ from rest_framework.views import APIView
 
 from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import PlayerPrivateSerializer, PlayerSerializer
+from tournament.api.serializers import (
+    PlayerPrivateSerializer,
+    PlayerSavedSerializer,
+    PlayerSerializer,
+)
 from tournament.models import PlayerStatus
 from tournament.services.access import user_can_judge, user_can_manage
-from tournament.services.players import player_delete, player_register, player_update
+from tournament.services.players import (
+    player_delete,
+    player_register,
+    player_update,
+    player_warnings,
+)
 
 
 def _serializer_for(request, event):
@@ -37,7 +46,7 @@ class PlayerListView(APIView):
         event = visible_event(request, event_id)
         return Response(_serializer_for(request, event)(_players(request, event), many=True).data)
 
-    @extend_schema(request=PlayerSerializer, responses={201: PlayerPrivateSerializer})
+    @extend_schema(request=PlayerSerializer, responses={201: PlayerSavedSerializer})
     def post(self, request, event_id: int):
         event = visible_event(request, event_id)
         require_write_access(request, event)
@@ -45,7 +54,8 @@ class PlayerListView(APIView):
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         player = player_register(event=event, user=request.user, name=data.pop("name"), **data)
-        return Response(PlayerPrivateSerializer(player).data, status=status.HTTP_201_CREATED)
+        data = {**PlayerPrivateSerializer(player).data, "warnings": player_warnings(player)}
+        return Response(data, status=status.HTTP_201_CREATED)
 
 
 class PlayerDetailView(APIView):
@@ -57,7 +67,7 @@ class PlayerDetailView(APIView):
         player = get_object_or_404(_players(request, event), pk=player_id)
         return Response(_serializer_for(request, event)(player).data)
 
-    @extend_schema(request=PlayerSerializer, responses=PlayerPrivateSerializer)
+    @extend_schema(request=PlayerSerializer, responses=PlayerSavedSerializer)
     def patch(self, request, event_id: int, player_id: int):
         event = visible_event(request, event_id)
         require_write_access(request, event)
@@ -66,7 +76,9 @@ class PlayerDetailView(APIView):
         serializer = PlayerPrivateSerializer(player, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         player = player_update(player=player, user=request.user, changes=serializer.validated_data)
-        return Response(PlayerPrivateSerializer(player).data)
+        return Response(
+            {**PlayerPrivateSerializer(player).data, "warnings": player_warnings(player)}
+        )
 
     @extend_schema(responses={204: None})
     def delete(self, request, event_id: int, player_id: int):

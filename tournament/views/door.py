@@ -1,0 +1,18 @@
+"""The door sheet download: every player's link on paper, for organisers and judges."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.utils.text import slugify
+
+from tournament.services.door_sheet import door_sheet_pdf
+from tournament.views.common import staff_required
+
+
+@staff_required
+def door_sheet(request, event):
+    # Judges hand out lost links too (they read private keys on the player pages).
+    response = HttpResponse(door_sheet_pdf(event=event), content_type="application/pdf")
+    name = f"{slugify(event.name) or 'event'}-player-links.pdf"
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response

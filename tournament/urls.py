@@ -111,6 +111,11 @@ urlpatterns = [
         manage_rounds.round_mission,
         name="manage-round-mission",
     ),
+    path(
+        manage + "rounds/<int:number>/release/",
+        manage_rounds.round_release_view,
+        name="manage-round-release",
+    ),
     path(manage + "rounds/<int:number>/clock/", manage_day.round_clock, name="manage-clock"),
     path(manage + "announcements/", manage_day.announcement_add, name="manage-announce"),
     path(

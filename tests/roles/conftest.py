@@ -156,3 +156,8 @@ def user_of(scn: Scenario, role: str):
         "other_organiser": scn.other_organiser,
         "judge": scn.judge,
     }.get(role)
+
+
+def unrelease_round(scn: Scenario) -> None:
+    """Round 1 back under review (as paired with review_pairings on), for its release."""
+    scn.event.rounds.filter(number=1).update(released=False)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pytest
 from rest_framework.test import APIClient
 
-from tests.roles.conftest import ROLES, key_of, open_signup, snapshot, user_of
+from tests.roles.conftest import ROLES, key_of, open_signup, snapshot, unrelease_round, user_of
 
 pytestmark = pytest.mark.django_db
 
@@ -174,6 +174,12 @@ ENDPOINTS = [
         "post",
         lambda s: f"/api/events/{s.event.pk}/rounds/1/repair/",
         lambda s: {"seed": 4},
+    ),
+    Endpoint(
+        "round release",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/rounds/1/release/",
+        setup=unrelease_round,
     ),
     Endpoint(
         "round clock",

@@ -261,6 +261,7 @@ class EventSerializer(StrictModelSerializer):
             "hidden",
             "avoid_same_club",
             "check_in_required",
+            "review_pairings",
             "paper_size",
             "mission_pack",
             "mission_order",
@@ -294,6 +295,11 @@ class EventSerializer(StrictModelSerializer):
             "list_deadline": {
                 "help_text": "Players submit and replace army lists until then (409 "
                 "lists_locked after); null: no deadline, lists never lock or publish."
+            },
+            "review_pairings": {
+                "help_text": "A newly paired round stays unreleased (only the staff see its "
+                "games; results 409 not_released) until POST .../rounds/{n}/release/. "
+                "Default false."
             },
             "list_publication": {
                 "help_text": "Who reads the lists after the deadline: each player's opponents, "
@@ -530,10 +536,29 @@ class RoundSerializer(StrictModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["number", "status", "method", "seed", "pairing_cost", "mission", "clock", "games"]
+        fields = [
+            "number",
+            "released",
+            "status",
+            "method",
+            "seed",
+            "pairing_cost",
+            "mission",
+            "clock",
+            "games",
+        ]
         read_only_fields = fields
+        extra_kwargs = {
+            "released": {
+                "help_text": "False while the organiser reviews the pairings (the event's "
+                "review_pairings): readers who are not staff then get only number, released "
+                "and an empty games list."
+            }
+        }
 
     def to_representation(self, instance):
+        if not instance.released and self.context.get("hide_unreleased"):
+            return unreleased_round(instance.number)
         data = super().to_representation(instance)
         if self.context.get("without_clock"):
             # A cached answer: the clock is added fresh to each response (it moves each second).
@@ -558,6 +583,11 @@ class RoundSerializer(StrictModelSerializer):
         if summary is not None:
             summary.update(round_mission_details(pack, code))
         return summary
+
+
+def unreleased_round(number: int) -> dict:
+    """What a reader who is not staff sees of a round still under review."""
+    return {"number": number, "released": False, "games": []}
 
 
 class MissionCodeField(StrictCharField):

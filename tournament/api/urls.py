@@ -71,6 +71,11 @@ urlpatterns = [
         name="api-round-swap",
     ),
     path(
+        "events/<int:event_id>/rounds/<int:number>/release/",
+        rounds.RoundReleaseView.as_view(),
+        name="api-round-release",
+    ),
+    path(
         "events/<int:event_id>/rounds/<int:number>/repair/",
         rounds.RoundRepairView.as_view(),
         name="api-round-repair",

@@ -40,6 +40,7 @@ _HANDLER_MODULES = (
     "tournament.services.events",
     "tournament.services.players",
     "tournament.services.registration",
+    "tournament.services.release",
     "tournament.services.results",
     "tournament.services.rounds",
     "tournament.services.swaps",

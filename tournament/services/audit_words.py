@@ -38,6 +38,7 @@ LABELS = {
     "round_delete": "Round removed",
     "pairing_swap": "Players swapped",
     "round_mission": "Mission chosen",
+    "round_release": "Pairings released",
     "result_enter": "Result entered",
     "result_confirm": "Result confirmed",
     "result_settle": "Dispute settled",
@@ -75,6 +76,11 @@ FIELD_LABELS = {
     "hidden": "Hidden",
     "avoid_same_club": "Avoid pairing club mates",
     "check_in_required": "Check-in required",
+    "review_pairings": "Review pairings before release",
+    "check_in_open": "Check-in from phones open",
+    "check_in_opens_at": "Check-in opens at",
+    "check_in_closes_at": "Check-in closes at",
+    "check_in_networks": "Check-in networks",
     "paper_size": "Paper size",
     "mission_order": "Mission order",
     "mission_pack": "Mission pack",
@@ -303,6 +309,9 @@ class AuditWords:
         before = _mission_words((entry.before or {}).get("mission"))
         after = _mission_words((entry.after or {}).get("mission"))
         return f"Round {self._round_number(entry)}: mission {before} → {after}"
+
+    def _round_release(self, entry: AuditEntry) -> str:
+        return f"Round {self._round_number(entry)}'s pairings released to the players"
 
     def _round_clock(self, entry: AuditEntry) -> str:
         after = entry.after or {}

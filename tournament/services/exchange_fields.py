@@ -83,6 +83,8 @@ EVENT = _specs(
     # Team events (teams app): files written before them are singles events.
     ("kind", "str", False, tuple(EventKind.values), True, EventKind.SINGLES.value),
     ("team_size", "int", False, (), True, 5),
+    # Release of pairings: files written before it never held rounds back.
+    ("review_pairings", "bool", False, (), True, False),
 )
 PLAYER = _specs(
     ("name", "str"),
@@ -120,6 +122,7 @@ ROUND = _specs(
     ("clock_ends_at", "datetime", True),
     ("clock_remaining", "duration", True),
     ("created_at", "datetime"),
+    ("released", "bool", False, (), True, True),
 )
 GAME = _specs(("table_number", "int", True), ("flags", "json"))
 RESULT = _specs(

@@ -56,6 +56,12 @@ class EventForm(forms.Form):
     check_in_required = forms.BooleanField(
         required=False, initial=True, label="Pair only players who have checked in"
     )
+    # Ticked for new events too (the API's default stays off: scripts see rounds at once).
+    review_pairings = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Review each round's pairings before players see them",
+    )
     # Every time the event's pages, PDFs and audit log show is in this zone. Not sent (a
     # script's post): the default for a new event, unchanged for an existing one.
     time_zone = forms.ChoiceField(choices=zone_choices, required=False, label="Time zone")
@@ -167,6 +173,7 @@ class SettingsForm(EventForm):
         "hidden",
         "avoid_same_club",
         "check_in_required",
+        "review_pairings",
         "round_minutes",
         "registration_open",
         "places",

@@ -97,7 +97,8 @@ def player_home(request, key: str):
     player = _player(key, for_write=False)
     event = player.event
     current = latest_round(event)
-    game = game_for(player, current)
+    # A round under the organiser's review: "pairings coming", not the table.
+    game = game_for(player, current) if current is None or current.released else None
     context = {"player": player, "event": event, "round": current, "game": game, "key": key}
     if not is_htmx(request):
         context.update(now_context(event, key=key))

@@ -13,9 +13,12 @@ from tournament.api.serializers import (
     RoundInputSerializer,
     RoundSerializer,
     StrictIntegerField,
+    unreleased_round,
 )
 from tournament.errors import Conflict
+from tournament.services.access import user_can_judge
 from tournament.services.clock import round_clock_cached
+from tournament.services.release import round_release, round_released_cached
 from tournament.services.rounds import round_create, round_delete_latest, round_set_mission
 from tournament.services.swaps import round_repair, round_swap_players
 
@@ -26,7 +29,8 @@ class RoundListView(APIView):
     @extend_schema(operation_id="events_rounds_list", responses=RoundSerializer(many=True))
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
-        return Response(RoundSerializer(event.rounds.all(), many=True).data)
+        context = {"hide_unreleased": not user_can_judge(request.user, event)}
+        return Response(RoundSerializer(event.rounds.all(), many=True, context=context).data)
 
     @extend_schema(request=RoundInputSerializer, responses={201: RoundSerializer})
     def post(self, request, event_id: int):
@@ -46,25 +50,45 @@ class RoundListView(APIView):
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
 
+class _UnderReview(Exception):
+    """The round asked for is not released and the reader is not staff."""
+
+
 class RoundDetailView(APIView):
     serializer_class = RoundSerializer
 
     def get(self, request, event_id: int, number: int):
         event = visible_event(request, event_id)
+        staff = user_can_judge(request.user, event)
 
         def compute():
             round_ = get_object_or_404(event.rounds, number=number)
             return RoundSerializer(round_, context={"without_clock": True}).data, {}
 
         def live(revision: int):
+            if (
+                not staff
+                and round_released_cached(event=event, number=number, revision=revision) is False
+            ):
+                raise _UnderReview
             clock = round_clock_cached(event=event, number=number, revision=revision)
             if clock is None:
                 raise Http404("No such round.")
             return f":{clock.stamp}", {"clock": clock.as_api()}
 
-        return cached_json(
-            request, event=event, name="round", variant=number, compute=compute, live=live
-        )
+        try:
+            return cached_json(
+                request, event=event, name="round", variant=number, compute=compute, live=live
+            )
+        except _UnderReview:
+            # The same small answer for every reader who is not staff: no games, no clock.
+            return cached_json(
+                request,
+                event=event,
+                name="round",
+                variant=f"{number}:unreleased",
+                compute=lambda: (unreleased_round(number), {}),
+            )
 
     @extend_schema(request=MissionChoiceSerializer, responses=RoundSerializer)
     def patch(self, request, event_id: int, number: int):
@@ -123,6 +147,18 @@ class RoundSwapView(APIView):
         )
         data = RoundSerializer(get_object_or_404(event.rounds, number=number)).data
         return Response({**data, "warnings": warnings})
+
+
+class RoundReleaseView(APIView):
+    serializer_class = RoundSerializer
+
+    @extend_schema(request=None, responses=RoundSerializer)
+    def post(self, request, event_id: int, number: int):
+        """Release a round's pairings to the players (logged; undoable before results)."""
+        event = visible_event(request, event_id)
+        require_write_access(request, event)
+        round_ = round_release(event_id=event.pk, user=request.user, number=number)
+        return Response(RoundSerializer(round_).data)
 
 
 class RoundRepairView(APIView):

@@ -39,6 +39,7 @@ urlpatterns = [
     path("events/<int:event_id>/lists/", armylists.public_lists, name="event-lists"),
     # Players, by private link
     path("p/<str:key>/", player.player_home, name="player-home"),
+    path("p/<str:key>/check-in/", player.player_check_in, name="player-check-in"),
     path("p/<str:key>/games/<int:game_id>/result/", player.player_result, name="player-result"),
     path("p/<str:key>/games/<int:game_id>/confirm/", player.player_confirm, name="player-confirm"),
     path(
@@ -53,6 +54,7 @@ urlpatterns = [
     path("manage/events/import/", exchange.event_import_page, name="manage-event-import"),
     path(manage, organiser.dashboard, name="manage-event"),
     path(manage + "players/add/", organiser.player_add, name="manage-player-add"),
+    path(manage + "players/counts/", organiser.player_counts, name="manage-player-counts"),
     path(manage + "players/import/", organiser.player_import, name="manage-import"),
     path(manage + "players/<int:player_id>/", organiser.player_detail, name="manage-player"),
     # Before the toggles: "delete" is not a field.

@@ -230,6 +230,13 @@ class EventSerializer(StrictModelSerializer):
         "games against an opponent).",
     )
 
+    check_in_networks = serializers.ListField(
+        child=StrictCharField(max_length=50),
+        required=False,
+        help_text='The venue\'s networks as address ranges ("192.0.2.0/24", "2001:db8::/32"); '
+        "players check in only from them (403 not_at_venue otherwise). Empty: from anywhere. "
+        "400 invalid_network for what is not a range.",
+    )
     kind = serializers.ChoiceField(
         choices=EventKind.choices,
         required=False,
@@ -262,6 +269,10 @@ class EventSerializer(StrictModelSerializer):
             "avoid_same_club",
             "check_in_required",
             "review_pairings",
+            "check_in_open",
+            "check_in_opens_at",
+            "check_in_closes_at",
+            "check_in_networks",
             "paper_size",
             "mission_pack",
             "mission_order",
@@ -295,6 +306,18 @@ class EventSerializer(StrictModelSerializer):
             "list_deadline": {
                 "help_text": "Players submit and replace army lists until then (409 "
                 "lists_locked after); null: no deadline, lists never lock or publish."
+            },
+            "check_in_open": {
+                "help_text": "Players check themselves in from their private page or POST "
+                ".../players/{pid}/check-in/ with their key while this is on (default false)."
+            },
+            "check_in_opens_at": {
+                "help_text": "Optional: players check in from this moment (409 check_in_not_yet "
+                "before)."
+            },
+            "check_in_closes_at": {
+                "help_text": "Optional: players check in until this moment (409 check_in_over "
+                "after); after check_in_opens_at (400 before_opens)."
             },
             "review_pairings": {
                 "help_text": "A newly paired round stays unreleased (only the staff see its "

@@ -36,6 +36,7 @@ UNDO_CHECKS: dict[str, Callable[[AuditEntry], list[str]]] = {}
 # the answer does not depend on which page happened to import them first.
 _HANDLER_MODULES = (
     "tournament.services.awards",
+    "tournament.services.checkin",
     "tournament.services.armylists",
     "tournament.services.events",
     "tournament.services.players",

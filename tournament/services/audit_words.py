@@ -33,6 +33,7 @@ LABELS = {
     "player_update": "Player changed",
     "player_delete": "Player deleted",
     "players_check_in": "Players checked in",
+    "player_check_in": "Checked in from the phone",
     "players_drop_absent": "Absent players dropped",
     "round_create": "Round paired",
     "round_delete": "Round removed",
@@ -393,6 +394,9 @@ class AuditWords:
 
     def _players_check_in(self, entry: AuditEntry) -> str:
         return f"Checked in: {self._names(entry.after or entry.before)}"
+
+    def _player_check_in(self, entry: AuditEntry) -> str:
+        return f"{self.name(_ident(entry.target, 'player'))} checked in from their phone"
 
     def _players_drop_absent(self, entry: AuditEntry) -> str:
         return f"Dropped as not checked in: {self._names(entry.after or entry.before)}"

@@ -85,6 +85,11 @@ EVENT = _specs(
     ("team_size", "int", False, (), True, 5),
     # Release of pairings: files written before it never held rounds back.
     ("review_pairings", "bool", False, (), True, False),
+    # Check-in from the phone: files written before it never opened check-in.
+    ("check_in_open", "bool", False, (), True, False),
+    ("check_in_opens_at", "datetime", True, (), True),
+    ("check_in_closes_at", "datetime", True, (), True),
+    ("check_in_networks", "json", False, (), True, []),
 )
 PLAYER = _specs(
     ("name", "str"),

@@ -62,6 +62,10 @@ def test_an_unreleased_round_shows_only_that_it_is_coming(api, reviewed, anon):
     assert anon.get(f"/api/events/{reviewed.pk}/rounds/").json() == [hidden]
     csv = anon.get(f"/api/events/{reviewed.pk}/rounds/1/pairings.csv").content.decode()
     assert player.name not in csv
+    game = Round.objects.get(event=reviewed, number=1).games.first()
+    assert anon.get(f"/api/games/{game.pk}/").status_code == 404
+    assert anon.get(f"/api/games/{game.pk}/result/").status_code == 404
+    assert api.get(f"/api/games/{game.pk}/").status_code == 200
 
 
 def test_results_are_refused_until_the_round_is_released(api, reviewed, anon):

@@ -90,3 +90,13 @@ def test_the_audit_log_says_the_release_in_words(reviewed, org_client):
     html = _page(org_client, "manage-audit", reviewed.event.pk)
     assert "Pairings released" in html
     assert "Round 1&#x27;s pairings released to the players" in html
+
+
+def test_pairing_with_review_on_says_to_release(event, players, organiser, org_client):
+    from tournament.services.events import event_update
+
+    event_update(event=event, user=organiser, changes={"review_pairings": True})
+    response = org_client.post(reverse("manage-round-pair", args=[event.pk]), follow=True)
+    html = response.content.decode()
+    assert "Round 1 is paired. Check it, then release it to the players." in html
+    assert "Release round 1 pairings" in html

@@ -99,7 +99,8 @@ def round_pair(request, event):
             return render(request, "tournament/manage/rounds.html", context, status=409)
         report(request, exc)
     else:
-        messages.success(request, f"Round {round_.number} is paired.")
+        review = "" if round_.released else " Check it, then release it to the players."
+        messages.success(request, f"Round {round_.number} is paired.{review}")
     return redirect("manage-rounds", event_id=event.pk)
 
 

@@ -135,3 +135,13 @@ def test_release_cannot_be_undone_once_results_are_in(api, reviewed, organiser):
     undo = api.post(f"/api/events/{reviewed.pk}/audit/{entry.pk}/undo/", {}, format="json")
     assert undo.status_code == 409
     assert Round.objects.get(event=reviewed, number=1).released is True
+
+
+def test_a_bye_of_an_unreleased_round_is_not_in_the_standings_yet(api, event, organiser, anon):
+    add_players(event, organiser, 3)
+    api.patch(f"/api/events/{event.pk}/", {"review_pairings": True}, format="json")
+    api.post(f"/api/events/{event.pk}/rounds/", {"seed": 1}, format="json")
+    url = f"/api/events/{event.pk}/standings/"
+    assert all(row["wins"] == 0 for row in anon.get(url).json())
+    api.post(f"/api/events/{event.pk}/rounds/1/release/")
+    assert sum(row["wins"] for row in anon.get(url).json()) == 1

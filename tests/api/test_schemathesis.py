@@ -34,6 +34,8 @@ CROSS_FIELD_CODES = {
     "wrong_pack",  # a generated mission code of another pack than the event's
     "not_in_pack",  # a result part the event's pack does not score (a gambit in 8th edition)
     "bad_side",  # a tracker side of the other kind of game (attacker vs player_1)
+    "before_opens",  # check_in_closes_at not after check_in_opens_at
+    "invalid_network",  # a check-in network that is a string but not an address range
 }
 
 

@@ -232,6 +232,7 @@ class EventSerializer(StrictModelSerializer):
 
     check_in_networks = serializers.ListField(
         child=StrictCharField(max_length=50),
+        max_length=20,
         required=False,
         help_text='The venue\'s networks as address ranges ("192.0.2.0/24", "2001:db8::/32"); '
         "players check in only from them (403 not_at_venue otherwise). Empty: from anywhere. "

@@ -42,6 +42,7 @@ urlpatterns = [
     path("events/<int:event_id>/lists/", armylists.public_lists, name="event-lists"),
     # Players, by private link
     path("p/<str:key>/", player.player_home, name="player-home"),
+    path("p/<str:key>/check-in/", player.player_check_in, name="player-check-in"),
     path("p/<str:key>/games/<int:game_id>/result/", player.player_result, name="player-result"),
     path("p/<str:key>/games/<int:game_id>/confirm/", player.player_confirm, name="player-confirm"),
     path(
@@ -56,6 +57,7 @@ urlpatterns = [
     path("manage/events/import/", exchange.event_import_page, name="manage-event-import"),
     path(manage, organiser.dashboard, name="manage-event"),
     path(manage + "players/add/", organiser.player_add, name="manage-player-add"),
+    path(manage + "players/counts/", organiser.player_counts, name="manage-player-counts"),
     path(manage + "players/import/", organiser.player_import, name="manage-import"),
     path(manage + "players/links.pdf", door.door_sheet, name="manage-door-sheet"),
     path(manage + "players/<int:player_id>/", organiser.player_detail, name="manage-player"),
@@ -115,6 +117,11 @@ urlpatterns = [
         manage + "rounds/<int:number>/mission/",
         manage_rounds.round_mission,
         name="manage-round-mission",
+    ),
+    path(
+        manage + "rounds/<int:number>/release/",
+        manage_rounds.round_release_view,
+        name="manage-round-release",
     ),
     path(manage + "rounds/<int:number>/clock/", manage_day.round_clock, name="manage-clock"),
     path(manage + "announcements/", manage_day.announcement_add, name="manage-announce"),

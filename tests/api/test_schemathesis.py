@@ -36,6 +36,8 @@ CROSS_FIELD_CODES = {
     "bad_side",  # a tracker side of the other kind of game (attacker vs player_1)
     "automatic",  # a status other than the one due, sent with status_auto true
     "no_tracker",  # a classic mission code with nothing to track (Eternal War, Only War)
+    "before_opens",  # check_in_closes_at not after check_in_opens_at
+    "invalid_network",  # a check-in network that is a string but not an address range
 }
 
 

@@ -67,6 +67,19 @@ def _open_signup(s: Site) -> None:
     registration_submit(event=s.event, name="Jory On-The-Waiting-List", faction="Necrons")
 
 
+def _check_in_open(s: Site) -> None:
+    """Check-in from the phone open, Player A not checked in yet."""
+    from tournament.services.events import event_update
+
+    event_update(event=s.event, user=s.organiser, changes={"check_in_open": True})
+    type(s.players["A"]).objects.filter(pk=s.players["A"].pk).update(checked_in=False)
+
+
+def _round_under_review(s: Site) -> None:
+    """The current round back under the organiser's review (unreleased)."""
+    s.games["A"].round.__class__.objects.filter(pk=s.games["A"].round_id).update(released=False)
+
+
 def _awarded(s: Site) -> None:
     """Painting scores for some players, and Dita's vote for Cass after their confirmed game."""
     from tournament.services.awards import painting_set, sports_vote
@@ -308,6 +321,21 @@ PAGES: list[Page] = [
         lambda s: reverse("player-home", args=[s.players["A"].private_key]),
         setup=_a_confirmed,
     ),
+    Page(
+        "player-home-check-in",
+        PLAYER,
+        lambda s: reverse("player-home", args=[s.players["A"].private_key]),
+        setup=_check_in_open,
+    ),
+    Page(
+        "player-home-pairings-coming",
+        PLAYER,
+        lambda s: reverse("player-home", args=[s.players["A"].private_key]),
+        setup=_round_under_review,
+    ),
+    Page("event-pairings-coming", ANYONE, _e("event-pairings"), setup=_round_under_review),
+    Page("event-screen-coming", ANYONE, _e("event-screen"), setup=_round_under_review),
+    Page("organiser-rounds-review", ORGANISER, _e("manage-rounds"), setup=_round_under_review),
     Page(
         "player-tracker",
         PLAYER,

@@ -49,6 +49,11 @@ def test_organiser_pairs_players_report_and_standings_update(live_server, new_pa
     org.get_by_label("Name").fill("Cog Wars GT")
     org.get_by_label("Rounds").fill("3")
     org.get_by_label("Venue").fill("The Warp Cafe")
+    # This evening relies on the new-event form's defaults, said here: check-in required and
+    # each round's pairings reviewed before release.
+    assert org.get_by_label("Pair only players who have checked in").is_checked()
+    review = org.get_by_label("Review each round's pairings before players see them")
+    assert review.is_checked()
     org.get_by_role("button", name="Create event").click()
     org.get_by_text("is ready: add its players").wait_for()
     event = Event.objects.get(name="Cog Wars GT")
@@ -73,6 +78,15 @@ def test_organiser_pairs_players_report_and_standings_update(live_server, new_pa
     org.get_by_role("button", name="Pair round 1").click()
     org.get_by_text("Round 1 is paired.").wait_for()
     shoot(org, "organiser-pairing")
+    assert event.rounds.get(number=1).released is False
+
+    # Until the organiser releases the draw, a phone sees that pairings are coming.
+    waiting = new_page()
+    waiting.goto(f"{base}/events/{event.pk}/pairings/")
+    waiting.get_by_text("Round 1: pairings coming.").wait_for()
+    assert not waiting.locator("table").count()
+    org.get_by_role("button", name="Release round 1 pairings").click()
+    org.get_by_text("Round 1's pairings are released").wait_for()
 
     game = (
         Game.objects.filter(round__event=event, table_number=1)

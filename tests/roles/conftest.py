@@ -156,3 +156,14 @@ def user_of(scn: Scenario, role: str):
         "other_organiser": scn.other_organiser,
         "judge": scn.judge,
     }.get(role)
+
+
+def unrelease_round(scn: Scenario) -> None:
+    """Round 1 back under review (as paired with review_pairings on), for its release."""
+    scn.event.rounds.filter(number=1).update(released=False)
+
+
+def open_phone_check_in(scn: Scenario) -> None:
+    """Check-in from the phone open, player A not checked in yet."""
+    type(scn.event).objects.filter(pk=scn.event.pk).update(check_in_open=True)
+    scn.players["A"].__class__.objects.filter(pk=scn.players["A"].pk).update(checked_in=False)

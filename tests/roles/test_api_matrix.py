@@ -11,7 +11,15 @@ from dataclasses import dataclass
 import pytest
 from rest_framework.test import APIClient
 
-from tests.roles.conftest import ROLES, key_of, open_signup, snapshot, user_of
+from tests.roles.conftest import (
+    ROLES,
+    key_of,
+    open_phone_check_in,
+    open_signup,
+    snapshot,
+    unrelease_round,
+    user_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -143,6 +151,13 @@ ENDPOINTS = [
         setup=open_signup,
     ),
     Endpoint(
+        "phone check-in",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/players/{s.players['A'].pk}/check-in/",
+        allowed=frozenset({"player_of_game"}),
+        setup=open_phone_check_in,
+    ),
+    Endpoint(
         "sign-up withdraw",
         "post",
         lambda s: f"/api/events/{s.event.pk}/players/{s.players['S'].pk}/withdraw/",
@@ -174,6 +189,12 @@ ENDPOINTS = [
         "post",
         lambda s: f"/api/events/{s.event.pk}/rounds/1/repair/",
         lambda s: {"seed": 4},
+    ),
+    Endpoint(
+        "round release",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/rounds/1/release/",
+        setup=unrelease_round,
     ),
     Endpoint(
         "round clock",

@@ -12,7 +12,15 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.roles.conftest import FORGED_KEY, ROLES, key_of, open_signup, snapshot, user_of
+from tests.roles.conftest import (
+    FORGED_KEY,
+    ROLES,
+    key_of,
+    open_signup,
+    snapshot,
+    unrelease_round,
+    user_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -182,6 +190,7 @@ FORMS = [
         lambda s: {"player_x": s.players["B"].pk, "player_y": s.players["C"].pk},
     ),
     Form("round mission", _m("manage-round-mission", 1), lambda s: {"mission": "A"}),
+    Form("release pairings", _m("manage-round-release", 1), setup=unrelease_round),
     Form(
         "organiser result",
         _m("manage-result", lambda s: s.game.pk),

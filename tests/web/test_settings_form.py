@@ -119,11 +119,15 @@ def test_new_event_form_defaults_create_the_default_event(org_client):
     url = reverse("manage-event-new")
     data = form_data(org_client.get(url).content.decode(), "Create event")
     assert data.get("check_in_required") == "on"
+    # New events from the web review each round's pairings before release (the API's
+    # default stays off).
+    assert data.get("review_pairings") == "on"
     data["name"] = "Defaults GT"
     response = org_client.post(url, data)
     assert response.status_code == 302
     event = Event.objects.get(name="Defaults GT")
     assert event.check_in_required is True
+    assert event.review_pairings is True
     assert event.avoid_same_club is True
     assert event.planned_rounds == 5
     assert event.battle_size == "strike_force"

@@ -237,6 +237,14 @@ class EventSerializer(StrictModelSerializer):
         help_text="Creation only: the seed of the drawn mission order and of generated missions "
         "(same seed, same missions; default random).",
     )
+    check_in_networks = serializers.ListField(
+        child=StrictCharField(max_length=50),
+        max_length=20,
+        required=False,
+        help_text='The venue\'s networks as address ranges ("192.0.2.0/24", "2001:db8::/32"); '
+        "players check in only from them (403 not_at_venue otherwise). Empty: from anywhere. "
+        "400 invalid_network for what is not a range.",
+    )
     kind = serializers.ChoiceField(
         choices=EventKind.choices,
         required=False,
@@ -269,6 +277,11 @@ class EventSerializer(StrictModelSerializer):
             "hidden",
             "avoid_same_club",
             "check_in_required",
+            "review_pairings",
+            "check_in_open",
+            "check_in_opens_at",
+            "check_in_closes_at",
+            "check_in_networks",
             "paper_size",
             "mission_pack",
             "mission_order",
@@ -312,6 +325,23 @@ class EventSerializer(StrictModelSerializer):
             "list_deadline": {
                 "help_text": "Players submit and replace army lists until then (409 "
                 "lists_locked after); null: no deadline, lists never lock or publish."
+            },
+            "check_in_open": {
+                "help_text": "Players check themselves in from their private page or POST "
+                ".../players/{pid}/check-in/ with their key while this is on (default false)."
+            },
+            "check_in_opens_at": {
+                "help_text": "Optional: players check in from this moment (409 check_in_not_yet "
+                "before)."
+            },
+            "check_in_closes_at": {
+                "help_text": "Optional: players check in until this moment (409 check_in_over "
+                "after); after check_in_opens_at (400 before_opens)."
+            },
+            "review_pairings": {
+                "help_text": "A newly paired round stays unreleased (only the staff see its "
+                "games; results 409 not_released) until POST .../rounds/{n}/release/. "
+                "Default false."
             },
             "list_publication": {
                 "help_text": "Who reads the lists after the deadline: each player's opponents, "
@@ -567,10 +597,29 @@ class RoundSerializer(StrictModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["number", "status", "method", "seed", "pairing_cost", "mission", "clock", "games"]
+        fields = [
+            "number",
+            "released",
+            "status",
+            "method",
+            "seed",
+            "pairing_cost",
+            "mission",
+            "clock",
+            "games",
+        ]
         read_only_fields = fields
+        extra_kwargs = {
+            "released": {
+                "help_text": "False while the organiser reviews the pairings (the event's "
+                "review_pairings): readers who are not staff then get only number, released "
+                "and an empty games list."
+            }
+        }
 
     def to_representation(self, instance):
+        if not instance.released and self.context.get("hide_unreleased"):
+            return unreleased_round(instance.number)
         data = super().to_representation(instance)
         if self.context.get("without_clock"):
             # A cached answer: the clock is added fresh to each response (it moves each second).
@@ -595,6 +644,11 @@ class RoundSerializer(StrictModelSerializer):
         if summary is not None:
             summary.update(round_mission_details(pack, code))
         return summary
+
+
+def unreleased_round(number: int) -> dict:
+    """What a reader who is not staff sees of a round still under review."""
+    return {"number": number, "released": False, "games": []}
 
 
 class MissionCodeField(StrictCharField):

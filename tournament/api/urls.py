@@ -43,6 +43,11 @@ urlpatterns = [
         armylists.ArmyListReviewApiView.as_view(),
         name="api-army-list-review",
     ),
+    path(
+        "events/<int:event_id>/players/<int:player_id>/check-in/",
+        players.PlayerCheckInView.as_view(),
+        name="api-player-check-in",
+    ),
     path("events/<int:event_id>/signup/", signup.SignupView.as_view(), name="api-signup"),
     path(
         "events/<int:event_id>/players/<int:player_id>/approve/",
@@ -69,6 +74,11 @@ urlpatterns = [
         "events/<int:event_id>/rounds/<int:number>/swap/",
         rounds.RoundSwapView.as_view(),
         name="api-round-swap",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/release/",
+        rounds.RoundReleaseView.as_view(),
+        name="api-round-release",
     ),
     path(
         "events/<int:event_id>/rounds/<int:number>/repair/",

@@ -94,6 +94,19 @@ class Event(models.Model):
         default=False,
         help_text="Pair only players who have checked in (409 not_checked_in otherwise).",
     )
+    # Off by default, like check_in_required, so API scripts see their rounds at once; the
+    # new-event form ticks it. On: a newly paired round waits for the organiser's release.
+    review_pairings = models.BooleanField(
+        default=False,
+        help_text="A new round's pairings stay with the staff until the organiser releases them.",
+    )
+    # Players check themselves in from their private page while this is on, within the
+    # optional window and from the optional networks (tournament/services/checkin.py).
+    check_in_open = models.BooleanField(default=False)
+    check_in_opens_at = models.DateTimeField(null=True, blank=True)
+    check_in_closes_at = models.DateTimeField(null=True, blank=True)
+    # Address ranges ("192.0.2.0/24") of the venue's networks; empty: from anywhere.
+    check_in_networks = models.JSONField(default=list, blank=True)
     # Minutes a round's clock runs; empty: the battle size's usual length.
     round_minutes = models.PositiveSmallIntegerField(
         null=True,

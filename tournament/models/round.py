@@ -26,6 +26,9 @@ class Round(models.Model):
     clock_started_at = models.DateTimeField(null=True, blank=True)
     clock_ends_at = models.DateTimeField(null=True, blank=True)
     clock_remaining = models.DurationField(null=True, blank=True)
+    # False while the organiser reviews a new round (the event's review_pairings): only the
+    # staff see its games, and no result is entered until it is released.
+    released = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

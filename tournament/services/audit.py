@@ -36,10 +36,12 @@ UNDO_CHECKS: dict[str, Callable[[AuditEntry], list[str]]] = {}
 # the answer does not depend on which page happened to import them first.
 _HANDLER_MODULES = (
     "tournament.services.awards",
+    "tournament.services.checkin",
     "tournament.services.armylists",
     "tournament.services.events",
     "tournament.services.players",
     "tournament.services.registration",
+    "tournament.services.release",
     "tournament.services.results",
     "tournament.services.rounds",
     "tournament.services.swaps",

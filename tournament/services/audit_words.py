@@ -34,11 +34,13 @@ LABELS = {
     "player_update": "Player changed",
     "player_delete": "Player deleted",
     "players_check_in": "Players checked in",
+    "player_check_in": "Checked in from the phone",
     "players_drop_absent": "Absent players dropped",
     "round_create": "Round paired",
     "round_delete": "Round removed",
     "pairing_swap": "Players swapped",
     "round_mission": "Mission chosen",
+    "round_release": "Pairings released",
     "result_enter": "Result entered",
     "result_confirm": "Result confirmed",
     "result_settle": "Dispute settled",
@@ -76,6 +78,11 @@ FIELD_LABELS = {
     "hidden": "Hidden",
     "avoid_same_club": "Avoid pairing club mates",
     "check_in_required": "Check-in required",
+    "review_pairings": "Review pairings before release",
+    "check_in_open": "Check-in from phones open",
+    "check_in_opens_at": "Check-in opens at",
+    "check_in_closes_at": "Check-in closes at",
+    "check_in_networks": "Check-in networks",
     "paper_size": "Paper size",
     "mission_order": "Mission order",
     "mission_pack": "Mission pack",
@@ -308,6 +315,9 @@ class AuditWords:
         after = _mission_words((entry.after or {}).get("mission"))
         return f"Round {self._round_number(entry)}: mission {before} → {after}"
 
+    def _round_release(self, entry: AuditEntry) -> str:
+        return f"Round {self._round_number(entry)}'s pairings released to the players"
+
     def _round_clock(self, entry: AuditEntry) -> str:
         after = entry.after or {}
         number = self._round_number(entry)
@@ -388,6 +398,9 @@ class AuditWords:
 
     def _players_check_in(self, entry: AuditEntry) -> str:
         return f"Checked in: {self._names(entry.after or entry.before)}"
+
+    def _player_check_in(self, entry: AuditEntry) -> str:
+        return f"{self.name(_ident(entry.target, 'player'))} checked in from their phone"
 
     def _players_drop_absent(self, entry: AuditEntry) -> str:
         return f"Dropped as not checked in: {self._names(entry.after or entry.before)}"

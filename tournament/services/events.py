@@ -35,6 +35,7 @@ from tournament.services.audit import (
     undoable,
 )
 from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
+from tournament.services.checkin import check_in_settings_clean
 from tournament.services.event_status import event_status_clean
 from tournament.services.registration import registration_move_up
 from tournament.services.standings import metric_names
@@ -55,6 +56,11 @@ EDITABLE = (
     "hidden",
     "avoid_same_club",
     "check_in_required",
+    "review_pairings",
+    "check_in_open",
+    "check_in_opens_at",
+    "check_in_closes_at",
+    "check_in_networks",
     "paper_size",
     "mission_pack",
     "mission_order",
@@ -77,6 +83,8 @@ BOOLEAN_SETTINGS = (
     "hidden",
     "avoid_same_club",
     "check_in_required",
+    "review_pairings",
+    "check_in_open",
     "registration_open",
     "registration_approval",
     "archived",
@@ -243,6 +251,7 @@ def _clean(changes: dict, event: Event | None) -> dict:
     event_status_clean(clean=clean, event=event)
     _check_weights(clean, event)
     _clean_missions(clean, event)
+    check_in_settings_clean(clean, event)
     start, end = clean.get("start_date"), clean.get("end_date")
     if event is not None:
         start = start or event.start_date

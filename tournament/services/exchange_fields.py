@@ -85,6 +85,13 @@ EVENT = _specs(
     ("team_size", "int", False, (), True, 5),
     # Files written before the status followed the event: their status stays as written.
     ("status_auto", "bool", False, (), True, False),
+    # Release of pairings: files written before it never held rounds back.
+    ("review_pairings", "bool", False, (), True, False),
+    # Check-in from the phone: files written before it never opened check-in.
+    ("check_in_open", "bool", False, (), True, False),
+    ("check_in_opens_at", "datetime", True, (), True),
+    ("check_in_closes_at", "datetime", True, (), True),
+    ("check_in_networks", "json", False, (), True, []),
 )
 PLAYER = _specs(
     ("name", "str"),
@@ -124,6 +131,7 @@ ROUND = _specs(
     ("clock_ends_at", "datetime", True),
     ("clock_remaining", "duration", True),
     ("created_at", "datetime"),
+    ("released", "bool", False, (), True, True),
 )
 GAME = _specs(("table_number", "int", True), ("flags", "json"))
 RESULT = _specs(

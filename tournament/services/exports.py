@@ -117,7 +117,9 @@ def standings_export(
 
     def compute():
         players = ranked_players(event)
-        games = event_games(event, as_of_round=as_of_round, include_unconfirmed=provisional)
+        games = event_games(
+            event, as_of_round=as_of_round, include_unconfirmed=provisional, released_only=True
+        )
         others = [m for m in names if m not in ONLY_WHEN_RANKED]
         extra = compute_standings(
             players_records(players),

@@ -65,7 +65,11 @@ def players_records(players) -> list[PlayerEntry]:
 
 
 def event_games(
-    event: Event, *, as_of_round: int | None = None, include_unconfirmed: bool = False
+    event: Event,
+    *,
+    as_of_round: int | None = None,
+    include_unconfirmed: bool = False,
+    released_only: bool = False,
 ) -> list[GameRecord]:
     """Every game with the score that counts; a game still without one has vp None.
 
@@ -75,8 +79,14 @@ def event_games(
     every game whatever its status, for the organiser's provisional standings.
 
     Reads plain tuples rather than model instances: pairing a 1,000-player round reads
-    several thousand games, and building objects for them would cost more than the query."""
+    several thousand games, and building objects for them would cost more than the query.
+
+    `released_only` leaves out the rounds under the organiser's review (standings: a bye of an
+    unreleased round would say who has it before the pairings are out); pairing reads them all,
+    so a forced next round still avoids their rematches."""
     games = Game.objects.filter(round__event=event)
+    if released_only:
+        games = games.filter(round__released=True)
     if as_of_round is not None:
         games = games.filter(round__number__lte=as_of_round)
     results = Result.objects.filter(game__round__event=event, is_current=True)

@@ -36,6 +36,7 @@ from tournament.services.audit import (
 from tournament.services.audit_targets import audit_target, logged_value
 from tournament.services.event_status import event_status_follow
 from tournament.services.games import game_authorise, game_lock
+from tournament.services.release import round_require_released
 from tournament.services.revision import event_revision_bump_sql
 
 CONFIRMED = ResultStatus.CONFIRMED.value
@@ -213,6 +214,7 @@ def result_enter(
         game = game_lock(game_id=game_id)
         game_authorise(game, user=user, player=player)
         event_require_writable(game.round.event)
+        round_require_released(game.round)
         if game.is_bye:
             raise Conflict("game", "bye", "A bye's result is set by the event's bye VP.")
         scores = clean_result(data, rules=scoring_rules(game.round.event.mission_pack))

@@ -243,6 +243,8 @@ def round_create(
             method=method,
             pairing_cost=cost,
             mission_code=_mission_for(event, number, mission_code),
+            # Reviewed first when the event asks for it: the organiser releases it.
+            released=not event.review_pairings,
         )
         # One INSERT for the whole round: a 500-table round is paired while players wait.
         games = Game.objects.bulk_create(
@@ -272,7 +274,13 @@ def round_create(
             action="round_create",
             target=f"round:{round_.pk}",
             user=user,
-            after={"number": number, "method": method, "seed": seed, "games": len(pairs)},
+            after={
+                "number": number,
+                "method": method,
+                "seed": seed,
+                "games": len(pairs),
+                "released": round_.released,
+            },
         )
         if number == 1:
             event_signup_close_at_round_1(event=event, user=user)

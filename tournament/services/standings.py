@@ -61,7 +61,9 @@ def standings_compute(
     players = {p.pk: p for p in ranked_players(event)}
     shown = [*event.tiebreaks, *(m for m in ALWAYS_SHOWN if m not in event.tiebreaks)]
     records = players_records(players.values())
-    games = event_games(event, as_of_round=as_of_round, include_unconfirmed=provisional)
+    games = event_games(
+        event, as_of_round=as_of_round, include_unconfirmed=provisional, released_only=True
+    )
     # Painting, votes and overall read more than the games: only when the event ranks by them.
     awards = (
         awards_inputs(event=event, as_of_round=as_of_round)

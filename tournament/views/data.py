@@ -34,6 +34,14 @@ def games_of(round_: Round | None) -> list[Game]:
     return games
 
 
+def games_shown(round_: Round | None, *, staff: bool) -> list[Game]:
+    """The games a reader sees: none of a round still under the organiser's review (the
+    page says "pairings coming" instead), unless the reader is staff."""
+    if round_ is not None and not round_.released and not staff:
+        return []
+    return games_of(round_)
+
+
 def annotate(game: Game) -> Game:
     current = game.current_results[0] if game.current_results else None
     game.current = current

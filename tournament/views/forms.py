@@ -59,6 +59,12 @@ class EventForm(forms.Form):
     check_in_required = forms.BooleanField(
         required=False, initial=True, label="Pair only players who have checked in"
     )
+    # Ticked for new events too (the API's default stays off: scripts see rounds at once).
+    review_pairings = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Review each round's pairings before players see them",
+    )
     # Every time the event's pages, PDFs and audit log show is in this zone. Not sent (a
     # script's post): the default for a new event, unchanged for an existing one.
     time_zone = forms.ChoiceField(choices=zone_choices, required=False, label="Time zone")
@@ -157,6 +163,29 @@ class SettingsForm(EventForm):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
         label="Army list deadline (event's time zone; empty: lists never lock)",
     )
+    # Check-in from the phone (tournament/services/checkin.py). The window's ends are in the
+    # event's zone, as the list deadline; the networks one range per line or comma.
+    check_in_open = forms.BooleanField(
+        required=False, label="Players may check in from their phone (their private page)"
+    )
+    check_in_opens_at = forms.DateTimeField(
+        required=False,
+        widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
+        label="Phone check-in opens at (event's time zone; empty: as soon as it is open)",
+    )
+    check_in_closes_at = forms.DateTimeField(
+        required=False,
+        widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
+        label="Phone check-in closes at (event's time zone; empty: while it is open)",
+    )
+    check_in_networks = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}),
+        label="Only from the venue's networks (address ranges such as 192.0.2.0/24, one a "
+        "line; empty: from anywhere)",
+    )
     # Not required: a script's post without it leaves the setting as it is.
     list_publication = forms.ChoiceField(
         choices=ListPublication.choices,
@@ -177,6 +206,11 @@ class SettingsForm(EventForm):
         "hidden",
         "avoid_same_club",
         "check_in_required",
+        "review_pairings",
+        "check_in_open",
+        "check_in_opens_at",
+        "check_in_closes_at",
+        "check_in_networks",
         "round_minutes",
         "registration_open",
         "places",
@@ -238,15 +272,26 @@ class SettingsForm(EventForm):
         if event.status_auto:
             initial["status"] = AUTOMATIC
         initial.update(zip(cls.tiebreak_slots(), event.tiebreaks, strict=False))
+        initial["check_in_networks"] = "\n".join(event.check_in_networks or [])
         return initial
+
+    def clean_check_in_networks(self) -> list[str]:
+        text = self.cleaned_data.get("check_in_networks") or ""
+        return [part.strip() for part in text.replace(",", "\n").splitlines() if part.strip()]
+
+    # Moments shown to the minute; a script's post without one leaves it alone.
+    MOMENTS = ("list_deadline", "check_in_opens_at", "check_in_closes_at")
+    # Left out when sent empty (a script's post of the older fields): unchanged.
+    UNCHANGED_WHEN_EMPTY = ("time_zone", "list_publication", "kind", "mission_pack")
 
     def changes(self) -> dict:
         data = dict(self.cleaned_data)
-        stored, sent = self.initial.get("list_deadline"), data.get("list_deadline")
-        if stored and sent and stored.replace(second=0, microsecond=0) == sent:
-            # The input shows minutes only: a deadline set to the second through the API
-            # must survive a save of this page unchanged.
-            data["list_deadline"] = stored
+        for name in self.MOMENTS:
+            stored, sent = self.initial.get(name), data.get(name)
+            if stored and sent and stored.replace(second=0, microsecond=0) == sent:
+                # The input shows minutes only: a moment set to the second through the API
+                # must survive a save of this page unchanged.
+                data[name] = stored
         if data.get("status") == AUTOMATIC:
             data.pop("status")
             data["status_auto"] = True
@@ -256,23 +301,16 @@ class SettingsForm(EventForm):
         data["tiebreaks"] = [data[s] for s in slots if data.get(s)]
         for slot in slots:
             data.pop(slot, None)
-        if not data.get("time_zone"):
-            data.pop("time_zone", None)
-        for name in self.AWARD_SETTINGS:
+        for name in self.UNCHANGED_WHEN_EMPTY:
+            if not data.get(name):
+                data.pop(name, None)
+        for name in (*self.AWARD_SETTINGS, "team_size"):
             if data.get(name) is None:
                 data.pop(name, None)
-        if not data.get("list_publication"):
-            data.pop("list_publication", None)
-        if not data.get("kind"):
-            data.pop("kind", None)
-        if data.get("team_size") is None:
-            data.pop("team_size", None)
-        if not data.get("mission_pack"):
-            data.pop("mission_pack", None)
-        if "list_deadline" not in self.data:
-            # Only a form that shows the deadline may clear it (a script's post of the older
-            # fields leaves it alone).
-            data.pop("list_deadline", None)
+        for name in (*self.MOMENTS, "check_in_networks"):
+            if name not in self.data:
+                # Only a form that shows the field may clear it.
+                data.pop(name, None)
         return data
 
 

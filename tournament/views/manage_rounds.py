@@ -22,6 +22,7 @@ from tournament.services.players import (
     players_check_in_all,
     players_drop_absent,
 )
+from tournament.services.release import round_release
 from tournament.services.result_warnings import result_warnings
 from tournament.services.results import (
     result_claims,
@@ -98,7 +99,20 @@ def round_pair(request, event):
             return render(request, "tournament/manage/rounds.html", context, status=409)
         report(request, exc)
     else:
-        messages.success(request, f"Round {round_.number} is paired.")
+        review = "" if round_.released else " Check it, then release it to the players."
+        messages.success(request, f"Round {round_.number} is paired.{review}")
+    return redirect("manage-rounds", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def round_release_view(request, event, number: int):
+    try:
+        round_release(event_id=event.pk, user=request.user, number=number)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, f"Round {number}'s pairings are released: players see them.")
     return redirect("manage-rounds", event_id=event.pk)
 
 

@@ -8,16 +8,18 @@ from urllib.parse import quote, urlencode
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from tournament.api.conditional import etag_matches
 from tournament.errors import ServiceError
 from tournament.models import Player, PlayerStatus
 from tournament.services.access import user_can_create_events
 from tournament.services.announcements import announcements_list
+from tournament.services.cached import event_etag
 from tournament.services.event_status import event_status_due
 from tournament.services.events import event_create, event_delete, event_update
 from tournament.services.imports import import_players, import_preview
@@ -29,6 +31,7 @@ from tournament.services.players import (
     players_by_name,
 )
 from tournament.services.registration import registration_counts
+from tournament.services.revision import event_revision
 from tournament.views.common import (
     back,
     is_htmx,
@@ -85,6 +88,7 @@ def _dashboard_context(event) -> dict:
         "players": players,
         **_player_counts(event, players),
         "current_round": latest_round(event),
+        "counts_poll_s": COUNTS_POLL_S,
         "form": PlayerForm(),
         "import_form": ImportForm(),
         "announcements": announcements_list(event=event),
@@ -137,6 +141,26 @@ def dashboard(request, event):
     if is_htmx(request):  # find-table.js asks for the whole list again
         return render(request, "tournament/manage/players_list.html", context)
     return render(request, "tournament/manage/dashboard.html", context)
+
+
+# Seconds between two looks at the counts: players check themselves in from their phones.
+COUNTS_POLL_S = 10
+
+
+@staff_required
+def player_counts(request, event):
+    """The players page's counts, polled: a phone check-in moves "checked in" on the
+    organiser's screen. 304 while the event has not changed."""
+    revision = event_revision(event_id=event.pk)
+    etag = event_etag(event=event, revision=revision, name="player-counts", variant="")
+    if etag_matches(request, etag):
+        response = HttpResponseNotModified()
+    else:
+        context = {**_player_counts(event), "oob": True}
+        response = render(request, "tournament/manage/player_counts.html", context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @organiser_required

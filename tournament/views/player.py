@@ -19,11 +19,13 @@ from missions.classic.types import ClassicMission
 from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
 from missions.services import is_classic, mission_trackable
+from ops.middleware import client_address
 from tournament.errors import ServiceError
-from tournament.models import Game, Player
+from tournament.models import Game, Player, PlayerStatus
 from tournament.scoring import scoring_rules
 from tournament.services.audit_words import field_label
 from tournament.services.awards import sports_ballot
+from tournament.services.checkin import check_in_window, player_check_in_self
 from tournament.services.registration import registration_can_withdraw
 from tournament.services.results import result_claims, result_confirm, result_enter
 from tournament.services.revision import event_revision
@@ -101,7 +103,8 @@ def player_home(request, key: str):
     player = _player(key, for_write=False)
     event = player.event
     current = latest_round(event)
-    game = game_for(player, current)
+    # A round under the organiser's review: "pairings coming", not the table.
+    game = game_for(player, current) if current is None or current.released else None
     context = {"player": player, "event": event, "round": current, "game": game, "key": key}
     if not is_htmx(request):
         revision = event_revision(event_id=event.pk)  # first: the reads below are as new
@@ -133,6 +136,7 @@ def player_home(request, key: str):
         "line": status_line(player),
         "can_withdraw": registration_can_withdraw(player=player),
     }
+    context["check_in"] = _check_in_card(player)
     context["extra_links"] = [link for links in PLAYER_PAGE_LINKS for link in links(player, key)]
     template = "tournament/partials/my_result.html" if is_htmx(request) else "tournament/me.html"
     return render(request, template, context)
@@ -154,6 +158,27 @@ def _back_with_typed(key: str, data) -> HttpResponseRedirect:
     query = urlencode(_typed(data))
     url = reverse("player-home", kwargs={"key": key})
     return HttpResponseRedirect(f"{url}?{query}#my-result" if query else url)
+
+
+def _check_in_card(player: Player) -> dict | None:
+    """What the page says of check-in: nothing until the organiser opens it (or for a player
+    who has no place or has dropped), then the button, why not yet, or that it is done."""
+    event = player.event
+    if not event.check_in_open or player.status != PlayerStatus.APPROVED or player.dropped:
+        return None
+    return {"done": player.checked_in, "window": check_in_window(event)}
+
+
+@require_POST
+def player_check_in(request, key: str):
+    player = _player(key, for_write=True)
+    try:
+        player_check_in_self(player=player, client_address=client_address(request))
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, "You are checked in. Good luck!")
+    return redirect("player-home", key=key)
 
 
 def _scores_for(game: Game, player: Player, form: ScoreForm) -> dict:

@@ -29,7 +29,7 @@ from tournament.services.registration import registration_is_open
 from tournament.services.revision import event_revisions
 from tournament.services.standings import metric_heading, metric_label
 from tournament.views.common import is_htmx, latest_round, round_is_on, visible_event_or_404
-from tournament.views.data import by_name, games_of, mission_of
+from tournament.views.data import by_name, games_shown, mission_of
 from tournament.views.find import (
     find_query,
     fold,
@@ -118,7 +118,7 @@ def event_detail(request, event_id: int):
     current = context["current_round"]
     context.update(
         players=players_by_name(event.players.filter(status=PlayerStatus.APPROVED)),
-        games=games_of(current),
+        games=games_shown(current, staff=context["can_manage"]),
         standings=_standings(context).value[:8],
         mission=mission_of(event, current),
         signup_open=registration_is_open(event),
@@ -152,7 +152,7 @@ def event_pairings(request, event_id: int):
     event = visible_event_or_404(request, event_id)
     context = _event_context(request, event, "pairings")
     rounds, chosen = _chosen_round(request, event)
-    games = games_of(chosen)
+    games = games_shown(chosen, staff=context["can_manage"])
     order = "name" if request.GET.get("by") == "name" else "table"
     query = find_query(request.GET.get("q"))
     rows = by_name(games) if order == "name" else []

@@ -15,7 +15,7 @@ from tournament.api.conditional import etag_matches
 from tournament.services.cached import event_etag, standings_cached, standings_status_cached
 from tournament.services.revision import event_revision
 from tournament.views.common import latest_round, visible_event_or_404
-from tournament.views.data import games_of, mission_of
+from tournament.views.data import games_shown, mission_of
 from tournament.views.now import now_context
 
 TOP = 10
@@ -28,7 +28,8 @@ def _screen_context(event, revision: int) -> dict:
     context.update(
         event=event,
         round=current,
-        games=games_of(current),
+        # A hall screen is public: a round under review shows "pairings coming".
+        games=games_shown(current, staff=False),
         mission=mission_of(event, current),
         # Published standings only (confirmed results and byes), as on the public page.
         standings=standings_cached(event=event)[:TOP],

@@ -1,4 +1,4 @@
-from django.http import QueryDict
+from django.http import Http404, QueryDict
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
 from rest_framework.exceptions import ErrorDetail, ValidationError
@@ -14,6 +14,7 @@ from tournament.api.serializers import (
     ResultSerializer,
     result_data,
 )
+from tournament.services.access import user_can_judge
 from tournament.services.results import result_confirm, result_enter
 
 
@@ -46,11 +47,20 @@ def _numbers_only(data: dict) -> None:
         raise ValidationError(wrong)
 
 
+def _shown_game(request, game_id: int):
+    """A visible game, but not one of a round still under the organiser's review unless the
+    reader is staff: its round shows others no games, so neither does the game's own URL."""
+    game = visible_game(request, game_id)
+    if not game.round.released and not user_can_judge(request.user, game.round.event):
+        raise Http404("No such game.")
+    return game
+
+
 class GameDetailView(APIView):
     serializer_class = GameSerializer
 
     def get(self, request, game_id: int):
-        return Response(GameSerializer(visible_game(request, game_id)).data)
+        return Response(GameSerializer(_shown_game(request, game_id)).data)
 
 
 class ResultView(APIView):
@@ -62,7 +72,7 @@ class ResultView(APIView):
         description="Every version of the game's result, oldest first.",
     )
     def get(self, request, game_id: int):
-        game = visible_game(request, game_id)
+        game = _shown_game(request, game_id)
         versions = game.results.all()
         return Response(ResultSerializer(versions, many=True).data)
 

@@ -1,9 +1,11 @@
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import exceptions, serializers, status
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from ops.middleware import client_address
+from tournament.api.auth import request_player
 from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import (
@@ -11,8 +13,10 @@ from tournament.api.serializers import (
     PlayerSavedSerializer,
     PlayerSerializer,
 )
+from tournament.errors import Forbidden
 from tournament.models import PlayerStatus
 from tournament.services.access import user_can_judge, user_can_manage
+from tournament.services.checkin import player_check_in_self
 from tournament.services.players import (
     player_delete,
     player_register,
@@ -90,3 +94,27 @@ class PlayerDetailView(APIView):
         refuse_body(request)
         player_delete(player=player, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PlayerCheckInResponseSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    checked_in = serializers.BooleanField()
+
+
+class PlayerCheckInView(APIView):
+    serializer_class = PlayerCheckInResponseSerializer
+
+    @extend_schema(request=None, responses=PlayerCheckInResponseSerializer)
+    def post(self, request, event_id: int, player_id: int):
+        """The player checks themselves in with their key (`Authorization: Key ...`) while the
+        organiser has check-in open."""
+        player = request_player(request)
+        if player is None:
+            visible_event(request, event_id)  # a hidden event is a 404, not a 401
+            raise exceptions.NotAuthenticated("Send the player's key: Authorization: Key <key>.")
+        if player.event_id != event_id or player.pk != player_id:
+            visible_event(request, event_id)
+            raise Forbidden("player", "not_your_player", "This key is another player's.")
+        player = player_check_in_self(player=player, client_address=client_address(request))
+        return Response({"id": player.pk, "name": player.name, "checked_in": player.checked_in})

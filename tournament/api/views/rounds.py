@@ -16,11 +16,13 @@ from tournament.api.serializers import (
     RoundSerializer,
     StrictIntegerField,
     result_data,
+    unreleased_round,
 )
 from tournament.errors import Conflict
 from tournament.models import Game, Result
 from tournament.services.access import user_can_judge
 from tournament.services.clock import round_clock_cached
+from tournament.services.release import round_release, round_released_cached
 from tournament.services.revision import event_revisions
 from tournament.services.rounds import round_create, round_delete_latest, round_set_mission
 from tournament.services.swaps import round_repair, round_swap_players
@@ -32,7 +34,8 @@ class RoundListView(APIView):
     @extend_schema(operation_id="events_rounds_list", responses=RoundSerializer(many=True))
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
-        return Response(RoundSerializer(event.rounds.all(), many=True).data)
+        context = {"hide_unreleased": not user_can_judge(request.user, event)}
+        return Response(RoundSerializer(event.rounds.all(), many=True, context=context).data)
 
     @extend_schema(request=RoundInputSerializer, responses={201: RoundSerializer})
     def post(self, request, event_id: int):
@@ -88,11 +91,16 @@ class RoundAnswerSerializer(RoundSerializer):
         return round_games_data(round_)
 
 
+class _UnderReview(Exception):
+    """The round asked for is not released and the reader is not staff."""
+
+
 class RoundDetailView(APIView):
     serializer_class = RoundSerializer
 
     def get(self, request, event_id: int, number: int):
         event = visible_event(request, event_id)
+        staff = user_can_judge(request.user, event)
 
         def compute():
             round_ = get_object_or_404(event.rounds, number=number)
@@ -105,24 +113,41 @@ class RoundDetailView(APIView):
         exact = user_can_judge(request.user, event)
 
         def live(revision: int):
+            # Released with a save of the round, which moves the standings' revision too.
+            if not staff and (
+                round_released_cached(event=event, number=number, revision=revisions.standings)
+                is False
+            ):
+                raise _UnderReview
             clock = round_clock_cached(event=event, number=number, revision=revisions.standings)
             if clock is None:
                 raise Http404("No such round.")
             return f":{clock.stamp}", {"clock": clock.as_api()}
 
-        # The public may read a round a few seconds behind its newest entry while a newer copy
-        # is computed (services/cached.py); organisers and judges read it exactly.
-        return cached_json(
-            request,
-            event=event,
-            name="round",
-            variant=number,
-            compute=compute,
-            live=live,
-            revision=revisions.event,
-            exact=exact,
-            as_of_header="X-Round-As-Of",
-        )
+        try:
+            # The public may read a round a few seconds behind its newest entry while a newer
+            # copy is computed (services/cached.py); organisers and judges read it exactly.
+            return cached_json(
+                request,
+                event=event,
+                name="round",
+                variant=number,
+                compute=compute,
+                live=live,
+                revision=revisions.event,
+                exact=exact,
+                as_of_header="X-Round-As-Of",
+            )
+        except _UnderReview:
+            # The same small answer for every reader who is not staff: no games, no clock.
+            return cached_json(
+                request,
+                event=event,
+                name="round",
+                variant=f"{number}:unreleased",
+                compute=lambda: (unreleased_round(number), {}),
+                revision=revisions.standings,
+            )
 
     @extend_schema(request=MissionChoiceSerializer, responses=RoundSerializer)
     def patch(self, request, event_id: int, number: int):
@@ -182,6 +207,18 @@ class RoundSwapView(APIView):
         )
         data = RoundSerializer(get_object_or_404(event.rounds, number=number)).data
         return Response({**data, "warnings": warnings})
+
+
+class RoundReleaseView(APIView):
+    serializer_class = RoundSerializer
+
+    @extend_schema(request=None, responses=RoundSerializer)
+    def post(self, request, event_id: int, number: int):
+        """Release a round's pairings to the players (logged; undoable before results)."""
+        event = visible_event(request, event_id)
+        require_write_access(request, event)
+        round_ = round_release(event_id=event.pk, user=request.user, number=number)
+        return Response(RoundSerializer(round_).data)
 
 
 class RoundRepairView(APIView):

@@ -169,10 +169,12 @@ def test_the_team_pages_refuse_taken_and_unsafe_names(org_client, team_event, or
 def test_the_team_import_page_names_the_line(org_client, team_event):
     url = reverse("manage-teams-import", args=[team_event.pk])
     text = f"team,name,faction\nLions,Ann,Orks\nLions,ZOË ÁRTEMIS,Necrons\nL{RLO}x,Bo,Orks\n"
-    response, page = _post(org_client, url, "Import", text=text)
+    # The page previews first (nothing imported until every line is fine): refused there.
+    response, page = _post(org_client, url, "Preview import", text=text)
     assert response.status_code == 400
     assert f"Line 3: name: A player called {ZOE} is already registered" in page
-    response, page = _post(org_client, url, "Import", text="Lions,Ann,Orks\nL\u202ex,Bo,Orks\n")
+    text = "Lions,Ann,Orks\nL\u202ex,Bo,Orks\n"
+    response, page = _post(org_client, url, "Preview import", text=text)
     assert "Line 2: team: Must not hold a text-direction control character (U+202E" in page
     assert list(Team.objects.filter(event=team_event).values_list("name", flat=True)) == [
         "Søren's Ørks"

@@ -116,5 +116,6 @@ class PlayerCheckInView(APIView):
         if player.event_id != event_id or player.pk != player_id:
             visible_event(request, event_id)
             raise Forbidden("player", "not_your_player", "This key is another player's.")
+        refuse_body(request)  # it takes no body: a key sent is refused, not ignored
         player = player_check_in_self(player=player, client_address=client_address(request))
         return Response({"id": player.pk, "name": player.name, "checked_in": player.checked_in})

@@ -217,6 +217,7 @@ class RoundReleaseView(APIView):
         """Release a round's pairings to the players (logged; undoable before results)."""
         event = visible_event(request, event_id)
         require_write_access(request, event)
+        refuse_body(request)  # it takes no body: a key sent is refused, not ignored
         round_ = round_release(event_id=event.pk, user=request.user, number=number)
         return Response(RoundSerializer(round_).data)
 

@@ -121,6 +121,8 @@ def test_an_import_grows_memory_by_a_few_times_the_file(organiser):
         tracemalloc.stop()
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Event.objects.count() == 3
-    # Measured: 9 times a 1 MB export: the upload (in memory under 2.5 MB, on disk above), the
-    # file read once, its parsed form (3 times) and the import's own work (6 times).
-    assert peak < 10 * size, (peak, size)
+    # Measured: 9 times a 1 MB export on SQLite, 10.3 times on PostgreSQL (its driver's rows):
+    # the upload (in memory under 2.5 MB, on disk above), the file read once, its parsed form
+    # (3 times) and the import's own work (6 times). Much of it is fixed: a 5.4 MB export grows
+    # a worker by 4.8 times its size (benchmarks/import_memory.py).
+    assert peak < 12 * size, (peak, size)

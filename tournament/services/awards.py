@@ -32,7 +32,6 @@ from tournament.services.access import require_judge
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target, logged_value
-from tournament.services.cached import event_cached
 from tournament.services.games import game_authorise, game_lock
 from tournament.services.records import event_games, players_records, ranked_players
 
@@ -334,10 +333,3 @@ def _best(rows: list[dict]) -> dict[str, list[str]]:
         top = max((r[key] or 0 for r in rows), default=0)
         best[key] = [r["name"] for r in rows if top and (r[key] or 0) == top]
     return best
-
-
-def awards_cached(*, event: Event) -> dict:
-    """awards_compute once per event revision."""
-    return event_cached(
-        event=event, name="awards", variant="", compute=lambda: awards_compute(event=event)
-    )

@@ -322,3 +322,13 @@ def standings_status_cached(
     *, event: Event, as_of_round: int | None = None, revision: int | None = None
 ):
     return standings_status_computed(event=event, as_of_round=as_of_round, revision=revision).value
+
+
+def awards_cached(*, event: Event) -> dict:
+    """awards_compute once per event revision (here, not in awards.py, which the standings
+    import: awards -> cached -> standings -> awards was a circle)."""
+    from tournament.services.awards import awards_compute  # noqa: PLC0415 - a reader
+
+    return event_cached(
+        event=event, name="awards", variant="", compute=lambda: awards_compute(event=event)
+    )

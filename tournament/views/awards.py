@@ -12,7 +12,8 @@ from django.views.decorators.http import require_POST
 from tournament.errors import ServiceError
 from tournament.models import PaintingScore, Player, PlayerStatus
 from tournament.services.access import user_can_judge
-from tournament.services.awards import awards_cached, painting_many, sports_vote
+from tournament.services.awards import painting_many, sports_vote
+from tournament.services.cached import awards_cached
 from tournament.services.players import players_by_name
 from tournament.views.common import (
     player_game_or_404,

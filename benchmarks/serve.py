@@ -237,24 +237,7 @@ def run_clients(address, clients: int, seconds: float, paths_for) -> dict:
 
 def run_writes(address, games: list, clients: int) -> dict:
     """Each game: player A enters with their key, player B confirms; `clients` at once."""
-    tally, queue, lock = Tally(), list(games), threading.Lock()
-
-    def client() -> None:
-        conn = http.client.HTTPConnection(*address, timeout=30)
-        while True:
-            with lock:
-                if not queue:
-                    break
-                game_id, key_a, key_b = queue.pop()
-            for key, path, body in (
-                (key_a, f"/api/games/{game_id}/result/", {"vp_a": 55, "vp_b": 45}),
-                (key_b, f"/api/games/{game_id}/result/confirm/", {}),
-            ):
-                auth = {"Authorization": f"Key {key}"}
-                conn = timed(tally, address, conn, ("POST", path, body, auth))
-        conn.close()
-
-    return run_threads(tally, [client] * clients)
+    return run_writes_timed(address, games, clients)[0]
 
 
 def check_writes(games: list) -> tuple[int, int]:
@@ -538,7 +521,8 @@ class Watcher:
 
 
 def run_writes_timed(address, games: list, clients: int) -> tuple[dict, list[float]]:
-    """run_writes, also keeping when each confirmation was answered (monotonic)."""
+    """Each game: player A enters with their key, player B confirms; `clients` at once. Also
+    when each confirmation was answered (monotonic), the wall time and the server errors."""
     tally, queue, lock, confirmed = Tally(), list(games), threading.Lock(), []
 
     def client() -> None:

@@ -14,6 +14,10 @@ are data (`ScoringRules`), one entry per pack key in `SCORING`:
   a slain Warlord is part of it). Equal VP is a draw here: the mission's Underdog tie-break
   needs Power Levels, which an event does not record.
 
+- 11th edition (Event Companion): primary at most 45, secondary at most 45, Battle Ready 0 or
+  10, total at most 100 (eleventh-facts.md, section 3); the per-round caps (15 each) apply to
+  the optional per-round breakdown.
+
 In every pack the result is a win, a loss or a draw by VP (`outcome`).
 """
 
@@ -146,6 +150,30 @@ def _matched_play(key: str, name: str) -> ScoringRules:
     )
 
 
+# 11th edition caps per player (eleventh-facts.md, section 3): separate primary and secondary.
+ELEVENTH_PRIMARY = 45
+ELEVENTH_SECONDARY = 45
+ELEVENTH_PER_ROUND = 15
+
+
+def _eleventh() -> ScoringRules:
+    return ScoringRules(
+        key="eleventh",
+        name="11th edition",
+        parts=(
+            Part("primary", "Primary", ELEVENTH_PRIMARY),
+            Part("secondary", "Secondary", ELEVENTH_SECONDARY),
+            Part("battle_ready", "Battle Ready", 10, (0, 10), "Battle Ready bonus"),
+        ),
+        total_cap=100,
+        summary=(
+            f"Primary at most {ELEVENTH_PRIMARY} and secondary at most {ELEVENTH_SECONDARY} "
+            f"(each at most {ELEVENTH_PER_ROUND} per battle round), Battle Ready 10, total at "
+            "most 100. Most VP wins; equal VP draws."
+        ),
+    )
+
+
 SCORING: dict[str, ScoringRules] = {
     "leviathan": _leviathan(LEVIATHAN_CAPS),
     "eighth": _matched_play("eighth", "8th edition matched play"),
@@ -160,6 +188,7 @@ SCORING: dict[str, ScoringRules] = {
             "draws (the event records no Power Levels for the Underdog tie-break)."
         ),
     ),
+    "eleventh": _eleventh(),
 }
 
 

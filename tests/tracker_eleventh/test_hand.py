@@ -45,9 +45,11 @@ def test_round_one_redraw_cards_go_back_and_another_is_drawn():
     state = act(state, "draw", "a")
     mine = state["sides"]["a"]
     # Both went back (shuffled in), so the second card comes from a reshuffled deck.
-    assert mine["active"][0] == "nomans" and len(mine["active"]) == 2
+    assert mine["active"][0] == "nomans"
+    assert len(mine["active"]) == 2
     assert not {"forward", "stronghold"} & set(mine["active"])
-    assert "forward" in mine["deck"] and "stronghold" in mine["deck"]
+    assert "forward" in mine["deck"]
+    assert "stronghold" in mine["deck"]
     # From round 2 the same cards stay.
     state = next_turn(next_turn(state))
     state["sides"]["a"]["deck"] = ["forward", "stronghold"] + [
@@ -82,8 +84,10 @@ def test_the_swap_costs_one_cp_once_per_battle():
     state = act(state, "draw", "a")
     state = act(state, "swap", "a", card="nomans")
     mine = state["sides"]["a"]
-    assert mine["active"] == ["might", "prisoners"] and mine["cp"] == 0
-    assert mine["swap_used"] and mine["discarded"] == ["nomans"]
+    assert mine["active"] == ["might", "prisoners"]
+    assert mine["cp"] == 0
+    assert mine["swap_used"]
+    assert mine["discarded"] == ["nomans"]
     state = next_turn(next_turn(state))
     state = act(state, "draw", "a")
     assert refused(state, "swap", "a", card="might") == "swap_used"
@@ -100,7 +104,9 @@ def test_discards_at_the_end_of_own_turn_gain_one_cp_in_total():
     state = act(state, "discard", "a", cards=["nomans"])
     state = act(state, "discard", "a", cards=["might"])
     mine = state["sides"]["a"]
-    assert mine["cp"] == 2 and mine["active"] == [] and mine["discarded"] == ["nomans", "might"]
+    assert mine["cp"] == 2
+    assert mine["active"] == []
+    assert mine["discarded"] == ["nomans", "might"]
     assert refused(state, "discard", "a", cards=["might"]) == "card_not_active"
 
 

@@ -53,7 +53,8 @@ def test_primary_vp_over_fifteen_in_a_round_are_lost():
     state = at_round(state, 3, "end_of_turn", turn="b")
     state = act(state, "score_primary", "b", vp=20)
     sheet = score_sheet(state)["b"]
-    assert sheet["rounds"][2]["primary"] == 15 and sheet["lost"] == 5
+    assert sheet["rounds"][2]["primary"] == 15
+    assert sheet["lost"] == 5
 
 
 def test_tactical_card_scores_then_is_achieved():
@@ -65,7 +66,8 @@ def test_tactical_card_scores_then_is_achieved():
     assert refused(state, "score_secondary", "a", card="might", vp=3) == "bad_vp"
     state = act(state, "score_secondary", "a", card="nomans", vp=5)
     mine = state["sides"]["a"]
-    assert mine["achieved"] == ["nomans"] and mine["active"] == ["might"]
+    assert mine["achieved"] == ["nomans"]
+    assert mine["active"] == ["might"]
     assert refused(state, "score_secondary", "a", card="nomans", vp=5) == "card_not_active"
     state = to_phase(next_turn(state), "end_of_turn")  # b's turn: might gives 5 now
     assert options(state)["a"]["cards"] == {"might": 5}
@@ -80,7 +82,8 @@ def test_secondary_round_cap_covers_both_turns():
     state = to_phase(next_turn(state), "end_of_turn")
     state = act(state, "score_secondary", "a", card="big_game", vp=9)
     sheet = score_sheet(state)["a"]
-    assert sheet["rounds"][0]["secondary"] == 15 and sheet["lost"] == 3
+    assert sheet["rounds"][0]["secondary"] == 15
+    assert sheet["lost"] == 3
 
 
 def test_a_fixed_card_gives_at_most_twenty_and_stays():
@@ -127,7 +130,9 @@ def test_exactly_five_rounds_then_end_of_battle_scores_and_finish():
     assert final["a"]["rounds"] == [{"primary": 0, "secondary": 0}] * 4 + [
         {"primary": 5, "secondary": 0}
     ]
-    assert final["a"]["battle_ready"] == 10 and final["a"]["total"] == 15
-    assert final["a"]["mode"] == "fixed" and final["b"]["mode"] == "tactical"
+    assert final["a"]["battle_ready"] == 10
+    assert final["a"]["total"] == 15
+    assert final["a"]["mode"] == "fixed"
+    assert final["b"]["mode"] == "tactical"
     assert (final["attacker"], final["first_turn"]) == ("a", "b")
     assert refused(state, "finish") == "not_in_this_phase"

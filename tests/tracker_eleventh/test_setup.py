@@ -14,11 +14,13 @@ def choosing():
 
 def test_roles_then_secondaries_then_first_turn():
     state = choosing()
-    assert state["attacker"] == "b" and state["phase"] == "secondaries"
+    assert state["attacker"] == "b"
+    assert state["phase"] == "secondaries"
     state = act(state, "choose_secondaries", "a", mode="fixed", cards=["kills", "hordes"])
     assert state["phase"] == "secondaries"  # waits for the other side
     state = act(state, "choose_secondaries", "b", mode="tactical")
-    assert state["revealed"] and state["phase"] == "first_turn"
+    assert state["revealed"]
+    assert state["phase"] == "first_turn"
     assert state["sides"]["a"]["fixed"] == ["kills", "hordes"]
     assert state["sides"]["a"]["deck"] == []
     assert sorted(state["sides"]["b"]["deck"]) == sorted(state["cards"])
@@ -58,7 +60,9 @@ def test_a_side_chooses_once():
 def test_the_other_side_sees_only_that_a_choice_was_made(choice):
     state = act(choosing(), "choose_secondaries", "b", **choice)
     seen = view(state, "a")["sides"]["b"]
-    assert seen["selection"] == "hidden" and seen["mode"] is None and seen["fixed"] == []
+    assert seen["selection"] == "hidden"
+    assert seen["mode"] is None
+    assert seen["fixed"] == []
     assert view(state, "b")["sides"]["b"]["selection"]["mode"] == choice["mode"]
     assert view(state, None)["sides"]["b"]["selection"] == "hidden"
     # Before the reveal the other side's view is the same whatever was chosen.
@@ -69,8 +73,10 @@ def test_the_other_side_sees_only_that_a_choice_was_made(choice):
 def test_views_hide_the_seed_and_the_deck_order():
     state = started()
     seen = view(state, "a")
-    assert "seed" not in seen and "rng_uses" not in seen
-    assert "deck" not in seen["sides"]["a"] and seen["sides"]["a"]["deck_size"] == 12
+    assert "seed" not in seen
+    assert "rng_uses" not in seen
+    assert "deck" not in seen["sides"]["a"]
+    assert seen["sides"]["a"]["deck_size"] == 12
 
 
 def test_roll_off_is_seeded_and_the_winner_goes_first():

@@ -11,8 +11,10 @@ ALL = [1, 2, 3, 4, 5]
 LATER = [2, 3, 4, 5]
 
 
-def window(timing: str, top: int | None, rounds: list[int] = ALL) -> dict[str, Any]:
-    return {"timing": timing, "rounds": list(rounds), "max": top}
+def window(
+    timing: str, top: int | None, rounds: list[int] = ALL, group: str | None = None
+) -> dict[str, Any]:
+    return {"timing": timing, "rounds": list(rounds), "max": top, "group": group}
 
 
 def card(key, *, fixed=None, tactical, when_drawn=None) -> dict[str, Any]:
@@ -57,6 +59,7 @@ SECONDARIES = [
     card("nomans", tactical=[window("your_turn", 5)]),
     card("prisoners", tactical=[window("either_turn", 5)]),
     card("beacon", tactical=[window("opponent_turn_or_last", 5)]),
+    card("centre", tactical=[window("your_turn", 3, group="c"), window("your_turn", 5, group="c")]),
 ]
 
 PRIMARY_A = {

@@ -136,3 +136,14 @@ def test_exactly_five_rounds_then_end_of_battle_scores_and_finish():
     assert final["b"]["mode"] == "tactical"
     assert (final["attacker"], final["first_turn"]) == ("a", "b")
     assert refused(state, "finish") == "not_in_this_phase"
+
+
+def test_of_a_best_of_group_only_the_best_line_pays():
+    state = started()
+    deck = state["sides"]["a"]["deck"]
+    state["sides"]["a"]["deck"] = ["centre", "might"] + [
+        k for k in deck if k not in ("centre", "might")
+    ]
+    state = to_phase(act(state, "draw", "a"), "end_of_turn")
+    assert options(state)["a"]["cards"]["centre"] == 5
+    assert refused(state, "score_secondary", "a", card="centre", vp=8) == "bad_vp"

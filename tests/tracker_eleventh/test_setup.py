@@ -76,7 +76,7 @@ def test_views_hide_the_seed_and_the_deck_order():
     assert "seed" not in seen
     assert "rng_uses" not in seen
     assert "deck" not in seen["sides"]["a"]
-    assert seen["sides"]["a"]["deck_size"] == 12
+    assert seen["sides"]["a"]["deck_size"] == 13
 
 
 def test_roll_off_is_seeded_and_the_winner_goes_first():

@@ -4,7 +4,8 @@ A secondary: {"key", "name", "fixed_capable", "windows": {"fixed": [...], "tacti
 "when_drawn": None or {"op": "redraw" | "replace", "rounds": [..] or None,
 "while_active": [card keys]}}. A primary: {"key", "name", "windows": [...]}. A window:
 {"timing": one of rules.TIMINGS, "rounds": [1..5], "max": VP one scoring may give at that
-moment (int) or None when only the caps bound it}.
+moment (int) or None when only the caps bound it, "group": None or a tag: of the windows
+open at one moment that share a tag only the best pays}.
 
 `check_secondary` and `check_primary` refuse malformed facts before a game is made, so the
 engine never meets them; `from_pack` (tracker.eleventh.pack_cards) builds them from the
@@ -37,7 +38,14 @@ def _window(w: Any, where: str) -> dict[str, Any]:
         f"{where}: timing one of {', '.join(TIMINGS)}; max a positive whole number or null",
         field="cards",
     )
-    return {"timing": w["timing"], "rounds": sorted(set(rounds)), "max": top}
+    group = w.get("group")
+    require(
+        group is None or (isinstance(group, str) and group),
+        "bad_card",
+        f"{where}: group is a tag or null",
+        field="cards",
+    )
+    return {"timing": w["timing"], "rounds": sorted(set(rounds)), "max": top, "group": group}
 
 
 def check_secondary(card: Any) -> dict[str, Any]:

@@ -40,7 +40,14 @@ def _moment_top(state: State, windows: list[dict[str, Any]], category: str) -> i
     """The most one moment's open windows give together; a window without a printed top
     (per objective, per unit) is bounded by the round cap, beyond which VP is lost anyway."""
     per_round = state["caps"][f"{category}_per_round"]
-    return sum(per_round if w["max"] is None else w["max"] for w in windows)
+    loose, groups = 0, {}
+    for w in windows:
+        top = per_round if w["max"] is None else w["max"]
+        if w.get("group"):  # a best-of group pays only its best line
+            groups[w["group"]] = max(groups.get(w["group"], 0), top)
+        else:
+            loose += top
+    return loose + sum(groups.values())
 
 
 def _counted(state: State, s: str, category: str) -> tuple[int, int]:

@@ -51,7 +51,8 @@ def candidate(state: dict[str, Any], rnd: random.Random, fixed_bias: float) -> d
         body["round"] = rnd.randint(0, 6)
     if kind == "choose_secondaries":
         if rnd.random() < fixed_bias:
-            body.update(mode="fixed", cards=rnd.sample(FIXED_CAPABLE, 2))
+            capable = sorted(k for k, c in state["cards"].items() if c["fixed_capable"])
+            body.update(mode="fixed", cards=rnd.sample(capable, 2))
         else:
             body.update(mode="tactical", cards=[])
     elif kind == "discard":
@@ -97,8 +98,10 @@ def check_invariants(state: dict[str, Any], fixed_seen: dict[str, list[str]]) ->
         assert totals["total"] <= 100
 
 
-def play(seed: int, rnd: random.Random, fixed_bias: float, steps: int = 700) -> dict[str, Any]:
-    initial = fresh(seed)
+def play(
+    seed: int, rnd: random.Random, fixed_bias: float, steps: int = 700, make=fresh
+) -> dict[str, Any]:
+    initial = make(seed)
     state, log, fixed_seen, codes = initial, [], {}, []
     for _ in range(steps):
         if state["phase"] == "over":
@@ -115,7 +118,7 @@ def play(seed: int, rnd: random.Random, fixed_bias: float, steps: int = 700) -> 
         check_invariants(state, fixed_seen)
     assert all(isinstance(code, str) and code for code in codes)
     assert replay(initial, log) == state
-    assert replay(fresh(seed), json.loads(json.dumps(log))) == state
+    assert replay(make(seed), json.loads(json.dumps(log))) == state
     return state
 
 

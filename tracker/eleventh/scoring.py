@@ -15,6 +15,7 @@ from tracker.eleventh.rules import (
     FIRST_TURN,
     FIXED,
     OVER,
+    ROLES,
     ROUNDS,
     SECONDARIES,
     SIDES,
@@ -168,7 +169,7 @@ def score_secondary(state: State, act: dict[str, Any]) -> None:
             side["turn"]["drawn"].remove(key)
 
 
-@action("battle_ready", phases=(SECONDARIES, FIRST_TURN, *TURN_PHASES, END_OF_BATTLE))
+@action("battle_ready", phases=(ROLES, SECONDARIES, FIRST_TURN, *TURN_PHASES, END_OF_BATTLE))
 def battle_ready(state: State, act: dict[str, Any]) -> None:
     value = act.get("value")
     require(

@@ -136,3 +136,26 @@ def test_two_phones_choosing_at_once_both_land(client):
     response = _act(client, token, {**body, "side": "b", "mode": "tactical"})
     assert response.status_code == 200, response.content
     assert response.json()["clock"]["phase"] == "first_turn"
+
+
+def test_a_game_from_a_generator_code_plays_its_matchup(client):
+    generated = client.get(
+        "/api/missions/generate/",
+        {"pack": "eleventh", "seed": 11, "a": "reconnaissance", "b": "take-and-hold"},
+    ).json()
+    response = _create(client, pack="eleventh", mission=generated["code"])
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["mission_code"] == generated["code"]
+    assert body["dispositions"] == ["reconnaissance", "take-and-hold"]
+    assert body["primaries"] == {"a": generated["primary_a"], "b": generated["primary_b"]}
+
+
+def test_another_packs_code_is_not_an_eleventh_edition_game(client):
+    leviathan = client.get("/api/missions/generate/", {"seed": 3}).json()["code"]
+    response = _create(client, pack="eleventh", mission=leviathan)
+    assert response.status_code == 400
+    assert "not_eleventh" in str(response.json())
+    response = _create(client, pack="eleventh", mission="XI-NOPE")
+    assert response.status_code == 400
+    assert not TrackedGame.objects.exists()

@@ -103,7 +103,7 @@ def test_the_state_given_is_never_changed_by_a_refusal():
         ({"type": "assign_roles", "round": 0, "phase": "command"}, "wrong_phase"),
         ({"type": "assign_roles", "round": 0, "phase": "roles", "seq": 4}, "stale_action"),
         ({"type": "assign_roles", "round": 0, "phase": "roles", "attacker": "c"}, "bad_side"),
-        ({"type": "battle_ready", "round": 0, "phase": "roles", "side": "a"}, "not_in_this_phase"),
+        ({"type": "draw", "round": 0, "phase": "roles", "side": "a"}, "not_in_this_phase"),
     ],
 )
 def test_refusals_carry_machine_codes(body, code):

@@ -147,3 +147,16 @@ def test_of_a_best_of_group_only_the_best_line_pays():
     state = to_phase(act(state, "draw", "a"), "end_of_turn")
     assert options(state)["a"]["cards"]["centre"] == 5
     assert refused(state, "score_secondary", "a", card="centre", vp=8) == "bad_vp"
+
+
+def test_held_opponent_turn_cards_of_the_player_going_first_wait_for_the_opponents_turn():
+    state = started(first="a")
+    state = at_round(state, 5, "command", turn="a")
+    mine = state["sides"]["a"]
+    for zone in ("deck", "active", "achieved", "discarded"):
+        mine[zone] = [k for k in mine[zone] if k != "beacon"]
+    mine["active"].append("beacon")
+    state = to_phase(state, "end_of_turn")
+    assert "beacon" not in options(state)["a"]["cards"]
+    state = to_phase(next_turn(state), "end_of_turn")  # B's round 5 turn: the last one
+    assert options(state)["a"]["cards"]["beacon"] == 5

@@ -22,7 +22,7 @@ def read(name: str) -> Roster:
 def test_official_app_10th_edition_list():
     roster = read("gw_app_10th_necrons.txt")
     assert roster.source == "gw-app"
-    assert (roster.name, roster.points) == ("Tomb Patrol", 1990)
+    assert (roster.name, roster.points) == ("Tomb Patrol", 1490)
     assert roster.faction == "Necrons"
     assert roster.detachments == ("Awakened Dynasty",)
     assert (roster.battle_size, roster.points_limit) == ("Strike Force", 2000)
@@ -46,14 +46,18 @@ def test_a_line_nobody_reads_is_kept_with_its_line_number():
     assert "this line came from somewhere else" in print_roster(roster)
 
 
-def test_official_app_11th_edition_list_with_two_detachments_and_a_disposition():
+def test_official_app_11th_edition_list_with_a_disposition():
     roster = read("gw_app_11th_orks.txt")
-    assert roster.detachments == ("War Horde", "Da Big Hunt")
+    assert roster.detachments == ("War Horde",)  # "(3 DP)" is not part of the name
     assert roster.dispositions == ("Take and Hold",)
     boyz = roster.units[3]
     assert (boyz.models, boyz.points) == (20, 170)
     assert boyz.wargear == ("1x Big choppa", "1x Slugga", "19x Choppa", "19x Slugga")
-    assert roster.units[7].models == 10  # Gretchin: 1 Runtherd (no sub-lines) + 10 Gretchin
+    gretchin = roster.units[8]
+    assert gretchin.models == 11  # 1 Runtherd + 10 Gretchin
+    assert gretchin.wargear == ("1x Grabba stikk", "10x Grot blasta")
+    ghaz = roster.units[2]
+    assert (ghaz.models, ghaz.wargear) == (2, ("1x Gork's Klaw", "1x Mork's Roar", "1x Makari's stabba"))
     assert [u.name for u in roster.units if u.enhancements] == ["Warboss", "Big Mek in Mega Armour"]
     assert roster.unread == ()
 
@@ -63,7 +67,7 @@ def test_new_recruit_tournament_text():
     assert roster.source == "new-recruit"
     assert roster.faction == "Imperium - Adeptus Astartes - Blood Angels"
     assert roster.detachments == ("Liberator Assault Group",)
-    assert roster.points == 1995
+    assert roster.points == 1460
     captain = roster.units[0]
     assert captain.warlord and captain.enhancements == ("Artisan of War",)
     assert captain.wargear == ("Heavy bolt pistol", "Thunder hammer")
@@ -84,6 +88,7 @@ def test_new_recruit_box_names_a_warlord_the_units_do_not_mark():
     roster = parse_roster(text)
     assert roster.units[0].warlord
     assert roster.units[0].enhancements == ("Veil of Darkness",)
+    assert roster.units[0].models == 1
     assert [line.text for line in roster.unread] == ["Warlord: Char9: Nobody"]
 
 
@@ -95,7 +100,7 @@ def test_battlescribe_text_11th_edition():
     assert roster.detachments == ("Hypercrypt Legion",)
     assert roster.dispositions == ("Reconnaissance",)
     overlord = roster.units[0]
-    assert overlord.warlord and overlord.enhancements == ("Hyperphasic Fulcrum",)
+    assert overlord.warlord and overlord.enhancements == ("Arisen Tyrant",)
     assert overlord.wargear == ("Overlord's blade", "Tachyon arrow")
     assert [(u.name, u.models) for u in roster.units[2:4]] == [
         ("Necron Warriors", 20),

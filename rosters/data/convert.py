@@ -79,9 +79,9 @@ def _fingerprint(core: Path) -> str:
 
 
 def version_of(root: Path) -> str:
-    """"40kdc-<package version>-<commit>", e.g. "40kdc-0.5.17-9578345": the commit when the
-    checkout has one, else a fingerprint of the faction files (so two different copies never
-    share a version)."""
+    """The version id, "40kdc-<package version>-<commit>", e.g. "40kdc-0.5.17-9578345": the
+    commit when the checkout has one, else a fingerprint of the faction files (so two different
+    copies never share a version)."""
     package = root / "package.json"
     release = "0"
     if package.is_file():
@@ -155,18 +155,17 @@ def _faction(folder: Path, faction: dict, restricted: set, notes: list) -> dict:
                 notes.append({"faction": fid, "detachment": item["name"], "note": override["note"]})
         detachments.append(row)
     out["detachments"] = detachments
-    enhancements = []
     path = folder / "enhancements.json"
-    for item in _read(path) if path.is_file() else ():
-        enhancements.append(
-            [
-                item["name"],
-                names.get(item.get("detachment_id"), item.get("detachment_id") or ""),
-                int(item.get("cost") or 0),
-                list(item.get("keyword_restrictions") or ()),
-                1 if item.get("upgrade_tag") else 0,
-            ]
-        )
+    enhancements = [
+        [
+            item["name"],
+            names.get(item.get("detachment_id"), item.get("detachment_id") or ""),
+            int(item.get("cost") or 0),
+            list(item.get("keyword_restrictions") or ()),
+            1 if item.get("upgrade_tag") else 0,
+        ]
+        for item in (_read(path) if path.is_file() else ())
+    ]
     out["enhancements"] = enhancements
     path = folder / "units.json"
     if path.is_file():

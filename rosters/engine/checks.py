@@ -68,7 +68,9 @@ _SECTION_FLAGS = {
     "dedicated-transport": {"DEDICATED TRANSPORT"},
     "other": set(),
 }
-ASSUMED = " (a 10th-edition rule the 11th-edition sources do not state yet: the staff decide)"
+ASSUMED = (
+    " This is a 10th-edition rule the 11th-edition sources do not state yet: the staff decide."
+)
 
 
 @dataclass(frozen=True)
@@ -132,7 +134,7 @@ class _Context:
     def eleventh(self) -> bool:
         return self.settings.edition == "11th"
 
-    def add(self, code, severity, subject, message, line=None, assumed=False) -> None:
+    def add(self, code, severity, subject, message, line=None, *, assumed=False) -> None:
         if assumed:
             severity, message = WARNING, message + ASSUMED
         self.problems.append(Problem(code, severity, subject, message, line, assumed))
@@ -225,7 +227,9 @@ def _check_units(ctx: _Context) -> None:
             continue
         if rules.edition != ctx.settings.edition:
             continue  # another edition's points and sizes say nothing about this list
-        _unit_points(ctx, unit, data, enhancement_costs.get(id(unit), 0))
+        extra = enhancement_costs.get(id(unit), 0)
+        if extra is not None:
+            _unit_points(ctx, unit, data, extra)
 
 
 def _unit_outside(ctx: _Context, unit: RosterUnit) -> None:
@@ -245,10 +249,13 @@ def _unit_outside(ctx: _Context, unit: RosterUnit) -> None:
     related = {ctx.faction.id, ctx.faction.parent} & owners
     allied = {o for o in owners if ALLIES.get(o) and ALLIES[o] == ctx.faction.allegiance()}
     owner_names = ", ".join(sorted(ctx.rules.factions[o].name for o in owners))
+    sure = ctx.rules.edition == ctx.settings.edition
     if related and chapter is not None:
+        # A chapter's army cannot take another chapter's unit; a list naming only the parent
+        # faction may just not have said its chapter.
         ctx.add(
             "unit-chapter",
-            WARNING,
+            ERROR if sure and ctx.faction.parent else WARNING,
             unit.label(),
             f"{unit.name} is a {chapter.name} unit; the list's faction is {name}.",
             unit.line,
@@ -263,7 +270,6 @@ def _unit_outside(ctx: _Context, unit: RosterUnit) -> None:
             unit.line,
         )
     else:
-        sure = ctx.rules.edition == ctx.settings.edition
         ctx.add(
             "unit-faction",
             ERROR if sure else WARNING,
@@ -428,7 +434,7 @@ def _check_disposition(ctx: _Context, known: list) -> None:
 
 
 # -- enhancements ----------------------------------------------------------------------------
-def _enhancement_costs(ctx: _Context) -> dict[int, int]:
+def _enhancement_costs(ctx: _Context) -> dict[int, int | None]:
     """What the data says each unit's enhancements cost (to compare a unit's points that
     include them)."""
     costs: dict[int, int] = {}
@@ -437,8 +443,10 @@ def _enhancement_costs(ctx: _Context) -> dict[int, int]:
     for unit in ctx.roster.units:
         for name in unit.enhancements:
             found = ctx.rules.enhancements(ctx.faction, name)
-            if found:
+            if found and costs.get(id(unit), 0) is not None:
                 costs[id(unit)] = costs.get(id(unit), 0) + found[0].cost
+            else:
+                costs[id(unit)] = None  # its cost is unknown, so is the unit's
     return costs
 
 

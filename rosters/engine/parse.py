@@ -161,82 +161,103 @@ def _battle_size(state: _State, text: str) -> bool:
 
 def _is_size_line(text: str) -> bool:
     rest = _SIZE.sub("", text, count=1)
-    rest = re.sub(rf"[\(\[]\s*({_NUMBER})\s*(?:pts|points?)(?:\s*limit)?\s*[\)\]]", "", rest, flags=re.I)
+    rest = re.sub(
+        rf"[\(\[]\s*({_NUMBER})\s*(?:pts|points?)(?:\s*limit)?\s*[\)\]]", "", rest, flags=re.I
+    )
     return bool(_SIZE.search(text)) and not re.sub(r"[\d.\s]", "", rest)
+
+
+def _first_number(value: str) -> int | None:
+    found = re.search(_NUMBER, value)
+    return number(found.group(0)) if found else None
+
+
+def _set(name: str, read):
+    """A label handler: store `read(value)` in the state's `name` (a value that reads as
+    None leaves the line unread)."""
+
+    def handler(state: _State, value: str) -> bool:
+        result = read(value)
+        if result is None:
+            return False
+        setattr(state, name, result)
+        return True
+
+    return handler
+
+
+def _append(name: str, read=lambda v: [v]):
+    def handler(state: _State, value: str) -> bool:
+        getattr(state, name).extend(read(value))
+        return True
+
+    return handler
+
+
+def _edition(value: str) -> str | None:
+    found = _EDITION.search(value)
+    return f"{found.group(1)}th" if found else None
+
+
+_HANDLERS = {
+    "name": _set("name", lambda v: v),
+    "points": _set("points", _first_number),
+    "points_limit": _set("points_limit", _first_number),
+    "edition": _set("edition", _edition),
+    "faction": _append("factions"),
+    "battle_size": _battle_size,
+    "detachment": _append("detachments", lambda v: [_DP.sub("", v)]),
+    "detachments": _append(
+        "detachments", lambda v: [_DP.sub("", p.strip()) for p in re.split(r"[;|]", v) if p.strip()]
+    ),
+    "disposition": _append("dispositions"),
+}
 
 
 def _label(state: _State, key: str, value: str, lineno: int) -> bool:
     what = LABELS.get(norm(key))
     value = value.strip()
-    if what is None:
-        return False
     if what == "ignore":
         return True
-    if not value:
+    if what is None or not value:
         return False
-    if what == "name":
-        state.name = value
-    elif what == "points":
-        found = re.search(_NUMBER, value)
-        if not found:
-            return False
-        state.points = number(found.group(0))
-    elif what == "edition":
-        found = _EDITION.search(value)
-        if not found:
-            return False
-        state.edition = f"{found.group(1)}th"
-    elif what == "faction":
-        state.factions.append(value)
-    elif what == "battle_size":
-        return _battle_size(state, value)
-    elif what == "points_limit":
-        found = re.search(_NUMBER, value)
-        if not found:
-            return False
-        state.points_limit = number(found.group(0))
-    elif what == "detachment":
-        state.detachments.append(_DP.sub("", value))
-    elif what == "detachments":
-        state.detachments.extend(_DP.sub("", v.strip()) for v in re.split(r"[;|]", value) if v.strip())
-    elif what == "disposition":
-        state.dispositions.append(value)
-    else:  # warlord, enhancement: New Recruit's box names the unit; matched once units are read
-        state.late.append((what, value, lineno))
+    if what in _HANDLERS:
+        return _HANDLERS[what](state, value)
+    # Warlord, enhancement: New Recruit's box names the unit; matched once units are read.
+    state.late.append((what, value, lineno))
     return True
+
+
+def _roster_title(state: _State, inner: str) -> None:
+    """BattleScribe's "++ Army Roster (Faction) [1,995pts] ++" and "++ Total: [..] ++"."""
+    points = _POINTS.search(inner)
+    total = re.match(r"^total\s*:", inner, re.IGNORECASE)
+    roster = re.match(r"^(?:army\s+roster)?\s*(?:\((.*?)\))?\s*([^\[]*)", inner, re.I)
+    if points and state.points is None:
+        state.points = number(points.group(1))
+    if not total and roster:
+        faction = roster.group(1) or roster.group(2).strip()
+        if faction and not state.factions:
+            state.factions.append(faction)
 
 
 def _plus_line(state: _State, line: str, lineno: int) -> bool:
     """BattleScribe's and New Recruit's "+"-framed lines."""
-    if re.fullmatch(r"\++", line):
-        return True
+    if re.fullmatch(r"[+\s]+", line):
+        return True  # a bare frame ("+", "+++++") holds nothing
     double = re.match(r"^\+\+\s*(.*?)\s*\+\+$", line)
     if double:
-        inner = double.group(1)
-        points = _POINTS.search(inner)
-        total = re.match(r"^total\s*:", inner, re.IGNORECASE)
-        roster = re.match(r"^(?:army\s+roster)?\s*(?:\((.*?)\))?\s*([^\[]*)", inner, re.I)
-        if points and state.points is None:
-            state.points = number(points.group(1))
-        if not total and roster:
-            faction = roster.group(1) or roster.group(2).strip()
-            if faction and not state.factions:
-                state.factions.append(faction)
+        _roster_title(state, double.group(1))
         return True
     inner = line[1:].strip()
     inner = inner[:-1].strip() if inner.endswith("+") else inner
-    if not inner:
-        return True
     label = _LABEL.match(inner)
     if label and _label(state, label.group(1), label.group(2), lineno):
         return True
     title = norm(_POINTS.sub("", inner))
-    if title == "configuration":
-        state.section = None
-        return True
-    if title in SECTIONS:
-        state.section = SECTIONS[title]
-        state.in_body = True
+    if title in SECTIONS or title == "configuration":
+        state.section = SECTIONS.get(title)
+        state.in_body = state.in_body or title in SECTIONS
         return True
     return False
 
@@ -303,52 +324,65 @@ def _names_the_army(line: str, following: str | None) -> bool:
     return norm(nxt) not in SECTIONS and not _POINTS.search(nxt) and ":" not in nxt
 
 
+def _unit_item(state: _State, raw: str) -> bool:
+    """A bullet or indented line under a unit: one of its models, wargear or options."""
+    bullet = _BULLET.match(raw)
+    unit = state.units[-1] if state.units else None
+    if unit is None or not state.in_body or not (bullet or raw[:1].isspace()):
+        return False
+    if bullet:
+        deep = bullet.group(2) == "◦" or len(bullet.group(1).expandtabs()) >= 4
+        unit.items.append((2 if deep else 1, bullet.group(3).strip()))
+    else:  # the app's continuation line: a sibling of the bullet above it
+        level = unit.items[-1][0] if unit.items else 1
+        unit.items.append((level, raw.strip()))
+    return True
+
+
+def _header_fact(state: _State, line: str, lineno: int) -> bool:
+    """A line that states a fact about the whole army wherever it stands."""
+    if line.startswith("+") and _plus_line(state, line, lineno):
+        return True
+    if _EXPORTED.match(line):
+        state.exported_with = line
+        return True
+    label = _LABEL.match(line)
+    if label and _label(state, label.group(1), label.group(2), lineno):
+        return True
+    if norm(line) in SECTIONS and not _POINTS.search(line):
+        state.section = SECTIONS[norm(line)]
+        state.in_body = True
+        return True
+    if _is_size_line(line) and not state.in_body:
+        _battle_size(state, line)
+        return True
+    return False
+
+
 def _read_line(state: _State, raw: str, lineno: int, first: bool, following: str | None) -> None:
     line = raw.strip()
     if state.in_unread:
         state.unread.append(UnreadLine(line, lineno))
-        return
-    if line == UNREAD_TITLE:
+    elif line == UNREAD_TITLE:
         state.in_unread = True
-        return
-    bullet = _BULLET.match(raw)
-    indented = raw[:1].isspace()
-    unit = state.units[-1] if state.units else None
-    if unit is not None and (bullet or indented) and state.in_body:
-        if bullet:
-            deep = bullet.group(2) == "◦" or len(bullet.group(1).expandtabs()) >= 4
-            unit.items.append((2 if deep else 1, bullet.group(3).strip()))
-        else:
-            level = unit.items[-1][0] if unit.items else 1
-            unit.items.append((level, line))
-        return
-    if line.startswith("+") and _plus_line(state, line, lineno):
-        return
-    if _EXPORTED.match(line):
-        state.exported_with = line
-        return
-    label = _LABEL.match(line)
-    if label and _label(state, label.group(1), label.group(2), lineno):
-        return
-    if norm(line) in SECTIONS and not _POINTS.search(line):
-        state.section = SECTIONS[norm(line)]
-        state.in_body = True
-        return
-    if _is_size_line(line) and not state.in_body:
-        _battle_size(state, line)
-        return
-    if first and state.source == "gw-app" and _names_the_army(line, following):
+    elif _unit_item(state, raw) or _header_fact(state, line, lineno):
+        pass
+    elif first and state.source == "gw-app" and _names_the_army(line, following):
         found = _UNIT.match(line)
         state.name = found.group("name").strip()
         state.points = number(found.group("pts"))
-        return
-    if _start_unit(state, line, lineno):
-        return
-    plain = not bullet and not _POINTS.search(line) and ":" not in line
-    if not state.in_body and plain and re.match(r"^[\w'’]", line):
+    elif _start_unit(state, line, lineno):
+        pass
+    elif (
+        not state.in_body
+        and not _BULLET.match(raw)
+        and not _POINTS.search(line)
+        and ":" not in line
+        and re.match(r"^[\w'’]", line)
+    ):
         _plain_header(state, line)
-        return
-    state.unread.append(UnreadLine(line, lineno))
+    else:
+        state.unread.append(UnreadLine(line, lineno))
 
 
 def _is_model_entry(unit: _Unit, items: list[tuple[int, str]], index: int) -> int | None:

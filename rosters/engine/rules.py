@@ -189,16 +189,16 @@ class RulesData:
     # -- units ------------------------------------------------------------------------------
     def pool_known(self, faction: Faction) -> bool:
         """Whether the data lists this faction's units (23 of 35 factions so far)."""
-        return faction.has_units or bool(
-            faction.parent and self.factions[faction.parent].has_units
-        )
+        return faction.has_units or bool(faction.parent and self.factions[faction.parent].has_units)
 
     def unit(self, faction: Faction, written: str) -> Unit | None:
         """The unit in this faction's own range (a chapter takes its parent's units that carry
         no other chapter's keyword)."""
         key = singular(written)
         if faction.has_units and key in faction.units:
-            return faction.units[key]
+            unit = faction.units[key]
+            # The parent's range holds its chapters' own units too: those are not its own.
+            return None if self.chapter_of(unit) is not None else unit
         if faction.parent:
             unit = self.factions[faction.parent].units.get(key)
             if unit and set(unit.faction_keywords) <= set(faction.keywords):

@@ -28,7 +28,9 @@ def test_official_app_10th_edition_list():
     assert (roster.battle_size, roster.points_limit) == ("Strike Force", 2000)
     assert len(roster.units) == 12
     imotekh, overlord = roster.units[:2]
-    assert imotekh.warlord and imotekh.section == "character" and imotekh.models is None
+    assert imotekh.warlord
+    assert imotekh.section == "character"
+    assert imotekh.models is None
     assert imotekh.wargear == ("1x Gauntlet of fire", "1x Staff of the Stormlord")
     assert overlord.enhancements == ("Veil of Darkness",)
     warriors = roster.units[3]
@@ -57,7 +59,10 @@ def test_official_app_11th_edition_list_with_a_disposition():
     assert gretchin.models == 11  # 1 Runtherd + 10 Gretchin
     assert gretchin.wargear == ("1x Grabba stikk", "10x Grot blasta")
     ghaz = roster.units[2]
-    assert (ghaz.models, ghaz.wargear) == (2, ("1x Gork's Klaw", "1x Mork's Roar", "1x Makari's stabba"))
+    assert (ghaz.models, ghaz.wargear) == (
+        2,
+        ("1x Gork's Klaw", "1x Mork's Roar", "1x Makari's stabba"),
+    )
     assert [u.name for u in roster.units if u.enhancements] == ["Warboss", "Big Mek in Mega Armour"]
     assert roster.unread == ()
 
@@ -69,7 +74,8 @@ def test_new_recruit_tournament_text():
     assert roster.detachments == ("Liberator Assault Group",)
     assert roster.points == 1460
     captain = roster.units[0]
-    assert captain.warlord and captain.enhancements == ("Artisan of War",)
+    assert captain.warlord
+    assert captain.enhancements == ("Artisan of War",)
     assert captain.wargear == ("Heavy bolt pistol", "Thunder hammer")
     assert [u.models for u in roster.units[3:6]] == [10, 10, 5]
     # The box's secondary choice is nothing the reader knows: kept, not dropped.
@@ -100,7 +106,8 @@ def test_battlescribe_text_11th_edition():
     assert roster.detachments == ("Hypercrypt Legion",)
     assert roster.dispositions == ("Reconnaissance",)
     overlord = roster.units[0]
-    assert overlord.warlord and overlord.enhancements == ("Arisen Tyrant",)
+    assert overlord.warlord
+    assert overlord.enhancements == ("Arisen Tyrant",)
     assert overlord.wargear == ("Overlord's blade", "Tachyon arrow")
     assert [(u.name, u.models) for u in roster.units[2:4]] == [
         ("Necron Warriors", 20),
@@ -147,7 +154,9 @@ WORDS = ["Gauss", "flayer", "Overlord's", "blade", "Necron", "Warriors", "Tomb",
          "Ghost", "Big", "Mek", "Boyz", "choppa", "Storm", "Lance", "Host", "Dynasty",
          "Squad", "Kill", "Team", "Iron", "Hands", "Doom", "Cult", "Guard", "Sword"]  # fmt: skip
 
-word = st.sampled_from(WORDS) | st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=8)
+word = st.sampled_from(WORDS) | st.text(
+    alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=8
+)
 
 
 def phrase(max_words: int = 4):
@@ -171,7 +180,9 @@ def units(draw):
     models = draw(st.none() | st.integers(1, 20))
     if models is None:
         # Without a models line, an "Nx <unit name>" wargear line would read as one.
-        wargear = [w for w in wargear if norm(w.split("x ", 1)[-1]).rstrip("s") != norm(name).rstrip("s")]
+        wargear = [
+            w for w in wargear if norm(w.split("x ", 1)[-1]).rstrip("s") != norm(name).rstrip("s")
+        ]
     return RosterUnit(
         name=name,
         points=draw(st.integers(0, 3000)),

@@ -46,8 +46,15 @@ def test_the_snapshot_holds_facts_only():
         assert word not in text
     necrons = data["factions"]["necrons"]
     assert ["Awakened Dynasty", 3, ["take-and-hold"]] in necrons["detachments"]
-    assert ["Necron Warriors", [[10, 90], [20, 200]], "B", ["Necrons"], ["Necrons"]] in necrons[
-        "units"
+    warriors = [u for u in necrons["units"] if u[0] == "Necron Warriors"]
+    assert warriors == [
+        [
+            "Necron Warriors",
+            [[10, 90], [20, 200]],
+            "B",
+            ["Battleline", "Infantry", "Necrons"],
+            ["Necrons"],
+        ]
     ]
 
 

@@ -47,6 +47,31 @@ class RosterUnit:
     section: str | None = None
     line: int | None = field(default=None, compare=False)
 
+    def as_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "points": self.points,
+            "models": self.models,
+            "wargear": list(self.wargear),
+            "enhancements": list(self.enhancements),
+            "warlord": self.warlord,
+            "section": self.section,
+            "line": self.line,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> RosterUnit:
+        return cls(
+            name=data["name"],
+            points=data["points"],
+            models=data.get("models"),
+            wargear=tuple(data.get("wargear") or ()),
+            enhancements=tuple(data.get("enhancements") or ()),
+            warlord=bool(data.get("warlord")),
+            section=data.get("section"),
+            line=data.get("line"),
+        )
+
     def label(self) -> str:
         """How messages name the unit: its name and where the list has it."""
         return f"{self.name} (line {self.line})" if self.line else self.name
@@ -77,6 +102,40 @@ class Roster:
     exported_with: str | None = None
     # Which export it looked like ("gw-app", "new-recruit", "battlescribe").
     source: str = field(default="gw-app", compare=False)
+
+    def as_dict(self) -> dict:
+        """The roster as JSON-ready data (for the API and the event export)."""
+        return {
+            "name": self.name,
+            "points": self.points,
+            "edition": self.edition,
+            "faction": self.faction,
+            "battle_size": self.battle_size,
+            "points_limit": self.points_limit,
+            "detachments": list(self.detachments),
+            "dispositions": list(self.dispositions),
+            "units": [unit.as_dict() for unit in self.units],
+            "unread": [{"text": u.text, "line": u.line} for u in self.unread],
+            "exported_with": self.exported_with,
+            "source": self.source,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Roster:
+        return cls(
+            name=data.get("name"),
+            points=data.get("points"),
+            edition=data.get("edition"),
+            faction=data.get("faction"),
+            battle_size=data.get("battle_size"),
+            points_limit=data.get("points_limit"),
+            detachments=tuple(data.get("detachments") or ()),
+            dispositions=tuple(data.get("dispositions") or ()),
+            units=tuple(RosterUnit.from_dict(u) for u in data.get("units") or ()),
+            unread=tuple(UnreadLine(u["text"], u.get("line")) for u in data.get("unread") or ()),
+            exported_with=data.get("exported_with"),
+            source=data.get("source") or "gw-app",
+        )
 
     @property
     def warlords(self) -> tuple[RosterUnit, ...]:

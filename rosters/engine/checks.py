@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from missions.eleventh.matrix import DISPOSITION_NAMES
 from rosters.engine.parse import norm
 from rosters.engine.roster import Roster, RosterUnit
-from rosters.engine.rules import ALLIES, Faction, RulesData, Unit
+from rosters.engine.rules import Faction, RulesData, Unit
 
 ERROR = "error"
 WARNING = "warning"
@@ -247,7 +247,7 @@ def _unit_outside(ctx: _Context, unit: RosterUnit) -> None:
         return
     chapter = ctx.rules.chapter_of(elsewhere[0])
     related = {ctx.faction.id, ctx.faction.parent} & owners
-    allied = {o for o in owners if ALLIES.get(o) and ALLIES[o] == ctx.faction.allegiance()}
+    allied = {o for o in owners if ctx.faction.may_ally_with(o)}
     owner_names = ", ".join(sorted(ctx.rules.factions[o].name for o in owners))
     sure = ctx.rules.edition == ctx.settings.edition
     if related and chapter is not None:
@@ -322,13 +322,23 @@ def _known_detachments(ctx: _Context) -> tuple[list, bool]:
         if found is None:
             complete = False
             elsewhere = ctx.rules.detachment_elsewhere(written)
-            if elsewhere and ctx.eleventh:
-                owners = ", ".join(sorted({ctx.rules.factions[d.faction].name for d in elsewhere}))
+            owners = [ctx.rules.factions[d.faction] for d in elsewhere]
+            names = ", ".join(sorted({f.name for f in owners}))
+            if owners and ctx.eleventh and all(f.parent == ctx.faction.id for f in owners):
+                # A list naming only "Space Marines" may have left its chapter out.
+                ctx.add(
+                    "detachment-chapter",
+                    WARNING,
+                    written,
+                    f"{written} is a detachment of {names}; the list's faction is "
+                    f"{ctx.faction.name}: say the chapter or check it by hand.",
+                )
+            elif owners and ctx.eleventh:
                 ctx.add(
                     "detachment-faction",
                     ERROR,
                     written,
-                    f"{written} is a detachment of {owners}, not of {ctx.faction.name}.",
+                    f"{written} is a detachment of {names}, not of {ctx.faction.name}.",
                 )
             elif ctx.eleventh:
                 ctx.add(

@@ -36,13 +36,16 @@ FACTION_ALIASES = {
     "imperial agents": "agents-of-the-imperium",
     "emperors children": "emperors-children",
 }
-# Factions whose units other armies of the same allegiance may bring as allies: a unit of
-# theirs in another army is worth a look by the staff, not an automatic "illegal".
+# Factions whose units other armies may bring along (allies, Brood Brothers...), by a keyword
+# the army must have: such a unit is worth a look by the staff, never an automatic "illegal".
 ALLIES = {
     "agents-of-the-imperium": "Imperium",
     "imperial-knights": "Imperium",
     "chaos-knights": "Chaos",
     "chaos-daemons": "Chaos",
+    "drukhari": "Aeldari",
+    "aeldari": "Aeldari",
+    "astra-militarum": "Genestealer Cults",
 }
 
 
@@ -96,11 +99,8 @@ class Faction:
     units: dict[str, Unit] = field(default_factory=dict)
     has_units: bool = False
 
-    def allegiance(self) -> str | None:
-        for word in ("Imperium", "Chaos"):
-            if word in self.keywords:
-                return word
-        return None
+    def may_ally_with(self, owner: str) -> bool:
+        return ALLIES.get(owner) in self.keywords
 
 
 class RulesData:

@@ -104,6 +104,19 @@ def test_detachment_of_another_faction():
     assert wrong[0].message == "War Horde is a detachment of Orks, not of Necrons."
 
 
+def test_a_chapter_detachment_in_a_list_that_names_no_chapter_only_warns():
+    marines = Roster(
+        faction="Space Marines",
+        detachments=("The Lost Brethren",),
+        units=(RosterUnit("Captain", 80, 1, warlord=True, section="character"),),
+    )
+    assert codes(marines) == {"detachment-chapter": WARNING}
+    angels = replace(marines, faction="Space Marines - Blood Angels")
+    assert codes(angels) == {}
+    wolves = replace(marines, faction="Space Wolves")
+    assert codes(wolves) == {"detachment-faction": ERROR}
+
+
 def test_detachment_points_over_the_budget():
     roster = replace(NECRONS, detachments=("Awakened Dynasty", "Cryptek Conclave"))
     problems = check_roster(roster, ELEVENTH, RULES)
@@ -292,6 +305,15 @@ def test_a_unit_of_another_faction():
 def test_allies_and_other_chapters_are_for_the_staff():
     custodes = with_units(CUSTODES, CUSTODES.units[0], RosterUnit("Inquisitor", 55, 1))
     assert codes(custodes) == {"unit-allied": WARNING}
+    # Drukhari in an Aeldari army: for the staff; Orks in a Necron army: not allowed.
+    aeldari = Roster(
+        faction="Aeldari",
+        detachments=("Armoured Warhost",),
+        units=(RosterUnit("Autarch", 75, 1, warlord=True), RosterUnit("Archon", 75, 1)),
+    )
+    found = codes(aeldari)
+    assert found["unit-allied"] == WARNING
+    assert ERROR not in found.values()
     angels = Roster(
         faction="Adeptus Astartes - Blood Angels",
         detachments=("Gladius Task Force",),

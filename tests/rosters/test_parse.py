@@ -3,6 +3,7 @@ the round trip (a roster printed and read back is the same roster)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -224,3 +225,27 @@ def rosters(draw):
 @given(rosters())
 def test_print_then_parse_gives_the_same_roster(roster):
     assert parse_roster(print_roster(roster)) == roster
+
+
+FIXTURES = sorted(LISTS.glob("*.txt"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(FIXTURES), st.data())
+def test_a_stray_line_among_the_units_is_kept_and_changes_nothing_else(path, data):
+    lines = path.read_text().split("\n")
+    original = parse_roster("\n".join(lines))
+    first_unit = original.units[0].line  # 1-based: insert anywhere after it
+    at = data.draw(st.integers(first_unit, len(lines)))
+    stray = data.draw(st.sampled_from(["zzkq wobble", "see you at the event!", "((x))", "#42"]))
+    changed = parse_roster("\n".join([*lines[:at], stray, *lines[at:]]))
+    assert stray in [u.text for u in changed.unread]
+    assert replace(changed, unread=()) == replace(original, unread=())
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=400))
+def test_any_text_reads_without_failing(text):
+    roster = parse_roster(text)
+    # Every unit came from a line of the text.
+    assert all(unit.name in text for unit in roster.units)

@@ -14,6 +14,13 @@ import re
 from pathlib import Path
 
 FORMAT = 1
+# Carried inside every snapshot, as the licence asks of derived data files.
+CREDIT = (
+    "Adapted from 40kdc-data (https://github.com/wn-mitch/40kdc-data), (c) 2026 Alpaca Software "
+    "and the 40kdc community contributors, licensed under CC BY 4.0 "
+    "(https://creativecommons.org/licenses/by/4.0/). Changes: facts only, converted to "
+    "Strategium's format; one disposition set as a newer source has it (see notes)."
+)
 
 # Where the sources disagree and which we follow (eleventh-facts section 11): applied only
 # while the data still holds the value we believe is out of date.
@@ -126,7 +133,8 @@ def convert_core(core: Path, *, version: str) -> dict:
         "format": FORMAT,
         "version": version,
         "edition": "11th",
-        "source": "wn-mitch/40kdc-data (CC BY 4.0), converted",
+        "source": "wn-mitch/40kdc-data",
+        "credit": CREDIT,
         "notes": notes,
         "factions": factions,
     }

@@ -36,6 +36,7 @@ def test_the_pinned_snapshot_is_shipped_small_and_credited():
     assert "40kdc-data" in doc
     assert "CC BY 4.0" in doc
     assert "Changes:" in doc
+    assert "CC BY 4.0" in snapshot_read(PINNED)["credit"]
 
 
 def test_the_snapshot_holds_facts_only():

@@ -8,6 +8,7 @@ source and the credit). Pure Python: no files, no Django.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rosters.engine.parse import Vocabulary, norm, singular
 
@@ -162,9 +163,14 @@ class RulesData:
                 return self.factions[fid]
         return self.factions.get(self._names.get(norm(written), ""))
 
-    def vocabulary(self) -> Vocabulary:
+    @cached_property
+    def _vocabulary(self) -> Vocabulary:
         detachments = {key for f in self.factions.values() for key in f.detachments}
         return Vocabulary(factions=frozenset(self._names), detachments=frozenset(detachments))
+
+    def vocabulary(self) -> Vocabulary:
+        """The faction and detachment names, for the parser (built once per dataset)."""
+        return self._vocabulary
 
     # -- detachments ------------------------------------------------------------------------
     def detachment(self, faction: Faction, written: str) -> Detachment | None:

@@ -80,3 +80,18 @@ def test_an_unknown_data_version_is_refused_by_name():
     with pytest.raises(Invalid) as error:
         roster_check(text="", edition="11th", data_version="40kdc-9.9.9-nothing")
     assert error.value.codes == {"data_version": ["unknown_dataset"]}
+
+
+def test_two_detachments_fit_strike_force_but_not_incursion():
+    custodes = text("new_recruit_11th_custodes.txt")
+    small = roster_check(text=custodes, edition="11th", battle_size="incursion", points_limit=1000)
+    assert [(p.code, p.severity) for p in small.problems] == [("detachment-points", "error")]
+    assert small.problems[0].message == (
+        "The detachments cost 3 Detachment Points (Might of the Moritoi (1), Auric Champions "
+        "(2)); Incursion allows 2."
+    )
+    large = roster_check(
+        text=custodes, edition="11th", battle_size="strike_force", points_limit=2000
+    )
+    assert large.passes
+    assert large.roster.units[2].enhancements == ("Interred Expertise",)  # an upgrade

@@ -95,3 +95,14 @@ def test_two_detachments_fit_strike_force_but_not_incursion():
     )
     assert large.passes
     assert large.roster.units[2].enhancements == ("Interred Expertise",)  # an upgrade
+
+
+def test_an_eleventh_edition_event_checks_its_lists_under_11th_rules():
+    event = SimpleNamespace(mission_pack="eleventh", battle_size="incursion", points_limit=1000)
+    check = roster_check_event(event=event, text=text("battlescribe_11th_necrons.txt"))
+    assert check.edition == "11th"
+    assert check.passes
+    recorded = roster_check_event(
+        event=event, text=text("battlescribe_11th_necrons.txt"), disposition="take-and-hold"
+    )
+    assert [p.code for p in recorded.problems] == ["disposition-mismatch"]

@@ -92,7 +92,7 @@ def test_the_tournament_app_never_imports_the_rosters_app():
 
 
 def test_roster_engines_and_data_are_plain_python():
-    paths = [*ROOT.glob("rosters/engine/*.py"), *ROOT.glob("rosters/data/*.py")]
+    paths = [*ROOT.glob("rosters/engine/**/*.py"), *ROOT.glob("rosters/data/*.py")]
     assert paths
     for path in paths:
         for name in imports(path):

@@ -6,11 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rosters.data import rules_data
-from rosters.engine.checks import ERROR, WARNING, MusterSettings, check_roster, errors
+from rosters.engine.checks import CODES, ERROR, WARNING, MusterSettings, check_roster, errors
 from rosters.engine.roster import Roster, RosterUnit, UnreadLine
 from rosters.engine.rules import RulesData
+from tests.rosters.test_parse import rosters
 
 PINNED = "40kdc-0.5.17-9578345"
 RULES = rules_data(PINNED)
@@ -439,3 +442,49 @@ def test_every_problem_reads_as_a_dict():
         "line": None,
         "assumed": False,
     }
+
+
+REAL_UNITS = ["Overlord", "Necron Warriors", "Imotekh the Stormlord", "Boyz", "Captain", "Wulfen"]
+REAL_ENHANCEMENTS = ["Veil of Darkness", "Arisen Tyrant", "Interred Expertise", "Follow Me Ladz"]
+REAL_DETACHMENTS = ["Awakened Dynasty", "War Horde", "Cryptek Conclave", "Gladius Task Force"]
+
+
+@st.composite
+def real_looking(draw):
+    """A generated roster with names the data knows mixed in, so every check gets exercised."""
+    roster = draw(rosters())
+    units = tuple(
+        replace(
+            unit,
+            name=draw(st.sampled_from([unit.name, *REAL_UNITS])),
+            enhancements=tuple(
+                draw(st.sampled_from([name, *REAL_ENHANCEMENTS])) for name in unit.enhancements
+            ),
+        )
+        for unit in roster.units
+    )
+    detachments = draw(st.lists(st.sampled_from(REAL_DETACHMENTS), max_size=3))
+    faction = draw(st.sampled_from([roster.faction, "Necrons", "Blood Angels", "Orks"]))
+    return replace(
+        roster, units=units, faction=faction, detachments=(*roster.detachments, *detachments)
+    )
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    real_looking(),
+    st.sampled_from(["10th", "11th"]),
+    st.sampled_from([None, "Incursion", "Strike Force", "Onslaught"]),
+    st.none() | st.integers(0, 4000),
+    st.none() | st.sampled_from(["take-and-hold", "reconnaissance"]),
+)
+def test_any_roster_checks_without_failing_and_every_problem_reads(
+    roster, edition, size, limit, disposition
+):
+    settings = MusterSettings(edition, size, limit, disposition)
+    for problem in check_roster(roster, settings, RULES):
+        assert problem.code in CODES
+        assert problem.severity in (ERROR, WARNING)
+        assert problem.subject
+        assert problem.message.endswith(".")
+        assert not problem.assumed or problem.severity == WARNING

@@ -25,6 +25,7 @@ from __future__ import annotations
 from rosters.engine.checks.army import check_faction, check_points, check_units, check_unread
 from rosters.engine.checks.context import (
     BATTLE_SIZES,
+    CODES,
     EDITIONS,
     ERROR,
     WARNING,
@@ -47,6 +48,7 @@ from rosters.engine.rules import RulesData
 
 __all__ = [
     "BATTLE_SIZES",
+    "CODES",
     "EDITIONS",
     "ERROR",
     "WARNING",

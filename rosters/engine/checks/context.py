@@ -13,6 +13,50 @@ from rosters.engine.rules import Faction, RulesData, Unit
 ERROR = "error"
 WARNING = "warning"
 
+# Every problem code, with the few words a filter on the staff's Lists page would show.
+CODES: dict[str, str] = {
+    "points-over": "Over the points limit",
+    "points-sum": "Total differs from the units",
+    "battle-size": "Built for another battle size",
+    "faction-none": "No faction named",
+    "faction-unknown": "Faction not in the data",
+    "detachment-none": "No detachment",
+    "detachment-many": "More than one detachment (10th)",
+    "detachment-unknown": "Detachment not in the data",
+    "detachment-faction": "Detachment of another faction",
+    "detachment-chapter": "Detachment of a chapter the list does not name",
+    "detachment-points": "Over the Detachment Points budget",
+    "detachment-points-partial": "Detachment Points partly unknown",
+    "data-disputed": "Sources disagree",
+    "disposition-many": "More than one Force Disposition",
+    "disposition-unknown": "Not a Force Disposition",
+    "disposition-not-granted": "Disposition no detachment grants",
+    "disposition-none": "No Force Disposition chosen",
+    "disposition-mismatch": "Disposition differs from the one recorded",
+    "units-no-data": "No unit data for the faction",
+    "unit-unknown": "Unit not in the data",
+    "unit-faction": "Unit of another faction",
+    "unit-allied": "Allied unit",
+    "unit-chapter": "Unit of another chapter",
+    "unit-size": "Unit size not in the data",
+    "unit-points": "Unit points differ from the data",
+    "enhancement-count": "Too many enhancements",
+    "enhancement-repeated": "Enhancement taken twice",
+    "enhancement-per-unit": "Two enhancements on one unit",
+    "enhancement-unknown": "Enhancement not in the data",
+    "enhancement-detachment": "Enhancement of a detachment not taken",
+    "enhancement-restriction": "Enhancement on a unit it is not for",
+    "enhancement-not-character": "Enhancement on a non-CHARACTER",
+    "enhancement-epic-hero": "Enhancement on an EPIC HERO",
+    "datasheet-limit": "Datasheet taken too often",
+    "epic-hero-repeated": "EPIC HERO taken twice",
+    "character-none": "No CHARACTER",
+    "warlord-none": "No warlord",
+    "warlord-many": "More than one warlord",
+    "warlord-not-character": "Warlord is not a CHARACTER",
+    "unread-lines": "Lines not read",
+}
+
 
 @dataclass(frozen=True)
 class BattleSize:
@@ -115,6 +159,7 @@ class Context:
         return self.settings.edition == "11th"
 
     def add(self, code, severity, subject, message, line=None, *, assumed=False) -> None:
+        assert code in CODES, code  # a new code gets its filter label first
         if assumed:
             severity, message = WARNING, message + ASSUMED
         self.problems.append(Problem(code, severity, subject, message, line, assumed))

@@ -221,7 +221,7 @@ def rosters(draw):
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(rosters())
 def test_print_then_parse_gives_the_same_roster(roster):
     assert parse_roster(print_roster(roster)) == roster

@@ -45,6 +45,9 @@ class Player(NameKeyed, models.Model):
     # The organiser's note on the list, which the player reads on their page.
     list_comment = models.TextField(blank=True)
     list_updated_at = models.DateTimeField(null=True, blank=True)
+    # 11th edition: the Force Disposition chosen at muster (missions.eleventh.matrix ids);
+    # blank until chosen, and in events of other packs.
+    disposition = models.CharField(max_length=20, blank=True)
     battle_ready = models.BooleanField(default=False, help_text="Fully painted army: +10VP.")
     checked_in = models.BooleanField(default=False)
     dropped = models.BooleanField(default=False)

@@ -106,7 +106,9 @@ def test_pairing_waits_for_every_disposition_unless_forced(api):
     assert body["error_codes"] == {"players": ["no_disposition"]}
     message = body["players"][0]
     assert message.startswith("2 players have no Force Disposition")
-    assert "Player 1" in message and "Player 2" in message and "Player 3" not in message
+    assert "Player 1" in message
+    assert "Player 2" in message
+    assert "Player 3" not in message
     assert not Game.objects.filter(round__event_id=event["id"]).exists()
     forced = _pair(api, event["id"], seed=3, force=True)
     assert forced.status_code == 201
@@ -115,7 +117,8 @@ def test_pairing_waits_for_every_disposition_unless_forced(api):
     for game in games:
         assert game["layout"] in matrix.LAYOUT_LETTERS
         if {game["player_a"], game["player_b"]} & missing:
-            assert game["primary_a"] is None and game["primary_b"] is None
+            assert game["primary_a"] is None
+            assert game["primary_b"] is None
 
 
 def test_round_games_carry_each_players_primary_and_a_layout_matching_the_matrix(api, anon):
@@ -194,11 +197,10 @@ def test_per_table_layouts_are_fixed_by_the_organiser(api):
     _players(api, event["id"], 6)
     games = _pair(api, event["id"], seed=7).json()["games"]
     by_table = {g["table"]: g["layout"] for g in games}
-    assert by_table[1] == "C" and by_table[2] == "A"
+    assert by_table[1] == "C"
+    assert by_table[2] == "A"
     assert by_table[3] in matrix.LAYOUT_LETTERS
-    bad = api.patch(
-        f"/api/events/{event['id']}/", {"table_layouts": {"x": "A"}}, format="json"
-    )
+    bad = api.patch(f"/api/events/{event['id']}/", {"table_layouts": {"x": "A"}}, format="json")
     assert bad.status_code == 400
     assert list(bad.json()["error_codes"]) == ["table_layouts"]
 
@@ -247,7 +249,8 @@ def test_layout_changes_are_for_organisers_and_eleventh_games_only(api, anon, ot
     for i in range(2):
         api.post(f"/api/events/{lev['id']}/players/", {"name": f"L{i}"}, format="json")
     lev_game = _pair(api, lev["id"], seed=1).json()["games"][0]
-    assert lev_game["layout"] is None and lev_game["primary_a"] is None
+    assert lev_game["layout"] is None
+    assert lev_game["primary_a"] is None
     refused = api.patch(f"/api/games/{lev_game['id']}/", {"layout": "A"}, format="json")
     assert refused.status_code == 409
     assert refused.json()["error_codes"] == {"layout": ["not_in_pack"]}

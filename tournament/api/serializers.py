@@ -811,6 +811,14 @@ class SignupInputSerializer(StrictSerializer):
     club = text_field(120, required=False, default="")
     army_list = text_field(ARMY_LIST_LIMIT, required=False, default="")
     email = text_field(254, required=False, default="")
+    disposition = serializers.ChoiceField(
+        choices=["", *DISPOSITION_IDS],
+        allow_blank=True,
+        required=False,
+        default="",
+        help_text="11th-edition events: the Force Disposition (may be given later, until the "
+        "list deadline or round 1). 400 not_in_pack for another pack's event.",
+    )
 
 
 class SignupSerializer(StrictSerializer):

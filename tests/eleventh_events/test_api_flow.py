@@ -280,3 +280,20 @@ def test_swapping_players_moves_their_dispositions(api, field):
     by_id = {p.pk: {field: getattr(p, field)} for p in Player.objects.all()}
     for game in swapped.json()["games"]:
         _check_game_matches_matrix(game, by_id)
+
+
+def test_repairing_keeps_the_named_layout_and_waits_for_dispositions(api):
+    event = _event(api, layout_policy="per_round")
+    players = _players(api, event["id"], 6)
+    assert _pair(api, event["id"], seed=1, layout="C").status_code == 201
+    url = f"/api/events/{event['id']}/rounds/1/repair/"
+    again = api.post(url, {"seed": 2}, format="json")
+    assert again.status_code == 201, again.json()
+    assert {g["layout"] for g in again.json()["games"]} == {"C"}
+    api.patch(
+        f"/api/events/{event['id']}/players/{players[0]['id']}/", {"disposition": ""}, format="json"
+    )
+    refused = api.post(url, {"seed": 3}, format="json")
+    assert refused.status_code == 409
+    assert refused.json()["error_codes"] == {"players": ["no_disposition"]}
+    assert api.post(url, {"seed": 3, "force": True}, format="json").status_code == 201

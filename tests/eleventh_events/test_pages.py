@@ -251,3 +251,12 @@ def test_csv_import_reads_dispositions_by_id_or_name(org_client, eleventh):
     bad = org_client.post(url, {"text": "name,disposition\nDee,Ambush\n", "preview": "1"})
     assert "is not a Force Disposition" in bad.content.decode()
     assert not eleventh.players.filter(name="Dee").exists()
+
+
+def test_the_players_list_says_who_has_no_disposition(org_client, eleventh):
+    player = eleventh.players.get(name="P3")
+    player.disposition = ""
+    player.save(update_fields=["disposition"])
+    html = _html(org_client, "manage-event", eleventh.pk)
+    assert "Take and Hold" in html
+    assert html.count("no disposition") == 1

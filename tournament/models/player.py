@@ -2,6 +2,7 @@ import secrets
 
 from django.db import models
 
+from missions.eleventh.matrix import DISPOSITION_NAMES
 from tournament.models.names import NamedQuerySet, NameKeyed, name_key_field
 
 
@@ -73,6 +74,11 @@ class Player(NameKeyed, models.Model):
             ),
         ]
         indexes = [models.Index(fields=["event", "status"], name="player_event_status")]
+
+    @property
+    def disposition_name(self) -> str:
+        """The Force Disposition as players read it ("Take and Hold"); "" when none."""
+        return DISPOSITION_NAMES.get(self.disposition, self.disposition)
 
     def __str__(self) -> str:
         return self.name

@@ -34,12 +34,15 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "tournament",
     "teams",
+    "rosters",
     "missions",
     "tracker",
     "ops",
 ]
 
 MIDDLEWARE = [
+    # Outermost: answers the public's polls again for a moment without the rest (replay.py).
+    "tournament.replay.PublicReplayMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -195,6 +195,10 @@ def test_pairings_pages_show_each_players_primary_and_the_layout(client, org_cli
     assert f"Primary: {x['primary_a']}" in public
     assert f"Primary: {x['primary_b']}" in public
     assert f"layout {x['layout']}" in public
+    named = client.get(reverse("event-pairings", args=[eleventh.pk]) + "?by=name")
+    named = named.content.decode().replace("&#x27;", "'")
+    assert f"Primary: {x['primary_a']}" in named
+    assert f"layout {x['layout']}" in named
     rounds = _html(org_client, "manage-rounds", eleventh.pk).replace("&#x27;", "'")
     assert f"Primaries: {x['primary_a']} / {x['primary_b']}" in rounds
 

@@ -297,3 +297,60 @@ def test_repairing_keeps_the_named_layout_and_waits_for_dispositions(api):
     assert refused.status_code == 409
     assert refused.json()["error_codes"] == {"players": ["no_disposition"]}
     assert api.post(url, {"seed": 3, "force": True}, format="json").status_code == 201
+
+
+def test_disposition_changes_read_in_words_and_undo(api):
+    event = _event(api)
+    pid = _players(api, event["id"], 1)[0]["id"]
+    api.patch(
+        f"/api/events/{event['id']}/players/{pid}/",
+        {"disposition": "reconnaissance"},
+        format="json",
+    )
+    log = api.get(f"/api/events/{event['id']}/audit/").json()
+    row = next(r for r in log if r["action"] == "player_update")
+    assert row["description"] == "Player 1: Force Disposition: Take and Hold → Reconnaissance"
+    undo = api.post(
+        f"/api/events/{event['id']}/audit/{row['id']}/undo/", {"confirm": True}, format="json"
+    )
+    assert undo.status_code == 200, undo.json()
+    assert Player.objects.get(pk=pid).disposition == "take-and-hold"
+
+
+def test_the_public_sign_up_takes_a_disposition(api, anon):
+    event = _event(api, registration_open=True)
+    url = f"/api/events/{event['id']}/signup/"
+    made = anon.post(
+        url, {"name": "Ana", "faction": "Orks", "disposition": "disruption"}, format="json"
+    )
+    assert made.status_code == 201, made.json()
+    assert Player.objects.get(pk=made.json()["id"]).disposition == "disruption"
+    bad = anon.post(url, {"name": "Ben", "faction": "Orks", "disposition": "x"}, format="json")
+    assert bad.status_code == 400
+    assert list(bad.json()["error_codes"]) == ["disposition"]
+    lev = api.post(
+        "/api/events/", {"name": "Lev", "rounds": 3, "registration_open": True}, format="json"
+    ).json()
+    refused = anon.post(
+        f"/api/events/{lev['id']}/signup/",
+        {"name": "Cy", "faction": "Orks", "disposition": "disruption"},
+        format="json",
+    )
+    assert refused.json()["error_codes"] == {"disposition": ["not_in_pack"]}
+
+
+def test_the_players_own_choice_is_logged_and_undoable(api):
+    from tournament.services.eleventh import player_set_disposition
+
+    event = _event(api)
+    pid = _players(api, event["id"], 1, dispositions=False)[0]["id"]
+    player_set_disposition(player=Player.objects.get(pk=pid), disposition="purge-the-foe")
+    log = api.get(f"/api/events/{event['id']}/audit/").json()
+    row = next(r for r in log if r["action"] == "player_disposition")
+    assert "Purge the Foe" in row["description"]
+    assert "Player 1" in row["description"]
+    undo = api.post(
+        f"/api/events/{event['id']}/audit/{row['id']}/undo/", {"confirm": True}, format="json"
+    )
+    assert undo.status_code == 200, undo.json()
+    assert Player.objects.get(pk=pid).disposition == ""

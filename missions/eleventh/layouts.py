@@ -59,7 +59,6 @@ MISSING_ORIENTATION: dict[tuple[str, str], str] = {
     ("reconnaissance-vs-reconnaissance", "B"): "h",
     ("reconnaissance-vs-reconnaissance", "C"): "h",
 }
-ORIENTATION_NAMES = {"h": "short-edge", "v": "long-edge"}
 MISSING_NOTE = "This layout is not in the data yet."
 
 AREA_NAMES = {
@@ -192,11 +191,15 @@ class Layout:
         return self.map.name if self.map else None
 
     @property
+    def edges_text(self) -> str:
+        edges = "short" if self.orientation == "h" else "long"
+        return f"The deployment zones stand on the table's {edges} edges."
+
+    @property
     def note(self) -> str:
         """One line for pages and paper: the map, or that the layout is missing."""
         if self.map is None:
-            edge = ORIENTATION_NAMES[self.orientation]
-            return f"{MISSING_NOTE} It is a {edge} layout."
+            return f"{MISSING_NOTE} {self.edges_text}"
         return f"{self.map.name}, {len(self.objectives)} objectives"
 
     def objective(self, role: str, side: str | None) -> tuple[Objective, ...]:

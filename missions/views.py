@@ -1,8 +1,11 @@
 """The public mission generator: pick a pack, draw a mission, see its map and rules, share it."""
 
+from urllib.parse import urlencode
+
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from missions import views_eleventh
 from missions.classic.types import ClassicMission
 from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
@@ -15,9 +18,11 @@ from missions.services import (
     mission_underdog,
     tactical_table,
 )
+from missions.services_eleventh import is_matchup_code
 from tournament.errors import Invalid
 
 DEFAULT_PACK = "leviathan"
+ELEVENTH = "eleventh"  # its own page: two dispositions and a layout letter to choose or roll
 
 
 def _generator_context(pack_key: str, error=None) -> dict:
@@ -34,6 +39,13 @@ def _generator_context(pack_key: str, error=None) -> dict:
 
 def generator(request):
     pack_key = request.GET.get("pack") or DEFAULT_PACK
+    if pack_key == ELEVENTH:
+        # The pack selector's choice lands on the 11th-edition form, drawing a matchup
+        # (rolled, or from the seed given) when one was asked for.
+        url = reverse("missions-eleventh")
+        if "seed" in request.GET or "draw" in request.GET:
+            url += f"?{urlencode({'seed': request.GET.get('seed', '')})}"
+        return redirect(url)
     if "seed" in request.GET or "draw" in request.GET:
         try:
             mission = mission_generate(pack_key=pack_key, seed=request.GET.get("seed") or None)
@@ -90,6 +102,8 @@ def _classic_detail(request, mission: ClassicMission, link: str):
 
 
 def mission_detail(request, code: str):
+    if is_matchup_code(code):
+        return views_eleventh.matchup_detail(request, code)
     try:
         mission = mission_lookup(code=code)
     except Invalid as exc:

@@ -31,7 +31,10 @@ COLOURS = {
     "dense": "#3d7a3a",
     "light": "#e2b93b",
     "split": "#4a4a4a",
+    "paper": "#ffffff",
 }
+# Edge names are small text on white: darker than the zones' fills (at least 6:1 contrast).
+TEXT_COLOURS = {"defender": "#2f6690", "attacker": "#a33b25"}
 ZONE_OPACITY = 0.3
 ROLE_LETTERS = {"home": "H", "central": "C", "expansion": "E"}
 EDGE_WORDS = {"left": "left", "right": "right", "top": "top", "bottom": "bottom"}
@@ -78,7 +81,7 @@ def _edge(side: str, edge: str) -> list[Shape | Ring | Label]:
     }
     return [
         Shape(_poly(bars[edge]), fill=colour),
-        Label(_at(spots[edge]), text, TEXT, fill=colour, bold=True),
+        Label(_at(spots[edge]), text, TEXT, fill=TEXT_COLOURS[side], bold=True),
     ]
 
 
@@ -161,11 +164,17 @@ def describe(layout: Layout) -> str:
     )
 
 
+def _paper(width: float, height: float) -> Shape:
+    """The frame's white ground: the labels around the board sit on it, not on nothing."""
+    return Shape(((0, 0), (width, 0), (width, height), (0, height)), fill=COLOURS["paper"])
+
+
 def layout_scene(layout: Layout) -> Scene:
     width = BOARD_WIDTH + 2 * OX
     if layout.map is None:
         w, h = BOARD_WIDTH, BOARD_HEIGHT
         items = [
+            _paper(width, OY + h + BOTTOM),
             *_board("#eeeeee"),
             Label(_at((w / 2, h / 2 - 1)), f"Layout {layout.letter}", 2.0, bold=True),
             Label(_at((w / 2, h / 2 + 1.5)), MISSING_NOTE, 1.4),
@@ -174,7 +183,8 @@ def layout_scene(layout: Layout) -> Scene:
         ]
         return Scene(width, OY + h + BOTTOM, tuple(items), layout.title, describe(layout))
     m = layout.map
-    items = _board(PALETTE["board"])
+    height = OY + BOARD_HEIGHT + BOTTOM + LEGEND
+    items = [_paper(width, height), *_board(PALETTE["board"])]
     for side in ("defender", "attacker"):
         zone = m.zone(side).points
         items.append(Shape(_poly(zone), fill=COLOURS[side], opacity=ZONE_OPACITY))
@@ -206,7 +216,6 @@ def layout_scene(layout: Layout) -> Scene:
     w, h = BOARD_WIDTH, BOARD_HEIGHT
     items.append(Shape(_poly(((0, 0), (w, 0), (w, h), (0, h))), stroke=PALETTE["edge"], width=0.3))
     items.extend(_legend(h + BOTTOM))
-    height = OY + h + BOTTOM + LEGEND
     title = f"{layout.title}: {m.name}"
     return Scene(width, height, tuple(items), title, describe(layout))
 

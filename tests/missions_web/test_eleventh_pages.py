@@ -1,0 +1,126 @@
+"""The 11th-edition pages: the matchup form (choose or roll, seeded, round-trips), the
+matchup page a code opens, missing layouts said plainly, bad input explained."""
+
+import re
+from html import escape
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from missions.eleventh.matrix import primary_for, primary_name
+from tests.web.browser_form import form_data
+
+pytestmark = pytest.mark.django_db
+
+BUTTON = "Generate the matchup"
+PAGE = "/missions/eleventh/"
+
+
+def _code(html: str) -> str:
+    return re.search(r"Code <strong>(XI-[0-9A-Z-]+)</strong>", html).group(1)
+
+
+def _name(primary_id: str) -> str:
+    return escape(primary_name(primary_id))
+
+
+def _main(html: str) -> str:
+    """The page's content (the CSRF token in the page head changes on every answer)."""
+    return html[html.index("<main") : html.index("</main>")]
+
+
+def test_form_alone_until_asked(client):
+    html = client.get(PAGE).content.decode()
+    assert BUTTON in html
+    assert form_data(html, BUTTON) == {"a": "", "b": "", "layout": "", "seed": ""}
+    assert "<svg" not in html
+
+
+def test_chosen_matchup_shows_both_primaries_the_map_and_the_code(client):
+    html = client.get(
+        PAGE, {"a": "take-and-hold", "b": "disruption", "layout": "B", "seed": "7"}
+    ).content.decode()
+    assert _name(primary_for("take-and-hold", "disruption")) in html
+    assert _name(primary_for("disruption", "take-and-hold")) in html
+    assert "Layout B: Crucible of Battle" in html
+    assert "<svg" in html
+    assert "Defender home" in html
+    code = _code(html)
+    assert f'href="/missions/{code}/"' in html
+
+
+def test_submitting_the_form_unchanged_gives_the_same_matchup(client):
+    first = client.get(PAGE, {"a": "purge-the-foe", "b": "", "layout": "", "seed": "4242"})
+    html = first.content.decode()
+    data = form_data(html, BUTTON)
+    assert data == {"a": "purge-the-foe", "b": "", "layout": "", "seed": "4242"}
+    again = client.get(PAGE, data).content.decode()
+    assert _code(again) == _code(html)
+    assert _main(again) == _main(html)
+
+
+def test_an_empty_seed_is_drawn_and_kept_in_the_link(client):
+    response = client.get(PAGE, {"a": "disruption", "b": "", "layout": "A", "seed": ""})
+    assert response.status_code == 302
+    query = parse_qs(urlsplit(response["Location"]).query, keep_blank_values=True)
+    assert query["a"] == ["disruption"]
+    assert query["layout"] == ["A"]
+    assert query["seed"][0].isdigit()
+    page = client.get(response["Location"])
+    assert page.status_code == 200
+    assert form_data(page.content.decode(), BUTTON)["seed"] == query["seed"][0]
+
+
+def test_a_missing_layout_says_so(client):
+    html = client.get(
+        PAGE, {"a": "reconnaissance", "b": "reconnaissance", "layout": "A", "seed": "1"}
+    ).content.decode()
+    assert "This layout is not in the data yet." in html
+    assert "long edges" in html
+
+
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [
+        ({"a": "chaos", "seed": "1"}, "a"),
+        ({"b": "take and hold", "seed": "1"}, "b"),
+        ({"layout": "D", "seed": "1"}, "layout"),
+        ({"seed": "minus one"}, "seed"),
+    ],
+)
+def test_bad_choices_are_refused_naming_the_field(client, params, field):
+    response = client.get(PAGE, params)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "errorlist" in html
+    assert "has-error" in html
+    assert f'id="id_{field}"' in html
+
+
+def test_matchup_page_by_code_shows_both_cards(client):
+    html = client.get(
+        PAGE, {"a": "priority-assets", "b": "purge-the-foe", "layout": "C", "seed": "3"}
+    ).content.decode()
+    code = _code(html)
+    page = client.get(f"/missions/{code}/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert text.count('class="card matchup-side"') == 2
+    assert "Player A · Priority Assets" in text
+    assert "Player B · Purge the Foe" in text
+    assert _name(primary_for("priority-assets", "purge-the-foe")) in text
+    assert _name(primary_for("purge-the-foe", "priority-assets")) in text
+    assert "Layout C: Hammer and Anvil" in text
+    assert "<svg" in text
+
+
+def test_bad_matchup_code_is_404(client):
+    response = client.get("/missions/XI-ZZZ-Q/")
+    assert response.status_code == 404
+
+
+def test_pack_selector_sends_eleventh_to_its_own_page(client):
+    response = client.get("/missions/", {"pack": "eleventh", "draw": "1"})
+    assert response.status_code == 302
+    assert response["Location"] == "/missions/eleventh/?seed="
+    assert client.get("/missions/", {"pack": "eleventh"})["Location"] == PAGE

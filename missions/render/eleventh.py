@@ -7,13 +7,15 @@ marking each side's edge, and the legend below."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
 
 from missions.eleventh.layouts import BOARD_HEIGHT, BOARD_WIDTH, MISSING_NOTE, Layout
 from missions.pack.geometry import MARKER_RADIUS, Point, Tag
-from missions.render.drawing import scene_drawing
+from missions.render.drawing import MARGIN, scene_drawing
 from missions.render.scene import PALETTE, Label, Ring, Scene, Shape
 from missions.render.svg import scene_svg
 
@@ -169,6 +171,7 @@ def _paper(width: float, height: float) -> Shape:
     return Shape(((0, 0), (width, 0), (width, height), (0, height)), fill=COLOURS["paper"])
 
 
+@cache
 def layout_scene(layout: Layout) -> Scene:
     width = BOARD_WIDTH + 2 * OX
     if layout.map is None:
@@ -228,14 +231,19 @@ def layout_drawing(layout: Layout, width: float = 500.0) -> Drawing:
     return scene_drawing(layout_scene(layout), width)
 
 
+def fitted_drawing(layout: Layout, *, width: float, height: float) -> Drawing:
+    """The layout's drawing as large as fits a box of `width` by `height` points."""
+    scene = layout_scene(layout)
+    ratio = (scene.height + 2 * MARGIN) / (scene.width + 2 * MARGIN)
+    return scene_drawing(scene, min(width, height / ratio))
+
+
 def draw_layout(
     canvas: Canvas, layout: Layout, x: float, y: float, *, width: float, height: float
 ) -> tuple[float, float]:
     """Draw the layout's map as large as fits the box whose lower left is (x, y), centred
     across and set at the box's top; returns the drawn (width, height) in points."""
-    probe = layout_drawing(layout, 100.0)
-    scale = min(width / probe.width, height / probe.height)
-    drawing = layout_drawing(layout, 100.0 * scale)
+    drawing = fitted_drawing(layout, width=width, height=height)
     left = x + (width - drawing.width) / 2
     renderPDF.draw(drawing, canvas, left, y + height - drawing.height)
     return drawing.width, drawing.height

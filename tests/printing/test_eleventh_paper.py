@@ -35,7 +35,7 @@ def _game(table: int, a: str, b: str, letter: str | None, names=("Ada", "Bo")) -
         table=table,
         a=_seat(2 * table, names[0]),
         b=_seat(2 * table + 1, names[1]),
-        eleventh=EleventhGame(*sides, layout),
+        eleventh=EleventhGame(*sides, letter or "", layout),
     )
 
 

@@ -48,26 +48,26 @@ class EleventhSide:
 
 @dataclass(frozen=True)
 class EleventhGame:
-    """What an 11th-edition game plays: each side's own primary and the layout (None while
-    the game has no letter; a layout the data lacks is a stub that says so)."""
+    """What an 11th-edition game plays: each side's own primary, the layout letter ("" while
+    not set) and the layout (None until the letter and both dispositions are known; a layout
+    the data lacks is a stub that says so)."""
 
     a: EleventhSide
     b: EleventhSide
-    layout: Layout | None
-
-    @property
-    def letter(self) -> str:
-        return self.layout.letter if self.layout else ""
+    letter: str = ""
+    layout: Layout | None = None
 
     @property
     def layout_words(self) -> str:
         """'Layout B: Crucible of Battle', 'Layout A (not in the data yet)', or 'Layout to
         be announced'."""
-        if self.layout is None:
+        if not self.letter:
             return "Layout to be announced"
+        if self.layout is None:
+            return f"Layout {self.letter} (its map once both dispositions are recorded)"
         if self.layout.map is None:
-            return f"Layout {self.layout.letter} (not in the data yet)"
-        return f"Layout {self.layout.letter}: {self.layout.map.name}"
+            return f"Layout {self.letter} (not in the data yet)"
+        return f"Layout {self.letter}: {self.layout.map.name}"
 
 
 @dataclass(frozen=True)

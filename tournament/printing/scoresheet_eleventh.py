@@ -33,6 +33,11 @@ ROUNDS = 5
 GRID_ROWS = ROUNDS + 2  # the rounds, Battle Ready, the total
 CHOICES_H = 76
 MAP_W = 214  # the layout map's box in the mission panel
+# Why a game has no map yet: no letter named, or a dispositions missing (no pairing).
+_NO_MAP = {
+    False: "The organiser names the layout.",
+    True: "The map follows once both dispositions are recorded.",
+}
 
 
 class EleventhScoresheets(Scoresheets):
@@ -91,7 +96,7 @@ class EleventhScoresheets(Scoresheets):
         else:
             canvas.setFont(FONT, 9)
             canvas.setFillColor(MUTED)
-            canvas.drawString(8, top - 40, "The organiser names it.")
+            canvas.drawString(8, top - 40, _NO_MAP[bool(game.letter)])
         x = MAP_W + 6
         width = self.width - x - 8
         y = top - 6

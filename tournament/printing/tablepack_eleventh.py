@@ -51,7 +51,14 @@ class EleventhTablePacks(TablePacks):
         if matchup is None or matchup.layout is None:
             canvas.setFont(FONT, 10)
             canvas.setFillColor(MUTED)
-            canvas.drawString(0, height - 40, "The organiser names this table's layout.")
+            known = matchup is not None and matchup.letter
+            canvas.drawString(
+                0,
+                height - 40,
+                "Its map follows once both dispositions are recorded."
+                if known
+                else "The organiser names this table's layout.",
+            )
             return
         layout = matchup.layout
         canvas.setFont(FONT, 10)

@@ -4,6 +4,8 @@ cards' promises (point symmetry, objective counts, marker spots, homes in their 
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from missions.eleventh import layout_data
 from missions.eleventh.layouts import (
@@ -14,7 +16,13 @@ from missions.eleventh.layouts import (
     layout,
     layout_for,
 )
-from missions.eleventh.matrix import LAYOUT_MAPS, MAP_NAMES
+from missions.eleventh.matrix import (
+    DISPOSITION_IDS,
+    LAYOUT_LETTERS,
+    LAYOUT_MAPS,
+    MAP_NAMES,
+    layout_available,
+)
 
 SHORT = {
     "T&H": "take-and-hold",
@@ -207,3 +215,16 @@ def test_layout_for_either_order_and_unknowns():
         layout("take-and-hold-vs-disruption", "D")
     with pytest.raises(UnknownLayout):
         layout("disruption-vs-take-and-hold", "A")
+
+
+@given(
+    a=st.sampled_from(DISPOSITION_IDS),
+    b=st.sampled_from(DISPOSITION_IDS),
+    letter=st.sampled_from(LAYOUT_LETTERS),
+)
+def test_any_two_dispositions_in_either_order_name_one_layout(a, b, letter):
+    built = layout_for(a, b, letter)
+    assert built is layout_for(b, a, letter)
+    assert built.available == layout_available(a, b, letter)
+    assert set(built.dispositions) == {a, b}
+    assert built.letter == letter

@@ -1,63 +1,28 @@
-"""What the pages and printouts ask of the 11th-edition pack: a matchup from the form's
-choices or a shared code, and the layout it is played on."""
+"""What the 11th-edition pages ask of the missions app: a matchup from the form's choices or a
+shared code (through the generic mission services), and the layout it is played on."""
 
 from __future__ import annotations
 
-import random
-
-from missions.eleventh.generator import (
-    Matchup,
-    generate_matchup,
-    is_matchup_code,
-    matchup_from_code,
-)
+from missions.eleventh.generator import Matchup, is_matchup_code
 from missions.eleventh.layouts import Layout, layout_for
-from missions.pack.errors import MissionError
-from tournament.errors import Invalid
+from missions.services import mission_generate, mission_lookup
 
-__all__ = [
-    "is_matchup_code",
-    "matchup_generate",
-    "matchup_layout",
-    "matchup_lookup",
-    "matchup_seed_draw",
-]
+__all__ = ["is_matchup_code", "matchup_generate", "matchup_layout", "matchup_lookup"]
 
-SEED_LIMIT = 36**6  # a drawn seed keeps the code short
+PACK = "eleventh"
 
 
-def _invalid(exc: MissionError) -> Invalid:
-    return Invalid(exc.field or "code", exc.code, str(exc))
-
-
-def _seed(value) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
-        raise Invalid("seed", "invalid", "Must be a whole number of at least 0.")
-    return value
-
-
-def matchup_seed_draw() -> int:
-    """A fresh seed for a matchup nobody gave a seed for."""
-    return random.SystemRandom().randrange(SEED_LIMIT)
-
-
-def matchup_generate(*, seed, a: str = "", b: str = "", layout: str = "") -> Matchup:
-    """The matchup for `seed` with the dispositions and layout letter given; an empty choice
-    is rolled from the seed. Bad input raises Invalid naming the field."""
-    try:
-        return generate_matchup(_seed(seed), a=a or None, b=b or None, layout=layout or None)
-    except MissionError as exc:
-        raise _invalid(exc) from exc
+def matchup_generate(*, seed=None, a: str = "", b: str = "", layout: str = "") -> Matchup:
+    """The matchup for `seed` (None: a new seed) with the dispositions and layout letter
+    given; an empty choice is rolled from the seed. Bad input raises Invalid naming the field."""
+    return mission_generate(
+        pack_key=PACK, seed=seed, a=a or None, b=b or None, layout=layout or None
+    )
 
 
 def matchup_lookup(*, code: str) -> Matchup:
-    """The matchup a shared code stands for."""
-    try:
-        return matchup_from_code(code)
-    except MissionError as exc:
-        raise _invalid(exc) from exc
+    """The matchup a shared code of the 11th-edition pack stands for."""
+    return mission_lookup(code=code)
 
 
 def matchup_layout(matchup: Matchup) -> Layout:

@@ -20,7 +20,6 @@ from missions.services_eleventh import (
     matchup_generate,
     matchup_layout,
     matchup_lookup,
-    matchup_seed_draw,
 )
 from tournament.errors import Invalid
 
@@ -70,15 +69,15 @@ def generator(request):
     values = {name: request.GET.get(name, "").strip() for name in FIELDS}
     if "seed" not in request.GET:
         return render(request, "missions/eleventh.html", _form_context(values))
-    if not values["seed"]:
-        values["seed"] = str(matchup_seed_draw())
-        return redirect(f"{reverse('missions-eleventh')}?{urlencode(values)}")
     try:
         matchup = matchup_generate(
-            seed=values["seed"], a=values["a"], b=values["b"], layout=values["layout"]
+            seed=values["seed"] or None, a=values["a"], b=values["b"], layout=values["layout"]
         )
     except Invalid as exc:
         return render(request, "missions/eleventh.html", _form_context(values, exc), status=400)
+    if not values["seed"]:
+        values["seed"] = str(matchup.seed)
+        return redirect(f"{reverse('missions-eleventh')}?{urlencode(values)}")
     context = _form_context(values) | _matchup_context(request, matchup)
     return render(request, "missions/eleventh.html", context)
 

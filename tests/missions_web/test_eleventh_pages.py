@@ -124,3 +124,9 @@ def test_pack_selector_sends_eleventh_to_its_own_page(client):
     assert response.status_code == 302
     assert response["Location"] == "/missions/eleventh/?seed="
     assert client.get("/missions/", {"pack": "eleventh"})["Location"] == PAGE
+
+
+def test_the_missions_page_offers_the_eleventh_pack(client):
+    html = client.get("/missions/").content.decode()
+    assert '<option value="eleventh"' in html
+    assert 'href="/missions/eleventh/"' in html

@@ -128,9 +128,13 @@ MATCHUP_QUERY = ("pack", "seed", "a", "b", "layout", "format")
 
 def mission_generate_query(query) -> object:
     """`mission_generate` from a generate call's query (a mapping of strings). For the
-    11th-edition pack: `a`, `b` and `layout` (empty = rolled); unknown keys are refused."""
+    11th-edition pack: `a`, `b` and `layout` (absent = rolled); unknown keys are refused.
+    Other packs refuse those three (`not_for_pack`) and ignore other keys, as they did."""
     pack_key = query.get("pack", "leviathan")
     if _pack(pack_key).kind != MATRIX_KIND:
+        for name in ("a", "b", "layout"):
+            if name in query:
+                raise Invalid(name, "not_for_pack", f"Only the 11th edition pack takes {name}.")
         return mission_generate(pack_key=pack_key, seed=query.get("seed"))
     unknown = [key for key in query if key not in MATCHUP_QUERY]
     if unknown:
@@ -143,9 +147,9 @@ def mission_generate_query(query) -> object:
     return mission_generate(
         pack_key=pack_key,
         seed=query.get("seed"),
-        a=query.get("a") or None,
-        b=query.get("b") or None,
-        layout=query.get("layout") or None,
+        a=query.get("a"),
+        b=query.get("b"),
+        layout=query.get("layout"),
     )
 
 

@@ -127,15 +127,15 @@ def check_disposition(field: str, value: str) -> str:
 
 
 def check_layout(value: str) -> str:
-    """An upper-cased layout letter A, B or C; else MissionError `unknown_layout`."""
-    letter = value.strip().upper() if isinstance(value, str) else value
-    if letter not in LAYOUT_LETTERS:
+    """`value` if it is the layout letter A, B or C (capital); else MissionError
+    `unknown_layout`."""
+    if value not in LAYOUT_LETTERS:
         raise MissionError(
             "unknown_layout",
             f"layout: {value!r} is not a layout letter; known: {', '.join(LAYOUT_LETTERS)}",
             field="layout",
         )
-    return letter
+    return value
 
 
 def roll(seed: int) -> tuple[str, str, str]:

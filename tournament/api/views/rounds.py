@@ -18,11 +18,13 @@ from tournament.api.serializers import (
     result_data,
     unreleased_round,
 )
+from tournament.engine.clock import RUNNING
 from tournament.errors import Conflict
 from tournament.models import Game, Result
 from tournament.replay import replayable
 from tournament.services.access import user_can_judge
 from tournament.services.clock import round_clock_cached
+from tournament.services.eleventh import game_fields
 from tournament.services.release import round_release, round_released_cached
 from tournament.services.revision import event_revisions
 from tournament.services.rounds import round_create, round_delete_latest, round_set_mission
@@ -52,6 +54,7 @@ class RoundListView(APIView):
             seed=body.validated_data.get("seed"),
             force=body.validated_data["force"],
             mission_code=body.validated_data.get("mission"),
+            layout=body.validated_data.get("layout"),
         )
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
@@ -80,6 +83,7 @@ def round_games_data(round_) -> list[dict]:
             "attacker": game.attacker_id,
             "flags": game.flags,
             "result": None if result is None else result_data(result),
+            **game_fields(game),
         }
         answer.append({name: data[name] for name in fields})
     return answer
@@ -113,7 +117,10 @@ class RoundDetailView(APIView):
         revisions = event_revisions(event_id=event.pk)
         exact = user_can_judge(request.user, event)
 
+        running = False
+
         def live(revision: int):
+            nonlocal running
             # Released with a save of the round, which moves the standings' revision too.
             if not staff and (
                 round_released_cached(event=event, number=number, revision=revisions.standings)
@@ -123,26 +130,27 @@ class RoundDetailView(APIView):
             clock = round_clock_cached(event=event, number=number, revision=revisions.standings)
             if clock is None:
                 raise Http404("No such round.")
+            running = clock.state == RUNNING
             return f":{clock.stamp}", {"clock": clock.as_api()}
 
         try:
             # The public may read a round a few seconds behind its newest entry while a newer
             # copy is computed (services/cached.py); organisers and judges read it exactly.
-            # Phones poll this at the end of a round: the public may be given it again for a
-            # moment without the framework (tournament/replay.py).
-            return replayable(
-                cached_json(
-                    request,
-                    event=event,
-                    name="round",
-                    variant=number,
-                    compute=compute,
-                    live=live,
-                    revision=revisions.event,
-                    exact=exact,
-                    as_of_header="X-Round-As-Of",
-                )
+            response = cached_json(
+                request,
+                event=event,
+                name="round",
+                variant=number,
+                compute=compute,
+                live=live,
+                revision=revisions.event,
+                exact=exact,
+                as_of_header="X-Round-As-Of",
             )
+            # Phones poll this at the end of a round: the public may be given it again for a
+            # moment without the framework (tournament/replay.py), unless a running clock's
+            # time left would be given seconds late.
+            return response if running else replayable(response)
         except _UnderReview:
             # The same small answer for every reader who is not staff: no games, no clock.
             return cached_json(

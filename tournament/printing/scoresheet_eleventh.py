@@ -25,7 +25,7 @@ from tournament.printing.base import BOLD, BRAND, BRAND_TINT, FONT, INK, MUTED, 
 from tournament.printing.data import EleventhGame, EleventhSide, Pairing, RoundPrint, Seat
 from tournament.printing.eleventh_text import primary_paragraphs
 from tournament.printing.mission import draw_label, draw_paragraphs
-from tournament.printing.scoresheet import BAND_H, GAP, GRID_HEAD, QR, Scoresheets, _box, _tick
+from tournament.printing.scoresheet import BAND_H, GAP, GRID_HEAD, Scoresheets, _box, _tick
 
 BATTLE_READY = 10
 TOTAL_MAX = 100
@@ -64,15 +64,11 @@ class EleventhScoresheets(Scoresheets):
             return
         side = game.eleventh.a if seat is game.a else game.eleventh.b
         if side.disposition:
-            # After "Record W-D-L", on the same line: the disposition the player mustered.
-            left = x + 8 + canvas.stringWidth(f"Record {seat.record}", BOLD, 9) + 8
-            room = self.panel_w - QR - 16 - (left - x)
+            # Beside the panel's "PLAYER A" label, above the QR code: the disposition mustered.
+            left = x + 8 + canvas.stringWidth("PLAYER A", BOLD, 7) + 6
             canvas.setFont(FONT, 8)
             canvas.setFillColor(MUTED)
-            text = side.disposition
-            while text and canvas.stringWidth(text, FONT, 8) > room:
-                text = text[:-1]
-            canvas.drawString(left, top + BAND_H - 57, text)
+            canvas.drawString(left, top + BAND_H - 13, f"· {side.disposition}")
 
     def draw_matchup(self, canvas: Canvas, top: float, game: EleventhGame | None) -> None:
         h = self.mission_h

@@ -7,7 +7,13 @@ from missions.eleventh.generator import Matchup, is_matchup_code
 from missions.eleventh.layouts import Layout, layout_for
 from missions.services import mission_generate, mission_lookup
 
-__all__ = ["is_matchup_code", "matchup_generate", "matchup_layout", "matchup_lookup"]
+__all__ = [
+    "is_matchup_code",
+    "matchup_code",
+    "matchup_generate",
+    "matchup_layout",
+    "matchup_lookup",
+]
 
 PACK = "eleventh"
 
@@ -28,3 +34,9 @@ def matchup_lookup(*, code: str) -> Matchup:
 def matchup_layout(matchup: Matchup) -> Layout:
     """The layout the matchup is played on (a stub that says so when the data lacks it)."""
     return layout_for(matchup.a, matchup.b, matchup.layout)
+
+
+def matchup_code(*, a: str, b: str, layout: str) -> str:
+    """The shareable code of a game whose dispositions and layout are all known (the seed
+    rolls nothing then, so seed 0 stands for every such game)."""
+    return matchup_generate(seed=0, a=a, b=b, layout=layout).code

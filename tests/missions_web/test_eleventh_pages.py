@@ -9,6 +9,7 @@ import pytest
 
 from missions.eleventh.matrix import primary_for, primary_name
 from tests.web.browser_form import form_data
+from tournament.models import Game, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -130,3 +131,26 @@ def test_the_missions_page_offers_the_eleventh_pack(client):
     html = client.get("/missions/").content.decode()
     assert '<option value="eleventh"' in html
     assert 'href="/missions/eleventh/"' in html
+
+
+def test_a_players_page_links_to_their_games_matchup_page(api, client):
+    event = api.post(
+        "/api/events/", {"name": "Muster GT", "rounds": 3, "mission_pack": "eleventh"}
+    ).json()
+    keys = []
+    for name, disposition in (("Ana", "take-and-hold"), ("Ben", "disruption")):
+        made = api.post(
+            f"/api/events/{event['id']}/players/",
+            {"name": name, "faction": "Orks", "disposition": disposition},
+            format="json",
+        ).json()
+        keys.append(Player.objects.get(pk=made["id"]).private_key)
+    assert api.post(f"/api/events/{event['id']}/rounds/", {}, format="json").status_code == 201
+    game = Game.objects.get(round__event_id=event["id"])
+    html = client.get(f"/p/{keys[0]}/").content.decode()
+    link = re.search(r'<a href="(/missions/XI-[^"]+/)">both primaries and the map</a>', html)
+    assert link is not None
+    page = client.get(link.group(1)).content.decode()
+    assert f"layout {game.layout}</h1>" in page
+    assert _name(primary_for("take-and-hold", "disruption")) in page
+    assert _name(primary_for("disruption", "take-and-hold")) in page

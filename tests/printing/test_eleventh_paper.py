@@ -27,8 +27,9 @@ def _seat(n: int, name: str) -> Seat:
 
 
 def _game(table: int, a: str, b: str, letter: str | None, names=("Ada", "Bo")) -> Pairing:
-    sides = EleventhSide(DISPOSITION_NAMES[a], primary_for_matchup(a, b)), EleventhSide(
-        DISPOSITION_NAMES[b], primary_for_matchup(b, a)
+    sides = (
+        EleventhSide(DISPOSITION_NAMES[a], primary_for_matchup(a, b)),
+        EleventhSide(DISPOSITION_NAMES[b], primary_for_matchup(b, a)),
     )
     layout = layout_for(a, b, letter) if letter else None
     return Pairing(

@@ -41,14 +41,15 @@ def _matchup_context(request, matchup) -> dict:
             ("Player B", matchup.b, matchup.a, matchup.primary_b),
         )
     ]
-    again = urlencode({"a": matchup.a, "b": matchup.b, "layout": matchup.layout, "seed": ""})
+    # The same two dispositions on a freshly rolled layout letter.
+    other_layout = urlencode({"a": matchup.a, "b": matchup.b, "layout": "", "seed": ""})
     return {
         "matchup": matchup,
         "sides": sides,
         "layout": layout,
         "svg": layout_svg(layout, width_px=900),
         "share_link": link,
-        "again": f"{reverse('missions-eleventh')}?{again}",
+        "other_layout": f"{reverse('missions-eleventh')}?{other_layout}",
         "data_version": DATA_VERSION,
     }
 
@@ -79,6 +80,10 @@ def generator(request):
         values["seed"] = str(matchup.seed)
         return redirect(f"{reverse('missions-eleventh')}?{urlencode(values)}")
     context = _form_context(values) | _matchup_context(request, matchup)
+    if not all(values[name] for name in ("a", "b", "layout")):
+        # Something was rolled: rolling again (a new seed) can give another matchup.
+        again = urlencode(values | {"seed": ""})
+        context["roll_again"] = f"{reverse('missions-eleventh')}?{again}"
     return render(request, "missions/eleventh.html", context)
 
 

@@ -154,3 +154,15 @@ def test_a_players_page_links_to_their_games_matchup_page(api, client):
     assert f"layout {game.layout}</h1>" in page
     assert _name(primary_for("take-and-hold", "disruption")) in page
     assert _name(primary_for("disruption", "take-and-hold")) in page
+
+
+def test_roll_again_only_when_something_was_rolled(client):
+    chosen = {"a": "disruption", "b": "disruption", "layout": "C", "seed": "5"}
+    assert "Roll again" not in client.get(PAGE, chosen).content.decode()
+    html = client.get(PAGE, chosen | {"layout": ""}).content.decode()
+    link = re.search(r'href="([^"]+)">Roll again<', html).group(1).replace("&amp;", "&")
+    query = parse_qs(urlsplit(link).query, keep_blank_values=True)
+    assert query == {"a": ["disruption"], "b": ["disruption"], "layout": [""], "seed": [""]}
+    other = re.search(r'href="([^"]+)">another layout for these dispositions<', html).group(1)
+    query = parse_qs(urlsplit(other.replace("&amp;", "&")).query, keep_blank_values=True)
+    assert query == {"a": ["disruption"], "b": ["disruption"], "layout": [""], "seed": [""]}

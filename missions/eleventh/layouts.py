@@ -150,9 +150,9 @@ class Objective:
 
     @property
     def label(self) -> str:
-        """What a player calls it: "Defender home", "Central", "Expansion (Attacker)"."""
+        """What a player calls it: "Defender home", "Central", "Expansion (Attacker territory)"."""
         if self.role == "home":
-            return f"{SIDE_NAMES[self.side or 'defender']} home"
+            return f"{SIDE_NAMES[self.side]} home"
         if self.side is None:
             return ROLE_NAMES[self.role]
         return f"{ROLE_NAMES[self.role]} ({SIDE_NAMES[self.side]} territory)"

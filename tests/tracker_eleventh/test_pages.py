@@ -92,3 +92,17 @@ def test_a_refused_form_shows_why_and_changes_nothing(client):
 def test_a_page_polls_only_the_seq(client):
     token = _start(client)
     assert client.get(f"/tracker/{token}/", {"poll": "1"}).json() == {"seq": 0}
+
+
+def test_a_matchup_page_starts_a_game_of_that_matchup(client):
+    generated = client.get(
+        "/api/missions/generate/",
+        {"pack": "eleventh", "seed": 4, "a": "disruption", "b": "priority-assets"},
+    ).json()
+    page = client.get(f"/missions/{generated['code']}/", follow=True).content.decode()
+    assert 'data-testid="track-matchup"' in page
+    response = client.post("/tracker/new/", {"eleventh": "1", "code": generated["code"]})
+    assert response.status_code == 302
+    tracked = TrackedGame.objects.get()
+    assert tracked.mission_code == generated["code"]
+    assert tracked.state["sides"]["a"]["disposition"] == "disruption"

@@ -62,6 +62,60 @@ def _do(phone: Phone, action: dict) -> None:  # noqa: PLR0911 - one tap per acti
     return phone.tap("finish")
 
 
+def _play(phones: dict, views_of) -> None:
+    """Drive the game from each side's view: every action is tapped on its player's phone
+    (side-less ones on A's), after that phone has loaded the game afresh."""
+    for _ in range(600):
+        action = next_action(views_of())
+        if action is None:
+            return
+        phone = phones[action.get("side", "a")]
+        phone.fresh()
+        _do(phone, action)
+    raise AssertionError("the game did not end")
+
+
+def test_two_phones_play_an_event_game_and_the_result_waits_for_the_opponent(
+    live_server, new_page, settings, organiser
+):
+    from rest_framework.test import APIClient
+
+    from tests.conftest import add_players
+    from tournament.models import Result
+    from tournament.services.events import event_create
+    from tournament.services.rounds import round_create
+
+    settings.TRACKER_POLL_MS = 60_000
+    event = event_create(user=organiser, name="XI GT", rounds=3, seed=1, mission_pack="eleventh")
+    players = add_players(event, organiser, 2, disposition="priority-assets")
+    players[1].disposition = "disruption"
+    players[1].save(update_fields=["disposition"])
+    game = round_create(
+        event_id=event.pk,
+        user=organiser,
+        pairings=[{"player_a": players[0].pk, "player_b": players[1].pk}],
+    ).games.get()
+    base = f"{live_server.url}/tracker/game/{game.pk}/?key="
+    phones = {
+        s: Phone(new_page(PHONE), base + p.private_key) for s, p in zip("ab", players, strict=True)
+    }
+    assert "Extract Relic" in phones["a"].page.get_by_test_id("panel-a").inner_text()
+    keys = {}
+    for s, p in zip("ab", players, strict=True):
+        keys[s] = APIClient()
+        keys[s].credentials(HTTP_AUTHORIZATION=f"Key {p.private_key}")
+    url = f"/api/games/{game.pk}/tracker/"
+    _play(phones, lambda: {s: keys[s].get(url).json() for s in "ab"})
+    final = keys["a"].get(url).json()["final"]
+    phones["b"].fresh()
+    assert "awaiting confirmation" in phones["b"].page.get_by_test_id("result").inner_text()
+    result = Result.objects.get(game=game)
+    assert (result.vp_a, result.vp_b) == (final["a"]["total"], final["b"]["total"])
+    assert result.status == "pending"
+    if hasattr(result, "rounds_a"):  # the results' game record
+        assert result.rounds_a == final["a"]["rounds"]
+
+
 def test_two_phones_play_an_eleventh_edition_game_to_the_end(
     live_server, new_page, settings, client
 ):

@@ -14,6 +14,7 @@ pytestmark = pytest.mark.django_db
 
 R_A = rounds((10, 5), (8, 7), (15, 15), (0, 3), (7, 10))  # 40 + 40
 R_B = rounds((5, 5), (5, 5), (5, 5), (5, 5), (5, 5))  # 25 + 25
+OVER = {"primary": 16, "secondary": 0}
 FULL = {
     "rounds_a": R_A,
     "rounds_b": R_B,
@@ -56,7 +57,12 @@ def test_a_correction_keeps_the_earlier_version_and_its_record(api, game11):
     response = post(api, game11, changed)
     assert response.status_code == 201
     old, new = Result.objects.filter(game=game11).order_by("version")
-    assert (old.first_turn, old.is_current, new.first_turn, new.is_current) == ("a", False, "b", True)
+    assert (old.first_turn, old.is_current, new.first_turn, new.is_current) == (
+        "a",
+        False,
+        "b",
+        True,
+    )
     assert new.rounds_a == R_A
 
 
@@ -67,7 +73,10 @@ def test_a_correction_keeps_the_earlier_version_and_its_record(api, game11):
         ({"secondary_a": 46, "vp_b": 0}, "secondary_a"),
         ({"vp_a": 101, "vp_b": 0}, "vp_a"),
         ({"battle_ready_b": 5, "vp_a": 0, "primary_b": 1}, "battle_ready_b"),
-        ({**FULL, "rounds_a": [*R_A[:2], {"primary": 16, "secondary": 0}, *R_A[3:]]}, "rounds_a[2].primary"),
+        (
+            {**FULL, "rounds_a": [*R_A[:2], {"primary": 16, "secondary": 0}, *R_A[3:]]},
+            "rounds_a[2].primary",
+        ),
         ({**FULL, "primary_a": 41}, "rounds_a"),
         ({**FULL, "attacker": "c"}, "attacker"),
         ({**FULL, "secondaries_a": "both"}, "secondaries_a"),

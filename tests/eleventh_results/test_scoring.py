@@ -100,7 +100,9 @@ def test_a_bye_records_nothing_of_side_b():
     cleaned = clean_result({"rounds_a": R_A, "secondaries_a": "fixed"}, rules=ELEVENTH, bye=True)
     assert (cleaned["vp_a"], cleaned["secondaries_a"], cleaned["rounds_b"]) == (80, "fixed", None)
     for field in ("rounds_b", "attacker", "first_turn", "secondaries_b"):
-        value = R_A if field == "rounds_b" else "a" if field in ("attacker", "first_turn") else "fixed"
+        value = (
+            R_A if field == "rounds_b" else "a" if field in ("attacker", "first_turn") else "fixed"
+        )
         assert errors({"vp_a": 20, field: value}, bye=True) == {field: ["bye"]}
 
 
@@ -116,9 +118,7 @@ def test_other_packs_refuse_the_record(pack, field):
     assert cleaned[field] is None
 
 
-ROUND = st.fixed_dictionaries(
-    {"primary": st.integers(0, 15), "secondary": st.integers(0, 15)}
-)
+ROUND = st.fixed_dictionaries({"primary": st.integers(0, 15), "secondary": st.integers(0, 15)})
 
 
 # At most 9 a round: five of them stay within the game's cap of 45.

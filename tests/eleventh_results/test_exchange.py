@@ -1,5 +1,5 @@
 """An 11th-edition event's results travel whole: the export writes the game record as optional
-keys (only where recorded), the import checks and restores them, other packs' files are as before."""
+keys (only where recorded), the import checks and restores them; other packs' files as before."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def test_an_eleventh_event_imported_elsewhere_keeps_every_record(played):
     document = export(played)
     results = _results(document)
     recorded = [r for r in results if "rounds_a" in r]
-    assert [r["secondaries_a"] if "secondaries_a" in r else None for r in recorded] == [
+    assert [r.get("secondaries_a") for r in recorded] == [
         None,
         "fixed",
     ]

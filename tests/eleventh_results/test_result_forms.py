@@ -39,7 +39,9 @@ def test_the_organiser_enters_the_whole_record(org_client, eleventh, game11):
     assert "Breakdown and game record" in row
     data = form_data(f'<tr id="game-{game11.pk}"{row}', "Enter")
     data.update(vp_a="90", vp_b="50", battle_ready_a="10", attacker="b", first_turn="a")
-    data.update(secondaries_a="tactical", secondaries_b="fixed", **_grid("a", R_A), **_grid("b", R_B))
+    data.update(
+        secondaries_a="tactical", secondaries_b="fixed", **_grid("a", R_A), **_grid("b", R_B)
+    )
     org_client.post(_url(eleventh, game11), data)
     result = Result.objects.get(game=game11, is_current=True)
     assert (result.vp_a, result.primary_a, result.secondary_b) == (90, 40, 25)
@@ -103,7 +105,8 @@ def _phone_form(client, player) -> dict:
 def test_the_phone_form_of_side_b_records_its_own_side(client, game11):
     b = game11.player_b
     data = _phone_form(client, b)
-    assert "r1_primary_a" in data and "first_turn" in data
+    assert "r1_primary_a" in data
+    assert "first_turn" in data
     # Side B's phone: "mine" is B. Its own rounds are R_B, the opponent's R_A.
     data.update(vp_a="50", vp_b="80", attacker="a", first_turn="b", secondaries_a="fixed")
     data.update(**_grid("a", R_B), **_grid("b", R_A))

@@ -175,17 +175,22 @@ def swap_sides(data: dict) -> dict:
     return out
 
 
+def possessive(name: str) -> str:
+    return f"{name}'s"
+
+
 def record_labels(first: str, second: str) -> dict[str, str]:
-    """The scoring rules' field names as the page names them, for error messages."""
+    """The scoring rules' field names as the page names them, for error messages; `first`
+    and `second` name the sides' owners ("My", "Ada Archer's")."""
     labels = {"attacker": "Attacker", "first_turn": "First turn"}
-    for side, name in (("a", first), ("b", second)):
-        labels[f"rounds_{side}"] = f"{name}'s battle rounds"
-        labels[f"secondaries_{side}"] = f"{name}'s secondaries"
-        labels[f"primary_{side}"] = f"{name}'s primary"
-        labels[f"secondary_{side}"] = f"{name}'s secondary"
-        labels[f"battle_ready_{side}"] = f"{name}'s Battle Ready"
-        labels[f"vp_{side}"] = f"{name}'s VP"
+    for side, owner in (("a", first), ("b", second)):
+        labels[f"rounds_{side}"] = f"{owner} battle rounds"
+        labels[f"secondaries_{side}"] = f"{owner} secondaries"
+        labels[f"primary_{side}"] = f"{owner} primary"
+        labels[f"secondary_{side}"] = f"{owner} secondary"
+        labels[f"battle_ready_{side}"] = f"{owner} Battle Ready"
+        labels[f"vp_{side}"] = f"{owner} VP"
         for i in range(ROUNDS):
             for part in ROUND_PARTS:
-                labels[f"rounds_{side}[{i}].{part}"] = f"{name}, battle round {i + 1} {part}"
+                labels[f"rounds_{side}[{i}].{part}"] = f"{owner} battle round {i + 1} {part}"
     return labels

@@ -43,7 +43,7 @@ from tournament.views.common import (
 )
 from tournament.views.data import STATE_ORDER, games_of, mission_of
 from tournament.views.forms import ScoreForm, SwapForm
-from tournament.views.forms_eleventh import EleventhScoreForm, record_labels
+from tournament.views.forms_eleventh import EleventhScoreForm, possessive, record_labels
 
 ATTENTION = ("disputed", "missing", "pending")
 
@@ -288,7 +288,7 @@ def result_enter_view(request, event, game_id: int):
     if rules.game_record:
         names = (game.player_a.name, game.player_b.name if game.player_b else "B")
         form = EleventhScoreForm(request.POST, names=names)
-        labels = record_labels(*names)
+        labels = record_labels(*(possessive(name) for name in names))
     else:
         form = ScoreForm(request.POST, vp_max=rules.vp_max)
     if form.is_valid():

@@ -39,6 +39,7 @@ from tournament.views.forms_eleventh import (
     RECORD_CHOICES,
     ROUND_BOXES,
     EleventhScoreForm,
+    possessive,
     record_labels,
     round_box,
     swap_sides,
@@ -245,9 +246,8 @@ def _score_labels(game: Game, player: Player, *, record: bool = False) -> dict[s
     opponent = sides["opponent"].name if sides["opponent"] else "Opponent"
     labels = {}
     if record:
-        mine_first = sides["mine"] == "a"
-        labels = record_labels(*(("My", opponent) if mine_first else (opponent, "My")))
-        labels = {k: v.replace("My's", "My") for k, v in labels.items()}
+        theirs = possessive(opponent)
+        labels = record_labels(*(("My", theirs) if sides["mine"] == "a" else (theirs, "My")))
     labels.update({f"vp_{sides['mine']}": "My VP", f"vp_{sides['other']}": f"{opponent}'s VP"})
     return labels
 

@@ -5,9 +5,13 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from missions.eleventh.matrix import DISPOSITION_IDS, LAYOUT_LETTERS
 from missions.pack.registry import pack_keys
 from missions.services import (
-    mission_generate,
+    eleventh_matrix,
+    eleventh_primaries,
+    eleventh_secondaries,
+    mission_generate_query,
     mission_lookup,
     mission_packs,
     mission_pool,
@@ -64,7 +68,11 @@ class PackSerializer(serializers.Serializer):
     name = serializers.CharField()
     edition = serializers.CharField(help_text='The game edition, e.g. "10th", "8th".')
     kind = serializers.ChoiceField(
-        ["cards", "classic"], help_text="cards: drawn from decks; classic: rolled on tables."
+        ["cards", "classic", "matrix"],
+        help_text=(
+            "cards: drawn from decks; classic: rolled on tables; matrix: each player's primary "
+            "from the two Force Dispositions (11th edition)."
+        ),
     )
     generates = serializers.CharField(help_text="What one generated mission holds.")
     code_prefix = serializers.CharField(help_text="Starts every shareable code of the pack.")
@@ -127,9 +135,138 @@ class ClassicMissionSerializer(serializers.Serializer):
     notes = serializers.ListField(child=serializers.CharField())
 
 
+# The 11th-edition pack (kind "matrix"). Dispositions and layouts are plain strings in
+# answers (their ids and letters are listed in the help texts and docs/api.md).
+_DISPOSITIONS_HELP = "A Force Disposition id: " + ", ".join(DISPOSITION_IDS) + "."
+
+
+class WindowSerializer(serializers.Serializer):
+    moment = serializers.CharField(
+        help_text="end_of_your_command_phase, end_of_your_turn, end_of_either_turn or "
+        "end_of_battle."
+    )
+    rounds = serializers.ListField(child=serializers.IntegerField(), help_text="Battle rounds.")
+    vp = serializers.IntegerField(help_text="Flat, or per thing counted when `per` is set.")
+    per = serializers.CharField(allow_null=True)
+    condition = serializers.CharField(help_text="In our own words.")
+    adds_to_previous = serializers.BooleanField(help_text="A bonus on top of the line before.")
+    best_of = serializers.CharField(
+        allow_null=True, help_text="Of lines sharing this tag, only the best met pays."
+    )
+    max_vp = serializers.IntegerField(
+        allow_null=True, help_text="Most at one scoring (null: only the caps bound it)."
+    )
+    text = serializers.CharField(help_text="The whole line in words.")
+
+
+class ActionSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    summary = serializers.CharField()
+    per_turn = serializers.IntegerField(allow_null=True, help_text="null: any number.")
+    from_round = serializers.IntegerField()
+
+
+class PrimarySerializer(serializers.Serializer):
+    """An 11th-edition primary mission: our summary, its scoring windows and caps."""
+
+    id = serializers.CharField()
+    name = serializers.CharField(help_text="The printed name.")
+    summary = serializers.CharField()
+    disposition = serializers.CharField(help_text=_DISPOSITIONS_HELP)
+    opponent_disposition = serializers.CharField(help_text=_DISPOSITIONS_HELP)
+    mirror = serializers.BooleanField()
+    max_vp_game = serializers.IntegerField()
+    max_vp_round = serializers.IntegerField()
+    windows = WindowSerializer(many=True)
+    actions = ActionSerializer(many=True)
+
+
+class MatchupSideSerializer(serializers.Serializer):
+    player = serializers.CharField(help_text='"a" or "b".')
+    disposition = serializers.CharField(help_text=_DISPOSITIONS_HELP)
+    disposition_name = serializers.CharField()
+    primary = PrimarySerializer()
+
+
+class MatchupSerializer(serializers.Serializer):
+    """An 11th-edition matchup: each player's own primary from the two dispositions, and the
+    terrain layout."""
+
+    pack = serializers.CharField()
+    kind = serializers.CharField(help_text='"matrix".')
+    edition = serializers.CharField()
+    seed = serializers.IntegerField()
+    code = serializers.CharField(help_text="Shareable: the same code gives the same matchup.")
+    dispositions = serializers.ListField(
+        child=serializers.CharField(), help_text="[a, b]. " + _DISPOSITIONS_HELP
+    )
+    disposition_names = serializers.ListField(child=serializers.CharField())
+    primary_a = serializers.CharField(help_text="Player a's primary, by its printed name.")
+    primary_b = serializers.CharField(help_text="Player b's primary, by its printed name.")
+    primary_a_id = serializers.CharField()
+    primary_b_id = serializers.CharField()
+    mirror = serializers.BooleanField(help_text="Both players play the same primary.")
+    pairing = serializers.CharField(help_text="The unordered pairing's id.")
+    layout = serializers.CharField(help_text='"A", "B" or "C".')
+    layout_available = serializers.BooleanField(
+        help_text="False for the 15 layouts the data does not hold yet."
+    )
+    deployment = serializers.CharField(allow_null=True, help_text="The layout's map, or null.")
+    deployment_id = serializers.CharField(allow_null=True)
+    sides = MatchupSideSerializer(many=True)
+    data_version = serializers.CharField()
+
+
+class MatrixCellSerializer(serializers.Serializer):
+    own = serializers.CharField(help_text=_DISPOSITIONS_HELP)
+    opponent = serializers.CharField(help_text=_DISPOSITIONS_HELP)
+    primary_id = serializers.CharField()
+    primary = serializers.CharField(help_text="The printed name.")
+    mirror = serializers.BooleanField()
+
+
+class AwardSerializer(serializers.Serializer):
+    timing = serializers.CharField(
+        help_text="end_of_your_turn, end_of_opponent_turn (or of round 5) or end_of_either_turn."
+    )
+    rounds = serializers.ListField(child=serializers.IntegerField())
+    vp = serializers.IntegerField()
+    per = serializers.CharField(allow_null=True)
+    up_to = serializers.IntegerField(allow_null=True)
+    condition = serializers.CharField()
+    adds_to_previous = serializers.BooleanField()
+    best_of = serializers.CharField(allow_null=True)
+    max_vp = serializers.IntegerField(allow_null=True)
+    text = serializers.CharField()
+
+
+class WhenDrawnSerializer(serializers.Serializer):
+    effect = serializers.CharField(help_text="redraw, may_replace or choose.")
+    optional = serializers.BooleanField()
+    summary = serializers.CharField()
+    rounds = serializers.ListField(child=serializers.IntegerField())
+    while_active = serializers.ListField(child=serializers.CharField())
+    opponent_lacks = serializers.CharField(allow_null=True)
+
+
+class SecondaryCardSerializer(serializers.Serializer):
+    """An 11th-edition secondary card, in our words."""
+
+    id = serializers.CharField()
+    name = serializers.CharField()
+    summary = serializers.CharField()
+    fixed_capable = serializers.BooleanField()
+    excludes_aircraft_and_shocked = serializers.BooleanField()
+    fixed = AwardSerializer(many=True)
+    tactical = AwardSerializer(many=True)
+    max_vp_fixed_game = serializers.IntegerField(allow_null=True)
+    max_vp_tactical = serializers.IntegerField(allow_null=True)
+    when_drawn = WhenDrawnSerializer(many=True)
+
+
 ANY_MISSION = PolymorphicProxySerializer(
     component_name="AnyMission",
-    serializers=[MissionSerializer, ClassicMissionSerializer],
+    serializers=[MissionSerializer, ClassicMissionSerializer, MatchupSerializer],
     resource_type_field_name=None,
 )
 
@@ -193,15 +330,33 @@ class GenerateView(APIView):
                 required=False,
                 description="Same seed, same mission (default: random).",
             ),
+            OpenApiParameter(
+                "a",
+                str,
+                enum=list(DISPOSITION_IDS),
+                required=False,
+                description="pack=eleventh only: player a's Force Disposition (default: rolled).",
+            ),
+            OpenApiParameter(
+                "b",
+                str,
+                enum=list(DISPOSITION_IDS),
+                required=False,
+                description="pack=eleventh only: player b's Force Disposition (default: rolled).",
+            ),
+            OpenApiParameter(
+                "layout",
+                str,
+                enum=list(LAYOUT_LETTERS),
+                required=False,
+                description="pack=eleventh only: the terrain layout letter (default: rolled).",
+            ),
         ],
         responses=ANY_MISSION,
     )
     def get(self, request):
-        mission = mission_generate(
-            pack_key=request.query_params.get("pack", "leviathan"),
-            seed=request.query_params.get("seed"),
-        )
-        return Response(mission.to_dict())
+        """A generated mission of the pack; for `eleventh`, a matchup of two dispositions."""
+        return Response(mission_generate_query(request.query_params).to_dict())
 
 
 class MissionCodeView(APIView):
@@ -214,3 +369,24 @@ class MissionCodeView(APIView):
             # A code in the path that names no mission is a missing resource, not a bad body.
             raise NotFound.from_errors(exc.errors) from exc
         return Response(mission.to_dict())
+
+
+class EleventhMatrixView(APIView):
+    @extend_schema(responses=MatrixCellSerializer(many=True))
+    def get(self, request):
+        """The 25 cells of the 11th-edition disposition matrix: each player's own primary."""
+        return Response(eleventh_matrix())
+
+
+class EleventhPrimariesView(APIView):
+    @extend_schema(responses=PrimarySerializer(many=True))
+    def get(self, request):
+        """The 25 11th-edition primaries with their scoring windows, in our words."""
+        return Response(eleventh_primaries())
+
+
+class EleventhSecondariesView(APIView):
+    @extend_schema(responses=SecondaryCardSerializer(many=True))
+    def get(self, request):
+        """The 18 11th-edition secondary cards, in our words."""
+        return Response(eleventh_secondaries())

@@ -8,6 +8,11 @@ from missions.classic import tactical
 from missions.classic.generator import generate_classic
 from missions.classic.only_war import underdog
 from missions.classic.types import ClassicMission, ClassicPack
+from missions.eleventh import generator as eleventh
+from missions.eleventh.matrix import MATRIX, PRIMARY_NAMES
+from missions.eleventh.pack import MATRIX_KIND
+from missions.eleventh.primaries import PRIMARIES
+from missions.eleventh.secondaries import SECONDARIES
 from missions.engine.generator import generate, mission_from_code, pool_mission
 from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack, pack_keys
@@ -50,10 +55,18 @@ def mission_check_code(pack_key: str, code: str) -> str:
     pack = _pack(pack_key)
     if isinstance(pack, ClassicPack):
         return _classic_round_mission(pack, code).code
+    if pack.kind == MATRIX_KIND:
+        raise Invalid("mission", "no_round_mission", _NO_ROUND_MISSION)
     codes = pool_codes(pack_key)
     if code.strip().upper() not in codes:
         raise Invalid("mission", "unknown_mission", f"Must be one of {', '.join(codes)}.")
     return code.strip().upper()
+
+
+_NO_ROUND_MISSION = (
+    "11th edition rounds have no single mission: each player's primary comes from the two "
+    "Force Dispositions."
+)
 
 
 def mission_summary(pack_key: str, code: str) -> dict | None:
@@ -62,6 +75,8 @@ def mission_summary(pack_key: str, code: str) -> dict | None:
     if not code:
         return None
     pack = _pack(pack_key)
+    if pack.kind == MATRIX_KIND:
+        return None
     if isinstance(pack, ClassicPack):
         mission = _classic_round_mission(pack, code)
         return {
@@ -79,10 +94,15 @@ def mission_packs() -> list[dict]:
     return [get_pack(key).to_dict() for key in pack_keys()]
 
 
-def mission_generate(*, pack_key: str = "leviathan", seed=None):
+def mission_generate(*, pack_key: str = "leviathan", seed=None, a=None, b=None, layout=None):
     """A generated mission of any pack (a `Mission` for card packs, a `ClassicMission` for
-    table packs); with no seed one is chosen so the answer can still be shared."""
+    table packs, an 11th-edition `Matchup` whose dispositions `a`, `b` and `layout` letter
+    may be chosen); with no seed one is chosen so the answer can still be shared."""
     pack = _pack(pack_key)
+    if pack.kind != MATRIX_KIND:
+        for name, value in (("a", a), ("b", b), ("layout", layout)):
+            if value is not None:
+                raise Invalid(name, "not_for_pack", f"Only the 11th edition pack takes {name}.")
     if seed is None:
         seed = random.SystemRandom().randrange(36**6)
     elif isinstance(seed, str):
@@ -93,13 +113,52 @@ def mission_generate(*, pack_key: str = "leviathan", seed=None):
         raise Invalid("seed", "invalid", "Must be a whole number of at least 0.")
     if isinstance(pack, ClassicPack):
         return generate_classic(pack, seed)
+    if pack.kind == MATRIX_KIND:
+        try:
+            return eleventh.generate_matchup(seed, a=a, b=b, layout=layout)
+        except MissionError as exc:
+            raise Invalid(exc.field or "seed", exc.code, str(exc)) from exc
     return generate(pack, seed)
+
+
+# The query a generate call of the 11th-edition pack takes; anything else is refused, so a
+# misspelt `layuot=B` is not silently rolled. ("format" is DRF's own.)
+MATCHUP_QUERY = ("pack", "seed", "a", "b", "layout", "format")
+
+
+def mission_generate_query(query) -> object:
+    """`mission_generate` from a generate call's query (a mapping of strings). For the
+    11th-edition pack: `a`, `b` and `layout` (absent = rolled); unknown keys are refused.
+    Other packs refuse those three (`not_for_pack`) and ignore other keys, as they did."""
+    pack_key = query.get("pack", "leviathan")
+    if _pack(pack_key).kind != MATRIX_KIND:
+        for name in ("a", "b", "layout"):
+            if name in query:
+                raise Invalid(name, "not_for_pack", f"Only the 11th edition pack takes {name}.")
+        return mission_generate(pack_key=pack_key, seed=query.get("seed"))
+    unknown = [key for key in query if key not in MATCHUP_QUERY]
+    if unknown:
+        raise Invalid(
+            unknown[0],
+            "unknown_field",
+            "Not a parameter of the 11th edition generator; known: "
+            f"{', '.join(MATCHUP_QUERY[:5])}.",
+        )
+    return mission_generate(
+        pack_key=pack_key,
+        seed=query.get("seed"),
+        a=query.get("a"),
+        b=query.get("b"),
+        layout=query.get("layout"),
+    )
 
 
 def mission_draw_code(pack_key: str, *, other_than: str = "") -> str:
     """A freshly drawn mission code of a table pack, never `other_than` (the round's current
     mission): what "draw another" gives a classic-pack event's round."""
     pack = _pack(pack_key)
+    if pack.kind == MATRIX_KIND:
+        raise Invalid("mission", "no_round_mission", _NO_ROUND_MISSION)
     if not isinstance(pack, ClassicPack):
         raise Invalid("mission", "has_pool", "Choose a mission of the event's pool by its code.")
     while True:  # ends: every classic pack has many missions, so a repeat is rare
@@ -125,8 +184,11 @@ def mission_underdog(*, power_a, power_b, split_by="a") -> dict:
 
 
 def mission_lookup(*, code: str):
-    """The mission behind a shareable code (generated, or a pool letter)."""
+    """The mission behind a shareable code (generated, or a pool letter), or the
+    11th-edition matchup behind one of that pack's codes."""
     try:
+        if eleventh.is_matchup_code(code):
+            return eleventh.matchup_from_code(code)
         return mission_from_code(code)
     except MissionError as exc:
         raise Invalid("code", exc.code, str(exc)) from exc
@@ -144,6 +206,8 @@ def round_mission(pack_key: str, code: str):
     pack = _pack(pack_key)
     if isinstance(pack, ClassicPack):
         return _classic_round_mission(pack, code)
+    if pack.kind == MATRIX_KIND:
+        return None
     return pool_mission(pack, code)
 
 
@@ -243,3 +307,31 @@ def tactical_table(pack_key: str) -> list[dict]:
         }
         for o in tactical.table(pack_key)
     ]
+
+
+# The 11th-edition pack's reference data, for the API and pages.
+
+
+def eleventh_matrix() -> list[dict]:
+    """The 25 cells of the disposition matrix: own and opponent disposition, the primary
+    (id and printed name) and whether both players play it (the diagonal)."""
+    return [
+        {
+            "own": own,
+            "opponent": opponent,
+            "primary_id": primary_id,
+            "primary": PRIMARY_NAMES[primary_id],
+            "mirror": own == opponent,
+        }
+        for (own, opponent), primary_id in MATRIX.items()
+    ]
+
+
+def eleventh_primaries() -> list[dict]:
+    """The 25 primaries in our words: scoring windows, actions, caps."""
+    return [primary.to_dict() for primary in PRIMARIES]
+
+
+def eleventh_secondaries() -> list[dict]:
+    """The 18 secondary cards in our words: Fixed and Tactical scoring, maxima, When Drawn."""
+    return [card.to_dict() for card in SECONDARIES]

@@ -11,5 +11,20 @@ urlpatterns = [
     ),
     path("api/missions/pool/", api.PoolView.as_view(), name="api-missions-pool"),
     path("api/missions/generate/", api.GenerateView.as_view(), name="api-missions-generate"),
+    path(
+        "api/missions/eleventh/matrix/",
+        api.EleventhMatrixView.as_view(),
+        name="api-missions-eleventh-matrix",
+    ),
+    path(
+        "api/missions/eleventh/primaries/",
+        api.EleventhPrimariesView.as_view(),
+        name="api-missions-eleventh-primaries",
+    ),
+    path(
+        "api/missions/eleventh/secondaries/",
+        api.EleventhSecondariesView.as_view(),
+        name="api-missions-eleventh-secondaries",
+    ),
     path("api/missions/<str:code>/", api.MissionCodeView.as_view(), name="api-mission"),
 ]

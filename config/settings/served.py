@@ -8,7 +8,13 @@ from config.settings.base import *  # noqa: F403
 from config.settings.base import MIDDLEWARE
 
 DEBUG = False
-MIDDLEWARE = [MIDDLEWARE[0], "whitenoise.middleware.WhiteNoiseMiddleware", *MIDDLEWARE[1:]]
+# WhiteNoise right after the security middleware, as its documentation asks.
+_AFTER = MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1
+MIDDLEWARE = [
+    *MIDDLEWARE[:_AFTER],
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    *MIDDLEWARE[_AFTER:],
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},

@@ -81,7 +81,7 @@ def pool_mission(pack: Pack, letter: str) -> Mission:
     )
 
 
-def pack_for_prefix(prefix: str) -> Pack | ClassicPack:
+def pack_for_prefix(prefix: str):
     for key in pack_keys():
         pack = get_pack(key)
         if pack.code_prefix == prefix:
@@ -95,6 +95,11 @@ def mission_from_code(code: str) -> Mission | ClassicMission:
     `unknown_pool_mission`."""
     prefix, kind, value = parse_code(code)
     pack = pack_for_prefix(prefix)
+    if not isinstance(pack, Pack | ClassicPack):
+        # An 11th-edition code names a matchup, not a mission: missions.eleventh.generator.
+        raise MissionError(
+            "bad_code", f"code: {code!r} is a {pack.name} matchup, not a mission", field="code"
+        )
     if isinstance(pack, ClassicPack):
         if kind == "pool":
             raise MissionError(

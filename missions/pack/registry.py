@@ -1,8 +1,10 @@
 """Look packs up by key. Add a pack by adding a module that builds a `Pack` (card-driven,
-like Leviathan) or a `ClassicPack` (dice tables, like 8th edition matched play).
+like Leviathan), a `ClassicPack` (dice tables, like 8th edition matched play) or a
+`MatrixPack` (11th edition: each player's primary from the disposition matrix).
 
-Both kinds have `key`, `name`, `edition`, `kind` ("cards" or "classic"), `code_prefix`,
-`generates` and `pool`; `get_pack` returns either, `get_card_pack` only a card pack."""
+Every kind has `key`, `name`, `edition`, `kind` ("cards", "classic" or "matrix"),
+`code_prefix`, `generates` and `pool`; `get_pack` returns any, `get_card_pack` only a card
+pack."""
 
 from __future__ import annotations
 
@@ -13,6 +15,9 @@ from missions.pack.pack import Pack
 
 if TYPE_CHECKING:
     from missions.classic.types import ClassicPack
+    from missions.eleventh.pack import MatrixPack
+
+    AnyPack = Pack | ClassicPack | MatrixPack
 
 
 def _leviathan() -> Pack:
@@ -39,11 +44,23 @@ def _only_war() -> ClassicPack:
     return PACK
 
 
-_PACKS = {"leviathan": _leviathan, "eighth": _eighth, "seventh": _seventh, "only_war": _only_war}
+def _eleventh() -> MatrixPack:
+    from missions.eleventh.pack import PACK  # noqa: PLC0415
+
+    return PACK
+
+
+_PACKS = {
+    "leviathan": _leviathan,
+    "eighth": _eighth,
+    "seventh": _seventh,
+    "only_war": _only_war,
+    "eleventh": _eleventh,
+}
 
 
 def pack_keys() -> tuple[str, ...]:
-    """Every pack, card-driven and classic."""
+    """Every pack: card-driven, classic and matrix."""
     return tuple(_PACKS)
 
 
@@ -58,18 +75,21 @@ def get_card_pack(key: str) -> Pack:
     if not isinstance(pack, Pack):
         raise MissionError(
             "unknown_pack",
-            f"pack: {key!r} is a {pack.edition} edition table pack, not a card pack",
+            f"pack: {key!r} is a {pack.edition} edition {_KIND_WORDS[pack.kind]}, not a card pack",
             field="pack",
         )
     return pack
 
 
-def get_any_pack(key: str) -> Pack | ClassicPack:
+_KIND_WORDS = {"classic": "table pack", "matrix": "disposition-matrix pack"}
+
+
+def get_any_pack(key: str) -> AnyPack:
     """Any pack by key (same as `get_pack`, named for readers who want to say so)."""
     return get_pack(key)
 
 
-def get_pack(key: str) -> Pack | ClassicPack:
+def get_pack(key: str) -> AnyPack:
     """The pack for `key` (e.g. "leviathan", "eighth"); raises MissionError `unknown_pack`."""
     loader = _PACKS.get(key)
     if loader is None:

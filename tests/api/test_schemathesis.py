@@ -38,6 +38,7 @@ CROSS_FIELD_CODES = {
     "no_tracker",  # a classic mission code with nothing to track (Eternal War, Only War)
     "before_opens",  # check_in_closes_at not after check_in_opens_at
     "invalid_network",  # a check-in network that is a string but not an address range
+    "not_for_pack",  # a, b or layout (11th edition matchups) sent to generate another pack
 }
 
 

@@ -12,6 +12,7 @@ def test_packs_endpoint_lists_every_pack(client):
         ("eighth", "EGT", "classic"),
         ("seventh", "SVN", "classic"),
         ("only_war", "OWR", "classic"),
+        ("eleventh", "XI", "matrix"),
     ]
     assert all(p["name"] and p["edition"] and p["generates"] for p in packs)
 

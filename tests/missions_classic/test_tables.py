@@ -70,8 +70,8 @@ MYSTERIOUS_OBJECTIVES = {
 ONLY_WAR_PRIMARIES = ["Slay and Secure", "Ancient Relic", "Domination"]
 
 
-def test_registry_lists_all_four_packs_and_keeps_leviathan_a_card_pack():
-    assert pack_keys() == ("leviathan", "eighth", "seventh", "only_war")
+def test_registry_lists_every_pack_and_keeps_leviathan_a_card_pack():
+    assert pack_keys() == ("leviathan", "eighth", "seventh", "only_war", "eleventh")
     assert card_pack_keys() == ("leviathan",)
     assert get_card_pack("leviathan") is get_pack("leviathan")
     for key in ("eighth", "seventh", "only_war"):
@@ -85,7 +85,7 @@ def test_registry_lists_all_four_packs_and_keeps_leviathan_a_card_pack():
         assert err.value.code == "unknown_pack"
         assert err.value.field == "pack"
     prefixes = [get_pack(k).code_prefix for k in pack_keys()]
-    assert prefixes == ["LEV", "EGT", "SVN", "OWR"]
+    assert prefixes == ["LEV", "EGT", "SVN", "OWR", "XI"]
 
 
 def test_unknown_pack_names_the_field():

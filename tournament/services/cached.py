@@ -34,6 +34,7 @@ from django.core.cache import cache
 
 from ops.installation import installation_id
 from tournament.models import Event
+from tournament.replay import record_public
 from tournament.services.revision import event_revision, event_revisions
 
 # Old revisions are never asked for again; they only need to leave the cache eventually.
@@ -177,6 +178,7 @@ def event_computed(
     if not exact:
         last = _trailing(RECENT.get(given), revision, limit=LAG_S)
         if last is not None:
+            record_public(last.as_of)
             return last
     if single_flight:
         found = _found(event_id, name, variant, compute, revision, exact=exact)
@@ -185,6 +187,7 @@ def event_computed(
         found = _stored(key) or _compute(event_id, name, variant, compute, revision)
     if not exact:
         RECENT.put(given, found)
+        record_public(found.as_of)
     return found
 
 

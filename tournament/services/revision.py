@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from django.db import connection
 
 from tournament.models import EventChange
+from tournament.replay import replay_forget
 
 _TABLE = EventChange._meta.db_table
 
@@ -64,6 +65,7 @@ def standings_revision(*, event_id: int) -> int:
 
 
 def event_revision_bump(*, event_id: int) -> None:
+    replay_forget()
     with connection.cursor() as cursor:
         cursor.execute(*event_revision_bump_sql(event_id=event_id))
 
@@ -73,6 +75,7 @@ def event_revision_bump_sql(*, event_id: int, standings: bool = True) -> tuple[s
 
     `standings=False` only for a change the published standings never show (an entry that
     waits for the opponent's confirmation, or disputes it)."""
+    replay_forget()
     return (
         f"INSERT INTO {_TABLE} (event_id, standings) VALUES (%s, %s)",  # noqa: S608
         [event_id, standings],
@@ -81,6 +84,7 @@ def event_revision_bump_sql(*, event_id: int, standings: bool = True) -> tuple[s
 
 def event_revision_bump_for_game(*, game_id: int) -> None:
     # One statement: the game's event is found by the database, not fetched first.
+    replay_forget()
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {_TABLE} (event_id, standings) "  # noqa: S608 - table names only

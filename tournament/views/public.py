@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 
 from tournament.api.conditional import etag_matches
 from tournament.models import PlayerStatus
+from tournament.replay import replayable
 from tournament.services.access import events_visible_to, user_can_judge
 from tournament.services.cached import (
     event_cached,
@@ -252,6 +253,9 @@ def standings_page(request, event, *, manage: bool):
             response = render(request, "tournament/partials/standings.html", context)
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
+        # What the page polls: the public may be given it again for a moment without the
+        # framework (tournament/replay.py).
+        replayable(response)
     else:
         # Staff see who is left out for never playing; the public page does not name no-shows.
         context["never_played"] = never_played(event=event) if context["can_manage"] else []

@@ -20,6 +20,7 @@ from tournament.api.serializers import (
 )
 from tournament.errors import Conflict
 from tournament.models import Game, Result
+from tournament.replay import replayable
 from tournament.services.access import user_can_judge
 from tournament.services.clock import round_clock_cached
 from tournament.services.release import round_release, round_released_cached
@@ -127,16 +128,20 @@ class RoundDetailView(APIView):
         try:
             # The public may read a round a few seconds behind its newest entry while a newer
             # copy is computed (services/cached.py); organisers and judges read it exactly.
-            return cached_json(
-                request,
-                event=event,
-                name="round",
-                variant=number,
-                compute=compute,
-                live=live,
-                revision=revisions.event,
-                exact=exact,
-                as_of_header="X-Round-As-Of",
+            # Phones poll this at the end of a round: the public may be given it again for a
+            # moment without the framework (tournament/replay.py).
+            return replayable(
+                cached_json(
+                    request,
+                    event=event,
+                    name="round",
+                    variant=number,
+                    compute=compute,
+                    live=live,
+                    revision=revisions.event,
+                    exact=exact,
+                    as_of_header="X-Round-As-Of",
+                )
             )
         except _UnderReview:
             # The same small answer for every reader who is not staff: no games, no clock.

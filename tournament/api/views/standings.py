@@ -9,6 +9,7 @@ from tournament.api.bodies import StrictSerializer
 from tournament.api.conditional import cached_json, etag_matches
 from tournament.api.permissions import visible_event
 from tournament.errors import Forbidden, Invalid
+from tournament.replay import replayable
 from tournament.services import cached
 from tournament.services.access import user_can_judge
 from tournament.services.cached import event_etag, standings_computed, standings_status_computed
@@ -143,7 +144,9 @@ class StandingsView(APIView):
             else datetime.fromtimestamp(cached.clock(), UTC)
         )
         response[AS_OF] = held.strftime("%Y-%m-%dT%H:%M:%SZ")
-        return response
+        # Phones poll this at the end of a round: the public may be given it again for a
+        # moment without the framework (tournament/replay.py).
+        return replayable(response)
 
 
 class StandingsStatusSerializer(StrictSerializer):

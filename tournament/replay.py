@@ -1,0 +1,174 @@
+"""Public polls answered again from this process's last answer, without the framework.
+
+At the end of a round a thousand phones poll the standings and the round, and results arrive
+faster than any phone polls, so nearly every poll is a 200 with a body. The public may be given
+data up to `cached.LAG_S` old (services/cached.py). Within that window the last answer this
+process gave an anonymous reader for the same address and headers is as good as a new one, so
+the outermost middleware gives it again (or a 304 when the reader's ETag is that answer's)
+before sessions, sign-in, the database or the view are touched: a poll then costs a dictionary
+look-up instead of the framework and three or four queries.
+
+What is kept: only answers a view marked `replayable` (the standings and round reads the pages
+poll), given with 200 to a request that carried no credentials (no session cookie, no
+Authorization header) and that set no cookie. An answer is kept as of the oldest moment its
+data holds (the public computations it used, see `record_public`), so replaying it never shows
+data older than `cached.LAG_S`: the same promise the shared computations keep. A change made in
+this process forgets every kept answer at once (revision bumps and unsafe requests), so whoever
+changes something sees it; other processes see it within the window, as they do today.
+"""
+
+from __future__ import annotations
+
+import threading
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.http import HttpResponse, HttpResponseNotModified
+
+# The as-of moments of the public (possibly trailing) computations an answer used.
+_public_as_of: ContextVar[list[float] | None] = ContextVar("public_as_of", default=None)
+
+# Request headers an answer may depend on besides its address: content negotiation and htmx.
+_KEY_HEADERS = ("HTTP_ACCEPT", "HTTP_HX_REQUEST", "HTTP_HX_TARGET")
+# Never copied onto a 304 (it has no body).
+_BODY_HEADERS = {"content-type", "content-length"}
+# Answers kept at most (a few pages per event; the oldest goes first).
+SIZE = 256
+
+
+def record_public(as_of: float) -> None:
+    """A public computation of this moment went into the answer being made."""
+    seen = _public_as_of.get()
+    if seen is not None:
+        seen.append(as_of)
+
+
+def replayable(response):
+    """Mark an answer that may be given again to the public while its data is fresh enough."""
+    response.replayable = True
+    return response
+
+
+@dataclass(frozen=True)
+class _Kept:
+    as_of: float
+    content: bytes
+    headers: tuple[tuple[str, str], ...]
+    etag: str
+
+    def answer(self, request):
+        wanted = request.META.get("HTTP_IF_NONE_MATCH", "")
+        if self.etag in {t.strip() for t in wanted.split(",")}:
+            response = HttpResponseNotModified()
+            headers = [(k, v) for k, v in self.headers if k.lower() not in _BODY_HEADERS]
+        else:
+            response = HttpResponse(self.content)
+            headers = self.headers
+        for name, value in headers:
+            response[name] = value
+        return response
+
+
+class _Store:
+    def __init__(self) -> None:
+        self.items: dict[tuple, _Kept] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple, *, now: float, window: float) -> _Kept | None:
+        kept = self.items.get(key)
+        if kept is None or now - kept.as_of > window:
+            return None
+        return kept
+
+    def put(self, key: tuple, kept: _Kept) -> None:
+        with self.lock:
+            self.items.pop(key, None)
+            self.items[key] = kept
+            while len(self.items) > SIZE:
+                self.items.pop(next(iter(self.items)))
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+STORE = _Store()
+
+
+def replay_forget() -> None:
+    """Something changed in this process: no kept answer is given again."""
+    STORE.clear()
+
+
+def _key(request) -> tuple | None:
+    if request.method != "GET" or "HTTP_AUTHORIZATION" in request.META:
+        return None
+    if settings.SESSION_COOKIE_NAME in request.COOKIES:
+        return None
+    # Credentials DRF's test client attaches to the request itself instead of a header.
+    if getattr(request, "_force_auth_user", None) is not None:
+        return None
+    from ops.installation import installation_id  # noqa: PLC0415 - needs the apps loaded
+
+    meta = request.META
+    return (
+        installation_id(),
+        request.path,
+        meta.get("QUERY_STRING", ""),
+        *(meta.get(h, "") for h in _KEY_HEADERS),
+    )
+
+
+def _keepable(request, response) -> bool:
+    user = getattr(request, "user", None)
+    return (
+        getattr(response, "replayable", False)
+        and response.status_code == 200
+        and not response.streaming
+        and not response.cookies
+        and "ETag" in response
+        and not (user is not None and user.is_authenticated)
+        # A page that used the CSRF token carries it: never give it to someone else.
+        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+    )
+
+
+class PublicReplayMiddleware:
+    """Outermost: give a kept answer again, or make one and keep it if it may be."""
+
+    def __init__(self, get_response):
+        from tournament.services import cached  # noqa: PLC0415 - the apps are loaded now
+
+        self.get_response = get_response
+        self.cached = cached
+
+    def __call__(self, request):
+        key = _key(request)
+        if key is None:
+            response = self.get_response(request)
+            if request.method not in ("GET", "HEAD", "OPTIONS"):
+                replay_forget()
+            return response
+        clock, window = self.cached.clock, self.cached.LAG_S
+        kept = STORE.get(key, now=clock(), window=window)
+        if kept is not None:
+            return kept.answer(request)
+        started = clock()
+        seen: list[float] = []
+        token = _public_as_of.set(seen)
+        try:
+            response = self.get_response(request)
+        finally:
+            _public_as_of.reset(token)
+        if _keepable(request, response):
+            STORE.put(
+                key,
+                _Kept(
+                    as_of=min([started, *seen]),
+                    content=response.content,
+                    headers=tuple(response.items()),
+                    etag=response["ETag"],
+                ),
+            )
+        return response

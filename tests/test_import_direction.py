@@ -82,3 +82,18 @@ def test_team_engines_are_plain_python():
         for name in imports(path):
             assert not name.startswith(("django", "teams.models", "teams.services")), path
             assert not name.startswith("tournament.") or name.startswith(allowed), (path, name)
+
+
+def test_the_tournament_app_never_imports_the_rosters_app():
+    """Army lists build on events; events know nothing of the rosters app."""
+    for path in ROOT.glob("tournament/**/*.py"):
+        bad = [n for n in imports(path) if n == "rosters" or n.startswith("rosters.")]
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_roster_engines_and_data_are_plain_python():
+    paths = [*ROOT.glob("rosters/engine/**/*.py"), *ROOT.glob("rosters/data/*.py")]
+    assert paths
+    for path in paths:
+        for name in imports(path):
+            assert not name.startswith(("django", "tournament", "rosters.services")), (path, name)

@@ -12,7 +12,16 @@ OUTSIDE = re.compile(r"""\.\./shared|/work/shared|["']shared["']\s*/|/\s*["']sha
 
 def test_no_source_reaches_outside_the_repository():
     offenders = []
-    for folder in ("tests", "tournament", "missions", "tracker", "ops", "config", "benchmarks"):
+    for folder in (
+        "tests",
+        "tournament",
+        "missions",
+        "tracker",
+        "ops",
+        "config",
+        "benchmarks",
+        "rosters",
+    ):
         for path in sorted((ROOT / folder).rglob("*.py")):
             if path == Path(__file__).resolve():
                 continue

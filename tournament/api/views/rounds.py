@@ -18,6 +18,7 @@ from tournament.api.serializers import (
     result_data,
     unreleased_round,
 )
+from tournament.engine.clock import RUNNING
 from tournament.errors import Conflict
 from tournament.models import Game, Result
 from tournament.replay import replayable
@@ -113,7 +114,10 @@ class RoundDetailView(APIView):
         revisions = event_revisions(event_id=event.pk)
         exact = user_can_judge(request.user, event)
 
+        running = False
+
         def live(revision: int):
+            nonlocal running
             # Released with a save of the round, which moves the standings' revision too.
             if not staff and (
                 round_released_cached(event=event, number=number, revision=revisions.standings)
@@ -123,26 +127,27 @@ class RoundDetailView(APIView):
             clock = round_clock_cached(event=event, number=number, revision=revisions.standings)
             if clock is None:
                 raise Http404("No such round.")
+            running = clock.state == RUNNING
             return f":{clock.stamp}", {"clock": clock.as_api()}
 
         try:
             # The public may read a round a few seconds behind its newest entry while a newer
             # copy is computed (services/cached.py); organisers and judges read it exactly.
-            # Phones poll this at the end of a round: the public may be given it again for a
-            # moment without the framework (tournament/replay.py).
-            return replayable(
-                cached_json(
-                    request,
-                    event=event,
-                    name="round",
-                    variant=number,
-                    compute=compute,
-                    live=live,
-                    revision=revisions.event,
-                    exact=exact,
-                    as_of_header="X-Round-As-Of",
-                )
+            response = cached_json(
+                request,
+                event=event,
+                name="round",
+                variant=number,
+                compute=compute,
+                live=live,
+                revision=revisions.event,
+                exact=exact,
+                as_of_header="X-Round-As-Of",
             )
+            # Phones poll this at the end of a round: the public may be given it again for a
+            # moment without the framework (tournament/replay.py), unless a running clock's
+            # time left would be given seconds late.
+            return response if running else replayable(response)
         except _UnderReview:
             # The same small answer for every reader who is not staff: no games, no clock.
             return cached_json(

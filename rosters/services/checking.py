@@ -1,0 +1,96 @@
+"""Reading a pasted list and checking it for an event: pure calls (no database reads or writes)
+that the player's page, the staff's Lists page and the API can share.
+
+`roster_check` takes the settings directly; `roster_check_event` reads them from an event
+(its battle size, points limit and mission pack's edition). Lists of an edition without checks
+(8th, 7th) are read but not checked, and say so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from missions.pack.registry import get_pack
+from rosters.data import UnknownDataset, dataset_default, rules_data
+from rosters.engine.checks import EDITIONS, ERROR, MusterSettings, Problem, check_roster
+from rosters.engine.parse import BATTLE_SIZES, parse_roster
+from rosters.engine.roster import Roster
+from tournament.errors import Invalid
+
+
+@dataclass(frozen=True)
+class RosterCheck:
+    roster: Roster
+    problems: tuple[Problem, ...]
+    edition: str
+    # The rules data the list was checked against (None: an edition without checks).
+    data_version: str | None
+
+    @property
+    def checked(self) -> bool:
+        return self.data_version is not None
+
+    @property
+    def passes(self) -> bool:
+        """Checked, and no problem is an error (warnings are for the staff to look at)."""
+        return self.checked and not any(p.severity == ERROR for p in self.problems)
+
+    def as_dict(self) -> dict:
+        return {
+            "edition": self.edition,
+            "data_version": self.data_version,
+            "checked": self.checked,
+            "passes": self.passes,
+            "roster": self.roster.as_dict(),
+            "problems": [p.as_dict() for p in self.problems],
+        }
+
+
+def _rules(data_version: str | None):
+    try:
+        return rules_data(data_version or dataset_default())
+    except UnknownDataset as error:
+        raise Invalid("data_version", "unknown_dataset", str(error)) from error
+
+
+def roster_read(*, text: str, data_version: str | None = None) -> Roster:
+    """The list read into its parts, with the rules data's names to tell its header apart."""
+    return parse_roster(text or "", vocabulary=_rules(data_version).vocabulary())
+
+
+def roster_check(
+    *,
+    text: str,
+    edition: str,
+    battle_size: str | None = None,
+    points_limit: int | None = None,
+    disposition: str | None = None,
+    data_version: str | None = None,
+) -> RosterCheck:
+    """Read `text` and check it under `edition`'s muster rules. `battle_size` is a name
+    ("Strike Force") or the event's key ("strike_force"); `disposition` the id recorded for
+    the player, if any."""
+    rules = _rules(data_version)
+    roster = parse_roster(text or "", vocabulary=rules.vocabulary())
+    if edition not in EDITIONS:
+        return RosterCheck(roster, (), edition, None)
+    size = BATTLE_SIZES.get((battle_size or "").replace("_", " ").lower())
+    settings = MusterSettings(
+        edition=edition, battle_size=size, points_limit=points_limit, disposition=disposition
+    )
+    problems = tuple(check_roster(roster, settings, rules))
+    return RosterCheck(roster, problems, edition, rules.version)
+
+
+def roster_check_event(
+    *, event, text: str, disposition: str | None = None, data_version: str | None = None
+) -> RosterCheck:
+    """`roster_check` with the event's battle size, points limit and edition (its pack's)."""
+    return roster_check(
+        text=text,
+        edition=get_pack(event.mission_pack).edition,
+        battle_size=event.battle_size,
+        points_limit=event.points_limit,
+        disposition=disposition,
+        data_version=data_version,
+    )

@@ -157,3 +157,17 @@ def test_a_hidden_event_is_gone_at_once_in_this_process(anon, client, event, org
     event.refresh_from_db()
     event.save()  # the save moves the revision, which forgets what was kept
     assert anon.get(url).status_code == 404
+
+
+@pytest.mark.usefixtures("played")
+def test_an_old_computation_of_unchanged_data_holds_as_of_now(anon, event, clock):
+    """Computed long ago but nothing changed since: the data is current, so it is replayed for
+    the whole window after it is given again."""
+    url = f"/api/events/{event.pk}/standings/"
+    anon.get(url)
+    clock[0] += 60
+    _, asked = _queries(lambda: anon.get(url))  # past the window: made again, from the copy
+    assert asked > 0
+    clock[0] += 1.5
+    _, asked = _queries(lambda: anon.get(url))
+    assert asked == 0

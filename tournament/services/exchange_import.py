@@ -43,6 +43,7 @@ from tournament.scoring import SCORING
 from tournament.scoring_eleventh import record_parts, refuse_record
 from tournament.services import exchange_fields as fields
 from tournament.services.access import user_can_create_events
+from tournament.services.eleventh import table_layouts_clean
 from tournament.services.exchange import FORMAT, VERSION, checksum
 from tournament.services.exchange_ext import (
     EXCHANGE_EXTENSIONS,
@@ -488,6 +489,10 @@ def _check_event(event: dict) -> None:
         raise bad("event.tiebreaks", f"must list metrics from {', '.join(sorted(known))}.")
     if not isinstance(event["mission_order"], list):
         raise bad("event.mission_order", "must be a list of mission codes.")
+    try:
+        event["table_layouts"] = table_layouts_clean(event["table_layouts"])
+    except Invalid as exc:
+        raise bad("event.table_layouts", "must map table numbers to A, B or C.") from exc
     if event["mission_pack"] not in pack_keys() or event["mission_pack"] not in SCORING:
         raise bad(
             "event.mission_pack",

@@ -135,7 +135,7 @@ SPLIT = OpenApiParameter(
 
 def _split(request) -> bool:
     value = request.query_params.get("split")
-    if value not in (None, "", "disposition"):
+    if value not in (None, "disposition"):
         raise Invalid("split", "invalid", "Must be 'disposition' (or left out).")
     return value == "disposition"
 

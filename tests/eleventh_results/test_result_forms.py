@@ -88,7 +88,7 @@ def test_a_refused_row_names_the_player_and_round(org_client, eleventh, game11):
     assert not Result.objects.filter(game=game11).exists()
     partial = {**data, "primary_a": "", "r3_primary_b": "4"}
     text = org_client.post(_url(eleventh, game11), partial, follow=True).content.decode()
-    assert "Fill in every battle round of side B" in text
+    assert f"Fill in all five of {game11.player_b.name}&#x27;s battle rounds" in text
     assert not Result.objects.filter(game=game11).exists()
 
 
@@ -143,3 +143,12 @@ def test_other_packs_show_no_record_boxes(client, org_client, event, players, or
     )
     assert "Breakdown and game record" not in _row(org_client, event, game)
     assert "r1_primary_a" not in _phone_form(client, game.player_a)
+
+
+def test_a_phone_with_some_rounds_left_empty_says_whose(client, game11):
+    a = game11.player_a
+    data = _phone_form(client, a)
+    data.update(vp_a="80", vp_b="50", r1_primary_a="5")
+    text = _phone(client, a, game11, data).content.decode()
+    assert "Fill in all five of your battle rounds" in text
+    assert not Result.objects.filter(game=game11).exists()

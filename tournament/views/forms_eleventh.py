@@ -46,9 +46,18 @@ class EleventhScoreForm(ScoreForm):
     side's primary, secondary and Battle Ready boxes (the phone keeps its Battle Ready tick).
     `names`: what the two sides are called on this page (for the choices' labels)."""
 
-    def __init__(self, *args, parts: bool = True, names: tuple[str, str] = ("A", "B"), **kw):
+    def __init__(
+        self,
+        *args,
+        parts: bool = True,
+        names: tuple[str, str] = ("A", "B"),
+        owners: tuple[str, str] | None = None,
+        **kw,
+    ):
         super().__init__(*args, vp_max=100, **kw)
         self.parts = parts
+        # Whose boxes, in messages: "Ada Archer's", or "your" on the phone.
+        self.owners = owners or (possessive(names[0]), possessive(names[1]))
         for name in ("vp_a", "vp_b"):
             # The rounds may supply the total (the rules add them up): not required here.
             self.fields[name].required = False
@@ -101,7 +110,7 @@ class EleventhScoreForm(ScoreForm):
 
     def clean(self):
         cleaned = super().clean()
-        for side in "ab":
+        for owner, side in zip(self.owners, "ab", strict=True):
             boxes = [
                 cleaned.get(round_box(n, p, side))
                 for n in range(1, ROUNDS + 1)
@@ -111,15 +120,9 @@ class EleventhScoreForm(ScoreForm):
             if filled and len(filled) != len(boxes):
                 self.add_error(
                     None,
-                    f"Fill in every battle round of side {side.upper()} (0 where nothing was "
-                    "scored), or leave them all empty.",
+                    f"Fill in all five of {owner} battle rounds (0 where nothing was scored), "
+                    "or leave them all empty.",
                 )
-        if (
-            cleaned.get("vp_a") is None
-            and not self._rounds(cleaned, "a")
-            and not self.has_error("vp_a")
-        ):
-            self.add_error("vp_a", "Enter the VP, or every battle round.")
         return cleaned
 
     @staticmethod

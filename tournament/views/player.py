@@ -316,7 +316,13 @@ def player_result(request, key: str, game_id: int):
     opponent = _sides(game, player)["opponent"]
     if rules.game_record:
         names = ("Me", opponent.name if opponent else "Opponent")
-        form = EleventhScoreForm(request.POST, parts=False, battle_ready=True, names=names)
+        form = EleventhScoreForm(
+            request.POST,
+            parts=False,
+            battle_ready=True,
+            names=names,
+            owners=("your", possessive(names[1])),
+        )
     else:
         form = ScoreForm(
             request.POST,

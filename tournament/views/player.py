@@ -19,6 +19,7 @@ from missions.classic.types import ClassicMission
 from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
 from missions.services import is_classic, mission_trackable
+from missions.services_eleventh import matchup_code
 from ops.middleware import client_address
 from tournament.errors import ServiceError
 from tournament.models import Game, Player, PlayerStatus
@@ -224,7 +225,12 @@ def _my_eleventh(game: Game, player: Player) -> dict | None:
         return None
     mine = game.side_of(player.pk)
     other = "b" if mine == "a" else "a"
-    return {**x, "mine": x[f"primary_{mine}"], "theirs": x[f"primary_{other}"]}
+    out = {**x, "mine": x[f"primary_{mine}"], "theirs": x[f"primary_{other}"]}
+    if x["primary_a"] and x["layout"]:
+        # The matchup page: both primaries in full and the layout's map, on the phone.
+        code = matchup_code(a=game.disposition_a, b=game.disposition_b, layout=x["layout"])
+        out["matchup_url"] = reverse("mission", kwargs={"code": code})
+    return out
 
 
 @require_POST

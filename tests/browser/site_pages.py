@@ -201,6 +201,46 @@ def _classic_tracker(s: Site) -> str:
     return reverse("tracker-game", args=[s.extra["classic_game"].pk])
 
 
+def _eleventh_results(s: Site) -> None:
+    """An 11th-edition event beside the Leviathan one: round 1 paired, one game confirmed with
+    its whole record (battle rounds, Attacker, first turn, secondaries), round 1's other game
+    waiting for its result (the record's boxes on the board and on Player 1's phone)."""
+    from tournament.services.events import event_create
+    from tournament.services.players import player_register
+    from tournament.services.results import result_enter
+    from tournament.services.rounds import round_create
+
+    event = event_create(
+        user=s.organiser, name="Eleventh Edition Open", rounds=3, mission_pack="eleventh", seed=5
+    )
+    dispositions = ("take-and-hold", "purge-the-foe", "disruption", "reconnaissance")
+    players = [
+        player_register(
+            event=event, user=s.organiser, name=name, faction=faction, disposition=disposition
+        )
+        for name, faction, disposition in zip(NAMES[:4], FACTIONS[:4], dispositions, strict=True)
+    ]
+    round_ = round_create(
+        event_id=event.pk,
+        user=s.organiser,
+        pairings=[
+            {"player_a": players[0].pk, "player_b": players[1].pk},
+            {"player_a": players[2].pk, "player_b": players[3].pk},
+        ],
+    )
+    played = round_.games.get(player_a=players[2])
+    grid = [{"primary": 8, "secondary": 6}] * 5
+    data = {"rounds_a": grid, "vp_b": 51, "first_turn": "a", "secondaries_a": "tactical"}
+    result_enter(game_id=played.pk, data=data, user=s.organiser)
+    s.extra["eleventh_event"] = event
+    s.extra["eleventh_game"] = round_.games.get(player_a=players[0])
+
+
+def _r11(name: str, query: str = "") -> Callable[[Site], str]:
+    """The path of a page of the 11th-edition event of `_eleventh_results`."""
+    return lambda s: reverse(name, args=[s.extra["eleventh_event"].pk]) + query
+
+
 def _a_confirmed(s: Site) -> None:
     """Player A's game confirmed, so their page asks for the sportsmanship vote."""
     from tournament.services.results import result_enter
@@ -403,6 +443,20 @@ PAGES: list[Page] = [
         PLAYER,
         lambda s: reverse("player-home", args=[s.extra["classic_game"].player_a.private_key]),
         setup=_classic_event,
+    ),
+    # An 11th-edition event's results and statistics
+    Page(
+        "player-home-eleventh",
+        PLAYER,
+        lambda s: reverse("player-home", args=[s.extra["eleventh_game"].player_a.private_key]),
+        setup=_eleventh_results,
+    ),
+    Page("organiser-results-eleventh", ORGANISER, _r11("manage-results"), setup=_eleventh_results),
+    Page(
+        "event-factions-eleventh",
+        ANYONE,
+        _r11("event-factions", "?split=disposition"),
+        setup=_eleventh_results,
     ),
     # A classic-pack (8th edition) event's own pages
     Page("event-overview-classic", ANYONE, _c("event"), setup=_classic_event),

@@ -115,9 +115,20 @@ def _player(player: Player, keys: _Keys) -> dict:
     return {"key": keys.players[player.pk], **fields.dump_fields(fields.PLAYER, player)}
 
 
+def _recorded(result: Result) -> dict:
+    """The game record's keys that hold something (optional keys: absent is not recorded)."""
+    record = fields.dump_fields(fields.RESULT_RECORD, result)
+    return {key: value for key, value in record.items() if value is not None}
+
+
 def _result(result: Result, keys: _Keys) -> dict:
     return {
         **fields.dump_fields(fields.RESULT, result),
+        **{
+            k: v
+            for k, v in fields.dump_fields(fields.RESULT_RECORD, result).items()
+            if v is not None
+        },
         # An account, else the name an imported file gave (exchange_import.py keeps it as text).
         "entered_by_user": keys.user(result.entered_by_user_id) or result.entered_by_label or None,
         "entered_by_player": _kept_player(result.entered_by_player_id, keys),

@@ -40,6 +40,7 @@ from tournament.models import (
 from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from tournament.models.player import new_private_key
 from tournament.scoring import SCORING
+from tournament.scoring_eleventh import record_parts, refuse_record
 from tournament.services import exchange_fields as fields
 from tournament.services.access import user_can_create_events
 from tournament.services.eleventh import table_layouts_clean
@@ -220,11 +221,28 @@ def _read_players(document: dict, plan: _Plan) -> set:
     return keys
 
 
+def _read_record(row: dict, where: str, pack: str) -> dict:
+    """A result's 11th-edition game record, checked by the pack's scoring rules (the rounds
+    add up to the parts they sit beside); absent keys read as not recorded."""
+    record = fields.load_fields(fields.RESULT_RECORD, row, where)
+    if not any(value is not None for value in record.values()):
+        return record
+    errors: dict = {}
+    if SCORING[pack].game_record:
+        record_parts({**row, **record}, errors)
+    else:
+        refuse_record(record, errors, SCORING[pack].name)
+    for name, ((_code, message), *_) in errors.items():
+        raise bad(f"{where}.{name}", message)
+    return record
+
+
 def _read_results(data: dict, path: str, players: set, plan: _Plan) -> list:
     results, versions, current = [], set(), 0
     for j, row in enumerate(fields.as_list(data.get("results"), f"{path}.results")):
         where = f"{path}.results[{j}]"
         values = fields.load_fields(fields.RESULT, row, where)
+        values.update(_read_record(row, where, plan.event["mission_pack"]))
         if values["version"] in versions:
             raise bad(f"{where}.version", f"a second version {values['version']}.")
         versions.add(values["version"])

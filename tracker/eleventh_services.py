@@ -17,7 +17,6 @@ from missions.eleventh.matrix import (
     primary_for,
 )
 from tournament.errors import Conflict, Invalid
-from tournament.scoring import scoring_rules
 from tracker import eleventh
 from tracker.eleventh.pack_cards import primary_card, secondary_cards, texts
 from tracker.models import TrackedGame
@@ -114,20 +113,17 @@ def eleventh_result_data(state: dict[str, Any]) -> dict[str, Any]:
     Battle Ready and total, the five-round breakdown, who attacked, who went first and each
     side's Fixed or Tactical choice."""
     final = eleventh.final_score(state)
-    # The result's game record (tournament/scoring_eleventh.py) is sent where results keep one.
-    record = getattr(scoring_rules(PACK_KEY), "game_record", False)
     data: dict[str, Any] = {}
     for s in SIDES:
         mine = final[s]
         for part in ("primary", "secondary", "battle_ready"):
             data[f"{part}_{s}"] = mine[part]
         data[f"vp_{s}"] = mine["total"]
-        if record:
-            data[f"rounds_{s}"] = mine["rounds"]
-            data[f"secondaries_{s}"] = mine["mode"]
-    if record:
-        data["attacker"] = final["attacker"]
-        data["first_turn"] = final["first_turn"]
+        # The result's game record (tournament/scoring_eleventh.py).
+        data[f"rounds_{s}"] = mine["rounds"]
+        data[f"secondaries_{s}"] = mine["mode"]
+    data["attacker"] = final["attacker"]
+    data["first_turn"] = final["first_turn"]
     return data
 
 

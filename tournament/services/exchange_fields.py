@@ -92,6 +92,8 @@ EVENT = _specs(
     ("check_in_opens_at", "datetime", True, (), True),
     ("check_in_closes_at", "datetime", True, (), True),
     ("check_in_networks", "json", False, (), True, []),
+    # The floor of the owr_floor metric: files written before it read as the default.
+    ("owr_floor", "str", False, (), True, "1/3"),
 )
 PLAYER = _specs(
     ("name", "str"),

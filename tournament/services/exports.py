@@ -25,6 +25,7 @@ from tournament.models import Event, Game, Result, ResultStatus
 from tournament.services.cached import event_cached, standings_cached
 from tournament.services.records import event_games, players_records, ranked_players
 from tournament.services.revision import event_revision
+from tournament.services.standings import metric_options
 
 STANDINGS_COLUMNS = (
     "rank",
@@ -127,6 +128,7 @@ def standings_export(
             tiebreaks=others,
             bye_vp=event.bye_vp,
             as_of_round=as_of_round,
+            options=metric_options(event),
         )
         # Computed apart from the ranking, so metrics the event does not rank by break no tie.
         return {r.player_id: {m: metric_json(m, r.metrics[m]) for m in others} for r in extra}

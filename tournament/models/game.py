@@ -1,4 +1,9 @@
 from django.db import models
+from django.db.models import F
+
+# Tables in order, the bye (no table) last: SQLite sorts NULL first and PostgreSQL last, so the
+# place of the bye is said, never left to the database.
+TABLE_ORDER = (F("table_number").asc(nulls_last=True), "id")
 
 
 class Game(models.Model):
@@ -27,7 +32,7 @@ class Game(models.Model):
     flags = models.JSONField(default=list, blank=True)
 
     class Meta:
-        ordering = ["round", "table_number", "id"]
+        ordering = ["round", *TABLE_ORDER]
         constraints = [
             models.UniqueConstraint(fields=["round", "player_a"], name="game_unique_player_a"),
             models.UniqueConstraint(fields=["round", "player_b"], name="game_unique_player_b"),

@@ -132,3 +132,16 @@ def test_name_split_gives_the_name_back(words):
     first, last = name_split(name)
     assert " ".join(p for p in (first, last) if p) == name
     assert last == (words[-1] if words else "")
+
+
+@pytest.mark.django_db
+def test_csv_quotes_text_and_leaves_numbers_bare(anon, event, finished):
+    """LibreOffice's "Format quoted field as text" then keeps records text, never dates."""
+    body = anon.get(f"/api/events/{event.pk}/standings.csv").content.decode("utf-8-sig")
+    header, first = body.splitlines()[:2]
+    assert header.startswith('"rank","tied","player"')
+    rank, tied = first.split(",")[:2]
+    assert rank == "1"
+    assert tied in ('"yes"', '"no"')
+    records = [line.split(",")[12] for line in body.splitlines()[1:]]
+    assert all(r.startswith('"') and r.endswith('"') and r.count("-") == 2 for r in records)

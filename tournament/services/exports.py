@@ -7,7 +7,8 @@ every entry with its status.
 
 CSV files start with a UTF-8 byte order mark: Excel reads a CSV without one in the machine's
 legacy code page and garbles names such as "Zoë"; Python's "utf-8-sig", pandas and
-LibreOffice skip the mark.
+LibreOffice skip the mark. Text is quoted and numbers are not (docs/exports.md: opening the
+files in LibreOffice).
 """
 
 from __future__ import annotations
@@ -88,7 +89,9 @@ def _cell(value) -> str | int | float:
 def export_csv(*, columns, rows: list[dict]) -> bytes:
     """A header row, then one line per row; UTF-8 with a byte order mark (see above)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    # Text quoted, numbers bare: a spreadsheet told to read quoted fields as text (LibreOffice's
+    # "Format quoted field as text") keeps a record "2-0-1" a record, not a date.
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow(columns)
     for row in rows:
         writer.writerow([_cell(row.get(c)) for c in columns])

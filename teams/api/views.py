@@ -216,6 +216,7 @@ class TeamRoundListView(APIView):
             user=request.user,
             seed=body.validated_data.get("seed"),
             force=body.validated_data["force"],
+            layout=body.validated_data.get("layout"),
         )
         return Response(team_round_data(team_round=team_round), status=201)
 

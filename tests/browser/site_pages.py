@@ -33,6 +33,14 @@ EIGHTH_APPROXIMATE = "EGT-0-0"  # Spoils of War on Spearhead Assault
 SEVENTH_MAELSTROM = "SVN-0-0"  # The Spoils of War, with Mysterious Objectives
 ONLY_WAR = "OWR-1-1"  # Slay and Secure
 CLEANSE = "EGT-6-6"  # 8th edition Maelstrom of War: Cleanse and Capture
+ELEVENTH_QUERY = "?a=take-and-hold&b=purge-the-foe&layout=B&seed=7"  # Search and Destroy
+
+
+def _eleventh() -> str:
+    """The shareable code of an 11th-edition matchup whose layout is in the data."""
+    from missions.services_eleventh import matchup_generate
+
+    return matchup_generate(seed=7, a="take-and-hold", b="purge-the-foe", layout="B").code
 
 
 @dataclass(frozen=True)
@@ -291,6 +299,10 @@ PAGES: list[Page] = [
         ANYONE,
         lambda s: reverse("mission", args=[ONLY_WAR]) + "?power_a=30&power_b=52&split_by=a",
     ),
+    # 11th edition: the matchup form with a result (both primaries, the map), and the
+    # matchup page a shared code opens (both players' cards, stacked on a phone).
+    Page("missions-eleventh", ANYONE, lambda s: reverse("missions-eleventh") + ELEVENTH_QUERY),
+    Page("mission-eleventh-matchup", ANYONE, lambda s: reverse("mission", args=[_eleventh()])),
     Page("tracker-new", ANYONE, lambda s: reverse("tracker-new")),
     Page(
         "tracker",

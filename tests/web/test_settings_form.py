@@ -156,7 +156,7 @@ def test_new_event_form_chooses_the_mission_pack(org_client):
     html = org_client.get(url).content.decode()
     assert "Mission pack" in html
     data = form_data(html, "Create event")
-    assert data["mission_pack"] == "leviathan"
+    assert data["mission_pack"] == "eleventh"  # the web form's default since 11th edition
     data.update(name="Retro GT", mission_pack="eighth")
     assert org_client.post(url, data).status_code == 302
     event = Event.objects.get(name="Retro GT")

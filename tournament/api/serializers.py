@@ -10,14 +10,16 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from missions.api import MissionSummarySerializer
+from missions.eleventh.matrix import DISPOSITION_IDS, LAYOUT_LETTERS
 from missions.pack.registry import pack_keys
 from missions.services import mission_summary, pool_codes, round_mission_details
 from tournament.api.bodies import KnownFieldsMixin, StrictSerializer
 from tournament.localtime import zone_names
 from tournament.models import Event, Game, Player, PlayerStatus, Result, Round
-from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind
+from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind, LayoutPolicy
 from tournament.scoring import LEVIATHAN_CAPS, VP_CEILING
 from tournament.services.clock import round_clock_state
+from tournament.services.eleventh import game_fields
 from tournament.services.events import PLACES_MAX
 from tournament.services.registration import (
     ARMY_LIST_LIMIT,
@@ -264,6 +266,19 @@ class EventSerializer(StrictModelSerializer):
         help_text="Players per team of a team event, 3 to 8 (default 5); not below a team's "
         "members (400 team_size).",
     )
+    layout_policy = serializers.ChoiceField(
+        choices=LayoutPolicy.choices,
+        required=False,
+        help_text="11th-edition events: where each game's layout letter comes from. "
+        "rolled_per_table (default): rolled for each table from the round's seed; per_round: "
+        "named when pairing (`layout` of POST .../rounds/); per_table: `table_layouts`, "
+        "tables not named there roll.",
+    )
+    table_layouts = serializers.DictField(
+        child=serializers.ChoiceField(choices=LAYOUT_LETTERS),
+        required=False,
+        help_text='The per_table policy\'s letters by table number: {"1": "A", "2": "C"}.',
+    )
 
     class Meta:
         model = Event
@@ -307,6 +322,8 @@ class EventSerializer(StrictModelSerializer):
             "list_publication",
             "kind",
             "team_size",
+            "layout_policy",
+            "table_layouts",
             "players_count",
             "rounds_paired",
             "created_at",
@@ -383,6 +400,13 @@ class PlayerSerializer(StrictModelSerializer):
     army_list = text_field(required=False)
     first_round = StrictIntegerField(min_value=1, max_value=30, required=False)
     fixed_table = StrictIntegerField(min_value=1, max_value=32767, allow_null=True, required=False)
+    disposition = serializers.ChoiceField(
+        choices=["", *DISPOSITION_IDS],
+        allow_blank=True,
+        required=False,
+        help_text="11th-edition events: the player's Force Disposition (empty: not chosen yet). "
+        "400 not_in_pack for another pack's event.",
+    )
 
     class Meta:
         model = Player
@@ -401,6 +425,7 @@ class PlayerSerializer(StrictModelSerializer):
             "first_round",
             "fixed_table",
             "status",
+            "disposition",
         ]
         read_only_fields = ["id", "event", "dropped_after_round", "status"]
 
@@ -541,11 +566,57 @@ class GameSerializer(StrictModelSerializer):
     table = serializers.IntegerField(source="table_number", allow_null=True)
     round = serializers.IntegerField(source="round.number")
     result = serializers.SerializerMethodField()
+    primary_a = serializers.SerializerMethodField(
+        help_text="11th edition: player A's own primary (printed name); null for other packs, "
+        "byes, or when a player had no disposition."
+    )
+    primary_b = serializers.SerializerMethodField(help_text="11th edition: player B's primary.")
+    layout = serializers.SerializerMethodField(help_text="11th edition: the layout letter.")
+    layout_available = serializers.SerializerMethodField(
+        help_text="11th edition: whether the data holds this layout (15 of 45 are missing)."
+    )
+    deployment = serializers.SerializerMethodField(
+        help_text="11th edition: the layout's deployment map name (null where missing)."
+    )
 
     class Meta:
         model = Game
-        fields = ["id", "round", "table", "player_a", "player_b", "attacker", "flags", "result"]
+        fields = [
+            "id",
+            "round",
+            "table",
+            "player_a",
+            "player_b",
+            "attacker",
+            "flags",
+            "result",
+            "primary_a",
+            "primary_b",
+            "layout",
+            "layout_available",
+            "deployment",
+        ]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_primary_a(self, game: Game) -> str | None:
+        return game_fields(game)["primary_a"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_primary_b(self, game: Game) -> str | None:
+        return game_fields(game)["primary_b"]
+
+    @extend_schema_field(serializers.ChoiceField(choices=LAYOUT_LETTERS, allow_null=True))
+    def get_layout(self, game: Game) -> str | None:
+        return game_fields(game)["layout"]
+
+    @extend_schema_field(serializers.BooleanField(allow_null=True))
+    def get_layout_available(self, game: Game) -> bool | None:
+        return game_fields(game)["layout_available"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_deployment(self, game: Game) -> str | None:
+        return game_fields(game)["deployment"]
 
     @extend_schema_field(ResultSerializer(allow_null=True))
     def get_result(self, game: Game) -> dict | None:
@@ -603,6 +674,10 @@ class RoundSerializer(StrictModelSerializer):
     games = serializers.SerializerMethodField()
     mission = serializers.SerializerMethodField()
     clock = serializers.SerializerMethodField()
+    layout = serializers.SerializerMethodField(
+        help_text="11th edition, per_round layout policy: the letter named for the round "
+        "(null otherwise; each game carries its own `layout`)."
+    )
 
     class Meta:
         model = Round
@@ -614,6 +689,7 @@ class RoundSerializer(StrictModelSerializer):
             "seed",
             "pairing_cost",
             "mission",
+            "layout",
             "clock",
             "games",
         ]
@@ -634,6 +710,10 @@ class RoundSerializer(StrictModelSerializer):
             # A cached answer: the clock is added fresh to each response (it moves each second).
             data.pop("clock", None)
         return data
+
+    @extend_schema_field(serializers.ChoiceField(choices=LAYOUT_LETTERS, allow_null=True))
+    def get_layout(self, round_: Round) -> str | None:
+        return round_.layout or None
 
     @extend_schema_field(ClockSerializer)
     def get_clock(self, round_: Round) -> dict | None:
@@ -691,7 +771,10 @@ class PairingInputSerializer(StrictSerializer):
 class RoundInputSerializer(StrictSerializer):
     seed = seed_field(required=False, help_text="Same seed, same draw (default: random).")
     force = StrictBooleanField(
-        required=False, default=False, help_text="Pair although results are missing."
+        required=False,
+        default=False,
+        help_text="Pair although results are missing, players are not checked in, or (11th "
+        "edition) players have no disposition (409 no_disposition otherwise).",
     )
     mission = MissionCodeField(
         required=False,
@@ -700,6 +783,18 @@ class RoundInputSerializer(StrictSerializer):
     )
     pairings = PairingInputSerializer(
         many=True, required=False, help_text="Manual pairings instead of the engine's."
+    )
+    layout = serializers.ChoiceField(
+        choices=LAYOUT_LETTERS,
+        required=False,
+        help_text="11th-edition events with the per_round layout policy: the round's layout "
+        "letter (required there, 400 not_per_round for the other policies).",
+    )
+
+
+class GameLayoutInputSerializer(StrictSerializer):
+    layout = serializers.ChoiceField(
+        choices=LAYOUT_LETTERS, help_text="The game's new layout letter (11th edition only)."
     )
 
 
@@ -725,6 +820,14 @@ class SignupInputSerializer(StrictSerializer):
     club = text_field(120, required=False, default="")
     army_list = text_field(ARMY_LIST_LIMIT, required=False, default="")
     email = text_field(254, required=False, default="")
+    disposition = serializers.ChoiceField(
+        choices=["", *DISPOSITION_IDS],
+        allow_blank=True,
+        required=False,
+        default="",
+        help_text="11th-edition events: the Force Disposition (may be given later, until the "
+        "list deadline or round 1). 400 not_in_pack for another pack's event.",
+    )
 
 
 class SignupSerializer(StrictSerializer):

@@ -36,6 +36,7 @@ from tournament.services.audit import (
 )
 from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
 from tournament.services.checkin import check_in_settings_clean
+from tournament.services.eleventh import layout_policy_clean, table_layouts_clean
 from tournament.services.event_status import event_status_clean
 from tournament.services.registration import registration_move_up
 from tournament.services.standings import metric_names, owr_floor_clean
@@ -79,6 +80,8 @@ EDITABLE = (
     "list_publication",
     "kind",
     "team_size",
+    "layout_policy",
+    "table_layouts",
 )
 BOOLEAN_SETTINGS = (
     "hidden",
@@ -218,6 +221,11 @@ def _clean_missions(clean: dict, event: Event | None) -> None:
         clean["mission_order"] = _drawn_order(pack, None)
     if "mission_order" in clean:
         clean["mission_order"] = _check_mission_order(clean["mission_order"], pack)
+    # 11th-edition layouts: kept whatever the pack, so a pack switched back finds them.
+    if "layout_policy" in clean:
+        clean["layout_policy"] = layout_policy_clean(clean["layout_policy"])
+    if "table_layouts" in clean:
+        clean["table_layouts"] = table_layouts_clean(clean["table_layouts"])
 
 
 def _check_kind(clean: dict, event: Event) -> None:

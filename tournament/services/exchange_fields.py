@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.utils.dateparse import parse_date, parse_datetime, parse_duration
 from django.utils.duration import duration_iso_string
 
+from missions.eleventh.matrix import DISPOSITION_IDS, LAYOUT_LETTERS
 from tournament.engine.errors import EngineError
 from tournament.engine.names import name_clean, name_key
 from tournament.errors import Invalid
@@ -20,6 +21,7 @@ from tournament.models import (
     BattleSize,
     EventKind,
     EventStatus,
+    LayoutPolicy,
     ListPublication,
     ListStatus,
     PaperSize,
@@ -32,6 +34,9 @@ from tournament.models import (
 
 FIELD = "file"
 BREAKDOWN = ("primary", "secondary", "gambit", "battle_ready", "tactical")
+# 11th edition: a disposition or a layout letter, or "" (none).
+DISPOSITION_CHOICES = ("", *DISPOSITION_IDS)
+LAYOUT_CHOICES = ("", *LAYOUT_LETTERS)
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,16 @@ EVENT = _specs(
     ("check_in_opens_at", "datetime", True, (), True),
     ("check_in_closes_at", "datetime", True, (), True),
     ("check_in_networks", "json", False, (), True, []),
+    # 11th-edition layouts: files written before them roll each table's layout.
+    (
+        "layout_policy",
+        "str",
+        False,
+        tuple(LayoutPolicy.values),
+        True,
+        LayoutPolicy.ROLLED_PER_TABLE.value,
+    ),
+    ("table_layouts", "json", False, (), True, {}),
     # The floor of the owr_floor metric: files written before it read as the default.
     ("owr_floor", "str", False, (), True, "1/3"),
 )
@@ -114,6 +129,8 @@ PLAYER = _specs(
     ("list_updated_at", "datetime", True),
     ("private_key", "str"),
     ("created_at", "datetime"),
+    # 11th edition: files written before it hold no dispositions.
+    ("disposition", "str", False, DISPOSITION_CHOICES, True, ""),
 )
 TABLE = _specs(
     ("number", "int"),
@@ -134,8 +151,16 @@ ROUND = _specs(
     ("clock_remaining", "duration", True),
     ("created_at", "datetime"),
     ("released", "bool", False, (), True, True),
+    ("layout", "str", False, LAYOUT_CHOICES, True, ""),
 )
-GAME = _specs(("table_number", "int", True), ("flags", "json"))
+GAME = _specs(
+    ("table_number", "int", True),
+    ("flags", "json"),
+    # 11th edition: the dispositions the game was made with and its layout letter.
+    ("disposition_a", "str", False, DISPOSITION_CHOICES, True, ""),
+    ("disposition_b", "str", False, DISPOSITION_CHOICES, True, ""),
+    ("layout", "str", False, LAYOUT_CHOICES, True, ""),
+)
 RESULT = _specs(
     ("version", "int"),
     ("is_current", "bool"),

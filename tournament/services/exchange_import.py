@@ -42,6 +42,7 @@ from tournament.models.player import new_private_key
 from tournament.scoring import SCORING
 from tournament.services import exchange_fields as fields
 from tournament.services.access import user_can_create_events
+from tournament.services.eleventh import table_layouts_clean
 from tournament.services.exchange import FORMAT, VERSION, checksum
 from tournament.services.exchange_ext import (
     EXCHANGE_EXTENSIONS,
@@ -482,6 +483,10 @@ def _check_event(event: dict) -> None:
         raise bad("event.owr_floor", 'must be a fraction from 0 to 1 in lowest terms, like "1/3".')
     if not isinstance(event["mission_order"], list):
         raise bad("event.mission_order", "must be a list of mission codes.")
+    try:
+        event["table_layouts"] = table_layouts_clean(event["table_layouts"])
+    except Invalid as exc:
+        raise bad("event.table_layouts", "must map table numbers to A, B or C.") from exc
     if event["mission_pack"] not in pack_keys() or event["mission_pack"] not in SCORING:
         raise bad(
             "event.mission_pack",

@@ -11,11 +11,14 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
+from missions.eleventh.matrix import LAYOUT_LETTERS
 from missions.services import is_classic
 from tournament.errors import ServiceError
-from tournament.models import Game
+from tournament.models import Game, LayoutPolicy
 from tournament.scoring import scoring_rules
 from tournament.services.clock import round_clock_state
+from tournament.services.eleventh import is_eleventh
+from tournament.services.game_layout import game_set_layout
 from tournament.services.players import (
     players_absent,
     players_by_name,
@@ -66,6 +69,11 @@ def _round_context(event, **extra) -> dict:
         "can_pair": event.rounds.count() < event.planned_rounds,
         "warnings": sum(len([f for f in g.flags if f.get("code") != "bye"]) for g in games),
         "clock": round_clock_state(round_=current) if current else None,
+        # 11th edition: each game's primaries and layout (a letter to change); the letter to
+        # name when pairing under the per_round policy.
+        "eleventh": is_eleventh(event),
+        "name_layout": is_eleventh(event) and event.layout_policy == LayoutPolicy.PER_ROUND,
+        "layout_letters": LAYOUT_LETTERS,
     }
     context.update(extra)
     return context
@@ -80,13 +88,15 @@ def rounds_page(request, event):
 @require_POST
 def round_pair(request, event):
     force = request.POST.get("force") == "1"
+    layout = request.POST.get("layout") or None
     try:
-        round_ = round_create(event_id=event.pk, user=request.user, force=force)
+        round_ = round_create(event_id=event.pk, user=request.user, force=force, layout=layout)
     except ServiceError as exc:
         codes = exc.codes
-        if "results_missing" in codes.get("round", []) or "not_checked_in" in codes.get(
-            "players", []
-        ):
+        if "results_missing" in codes.get("round", []) or {
+            "not_checked_in",
+            "no_disposition",
+        } & set(codes.get("players", [])):
             # Forcing skips every check at once, so the page shows who is not checked in
             # next to missing results: the organiser never forces past no-shows unawares.
             absent = players_absent(event=event) if event.check_in_required else []
@@ -95,6 +105,7 @@ def round_pair(request, event):
                 needs_force=" ".join(error_texts(exc)),
                 absent=absent,
                 results_missing="results_missing" in codes.get("round", []),
+                layout_posted=layout,
             )
             return render(request, "tournament/manage/rounds.html", context, status=409)
         report(request, exc)
@@ -130,6 +141,25 @@ def round_mission(request, event, number: int):
     else:
         messages.success(request, f"Round {round_.number}'s mission: {round_.mission_code}.")
     return redirect("manage-rounds", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def game_layout(request, event, game_id: int):
+    """An 11th-edition game's layout letter, from the round page (logged, undoable)."""
+    game = Game.objects.filter(pk=game_id, round__event=event).select_related("round").first()
+    if game is None:
+        raise Http404("No such game in this event.")
+    try:
+        game = game_set_layout(
+            game_id=game.pk, user=request.user, layout=request.POST.get("layout", "")
+        )
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        table = game.table_number or "–"
+        messages.success(request, f"Table {table}: layout {game.layout}.")
+    return back(request, "manage-rounds", event_id=event.pk)
 
 
 def _absent_action(request, event, service, done: str, nothing: str):
@@ -193,7 +223,7 @@ def round_repair_view(request, event):
     try:
         round_ = round_repair(event_id=event.pk, user=request.user, force=force)
     except ServiceError as exc:
-        if "not_checked_in" in exc.codes.get("players", []):
+        if {"not_checked_in", "no_disposition"} & set(exc.codes.get("players", [])):
             context = _round_context(
                 event,
                 needs_force=" ".join(error_texts(exc)),

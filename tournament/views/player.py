@@ -19,6 +19,7 @@ from missions.classic.types import ClassicMission
 from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
 from missions.services import is_classic, mission_trackable
+from missions.services_eleventh import matchup_code
 from ops.middleware import client_address
 from tournament.errors import ServiceError
 from tournament.models import Game, Player, PlayerStatus
@@ -26,6 +27,12 @@ from tournament.scoring import scoring_rules
 from tournament.services.audit_words import field_label
 from tournament.services.awards import sports_ballot
 from tournament.services.checkin import check_in_window, player_check_in_self
+from tournament.services.eleventh import (
+    disposition_lock_reason,
+    disposition_name,
+    is_eleventh,
+    player_set_disposition,
+)
 from tournament.services.registration import registration_can_withdraw
 from tournament.services.results import result_claims, result_confirm, result_enter
 from tournament.services.revision import event_revision
@@ -33,7 +40,7 @@ from tournament.services.standing import player_standing
 from tournament.views.armylists import player_list_context
 from tournament.views.common import is_htmx, latest_round, player_game_or_404, report
 from tournament.views.data import game_for, mission_of, player_history
-from tournament.views.forms import ScoreForm
+from tournament.views.forms import DispositionForm, ScoreForm
 from tournament.views.now import now_context
 from tournament.views.signup import status_line
 
@@ -137,6 +144,9 @@ def player_home(request, key: str):
         "can_withdraw": registration_can_withdraw(player=player),
     }
     context["check_in"] = _check_in_card(player)
+    context["disposition"] = _disposition_card(player)
+    if game is not None and game.player_b_id:
+        context["my_eleventh"] = _my_eleventh(game, player)
     context["extra_links"] = [link for links in PLAYER_PAGE_LINKS for link in links(player, key)]
     template = "tournament/partials/my_result.html" if is_htmx(request) else "tournament/me.html"
     return render(request, template, context)
@@ -158,6 +168,56 @@ def _back_with_typed(key: str, data) -> HttpResponseRedirect:
     query = urlencode(_typed(data))
     url = reverse("player-home", kwargs={"key": key})
     return HttpResponseRedirect(f"{url}?{query}#my-result" if query else url)
+
+
+def _disposition_card(player: Player) -> dict | None:
+    """11th edition: the player's Force Disposition, and the form to choose it until the lock."""
+    event = player.event
+    if not is_eleventh(event) or player.status in (PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN):
+        return None
+    locked = disposition_lock_reason(event)
+    return {
+        "name": disposition_name(player.disposition),
+        "locked": locked,
+        "form": None if locked else DispositionForm(initial={"disposition": player.disposition}),
+    }
+
+
+def _my_eleventh(game: Game, player: Player) -> dict | None:
+    """ "Your primary", "your opponent's" and the layout, from this player's side of the game."""
+    x = game.eleventh
+    if x is None:
+        return None
+    mine = game.side_of(player.pk)
+    other = "b" if mine == "a" else "a"
+    out = {**x, "mine": x[f"primary_{mine}"], "theirs": x[f"primary_{other}"]}
+    if x["primary_a"] and x["layout"]:
+        # The matchup page: both primaries in full and the layout's map, on the phone.
+        code = matchup_code(a=game.disposition_a, b=game.disposition_b, layout=x["layout"])
+        out["matchup_url"] = reverse("mission", kwargs={"code": code})
+    return out
+
+
+@require_POST
+def player_disposition(request, key: str):
+    player = _player(key, for_write=True)
+    form = DispositionForm(request.POST)
+    form.is_valid()  # a choice outside the list is left for the service to name
+    chosen = form.cleaned_data.get("disposition", request.POST.get("disposition", ""))
+    before = player.disposition
+    try:
+        player = player_set_disposition(player=player, disposition=chosen)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        if player.disposition == before:
+            messages.info(request, "Your Force Disposition is unchanged.")
+        elif player.disposition:
+            name = disposition_name(player.disposition)
+            messages.success(request, f"Force Disposition saved: {name}.")
+        else:
+            messages.success(request, "Force Disposition cleared.")
+    return redirect(reverse("player-home", kwargs={"key": key}) + "#disposition")
 
 
 def _check_in_card(player: Player) -> dict | None:

@@ -7,14 +7,16 @@ from rest_framework.views import APIView
 
 from tournament.api.auth import request_player
 from tournament.api.bodies import body_object, refuse_body
-from tournament.api.permissions import visible_game
+from tournament.api.permissions import require_write_access, visible_game
 from tournament.api.serializers import (
+    GameLayoutInputSerializer,
     GameSerializer,
     ResultInputSerializer,
     ResultSerializer,
     result_data,
 )
 from tournament.services.access import user_can_judge
+from tournament.services.game_layout import game_set_layout
 from tournament.services.results import result_confirm, result_enter
 
 
@@ -61,6 +63,19 @@ class GameDetailView(APIView):
 
     def get(self, request, game_id: int):
         return Response(GameSerializer(_shown_game(request, game_id)).data)
+
+    @extend_schema(request=GameLayoutInputSerializer, responses=GameSerializer)
+    def patch(self, request, game_id: int):
+        """Change an 11th-edition game's layout letter: `{"layout": "B"}` (organisers; logged,
+        undoable from the audit log). 409 not_in_pack for other packs, bye for a bye."""
+        game = visible_game(request, game_id)
+        require_write_access(request, game.round.event)
+        body = GameLayoutInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        game = game_set_layout(
+            game_id=game.pk, user=request.user, layout=body.validated_data["layout"]
+        )
+        return Response(GameSerializer(game).data)
 
 
 class ResultView(APIView):

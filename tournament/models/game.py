@@ -1,11 +1,11 @@
 from django.db import models
 from django.db.models import F
 
+from missions.eleventh import matrix
+
 # Tables in order, the bye (no table) last: SQLite sorts NULL first and PostgreSQL last, so the
 # place of the bye is said, never left to the database.
 TABLE_ORDER = (F("table_number").asc(nulls_last=True), "id")
-
-from missions.eleventh import matrix
 
 LAYOUT_CHOICES = [("", "none"), *((letter, letter) for letter in matrix.LAYOUT_LETTERS)]
 

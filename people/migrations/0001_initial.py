@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tournament', '0021_event_owr_floor_game_order'),
+        ('tournament', '0022_event_owr_floor_game_order'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

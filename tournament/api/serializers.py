@@ -162,6 +162,12 @@ class EventSerializer(StrictModelSerializer):
         min_value=0, max_value=LEVIATHAN_CAPS.total, range_code="range", required=False
     )
     tiebreaks = TiebreaksField(required=False)
+    owr_floor = StrictCharField(
+        max_length=20,
+        required=False,
+        help_text="The floor of the owr_floor metric: each opponent's win rate counts at no "
+        'less than this fraction, written like "1/3" (default) or "0" (400 invalid/range).',
+    )
     mission_pack = serializers.ChoiceField(
         choices=pack_keys(),
         required=False,
@@ -282,6 +288,7 @@ class EventSerializer(StrictModelSerializer):
             "name",
             "rounds",
             "tiebreaks",
+            "owr_floor",
             "start_date",
             "end_date",
             "venue",
@@ -510,6 +517,7 @@ class ResultSerializer(StrictModelSerializer):
             "outcome",
             "status",
             "confirmed",
+            "is_current",
             "source",
             "entered_at",
             "confirmed_at",
@@ -537,6 +545,7 @@ def result_data(result: Result) -> dict:
         outcome=result.outcome,
         status=status,
         confirmed=status == "confirmed",
+        is_current=result.is_current,
         source=str(result.source),
         entered_at=_WHEN.to_representation(result.entered_at),
         confirmed_at=_WHEN.to_representation(result.confirmed_at),

@@ -14,6 +14,7 @@ import json
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from django.utils.text import slugify
 
 from tournament.models import (
     Announcement,
@@ -301,6 +302,6 @@ def event_export(*, event: Event, user) -> dict:
 
 def export_filename(event: Event) -> str:
     """A file name from the event's name, safe in a Content-Disposition header."""
-    slug = "".join(c if c.isascii() and c.isalnum() else "-" for c in event.name.lower()).strip("-")
-    slug = "-".join(part for part in slug.split("-") if part)[:60] or "event"
+    # slugify transliterates ("Zoë" -> "zoe") as the CSV names do (services/exports.py).
+    slug = slugify(event.name)[:60].strip("-") or "event"
     return f"{slug}.strategium.json"

@@ -108,6 +108,8 @@ EVENT = _specs(
         LayoutPolicy.ROLLED_PER_TABLE.value,
     ),
     ("table_layouts", "json", False, (), True, {}),
+    # The floor of the owr_floor metric: files written before it read as the default.
+    ("owr_floor", "str", False, (), True, "1/3"),
 )
 PLAYER = _specs(
     ("name", "str"),

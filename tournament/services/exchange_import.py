@@ -54,7 +54,7 @@ from tournament.services.exchange_fields import bad
 from tournament.services.exchange_refs import TARGET_KINDS, map_actor, map_payload, map_target
 from tournament.services.exchange_scan import MAX_DEPTH, document_scan, too_deep_at
 from tournament.services.revision import event_revision_bump
-from tournament.services.standings import metric_names
+from tournament.services.standings import metric_names, owr_floor_clean
 from tracker.models import TrackedAction, TrackedGame, new_tracker_token
 
 SECTIONS = ("event", "staff", "players", "tables", "rounds", "announcements", "audit")
@@ -434,6 +434,11 @@ def _read_audit(document: dict, plan: _Plan, known: dict) -> None:
         map_target(values["action"], target, _checked(known, f"{path}.target", gone))
         for side in ("before", "after"):
             map_payload(action, values[side], _checked(known, f"{path}.{side}", gone))
+        kind, _, named = target.partition(":")
+        if kind == "user" and named and not named.startswith("~"):
+            # An account named only as a staff entry's target is named like any other: linked
+            # when the import links accounts, else kept as a name (and reported missing).
+            plan.usernames.add(named)
         key = fields.unique_key(data, path, keys, "audit entry")
         actions[key] = action
         refs = {
@@ -487,6 +492,13 @@ def _check_event(event: dict) -> None:
     tiebreaks, known = event["tiebreaks"], metric_names()
     if not isinstance(tiebreaks, list) or any(name not in known for name in tiebreaks):
         raise bad("event.tiebreaks", f"must list metrics from {', '.join(sorted(known))}.")
+    try:
+        # Written exactly as the settings store it, so the file exports back the same.
+        floor_ok = owr_floor_clean(event["owr_floor"]) == event["owr_floor"]
+    except Invalid:
+        floor_ok = False
+    if not floor_ok:
+        raise bad("event.owr_floor", 'must be a fraction from 0 to 1 in lowest terms, like "1/3".')
     if not isinstance(event["mission_order"], list):
         raise bad("event.mission_order", "must be a list of mission codes.")
     try:

@@ -20,6 +20,7 @@ from missions.pack.registry import get_pack
 from missions.pack.types import CardKind
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game
+from tournament.models.game import TABLE_ORDER
 from tournament.printing.data import (
     CardText,
     EleventhGame,
@@ -190,7 +191,7 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
             *(f"player_a__{f}" for f in fields),
             *(f"player_b__{f}" for f in fields),
         )
-        .order_by("table_number", "id")
+        .order_by(*TABLE_ORDER)
     )
     records = records_before(event, round_number)
     pairings = []

@@ -98,7 +98,7 @@ class ResultView(APIView):
     )
     def get(self, request, game_id: int):
         game = _shown_game(request, game_id)
-        versions = game.results.all()
+        versions = game.results.order_by("version")
         return Response(ResultSerializer(versions, many=True).data)
 
     @extend_schema(

@@ -17,9 +17,11 @@ What is kept: only answers a view marked `replayable` (the standings and round r
 poll), given with 200 to a request that carried no credentials (no session cookie, no
 Authorization header) and that set no cookie. An answer is kept as of the oldest moment its
 data holds (the public computations it used, see `record_public`), so replaying it never shows
-data older than `cached.LAG_S`: the same promise the shared computations keep. A change made in
-this process forgets every kept answer at once (revision bumps and unsafe requests), so whoever
-changes something sees it; other processes see it within the window, as they do today.
+data older than `cached.LAG_S`: the same promise the shared computations keep. A change an organiser
+or judge makes in this process (a signed-in write, or a save that moves the event's revision)
+forgets every kept answer at once, so staff see it on the public pages at once; players'
+result entries do not (they arrive faster than phones poll at the end of a round), and other
+processes see any change within the window, as the shared computations' readers do.
 """
 
 from __future__ import annotations
@@ -176,6 +178,13 @@ def _key(request) -> tuple | None:
     )
 
 
+def _signed_in(request) -> bool:
+    """An account's request (an organiser, a judge): not a player's key, which at the end of a
+    round writes faster than phones poll; players see their own entries on their own pages."""
+    user = getattr(request, "user", None)
+    return user is not None and user.is_authenticated
+
+
 def _keepable(request, response) -> bool:
     user = getattr(request, "user", None)
     return (
@@ -203,7 +212,7 @@ class PublicReplayMiddleware:
         key = _key(request)
         if key is None:
             response = self.get_response(request)
-            if request.method not in ("GET", "HEAD", "OPTIONS"):
+            if request.method not in ("GET", "HEAD", "OPTIONS") and _signed_in(request):
                 replay_forget()
             return response
         clock, window = self.cached.clock, self.cached.LAG_S

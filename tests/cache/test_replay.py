@@ -105,13 +105,38 @@ def test_a_change_made_here_is_seen_at_once(anon, api, event, played):
     assert asked > 0
 
 
-def test_an_unsafe_request_forgets_every_kept_answer(anon, event, played, clock):
+def test_a_signed_in_write_forgets_every_kept_answer(anon, api, event, played, clock):
     from tournament.replay import STORE
 
     anon.get(f"/api/events/{event.pk}/standings/")
     assert STORE.items
-    anon.post(f"/api/events/{event.pk}/standings/", {}, format="json")  # refused: 405
+    api.post(f"/api/events/{event.pk}/standings/", {}, format="json")  # refused: 405
     assert not STORE.items
+
+
+def test_a_players_entry_leaves_the_public_its_window(anon, event, played, clock):
+    """At the end of a round players' entries arrive faster than phones poll: the public is
+    given what it was given for the rest of the window, then the confirmed result."""
+    from tournament.services.cached import LAG_S
+
+    url = f"/api/events/{event.pk}/standings/"
+    before = anon.get(url)
+    game = played.games.order_by("table_number").first()
+    for player in (game.player_a, game.player_b):  # entered by one, confirmed by the other
+        sent = anon.post(
+            f"/api/games/{game.pk}/result/",
+            {"vp_a": 70, "vp_b": 30},
+            format="json",
+            HTTP_AUTHORIZATION=f"Key {player.private_key}",
+        )
+        assert sent.status_code in (200, 201), sent.content
+    clock[0] += LAG_S - 0.5
+    kept, asked = _queries(lambda: anon.get(url))
+    assert asked == 0
+    assert kept.content == before.content
+    clock[0] += 1
+    fresh = anon.get(url)
+    assert {row["player"]: row for row in fresh.json()}[game.player_a_id]["wins"] == 1
 
 
 @pytest.mark.usefixtures("clock")

@@ -74,8 +74,13 @@ def event_revision_bump_sql(*, event_id: int, standings: bool = True) -> tuple[s
     """The bump as a statement, for a write path to run with its own (rowsql.together).
 
     `standings=False` only for a change the published standings never show (an entry that
-    waits for the opponent's confirmation, or disputes it)."""
-    replay_forget()
+    waits for the opponent's confirmation, or disputes it).
+
+    Unlike the bumps below, this does not forget the answers kept for the public (replay.py):
+    it is the path of every result entry, which at the end of a round arrive faster than any
+    phone polls; the public may trail them by the window, as it may trail the shared
+    computations. A signed-in writer's request forgets them (replay.py), so staff see their
+    change at once on the public pages too."""
     return (
         f"INSERT INTO {_TABLE} (event_id, standings) VALUES (%s, %s)",  # noqa: S608
         [event_id, standings],

@@ -16,6 +16,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include("tournament.api.urls")),
     path("api/", include("teams.api.urls")),
+    path("api/", include("playoffs.api.urls")),
     path("", include("teams.ritual_urls")),
     path("health/", health, name="health"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -40,6 +40,11 @@ def metric_label(name: str) -> str:
     return metric_info(name).label
 
 
+# Apps that extend events add keys to the rows (the play-offs' `final_place`): each is
+# called with the event and the finished rows, and changes them in place. Registered at
+# start-up (the app's ready()); the tournament app never imports them.
+STANDINGS_ROW_HOOKS: list = []
+
 # The contract promises these on every row, whatever the event's tie-breaks are.
 ALWAYS_SHOWN = ("owr", "vp")
 
@@ -116,4 +121,6 @@ def standings_compute(
                 "display": display,
             }
         )
+    for hook in STANDINGS_ROW_HOOKS:
+        hook(event, out)
     return out

@@ -695,7 +695,7 @@ class RoundSerializer(StrictModelSerializer):
                 "help_text": "False while the organiser reviews the pairings (the event's "
                 "review_pairings): readers who are not staff then get only number, released "
                 "and an empty games list."
-            }
+            },
         }
 
     def to_representation(self, instance):

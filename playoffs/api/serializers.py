@@ -59,24 +59,24 @@ class PlayoffInputSerializer(StrictSerializer):
     )
 
 
-class SeedsInputSerializer(StrictSerializer):
+class PlayoffSeedsInputSerializer(StrictSerializer):
     seeds = serializers.ListField(
         child=StrictIntegerField(), help_text="Player ids, best seed first (same count)."
     )
 
 
-class DecideInputSerializer(StrictSerializer):
+class PlayoffDecideInputSerializer(StrictSerializer):
     game = StrictIntegerField(help_text="The knockout game's id.")
     winner = StrictIntegerField(help_text="The id of the player who goes through.")
 
 
-class SlotSerializer(serializers.Serializer):
+class PlayoffSlotSerializer(serializers.Serializer):
     seed = serializers.IntegerField(allow_null=True)
     player = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
 
 
-class MatchGameSerializer(serializers.Serializer):
+class PlayoffMatchGameSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     round = serializers.IntegerField()
     table = serializers.IntegerField(allow_null=True)
@@ -85,26 +85,26 @@ class MatchGameSerializer(serializers.Serializer):
     result_status = serializers.CharField(allow_null=True)
 
 
-class WinnerSerializer(serializers.Serializer):
+class PlayoffWinnerSerializer(serializers.Serializer):
     seed = serializers.IntegerField()
     player = serializers.IntegerField()
 
 
-class MatchSerializer(serializers.Serializer):
+class PlayoffMatchSerializer(serializers.Serializer):
     id = serializers.CharField()
     stage = serializers.CharField(
         help_text="W winners', L losers', GF grand final, Q qualifier, S shadow."
     )
     label = serializers.CharField()
     round = serializers.IntegerField(help_text="Knockout round (1 = the first after the cut).")
-    a = SlotSerializer(allow_null=True, help_text="null while an earlier match decides it.")
-    b = SlotSerializer(allow_null=True)
+    a = PlayoffSlotSerializer(allow_null=True, help_text="null while an earlier match decides it.")
+    b = PlayoffSlotSerializer(allow_null=True)
     bye = serializers.BooleanField()
-    game = MatchGameSerializer(allow_null=True)
-    winner = WinnerSerializer(allow_null=True)
+    game = PlayoffMatchGameSerializer(allow_null=True)
+    winner = PlayoffWinnerSerializer(allow_null=True)
 
 
-class ChampionSerializer(serializers.Serializer):
+class PlayoffChampionSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
 
@@ -121,19 +121,19 @@ class PlayoffSerializer(serializers.Serializer):
     after_round = serializers.IntegerField()
     started = serializers.BooleanField()
     complete = serializers.BooleanField()
-    seeds = SlotSerializer(many=True)
-    matches = MatchSerializer(many=True)
-    champion = ChampionSerializer(allow_null=True)
+    seeds = PlayoffSlotSerializer(many=True)
+    matches = PlayoffMatchSerializer(many=True)
+    champion = PlayoffChampionSerializer(allow_null=True)
 
 
-class PlacingSerializer(serializers.Serializer):
+class PlayoffPlacingSerializer(serializers.Serializer):
     place = serializers.IntegerField()
     player = serializers.IntegerField()
     name = serializers.CharField()
     decided_by = serializers.ChoiceField(choices=["playoffs", "swiss"])
 
 
-class PlacingsSerializer(serializers.Serializer):
+class PlayoffPlacingsSerializer(serializers.Serializer):
     complete = serializers.BooleanField()
     champion = serializers.IntegerField(allow_null=True)
-    placings = PlacingSerializer(many=True)
+    placings = PlayoffPlacingSerializer(many=True)

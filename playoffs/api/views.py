@@ -8,11 +8,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from playoffs.api.serializers import (
-    DecideInputSerializer,
-    PlacingsSerializer,
+    PlayoffDecideInputSerializer,
+    PlayoffPlacingsSerializer,
     PlayoffInputSerializer,
     PlayoffSerializer,
-    SeedsInputSerializer,
+    PlayoffSeedsInputSerializer,
 )
 from playoffs.services.placings import playoff_placings
 from playoffs.services.playoffs import (
@@ -73,13 +73,13 @@ class PlayoffView(APIView):
         )
         return Response(_view(event), status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=SeedsInputSerializer, responses=PlayoffSerializer)
+    @extend_schema(request=PlayoffSeedsInputSerializer, responses=PlayoffSerializer)
     def patch(self, request, event_id: int):
         """Adjust the seeding before the first knockout round (logged, undoable); 409
         playoffs_started after it."""
         event = visible_event(request, event_id)
         require_write_access(request, event)
-        body = SeedsInputSerializer(data=request.data)
+        body = PlayoffSeedsInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         playoff_reseed(event_id=event.pk, user=request.user, seeds=body.validated_data["seeds"])
         return Response(_view(event))
@@ -109,14 +109,14 @@ class PlayoffAdvanceView(APIView):
 
 
 class PlayoffDecideView(APIView):
-    serializer_class = DecideInputSerializer
+    serializer_class = PlayoffDecideInputSerializer
 
-    @extend_schema(request=DecideInputSerializer, responses=PlayoffSerializer)
+    @extend_schema(request=PlayoffDecideInputSerializer, responses=PlayoffSerializer)
     def post(self, request, event_id: int):
         """Under the `organiser` tie rule: who goes through from a game drawn on VP (logged)."""
         event = visible_event(request, event_id)
         require_write_access(request, event)
-        body = DecideInputSerializer(data=request.data)
+        body = PlayoffDecideInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         playoff_decide(
             event_id=event.pk,
@@ -128,9 +128,9 @@ class PlayoffDecideView(APIView):
 
 
 class PlayoffPlacingsView(APIView):
-    serializer_class = PlacingsSerializer
+    serializer_class = PlayoffPlacingsSerializer
 
-    @extend_schema(responses=PlacingsSerializer)
+    @extend_schema(responses=PlayoffPlacingsSerializer)
     def get(self, request, event_id: int):
         """Final placings once the bracket is finished: its players by the bracket, then
         everyone else by the Swiss (`decided_by`); empty until then."""

@@ -9,10 +9,10 @@ from rest_framework.views import APIView
 
 from playoffs.api.serializers import (
     PlayoffDecideInputSerializer,
-    PlayoffPlacingsSerializer,
     PlayoffInputSerializer,
-    PlayoffSerializer,
+    PlayoffPlacingsSerializer,
     PlayoffSeedsInputSerializer,
+    PlayoffSerializer,
 )
 from playoffs.services.placings import playoff_placings
 from playoffs.services.playoffs import (

@@ -61,3 +61,51 @@ def test_player_page_says_who_and_where_next(cut, organiser):
     player = game.player_a
     page = Client().get(f"/p/{player.private_key}/").content.decode()
     assert f"Play-offs, Semi-final v {game.player_b.name}, table {game.table_number}" in page
+
+
+def test_the_tie_rules_in_the_form_are_the_engine_s():
+    from playoffs.engine import KNOCKOUT_TIEBREAKS
+    from playoffs.views.forms import TIEBREAK_CHOICES
+
+    assert [c for c, _ in TIEBREAK_CHOICES] == list(KNOCKOUT_TIEBREAKS)
+
+
+def test_organiser_cuts_and_pairs_from_the_page(organiser):
+    event = swiss_event(organiser, players=8, rounds=2, played=1)
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(f"/manage/events/{event.pk}/playoffs/")
+    assert page.status_code == 200
+    form = {"format": "single", "size": "4", "knockout_tiebreak": "higher_seed"}
+    refused = client.post(f"/manage/events/{event.pk}/playoffs/cut/", form)
+    assert refused.status_code == 400
+    assert "Only 1 of the 2 planned Swiss rounds" in refused.content.decode()
+    made = client.post(f"/manage/events/{event.pk}/playoffs/cut/", {**form, "force": "on"})
+    assert made.status_code == 302
+    assert event.playoff.size == 4
+    client.post(f"/manage/events/{event.pk}/playoffs/advance/")
+    assert event.rounds.filter(stage="playoff").count() == 1
+    page = client.get(f"/manage/events/{event.pk}/playoffs/").content.decode()
+    assert "Pair the next knockout round" in page
+    assert "Take the cut back" not in page
+
+
+def test_organiser_decides_a_drawn_game_on_the_page(organiser):
+    from tournament.services.results import result_enter
+
+    event = swiss_event(organiser, players=4, rounds=1)
+    playoff_create(
+        event_id=event.pk, user=organiser, format="single", size=2, knockout_tiebreak="organiser"
+    )
+    game = playoff_advance(event_id=event.pk, user=organiser).games.get()
+    result_enter(game_id=game.pk, data={"vp_a": 60, "vp_b": 60}, user=organiser)
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(f"/manage/events/{event.pk}/playoffs/").content.decode()
+    assert "Who goes through?" in page
+    client.post(
+        f"/manage/events/{event.pk}/playoffs/decide/",
+        {"game": game.pk, "winner": game.player_b_id},
+    )
+    page = client.get(f"/events/{event.pk}/playoffs/").content.decode()
+    assert f"{game.player_b.name} wins" in page

@@ -408,6 +408,8 @@ PAGES: list[Page] = [
     Page("organiser-player", ORGANISER, _e("manage-player", lambda s: s.players["A"].pk)),
     Page("organiser-import", ORGANISER, _e("manage-import")),
     Page("organiser-rounds", ORGANISER, _e("manage-rounds")),
+    Page("organiser-playoffs-cut", ORGANISER, _e("manage-playoffs")),
+    Page("organiser-playoffs", ORGANISER, _p("manage-playoffs"), setup=_playoff_event),
     Page("organiser-results", ORGANISER, _e("manage-results")),
     Page("organiser-settings", ORGANISER, _e("manage-settings")),
     Page("organiser-staff", ORGANISER, _e("manage-staff")),

@@ -109,3 +109,11 @@ def test_organiser_decides_a_drawn_game_on_the_page(organiser):
     )
     page = client.get(f"/events/{event.pk}/playoffs/").content.decode()
     assert f"{game.player_b.name} wins" in page
+
+
+def test_the_pairing_page_leads_to_the_play_offs(organiser):
+    event = swiss_event(organiser, players=4, rounds=1)
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(f"/manage/events/{event.pk}/rounds/").content.decode()
+    assert f"/manage/events/{event.pk}/playoffs/" in page

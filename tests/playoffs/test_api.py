@@ -109,6 +109,10 @@ def test_top8_cut_of_a_64_player_swiss(api, organiser):
     final = {r["player"]: r["final_place"] for r in rows}
     assert final[order[5]] == 2
     assert final[order[8]] == 9
+    csv = api.get(f"/api/events/{event.pk}/standings.csv").content.decode("utf-8-sig")
+    header, first = csv.splitlines()[:2]
+    assert header.endswith(",final_place")
+    assert first.endswith(",1")
     finished = api.post(base(event) + "advance/", format="json")
     assert finished.json()["error_codes"]["playoffs"] == ["finished"]
 

@@ -228,3 +228,21 @@ def test_bad_bodies_change_nothing(api, swiss64, anon):
         401,
         403,
     )
+
+
+def test_a_knockout_round_is_undone_from_the_log_like_any_round(api, organiser):
+    event = swiss_event(organiser, players=8, rounds=1)
+    api.post(base(event), {"format": "single", "size": 4}, format="json")
+    assert api.post(base(event) + "advance/", format="json").status_code == 201
+    entries = api.get(f"/api/events/{event.pk}/audit/").json()
+    entry = (entries["results"] if isinstance(entries, dict) else entries)[0]
+    assert entry["action"] == "round_create"
+    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", format="json")
+    assert undo.status_code == 200, undo.content
+    bracket = api.get(base(event)).json()
+    assert not bracket["started"]
+    assert all(m["game"] is None for m in bracket["matches"])
+    assert not Round.objects.filter(event=event, stage="playoff").exists()
+    # Before the first knockout round again: the cut can be taken back.
+    assert api.delete(base(event)).status_code == 204
+    assert api.get(base(event)).status_code == 404

@@ -13,7 +13,7 @@ from tournament.engine import (
     metric_json,
 )
 from tournament.errors import Invalid
-from tournament.models import Event
+from tournament.models import Event, RoundStage
 from tournament.services.awards import AWARD_METRICS, awards_inputs
 from tournament.services.records import event_games, players_records, ranked_players
 
@@ -40,9 +40,10 @@ def metric_label(name: str) -> str:
     return metric_info(name).label
 
 
-# Apps that extend events add keys to the rows (the play-offs' `final_place`): each is
-# called with the event and the finished rows, and changes them in place. Registered at
-# start-up (the app's ready()); the tournament app never imports them.
+# Apps whose rounds follow the Swiss add keys to the rows (the play-offs' `final_place`):
+# each is called with the event and the finished rows, and changes them in place, only for
+# events with such rounds (so other events pay nothing). Registered at start-up (the app's
+# ready()); the tournament app never imports them.
 STANDINGS_ROW_HOOKS: list = []
 
 # The contract promises these on every row, whatever the event's tie-breaks are.
@@ -60,7 +61,8 @@ def standings_compute(
     people read them (name -> text, plus "mp" and "record"), so the web page, the PDF and the
     API agree.
     """
-    paired = event.rounds.count()
+    stages = list(event.rounds.values_list("stage", flat=True))
+    paired = len(stages)
     if as_of_round is not None and not 0 <= as_of_round <= paired:
         raise Invalid("round", "range", f"Must be between 0 and {paired}.")
     players = {p.pk: p for p in ranked_players(event)}
@@ -121,6 +123,7 @@ def standings_compute(
                 "display": display,
             }
         )
-    for hook in STANDINGS_ROW_HOOKS:
-        hook(event, out)
+    if any(stage != RoundStage.SWISS for stage in stages):
+        for hook in STANDINGS_ROW_HOOKS:
+            hook(event, out)
     return out

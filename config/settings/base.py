@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "tournament",
     "teams",
     "playoffs",
+    "people",
     "rosters",
     "missions",
     "tracker",
@@ -169,6 +170,7 @@ SPECTACULAR_SETTINGS = {
         "GambitEnum": "tournament.api.serializers.GAMBIT_CHOICES",
         "BattleReadyEnum": "tournament.api.serializers.BATTLE_READY_CHOICES",
         "UnderdogPlayerEnum": "missions.api.UNDERDOG_PLAYERS",
+        "SecondaryModeEnum": "tournament.scoring_eleventh.SECONDARY_MODES",
     },
     # Swagger UI's files are served from this app, not a CDN: venues have poor wifi.
     "SWAGGER_UI_DIST": "SIDECAR",

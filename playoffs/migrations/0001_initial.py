@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tournament', '0021_round_stage'),
+        ('tournament', '0023_round_stage'),
     ]
 
     operations = [

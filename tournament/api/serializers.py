@@ -18,6 +18,7 @@ from tournament.localtime import zone_names
 from tournament.models import Event, Game, Player, PlayerStatus, Result, Round
 from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind, LayoutPolicy
 from tournament.scoring import LEVIATHAN_CAPS, VP_CEILING
+from tournament.scoring_eleventh import PER_ROUND, ROUNDS, SECONDARY_MODES, SIDES
 from tournament.services.clock import round_clock_state
 from tournament.services.eleventh import game_fields
 from tournament.services.events import PLACES_MAX
@@ -161,6 +162,12 @@ class EventSerializer(StrictModelSerializer):
         min_value=0, max_value=LEVIATHAN_CAPS.total, range_code="range", required=False
     )
     tiebreaks = TiebreaksField(required=False)
+    owr_floor = StrictCharField(
+        max_length=20,
+        required=False,
+        help_text="The floor of the owr_floor metric: each opponent's win rate counts at no "
+        'less than this fraction, written like "1/3" (default) or "0" (400 invalid/range).',
+    )
     mission_pack = serializers.ChoiceField(
         choices=pack_keys(),
         required=False,
@@ -281,6 +288,7 @@ class EventSerializer(StrictModelSerializer):
             "name",
             "rounds",
             "tiebreaks",
+            "owr_floor",
             "start_date",
             "end_date",
             "venue",
@@ -447,9 +455,46 @@ class PlayerSavedSerializer(PlayerPrivateSerializer):
         read_only_fields = [*PlayerPrivateSerializer.Meta.read_only_fields, "warnings"]
 
 
+class BattleRoundSerializer(StrictSerializer):
+    """One battle round of an 11th-edition result's breakdown."""
+
+    primary = StrictIntegerField(min_value=0, max_value=PER_ROUND)
+    secondary = StrictIntegerField(min_value=0, max_value=PER_ROUND)
+
+
+_ROUNDS_HELP = (
+    "11th edition only (400 not_in_pack elsewhere): exactly five battle rounds, each "
+    f"primary and secondary 0 to {PER_ROUND}; they must add up to primary and secondary when "
+    "those are given, and supply them when not. Errors name the entry (`rounds_a[2].primary`)."
+)
+_SIDE_HELP = "11th edition only: `a` or `b` (player A's or player B's side)."
+_MODE_HELP = "11th edition only: `fixed` or `tactical` secondaries."
+
+
+def _rounds_field(**kwargs):
+    return serializers.ListField(
+        child=BattleRoundSerializer(),
+        min_length=ROUNDS,
+        max_length=ROUNDS,
+        allow_null=True,
+        help_text=_ROUNDS_HELP,
+        **kwargs,
+    )
+
+
 class ResultSerializer(StrictModelSerializer):
     outcome = serializers.CharField(read_only=True)
     confirmed = serializers.SerializerMethodField()
+    rounds_a = _rounds_field(read_only=True)
+    rounds_b = _rounds_field(read_only=True)
+    attacker = serializers.ChoiceField(choices=SIDES, allow_null=True, read_only=True)
+    first_turn = serializers.ChoiceField(choices=SIDES, allow_null=True, read_only=True)
+    secondaries_a = serializers.ChoiceField(
+        choices=SECONDARY_MODES, allow_null=True, read_only=True
+    )
+    secondaries_b = serializers.ChoiceField(
+        choices=SECONDARY_MODES, allow_null=True, read_only=True
+    )
 
     class Meta:
         model = Result
@@ -468,9 +513,11 @@ class ResultSerializer(StrictModelSerializer):
             "gambit_b",
             "battle_ready_b",
             "tactical_b",
+            *Result.RECORD,
             "outcome",
             "status",
             "confirmed",
+            "is_current",
             "source",
             "entered_at",
             "confirmed_at",
@@ -482,6 +529,7 @@ class ResultSerializer(StrictModelSerializer):
 
 
 _RESULT_NUMBERS = ("version", "vp_a", "vp_b", *(f"{p}_{s}" for s in "ab" for p in Result.BREAKDOWN))
+_RESULT_VALUES = (*_RESULT_NUMBERS, *Result.RECORD)
 _WHEN = serializers.DateTimeField()
 
 
@@ -490,13 +538,14 @@ def result_data(result: Result) -> dict:
     answered with it, and the serializer's machinery costs more than the rest of the answer
     (tests check that the two agree)."""
     data = {"game": result.game_id}
-    for name in _RESULT_NUMBERS:
+    for name in _RESULT_VALUES:
         data[name] = getattr(result, name)
     status = str(result.status)
     data.update(
         outcome=result.outcome,
         status=status,
         confirmed=status == "confirmed",
+        is_current=result.is_current,
         source=str(result.source),
         entered_at=_WHEN.to_representation(result.entered_at),
         confirmed_at=_WHEN.to_representation(result.confirmed_at),
@@ -510,8 +559,9 @@ class ResultInputSerializer(StrictSerializer):
     `tournament.scoring.clean_result` enforces them: Leviathan has primary, secondary, gambit
     and battle_ready (primary plus gambit at most 50, total at most 100); 8th and 7th edition
     have primary, secondary (0 to 3) and tactical with no cap on the total; Only War has
-    primary only. The limits below are Leviathan's; the other packs accept up to 999. A total
-    must equal its breakdown."""
+    primary only; 11th edition has primary and secondary (each at most 45) and battle_ready
+    (0 or 10), total at most 100, and the optional game record below. The limits below are
+    Leviathan's; the other packs accept up to 999. A total must equal its breakdown."""
 
     vp_a = StrictIntegerField(required=False, min_value=0, max_value=LEVIATHAN_CAPS.total)
     vp_b = StrictIntegerField(required=False, min_value=0, max_value=LEVIATHAN_CAPS.total)
@@ -542,6 +592,20 @@ class ResultInputSerializer(StrictSerializer):
         min_value=0,
         max_value=VP_CEILING,
         help_text="8th and 7th edition only (400 not_in_pack elsewhere).",
+    )
+    rounds_a = _rounds_field(required=False)
+    rounds_b = _rounds_field(required=False)
+    attacker = serializers.ChoiceField(
+        choices=SIDES, allow_null=True, required=False, help_text=_SIDE_HELP
+    )
+    first_turn = serializers.ChoiceField(
+        choices=SIDES, allow_null=True, required=False, help_text=_SIDE_HELP
+    )
+    secondaries_a = serializers.ChoiceField(
+        choices=SECONDARY_MODES, allow_null=True, required=False, help_text=_MODE_HELP
+    )
+    secondaries_b = serializers.ChoiceField(
+        choices=SECONDARY_MODES, allow_null=True, required=False, help_text=_MODE_HELP
     )
 
 

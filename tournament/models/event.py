@@ -88,6 +88,9 @@ class Event(models.Model):
     # Ordered metric names after match points; validated against the standings registry.
     tiebreaks = models.JSONField(default=default_tiebreaks)
     bye_vp = models.PositiveSmallIntegerField(default=60)
+    # The owr_floor metric counts each opponent's win rate at no less than this fraction, kept
+    # as written ("1/3") so it stays exact (tournament/engine/metrics.py).
+    owr_floor = models.CharField(max_length=20, default="1/3")
     hidden = models.BooleanField(default=False)
     # The pairing engine keeps club mates apart in its round-1 draw only; later rounds pair by
     # record, so the label must not promise more.

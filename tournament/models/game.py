@@ -1,6 +1,11 @@
 from django.db import models
+from django.db.models import F
 
 from missions.eleventh import matrix
+
+# Tables in order, the bye (no table) last: SQLite sorts NULL first and PostgreSQL last, so the
+# place of the bye is said, never left to the database.
+TABLE_ORDER = (F("table_number").asc(nulls_last=True), "id")
 
 LAYOUT_CHOICES = [("", "none"), *((letter, letter) for letter in matrix.LAYOUT_LETTERS)]
 
@@ -36,7 +41,7 @@ class Game(models.Model):
     flags = models.JSONField(default=list, blank=True)
 
     class Meta:
-        ordering = ["round", "table_number", "id"]
+        ordering = ["round", *TABLE_ORDER]
         constraints = [
             models.UniqueConstraint(fields=["round", "player_a"], name="game_unique_player_a"),
             models.UniqueConstraint(fields=["round", "player_b"], name="game_unique_player_b"),

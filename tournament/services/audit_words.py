@@ -79,6 +79,7 @@ FIELD_LABELS = {
     "status": "Status",
     "tiebreaks": "Tie-breaks",
     "bye_vp": "VP for a bye",
+    "owr_floor": "Opponents' win-rate floor",
     "hidden": "Hidden",
     "avoid_same_club": "Avoid pairing club mates",
     "check_in_required": "Check-in required",

@@ -39,7 +39,7 @@ from tournament.services.checkin import check_in_settings_clean
 from tournament.services.eleventh import layout_policy_clean, table_layouts_clean
 from tournament.services.event_status import event_status_clean
 from tournament.services.registration import registration_move_up
-from tournament.services.standings import metric_names
+from tournament.services.standings import metric_names, owr_floor_clean
 
 # Settings an organiser may change after creation, and who checks them.
 EDITABLE = (
@@ -53,6 +53,7 @@ EDITABLE = (
     "status",
     "status_auto",
     "tiebreaks",
+    "owr_floor",
     "bye_vp",
     "hidden",
     "avoid_same_club",
@@ -254,6 +255,8 @@ def _clean(changes: dict, event: Event | None) -> dict:
         raise Invalid("rounds", "below_played", "Rounds already paired cannot be removed.")
     if "tiebreaks" in clean:
         clean["tiebreaks"] = _check_tiebreaks(clean["tiebreaks"])
+    if "owr_floor" in clean:
+        clean["owr_floor"] = owr_floor_clean(clean["owr_floor"])
     if event is not None:
         _check_kind(clean, event)
     event_status_clean(clean=clean, event=event)

@@ -32,6 +32,7 @@ from tournament.models import (
     RoundStatus,
     StaffRole,
 )
+from tournament.scoring_eleventh import SECONDARY_MODES, SIDES
 
 FIELD = "file"
 BREAKDOWN = ("primary", "secondary", "gambit", "battle_ready", "tactical")
@@ -108,6 +109,8 @@ EVENT = _specs(
         LayoutPolicy.ROLLED_PER_TABLE.value,
     ),
     ("table_layouts", "json", False, (), True, {}),
+    # The floor of the owr_floor metric: files written before it read as the default.
+    ("owr_floor", "str", False, (), True, "1/3"),
 )
 PLAYER = _specs(
     ("name", "str"),
@@ -178,6 +181,16 @@ RESULT = _specs(
     ("source", "str", False, tuple(ResultSource.values)),
     ("entered_at", "datetime"),
     ("confirmed_at", "datetime", True),
+)
+# The 11th-edition game record (tournament/scoring_eleventh.py): optional keys, written only
+# when recorded, so other packs' files are as before; exchange_import checks them by its rules.
+RESULT_RECORD = _specs(
+    ("rounds_a", "json", True, (), True),
+    ("rounds_b", "json", True, (), True),
+    ("attacker", "str", True, SIDES, True),
+    ("first_turn", "str", True, SIDES, True),
+    ("secondaries_a", "str", True, SECONDARY_MODES, True),
+    ("secondaries_b", "str", True, SECONDARY_MODES, True),
 )
 STAFF = _specs(("role", "str", False, tuple(StaffRole.values)), ("added_at", "datetime"))
 PAINTING = _specs(("score", "int"), ("entered_at", "datetime"))

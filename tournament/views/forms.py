@@ -129,6 +129,14 @@ class SettingsForm(EventForm):
         choices=[(AUTOMATIC, "Automatic"), *EventStatus.choices], label="Event status"
     )
     bye_vp = forms.IntegerField(min_value=0, max_value=100, label="VP for a bye")
+    # Checked by the service (a fraction from 0 to 1), so the page and the API say the same.
+    owr_floor = forms.CharField(
+        required=False,
+        max_length=20,
+        label="Opponents' win-rate floor",
+        help_text='For the "OWR (floor)" tie-break: each opponent\'s win rate counts at no less '
+        'than this fraction, e.g. "1/3"; "0" for no floor.',
+    )
     hidden = forms.BooleanField(required=False, label="Hidden (only organisers see it)")
     round_minutes = forms.IntegerField(
         required=False,
@@ -221,6 +229,7 @@ class SettingsForm(EventForm):
         "mission_pack",
         "status",
         "bye_vp",
+        "owr_floor",
         "hidden",
         "avoid_same_club",
         "check_in_required",
@@ -310,7 +319,7 @@ class SettingsForm(EventForm):
     MOMENTS = ("list_deadline", "check_in_opens_at", "check_in_closes_at")
     # Left out when sent empty (a script's post of the older fields): unchanged.
     UNCHANGED_WHEN_EMPTY = ("time_zone", "list_publication", "kind", "mission_pack")
-    UNCHANGED_WHEN_EMPTY += ("layout_policy",)
+    UNCHANGED_WHEN_EMPTY += ("layout_policy", "owr_floor")
 
     def changes(self) -> dict:
         data = dict(self.cleaned_data)

@@ -46,6 +46,7 @@ from tournament.views.common import (
 )
 from tournament.views.data import STATE_ORDER, games_of, mission_of
 from tournament.views.forms import ScoreForm, SwapForm
+from tournament.views.forms_eleventh import EleventhScoreForm, possessive, record_labels
 
 ATTENTION = ("disputed", "missing", "pending")
 
@@ -256,7 +257,7 @@ def results_board(request, event):
     chosen = next((r for r in rounds if str(r.number) == wanted), rounds[-1] if rounds else None)
     games = sorted(games_of(chosen), key=lambda g: (STATE_ORDER[g.state], g.table_number or 0))
     for game in games:
-        _with_claims(game)
+        _with_claims(game, event)
     context = {
         "event": event,
         "tab": "results",
@@ -279,11 +280,18 @@ def _event_game(event, game_id: int) -> Game:
     return game
 
 
-def _with_claims(game: Game) -> Game:
+def _with_claims(game: Game, event) -> Game:
     """A disputed game carries both players' claims, so the board can set them side by side;
     every game carries what staff should check in its result (accepted all the same)."""
     game.claims = result_claims(game) if game.state == "disputed" else []
     game.warnings = result_warnings(game, game.current)
+    if game.player_b_id and scoring_rules(event.mission_pack).game_record:
+        # The 11th-edition boxes, filled from the standing result (not a dispute's: see the row).
+        names = (game.player_a.name, game.player_b.name)
+        standing = None if game.claims else game.current
+        game.record_form = EleventhScoreForm(
+            initial=EleventhScoreForm.initial_for(standing), names=names, auto_id=f"g{game.pk}_%s"
+        )
     return game
 
 
@@ -291,7 +299,7 @@ def _row(request, event, game_id: int):
     # Always 200: htmx swaps only successful answers, and the row shows its own messages.
     games = games_of(_event_game(event, game_id).round)
     game = next(g for g in games if g.pk == game_id)
-    _with_claims(game)
+    _with_claims(game, event)
     context = {"event": event, "game": game, "inline_messages": True}
     row = render_to_string("tournament/manage/result_row.html", context, request=request)
     # The board's counts change with the row: sent along, swapped in place (htmx oob).
@@ -305,18 +313,27 @@ def _row(request, event, game_id: int):
 @require_POST
 def result_enter_view(request, event, game_id: int):
     game = _event_game(event, game_id)
-    form = ScoreForm(request.POST, vp_max=scoring_rules(event.mission_pack).vp_max)
+    rules = scoring_rules(event.mission_pack)
+    labels = None
+    if rules.game_record:
+        names = (game.player_a.name, game.player_b.name if game.player_b else "B")
+        form = EleventhScoreForm(request.POST, names=names)
+        labels = record_labels(*(possessive(name) for name in names))
+    else:
+        form = ScoreForm(request.POST, vp_max=rules.vp_max)
     if form.is_valid():
+        data = form.scores() if rules.game_record else form.cleaned_data
         try:
-            result_enter(game_id=game.pk, data=form.cleaned_data, user=request.user)
+            result_enter(game_id=game.pk, data=data, user=request.user)
         except ServiceError as exc:
-            report(request, exc)
+            report(request, exc, labels)
         else:
             messages.success(request, f"Table {game.table_number}: result saved and confirmed.")
     else:
         for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
             for error in errors:
-                messages.error(request, f"Table {game.table_number} {field}: {error}")
+                messages.error(request, f"Table {game.table_number} {label or field}: {error}")
     if is_htmx(request):
         return _row(request, event, game.pk)
     return back(request, "manage-results", event_id=event.pk)

@@ -1,6 +1,6 @@
 from django.http import Http404, QueryDict
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -15,6 +15,7 @@ from tournament.api.serializers import (
     ResultSerializer,
     result_data,
 )
+from tournament.models import Result
 from tournament.services.access import user_can_judge
 from tournament.services.game_layout import game_set_layout
 from tournament.services.results import result_confirm, result_enter
@@ -35,13 +36,22 @@ def _visible_to_user(request, game_id: int, actor: dict) -> None:
         visible_game(request, game_id)
 
 
+# The score fields (the 11th-edition record's own keys are checked by the scoring rules).
+_NUMBER_FIELDS = frozenset(
+    name
+    for name, field in ResultInputSerializer._declared_fields.items()
+    if isinstance(field, serializers.IntegerField | serializers.ChoiceField)
+    and name not in Result.RECORD
+)
+
+
 def _numbers_only(data: dict) -> None:
     # The scoring rules take a form's text ("5") too; JSON's types are strict (docs/api.md),
     # so a score sent as text is refused here rather than read as a number.
     wrong = {
         field: [ErrorDetail("Must be a whole number (a JSON number, not text).", code="invalid")]
         for field, value in data.items()
-        if field in ResultInputSerializer._declared_fields
+        if field in _NUMBER_FIELDS
         and value is not None
         and (isinstance(value, bool) or not isinstance(value, int))
     }
@@ -88,7 +98,7 @@ class ResultView(APIView):
     )
     def get(self, request, game_id: int):
         game = _shown_game(request, game_id)
-        versions = game.results.all()
+        versions = game.results.order_by("version")
         return Response(ResultSerializer(versions, many=True).data)
 
     @extend_schema(

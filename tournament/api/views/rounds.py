@@ -21,6 +21,7 @@ from tournament.api.serializers import (
 from tournament.engine.clock import RUNNING
 from tournament.errors import Conflict
 from tournament.models import Game, Result
+from tournament.models.game import TABLE_ORDER
 from tournament.replay import replayable
 from tournament.services.access import user_can_judge
 from tournament.services.clock import round_clock_cached
@@ -66,7 +67,7 @@ def round_games_data(round_) -> list[dict]:
     results = {
         r.game_id: r for r in Result.objects.filter(game__round_id=round_.pk, is_current=True)
     }
-    games = Game.objects.filter(round_id=round_.pk).order_by("table_number", "id")
+    games = Game.objects.filter(round_id=round_.pk).order_by(*TABLE_ORDER)
     fields = GameSerializer.Meta.fields
     answer = []
     for game in games:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import gzip
 import threading
+from collections import OrderedDict
 from contextvars import ContextVar
 from dataclasses import dataclass
 
@@ -62,6 +63,25 @@ _GZIP_FROM = 1024
 _GZIP_LEVEL = 6
 
 
+# Compressed bodies by their strong ETag (which names exactly one body): an answer kept again
+# after its window, still holding the same computation, is not compressed a second time.
+_GZIPPED: OrderedDict[str, bytes] = OrderedDict()
+_GZIPPED_SIZE = 32
+_GZIPPED_LOCK = threading.Lock()
+
+
+def _compressed(etag: str, content: bytes) -> bytes:
+    with _GZIPPED_LOCK:
+        found = _GZIPPED.get(etag)
+    if found is None:
+        found = gzip.compress(content, _GZIP_LEVEL, mtime=0)
+        with _GZIPPED_LOCK:
+            _GZIPPED[etag] = found
+            while len(_GZIPPED) > _GZIPPED_SIZE:
+                _GZIPPED.popitem(last=False)
+    return found
+
+
 def _accepts_gzip(request) -> bool:
     return "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "").lower()
 
@@ -77,14 +97,13 @@ class _Kept:
 
     @classmethod
     def of(cls, response, *, as_of: float) -> _Kept:
-        content = response.content
-        small = len(content) < _GZIP_FROM
+        content, etag = response.content, response["ETag"]
         return cls(
             as_of=as_of,
             content=content,
-            gzipped=None if small else gzip.compress(content, _GZIP_LEVEL, mtime=0),
+            gzipped=None if len(content) < _GZIP_FROM else _compressed(etag, content),
             headers=tuple(response.items()),
-            etag=response["ETag"],
+            etag=etag,
         )
 
     def answer(self, request):

@@ -124,6 +124,36 @@ def _maelstrom_game(s: Site) -> None:
     s.extra["maelstrom"] = tracked
 
 
+def _eleventh_game(s: Site) -> None:
+    """An 11th-edition game in round 2: A Fixed, B Tactical with cards in hand, primary VP
+    banked, B's page open at the end of its turn (score and discard forms)."""
+    from tracker.services import tracker_act, tracker_create
+
+    tracked = tracker_create(pack_key="eleventh", dispositions=("disruption", "purge-the-foe"))
+
+    def act(kind: str, **fields) -> None:
+        state = tracked.state
+        action = {"type": kind, "round": state["round"], "phase": state["phase"], **fields}
+        tracker_act(tracked_id=tracked.pk, action=action)
+        tracked.refresh_from_db()
+
+    act("assign_roles", attacker="a")
+    act("choose_secondaries", side="a", mode="fixed", cards=["assassination", "bring-it-down"])
+    act("choose_secondaries", side="b", mode="tactical")
+    act("set_first_turn", first="a")
+    for _ in range(3):  # A's and B's round 1 turns, then A's round 2 turn
+        side = tracked.state["turn"]
+        if side == "b":
+            act("draw", side="b")
+        act("advance", side=side, to="end_of_turn")
+        if side == "a":
+            act("score_primary", side="a", vp=2)
+        act("advance", side=side)
+    act("draw", side="b")
+    act("advance", side="b", to="end_of_turn")
+    s.extra["eleventh"] = tracked
+
+
 def _classic_event(s: Site) -> None:
     """An 8th edition event beside the Leviathan one, round 1 on Cleanse and Capture (a
     Maelstrom of War mission): its game tracked into player 1's first turn."""
@@ -376,6 +406,13 @@ PAGES: list[Page] = [
         ANYONE,
         lambda s: reverse("tracker", args=[s.extra["maelstrom"].token]) + "?side=player_1",
         setup=_maelstrom_game,
+        ready="#tracker-app .trk-board",
+    ),
+    Page(
+        "tracker-eleventh",
+        ANYONE,
+        lambda s: reverse("tracker", args=[s.extra["eleventh"].token]) + "?side=b",
+        setup=_eleventh_game,
         ready="#tracker-app .trk-board",
     ),
     Page("tracker-unknown", ANYONE, lambda s: reverse("tracker", args=["no-such-game"])),

@@ -9,6 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 INTERFACES = ("tournament.tasks", "tournament.views", "tournament.api", "tracker.api")
 INTERFACES += ("tracker.views", "tracker.urls", "teams.api", "teams.views", "teams.urls")
+INTERFACES += ("playoffs.api", "playoffs.views", "playoffs.urls")
 
 
 def imports(path: Path) -> set[str]:
@@ -42,6 +43,8 @@ def test_services_and_engines_never_import_an_interface():
         *ROOT.glob("missions/**/*.py"),
         *ROOT.glob("teams/services/*.py"),
         *ROOT.glob("teams/engine/*.py"),
+        *ROOT.glob("playoffs/services/*.py"),
+        *ROOT.glob("playoffs/engine/*.py"),
     ]
     for path in lower:
         bad = [n for n in imports(path) if n.startswith(INTERFACES)]
@@ -73,6 +76,23 @@ def test_the_tournament_app_never_imports_the_teams_app():
     for path in ROOT.glob("tournament/**/*.py"):
         bad = [n for n in imports(path) if n == "teams" or n.startswith("teams.")]
         assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_the_tournament_app_never_imports_the_playoffs_app():
+    """Play-offs build on events; events know nothing of them (hooks are registered instead)."""
+    for path in ROOT.glob("tournament/**/*.py"):
+        bad = [n for n in imports(path) if n == "playoffs" or n.startswith("playoffs.")]
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_playoff_engines_are_plain_python():
+    paths = list(ROOT.glob("playoffs/engine/*.py"))
+    assert paths
+    for path in paths:
+        for name in imports(path):
+            assert not name.startswith(("django", "playoffs.models", "playoffs.services")), path
+            # The pods pair with the tournament's own engine, which takes plain records too.
+            assert not name.startswith("tournament.") or name.startswith("tournament.engine")
 
 
 def test_team_engines_are_plain_python():

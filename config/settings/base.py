@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "tournament",
     "teams",
+    "playoffs",
     "people",
     "rosters",
     "missions",

@@ -348,6 +348,27 @@ def _t(name: str, *args) -> Callable[[Site], str]:
     )
 
 
+def _playoff_event(s: Site) -> None:
+    """A finished 3-round Swiss of 12 cut to a top 8 after a 5-12 qualifier, the qualifier
+    played and the quarter-finals paired: the bracket on a phone and on the big screen."""
+    from playoffs.services.playoffs import playoff_advance, playoff_create
+    from tests.playoffs.conftest import swiss_event
+    from tournament.services.results import result_enter
+
+    event = swiss_event(s.organiser, players=12, rounds=3)
+    playoff_create(event_id=event.pk, user=s.organiser, format="single", size=8, qualifier=(5, 12))
+    for game in playoff_advance(event_id=event.pk, user=s.organiser).games.all():
+        result_enter(game_id=game.pk, data={"vp_a": 75, "vp_b": 60}, user=s.organiser)
+    playoff_advance(event_id=event.pk, user=s.organiser)
+    s.extra["playoff_event"] = event
+    s.extra["playoff_key"] = event.players.order_by("pk").first().private_key
+
+
+def _p(name: str) -> Callable[[Site], str]:
+    """The path of a page of the play-off event (the event of `_playoff_event`)."""
+    return lambda s: reverse(name, args=[s.extra["playoff_event"].pk])
+
+
 PAGES: list[Page] = [
     # The public
     Page("home", ANYONE, lambda s: reverse("home")),
@@ -396,6 +417,14 @@ PAGES: list[Page] = [
     ),
     Page("tracker-unknown", ANYONE, lambda s: reverse("tracker", args=["no-such-game"])),
     Page("event-screen", ANYONE, _e("event-screen")),
+    Page("event-playoffs", ANYONE, _p("event-playoffs"), setup=_playoff_event),
+    Page("event-screen-playoffs", ANYONE, _p("event-screen"), setup=_playoff_event),
+    Page(
+        "player-home-playoffs",
+        PLAYER,
+        lambda s: reverse("player-home", args=[s.extra["playoff_key"]]),
+        setup=_playoff_event,
+    ),
     Page("event-signup", ANYONE, _e("event-signup"), setup=_open_signup),
     Page("event-lists", ANYONE, _e("event-lists"), setup=_lists_published),
     Page("login", ANYONE, lambda s: reverse("login")),
@@ -482,6 +511,8 @@ PAGES: list[Page] = [
     Page("organiser-player", ORGANISER, _e("manage-player", lambda s: s.players["A"].pk)),
     Page("organiser-import", ORGANISER, _e("manage-import")),
     Page("organiser-rounds", ORGANISER, _e("manage-rounds")),
+    Page("organiser-playoffs-cut", ORGANISER, _e("manage-playoffs")),
+    Page("organiser-playoffs", ORGANISER, _p("manage-playoffs"), setup=_playoff_event),
     Page("organiser-results", ORGANISER, _e("manage-results")),
     Page("organiser-settings", ORGANISER, _e("manage-settings")),
     Page("organiser-staff", ORGANISER, _e("manage-staff")),

@@ -738,6 +738,7 @@ class RoundSerializer(StrictModelSerializer):
         model = Round
         fields = [
             "number",
+            "stage",
             "released",
             "status",
             "method",
@@ -750,11 +751,15 @@ class RoundSerializer(StrictModelSerializer):
         ]
         read_only_fields = fields
         extra_kwargs = {
+            "stage": {
+                "help_text": '"swiss", or "playoff" for a knockout round of the play-offs '
+                "(numbered after the Swiss; never counted in its standings)."
+            },
             "released": {
                 "help_text": "False while the organiser reviews the pairings (the event's "
                 "review_pairings): readers who are not staff then get only number, released "
                 "and an empty games list."
-            }
+            },
         }
 
     def to_representation(self, instance):

@@ -15,7 +15,7 @@ from tournament.models.game import Game
 from tournament.models.player import ListStatus, Player, PlayerStatus
 from tournament.models.printjob import PrintJob, PrintJobStatus
 from tournament.models.result import Result, ResultSource, ResultStatus
-from tournament.models.round import Round, RoundStatus
+from tournament.models.round import Round, RoundStage, RoundStatus
 from tournament.models.staff import EventStaff, StaffRole
 from tournament.models.table import Table
 
@@ -42,6 +42,7 @@ __all__ = [
     "ResultSource",
     "ResultStatus",
     "Round",
+    "RoundStage",
     "RoundStatus",
     "SportsVote",
     "StaffRole",

@@ -7,6 +7,13 @@ class RoundStatus(models.TextChoices):
     COMPLETE = "complete", "Complete"
 
 
+class RoundStage(models.TextChoices):
+    SWISS = "swiss", "Swiss"
+    # A knockout round of an app that extends events (playoffs): numbered after the Swiss,
+    # never counted in the Swiss standings or metrics (services/records.py).
+    PLAYOFF = "playoff", "Play-off"
+
+
 class Round(models.Model):
     event = models.ForeignKey("tournament.Event", on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -31,6 +38,7 @@ class Round(models.Model):
     # False while the organiser reviews a new round (the event's review_pairings): only the
     # staff see its games, and no result is entered until it is released.
     released = models.BooleanField(default=True)
+    stage = models.CharField(max_length=10, choices=RoundStage.choices, default=RoundStage.SWISS)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -28,6 +28,7 @@ from tournament.models import (
     PlayerStatus,
     ResultSource,
     ResultStatus,
+    RoundStage,
     RoundStatus,
     StaffRole,
 )
@@ -153,6 +154,8 @@ ROUND = _specs(
     ("created_at", "datetime"),
     ("released", "bool", False, (), True, True),
     ("layout", "str", False, LAYOUT_CHOICES, True, ""),
+    # Knockout rounds of the play-offs: files written before them hold Swiss rounds only.
+    ("stage", "str", False, tuple(RoundStage.values), True, RoundStage.SWISS.value),
 )
 GAME = _specs(
     ("table_number", "int", True),

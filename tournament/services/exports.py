@@ -143,15 +143,17 @@ def standings_export(
         compute=compute,
         revision=revision,
     )
+    # An app's hook (the play-offs) may add the final place to the rows: a last column then.
+    final = ["final_place"] if rows and "final_place" in rows[0] else []
     out = []
     for row in rows:
-        flat = {c: row[c] for c in STANDINGS_COLUMNS if c != "player"}
+        flat = {c: row[c] for c in (*STANDINGS_COLUMNS, *final) if c != "player"}
         flat["player"] = row["name"]
         flat.update(values.get(row["player"], {}))
         for name in ONLY_WHEN_RANKED.intersection(names):
             flat[name] = row.get(name)
         out.append(flat)
-    return [*STANDINGS_COLUMNS, *names], out
+    return [*STANDINGS_COLUMNS, *names, *final], out
 
 
 def _outcome(mine: int | None, theirs: int | None) -> str:

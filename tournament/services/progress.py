@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
-from tournament.models import Event, Game, ResultStatus
+from tournament.models import Event, Game, ResultStatus, RoundStage
 
 
 @dataclass(frozen=True)
@@ -97,8 +97,9 @@ def _plural(n: int, noun: str) -> str:
 
 
 def standings_status(*, event: Event, as_of_round: int | None = None) -> StandingsStatus:
-    """Per round: games, byes, and current results by status, in one grouped query."""
-    games = Game.objects.filter(round__event=event)
+    """Per Swiss round: games, byes, and current results by status, in one grouped query
+    (knockout rounds are the play-offs' own: the Swiss standings are not "after" them)."""
+    games = Game.objects.filter(round__event=event, round__stage=RoundStage.SWISS)
     if as_of_round is not None:
         games = games.filter(round__number__lte=as_of_round)
     real = Q(player_b__isnull=False)

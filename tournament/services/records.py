@@ -5,7 +5,15 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from tournament.engine.records import GameRecord, PlayerEntry
-from tournament.models import Event, Game, Player, PlayerStatus, Result, ResultStatus
+from tournament.models import (
+    Event,
+    Game,
+    Player,
+    PlayerStatus,
+    Result,
+    ResultStatus,
+    RoundStage,
+)
 
 
 def _has_game() -> Exists:
@@ -84,7 +92,9 @@ def event_games(
     `released_only` leaves out the rounds under the organiser's review (standings: a bye of an
     unreleased round would say who has it before the pairings are out); pairing reads them all,
     so a forced next round still avoids their rematches."""
-    games = Game.objects.filter(round__event=event)
+    # Knockout rounds (stage "playoff", numbered after the Swiss) decide the play-offs, not
+    # the Swiss: never in its standings, metrics or pairing history.
+    games = Game.objects.filter(round__event=event, round__stage=RoundStage.SWISS)
     if released_only:
         games = games.filter(round__released=True)
     if as_of_round is not None:

@@ -15,7 +15,15 @@ from missions.services import (
 )
 from tournament.engine import check_pairing, pair_round
 from tournament.errors import Conflict, Invalid, NotFound
-from tournament.models import Event, Game, Result, ResultSource, ResultStatus, Round
+from tournament.models import (
+    Event,
+    Game,
+    Result,
+    ResultSource,
+    ResultStatus,
+    Round,
+    RoundStage,
+)
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
@@ -192,6 +200,12 @@ def _no_round_mission() -> Invalid:
     )
 
 
+def round_mission_for(*, event: Event, number: int) -> str:
+    """The mission round `number` plays by the event's pack (as a new round gets it): for
+    rounds other apps pair (the play-offs' knockout rounds)."""
+    return _mission_for(event, number, None)
+
+
 def _mission_for(event: Event, number: int, mission_code: str | None) -> str:
     if is_eleventh(event):
         # No single mission: each player of each game has their own primary (services/eleventh).
@@ -243,6 +257,12 @@ def round_create(
         require_organiser(user, event)
         event_require_writable(event)
         require_singles(event, "pair its team rounds instead")
+        if event.rounds.exclude(stage=RoundStage.SWISS).exists():
+            raise Conflict(
+                "round",
+                "playoffs_started",
+                "The play-offs have started: pair their next knockout round instead.",
+            )
         _check_previous_complete(event, force)
         number = event.rounds.count() + 1
         if number > event.planned_rounds:

@@ -16,7 +16,7 @@ from tournament.engine import (
 )
 from tournament.engine.metrics import MetricOptions
 from tournament.errors import Invalid
-from tournament.models import Event
+from tournament.models import Event, RoundStage
 from tournament.services.awards import AWARD_METRICS, awards_inputs
 from tournament.services.records import event_games, players_records, ranked_players
 
@@ -66,6 +66,12 @@ def metric_label(name: str) -> str:
     return metric_info(name).label
 
 
+# Apps whose rounds follow the Swiss add keys to the rows (the play-offs' `final_place`):
+# each is called with the event and the finished rows, and changes them in place, only for
+# events with such rounds (so other events pay nothing). Registered at start-up (the app's
+# ready()); the tournament app never imports them.
+STANDINGS_ROW_HOOKS: list = []
+
 # The contract promises these on every row, whatever the event's tie-breaks are.
 ALWAYS_SHOWN = ("owr", "vp")
 
@@ -81,7 +87,8 @@ def standings_compute(
     people read them (name -> text, plus "mp" and "record"), so the web page, the PDF and the
     API agree.
     """
-    paired = event.rounds.count()
+    stages = list(event.rounds.values_list("stage", flat=True))
+    paired = len(stages)
     if as_of_round is not None and not 0 <= as_of_round <= paired:
         raise Invalid("round", "range", f"Must be between 0 and {paired}.")
     players = {p.pk: p for p in ranked_players(event)}
@@ -148,4 +155,7 @@ def standings_compute(
                 "display": display,
             }
         )
+    if any(stage != RoundStage.SWISS for stage in stages):
+        for hook in STANDINGS_ROW_HOOKS:
+            hook(event, out)
     return out

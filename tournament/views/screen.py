@@ -21,6 +21,10 @@ from tournament.views.now import now_context
 TOP = 10
 POLL_S = 10
 
+# Panels other apps add to the screen (the play-offs' bracket, once the cut is made): each a
+# function (event) -> HTML ("" for none); registered at start-up, so this app imports none.
+SCREEN_PANELS: list = []
+
 
 def _screen_context(event, revision: int) -> dict:
     current = latest_round(event)
@@ -36,6 +40,7 @@ def _screen_context(event, revision: int) -> dict:
         progress=standings_status_cached(event=event, revision=revision),
         screen_etag=event_etag(event=event, revision=revision, name="screen", variant=""),
         poll_s=POLL_S,
+        panels=[html for panel in SCREEN_PANELS if (html := panel(event))],
     )
     return context
 

@@ -1,0 +1,1 @@
+"""Play-offs after the Swiss: top cuts, qualifiers, shadow rounds, double elimination, pods."""

@@ -1,0 +1,139 @@
+"""Bodies and answers of the play-off API."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
+from playoffs.services.playoffs import SEEDINGS
+from tournament.api.bodies import StrictSerializer
+from tournament.api.serializers import StrictBooleanField, StrictIntegerField
+
+
+def _range(help_text: str):
+    return serializers.ListField(
+        child=StrictIntegerField(min_value=1, max_value=128),
+        min_length=2,
+        max_length=2,
+        required=False,
+        allow_null=True,
+        help_text=help_text,
+    )
+
+
+class PlayoffInputSerializer(StrictSerializer):
+    format = serializers.ChoiceField(
+        choices=FORMATS,
+        help_text='"single" elimination (optionally after a qualifier), "double" elimination, '
+        'or "shadow" (one round for a seed range while the others rest).',
+    )
+    size = StrictIntegerField(
+        min_value=2, max_value=64, help_text="Players in the bracket (2 to 64)."
+    )
+    qualifier = _range(
+        "[first, last]: these seeds play in first (first v last, ...); each winner takes the "
+        "place of the higher seed of their game. The LVO's is [5, 12] for a top 8."
+    )
+    shadow = _range("[first, last]: seeds below the bracket who play one shadow round.")
+    grand_final_reset = StrictBooleanField(
+        default=True,
+        help_text="Double elimination: a second grand final if the losers' "
+        "bracket winner wins the first.",
+    )
+    seeding = serializers.ChoiceField(
+        choices=SEEDINGS,
+        default="standings",
+        help_text='"standings": the Swiss ranking\'s order; "organiser": the `seeds` given.',
+    )
+    seeds = serializers.ListField(
+        child=StrictIntegerField(), required=False, help_text="Player ids, best seed first."
+    )
+    knockout_tiebreak = serializers.ChoiceField(
+        choices=list(KNOCKOUT_TIEBREAKS),
+        default="higher_seed",
+        help_text="Who goes through on equal VP: the higher seed, the most primary VP, or the "
+        "organiser's decision (POST .../playoffs/decide/).",
+    )
+    force = StrictBooleanField(
+        default=False, help_text="Cut although the Swiss is not finished (409 otherwise)."
+    )
+
+
+class PlayoffSeedsInputSerializer(StrictSerializer):
+    seeds = serializers.ListField(
+        child=StrictIntegerField(), help_text="Player ids, best seed first (same count)."
+    )
+
+
+class PlayoffDecideInputSerializer(StrictSerializer):
+    game = StrictIntegerField(help_text="The knockout game's id.")
+    winner = StrictIntegerField(help_text="The id of the player who goes through.")
+
+
+class PlayoffSlotSerializer(serializers.Serializer):
+    seed = serializers.IntegerField(allow_null=True)
+    player = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+
+
+class PlayoffMatchGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True)
+    vp_a = serializers.IntegerField(allow_null=True)
+    vp_b = serializers.IntegerField(allow_null=True)
+    result_status = serializers.CharField(allow_null=True)
+
+
+class PlayoffWinnerSerializer(serializers.Serializer):
+    seed = serializers.IntegerField()
+    player = serializers.IntegerField()
+
+
+class PlayoffMatchSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    stage = serializers.CharField(
+        help_text="W winners', L losers', GF grand final, Q qualifier, S shadow."
+    )
+    label = serializers.CharField()
+    round = serializers.IntegerField(help_text="Knockout round (1 = the first after the cut).")
+    a = PlayoffSlotSerializer(allow_null=True, help_text="null while an earlier match decides it.")
+    b = PlayoffSlotSerializer(allow_null=True)
+    bye = serializers.BooleanField()
+    game = PlayoffMatchGameSerializer(allow_null=True)
+    winner = PlayoffWinnerSerializer(allow_null=True)
+
+
+class PlayoffChampionSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class PlayoffSerializer(serializers.Serializer):
+    format = serializers.CharField()
+    size = serializers.IntegerField()
+    qualifier = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    shadow = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    grand_final_reset = serializers.BooleanField()
+    seeding = serializers.CharField()
+    knockout_tiebreak = serializers.CharField()
+    knockout_tiebreak_text = serializers.CharField()
+    after_round = serializers.IntegerField()
+    started = serializers.BooleanField()
+    complete = serializers.BooleanField()
+    seeds = PlayoffSlotSerializer(many=True)
+    matches = PlayoffMatchSerializer(many=True)
+    champion = PlayoffChampionSerializer(allow_null=True)
+
+
+class PlayoffPlacingSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    decided_by = serializers.ChoiceField(choices=["playoffs", "swiss"])
+
+
+class PlayoffPlacingsSerializer(serializers.Serializer):
+    complete = serializers.BooleanField()
+    champion = serializers.IntegerField(allow_null=True)
+    placings = PlayoffPlacingSerializer(many=True)

@@ -1,0 +1,22 @@
+from django.apps import AppConfig
+
+
+class PlayoffsConfig(AppConfig):
+    name = "playoffs"
+    verbose_name = "Play-offs"
+
+    def ready(self) -> None:
+        # The tournament app never imports this one: final places on the standings rows,
+        # the audit words, undo handlers and the export section are registered with it here.
+        from playoffs.services import hooks  # noqa: PLC0415
+
+        hooks.register()
+        # The bracket on the big screen and the next knockout game on a player's own page.
+        from playoffs.views.public import player_links, screen_panel  # noqa: PLC0415
+        from tournament.views.player import PLAYER_PAGE_LINKS  # noqa: PLC0415
+        from tournament.views.screen import SCREEN_PANELS  # noqa: PLC0415
+
+        if player_links not in PLAYER_PAGE_LINKS:
+            PLAYER_PAGE_LINKS.append(player_links)
+        if screen_panel not in SCREEN_PANELS:
+            SCREEN_PANELS.append(screen_panel)

@@ -1,0 +1,178 @@
+"""The formats as brackets (bracket.py): single elimination of the top N with byes to the
+top seeds, a qualifier (play-in) before it, a shadow round for a range while the others rest,
+and double elimination with the grand-final reset the organiser chooses."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from playoffs.engine.bracket import Match
+
+FORMATS = ("single", "double", "shadow")
+MAX_SIZE = 64
+
+
+def seed_order(size: int) -> list[int]:
+    """Seeds in bracket order for a power-of-two `size`: 1, 8, 4, 5, 2, 7, 3, 6 for 8. Each
+    first-round pair sums to size + 1, and seeds 1 and 2 are in opposite halves (recursively,
+    the top 2^k seeds in different 1/2^k parts): the top seeds meet as late as possible."""
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [x for seed in order for x in (seed, total - seed)]
+    return order
+
+
+def _power(n: int) -> int:
+    size = 1
+    while size < n:
+        size *= 2
+    return size
+
+
+def _check_size(n: int) -> None:
+    if not 2 <= n <= MAX_SIZE:
+        raise ValueError(f"size must be from 2 to {MAX_SIZE}")
+
+
+def _round_name(players_left: int) -> str:
+    return {2: "Final", 4: "Semi-final", 8: "Quarter-final"}.get(
+        players_left, f"Round of {players_left}"
+    )
+
+
+def single_elimination(n: int, *, prefix: str = "W", sources=None) -> list[Match]:
+    """Top `n` seeded 1 v N, 2 v N-1, ...; byes (absent seeds) fall to the top seeds.
+    `sources` (seed -> side) lets a qualifier's winner take a seed's place."""
+    _check_size(n)
+    size = _power(n)
+    sources = sources or {}
+    sides = [sources.get(seed, ("seed", seed)) for seed in seed_order(size)]
+    matches, level = [], 1
+    while len(sides) > 1:
+        nxt = []
+        for i in range(0, len(sides), 2):
+            mid = f"{prefix}{level}-{i // 2 + 1}"
+            matches.append(Match(mid, sides[i], sides[i + 1], "W", _round_name(len(sides))))
+            nxt.append(("win", mid))
+        sides, level = nxt, level + 1
+    return matches
+
+
+def with_qualifier(n: int, first: int, last: int) -> list[Match]:
+    """A play-in for seeds `first`..`last` (an even count), paired first v last, ...; the
+    winner of seed s's game takes seed s's place in a top-`n` bracket. The LVO case is
+    with_qualifier(8, 5, 12): 1-4 wait, 5 v 12 ... 8 v 9 play in for the top 8."""
+    count = last - first + 1
+    if first < 2 or count < 2 or count % 2:
+        raise ValueError("the qualifier needs an even range of seeds, from seed 2 on")
+    if first + count // 2 - 1 != n:
+        raise ValueError("the qualifier's winners must fill the bracket's last places")
+    qualifier, sources = [], {}
+    for i in range(count // 2):
+        seed = first + i
+        mid = f"Q-{i + 1}"
+        qualifier.append(Match(mid, ("seed", seed), ("seed", last - i), "Q", "Qualifier"))
+        sources[seed] = ("win", mid)
+    bracket = single_elimination(n, sources=sources)
+    return qualifier + [replace(m, not_before=2) for m in bracket]
+
+
+def shadow_round(first: int, last: int) -> list[Match]:
+    """Seeds `first`..`last` play once (first v last, ...) while the others rest; winners
+    are placed above losers within the range. An odd seed out gets a bye."""
+    if first < 1 or last <= first:
+        raise ValueError("the shadow round needs at least two seeds")
+    seeds = list(range(first, last + 1))
+    out = []
+    for i in range((len(seeds) + 1) // 2):
+        a, b = seeds[i], seeds[-1 - i]
+        side_b = ("seed", b) if b != a else ("seed", 0)
+        out.append(Match(f"S-{i + 1}", ("seed", a), side_b, "S", "Shadow round", feeds=False))
+    return out
+
+
+def double_elimination(n: int, *, reset: bool = True) -> list[Match]:
+    """Winners' bracket as single elimination; its losers drop into the losers' bracket,
+    which alternates a round among its own survivors with a round against the next
+    winners'-bracket losers; the two bracket winners meet in the grand final, and with
+    `reset` a second grand final is played if the losers' bracket winner wins the first."""
+    _check_size(n)
+    winners = single_elimination(n)
+    by_level: dict[int, list[Match]] = {}
+    for m in winners:
+        by_level.setdefault(int(m.id[1:].split("-")[0]), []).append(m)
+    levels = sorted(by_level)
+    losers: list[Match] = []
+    # Round 1 of the losers' bracket: the first round's losers pair among themselves.
+    survivors = [("lose", m.id) for m in by_level[levels[0]]]
+    lr = 0
+    if len(survivors) == 1:
+        pass  # a 2-player field: the loser goes straight to the grand final
+    else:
+        lr += 1
+        survivors = _loser_round(losers, lr, survivors)
+    for level in levels[1:]:
+        dropping = [("lose", m.id) for m in by_level[level]]
+        # Dropped players meet survivors; reversing the drop order keeps rematches apart.
+        lr += 1
+        survivors = _loser_round(
+            losers, lr, [x for pair in zip(survivors, dropping[::-1], strict=False) for x in pair]
+        )
+        if len(survivors) > 1:
+            lr += 1
+            survivors = _loser_round(losers, lr, survivors)
+    final = winners[-1]
+    grand = [Match("GF-1", ("win", final.id), survivors[0], "GF", "Grand final")]
+    if reset:
+        grand.append(
+            Match(
+                "GF-2",
+                ("win", "GF-1"),
+                ("lose", "GF-1"),
+                "GF",
+                "Grand final reset",
+                reset_of="GF-1",
+            )
+        )
+    return winners + losers + grand
+
+
+def _loser_round(out: list[Match], number: int, sides: list) -> list:
+    nxt = []
+    for i in range(0, len(sides), 2):
+        mid = f"L{number}-{i // 2 + 1}"
+        out.append(Match(mid, sides[i], sides[i + 1], "L", f"Losers' round {number}"))
+        nxt.append(("win", mid))
+    return nxt
+
+
+def bracket_build(
+    fmt: str,
+    size: int,
+    *,
+    qualifier: tuple[int, int] | None = None,
+    shadow: tuple[int, int] | None = None,
+    reset: bool = True,
+) -> list[Match]:
+    """A format by name, as the play-off service stores it: "single" (optionally with a
+    qualifier), "double", or "shadow" (the shadow round alone); a shadow range may join a
+    bracket when it lies below the bracket's seeds."""
+    if fmt == "single":
+        matches = with_qualifier(size, *qualifier) if qualifier else single_elimination(size)
+    elif fmt == "double":
+        if qualifier:
+            raise ValueError("a qualifier goes with single elimination")
+        matches = double_elimination(size, reset=reset)
+    elif fmt == "shadow":
+        if not shadow:
+            raise ValueError("the shadow format needs a range")
+        return shadow_round(*shadow)
+    else:
+        raise ValueError(f"unknown format {fmt!r}")
+    if shadow:
+        highest = qualifier[1] if qualifier else size
+        if shadow[0] <= highest:
+            raise ValueError("the shadow range must lie below the bracket's seeds")
+        matches = matches + shadow_round(*shadow)
+    return matches

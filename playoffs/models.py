@@ -1,0 +1,51 @@
+from django.db import models
+
+from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
+
+
+class Playoff(models.Model):
+    """An event's cut: the format, its seeds (player ids, best first) and how knockout games
+    are decided. The bracket itself is the engine's (playoffs/engine), rebuilt from these."""
+
+    event = models.OneToOneField(
+        "tournament.Event", on_delete=models.CASCADE, related_name="playoff"
+    )
+    format = models.CharField(max_length=10, choices=[(f, f) for f in FORMATS])
+    size = models.PositiveSmallIntegerField()
+    qualifier_from = models.PositiveSmallIntegerField(null=True, blank=True)
+    qualifier_to = models.PositiveSmallIntegerField(null=True, blank=True)
+    shadow_from = models.PositiveSmallIntegerField(null=True, blank=True)
+    shadow_to = models.PositiveSmallIntegerField(null=True, blank=True)
+    grand_final_reset = models.BooleanField(default=True)
+    # "standings": the Swiss ranking's order; "organiser": the list the organiser gave.
+    seeding = models.CharField(max_length=20, default="standings")
+    knockout_tiebreak = models.CharField(
+        max_length=20, choices=[(k, k) for k in KNOCKOUT_TIEBREAKS], default="higher_seed"
+    )
+    seeds = models.JSONField(default=list)
+    # The Swiss rounds the cut was made after.
+    after_round = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.event} - play-offs"
+
+
+class PlayoffGame(models.Model):
+    """Which bracket match a knockout game plays; `decided` is the organiser's call ("a" or
+    "b") on equal VP under the `organiser` tie rule."""
+
+    playoff = models.ForeignKey(Playoff, on_delete=models.CASCADE, related_name="games")
+    match = models.CharField(max_length=12)
+    game = models.OneToOneField(
+        "tournament.Game", on_delete=models.CASCADE, related_name="playoff_slot"
+    )
+    decided = models.CharField(max_length=1, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["playoff", "match"], name="playoff_match_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.playoff} - {self.match}"

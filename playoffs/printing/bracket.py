@@ -1,0 +1,65 @@
+"""The bracket as a printable PDF: each knockout round a table of its matches (seeds, names,
+table, score, who went through), with the tie rule in words for the noticeboard."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import Paragraph, Spacer
+
+from tournament.printing.base import STYLES, PrintDocument
+from tournament.printing.pairings import blocks
+from tournament.services.printing import event_info
+
+
+def _side(side: dict | None) -> str:
+    if side is None:
+        return "to come"
+    return f"{side['seed']}. {side['name']}" if side["seed"] else side["name"]
+
+
+class BracketDocument(PrintDocument):
+    title = "Play-offs"
+
+    def __init__(self, event, view: dict, columns: list[dict]) -> None:
+        super().__init__(event, subtitle="Bracket")
+        self.view, self.columns = view, columns
+
+    def story(self) -> list:
+        out = [Paragraph(escape(self.view["knockout_tiebreak_text"]), STYLES["body"])]
+        if self.view["champion"]:
+            champion = escape(self.view["champion"]["name"])
+            out.append(Paragraph(f"<b>Champion: {champion}</b>", STYLES["body"]))
+        w = self.width
+        widths = [0.08 * w, 0.32 * w, 0.32 * w, 0.12 * w, 0.16 * w]
+        header = ["Table", "Player", "Opponent", "Score", "Through"]
+        for column in self.columns:
+            out.append(
+                Paragraph(escape(f"Round {column['number']}: {column['title']}"), STYLES["h2"])
+            )
+            rows = []
+            for m in column["matches"]:
+                game = m["game"] or {}
+                score = ""
+                if game.get("vp_a") is not None and game.get("vp_b") is not None:
+                    score = f"{game['vp_a']}–{game['vp_b']}"
+                through = ""
+                if m["winner"]:
+                    side = m["a"] if m["a"] and m["a"]["seed"] == m["winner"]["seed"] else m["b"]
+                    through = side["name"] if side else ""
+                rows.append(
+                    [
+                        str(game.get("table") or ("bye" if m["bye"] else "")),
+                        Paragraph(escape(_side(m["a"])), STYLES["cell"]),
+                        Paragraph(escape(_side(m["b"])), STYLES["cell"]),
+                        score,
+                        Paragraph(escape(through), STYLES["cell"]),
+                    ]
+                )
+            out += blocks(header, rows, widths)
+            out.append(Spacer(1, 6))
+        return out
+
+
+def bracket_pdf(*, event, view: dict, columns: list[dict]) -> bytes:
+    return BracketDocument(event_info(event), view, columns).render()

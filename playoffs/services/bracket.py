@@ -1,0 +1,87 @@
+"""Reading an event's play-offs: the bracket resolved from its knockout games' results, and
+the final placings (the bracket decides its players' places, the Swiss the rest)."""
+
+from __future__ import annotations
+
+from playoffs.engine import ABSENT, bracket_build, bracket_state, knockout_winner, placings
+from playoffs.engine.bracket import MatchState
+from playoffs.models import Playoff, PlayoffGame
+from tournament.models import Player, Result, ResultStatus
+
+
+def playoff_matches(playoff: Playoff):
+    qualifier = (playoff.qualifier_from, playoff.qualifier_to) if playoff.qualifier_from else None
+    shadow = (playoff.shadow_from, playoff.shadow_to) if playoff.shadow_from else None
+    return bracket_build(
+        playoff.format,
+        playoff.size,
+        qualifier=qualifier,
+        shadow=shadow,
+        reset=playoff.grand_final_reset,
+    )
+
+
+def _game_side(slot: PlayoffGame, result: Result | None, seeds: dict[int, int], rule: str):
+    """The side ("a"/"b" of the bracket match) a confirmed result sends through, or None.
+    The game's player A is the match's side a (advance makes them so)."""
+    if result is None or result.status != ResultStatus.CONFIRMED or result.vp_b is None:
+        return None
+    game = slot.game
+    return knockout_winner(
+        rule=rule,
+        vp_a=result.vp_a,
+        vp_b=result.vp_b,
+        seed_a=seeds[game.player_a_id],
+        seed_b=seeds[game.player_b_id],
+        primary_a=result.primary_a,
+        primary_b=result.primary_b,
+        decided=slot.decided or None,
+    )
+
+
+def playoff_read(playoff: Playoff) -> dict:
+    """Everything a page or the API shows: the matches in round order with their players
+    (by seed), games, winners; the champion and placings once finished."""
+    matches = playoff_matches(playoff)
+    seeds = {pid: i + 1 for i, pid in enumerate(playoff.seeds)}
+    slots = {
+        s.match: s
+        for s in PlayoffGame.objects.filter(playoff=playoff).select_related("game", "game__round")
+    }
+    results = {
+        r.game_id: r
+        for r in Result.objects.filter(
+            game__in=[s.game_id for s in slots.values()], is_current=True
+        )
+    }
+    won = {}
+    for mid, slot in slots.items():
+        side = _game_side(slot, results.get(slot.game_id), seeds, playoff.knockout_tiebreak)
+        if side is not None:
+            won[mid] = side
+    states = bracket_state(matches, len(playoff.seeds), won)
+    order = placings(states, len(playoff.seeds))
+    return {
+        "states": states,
+        "slots": slots,
+        "results": results,
+        "seeds": seeds,
+        "placings": order,
+        "champion": order[0] if order and matches[0].feeds else None,
+    }
+
+
+def state_undecided_games(read: dict) -> list[MatchState]:
+    """Matches with a game whose winner is not known yet (no confirmed result, or equal VP
+    awaiting the organiser's decision)."""
+    return [s for s in read["states"] if s.match.id in read["slots"] and s.winner is None]
+
+
+def seed_player(playoff: Playoff, seed: int | None) -> int | None:
+    if seed in (None, ABSENT):
+        return None
+    return playoff.seeds[seed - 1]
+
+
+def names_of(ids) -> dict[int, str]:
+    return dict(Player.objects.filter(pk__in=[i for i in ids if i]).values_list("pk", "name"))

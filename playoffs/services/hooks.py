@@ -1,0 +1,88 @@
+"""What the play-offs register with the tournament app at start-up (playoffs.apps): final
+places on the standings rows, audit words, undo handlers and the export section."""
+
+from __future__ import annotations
+
+from playoffs.models import Playoff
+from tournament.errors import Conflict
+from tournament.services.audit import undo_check, undoable
+from tournament.services.audit_words import audit_words_register
+
+
+def _create_words(entry) -> str:
+    a = entry.after or {}
+    fmt = {"single": "single elimination", "double": "double elimination"}.get(
+        a.get("format"), a.get("format", "")
+    )
+    return f"Play-offs cut: top {a.get('size')} ({fmt}); seeds {', '.join(a.get('seeds', []))}"
+
+
+def _seeding_words(entry) -> str:
+    before, after = entry.before or {}, entry.after or {}
+    return (
+        f"Play-off seeds: {', '.join(before.get('names', []))} → "
+        f"{', '.join(after.get('names', []))}"
+    )
+
+
+def _decide_words(entry) -> str:
+    a = entry.after or {}
+    return f"{a.get('game', '')}: {a.get('name', '')} goes through (organiser's decision)"
+
+
+def _delete_words(entry) -> str:
+    return "Play-offs taken back before their first knockout round"
+
+
+def _unstarted(entry) -> Playoff:
+    playoff = Playoff.objects.filter(event_id=entry.event_id).first()
+    if playoff is None:
+        raise Conflict("entry", "gone", "The play-offs have already been taken back.")
+    if playoff.games.exists():
+        raise Conflict(
+            "entry", "playoffs_started", "The first knockout round is paired: undo it first."
+        )
+    return playoff
+
+
+@undo_check("playoff_seeding")
+def _check_seeding(entry) -> list[str]:
+    playoff = _unstarted(entry)
+    if playoff.seeds != (entry.after or {}).get("seeds"):
+        raise Conflict("entry", "changed", "The seeds have changed since: undo that first.")
+    return []
+
+
+@undoable("playoff_seeding")
+def _undo_seeding(entry) -> None:
+    playoff = _unstarted(entry)
+    before = (entry.before or {}).get("seeds")
+    if not isinstance(before, list) or sorted(before) != sorted(playoff.seeds):
+        raise Conflict("entry", "changed", "The logged seeds no longer fit the bracket.")
+    playoff.seeds = before
+    playoff.save(update_fields=["seeds"])
+
+
+@undo_check("playoff_create")
+def _check_create(entry) -> list[str]:
+    _unstarted(entry)
+    return []
+
+
+@undoable("playoff_create")
+def _undo_create(entry) -> None:
+    _unstarted(entry).delete()
+
+
+def register() -> None:
+    from playoffs.services import exchange  # noqa: PLC0415
+    from playoffs.services.placings import standings_final_place  # noqa: PLC0415
+    from tournament.services.standings import STANDINGS_ROW_HOOKS  # noqa: PLC0415
+
+    if standings_final_place not in STANDINGS_ROW_HOOKS:
+        STANDINGS_ROW_HOOKS.append(standings_final_place)
+    audit_words_register("playoff_create", "Play-offs cut", _create_words)
+    audit_words_register("playoff_seeding", "Play-off seeds changed", _seeding_words)
+    audit_words_register("playoff_decide", "Knockout game decided", _decide_words)
+    audit_words_register("playoff_delete", "Play-offs taken back", _delete_words)
+    exchange.register()

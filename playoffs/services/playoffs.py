@@ -1,0 +1,360 @@
+"""Running the play-offs: the cut from the Swiss standings, the seeding the organiser may
+adjust before the first knockout round, pairing each knockout round, and the organiser's
+decision on equal VP under the `organiser` tie rule. Every change is logged."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
+from playoffs.models import Playoff, PlayoffGame
+from playoffs.services.bracket import (
+    names_of,
+    playoff_matches,
+    playoff_read,
+    seed_player,
+    state_undecided_games,
+)
+from tournament.errors import Conflict, Invalid, NotFound
+from tournament.models import Event, Game, Round, RoundStage
+from tournament.services.access import require_organiser
+from tournament.services.archive import event_require_writable
+from tournament.services.audit import audit_record
+from tournament.services.eleventh import games_fill
+from tournament.services.progress import standings_status
+from tournament.services.results import round_refresh_status
+from tournament.services.rounds import round_mission_for
+from tournament.services.standings import standings_compute
+
+SEEDINGS = ("standings", "organiser")
+
+
+def _locked_event(event_id: int) -> Event:
+    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    if event is None:
+        raise NotFound("event", "not_found", "No such event.")
+    return event
+
+
+def playoff_of(event: Event) -> Playoff:
+    playoff = Playoff.objects.filter(event=event).first()
+    if playoff is None:
+        raise NotFound("playoffs", "not_found", f"{event.name} has no play-offs yet.")
+    return playoff
+
+
+def _field_needed(fmt, size, qualifier, shadow) -> int:
+    if fmt == "shadow":
+        return shadow[1] if shadow else size
+    return max([size, *(qualifier[1:] if qualifier else ()), *(shadow[1:] if shadow else ())])
+
+
+def _check_shape(fmt, size, qualifier, shadow, reset) -> None:
+    from playoffs.engine import bracket_build  # noqa: PLC0415 - the engine's own checks
+
+    if fmt not in FORMATS:
+        raise Invalid("format", "invalid_choice", f"Must be one of: {', '.join(FORMATS)}.")
+    try:
+        bracket_build(fmt, size, qualifier=qualifier, shadow=shadow, reset=reset)
+    except ValueError as exc:
+        field = "qualifier" if qualifier and "qualifier" in str(exc) else "size"
+        if shadow and "shadow" in str(exc):
+            field = "shadow"
+        raise Invalid(field, "invalid", f"{str(exc).capitalize()}.") from exc
+
+
+def _swiss_complete(event: Event) -> str | None:
+    """Why the Swiss is not finished, in words; None when it is."""
+    status = standings_status(event=event)
+    played = len(status.rounds)
+    if status.in_play is not None:
+        return f"Round {status.in_play.number} still lacks confirmed results."
+    if played < event.planned_rounds:
+        return f"Only {played} of the {event.planned_rounds} planned Swiss rounds are played."
+    return None
+
+
+def _check_seeds(event: Event, seeds, needed: int) -> list[int]:
+    if not isinstance(seeds, list) or any(
+        isinstance(s, bool) or not isinstance(s, int) for s in seeds
+    ):
+        raise Invalid("seeds", "invalid", "Must be a list of player ids, best seed first.")
+    if len(set(seeds)) != len(seeds):
+        raise Invalid("seeds", "duplicate", "A player can hold one seed only.")
+    if len(seeds) != needed:
+        raise Invalid("seeds", "count", f"The bracket needs exactly {needed} players.")
+    known = set(event.players.filter(pk__in=seeds, dropped=False).values_list("pk", flat=True))
+    unknown = [s for s in seeds if s not in known]
+    if unknown:
+        raise Invalid(
+            "seeds", "unknown_player", "Every seed must be a player of this event, not dropped."
+        )
+    return seeds
+
+
+def playoff_create(
+    *,
+    event_id: int,
+    user,
+    format: str,
+    size: int,
+    qualifier: tuple[int, int] | None = None,
+    shadow: tuple[int, int] | None = None,
+    grand_final_reset: bool = True,
+    seeding: str = "standings",
+    seeds: list[int] | None = None,
+    knockout_tiebreak: str = "higher_seed",
+    force: bool = False,
+) -> Playoff:
+    """Cut the field: the top of the Swiss standings (or the organiser's list) seeded into
+    the format. 409 while the Swiss is incomplete unless forced."""
+    with transaction.atomic():
+        event = _locked_event(event_id)
+        require_organiser(user, event)
+        event_require_writable(event)
+        if event.is_team:
+            raise Conflict("playoffs", "team_event", "Team brackets are not available yet.")
+        if Playoff.objects.filter(event=event).exists():
+            raise Conflict("playoffs", "exists", f"{event.name} already has its play-offs.")
+        if knockout_tiebreak not in KNOCKOUT_TIEBREAKS:
+            raise Invalid(
+                "knockout_tiebreak",
+                "invalid_choice",
+                f"Must be one of: {', '.join(KNOCKOUT_TIEBREAKS)}.",
+            )
+        if seeding not in SEEDINGS:
+            raise Invalid("seeding", "invalid_choice", f"Must be one of: {', '.join(SEEDINGS)}.")
+        _check_shape(format, size, qualifier, shadow, grand_final_reset)
+        if not force:
+            why = _swiss_complete(event)
+            if why:
+                raise Conflict(
+                    "playoffs", "swiss_incomplete", f"{why} Finish it, or force the cut."
+                )
+        needed = _field_needed(format, size, qualifier, shadow)
+        if seeding == "organiser":
+            if seeds is None:
+                raise Invalid("seeds", "required", "The organiser's seeding needs the seeds.")
+            chosen = _check_seeds(event, seeds, needed)
+        else:
+            if seeds is not None:
+                raise Invalid("seeds", "not_taken", 'Seeds are given with seeding "organiser".')
+            rows = [r for r in standings_compute(event=event) if not r["dropped"]]
+            if len(rows) < needed:
+                raise Invalid(
+                    "size", "too_few_players", f"The cut needs {needed} players; {len(rows)} play."
+                )
+            chosen = [r["player"] for r in rows[:needed]]
+        playoff = Playoff.objects.create(
+            event=event,
+            format=format,
+            size=size,
+            qualifier_from=qualifier[0] if qualifier else None,
+            qualifier_to=qualifier[1] if qualifier else None,
+            shadow_from=shadow[0] if shadow else None,
+            shadow_to=shadow[1] if shadow else None,
+            grand_final_reset=grand_final_reset,
+            seeding=seeding,
+            knockout_tiebreak=knockout_tiebreak,
+            seeds=chosen,
+            after_round=len(standings_status(event=event).rounds),
+        )
+        names = names_of(chosen)
+        audit_record(
+            event=event,
+            action="playoff_create",
+            target=f"event:{event.pk}",
+            user=user,
+            after={
+                "format": format,
+                "size": size,
+                "tiebreak": knockout_tiebreak,
+                "seeds": [names[p] for p in chosen],
+            },
+        )
+        return playoff
+
+
+def _started(playoff: Playoff) -> bool:
+    return PlayoffGame.objects.filter(playoff=playoff).exists()
+
+
+def playoff_reseed(*, event_id: int, user, seeds: list[int]) -> Playoff:
+    """The organiser's seeding, before the first knockout round is paired (logged; undone
+    from the log while still before it)."""
+    with transaction.atomic():
+        event = _locked_event(event_id)
+        require_organiser(user, event)
+        event_require_writable(event)
+        playoff = playoff_of(event)
+        if _started(playoff):
+            raise Conflict(
+                "seeds", "playoffs_started", "The first knockout round is paired: seeds are fixed."
+            )
+        chosen = _check_seeds(event, seeds, len(playoff.seeds))
+        if chosen == playoff.seeds:
+            return playoff  # saved unchanged: nothing to log
+        before = playoff.seeds
+        playoff.seeds, playoff.seeding = chosen, "organiser"
+        playoff.save(update_fields=["seeds", "seeding"])
+        names = names_of([*before, *chosen])
+        audit_record(
+            event=event,
+            action="playoff_seeding",
+            target=f"event:{event.pk}",
+            user=user,
+            before={"seeds": before, "names": [names[p] for p in before]},
+            after={"seeds": chosen, "names": [names[p] for p in chosen]},
+        )
+        return playoff
+
+
+def playoff_advance(*, event_id: int, user) -> Round:
+    """Pair the next knockout round: every bracket match of the earliest round still to play
+    whose players are known. 409 while a knockout game lacks its winner."""
+    with transaction.atomic():
+        event = _locked_event(event_id)
+        require_organiser(user, event)
+        event_require_writable(event)
+        playoff = playoff_of(event)
+        read = playoff_read(playoff)
+        waiting = state_undecided_games(read)
+        if waiting:
+            names = names_of(
+                [seed_player(playoff, x) for s in waiting for x in (s.seed_a, s.seed_b)]
+            )
+            listed = "; ".join(
+                f"{names[seed_player(playoff, s.seed_a)]} v {names[seed_player(playoff, s.seed_b)]}"
+                for s in waiting
+            )
+            raise Conflict(
+                "playoffs",
+                "results_missing",
+                f"These knockout games have no winner yet: {listed}. Confirm their results"
+                + (" or decide them" if playoff.knockout_tiebreak == "organiser" else "")
+                + ".",
+            )
+        todo = [s for s in read["states"] if s.ready and s.match.id not in read["slots"]]
+        if not todo:
+            raise Conflict("playoffs", "finished", "The play-offs are finished: nothing to pair.")
+        first = min(s.round for s in todo)
+        todo = [s for s in todo if s.round == first]
+        number = event.rounds.count() + 1
+        round_ = Round.objects.create(
+            event=event,
+            number=number,
+            stage=RoundStage.PLAYOFF,
+            method="playoff",
+            mission_code=round_mission_for(event=event, number=number),
+        )
+        tables = sorted(t.number for t in event.tables.all()) or range(1, len(todo) + 1)
+        games = [
+            Game(
+                round=round_,
+                table_number=table,
+                player_a_id=seed_player(playoff, s.seed_a),
+                player_b_id=seed_player(playoff, s.seed_b),
+                flags=[{"code": "playoff", "text": s.match.label}],
+            )
+            for s, table in zip(todo, tables, strict=False)
+        ]
+        games_fill(event, round_, games)
+        games = Game.objects.bulk_create(games)
+        PlayoffGame.objects.bulk_create(
+            PlayoffGame(playoff=playoff, match=s.match.id, game=g)
+            for s, g in zip(todo, games, strict=True)
+        )
+        round_refresh_status(round_)
+        names = names_of([g.player_a_id for g in games] + [g.player_b_id for g in games])
+        # Logged as any round's pairing: its undo (round_create) removes it while no result
+        # is entered, and the bracket's games go with it.
+        audit_record(
+            event=event,
+            action="round_create",
+            target=f"round:{round_.pk}",
+            user=user,
+            after={
+                "number": number,
+                "method": "playoff",
+                "seed": None,
+                "games": len(games),
+                "released": True,
+                "pairs": [[names[g.player_a_id], names[g.player_b_id]] for g in games],
+            },
+        )
+        return round_
+
+
+def playoff_decide(*, event_id: int, user, game_id: int, winner: int) -> PlayoffGame:
+    """The organiser's call on a knockout game drawn on VP, under the `organiser` rule."""
+    with transaction.atomic():
+        event = _locked_event(event_id)
+        require_organiser(user, event)
+        event_require_writable(event)
+        playoff = playoff_of(event)
+        if playoff.knockout_tiebreak != "organiser":
+            raise Conflict(
+                "winner", "not_organiser_rule", "This event's tie rule decides equal games itself."
+            )
+        slot = (
+            PlayoffGame.objects.select_related("game__player_a", "game__player_b")
+            .filter(playoff=playoff, game_id=game_id)
+            .first()
+        )
+        if slot is None:
+            raise NotFound("game", "not_found", "No such knockout game in this event.")
+        game = slot.game
+        if winner not in (game.player_a_id, game.player_b_id):
+            raise Invalid("winner", "not_in_game", "The winner must be one of the game's players.")
+        side = "a" if winner == game.player_a_id else "b"
+        before = slot.decided
+        if before == side:
+            return slot
+        slot.decided = side
+        slot.save(update_fields=["decided"])
+        audit_record(
+            event=event,
+            action="playoff_decide",
+            target=f"game:{game.pk}",
+            user=user,
+            before={"winner": before},
+            after={
+                "winner": side,
+                "name": (game.player_a if side == "a" else game.player_b).name,
+                "game": f"{game.player_a.name} v {game.player_b.name}",
+            },
+        )
+        return slot
+
+
+def playoff_delete(*, event_id: int, user) -> None:
+    """Take the cut back before its first knockout round is paired."""
+    with transaction.atomic():
+        event = _locked_event(event_id)
+        require_organiser(user, event)
+        event_require_writable(event)
+        playoff = playoff_of(event)
+        if _started(playoff):
+            raise Conflict(
+                "playoffs", "playoffs_started", "Undo its knockout rounds first (latest first)."
+            )
+        audit_record(
+            event=event,
+            action="playoff_delete",
+            target=f"event:{event.pk}",
+            user=user,
+            before={"format": playoff.format, "size": playoff.size},
+        )
+        playoff.delete()
+
+
+__all__ = [
+    "playoff_advance",
+    "playoff_create",
+    "playoff_decide",
+    "playoff_delete",
+    "playoff_matches",
+    "playoff_of",
+    "playoff_read",
+    "playoff_reseed",
+]

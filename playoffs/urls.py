@@ -1,0 +1,19 @@
+from django.urls import path
+
+from playoffs.views import organiser, public
+
+manage = "manage/events/<int:event_id>/playoffs/"
+
+urlpatterns = [
+    path(manage, organiser.playoffs_page, name="manage-playoffs"),
+    path(manage + "cut/", organiser.playoffs_cut, name="manage-playoffs-cut"),
+    path(manage + "advance/", organiser.playoffs_advance, name="manage-playoffs-advance"),
+    path(manage + "decide/", organiser.playoffs_decide, name="manage-playoffs-decide"),
+    path(manage + "delete/", organiser.playoffs_delete, name="manage-playoffs-delete"),
+    path("events/<int:event_id>/playoffs/", public.event_playoffs, name="event-playoffs"),
+    path(
+        "events/<int:event_id>/playoffs/bracket.pdf",
+        public.event_playoffs_pdf,
+        name="event-playoffs-pdf",
+    ),
+]

@@ -1,0 +1,46 @@
+"""The organiser's cut form: the API's fields as a browser sends them."""
+
+from __future__ import annotations
+
+from django import forms
+
+FORMAT_CHOICES = [
+    ("single", "Single elimination"),
+    ("double", "Double elimination"),
+    ("shadow", "Shadow round only"),
+]
+# The engine's KNOCKOUT_TIEBREAKS, in words for the select (tests check they agree).
+TIEBREAK_CHOICES = [
+    ("higher_seed", "Higher seed goes through"),
+    ("primary_vp", "Most primary VP, then higher seed"),
+    ("organiser", "The organiser decides"),
+]
+
+
+class CutForm(forms.Form):
+    format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="single")
+    size = forms.IntegerField(min_value=2, max_value=64, initial=8, label="Players in the bracket")
+    qualifier_from = forms.IntegerField(
+        required=False, min_value=2, label="Qualifier: first seed (optional)"
+    )
+    qualifier_to = forms.IntegerField(required=False, min_value=3, label="Qualifier: last seed")
+    shadow_from = forms.IntegerField(
+        required=False, min_value=1, label="Shadow round: first seed (optional)"
+    )
+    shadow_to = forms.IntegerField(required=False, min_value=2, label="Shadow round: last seed")
+    grand_final_reset = forms.BooleanField(
+        required=False, initial=True, label="Double elimination: grand final reset"
+    )
+    knockout_tiebreak = forms.ChoiceField(
+        choices=TIEBREAK_CHOICES, initial="higher_seed", label="On equal VP"
+    )
+    force = forms.BooleanField(required=False, label="Cut although the Swiss is not finished")
+
+    def clean(self):
+        data = super().clean()
+        for name in ("qualifier", "shadow"):
+            first, last = data.get(f"{name}_from"), data.get(f"{name}_to")
+            if (first is None) != (last is None):
+                self.add_error(f"{name}_to", "Give both the first and the last seed, or neither.")
+            data[name] = (first, last) if first is not None and last is not None else None
+        return data

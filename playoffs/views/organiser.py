@@ -1,0 +1,118 @@
+"""The organiser's play-off page: make the cut, pair each knockout round in one click,
+decide games drawn on VP (under the organiser's rule), or take the cut back before play."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from playoffs.services.playoffs import (
+    playoff_advance,
+    playoff_create,
+    playoff_decide,
+    playoff_delete,
+)
+from playoffs.services.views import playoff_view
+from playoffs.views.forms import CutForm
+from playoffs.views.public import _columns
+from tournament.errors import ServiceError
+from tournament.views.common import organiser_required, report
+from tournament.views.forms import service_errors_to_form
+
+
+def _context(event, form=None) -> dict:
+    view = playoff_view(event=event)
+    undecided = []
+    if view and view["knockout_tiebreak"] == "organiser":
+        undecided = [
+            m
+            for m in view["matches"]
+            if m["game"]
+            and m["winner"] is None
+            and m["game"]["result_status"] == "confirmed"
+            and m["game"]["vp_a"] == m["game"]["vp_b"]
+        ]
+    return {
+        "event": event,
+        "tab": "playoffs",
+        "bracket": view,
+        "columns": _columns(view) if view else [],
+        "form": form or CutForm(),
+        "undecided": undecided,
+    }
+
+
+@organiser_required
+def playoffs_page(request, event):
+    return render(request, "playoffs/manage.html", _context(event))
+
+
+@organiser_required
+@require_POST
+def playoffs_cut(request, event):
+    form = CutForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            playoff_create(
+                event_id=event.pk,
+                user=request.user,
+                format=data["format"],
+                size=data["size"],
+                qualifier=data["qualifier"],
+                shadow=data["shadow"],
+                grand_final_reset=data["grand_final_reset"],
+                knockout_tiebreak=data["knockout_tiebreak"],
+                force=data["force"],
+            )
+        except ServiceError as exc:
+            if exc.status == 403:
+                raise
+            service_errors_to_form(form, exc)
+        else:
+            messages.success(request, "The cut is made: check the seeds, then pair round 1.")
+            return redirect("manage-playoffs", event_id=event.pk)
+    return render(request, "playoffs/manage.html", _context(event, form), status=400)
+
+
+@organiser_required
+@require_POST
+def playoffs_advance(request, event):
+    try:
+        round_ = playoff_advance(event_id=event.pk, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, f"Knockout round paired as round {round_.number}.")
+    return redirect("manage-playoffs", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def playoffs_decide(request, event):
+    try:
+        playoff_decide(
+            event_id=event.pk,
+            user=request.user,
+            game_id=int(request.POST.get("game", "0") or 0),
+            winner=int(request.POST.get("winner", "0") or 0),
+        )
+    except (ServiceError, ValueError) as exc:
+        if isinstance(exc, ServiceError):
+            report(request, exc)
+        else:
+            messages.error(request, "Choose the player who goes through.")
+    return redirect("manage-playoffs", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def playoffs_delete(request, event):
+    try:
+        playoff_delete(event_id=event.pk, user=request.user)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, "The cut is taken back.")
+    return redirect("manage-playoffs", event_id=event.pk)

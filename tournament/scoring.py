@@ -18,7 +18,8 @@ are data (`ScoringRules`), one entry per pack key in `SCORING`:
   10, total at most 100 (eleventh-facts.md, section 3); the per-round caps (15 each) apply to
   the optional per-round breakdown.
 
-In every pack the result is a win, a loss or a draw by VP (`outcome`).
+In every pack the result is a win, a loss or a draw by VP (`outcome`), unless the battle ended
+early: a concession or a tabled side (`ended`) is the opponent's win whatever the VP.
 """
 
 from __future__ import annotations
@@ -312,7 +313,7 @@ def clean_result(
     if rules is None:
         rules = LEVIATHAN if caps is LEVIATHAN_CAPS else _leviathan(caps)
     errors: dict[str, list[tuple[str, str]]] = {}
-    known = {f"{p}_{s}" for p in (*rules.part_names, "vp") for s in "ab"}
+    known = {f"{p}_{s}" for p in (*rules.part_names, "vp") for s in "ab"} | {"outcome", "ended"}
     every = {f"{p}_{s}" for p in PARTS for s in "ab"}
     for field in data:
         if field in every and field not in known:
@@ -328,15 +329,64 @@ def clean_result(
         cleaned.update({f"{p}_b": None for p in (*PARTS, "vp")})
     else:
         cleaned.update(_clean_side(data, "b", rules, errors))
+    cleaned.update(_clean_ending(data, cleaned, errors, bye=bye))
     if errors:
         raise Invalid.from_errors(errors)
     return cleaned
 
 
-def outcome(vp_a: int, vp_b: int | None) -> str:
-    """'a', 'b' or 'draw': more VP wins, equal VP is a draw, no opponent (bye) is a win."""
+# How a battle ended and who won it when the VP do not say (issue 26): a concession or a side
+# with no models left ends the battle with the opponent's victory (8th and 7th edition).
+OUTCOMES = {"a_wins": "a", "b_wins": "b", "draw": "draw"}
+ENDINGS = ("time", "concession", "tabled")
+EARLY_ENDS = ("concession", "tabled")
+
+
+def _choice(data: dict, field: str, choices, errors: dict) -> str:
+    value = data.get(field)
+    if value is None or value == "":
+        return ""
+    if value not in choices:
+        errors.setdefault(field, []).append(
+            ("invalid_choice", f"Must be one of {', '.join(choices)}.")
+        )
+        return ""
+    return value
+
+
+def _clean_ending(data: dict, cleaned: dict, errors: dict, *, bye: bool) -> dict:
+    """`outcome` and `ended`, both optional, stored as `decided` and `ended` ("" = not said).
+    An early end names a winner; otherwise a given outcome must be the VP's."""
+    decided = _choice(data, "outcome", tuple(OUTCOMES), errors)
+    ended = _choice(data, "ended", ENDINGS, errors)
+    if bye and (decided or ended):
+        errors.setdefault("outcome" if decided else "ended", []).append(
+            ("bye", "A bye has no opponent to win or lose against.")
+        )
+    elif ended in EARLY_ENDS and not decided:
+        errors.setdefault("outcome", []).append(
+            ("required", f"Say who won: a battle ended by {ended} is won by the opponent.")
+        )
+    elif ended in EARLY_ENDS and decided == "draw":
+        errors.setdefault("outcome", []).append(
+            ("not_a_win", f"A battle ended by {ended} is won by the opponent, never drawn.")
+        )
+    elif decided and ended not in EARLY_ENDS and "vp_a" not in errors and "vp_b" not in errors:
+        by_vp = outcome(cleaned["vp_a"], cleaned["vp_b"])
+        if cleaned["vp_a"] is not None and OUTCOMES[decided] != by_vp:
+            errors.setdefault("outcome", []).append(
+                ("mismatch", "Must agree with the VP unless the battle ended early.")
+            )
+    return {"decided": decided, "ended": ended}
+
+
+def outcome(vp_a: int, vp_b: int | None, decided: str = "") -> str:
+    """'a', 'b' or 'draw': more VP wins, equal VP is a draw, no opponent (bye) is a win;
+    `decided` (a_wins, b_wins, draw: an early end) says it instead of the VP."""
     if vp_b is None:
         return "a"
+    if decided:
+        return OUTCOMES[decided]
     if vp_a == vp_b:
         return "draw"
     return "a" if vp_a > vp_b else "b"

@@ -444,6 +444,7 @@ class ResultSerializer(StrictModelSerializer):
             "battle_ready_b",
             "tactical_b",
             "outcome",
+            "ended",
             "status",
             "confirmed",
             "source",
@@ -470,6 +471,7 @@ def result_data(result: Result) -> dict:
     status = str(result.status)
     data.update(
         outcome=result.outcome,
+        ended=result.ended,
         status=status,
         confirmed=status == "confirmed",
         source=str(result.source),
@@ -517,6 +519,17 @@ class ResultInputSerializer(StrictSerializer):
         min_value=0,
         max_value=VP_CEILING,
         help_text="8th and 7th edition only (400 not_in_pack elsewhere).",
+    )
+    outcome = serializers.ChoiceField(
+        choices=["a_wins", "b_wins", "draw"],
+        required=False,
+        help_text="Who won when the battle ended early (a concession or a tabled side); "
+        "otherwise it must agree with the VP. The VP stay required.",
+    )
+    ended = serializers.ChoiceField(
+        choices=["time", "concession", "tabled"],
+        required=False,
+        help_text="How the battle ended; concession and tabled need `outcome` (not a draw).",
     )
 
 

@@ -36,6 +36,10 @@ class Result(models.Model):
     battle_ready_b = models.PositiveSmallIntegerField(null=True, blank=True)
     tactical_b = models.PositiveSmallIntegerField(null=True, blank=True)
     vp_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Who won when the VP do not say it (tournament/scoring.py OUTCOMES: a_wins, b_wins, draw)
+    # and how the battle ended (time, concession, tabled); "" when not said.
+    decided = models.CharField(max_length=10, blank=True, default="")
+    ended = models.CharField(max_length=10, blank=True, default="")
     status = models.CharField(max_length=20, choices=ResultStatus.choices)
     source = models.CharField(max_length=20, choices=ResultSource.choices)
     entered_by_user = models.ForeignKey(
@@ -70,13 +74,14 @@ class Result(models.Model):
 
     @property
     def outcome(self) -> str:
-        return outcome(self.vp_a, self.vp_b if self.game.player_b_id else None)
+        return outcome(self.vp_a, self.vp_b if self.game.player_b_id else None, self.decided)
 
     def scores(self) -> dict:
         data = {"vp_a": self.vp_a, "vp_b": self.vp_b}
         for part in self.BREAKDOWN:
             for side in ("a", "b"):
                 data[f"{part}_{side}"] = getattr(self, f"{part}_{side}")
+        data["decided"], data["ended"] = self.decided, self.ended
         return data
 
     def __str__(self) -> str:

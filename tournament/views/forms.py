@@ -432,6 +432,17 @@ class ImportForm(forms.Form):
 class ScoreForm(forms.Form):
     vp_a = forms.IntegerField(min_value=0, max_value=100, label="VP A")
     vp_b = forms.IntegerField(min_value=0, max_value=100, label="VP B")
+    # A battle ended early (issue 26): the scoring rules check them; blank lets the VP decide.
+    outcome = forms.ChoiceField(
+        required=False,
+        label="Winner",
+        choices=[("", "by VP"), ("a_wins", "A wins"), ("b_wins", "B wins"), ("draw", "Draw")],
+    )
+    ended = forms.ChoiceField(
+        required=False,
+        label="Ended",
+        choices=[("", "–"), ("time", "time"), ("concession", "concession"), ("tabled", "tabled")],
+    )
 
     def __init__(self, *args, vp_max: int = 100, battle_ready: bool = False, **kwargs):
         # The event's pack sets the highest total: 100 in Leviathan, no cap in 8th edition.

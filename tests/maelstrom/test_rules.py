@@ -156,6 +156,20 @@ def test_steal_the_loot_at_the_end():
     assert ends[P2]["end"]["steal_the_loot"] == 0
 
 
+def test_seventh_spoils_of_war_has_no_end_of_game_bonus():
+    # Seed 001, The Spoils of War (7th edition): Steal the Loot lets either player achieve any
+    # Secure Objective X and says nothing more; the +1VP at the end is 8th edition's alone.
+    state = started("seventh", "the_spoils_of_war")
+    state["sides"][P1]["achieved"] = [{"number": 11}, {"number": 12}]
+    state["phase"] = "end_of_game"
+    ends = maelstrom.score_sheet(state)
+    assert ends[P1]["end"]["steal_the_loot"] == 0
+    from missions.classic import tactical
+
+    facts = " ".join(f.text for f in tactical.mission("seventh", "the_spoils_of_war").facts)
+    assert "+1VP" not in facts
+
+
 def test_cloak_and_shadows_hides_the_opponents_objectives_until_achieved():
     state = to_end_of_turn(started("eighth", "cloak_and_shadows", seed="cloak"))
     mine = state["sides"][P1]["active"]

@@ -11,8 +11,9 @@ are data (`ScoringRules`), one entry per pack key in `SCORING`:
   (`tactical`), and every mission adds Slay the Warlord, First Blood and Linebreaker at 1 VP
   each (`secondary`, 0 to 3).
 - Only War (8th edition open play): the rolled victory condition only (`primary`; its D3 for
-  a slain Warlord is part of it). Equal VP is a draw here: the mission's Underdog tie-break
-  needs Power Levels, which an event does not record.
+  a slain Warlord is part of it). Equal VP is a minor victory for the Underdog, a win in the
+  record: the result records both Power Levels (`power_a`, `power_b`) and the lower one wins;
+  on equal Power Levels `outcome` names the Underdog (without either, a draw).
 
 - 11th edition (Event Companion): primary at most 45, secondary at most 45, Battle Ready 0 or
   10, total at most 100 (eleventh-facts.md, section 3); the per-round caps (15 each) apply to
@@ -80,6 +81,9 @@ class ScoringRules:
     joint_caps: tuple[JointCap, ...] = ()
     # Shown beside the score form and on printed scoresheets.
     summary: str = ""
+    # Only War: equal VP is a (minor) victory for the Underdog, found from the armies' Power
+    # Levels (`power_a`, `power_b` on the result) or named by `outcome` when they are equal.
+    underdog_ties: bool = False
 
     @property
     def vp_max(self) -> int:
@@ -186,8 +190,10 @@ SCORING: dict[str, ScoringRules] = {
         total_cap=None,
         summary=(
             "No cap on the total: the rolled victory condition's VP. Most VP wins; equal VP "
-            "draws (the event records no Power Levels for the Underdog tie-break)."
+            "is a win for the Underdog (the lower Power Level; on equal Power Levels the player "
+            "who assigned the halves); wiping out the enemy wins at once."
         ),
+        underdog_ties=True,
     ),
     "eleventh": _eleventh(),
 }
@@ -314,9 +320,15 @@ def clean_result(
         rules = LEVIATHAN if caps is LEVIATHAN_CAPS else _leviathan(caps)
     errors: dict[str, list[tuple[str, str]]] = {}
     known = {f"{p}_{s}" for p in (*rules.part_names, "vp") for s in "ab"} | {"outcome", "ended"}
+    if rules.underdog_ties:
+        known |= {"power_a", "power_b"}
     every = {f"{p}_{s}" for p in PARTS for s in "ab"}
     for field in data:
         if field in every and field not in known:
+            errors.setdefault(field, []).append(
+                ("not_in_pack", f"Not a result field of the {rules.name} pack.")
+            )
+        elif field in ("power_a", "power_b") and field not in known:
             errors.setdefault(field, []).append(
                 ("not_in_pack", f"Not a result field of the {rules.name} pack.")
             )
@@ -329,7 +341,9 @@ def clean_result(
         cleaned.update({f"{p}_b": None for p in (*PARTS, "vp")})
     else:
         cleaned.update(_clean_side(data, "b", rules, errors))
-    cleaned.update(_clean_ending(data, cleaned, errors, bye=bye))
+    power = {f: _whole(errors, f, data.get(f), VP_CEILING) for f in ("power_a", "power_b")}
+    cleaned.update(power)
+    cleaned.update(_clean_ending(data, cleaned, errors, bye=bye, rules=rules))
     if errors:
         raise Invalid.from_errors(errors)
     return cleaned
@@ -354,10 +368,38 @@ def _choice(data: dict, field: str, choices, errors: dict) -> str:
     return value
 
 
-def _clean_ending(data: dict, cleaned: dict, errors: dict, *, bye: bool) -> dict:
+def _underdog_win(cleaned: dict) -> str | None:
+    """Only War on equal VP: the lower Power Level's win; None when the Power Levels are
+    unknown or equal (then only the players know who assigned the halves)."""
+    power_a, power_b = cleaned["power_a"], cleaned["power_b"]
+    if power_a is None or power_b is None or power_a == power_b:
+        return None
+    return "a_wins" if power_a < power_b else "b_wins"
+
+
+def _clean_ending(data: dict, cleaned: dict, errors: dict, *, bye: bool, rules) -> dict:
     """`outcome` and `ended`, both optional, stored as `decided` and `ended` ("" = not said).
-    An early end names a winner; otherwise a given outcome must be the VP's."""
+    An early end names a winner; otherwise a given outcome must be the VP's, or in Only War
+    on equal VP the Underdog's."""
     decided = _choice(data, "outcome", tuple(OUTCOMES), errors)
+    tie = (
+        rules.underdog_ties
+        and not ended_early(data)
+        and cleaned["vp_a"] is not None
+        and cleaned["vp_a"] == cleaned["vp_b"]
+    )
+    if tie and not errors:
+        underdog = _underdog_win(cleaned)
+        if decided and underdog and decided != underdog:
+            errors.setdefault("outcome", []).append(
+                ("mismatch", "Equal VP: the Underdog (the lower Power Level) wins.")
+            )
+        elif decided == "draw":
+            errors.setdefault("outcome", []).append(
+                ("mismatch", "Equal VP is a win for the Underdog, never a draw.")
+            )
+        decided = decided or underdog or ""
+        return {"decided": decided, "ended": _choice(data, "ended", ENDINGS, errors)}
     ended = _choice(data, "ended", ENDINGS, errors)
     if bye and (decided or ended):
         errors.setdefault("outcome" if decided else "ended", []).append(
@@ -378,6 +420,10 @@ def _clean_ending(data: dict, cleaned: dict, errors: dict, *, bye: bool) -> dict
                 ("mismatch", "Must agree with the VP unless the battle ended early.")
             )
     return {"decided": decided, "ended": ended}
+
+
+def ended_early(data: dict) -> bool:
+    return data.get("ended") in EARLY_ENDS
 
 
 def outcome(vp_a: int, vp_b: int | None, decided: str = "") -> str:

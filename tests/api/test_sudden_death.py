@@ -71,3 +71,19 @@ def test_a_result_ended_by_time_agrees_with_its_vp(api):
     assert (got.json()["outcome"], got.json()["ended"]) == ("a", "time")
     plain = api.post(f"/api/games/{game}/result/", {"vp_a": 70, "vp_b": 60}, format="json")
     assert plain.json()["ended"] == ""
+
+
+def test_only_war_equal_vp_goes_to_the_underdog_in_the_standings(api):
+    # Issue 26 item 5, seed 003 around line 1723: equal VP is a minor victory for the Underdog,
+    # the lower Power Level (around line 1700); it counts as a win in the record.
+    event, game = _first_game(api, "only_war")
+    body = {"primary_a": 6, "primary_b": 6, "power_a": 52, "power_b": 40}
+    got = api.post(f"/api/games/{game}/result/", body, format="json")
+    assert got.status_code == 201, got.json()
+    assert (got.json()["outcome"], got.json()["power_a"], got.json()["power_b"]) == ("b", 52, 40)
+    rows = {r["player"]: r for r in api.get(f"/api/events/{event['id']}/standings/").json()}
+    underdog = api.get(f"/api/games/{game}/").json()["player_b"]
+    assert rows[underdog]["wins"] == 1
+    refused = api.post(f"/api/games/{game}/result/", {**body, "power_a": "x"}, format="json")
+    assert refused.status_code == 400
+    assert "power_a" in refused.json()["error_codes"]

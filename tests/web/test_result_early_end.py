@@ -38,3 +38,19 @@ def test_the_board_names_the_field_of_an_early_end_without_a_winner(org_client, 
     )
     assert "Say who won" in response.content.decode()
     assert not Result.objects.filter(game=game).exists()
+
+
+def test_only_war_power_levels_on_the_board_round_trip(org_client, event, game):
+    # Seed 003 around lines 1700-1723: equal VP goes to the Underdog, the lower Power Level.
+    event.mission_pack = "only_war"
+    event.save(update_fields=["mission_pack"])
+    url = reverse("manage-result", args=[event.pk, game.pk])
+    org_client.post(
+        url, {"vp_a": 6, "vp_b": 6, "power_a": 30, "power_b": 45}, headers={"HX-Request": "true"}
+    )
+    current = Result.objects.get(game=game, is_current=True)
+    assert (current.outcome, current.power_a, current.power_b) == ("a", 30, 45)
+    data = form_data(f'<tr id="game-{game.pk}"' + _row(org_client, event, game), "Fix")
+    assert (data["power_a"], data["power_b"]) == ("30", "45")
+    org_client.post(url, data, headers={"HX-Request": "true"})
+    assert Result.objects.filter(game=game).count() == 1

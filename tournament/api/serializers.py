@@ -445,6 +445,8 @@ class ResultSerializer(StrictModelSerializer):
             "tactical_b",
             "outcome",
             "ended",
+            "power_a",
+            "power_b",
             "status",
             "confirmed",
             "source",
@@ -472,6 +474,8 @@ def result_data(result: Result) -> dict:
     data.update(
         outcome=result.outcome,
         ended=result.ended,
+        power_a=result.power_a,
+        power_b=result.power_b,
         status=status,
         confirmed=status == "confirmed",
         source=str(result.source),
@@ -530,6 +534,18 @@ class ResultInputSerializer(StrictSerializer):
         choices=["time", "concession", "tabled"],
         required=False,
         help_text="How the battle ended; concession and tabled need `outcome` (not a draw).",
+    )
+    power_a = StrictIntegerField(
+        required=False,
+        min_value=0,
+        max_value=VP_CEILING,
+        help_text="Only War: the army's Power Level (equal VP: the lower one wins).",
+    )
+    power_b = StrictIntegerField(
+        required=False,
+        min_value=0,
+        max_value=VP_CEILING,
+        help_text="Only War: the army's Power Level (equal VP: the lower one wins).",
     )
 
 

@@ -39,6 +39,9 @@ class Result(models.Model):
     # Who won when the VP do not say it (tournament/scoring.py OUTCOMES: a_wins, b_wins, draw)
     # and how the battle ended (time, concession, tabled); "" when not said.
     decided = models.CharField(max_length=10, blank=True, default="")
+    # Only War: each army's Power Level, which settles equal VP (the Underdog wins).
+    power_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    power_b = models.PositiveSmallIntegerField(null=True, blank=True)
     ended = models.CharField(max_length=10, blank=True, default="")
     status = models.CharField(max_length=20, choices=ResultStatus.choices)
     source = models.CharField(max_length=20, choices=ResultSource.choices)
@@ -82,6 +85,7 @@ class Result(models.Model):
             for side in ("a", "b"):
                 data[f"{part}_{side}"] = getattr(self, f"{part}_{side}")
         data["decided"], data["ended"] = self.decided, self.ended
+        data["power_a"], data["power_b"] = self.power_a, self.power_b
         return data
 
     def __str__(self) -> str:

@@ -275,7 +275,8 @@ def _row(request, event, game_id: int):
 @require_POST
 def result_enter_view(request, event, game_id: int):
     game = _event_game(event, game_id)
-    form = ScoreForm(request.POST, vp_max=scoring_rules(event.mission_pack).vp_max)
+    rules = scoring_rules(event.mission_pack)
+    form = ScoreForm(request.POST, vp_max=rules.vp_max, power=rules.underdog_ties)
     if form.is_valid():
         try:
             result_enter(game_id=game.pk, data=form.cleaned_data, user=request.user)

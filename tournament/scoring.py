@@ -322,13 +322,9 @@ def clean_result(
     known = {f"{p}_{s}" for p in (*rules.part_names, "vp") for s in "ab"} | {"outcome", "ended"}
     if rules.underdog_ties:
         known |= {"power_a", "power_b"}
-    every = {f"{p}_{s}" for p in PARTS for s in "ab"}
+    every = {f"{p}_{s}" for p in (*PARTS, "power") for s in "ab"}
     for field in data:
         if field in every and field not in known:
-            errors.setdefault(field, []).append(
-                ("not_in_pack", f"Not a result field of the {rules.name} pack.")
-            )
-        elif field in ("power_a", "power_b") and field not in known:
             errors.setdefault(field, []).append(
                 ("not_in_pack", f"Not a result field of the {rules.name} pack.")
             )

@@ -118,6 +118,15 @@ def test_hold_the_line_not_in_the_first_turn():
     refused(state, "achieve", "cannot_achieve", "number", side=P1, number=43)
 
 
+def test_eighth_defend_objective_needs_two_consecutive_turns():
+    # Seed 000 around line 2574 (31-36 Defend Objective): "at the end of two consecutive
+    # turns", so never at the end of the game's first turn, by either player.
+    state = rigged(to_end_of_turn(started()), P1, [31])
+    refused(state, "achieve", "cannot_achieve", "number", side=P1, number=31)
+    state = rigged(to_end_of_turn(started()), P2, [32])
+    refused(state, "achieve", "cannot_achieve", "number", side=P2, number=32)
+
+
 def test_one_voluntary_discard_per_turn_and_after_achieving():
     state = rigged(to_end_of_turn(started()), P1, [11, 12, 13])
     state = act(state, "achieve", side=P1, number=11)

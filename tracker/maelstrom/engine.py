@@ -7,6 +7,7 @@ import copy
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from missions.classic.tactical.eighth import TWO_TURNS
 from missions.classic.tactical.missions import (
     BATTLE_ROUND,
     BONUSES,
@@ -410,6 +411,9 @@ def achievable(state: State, side: str, owner: str, number: int) -> str | None: 
         return f"number: {objective['name']} is achieved only at the end of your own turn"
     if objective["not_on_first_turn"] and state["round"] == 1 and state["turn"] == side:
         return f"number: {objective['name']} cannot be achieved in your first turn"
+    first_of_game = state["round"] == 1 and state["turn"] == state["first_turn"]
+    if state["pack"] == "eighth" and number in TWO_TURNS and first_of_game:
+        return f"number: {objective['name']} needs two turns in a row: not the game's first"
     if state["turn"] == side and state["sides"][side]["turn"]["discarded"]:
         return "number: achieve objectives before the turn's discard"
     return None

@@ -331,3 +331,27 @@ def test_a_player_who_generated_all_36_generates_no_more():
     assert state["sides"][P1]["active"] == []
     assert state["log"][-1]["kind"] == "table_spent"
     assert state["phase"] == "turn"
+
+
+def test_a_concession_ends_the_battle_at_once_with_the_opponents_victory():
+    # Seed 000 around line 2018 (Sudden Death) and seed 001 around line 310: a side with no
+    # models at the end of a turn, or one that concedes, loses at once whatever the VP.
+    from tracker.maelstrom_services import maelstrom_result_data
+
+    state = started()
+    refused(state, "end_early", "bad_end", "how", side=P1, how="rain")
+    state = act(state, "generate", side=P1)
+    state = act(state, "end_early", side=P1, how="concession")
+    assert state["phase"] == "end_of_game"
+    assert state["ended"] == {"how": "concession", "winner": P2}
+    state = act(state, "finish")
+    data = maelstrom_result_data(state)
+    assert (data["outcome"], data["ended"]) == ("b_wins", "concession")
+
+
+def test_a_tabled_side_ends_the_battle_only_at_the_end_of_a_turn():
+    state = act(started(), "generate", side=P1)
+    refused(state, "end_early", "not_end_of_turn", "how", side=P2, how="tabled")
+    state = act(state, "advance", side=P1)
+    state = act(state, "end_early", side=P2, how="tabled")
+    assert state["ended"] == {"how": "tabled", "winner": P1}

@@ -538,6 +538,28 @@ def _bonus(state: State, act: Action) -> None:
     _log(state, side, "bonus", name=name, value=value)
 
 
+EARLY_ENDS = ("concession", "tabled")
+
+
+@action("end_early", START_OF_TURN, TURN, END_OF_TURN)
+def _end_early(state: State, act: Action) -> None:
+    """`side` concedes, or has no models left at the end of a turn (`how` "tabled"): the
+    battle ends at once with the opponent's victory (8th edition's sudden death, 7th's
+    tabled side), whatever the VP. Bonus points may still be entered before `finish`."""
+    side = _side(act)
+    how = act.get("how")
+    require(how in EARLY_ENDS, "bad_end", f"how: one of {', '.join(EARLY_ENDS)}", field="how")
+    require(
+        how != "tabled" or state["phase"] == END_OF_TURN,
+        "not_end_of_turn",
+        "how: a side is tabled at the end of a turn (finish the turn's achievements first)",
+        field="how",
+    )
+    state["ended"] = {"how": how, "winner": other(side)}
+    state["phase"], state["turn"] = END_OF_GAME, None
+    _log(state, side, "end_early", how=how)
+
+
 @action("finish", END_OF_GAME)
 def _finish(state: State, act: Action) -> None:
     state["phase"] = OVER

@@ -121,3 +121,22 @@ def test_only_war_refuses_an_outcome_against_the_underdog_and_power_elsewhere():
     assert "not_in_pack" in codes({"vp_a": 1, "vp_b": 1, "power_a": 5}, rules=EIGHTH)["power_a"]
     tabled = {"vp_a": 0, "vp_b": 3, "outcome": "a_wins", "ended": "tabled"}
     assert clean_result(tabled, rules=ONLY_WAR)["decided"] == "a_wins"
+
+
+# Issue 26 item 8, seed 000 around line 2439 (8th, The Relic): carrying the Relic is a major
+# victory, closest to it a minor one, equally close a draw; no Slay the Warlord, First Blood or
+# Linebreaker. The result says who won; VP may be 0 and bonus points are refused.
+RELIC = scoring_rules("eighth", "the_relic")
+
+
+def test_the_relic_is_decided_by_its_outcome_not_vp():
+    got = clean_result({"vp_a": 0, "vp_b": 0, "outcome": "b_wins"}, rules=RELIC)
+    assert (got["vp_a"], got["decided"]) == (0, "b_wins")
+    assert "required" in codes({"vp_a": 0, "vp_b": 0}, rules=RELIC)["outcome"]
+    assert (
+        "not_in_pack"
+        in codes({"secondary_a": 1, "vp_b": 0, "outcome": "a_wins"}, rules=RELIC)["secondary_a"]
+    )
+    assert clean_result({"vp_a": 0, "vp_b": 0, "outcome": "draw"}, rules=RELIC)["decided"] == "draw"
+    # Every other mission keeps its pack's rules.
+    assert scoring_rules("eighth", "the_scouring") is EIGHTH

@@ -84,6 +84,9 @@ class ScoringRules:
     # Only War: equal VP is a (minor) victory for the Underdog, found from the armies' Power
     # Levels (`power_a`, `power_b` on the result) or named by `outcome` when they are equal.
     underdog_ties: bool = False
+    # A mission won by its own victory conditions, not by VP (8th's The Relic): `outcome` is
+    # required and stands; VP are recorded as they are.
+    by_outcome: bool = False
 
     @property
     def vp_max(self) -> int:
@@ -199,8 +202,29 @@ SCORING: dict[str, ScoringRules] = {
 }
 
 
-def scoring_rules(pack_key: str) -> ScoringRules:
-    """The scoring rules of a pack; raises Invalid (`mission_pack`, `unknown_pack`)."""
+# Missions whose victory conditions are not their pack's (seed 000 around line 2439: The Relic
+# is a major or minor victory or a draw, with no bonus points).
+BY_MISSION: dict[tuple[str, str], ScoringRules] = {
+    ("eighth", "the_relic"): ScoringRules(
+        key="eighth",
+        name="The Relic (8th edition)",
+        parts=(),
+        total_cap=None,
+        summary=(
+            "Carrying the Relic at the end: major victory; otherwise the model closest to it: "
+            "minor victory; equally close: draw. Say the winner; no Slay the Warlord, First "
+            "Blood or Linebreaker."
+        ),
+        by_outcome=True,
+    ),
+}
+
+
+def scoring_rules(pack_key: str, mission_key: str | None = None) -> ScoringRules:
+    """The scoring rules of a pack, or of one of its missions when that mission has its own
+    victory conditions; raises Invalid (`mission_pack`, `unknown_pack`)."""
+    if (pack_key, mission_key) in BY_MISSION:
+        return BY_MISSION[pack_key, mission_key]
     rules = SCORING.get(pack_key)
     if rules is None:
         raise Invalid(
@@ -378,6 +402,12 @@ def _clean_ending(data: dict, cleaned: dict, errors: dict, *, bye: bool, rules) 
     An early end names a winner; otherwise a given outcome must be the VP's, or in Only War
     on equal VP the Underdog's."""
     decided = _choice(data, "outcome", tuple(OUTCOMES), errors)
+    if rules.by_outcome and not bye:
+        if not decided and "outcome" not in errors:
+            errors.setdefault("outcome", []).append(
+                ("required", f"{rules.name} is won by its victory conditions: say who won.")
+            )
+        return {"decided": decided, "ended": _choice(data, "ended", ENDINGS, errors)}
     tie = (
         rules.underdog_ties
         and not ended_early(data)

@@ -87,3 +87,28 @@ def test_only_war_equal_vp_goes_to_the_underdog_in_the_standings(api):
     refused = api.post(f"/api/games/{game}/result/", {**body, "power_a": "x"}, format="json")
     assert refused.status_code == 400
     assert "power_a" in refused.json()["error_codes"]
+
+
+def test_the_relic_result_says_who_won_and_takes_no_bonus_points(api):
+    # Issue 26 item 8, seed 000 around line 2439: The Relic is a major or minor victory or a
+    # draw, with no Slay the Warlord, First Blood or Linebreaker.
+    from missions.classic.generator import generate_classic
+    from missions.pack.registry import get_pack
+    from tournament.models import Game
+
+    event, game = _first_game(api, "eighth")
+    relic = next(
+        m.code
+        for m in (generate_classic(get_pack("eighth"), s) for s in range(500))
+        if m.mission.key == "the_relic"
+    )
+    round_ = Game.objects.get(pk=game).round
+    round_.mission_code = relic
+    round_.save(update_fields=["mission_code"])
+    url = f"/api/games/{game}/result/"
+    bonus = api.post(url, {"secondary_a": 1, "vp_b": 0, "outcome": "a_wins"}, format="json")
+    assert "not_in_pack" in bonus.json()["error_codes"]["secondary_a"]
+    assert "outcome" in api.post(url, {"vp_a": 0, "vp_b": 0}, format="json").json()["error_codes"]
+    got = api.post(url, {"vp_a": 0, "vp_b": 0, "outcome": "b_wins"}, format="json")
+    assert got.status_code == 201, got.json()
+    assert got.json()["outcome"] == "b"

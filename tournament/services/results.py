@@ -12,6 +12,7 @@ from django.db import connection, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from missions.services import is_classic, round_mission
 from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.models import (
     Game,
@@ -206,6 +207,14 @@ def _agrees(standing: dict, entered: dict) -> bool:
     ) and all(standing[k] == entered[k] for k in ("vp_a", "vp_b"))
 
 
+def result_rules(game: Game):
+    """The scoring rules of the game's round: its pack's, or its mission's own where the
+    mission has its own victory conditions (8th edition's The Relic)."""
+    pack = game.round.event.mission_pack
+    mission = round_mission(pack, game.round.mission_code) if is_classic(pack) else None
+    return scoring_rules(pack, mission.mission.key if mission is not None else None)
+
+
 def result_enter(
     *, game_id: int, data: dict, user=None, player: Player | None = None, source: str = ""
 ) -> tuple[Result, bool]:
@@ -217,7 +226,7 @@ def result_enter(
         round_require_released(game.round)
         if game.is_bye:
             raise Conflict("game", "bye", "A bye's result is set by the event's bye VP.")
-        scores = clean_result(data, rules=scoring_rules(game.round.event.mission_pack))
+        scores = clean_result(data, rules=result_rules(game))
         current, last = _current(game)
         same = current is not None and current.scores() == scores
         if player is None:

@@ -350,8 +350,15 @@ def test_a_concession_ends_the_battle_at_once_with_the_opponents_victory():
 
 
 def test_a_tabled_side_ends_the_battle_only_at_the_end_of_a_turn():
-    state = act(started(), "generate", side=P1)
+    # Seed 001 around line 310 (7th edition): "at the end of any game turn".
+    state = act(started("seventh", "cleanse_and_control"), "generate", side=P1)
     refused(state, "end_early", "not_end_of_turn", "how", side=P2, how="tabled")
     state = act(state, "advance", side=P1)
     state = act(state, "end_early", side=P2, how="tabled")
     assert state["ended"] == {"how": "tabled", "winner": P1}
+
+
+def test_in_eighth_edition_a_side_is_not_tabled_in_the_first_battle_round():
+    # Seed 000 around line 2021: "at the end of any turn after the first battle round".
+    state = act(act(started(), "generate", side=P1), "advance", side=P1)
+    refused(state, "end_early", "not_in_first_round", "how", side=P2, how="tabled")

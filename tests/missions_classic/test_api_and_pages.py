@@ -184,3 +184,22 @@ def test_underdog_on_equal_power_is_the_player_who_did_not_split_the_table(clien
     assert got["player"] == "b"
     got = client.get("/api/missions/only-war/underdog/?power_a=50&power_b=50&split_by=b").json()
     assert got["player"] == "a"
+
+
+def test_eighth_mission_page_has_the_chapter_approved_2019_rules_and_sudden_death(client):
+    # Seed 000 around lines 2014-2100: sudden death, and the matched play rules of Chapter
+    # Approved 2019 (e.g. Boots on the Ground: Flyers never control objective markers).
+    html = client.get("/missions/EGT-0-0/").content.decode()
+    for name in (
+        "Sudden death",
+        "Boots on the Ground",
+        "Limits of Command",
+        "Prepared Positions",
+        "Strategic Discipline",
+        "Tactical Reserves",
+        "Tactical Restraint",
+        "Targeting Characters",
+    ):
+        assert name in html, name
+    assert "Flyer" in html
+    assert "Sudden death" in client.get("/missions/SVN-0-0/").content.decode()

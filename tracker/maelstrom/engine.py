@@ -555,6 +555,12 @@ def _end_early(state: State, act: Action) -> None:
         "how: a side is tabled at the end of a turn (finish the turn's achievements first)",
         field="how",
     )
+    require(
+        how != "tabled" or state["pack"] != "eighth" or state["round"] > 1,
+        "not_in_first_round",
+        "how: in 8th edition a side is tabled only after the first battle round",
+        field="how",
+    )
     state["ended"] = {"how": how, "winner": other(side)}
     state["phase"], state["turn"] = END_OF_GAME, None
     _log(state, side, "end_early", how=how)

@@ -196,3 +196,12 @@ def test_new_orders_cannot_touch_fixed_cards() -> None:
     refused(state, "fixed_card", "new_orders", "attacker", card="assassination")
     plain = start(attacker=choose("fixed", FIXED_PAIR))
     refused(plain, "does_not_draw", "new_orders", "attacker", card="assassination")
+
+
+def test_new_orders_ends_the_command_phase_so_secret_intel_comes_before_it() -> None:
+    # Seed 002 around line 100 (New Orders): "WHEN: End of your Command phase", so nothing of
+    # the Command phase (Secret Intel's extra draw, line 447) comes after it.
+    state = act(start(rules=("secret_intel",)), "draw", "attacker")
+    assert state["sides"]["attacker"]["turn"]["intel"] == "available"
+    state = act(state, "new_orders", "attacker", card=state["sides"]["attacker"]["active"][0])
+    refused(state, "after_new_orders", "intel_draw", "attacker")

@@ -207,7 +207,7 @@ SCORING: dict[str, ScoringRules] = {
 BY_MISSION: dict[tuple[str, str], ScoringRules] = {
     ("eighth", "the_relic"): ScoringRules(
         key="eighth",
-        name="The Relic (8th edition)",
+        name="8th edition matched play (The Relic)",
         parts=(),
         total_cap=None,
         summary=(
@@ -405,7 +405,7 @@ def _clean_ending(data: dict, cleaned: dict, errors: dict, *, bye: bool, rules) 
     if rules.by_outcome and not bye:
         if not decided and "outcome" not in errors:
             errors.setdefault("outcome", []).append(
-                ("required", f"{rules.name} is won by its victory conditions: say who won.")
+                ("required", "This mission is won by its own victory conditions: say who won.")
             )
         return {"decided": decided, "ended": _choice(data, "ended", ENDINGS, errors)}
     tie = (

@@ -96,7 +96,7 @@ def test_the_relic_result_says_who_won_and_takes_no_bonus_points(api):
     from missions.pack.registry import get_pack
     from tournament.models import Game
 
-    event, game = _first_game(api, "eighth")
+    _, game = _first_game(api, "eighth")
     relic = next(
         m.code
         for m in (generate_classic(get_pack("eighth"), s) for s in range(500))

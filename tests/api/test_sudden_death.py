@@ -112,3 +112,21 @@ def test_the_relic_result_says_who_won_and_takes_no_bonus_points(api):
     got = api.post(url, {"vp_a": 0, "vp_b": 0, "outcome": "b_wins"}, format="json")
     assert got.status_code == 201, got.json()
     assert got.json()["outcome"] == "b"
+
+
+def test_the_opponent_agrees_to_a_concession_by_entering_the_same_vp(api):
+    # A claim that says how the battle ended is not contradicted by an entry that says
+    # nothing of it (an unknown part contradicts nothing), so the same VP confirm it.
+    from tests.api.test_mission_packs_events import key_client
+    from tournament.models import Game
+
+    _, game_id = _first_game(api, "eighth")
+    game = Game.objects.get(pk=game_id)
+    url = f"/api/games/{game_id}/result/"
+    claim = {"vp_a": 9, "vp_b": 2, "outcome": "b_wins", "ended": "concession"}
+    assert key_client(game.player_b.private_key).post(url, claim, format="json").status_code == 201
+    again = key_client(game.player_a.private_key).post(
+        url, {"vp_a": 9, "vp_b": 2}, format="json"
+    )
+    assert again.json()["status"] == "confirmed", again.json()
+    assert again.json()["outcome"] == "b"

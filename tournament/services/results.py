@@ -202,8 +202,11 @@ def _player_status(current: Result | None, player: Player) -> str:
 
 def _agrees(standing: dict, entered: dict) -> bool:
     """Every score both entries give is equal (an unknown part contradicts nothing)."""
+    # "" is an unknown ending or winner (`decided`, `ended`): it contradicts nothing either.
     return all(
-        standing[k] == v for k, v in entered.items() if v is not None and standing[k] is not None
+        standing[k] == v
+        for k, v in entered.items()
+        if v not in (None, "") and standing[k] not in (None, "")
     ) and all(standing[k] == entered[k] for k in ("vp_a", "vp_b"))
 
 

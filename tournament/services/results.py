@@ -214,7 +214,10 @@ def result_rules(game: Game):
     """The scoring rules of the game's round: its pack's, or its mission's own where the
     mission has its own victory conditions (8th edition's The Relic)."""
     pack = game.round.event.mission_pack
-    mission = round_mission(pack, game.round.mission_code) if is_classic(pack) else None
+    try:
+        mission = round_mission(pack, game.round.mission_code) if is_classic(pack) else None
+    except Invalid:  # a code of another pack (the event's pack changed since): the pack's
+        mission = None
     return scoring_rules(pack, mission.mission.key if mission is not None else None)
 
 

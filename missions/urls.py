@@ -1,9 +1,10 @@
 from django.urls import path
 
-from missions import api, views
+from missions import api, views, views_eleventh
 
 urlpatterns = [
     path("missions/", views.generator, name="missions"),
+    path("missions/eleventh/", views_eleventh.generator, name="missions-eleventh"),
     path("missions/<str:code>/", views.mission_detail, name="mission"),
     path("api/missions/packs/", api.PacksView.as_view(), name="api-missions-packs"),
     path(

@@ -1,11 +1,13 @@
 """The public mission generator: pick a pack, draw a mission, see its map and rules, share it."""
 
+from urllib.parse import urlencode
+
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from missions import views_eleventh
 from missions.classic.generator import LATER_ROLLS
 from missions.classic.types import ClassicMission
-from missions.eleventh.generator import Matchup
 from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
 from missions.services import (
@@ -18,18 +20,15 @@ from missions.services import (
     mission_underdog,
     tactical_table,
 )
+from missions.services_eleventh import is_matchup_code
 from tournament.errors import Invalid
 
 DEFAULT_PACK = "leviathan"
-
-
-# Packs whose pages are not built yet stay out of the selector (the 11th-edition matchup
-# pages are a separate piece of work; its API is complete).
-_NO_PAGES_YET = {"eleventh"}
+ELEVENTH = "eleventh"  # its own page: two dispositions and a layout letter to choose or roll
 
 
 def _generator_context(pack_key: str, error=None) -> dict:
-    packs = [p for p in mission_packs() if p["key"] not in _NO_PAGES_YET]
+    packs = mission_packs()
     if pack_key not in {p["key"] for p in packs}:
         pack_key = DEFAULT_PACK
     return {
@@ -42,8 +41,13 @@ def _generator_context(pack_key: str, error=None) -> dict:
 
 def generator(request):
     pack_key = request.GET.get("pack") or DEFAULT_PACK
-    if pack_key in _NO_PAGES_YET:
-        pack_key = DEFAULT_PACK
+    if pack_key == ELEVENTH:
+        # The pack selector's choice lands on the 11th-edition form, drawing a matchup
+        # (rolled, or from the seed given) when one was asked for.
+        url = reverse("missions-eleventh")
+        if "seed" in request.GET or "draw" in request.GET:
+            url += f"?{urlencode({'seed': request.GET.get('seed', '')})}"
+        return redirect(url)
     if "seed" in request.GET or "draw" in request.GET:
         try:
             mission = mission_generate(pack_key=pack_key, seed=request.GET.get("seed") or None)
@@ -103,10 +107,10 @@ def _classic_detail(request, mission: ClassicMission, link: str):
 
 
 def mission_detail(request, code: str):
+    if is_matchup_code(code):
+        return views_eleventh.matchup_detail(request, code)
     try:
         mission = mission_lookup(code=code)
-        if isinstance(mission, Matchup):  # an 11th-edition matchup: no page yet
-            raise Invalid("code", "no_page", "11th edition matchups have no page yet.")
     except Invalid as exc:
         return render(
             request, "missions/generator.html", _generator_context(DEFAULT_PACK, exc), status=404

@@ -43,20 +43,21 @@ def test_production_starts_when_configured():
 
 @pytest.mark.django_db
 def test_demo_loads_once_with_two_rounds_played_and_third_paired():
+    from tournament.management.commands.load_demo import DEMO_NAME
     from tournament.models import Event, Player, Result, Round
 
     call_command("load_demo")
     call_command("load_demo")
-    assert Event.objects.count() == 1
-    event = Event.objects.get()
+    assert Event.objects.count() == 2  # and the 11th-edition one (tests/eleventh_results)
+    event = Event.objects.get(name=DEMO_NAME)
     assert Player.objects.filter(event=event).count() == 24
-    assert Player.objects.exclude(faction="").exclude(club="").count() == 24
+    assert Player.objects.filter(event=event).exclude(faction="").exclude(club="").count() == 24
     assert list(Round.objects.filter(event=event).values_list("number", "status")) == [
         (1, "complete"),
         (2, "complete"),
         (3, "paired"),
     ]
-    assert not Result.objects.filter(game__round__number=3).exists()
+    assert not Result.objects.filter(game__round__event=event, game__round__number=3).exists()
 
 
 @pytest.mark.django_db

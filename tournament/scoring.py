@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournament.errors import Invalid
+from tournament.scoring_eleventh import RECORD_FIELDS, record_parts, refuse_record
 
 # Every breakdown part a result can hold; a pack uses some of them.
 PARTS = ("primary", "secondary", "gambit", "battle_ready", "tactical")
@@ -87,6 +88,9 @@ class ScoringRules:
     # A mission won by its own victory conditions, not by VP (8th's The Relic): `outcome` is
     # required and stands; VP are recorded as they are.
     by_outcome: bool = False
+    # The result also records the game (per-round breakdown, Attacker, first turn, secondary
+    # modes: tournament/scoring_eleventh.py); other packs refuse those keys.
+    game_record: bool = False
 
     @property
     def vp_max(self) -> int:
@@ -179,6 +183,7 @@ def _eleventh() -> ScoringRules:
             f"(each at most {ELEVENTH_PER_ROUND} per battle round), Battle Ready 10, total at "
             "most 100. Most VP wins; equal VP draws."
         ),
+        game_record=True,
     )
 
 
@@ -338,7 +343,9 @@ def clean_result(
 
     Accepts a bare total (`vp_a`, `vp_b`) or a breakdown per side; a breakdown's parts that
     are left out count as 0 and the total must match it when both are given. A part the pack
-    does not have (a gambit in 8th edition) is refused with `not_in_pack`.
+    does not have (a gambit in 8th edition) is refused with `not_in_pack`, and so is the game
+    record (`RECORD_FIELDS`) outside the packs that keep one. The answer always holds every
+    part and every record key (None where unknown).
     """
     if rules is None:
         rules = LEVIATHAN if caps is LEVIATHAN_CAPS else _leviathan(caps)
@@ -348,12 +355,21 @@ def clean_result(
         known |= {"power_a", "power_b"}
     every = {f"{p}_{s}" for p in (*PARTS, "power") for s in "ab"}
     for field in data:
+        if field in RECORD_FIELDS:
+            continue  # checked below, by the pack's record rules
         if field in every and field not in known:
             errors.setdefault(field, []).append(
                 ("not_in_pack", f"Not a result field of the {rules.name} pack.")
             )
         elif field not in known:
             errors.setdefault(field, []).append(("unknown_field", "Not a result field."))
+    if rules.game_record:
+        record, supplied = record_parts(data, errors, bye=bye)
+        # Rounds given without their part's total supply it (the tracker, the scoresheet grid).
+        data = {**data, **supplied}
+    else:
+        refuse_record(data, errors, rules.name)
+        record = dict.fromkeys(RECORD_FIELDS)
     cleaned = _clean_side(data, "a", rules, errors)
     if bye:
         if any(data.get(f"{p}_b") is not None for p in (*rules.part_names, "vp")):
@@ -364,6 +380,7 @@ def clean_result(
     power = {f: _whole(errors, f, data.get(f), VP_CEILING) for f in ("power_a", "power_b")}
     cleaned.update(power)
     cleaned.update(_clean_ending(data, cleaned, errors, bye=bye, rules=rules))
+    cleaned.update(record)
     if errors:
         raise Invalid.from_errors(errors)
     return cleaned

@@ -52,6 +52,7 @@ urlpatterns = [
     ),
     path("p/<str:key>/withdraw/", signup.player_withdraw, name="player-withdraw"),
     path("p/<str:key>/list/", armylists.player_list_submit, name="player-list"),
+    path("p/<str:key>/disposition/", player.player_disposition, name="player-disposition"),
     # Organisers
     path("manage/events/new/", organiser.event_new, name="manage-event-new"),
     path("manage/events/import/", exchange.event_import_page, name="manage-event-import"),
@@ -124,6 +125,9 @@ urlpatterns = [
         name="manage-round-release",
     ),
     path(manage + "rounds/<int:number>/clock/", manage_day.round_clock, name="manage-clock"),
+    path(
+        manage + "games/<int:game_id>/layout/", manage_rounds.game_layout, name="manage-game-layout"
+    ),
     path(manage + "announcements/", manage_day.announcement_add, name="manage-announce"),
     path(
         manage + "announcements/<int:announcement_id>/delete/",

@@ -11,6 +11,8 @@ from tournament.api.auth import PlayerKeyAuthentication, request_player
 from tournament.api.bodies import StrictSerializer, body_object
 from tournament.api.schema import ApiErrorSerializer
 from tournament.errors import Invalid
+from tracker.eleventh import SIDES as ELEVENTH_SIDES
+from tracker.eleventh import is_eleventh
 from tracker.maelstrom import PLAYERS, is_maelstrom
 from tracker.services import (
     player_side,
@@ -27,8 +29,9 @@ from tracker.services import (
 # Leviathan games have an Attacker and a Defender; Maelstrom games (8th/7th edition), standalone
 # or an event game on a Maelstrom of War mission, have player_1 and player_2 (in an event game,
 # player A and player B). A side of the other kind of game is refused (400, `bad_side`).
+# 11th-edition games have sides a and b (player A and player B; Attacker is recorded).
 SIDE_PARAM = OpenApiParameter(
-    "side", str, enum=["attacker", "defender", "player_1", "player_2"], required=False
+    "side", str, enum=["attacker", "defender", "player_1", "player_2", "a", "b"], required=False
 )
 GAME_SIDE_PARAM = SIDE_PARAM
 # An event game whose mission has nothing to track (Eternal War, Only War) or a bye: 409.
@@ -50,13 +53,23 @@ class TrackerCreateInputSerializer(StrictSerializer):
     mission and the seed's rules (400 `unknown_pack`, `unknown_mission`, `invalid`)."""
 
     pack = serializers.JSONField(
-        required=False, allow_null=True, help_text="leviathan (default), eighth or seventh."
+        required=False,
+        allow_null=True,
+        help_text="leviathan (default), eleventh, eighth or seventh.",
     )
     mission = serializers.JSONField(
         required=False,
         allow_null=True,
         help_text="Leviathan: a mission code (default a fresh mission); Maelstrom: the "
-        "mission's key.",
+        "mission's key; 11th edition: a matchup code (instead of `a` and `b`).",
+    )
+    a = serializers.JSONField(
+        required=False,
+        allow_null=True,
+        help_text="11th edition: player A's Force Disposition id (e.g. take-and-hold).",
+    )
+    b = serializers.JSONField(
+        required=False, allow_null=True, help_text="11th edition: player B's Force Disposition id."
     )
     seed = serializers.JSONField(
         required=False,
@@ -77,7 +90,20 @@ class TrackerCreateView(StandaloneMixin, APIView):
         pack, mission = body.get("pack"), body.get("mission")
         if pack is None or pack == "":
             pack = "leviathan"
-        if pack == "leviathan":  # `mission` is a mission code, as it always was
+        if pack != "eleventh":
+            for field in ("a", "b"):
+                if body.get(field) is not None:
+                    raise Invalid(field, "not_for_pack", f"{field}: only 11th-edition games")
+        if pack == "eleventh":
+            for field in ("seed", "mission_code"):
+                if body.get(field) is not None:
+                    raise Invalid(field, "not_for_pack", f"{field}: not for 11th-edition games")
+            tracked = tracker_create(
+                pack_key=pack,
+                mission_code=mission,
+                dispositions=(body.get("a"), body.get("b")),
+            )
+        elif pack == "leviathan":  # `mission` is a mission code, as it always was
             # Only "" means "none": an empty list or object is refused by the service.
             tracked = tracker_create(mission_code=None if mission in (None, "") else mission)
         else:  # a Maelstrom pack: `mission` is the mission's key
@@ -101,7 +127,11 @@ class TrackerActionView(StandaloneMixin, APIView):
     @extend_schema(parameters=[SIDE_PARAM], request=dict, responses={200: dict})
     def post(self, request, token: str):
         tracked = tracker_get(token=token)
-        if is_maelstrom(tracked.state):
+        if is_eleventh(tracked.state):
+            side = request.query_params.get("side") or _acting_side(request.data, ELEVENTH_SIDES)
+            if side not in (None, *ELEVENTH_SIDES):
+                raise Invalid("side", "bad_side", "side: must be a, b or empty")
+        elif is_maelstrom(tracked.state):
             # Checked before acting, so a bad `side` cannot answer 400 after a stored action.
             side = request.query_params.get("side") or _acting_side(request.data, PLAYERS)
             if side not in (None, *PLAYERS):

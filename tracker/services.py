@@ -23,8 +23,16 @@ from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Game, Player
 from tournament.services.games import game_authorise, game_lock, game_require_known
 from tournament.services.results import result_enter
+from tracker import eleventh, maelstrom
 from tracker import engine as tracker
-from tracker import maelstrom
+from tracker.eleventh_services import (
+    eleventh_apply,
+    eleventh_create,
+    eleventh_of_event_game,
+    eleventh_result_data,
+    eleventh_side_of,
+    eleventh_view,
+)
 from tracker.maelstrom_services import (
     maelstrom_apply,
     maelstrom_create,
@@ -36,6 +44,8 @@ from tracker.maelstrom_services import (
 from tracker.models import TrackedAction, TrackedGame
 
 STANDALONE_PLAYERS = ("player_1", "player_2")
+ELEVENTH = "eleventh"  # the 11th-edition engine (tracker.eleventh)
+OWN_PACKS = ("leviathan", ELEVENTH)
 MAELSTROM_PACKS = ("eighth", "seventh")  # Tactical Objectives: the Maelstrom engine
 EVENT_PLAYERS = ("player_a", "player_b")  # labels for game.player_a / game.player_b
 SIDES = ("attacker", "defender")
@@ -72,13 +82,17 @@ def tracker_create(
     pack_key: str = "leviathan",
     mission_key: str | None = None,
     seed: str | int | None = None,
+    dispositions: tuple[Any, Any] | None = None,
 ) -> TrackedGame:
     """A standalone tracked game. Leviathan: on a mission code (generated or pool), or a
     fresh mission. A Maelstrom pack ("eighth", "seventh"): on `mission_key`, with an optional
-    `seed` and `mission_code` label (see `maelstrom_create`)."""
+    `seed` and `mission_code` label (see `maelstrom_create`). 11th edition ("eleventh"): on
+    two `dispositions` (player A's, player B's) or a matchup code (`mission_code`)."""
     # Checked before any use: a list is unhashable and a NUL cannot be stored (500s before).
-    if not isinstance(pack_key, str) or pack_key not in (*MAELSTROM_PACKS, "leviathan"):
-        raise Invalid("pack", "unknown_pack", "pack: leviathan, eighth or seventh")
+    if not isinstance(pack_key, str) or pack_key not in (*MAELSTROM_PACKS, *OWN_PACKS):
+        raise Invalid("pack", "unknown_pack", "pack: leviathan, eleventh, eighth or seventh")
+    if pack_key == ELEVENTH:
+        return _eleventh_standalone(mission_code, dispositions)
     label = "mission_code" if pack_key in MAELSTROM_PACKS else "mission"
     for field, value in (("mission", mission_key), (label, mission_code), ("seed", seed)):
         if isinstance(value, str) and "\x00" in value:
@@ -98,6 +112,23 @@ def tracker_create(
     if is_classic(mission.pack.key):
         return _classic_standalone(mission)
     return _new_tracked(mission)
+
+
+def _eleventh_standalone(code: Any, dispositions: tuple[Any, Any] | None) -> TrackedGame:
+    """Two dispositions chosen, or the matchup a generator code stands for."""
+    if code not in (None, ""):
+        if not isinstance(code, str) or "\x00" in code:
+            raise Invalid("mission", "unknown_mission", "mission: a matchup code, as text")
+        matchup = mission_lookup(code=code.strip())
+        if not hasattr(matchup, "primary_a"):
+            raise Invalid(
+                "mission",
+                "not_eleventh",
+                f"mission: {code.strip()} is not an 11th-edition matchup code",
+            )
+        return eleventh_create(a=matchup.a, b=matchup.b, mission_code=matchup.code)
+    a, b = dispositions if dispositions is not None else (None, None)
+    return eleventh_create(a=a, b=b)
 
 
 def _classic_standalone(mission) -> TrackedGame:
@@ -149,6 +180,8 @@ def tracker_of_game(*, game_id: int, user=None, player: Player | None = None) ->
                 return existing
             if game.is_bye:
                 raise Conflict("game", "bye", "A bye has no battle to track.")
+            if game.round.event.mission_pack == ELEVENTH:
+                return _new_eleventh_tracked(game)
             mission = _round_mission(game)
             if is_classic(mission.pack.key):
                 return _new_maelstrom_tracked(mission, game=game)
@@ -164,6 +197,27 @@ def tracker_of_game(*, game_id: int, user=None, player: Player | None = None) ->
             return tracked
     except IntegrityError:  # lost a race the lock did not cover: the winner's row stands
         return TrackedGame.objects.get(game_id=game_id)
+
+
+def _new_eleventh_tracked(game: Game) -> TrackedGame:
+    """An 11th-edition event game: roles already decided at the table and registered Battle
+    Ready players are entered for them (either side may still change them)."""
+    tracked = eleventh_of_event_game(game)
+    for s, player in (("a", game.player_a), ("b", game.player_b)):
+        if player.battle_ready:
+            _store(
+                tracked,
+                {"type": "battle_ready", "round": 0, "phase": "roles", "side": s, "value": True},
+                actor="system",
+            )
+    if game.attacker_id is not None:
+        attacker = "a" if game.attacker_id == game.player_a_id else "b"
+        _store(
+            tracked,
+            {"type": "assign_roles", "round": 0, "phase": "roles", "attacker": attacker},
+            actor="system",
+        )
+    return tracked
 
 
 def _new_maelstrom_tracked(mission, *, game: Game) -> TrackedGame:
@@ -265,6 +319,8 @@ def _store(
     watched = _ReadKeys(action) if strict else action
     if maelstrom.is_maelstrom(tracked.state):
         new = maelstrom_apply(tracked.state, watched)
+    elif eleventh.is_eleventh(tracked.state):
+        new = eleventh_apply(tracked.state, watched)
     else:
         _upgrade(tracked)
         try:
@@ -322,6 +378,13 @@ def tracker_act(
         if tracked.game_id is not None and maelstrom.is_maelstrom(state):
             if state["phase"] == "over":
                 _enter_result(tracked, maelstrom_result_data(state), user=user, player=player)
+        elif tracked.game_id is not None and eleventh.is_eleventh(state):
+            if state["attacker"] is not None and tracked.game.attacker_id is None:
+                game = tracked.game
+                game.attacker_id = getattr(game, f"player_{state['attacker']}_id")
+                game.save(update_fields=["attacker"])
+            if state["phase"] == "over":
+                _enter_result(tracked, eleventh_result_data(state), user=user, player=player)
         elif tracked.game_id is not None:
             if not had_roles and state["roles"] is not None:
                 _record_attacker(tracked, state)
@@ -331,7 +394,7 @@ def tracker_act(
 
 
 # Choices each side makes face down, revealed once both have chosen.
-SECRET_CHOICES = ("select_secondaries", "choose_gambit")
+SECRET_CHOICES = ("select_secondaries", "choose_gambit", "choose_secondaries")
 
 
 def _only_hidden_choices_since(tracked: TrackedGame, action: dict[str, Any]) -> bool:
@@ -339,7 +402,8 @@ def _only_hidden_choices_since(tracked: TrackedGame, action: dict[str, Any]) -> 
     choice, still unrevealed: two phones choosing at the same moment, in either order. A
     reveal moves the phase on, so a choice that revealed makes any older view stale."""
     seen, side = action["seq"], action.get("side")
-    if type(seen) is not int or seen > tracked.seq or side not in SIDES:
+    sides = tracker_sides(tracked)
+    if type(seen) is not int or seen > tracked.seq or side not in sides:
         return False
     if maelstrom.is_maelstrom(tracked.state):
         return False
@@ -349,7 +413,7 @@ def _only_hidden_choices_since(tracked: TrackedGame, action: dict[str, Any]) -> 
     state = tracked.state
     return all(
         done.get("type") in SECRET_CHOICES
-        and done.get("side") in SIDES
+        and done.get("side") in sides
         and done.get("side") != side
         and (done.get("round"), done.get("phase")) == (state["round"], state["phase"])
         for done in since
@@ -414,6 +478,8 @@ def player_side(tracked: TrackedGame, player: Player | None) -> str | None:
     Maelstrom game player A is player_1, player B player_2."""
     if maelstrom.is_maelstrom(tracked.state):
         return maelstrom_side_of(tracked, player)
+    if eleventh.is_eleventh(tracked.state):
+        return eleventh_side_of(tracked, player)
     roles = tracked.state.get("roles")
     if player is None or tracked.game is None or roles is None:
         return None
@@ -450,6 +516,8 @@ def tracker_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
     the other side's unrevealed choices. Plus the live score, legal action types and texts."""
     if maelstrom.is_maelstrom(tracked.state):
         return {**maelstrom_view(tracked=tracked, side=side), "result": _result_summary(tracked)}
+    if eleventh.is_eleventh(tracked.state):
+        return {**eleventh_view(tracked=tracked, side=side), "result": _result_summary(tracked)}
     if side not in (None, *SIDES):
         raise Invalid("side", "bad_side", "side: must be attacker, defender or empty")
     state = tracked.state
@@ -492,7 +560,10 @@ def _mission_name(tracked: TrackedGame) -> str:
 
 
 def tracker_sides(tracked: TrackedGame) -> tuple[str, ...]:
-    """The sides of a tracked game: Attacker and Defender, or Maelstrom's player_1/player_2."""
+    """The sides of a tracked game: Attacker and Defender, Maelstrom's player_1/player_2, or
+    an 11th-edition game's a and b (player A and player B)."""
+    if eleventh.is_eleventh(tracked.state):
+        return eleventh.SIDES
     return maelstrom.PLAYERS if maelstrom.is_maelstrom(tracked.state) else SIDES
 
 
@@ -508,13 +579,34 @@ def tracker_game_act(
     if player is not None and mine is not None and foreign:
         if maelstrom.is_maelstrom(tracked.state):
             message = f"side: you play {maelstrom_names(tracked)[mine]}'s side; act for it only"
+        elif eleventh.is_eleventh(tracked.state):
+            message = f"side: you play {player.name}'s side; act for it only"
         else:
             message = f"side: you play the {mine}; act for it only"
         raise Forbidden("side", "not_your_side", message)
-    if player is not None and not maelstrom.is_maelstrom(tracked.state):
+    if player is not None and tracker_sides(tracked) == SIDES:  # Leviathan
         _require_roll_off_winner(tracked, action, player)
+    if player is not None and eleventh.is_eleventh(tracked.state):
+        _require_eleventh_roll_off_winner(tracked, action, player)
     return tracker_act(
         tracked_id=tracked.pk, action=action, user=user, player=player, strict=strict
+    )
+
+
+def _require_eleventh_roll_off_winner(tracked: TrackedGame, action: Any, player: Player) -> None:
+    """After the roll-off for roles only its winner says who attacks (before it the players
+    may simply agree, from either phone); organisers choose for the winner."""
+    if not isinstance(action, dict) or action.get("type") != "assign_roles":
+        return
+    roll = (tracked.state.get("roll_offs") or {}).get("roles")
+    if roll is None or roll["winner"] == eleventh_side_of(tracked, player):
+        return
+    game = tracked.game
+    winner = game.player_a if roll["winner"] == "a" else game.player_b
+    raise Forbidden(
+        "attacker",
+        "not_roll_off_winner",
+        f"attacker: {winner.name} won the roll-off and chooses who attacks",
     )
 
 

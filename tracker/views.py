@@ -8,10 +8,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from missions.eleventh.matrix import DISPOSITIONS
 from missions.pack.registry import get_pack
 from missions.services import mission_pool
 from tournament.errors import ServiceError
 from tournament.models import Player
+from tracker import eleventh_page
+from tracker.eleventh import SIDES as ELEVENTH_SIDES
+from tracker.eleventh import is_eleventh
 from tracker.maelstrom import PLAYERS, is_maelstrom
 from tracker.maelstrom_page import action_from_form, error_text, page_context
 from tracker.maelstrom_services import maelstrom_packs
@@ -44,9 +48,14 @@ def tracker_new(request):
         # (&code=<its generator code>) preselects the mission; starting stays a POST.
         "maelstrom": request.GET.get("maelstrom", ""),
         "maelstrom_code": request.GET.get("code", "")[:40],
+        "dispositions": DISPOSITIONS,
+        # A matchup page's "Track this game" link: /tracker/new/?eleventh=<its code>.
+        "eleventh_code": request.GET.get("eleventh", "")[:40],
     }
     if request.method == "POST" and "maelstrom" in request.POST:
         return _maelstrom_new(request, context)
+    if request.method == "POST" and "eleventh" in request.POST:
+        return _eleventh_new(request, context)
     if request.method == "POST":
         code = request.POST.get("mission", "").strip()
         if request.POST.get("generate"):
@@ -77,6 +86,109 @@ def _maelstrom_new(request, context):
         )
         return render(request, "tracker/tracker_new.html", context, status=400)
     return redirect("tracker", token=tracked.token)
+
+
+def _eleventh_new(request, context):
+    """POST `eleventh`=1 with `a` and `b` (dispositions) or `code` (a matchup code)."""
+    code = request.POST.get("code", "").strip()
+    try:
+        tracked = tracker_create(
+            pack_key="eleventh",
+            mission_code=code or None,
+            dispositions=(request.POST.get("a") or None, request.POST.get("b") or None),
+        )
+    except ServiceError as exc:
+        context.update(
+            eleventh_error=error_text(exc, {}),
+            eleventh_code=code,
+            eleventh_a=request.POST.get("a", ""),
+            eleventh_b=request.POST.get("b", ""),
+        )
+        return render(request, "tracker/tracker_new.html", context, status=400)
+    return redirect(f"{reverse('tracker', kwargs={'token': tracked.token})}?side=a")
+
+
+def _eleventh_render(request, tracked, *, side, actors, act, after, extra):
+    """The 11th-edition page for `side`, with controls for `actors`; a POST is one action
+    sent through `act`, then a redirect to `after` (a refusal shows on the page instead).
+    `?poll=1` answers only the game's `seq` for the page's script."""
+    if request.method == "GET" and request.GET.get("poll"):
+        return JsonResponse({"seq": tracked.state["seq"]})
+    error = status = None
+    if request.method == "POST":
+        try:
+            act(eleventh_page.action_from_form(request.POST))
+        except ServiceError as exc:
+            error, status = exc, exc.status if exc.status == 403 else 400
+        else:
+            return redirect(after)
+        tracked.refresh_from_db()
+    data = tracker_view(tracked=tracked, side=side)
+    context = eleventh_page.page_context(data, side, actors)
+    context.update(
+        extra,
+        tracked=tracked,
+        poll_ms=int(getattr(settings, "TRACKER_POLL_MS", POLL_MS)),
+        error=error_text(error, data["players"]) if error is not None else None,
+    )
+    return render(request, "tracker/eleventh.html", context, status=status or 200)
+
+
+@require_http_methods(["GET", "POST"])
+def eleventh_standalone_page(request, tracked):
+    """A standalone 11th-edition game: each phone opens the link as its own player (the
+    other's secret choice stays hidden) and acts for that player."""
+    side = request.GET.get("side") or request.POST.get("viewer")
+    side = side if side in ELEVENTH_SIDES else ELEVENTH_SIDES[0]
+    here = reverse("tracker", kwargs={"token": tracked.token})
+    return _eleventh_render(
+        request,
+        tracked,
+        side=side,
+        actors=(side,),
+        act=lambda action: tracker_act(tracked_id=tracked.pk, action=action),
+        after=f"{here}?side={side}",
+        extra={
+            "switch": True,
+            "back": {"href": reverse("tracker-new"), "label": "Start another game"},
+            "share": request.build_absolute_uri(here),
+        },
+    )
+
+
+def _eleventh_game_page(request, tracked, *, player, key: str):
+    """An 11th-edition event game: a player's phone shows and acts for their own side;
+    an organiser's shows either side (switch at the top) and acts for it."""
+    game = tracked.game
+    url = reverse("tracker-game", kwargs={"game_id": game.pk})
+    if player is not None:
+        side = player_side(tracked, player)
+        after = f"{url}?key={key}"
+        back = {"href": reverse("player-home", kwargs={"key": key}), "label": "Your player page"}
+    else:
+        side = request.GET.get("side") or request.POST.get("viewer")
+        side = side if side in ELEVENTH_SIDES else ELEVENTH_SIDES[0]
+        after = f"{url}?side={side}"
+        back = {
+            "href": reverse("event", kwargs={"event_id": game.round.event_id}),
+            "label": "The event",
+        }
+    return _eleventh_render(
+        request,
+        tracked,
+        side=side,
+        actors=(side,),
+        act=lambda action: tracker_game_act(
+            game_id=game.pk, action=action, user=request.user, player=player
+        ),
+        after=after,
+        extra={
+            "switch": player is None,
+            "back": back,
+            "share": None,
+            "player_page": back["href"] if player is not None else None,
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -179,6 +291,8 @@ def tracker_page(request, token: str):
         return render(request, "tracker/tracker_error.html", {"error": exc}, status=404)
     if is_maelstrom(tracked.state):
         return maelstrom_page(request, tracked)
+    if is_eleventh(tracked.state):
+        return eleventh_standalone_page(request, tracked)
     side = request.GET.get("side")
     side = side if side in SIDES else "attacker"
     config = {
@@ -221,6 +335,8 @@ def tracker_game_page(request, game_id: int):
         return render(request, "tracker/tracker_error.html", context, status=status)
     if is_maelstrom(tracked.state):
         return _maelstrom_game_page(request, tracked, player=player, key=key)
+    if is_eleventh(tracked.state):
+        return _eleventh_game_page(request, tracked, player=player, key=key)
     if request.method != "GET":
         return HttpResponseNotAllowed(["GET"])
     side = player_side(tracked, player) if player else request.GET.get("side")

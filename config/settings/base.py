@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "tournament",
     "teams",
+    "people",
     "rosters",
     "missions",
     "tracker",
@@ -168,6 +169,7 @@ SPECTACULAR_SETTINGS = {
         "GambitEnum": "tournament.api.serializers.GAMBIT_CHOICES",
         "BattleReadyEnum": "tournament.api.serializers.BATTLE_READY_CHOICES",
         "UnderdogPlayerEnum": "missions.api.UNDERDOG_PLAYERS",
+        "SecondaryModeEnum": "tournament.scoring_eleventh.SECONDARY_MODES",
     },
     # Swagger UI's files are served from this app, not a CDN: venues have poor wifi.
     "SWAGGER_UI_DIST": "SIDECAR",

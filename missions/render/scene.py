@@ -76,6 +76,7 @@ class Scene:
     height: float
     items: tuple[Shape | Ring | Label, ...]
     title: str = ""
+    desc: str = ""  # a longer text for screen readers (the SVG's <desc>)
 
 
 def _grid(w: float, h: float) -> list[Shape]:

@@ -60,6 +60,8 @@ def scene_svg(scene: Scene, width_px: int = 900) -> str:
     vw, vh = scene.width + 2 * MARGIN, scene.height + 2 * MARGIN
     height_px = round(width_px * vh / vw)
     title = f"<title>{escape(scene.title)}</title>" if scene.title else ""
+    if scene.desc:
+        title += f"<desc>{escape(scene.desc)}</desc>"
     body = "".join(_item(i) for i in scene.items)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width_px}" height="{height_px}" '

@@ -5,6 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from missions.eleventh.matrix import LAYOUT_LETTERS
 from teams.engine.standings import TEAM_METRICS
 from teams.models import Team
 from tournament.api.bodies import StrictSerializer
@@ -154,7 +155,14 @@ class TeamScoringOutSerializer(StrictSerializer):
 class TeamRoundInputSerializer(StrictSerializer):
     seed = seed_field(required=False, allow_null=True)
     force = StrictBooleanField(
-        default=False, help_text="Pair although the last round's matches are not finished."
+        default=False,
+        help_text="Pair although the last round's matches are not finished (or, 11th edition, "
+        "players have no disposition: 409 no_disposition otherwise).",
+    )
+    layout = serializers.ChoiceField(
+        choices=LAYOUT_LETTERS,
+        required=False,
+        help_text="11th-edition events with the per_round layout policy: the round's letter.",
     )
 
 
@@ -173,6 +181,13 @@ class MatchGameSerializer(StrictSerializer):
     vp_b = serializers.IntegerField(allow_null=True)
     points_a = serializers.IntegerField(allow_null=True)
     points_b = serializers.IntegerField(allow_null=True)
+    primary_a = serializers.CharField(
+        allow_null=True, help_text="11th edition: player A's own primary (null otherwise)."
+    )
+    primary_b = serializers.CharField(allow_null=True, help_text="11th edition: player B's.")
+    layout = serializers.CharField(allow_null=True, help_text="11th edition: A, B or C.")
+    layout_available = serializers.BooleanField(allow_null=True)
+    deployment = serializers.CharField(allow_null=True)
 
 
 class TeamMatchSerializer(StrictSerializer):

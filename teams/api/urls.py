@@ -1,6 +1,6 @@
 from django.urls import path
 
-from teams.api import views
+from teams.api import sheets, views
 
 urlpatterns = [
     path("events/<int:event_id>/teams/", views.TeamListView.as_view(), name="api-teams"),
@@ -48,5 +48,10 @@ urlpatterns = [
         "events/<int:event_id>/team-standings/",
         views.TeamStandingsView.as_view(),
         name="api-team-standings",
+    ),
+    path(
+        "events/<int:event_id>/teams.csv",
+        sheets.TeamSheetCsvView.as_view(),
+        name="api-team-sheet-csv",
     ),
 ]

@@ -44,7 +44,7 @@ from teams.services.teams import (
 )
 from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.errors import Forbidden
+from tournament.errors import Forbidden, Invalid
 from tournament.services.access import user_can_judge
 
 PROVISIONAL = OpenApiParameter(
@@ -63,7 +63,10 @@ def _team_out(request, event, team, **kwargs):
 
 
 def _provisional(request, event) -> bool:
-    if request.query_params.get("provisional") not in (None, "", "0"):
+    wanted = request.query_params.get("provisional")
+    if wanted not in (None, "", "0", "1"):
+        raise Invalid("provisional", "invalid", "Must be 0 or 1.")
+    if wanted == "1":
         if not user_can_judge(request.user, event):
             raise Forbidden(
                 "provisional", "not_staff", "Only the event's organisers and judges see these."
@@ -216,11 +219,15 @@ class TeamRoundListView(APIView):
             user=request.user,
             seed=body.validated_data.get("seed"),
             force=body.validated_data["force"],
+            layout=body.validated_data.get("layout"),
         )
         return Response(team_round_data(team_round=team_round), status=201)
 
 
 class TeamRoundDetailView(APIView):
+    # Provisional reads refuse the public (403): the schema says so.
+    reads_are_guarded = True
+
     serializer_class = TeamRoundSerializer
 
     @extend_schema(parameters=[PROVISIONAL])
@@ -240,6 +247,9 @@ def _match(event, match_id: int) -> TeamMatch:
 
 
 class TeamMatchView(APIView):
+    # Provisional reads refuse the public (403): the schema says so.
+    reads_are_guarded = True
+
     serializer_class = TeamMatchSerializer
 
     @extend_schema(parameters=[PROVISIONAL])
@@ -277,6 +287,9 @@ class TeamMatchPairingView(APIView):
 
 
 class TeamStandingsView(APIView):
+    # Provisional reads refuse the public (403): the schema says so.
+    reads_are_guarded = True
+
     serializer_class = TeamStandingsSerializer
 
     @extend_schema(parameters=[PROVISIONAL])

@@ -19,6 +19,16 @@ class TeamGameLine:
     vp_b: int | None = None
     score_a: int | None = None
     score_b: int | None = None
+    # 11th-edition events: each player's own primary and the game's layout letter.
+    primary_a: str = ""
+    primary_b: str = ""
+    layout: str = ""
+
+    @property
+    def table_words(self) -> str:
+        """'12', or '12 · B' with the layout letter of an 11th-edition game."""
+        table = str(self.table or "–")
+        return f"{table} · {self.layout}" if self.layout else table
 
 
 @dataclass(frozen=True)

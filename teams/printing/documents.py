@@ -11,8 +11,10 @@ from tournament.printing.base import BOLD, BRAND, FONT, LINE, STYLES, PrintDocum
 from tournament.printing.pairings import blocks, grid_style
 
 
-def _who(name: str, faction: str) -> Paragraph:
+def _who(name: str, faction: str, primary: str = "") -> Paragraph:
     sub = f'<br/><font size="7.5" color="#667085">{escape(faction)}</font>' if faction else ""
+    if primary:  # an 11th-edition player's own primary
+        sub += f'<br/><font size="8" color="#7a1f1f">Primary: {escape(primary)}</font>'
     return Paragraph(f"<b>{escape(name)}</b>{sub}", STYLES["cell"])
 
 
@@ -48,7 +50,11 @@ class TeamPairings(PrintDocument):
             if not m.games:
                 continue
             lines = [
-                [str(g.table or "–"), _who(g.a_name, g.a_faction), _who(g.b_name, g.b_faction)]
+                [
+                    g.table_words,
+                    _who(g.a_name, g.a_faction, g.primary_a),
+                    _who(g.b_name, g.b_faction, g.primary_b),
+                ]
                 for g in m.games
             ]
             story += [
@@ -97,7 +103,7 @@ class RitualRecord(PrintDocument):
                 part.append(Paragraph(f"{n}. {escape(line)}", STYLES["cell"]))
             if m.games:
                 w = self.width
-                lines = [[str(g.table or "–"), g.a_name, g.b_name] for g in m.games]
+                lines = [[g.table_words, g.a_name, g.b_name] for g in m.games]
                 part += [
                     Spacer(1, 4),
                     *blocks(

@@ -14,6 +14,7 @@ from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target, audit_target_kind
+from tournament.services.eleventh import games_fill
 from tournament.services.results import round_refresh_status
 
 SOURCES = ("organiser", "ritual")
@@ -105,7 +106,7 @@ def team_match_pair_players(
         _check_side(match.team_a, [a for a, _ in parsed], names)
         _check_side(match.team_b, [b for _, b in parsed], names)
         round_ = match.team_round.round
-        games = Game.objects.bulk_create(
+        games = [
             Game(
                 round=round_,
                 table_number=match.first_table + i,
@@ -113,7 +114,10 @@ def team_match_pair_players(
                 player_b_id=b,
             )
             for i, (a, b) in enumerate(parsed)
-        )
+        ]
+        # 11th edition: each game takes its players' dispositions and a layout, as singles do.
+        games_fill(event, round_, games)
+        games = Game.objects.bulk_create(games)
         TeamMatchGame.objects.bulk_create(TeamMatchGame(match=match, game=g) for g in games)
         match.players_paired_by = source
         match.players_paired_at = timezone.now()

@@ -15,6 +15,7 @@ from tournament.errors import Conflict
 from tournament.models import Event, Result, ResultSource, Round
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target, audit_target_kind
+from tournament.services.eleventh import check_dispositions, round_layout_clean
 from tournament.services.event_status import event_signup_close_at_round_1
 from tournament.services.rounds import seed_check
 
@@ -64,7 +65,7 @@ def _teams_full(event: Event, number: int) -> None:
 
 
 def team_round_create(
-    *, event_id: int, user, seed: int | None = None, force: bool = False
+    *, event_id: int, user, seed: int | None = None, force: bool = False, layout=None
 ) -> TeamRound:
     """Pair the next team round: its matches (one team may get a bye) and the tournament round
     their individual games will be added to, each match's when its players are paired."""
@@ -82,6 +83,10 @@ def team_round_create(
         if not force:
             _previous_complete(event, number)
         _teams_full(event, number)
+        # 11th edition: every member needs a disposition (forcing pairs them anyway), and the
+        # per_round layout policy names the round's letter now.
+        check_dispositions(event, number, force)
+        layout = round_layout_clean(event, layout)
         seed_check(seed)
         seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         scoring = team_scoring_get(event=event)
@@ -105,6 +110,7 @@ def team_round_create(
             seed=seed,
             method="team",
             mission_code=order[(number - 1) % len(order)] if order else "",
+            layout=layout,
         )
         rematches, gap_sq, path = cost
         team_round = TeamRound.objects.create(

@@ -9,6 +9,7 @@ from teams.services.records import MatchState, event_match_states, match_states
 from teams.services.scoring import Scoring, team_scoring_get
 from tournament.engine import format_points, format_record, json_points
 from tournament.models import Event
+from tournament.services.eleventh import game_fields
 
 OUTCOME_WORDS = {2: "won", 1: "drawn", 0: "lost"}
 
@@ -101,6 +102,8 @@ def _game_rows(state: MatchState, scoring: Scoring) -> list[dict]:
                 "vp_b": score[1] if score else None,
                 "points_a": points[0] if points else None,
                 "points_b": points[1] if points else None,
+                # 11th edition: each player's own primary and the layout (null otherwise).
+                **game_fields(game),
             }
         )
     return rows

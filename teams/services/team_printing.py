@@ -47,6 +47,7 @@ def _match_print(match: TeamMatch, scoring, ritual: TeamMatchRitual | None) -> T
         if score:
             sums[0] += score[0]
             sums[1] += score[1]
+        eleventh = g.eleventh or {}
         lines.append(
             TeamGameLine(
                 table=g.table_number,
@@ -58,6 +59,9 @@ def _match_print(match: TeamMatch, scoring, ritual: TeamMatchRitual | None) -> T
                 vp_b=r.vp_b if r else None,
                 score_a=score[0] if score else None,
                 score_b=score[1] if score else None,
+                primary_a=eleventh.get("primary_a") or "",
+                primary_b=eleventh.get("primary_b") or "",
+                layout=eleventh.get("layout") or "",
             )
         )
     complete = bool(games) and len(results) == len(games)

@@ -31,6 +31,8 @@ from teams.views.forms import (
     TeamImportForm,
 )
 from tournament.errors import ServiceError
+from tournament.models import LayoutPolicy
+from tournament.services.eleventh import ELEVENTH
 from tournament.views.common import (
     organiser_required,
     report,
@@ -205,6 +207,9 @@ def _rounds_context(request, event, **extra) -> dict:
         "team_round": data,
         "next_number": len(rounds) + 1,
         "can_pair": len(rounds) < event.planned_rounds,
+        # 11th edition, per_round layout policy: the letter is named when pairing.
+        "name_layout": event.mission_pack == ELEVENTH
+        and event.layout_policy == LayoutPolicy.PER_ROUND,
         **extra,
     }
 
@@ -219,11 +224,18 @@ def team_rounds_page(request, event):
 def team_round_pair(request, event):
     force = request.POST.get("force") == "1"
     try:
-        team_round = team_round_create(event_id=event.pk, user=request.user, force=force)
+        team_round = team_round_create(
+            event_id=event.pk,
+            user=request.user,
+            force=force,
+            layout=request.POST.get("layout") or None,
+        )
     except ServiceError as exc:
         codes = {c for items in exc.codes.values() for c in items}
-        if "results_missing" in codes:
-            context = _rounds_context(request, event, needs_force=str(exc))
+        if {"results_missing", "no_disposition"} & codes:
+            context = _rounds_context(
+                request, event, needs_force=str(exc), layout_posted=request.POST.get("layout")
+            )
             return render(request, "teams/manage/rounds.html", context, status=409)
         report(request, exc)
         return redirect("manage-team-rounds", event_id=event.pk)

@@ -43,7 +43,16 @@ def test_standings_csv_has_every_metric_and_matches_the_json(anon, event, played
     rows = _rows(response)
     header = list(rows[0])
     assert header[:4] == ["rank", "tied", "player", "faction"]
-    assert header[-5:] == ["owr", "sos", "sosos", "vp", "vp_diff"]
+    assert header[-8:] == [
+        "owr",
+        "owr_floor",
+        "sos",
+        "sosos",
+        "vp",
+        "opp_vp",
+        "sos_vp",
+        "vp_diff",
+    ]
     json_rows = anon.get(f"/api/events/{event.pk}/standings/").json()
     assert [r["player"] for r in rows] == [
         ("'" + r["name"]) if r["name"].startswith("=") else r["name"] for r in json_rows
@@ -142,7 +151,17 @@ def test_h2h_column_only_when_the_event_ranks_by_it(anon, event, played):
     event.tiebreaks = ["h2h", "sos"]
     event.save()
     rows = _rows(anon.get(f"/api/events/{event.pk}/standings.csv"))
-    assert list(rows[0])[-6:] == ["owr", "sos", "sosos", "vp", "vp_diff", "h2h"]
+    assert list(rows[0])[-9:] == [
+        "owr",
+        "owr_floor",
+        "sos",
+        "sosos",
+        "vp",
+        "opp_vp",
+        "sos_vp",
+        "vp_diff",
+        "h2h",
+    ]
     json_rows = anon.get(f"/api/events/{event.pk}/standings/").json()
     assert [r["sos"] for r in rows] == [str(r["sos"]) for r in json_rows]
 

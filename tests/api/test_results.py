@@ -49,7 +49,8 @@ def test_correction_adds_a_version_and_one_counts(api, paired):
     api.post(f"/api/games/{gid}/result/", {"vp_a": 70, "vp_b": 40}, format="json")
     api.post(f"/api/games/{gid}/result/", {"vp_a": 40, "vp_b": 70}, format="json")
     versions = api.get(f"/api/games/{gid}/result/").json()
-    assert [v["version"] for v in versions] == [2, 1]
+    # Oldest first, as docs/api.md says; is_current marks the one that counts.
+    assert [(v["version"], v["is_current"]) for v in versions] == [(1, False), (2, True)]
     current = Result.objects.get(game_id=gid, is_current=True)
     assert (current.vp_a, current.vp_b, current.version) == (40, 70, 2)
 

@@ -125,8 +125,6 @@ def test_the_opponent_agrees_to_a_concession_by_entering_the_same_vp(api):
     url = f"/api/games/{game_id}/result/"
     claim = {"vp_a": 9, "vp_b": 2, "outcome": "b_wins", "ended": "concession"}
     assert key_client(game.player_b.private_key).post(url, claim, format="json").status_code == 201
-    again = key_client(game.player_a.private_key).post(
-        url, {"vp_a": 9, "vp_b": 2}, format="json"
-    )
+    again = key_client(game.player_a.private_key).post(url, {"vp_a": 9, "vp_b": 2}, format="json")
     assert again.json()["status"] == "confirmed", again.json()
     assert again.json()["outcome"] == "b"

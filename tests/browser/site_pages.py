@@ -33,6 +33,14 @@ EIGHTH_APPROXIMATE = "EGT-0-0"  # Spoils of War on Spearhead Assault
 SEVENTH_MAELSTROM = "SVN-0-0"  # The Spoils of War, with Mysterious Objectives
 ONLY_WAR = "OWR-1-1"  # Slay and Secure
 CLEANSE = "EGT-6-6"  # 8th edition Maelstrom of War: Cleanse and Capture
+ELEVENTH_QUERY = "?a=take-and-hold&b=purge-the-foe&layout=B&seed=7"  # Search and Destroy
+
+
+def _eleventh() -> str:
+    """The shareable code of an 11th-edition matchup whose layout is in the data."""
+    from missions.services_eleventh import matchup_generate
+
+    return matchup_generate(seed=7, a="take-and-hold", b="purge-the-foe", layout="B").code
 
 
 @dataclass(frozen=True)
@@ -116,6 +124,36 @@ def _maelstrom_game(s: Site) -> None:
     s.extra["maelstrom"] = tracked
 
 
+def _eleventh_game(s: Site) -> None:
+    """An 11th-edition game in round 2: A Fixed, B Tactical with cards in hand, primary VP
+    banked, B's page open at the end of its turn (score and discard forms)."""
+    from tracker.services import tracker_act, tracker_create
+
+    tracked = tracker_create(pack_key="eleventh", dispositions=("disruption", "purge-the-foe"))
+
+    def act(kind: str, **fields) -> None:
+        state = tracked.state
+        action = {"type": kind, "round": state["round"], "phase": state["phase"], **fields}
+        tracker_act(tracked_id=tracked.pk, action=action)
+        tracked.refresh_from_db()
+
+    act("assign_roles", attacker="a")
+    act("choose_secondaries", side="a", mode="fixed", cards=["assassination", "bring-it-down"])
+    act("choose_secondaries", side="b", mode="tactical")
+    act("set_first_turn", first="a")
+    for _ in range(3):  # A's and B's round 1 turns, then A's round 2 turn
+        side = tracked.state["turn"]
+        if side == "b":
+            act("draw", side="b")
+        act("advance", side=side, to="end_of_turn")
+        if side == "a":
+            act("score_primary", side="a", vp=2)
+        act("advance", side=side)
+    act("draw", side="b")
+    act("advance", side="b", to="end_of_turn")
+    s.extra["eleventh"] = tracked
+
+
 def _classic_event(s: Site) -> None:
     """An 8th edition event beside the Leviathan one, round 1 on Cleanse and Capture (a
     Maelstrom of War mission): its game tracked into player 1's first turn."""
@@ -161,6 +199,46 @@ def _c(name: str, *args) -> Callable[[Site], str]:
 
 def _classic_tracker(s: Site) -> str:
     return reverse("tracker-game", args=[s.extra["classic_game"].pk])
+
+
+def _eleventh_results(s: Site) -> None:
+    """An 11th-edition event beside the Leviathan one: round 1 paired, one game confirmed with
+    its whole record (battle rounds, Attacker, first turn, secondaries), round 1's other game
+    waiting for its result (the record's boxes on the board and on Player 1's phone)."""
+    from tournament.services.events import event_create
+    from tournament.services.players import player_register
+    from tournament.services.results import result_enter
+    from tournament.services.rounds import round_create
+
+    event = event_create(
+        user=s.organiser, name="Eleventh Edition Open", rounds=3, mission_pack="eleventh", seed=5
+    )
+    dispositions = ("take-and-hold", "purge-the-foe", "disruption", "reconnaissance")
+    players = [
+        player_register(
+            event=event, user=s.organiser, name=name, faction=faction, disposition=disposition
+        )
+        for name, faction, disposition in zip(NAMES[:4], FACTIONS[:4], dispositions, strict=True)
+    ]
+    round_ = round_create(
+        event_id=event.pk,
+        user=s.organiser,
+        pairings=[
+            {"player_a": players[0].pk, "player_b": players[1].pk},
+            {"player_a": players[2].pk, "player_b": players[3].pk},
+        ],
+    )
+    played = round_.games.get(player_a=players[2])
+    grid = [{"primary": 8, "secondary": 6}] * 5
+    data = {"rounds_a": grid, "vp_b": 51, "first_turn": "a", "secondaries_a": "tactical"}
+    result_enter(game_id=played.pk, data=data, user=s.organiser)
+    s.extra["eleventh_event"] = event
+    s.extra["eleventh_game"] = round_.games.get(player_a=players[0])
+
+
+def _r11(name: str, query: str = "") -> Callable[[Site], str]:
+    """The path of a page of the 11th-edition event of `_eleventh_results`."""
+    return lambda s: reverse(name, args=[s.extra["eleventh_event"].pk]) + query
 
 
 def _a_confirmed(s: Site) -> None:
@@ -291,6 +369,10 @@ PAGES: list[Page] = [
         ANYONE,
         lambda s: reverse("mission", args=[ONLY_WAR]) + "?power_a=30&power_b=52&split_by=a",
     ),
+    # 11th edition: the matchup form with a result (both primaries, the map), and the
+    # matchup page a shared code opens (both players' cards, stacked on a phone).
+    Page("missions-eleventh", ANYONE, lambda s: reverse("missions-eleventh") + ELEVENTH_QUERY),
+    Page("mission-eleventh-matchup", ANYONE, lambda s: reverse("mission", args=[_eleventh()])),
     Page("tracker-new", ANYONE, lambda s: reverse("tracker-new")),
     Page(
         "tracker",
@@ -303,6 +385,13 @@ PAGES: list[Page] = [
         ANYONE,
         lambda s: reverse("tracker", args=[s.extra["maelstrom"].token]) + "?side=player_1",
         setup=_maelstrom_game,
+        ready="#tracker-app .trk-board",
+    ),
+    Page(
+        "tracker-eleventh",
+        ANYONE,
+        lambda s: reverse("tracker", args=[s.extra["eleventh"].token]) + "?side=b",
+        setup=_eleventh_game,
         ready="#tracker-app .trk-board",
     ),
     Page("tracker-unknown", ANYONE, lambda s: reverse("tracker", args=["no-such-game"])),
@@ -354,6 +443,20 @@ PAGES: list[Page] = [
         PLAYER,
         lambda s: reverse("player-home", args=[s.extra["classic_game"].player_a.private_key]),
         setup=_classic_event,
+    ),
+    # An 11th-edition event's results and statistics
+    Page(
+        "player-home-eleventh",
+        PLAYER,
+        lambda s: reverse("player-home", args=[s.extra["eleventh_game"].player_a.private_key]),
+        setup=_eleventh_results,
+    ),
+    Page("organiser-results-eleventh", ORGANISER, _r11("manage-results"), setup=_eleventh_results),
+    Page(
+        "event-factions-eleventh",
+        ANYONE,
+        _r11("event-factions", "?split=disposition"),
+        setup=_eleventh_results,
     ),
     # A classic-pack (8th edition) event's own pages
     Page("event-overview-classic", ANYONE, _c("event"), setup=_classic_event),

@@ -157,3 +157,49 @@ def test_a_hidden_event_is_gone_at_once_in_this_process(anon, client, event, org
     event.refresh_from_db()
     event.save()  # the save moves the revision, which forgets what was kept
     assert anon.get(url).status_code == 404
+
+
+@pytest.mark.usefixtures("played")
+def test_an_old_computation_of_unchanged_data_holds_as_of_now(anon, event, clock):
+    """Computed long ago but nothing changed since: the data is current, so it is replayed for
+    the whole window after it is given again."""
+    url = f"/api/events/{event.pk}/standings/"
+    anon.get(url)
+    clock[0] += 60
+    _, asked = _queries(lambda: anon.get(url))  # past the window: made again, from the copy
+    assert asked > 0
+    clock[0] += 1.5
+    _, asked = _queries(lambda: anon.get(url))
+    assert asked == 0
+
+
+@pytest.mark.usefixtures("played", "clock")
+def test_a_reader_that_accepts_gzip_gets_the_answer_compressed(anon, event):
+    import gzip
+
+    url = f"/api/events/{event.pk}/standings/"
+    plain = anon.get(url)
+    packed, asked = _queries(lambda: anon.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br"))
+    assert asked == 0
+    assert packed["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed["Vary"]
+    assert gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) * 5 < len(plain.content)
+    assert packed["ETag"] == f"W/{plain['ETag']}"
+    # Its weak ETag revalidates, replayed or made again by the view.
+    same = anon.get(url, HTTP_IF_NONE_MATCH=packed["ETag"], HTTP_ACCEPT_ENCODING="gzip")
+    assert same.status_code == 304
+    from tournament.replay import STORE
+
+    STORE.clear()
+    assert anon.get(url, HTTP_IF_NONE_MATCH=packed["ETag"]).status_code == 304
+
+
+@pytest.mark.usefixtures("played", "clock")
+def test_the_first_reader_gets_it_compressed_too(anon, event):
+    import gzip
+
+    url = f"/events/{event.pk}/standings/"
+    first = anon.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_ENCODING="gzip")
+    assert first["Content-Encoding"] == "gzip"
+    assert b"<table" in gzip.decompress(first.content)

@@ -119,9 +119,3 @@ def test_packs_list_names_the_pack(client):
     packs = {p["key"]: p for p in client.get("/api/missions/packs/").json()}
     assert packs["eleventh"]["name"] == "11th edition (Event Companion)"
     assert packs["eleventh"]["kind"] == "matrix"
-
-
-def test_the_web_generator_does_not_offer_the_pack_until_its_pages_exist(client):
-    html = client.get("/missions/").content.decode()
-    assert 'value="eleventh"' not in html
-    assert client.get("/missions/XI-1-1/").status_code == 404

@@ -35,7 +35,8 @@ def configured(event, organiser):
             "battle_size": "incursion",
             "points_limit": 1250,
             "status": "running",
-            "tiebreaks": ["sos", "vp_diff", "owr", "vp"],
+            "tiebreaks": ["sos", "vp_diff", "owr_floor", "owr", "vp"],
+            "owr_floor": "2/5",
             "bye_vp": 55,
             "hidden": True,
             "avoid_same_club": False,
@@ -155,7 +156,7 @@ def test_new_event_form_chooses_the_mission_pack(org_client):
     html = org_client.get(url).content.decode()
     assert "Mission pack" in html
     data = form_data(html, "Create event")
-    assert data["mission_pack"] == "leviathan"
+    assert data["mission_pack"] == "eleventh"  # the web form's default since 11th edition
     data.update(name="Retro GT", mission_pack="eighth")
     assert org_client.post(url, data).status_code == 302
     event = Event.objects.get(name="Retro GT")
@@ -195,3 +196,21 @@ def test_settings_change_the_pack_until_a_round_is_paired(org_client, event, org
     # Undoing the change to Only War would leave the paired round with another pack's mission.
     with pytest.raises(Exception, match="cannot change back"):
         audit_undo(entry_id=entry.pk, user=organiser)
+
+
+def test_the_owr_floor_is_set_on_the_page_and_a_bad_one_named(org_client, event):
+    url = reverse("manage-settings", args=[event.pk])
+    data = form_data(org_client.get(url).content.decode(), "Save settings")
+    assert data["owr_floor"] == "1/3"
+    response = org_client.post(url, {**data, "owr_floor": "2/4"})
+    assert response.status_code == 302, response.content.decode()
+    assert Event.objects.get(pk=event.pk).owr_floor == "1/2"
+    entry = AuditEntry.objects.filter(event=event).first()
+    assert entry.before == {"owr_floor": "1/3"}
+    assert entry.after == {"owr_floor": "1/2"}
+    data = form_data(org_client.get(url).content.decode(), "Save settings")
+    response = org_client.post(url, {**data, "owr_floor": "3/2"})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "fraction from 0 to 1" in page
+    assert Event.objects.get(pk=event.pk).owr_floor == "1/2"

@@ -15,8 +15,11 @@ from tournament.services.revision import event_revision
 
 
 def etag_matches(request, etag: str) -> bool:
+    """If-None-Match compares weakly (RFC 9110, 13.1.2): a compressed copy's W/ ETag matches."""
     wanted = request.headers.get("If-None-Match", "")
-    return etag in {t.strip() for t in wanted.split(",")} or wanted.strip() == "*"
+    return (
+        etag in {t.strip().removeprefix("W/") for t in wanted.split(",")} or wanted.strip() == "*"
+    )
 
 
 def cached_json(

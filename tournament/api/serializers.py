@@ -10,14 +10,17 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from missions.api import MissionSummarySerializer
+from missions.eleventh.matrix import DISPOSITION_IDS, LAYOUT_LETTERS
 from missions.pack.registry import pack_keys
 from missions.services import mission_summary, pool_codes, round_mission_details
 from tournament.api.bodies import KnownFieldsMixin, StrictSerializer
 from tournament.localtime import zone_names
 from tournament.models import Event, Game, Player, PlayerStatus, Result, Round
-from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind
+from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind, LayoutPolicy
 from tournament.scoring import LEVIATHAN_CAPS, VP_CEILING
+from tournament.scoring_eleventh import PER_ROUND, ROUNDS, SECONDARY_MODES, SIDES
 from tournament.services.clock import round_clock_state
+from tournament.services.eleventh import game_fields
 from tournament.services.events import PLACES_MAX
 from tournament.services.registration import (
     ARMY_LIST_LIMIT,
@@ -159,6 +162,12 @@ class EventSerializer(StrictModelSerializer):
         min_value=0, max_value=LEVIATHAN_CAPS.total, range_code="range", required=False
     )
     tiebreaks = TiebreaksField(required=False)
+    owr_floor = StrictCharField(
+        max_length=20,
+        required=False,
+        help_text="The floor of the owr_floor metric: each opponent's win rate counts at no "
+        'less than this fraction, written like "1/3" (default) or "0" (400 invalid/range).',
+    )
     mission_pack = serializers.ChoiceField(
         choices=pack_keys(),
         required=False,
@@ -258,6 +267,19 @@ class EventSerializer(StrictModelSerializer):
         help_text="Players per team of a team event, 3 to 8 (default 5); not below a team's "
         "members (400 team_size).",
     )
+    layout_policy = serializers.ChoiceField(
+        choices=LayoutPolicy.choices,
+        required=False,
+        help_text="11th-edition events: where each game's layout letter comes from. "
+        "rolled_per_table (default): rolled for each table from the round's seed; per_round: "
+        "named when pairing (`layout` of POST .../rounds/); per_table: `table_layouts`, "
+        "tables not named there roll.",
+    )
+    table_layouts = serializers.DictField(
+        child=serializers.ChoiceField(choices=LAYOUT_LETTERS),
+        required=False,
+        help_text='The per_table policy\'s letters by table number: {"1": "A", "2": "C"}.',
+    )
 
     class Meta:
         model = Event
@@ -266,6 +288,7 @@ class EventSerializer(StrictModelSerializer):
             "name",
             "rounds",
             "tiebreaks",
+            "owr_floor",
             "start_date",
             "end_date",
             "venue",
@@ -300,6 +323,8 @@ class EventSerializer(StrictModelSerializer):
             "list_publication",
             "kind",
             "team_size",
+            "layout_policy",
+            "table_layouts",
             "players_count",
             "rounds_paired",
             "created_at",
@@ -376,6 +401,13 @@ class PlayerSerializer(StrictModelSerializer):
     army_list = text_field(required=False)
     first_round = StrictIntegerField(min_value=1, max_value=30, required=False)
     fixed_table = StrictIntegerField(min_value=1, max_value=32767, allow_null=True, required=False)
+    disposition = serializers.ChoiceField(
+        choices=["", *DISPOSITION_IDS],
+        allow_blank=True,
+        required=False,
+        help_text="11th-edition events: the player's Force Disposition (empty: not chosen yet). "
+        "400 not_in_pack for another pack's event.",
+    )
 
     class Meta:
         model = Player
@@ -394,6 +426,7 @@ class PlayerSerializer(StrictModelSerializer):
             "first_round",
             "fixed_table",
             "status",
+            "disposition",
         ]
         read_only_fields = ["id", "event", "dropped_after_round", "status"]
 
@@ -422,9 +455,46 @@ class PlayerSavedSerializer(PlayerPrivateSerializer):
         read_only_fields = [*PlayerPrivateSerializer.Meta.read_only_fields, "warnings"]
 
 
+class BattleRoundSerializer(StrictSerializer):
+    """One battle round of an 11th-edition result's breakdown."""
+
+    primary = StrictIntegerField(min_value=0, max_value=PER_ROUND)
+    secondary = StrictIntegerField(min_value=0, max_value=PER_ROUND)
+
+
+_ROUNDS_HELP = (
+    "11th edition only (400 not_in_pack elsewhere): exactly five battle rounds, each "
+    f"primary and secondary 0 to {PER_ROUND}; they must add up to primary and secondary when "
+    "those are given, and supply them when not. Errors name the entry (`rounds_a[2].primary`)."
+)
+_SIDE_HELP = "11th edition only: `a` or `b` (player A's or player B's side)."
+_MODE_HELP = "11th edition only: `fixed` or `tactical` secondaries."
+
+
+def _rounds_field(**kwargs):
+    return serializers.ListField(
+        child=BattleRoundSerializer(),
+        min_length=ROUNDS,
+        max_length=ROUNDS,
+        allow_null=True,
+        help_text=_ROUNDS_HELP,
+        **kwargs,
+    )
+
+
 class ResultSerializer(StrictModelSerializer):
     outcome = serializers.CharField(read_only=True)
     confirmed = serializers.SerializerMethodField()
+    rounds_a = _rounds_field(read_only=True)
+    rounds_b = _rounds_field(read_only=True)
+    attacker = serializers.ChoiceField(choices=SIDES, allow_null=True, read_only=True)
+    first_turn = serializers.ChoiceField(choices=SIDES, allow_null=True, read_only=True)
+    secondaries_a = serializers.ChoiceField(
+        choices=SECONDARY_MODES, allow_null=True, read_only=True
+    )
+    secondaries_b = serializers.ChoiceField(
+        choices=SECONDARY_MODES, allow_null=True, read_only=True
+    )
 
     class Meta:
         model = Result
@@ -443,12 +513,14 @@ class ResultSerializer(StrictModelSerializer):
             "gambit_b",
             "battle_ready_b",
             "tactical_b",
+            *Result.RECORD,
             "outcome",
             "ended",
             "power_a",
             "power_b",
             "status",
             "confirmed",
+            "is_current",
             "source",
             "entered_at",
             "confirmed_at",
@@ -460,6 +532,7 @@ class ResultSerializer(StrictModelSerializer):
 
 
 _RESULT_NUMBERS = ("version", "vp_a", "vp_b", *(f"{p}_{s}" for s in "ab" for p in Result.BREAKDOWN))
+_RESULT_VALUES = (*_RESULT_NUMBERS, *Result.RECORD)
 _WHEN = serializers.DateTimeField()
 
 
@@ -468,7 +541,7 @@ def result_data(result: Result) -> dict:
     answered with it, and the serializer's machinery costs more than the rest of the answer
     (tests check that the two agree)."""
     data = {"game": result.game_id}
-    for name in _RESULT_NUMBERS:
+    for name in _RESULT_VALUES:
         data[name] = getattr(result, name)
     status = str(result.status)
     data.update(
@@ -478,6 +551,7 @@ def result_data(result: Result) -> dict:
         power_b=result.power_b,
         status=status,
         confirmed=status == "confirmed",
+        is_current=result.is_current,
         source=str(result.source),
         entered_at=_WHEN.to_representation(result.entered_at),
         confirmed_at=_WHEN.to_representation(result.confirmed_at),
@@ -491,8 +565,9 @@ class ResultInputSerializer(StrictSerializer):
     `tournament.scoring.clean_result` enforces them: Leviathan has primary, secondary, gambit
     and battle_ready (primary plus gambit at most 50, total at most 100); 8th and 7th edition
     have primary, secondary (0 to 3) and tactical with no cap on the total; Only War has
-    primary only. The limits below are Leviathan's; the other packs accept up to 999. A total
-    must equal its breakdown."""
+    primary only; 11th edition has primary and secondary (each at most 45) and battle_ready
+    (0 or 10), total at most 100, and the optional game record below. The limits below are
+    Leviathan's; the other packs accept up to 999. A total must equal its breakdown."""
 
     vp_a = StrictIntegerField(required=False, min_value=0, max_value=LEVIATHAN_CAPS.total)
     vp_b = StrictIntegerField(required=False, min_value=0, max_value=LEVIATHAN_CAPS.total)
@@ -547,6 +622,20 @@ class ResultInputSerializer(StrictSerializer):
         max_value=VP_CEILING,
         help_text="Only War: the army's Power Level (equal VP: the lower one wins).",
     )
+    rounds_a = _rounds_field(required=False)
+    rounds_b = _rounds_field(required=False)
+    attacker = serializers.ChoiceField(
+        choices=SIDES, allow_null=True, required=False, help_text=_SIDE_HELP
+    )
+    first_turn = serializers.ChoiceField(
+        choices=SIDES, allow_null=True, required=False, help_text=_SIDE_HELP
+    )
+    secondaries_a = serializers.ChoiceField(
+        choices=SECONDARY_MODES, allow_null=True, required=False, help_text=_MODE_HELP
+    )
+    secondaries_b = serializers.ChoiceField(
+        choices=SECONDARY_MODES, allow_null=True, required=False, help_text=_MODE_HELP
+    )
 
 
 def current_result(game: Game) -> Result | None:
@@ -561,11 +650,57 @@ class GameSerializer(StrictModelSerializer):
     table = serializers.IntegerField(source="table_number", allow_null=True)
     round = serializers.IntegerField(source="round.number")
     result = serializers.SerializerMethodField()
+    primary_a = serializers.SerializerMethodField(
+        help_text="11th edition: player A's own primary (printed name); null for other packs, "
+        "byes, or when a player had no disposition."
+    )
+    primary_b = serializers.SerializerMethodField(help_text="11th edition: player B's primary.")
+    layout = serializers.SerializerMethodField(help_text="11th edition: the layout letter.")
+    layout_available = serializers.SerializerMethodField(
+        help_text="11th edition: whether the data holds this layout (15 of 45 are missing)."
+    )
+    deployment = serializers.SerializerMethodField(
+        help_text="11th edition: the layout's deployment map name (null where missing)."
+    )
 
     class Meta:
         model = Game
-        fields = ["id", "round", "table", "player_a", "player_b", "attacker", "flags", "result"]
+        fields = [
+            "id",
+            "round",
+            "table",
+            "player_a",
+            "player_b",
+            "attacker",
+            "flags",
+            "result",
+            "primary_a",
+            "primary_b",
+            "layout",
+            "layout_available",
+            "deployment",
+        ]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_primary_a(self, game: Game) -> str | None:
+        return game_fields(game)["primary_a"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_primary_b(self, game: Game) -> str | None:
+        return game_fields(game)["primary_b"]
+
+    @extend_schema_field(serializers.ChoiceField(choices=LAYOUT_LETTERS, allow_null=True))
+    def get_layout(self, game: Game) -> str | None:
+        return game_fields(game)["layout"]
+
+    @extend_schema_field(serializers.BooleanField(allow_null=True))
+    def get_layout_available(self, game: Game) -> bool | None:
+        return game_fields(game)["layout_available"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_deployment(self, game: Game) -> str | None:
+        return game_fields(game)["deployment"]
 
     @extend_schema_field(ResultSerializer(allow_null=True))
     def get_result(self, game: Game) -> dict | None:
@@ -623,6 +758,10 @@ class RoundSerializer(StrictModelSerializer):
     games = serializers.SerializerMethodField()
     mission = serializers.SerializerMethodField()
     clock = serializers.SerializerMethodField()
+    layout = serializers.SerializerMethodField(
+        help_text="11th edition, per_round layout policy: the letter named for the round "
+        "(null otherwise; each game carries its own `layout`)."
+    )
 
     class Meta:
         model = Round
@@ -634,6 +773,7 @@ class RoundSerializer(StrictModelSerializer):
             "seed",
             "pairing_cost",
             "mission",
+            "layout",
             "clock",
             "games",
         ]
@@ -654,6 +794,10 @@ class RoundSerializer(StrictModelSerializer):
             # A cached answer: the clock is added fresh to each response (it moves each second).
             data.pop("clock", None)
         return data
+
+    @extend_schema_field(serializers.ChoiceField(choices=LAYOUT_LETTERS, allow_null=True))
+    def get_layout(self, round_: Round) -> str | None:
+        return round_.layout or None
 
     @extend_schema_field(ClockSerializer)
     def get_clock(self, round_: Round) -> dict | None:
@@ -711,7 +855,10 @@ class PairingInputSerializer(StrictSerializer):
 class RoundInputSerializer(StrictSerializer):
     seed = seed_field(required=False, help_text="Same seed, same draw (default: random).")
     force = StrictBooleanField(
-        required=False, default=False, help_text="Pair although results are missing."
+        required=False,
+        default=False,
+        help_text="Pair although results are missing, players are not checked in, or (11th "
+        "edition) players have no disposition (409 no_disposition otherwise).",
     )
     mission = MissionCodeField(
         required=False,
@@ -720,6 +867,18 @@ class RoundInputSerializer(StrictSerializer):
     )
     pairings = PairingInputSerializer(
         many=True, required=False, help_text="Manual pairings instead of the engine's."
+    )
+    layout = serializers.ChoiceField(
+        choices=LAYOUT_LETTERS,
+        required=False,
+        help_text="11th-edition events with the per_round layout policy: the round's layout "
+        "letter (required there, 400 not_per_round for the other policies).",
+    )
+
+
+class GameLayoutInputSerializer(StrictSerializer):
+    layout = serializers.ChoiceField(
+        choices=LAYOUT_LETTERS, help_text="The game's new layout letter (11th edition only)."
     )
 
 
@@ -745,6 +904,14 @@ class SignupInputSerializer(StrictSerializer):
     club = text_field(120, required=False, default="")
     army_list = text_field(ARMY_LIST_LIMIT, required=False, default="")
     email = text_field(254, required=False, default="")
+    disposition = serializers.ChoiceField(
+        choices=["", *DISPOSITION_IDS],
+        allow_blank=True,
+        required=False,
+        default="",
+        help_text="11th-edition events: the Force Disposition (may be given later, until the "
+        "list deadline or round 1). 400 not_in_pack for another pack's event.",
+    )
 
 
 class SignupSerializer(StrictSerializer):

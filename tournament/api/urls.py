@@ -13,6 +13,7 @@ from tournament.api.views import (
     games,
     players,
     rounds,
+    sheets,
     signup,
     staff,
     standings,
@@ -116,6 +117,21 @@ urlpatterns = [
         name="api-standings-csv",
     ),
     path("events/<int:event_id>/results/", exports.ResultsView.as_view(), name="api-results"),
+    path(
+        "events/<int:event_id>/players.csv",
+        sheets.PlayerSheetCsvView.as_view(),
+        name="api-player-sheet-csv",
+    ),
+    path(
+        "events/<int:event_id>/event.csv",
+        sheets.EventSheetCsvView.as_view(),
+        name="api-event-sheet-csv",
+    ),
+    path(
+        "events/<int:event_id>/event.xlsx",
+        sheets.WorkbookView.as_view(),
+        name="api-event-xlsx",
+    ),
     path(
         "events/<int:event_id>/results.csv",
         exports.ResultsCsvView.as_view(),

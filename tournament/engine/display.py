@@ -56,6 +56,17 @@ def json_points(value: Rational) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
+def format_mean(value: Rational) -> str:
+    """A mean of whole numbers (VP a game) with one decimal: Fraction(143, 2) -> "71.5"."""
+    return fixed(value, 1)
+
+
+def json_mean(value: Rational) -> int | float:
+    """A mean rounded to 2 decimals; an int when whole."""
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else _scaled(value, 2) / 100
+
+
 def json_rate(value: Rational, places: int = 4) -> float:
     """A rate rounded to `places` decimals, as a float (Fraction(3, 50) -> 0.06)."""
     return _scaled(value, places) / 10**places

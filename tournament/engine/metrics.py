@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .awards import AwardInputs, overall_values, painting_values, sports_values
-from .display import Exact, format_percent, format_points, format_signed, json_points, json_rate
+from .display import (
+    Exact,
+    format_mean,
+    format_percent,
+    format_points,
+    format_signed,
+    json_mean,
+    json_points,
+    json_rate,
+)
 from .errors import EngineError
 from .history import PlayerState
 
@@ -30,6 +39,37 @@ def owr(states: States) -> dict[int, Exact]:
     for pid, st in states.items():
         rates = [_win_rate(states[o]) for o in st.opponents]
         out[pid] = sum(rates, Fraction(0)) / len(rates) if rates else Fraction(0)
+    return out
+
+
+# The event's default floor for `owr_floor`: the figure closed event apps publish.
+DEFAULT_OWR_FLOOR = Fraction(1, 3)
+
+
+def owr_floor(states: States, floor: Fraction = DEFAULT_OWR_FLOOR) -> dict[int, Exact]:
+    """`owr` with each opponent's win rate counted at no less than `floor`, so meeting a player
+    who lost every game costs less; byes are no opponent, as in `owr`."""
+    out: dict[int, Exact] = {}
+    for pid, st in states.items():
+        rates = [max(_win_rate(states[o]), floor) for o in st.opponents]
+        out[pid] = sum(rates, Fraction(0)) / len(rates) if rates else Fraction(0)
+    return out
+
+
+def opp_vp(states: States) -> dict[int, Exact]:
+    """Sum of the real opponents' total VP (each opponent counted once per game against them)."""
+    return {pid: sum(states[o].vp for o in st.opponents) for pid, st in states.items()}
+
+
+def sos_vp(states: States) -> dict[int, Exact]:
+    """Strength of schedule by VP: the mean, over real opponents, of each one's VP per game."""
+    out: dict[int, Exact] = {}
+    for pid, st in states.items():
+        per_game = [
+            Fraction(states[o].vp, states[o].played) if states[o].played else Fraction(0)
+            for o in st.opponents
+        ]
+        out[pid] = sum(per_game, Fraction(0)) / len(per_game) if per_game else Fraction(0)
     return out
 
 
@@ -51,6 +91,13 @@ def vp_diff(states: States) -> dict[int, Exact]:
 
 
 @dataclass(frozen=True)
+class MetricOptions:
+    """The event's settings some metrics read."""
+
+    owr_floor: Fraction = DEFAULT_OWR_FLOOR
+
+
+@dataclass(frozen=True)
 class Metric:
     name: str
     label: str  # in words, for legends and forms
@@ -58,6 +105,8 @@ class Metric:
     text: Callable[[Exact], str]  # for people
     json: Callable[[Exact], int | float]  # for the API
     compute: Callable[[States], dict[int, Exact]] | None = None  # None: h2h, asked per tie
+    # Metrics the event tunes (the floor of owr_floor) read its options beside the games.
+    from_options: Callable[[States, MetricOptions], dict[int, Exact]] | None = None
     # Awards metrics read painting scores and votes beside the games (engine/awards.py).
     from_awards: Callable[[States, AwardInputs], dict[int, Exact]] | None = None
 
@@ -68,11 +117,28 @@ REGISTRY: dict[str, Metric] = {
     m.name: m
     for m in (
         Metric("owr", "Opponents' win rate", "OWR", format_percent, json_rate, owr),
+        Metric(
+            "owr_floor",
+            "Opponents' win rate, each counted at no less than the event's floor",
+            "OWR (floor)",
+            format_percent,
+            json_rate,
+            from_options=lambda states, options: owr_floor(states, options.owr_floor),
+        ),
         Metric("sos", "Strength of schedule", "SOS", format_points, json_points, sos),
         Metric(
             "sosos", "Opponents' strength of schedule", "SOSOS", format_points, json_points, sosos
         ),
         Metric("vp", "Total VP", "VP", str, int, vp),
+        Metric("opp_vp", "Opponents' total VP", "Opp VP", str, int, opp_vp),
+        Metric(
+            "sos_vp",
+            "Strength of schedule by VP (opponents' mean VP a game)",
+            "SOS VP",
+            format_mean,
+            json_mean,
+            sos_vp,
+        ),
         Metric("vp_diff", "VP difference", "VP diff", format_signed, int, vp_diff),
         Metric(H2H, "Head to head (a tie of two)", "H2H", format_points, json_points),
         Metric("painting", "Painting score", "Paint", str, int, from_awards=painting_values),
@@ -90,15 +156,22 @@ REGISTRY: dict[str, Metric] = {
 METRICS: dict[str, Callable[[States], dict[int, Exact]]] = {
     name: m.compute for name, m in REGISTRY.items() if m.compute is not None
 }
+OPTION_METRICS: dict[str, Callable[[States, MetricOptions], dict[int, Exact]]] = {
+    name: m.from_options for name, m in REGISTRY.items() if m.from_options is not None
+}
 AWARD_METRICS: dict[str, Callable[[States, AwardInputs], dict[int, Exact]]] = {
     name: m.from_awards for name, m in REGISTRY.items() if m.from_awards is not None
 }
 
 
-def metric_values(name: str, states: States, awards: AwardInputs) -> dict[int, Exact]:
+def metric_values(
+    name: str, states: States, awards: AwardInputs, options: MetricOptions | None = None
+) -> dict[int, Exact]:
     """Every player's value of a per-player metric (not h2h)."""
     if name in AWARD_METRICS:
         return AWARD_METRICS[name](states, awards)
+    if name in OPTION_METRICS:
+        return OPTION_METRICS[name](states, options or MetricOptions())
     return METRICS[name](states)
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from .awards import AwardInputs
 from .history import build_states, outcome2
-from .metrics import H2H, check_metrics, head_to_head, metric_values
+from .metrics import H2H, MetricOptions, check_metrics, head_to_head, metric_values
 from .records import GameRecord, PlayerEntry, StandingRow
 
 
@@ -26,15 +26,19 @@ def compute_standings(
     bye_vp: int,
     as_of_round: int | None = None,
     awards: AwardInputs | None = None,
+    options: MetricOptions | None = None,
 ) -> list[StandingRow]:
-    """`awards` feeds the painting, sports and overall metrics (none given: all zero)."""
+    """`awards` feeds the painting, sports and overall metrics (none given: all zero);
+    `options` the metrics the event tunes (the floor of owr_floor; none given: defaults)."""
     tiebreaks = list(tiebreaks)
     check_metrics(tiebreaks)
     games = list(games)
     last = as_of_round if as_of_round is not None else max((g.round for g in games), default=0)
     states = build_states(players, games, up_to_round=last, bye_vp=bye_vp)
     awards = replace(awards or AwardInputs(), rounds=last)
-    values = {name: metric_values(name, states, awards) for name in set(tiebreaks) if name != H2H}
+    values = {
+        name: metric_values(name, states, awards, options) for name in set(tiebreaks) if name != H2H
+    }
     results: dict[tuple[int, int], int] = {}  # (a, b) -> a's doubled match points against b
     for g in games:
         if g.round <= last and g.player_b is not None and g.has_result:

@@ -7,6 +7,7 @@ from tournament.models.event import (
     EventChange,
     EventKind,
     EventStatus,
+    LayoutPolicy,
     ListPublication,
     PaperSize,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "EventStaff",
     "EventStatus",
     "Game",
+    "LayoutPolicy",
     "ListPublication",
     "ListStatus",
     "PaintingScore",

@@ -61,6 +61,13 @@ class EventKind(models.TextChoices):
 TEAM_SIZE_MIN, TEAM_SIZE_MAX = 3, 8
 
 
+class LayoutPolicy(models.TextChoices):
+    # 11th-edition events: where each game's terrain layout letter (A, B or C) comes from.
+    ROLLED_PER_TABLE = "rolled_per_table", "Rolled for each table from the round's seed"
+    PER_ROUND = "per_round", "Named by the organiser for each round"
+    PER_TABLE = "per_table", "Fixed by the organiser for each table"
+
+
 class Event(models.Model):
     name = models.CharField(max_length=200)
     start_date = models.DateField(null=True, blank=True)
@@ -81,6 +88,9 @@ class Event(models.Model):
     # Ordered metric names after match points; validated against the standings registry.
     tiebreaks = models.JSONField(default=default_tiebreaks)
     bye_vp = models.PositiveSmallIntegerField(default=60)
+    # The owr_floor metric counts each opponent's win rate at no less than this fraction, kept
+    # as written ("1/3") so it stays exact (tournament/engine/metrics.py).
+    owr_floor = models.CharField(max_length=20, default="1/3")
     hidden = models.BooleanField(default=False)
     # The pairing engine keeps club mates apart in its round-1 draw only; later rounds pair by
     # record, so the label must not promise more.
@@ -127,6 +137,12 @@ class Event(models.Model):
     # Packs without a pool (8th, 7th edition, Only War) give round n the mission generated
     # from this seed and n (tournament/services/round_missions.py); drawn at creation.
     mission_seed = models.BigIntegerField(null=True, blank=True)
+    # 11th edition: where each game's layout letter comes from (tournament/services/eleventh.py),
+    # and for `per_table` the letter of each table ({"1": "A", ...}; unnamed tables roll).
+    layout_policy = models.CharField(
+        max_length=20, choices=LayoutPolicy.choices, default=LayoutPolicy.ROLLED_PER_TABLE
+    )
+    table_layouts = models.JSONField(default=dict, blank=True)
     # Organisers and judges, each with a role (tournament.models.staff.EventStaff).
     staff = models.ManyToManyField(
         settings.AUTH_USER_MODEL,

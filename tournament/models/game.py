@@ -1,4 +1,13 @@
 from django.db import models
+from django.db.models import F
+
+from missions.eleventh import matrix
+
+# Tables in order, the bye (no table) last: SQLite sorts NULL first and PostgreSQL last, so the
+# place of the bye is said, never left to the database.
+TABLE_ORDER = (F("table_number").asc(nulls_last=True), "id")
+
+LAYOUT_CHOICES = [("", "none"), *((letter, letter) for letter in matrix.LAYOUT_LETTERS)]
 
 
 class Game(models.Model):
@@ -23,11 +32,16 @@ class Game(models.Model):
         null=True,
         blank=True,
     )
+    # 11th edition: each player's disposition as it was when the game was made (a later edit
+    # of the player does not rewrite a past game), and the game's layout letter.
+    disposition_a = models.CharField(max_length=20, blank=True)
+    disposition_b = models.CharField(max_length=20, blank=True)
+    layout = models.CharField(max_length=1, choices=LAYOUT_CHOICES, blank=True)
     # Why the pairing engine (or the organiser) made this pair: [{"code", "text"}].
     flags = models.JSONField(default=list, blank=True)
 
     class Meta:
-        ordering = ["round", "table_number", "id"]
+        ordering = ["round", *TABLE_ORDER]
         constraints = [
             models.UniqueConstraint(fields=["round", "player_a"], name="game_unique_player_a"),
             models.UniqueConstraint(fields=["round", "player_b"], name="game_unique_player_b"),
@@ -57,6 +71,25 @@ class Game(models.Model):
         if player_id is not None and player_id == self.player_b_id:
             return "b"
         return None
+
+    @property
+    def eleventh(self) -> dict | None:
+        """Each side's own primary (printed names), the layout and its map for an 11th-edition
+        game; None for a bye or a game of another pack. A side without a disposition (a forced
+        pairing) leaves both primaries and the map unknown."""
+        a, b, letter = self.disposition_a, self.disposition_b, self.layout or None
+        if self.is_bye or not (a or b or letter):
+            return None
+        both = bool(a and b)
+        map_id = matrix.layout_map(a, b, letter) if both and letter else None
+        return {
+            "dispositions": [a or None, b or None],
+            "primary_a": matrix.primary_name(matrix.primary_for(a, b)) if both else None,
+            "primary_b": matrix.primary_name(matrix.primary_for(b, a)) if both else None,
+            "layout": letter,
+            "layout_available": map_id is not None,
+            "deployment": matrix.MAP_NAMES[map_id] if map_id else None,
+        }
 
     def __str__(self) -> str:
         return f"R{self.round.number} T{self.table_number or '-'}"

@@ -2,6 +2,7 @@ import secrets
 
 from django.db import models
 
+from missions.eleventh.matrix import DISPOSITION_NAMES
 from tournament.models.names import NamedQuerySet, NameKeyed, name_key_field
 
 
@@ -45,6 +46,9 @@ class Player(NameKeyed, models.Model):
     # The organiser's note on the list, which the player reads on their page.
     list_comment = models.TextField(blank=True)
     list_updated_at = models.DateTimeField(null=True, blank=True)
+    # 11th edition: the Force Disposition chosen at muster (missions.eleventh.matrix ids);
+    # blank until chosen, and in events of other packs.
+    disposition = models.CharField(max_length=20, blank=True)
     battle_ready = models.BooleanField(default=False, help_text="Fully painted army: +10VP.")
     checked_in = models.BooleanField(default=False)
     dropped = models.BooleanField(default=False)
@@ -70,6 +74,11 @@ class Player(NameKeyed, models.Model):
             ),
         ]
         indexes = [models.Index(fields=["event", "status"], name="player_event_status")]
+
+    @property
+    def disposition_name(self) -> str:
+        """The Force Disposition as players read it ("Take and Hold"); "" when none."""
+        return DISPOSITION_NAMES.get(self.disposition, self.disposition)
 
     def __str__(self) -> str:
         return self.name

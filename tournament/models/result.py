@@ -2,6 +2,7 @@ from django.conf import settings
 from django.db import models
 
 from tournament.scoring import outcome
+from tournament.scoring_eleventh import RECORD_FIELDS
 
 
 class ResultStatus(models.TextChoices):
@@ -43,6 +44,15 @@ class Result(models.Model):
     power_a = models.PositiveSmallIntegerField(null=True, blank=True)
     power_b = models.PositiveSmallIntegerField(null=True, blank=True)
     ended = models.CharField(max_length=10, blank=True, default="")
+    # The 11th-edition game record (tournament/scoring_eleventh.py), null where not recorded,
+    # like the score parts: five {"primary", "secondary"} per side, then sides and modes.
+    rounds_a = models.JSONField(null=True, blank=True)
+    rounds_b = models.JSONField(null=True, blank=True)
+    # Null, not "": "not recorded" reads the same as in the score parts beside them.
+    attacker = models.CharField(max_length=1, null=True, blank=True)  # noqa: DJ001
+    first_turn = models.CharField(max_length=1, null=True, blank=True)  # noqa: DJ001
+    secondaries_a = models.CharField(max_length=8, null=True, blank=True)  # noqa: DJ001
+    secondaries_b = models.CharField(max_length=8, null=True, blank=True)  # noqa: DJ001
     status = models.CharField(max_length=20, choices=ResultStatus.choices)
     source = models.CharField(max_length=20, choices=ResultSource.choices)
     entered_by_user = models.ForeignKey(
@@ -74,6 +84,7 @@ class Result(models.Model):
         ]
 
     BREAKDOWN = ("primary", "secondary", "gambit", "battle_ready", "tactical")
+    RECORD = RECORD_FIELDS
 
     @property
     def outcome(self) -> str:
@@ -86,6 +97,8 @@ class Result(models.Model):
                 data[f"{part}_{side}"] = getattr(self, f"{part}_{side}")
         data["decided"], data["ended"] = self.decided, self.ended
         data["power_a"], data["power_b"] = self.power_a, self.power_b
+        for field in self.RECORD:
+            data[field] = getattr(self, field)
         return data
 
     def __str__(self) -> str:

@@ -18,6 +18,8 @@ class Round(models.Model):
     method = models.CharField(max_length=20, default="manual")
     # Mission pool code ("A".."O") or a generator code; details come from the missions app.
     mission_code = models.CharField(max_length=40, blank=True)
+    # 11th edition with the `per_round` layout policy: the letter the organiser named.
+    layout = models.CharField(max_length=1, blank=True)
     # Summary figures of the engine's solution (rematches, record gaps, path distance).
     pairing_cost = models.JSONField(default=dict, blank=True)
     # The round's clock (tournament/engine/clock.py): not started while started_at is empty;

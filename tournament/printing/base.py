@@ -61,6 +61,9 @@ STYLES = {
     "cell": _style("cell", 9.5, leading=11.5),
     "cell_bold": _style("cell_bold", 10.5, font=BOLD, leading=12.5),
     "cell_muted": _style("cell_muted", 8, colour=MUTED, leading=10),
+    # 11th-edition scoresheets: both players' primaries beside the layout map.
+    "tiny": _style("tiny", 6.6, leading=8),
+    "tiny_head": _style("tiny_head", 8, font=BOLD, leading=9.8),
 }
 
 

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from missions.classic.types import ClassicMission
+from missions.eleventh.layouts import Layout
+from missions.eleventh.primaries import Primary
 from missions.engine.mission import Mission
 from missions.pack.scoring import ScoreCaps
 
@@ -36,11 +38,45 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class EleventhSide:
+    """One player of an 11th-edition game: their disposition's name and their own primary
+    (None while either player's disposition is unknown)."""
+
+    disposition: str
+    primary: Primary | None
+
+
+@dataclass(frozen=True)
+class EleventhGame:
+    """What an 11th-edition game plays: each side's own primary, the layout letter ("" while
+    not set) and the layout (None until the letter and both dispositions are known; a layout
+    the data lacks is a stub that says so)."""
+
+    a: EleventhSide
+    b: EleventhSide
+    letter: str = ""
+    layout: Layout | None = None
+
+    @property
+    def layout_words(self) -> str:
+        """'Layout B: Crucible of Battle', 'Layout A (not in the data yet)', or 'Layout to
+        be announced'."""
+        if not self.letter:
+            return "Layout to be announced"
+        if self.layout is None:
+            return f"Layout {self.letter} (its map once both dispositions are recorded)"
+        if self.layout.map is None:
+            return f"Layout {self.letter} (not in the data yet)"
+        return f"Layout {self.letter}: {self.layout.map.name}"
+
+
+@dataclass(frozen=True)
 class Pairing:
     table: int | None
     a: Seat
     b: Seat | None  # None: a bye
     attacker: str | None = None  # "a", "b" or None when not rolled yet
+    eleventh: EleventhGame | None = None  # set in 11th-edition events (not for a bye)
 
     @property
     def is_bye(self) -> bool:
@@ -98,6 +134,8 @@ class RoundPrint:
     printed_at: datetime | None = None
     # "Round ends 14:30, Mon 23 Nov" while its clock runs, else its planned length.
     timing: str = ""
+    # An 11th-edition round: no single mission; each game carries its own (Pairing.eleventh).
+    eleventh: bool = False
 
     @property
     def games(self) -> tuple[Pairing, ...]:

@@ -17,19 +17,35 @@ from tournament.printing.base import (
     ZEBRA,
     PrintDocument,
 )
-from tournament.printing.data import RoundPrint, Seat
+from tournament.printing.data import EleventhSide, Pairing, RoundPrint, Seat
 
 # Rows per table object: reportlab splits long tables slowly, so a long list is several tables.
 BLOCK = 40
 
 
-def _player(seat: Seat) -> Paragraph:
+def _player(seat: Seat, side: EleventhSide | None = None) -> Paragraph:
     faction = (
         f'<br/><font size="7.5" color="#667085">{escape(seat.faction)}</font>'
         if (seat.faction)
         else ""
     )
-    return Paragraph(f"<b>{escape(seat.name)}</b>{faction}", STYLES["cell"])
+    return Paragraph(f"<b>{escape(seat.name)}</b>{faction}{_primary(side)}", STYLES["cell"])
+
+
+def _primary(side: EleventhSide | None) -> str:
+    """An 11th-edition player's own primary under their name (each player plays their own)."""
+    if side is None:
+        return ""
+    words = f"Primary: {side.primary.name}" if side.primary else "Primary: disposition missing"
+    return f'<br/><font size="8" color="#7a1f1f">{escape(words)}</font>'
+
+
+def _sides(p: Pairing) -> tuple[EleventhSide | None, EleventhSide | None]:
+    return (p.eleventh.a, p.eleventh.b) if p.eleventh else (None, None)
+
+
+def _letter(p: Pairing) -> str:
+    return (p.eleventh.letter or "?") if p.eleventh else ""
 
 
 def grid_style(rows: int, *, big_first: bool = True) -> TableStyle:
@@ -60,9 +76,14 @@ def blocks(header: list, rows: list[list], widths: list[float], style=grid_style
     return out
 
 
+ELEVENTH_LINE = "11th edition: each player plays their own primary (under their name)"
+
+
 def mission_line(data: RoundPrint) -> str:
     """'Mission C: The Ritual · Sweeping Engagement · Round ends 13:00 · Mission rule:
     Scrambler Fields': the rule changes how the game is played, so the noticeboard names it."""
+    if data.eleventh:
+        return f"{ELEVENTH_LINE} · layout by table" + (f" · {data.timing}" if data.timing else "")
     mission = f"Mission {data.mission.title}" if data.mission else "Mission to be announced"
     if data.timing:
         mission += f" · {data.timing}"
@@ -85,13 +106,38 @@ class PairingsByTable(PrintDocument):
         rows = []
         for p in self.data.pairings:
             table = str(p.table) if p.table is not None else "–"
+            side_a, side_b = _sides(p)
             if p.b is None:
                 rows.append([table, _player(p.a), p.a.record, "", "BYE", ""])
             else:
-                rows.append([table, _player(p.a), p.a.record, "vs", _player(p.b), p.b.record])
+                rows.append(
+                    [
+                        table,
+                        _player(p.a, side_a),
+                        p.a.record,
+                        "vs",
+                        _player(p.b, side_b),
+                        p.b.record,
+                    ]
+                )
         widths = [0.1 * w, 0.34 * w, 0.09 * w, 0.04 * w, 0.34 * w, 0.09 * w]
+        style = grid_style
+        if self.data.eleventh:
+            # The layout letter gets a column of its own, as big as the table number.
+            header.append("LAYOUT")
+            for row, p in zip(rows, self.data.pairings, strict=True):
+                row.append(_letter(p))
+            widths = [0.09 * w, 0.31 * w, 0.08 * w, 0.04 * w, 0.31 * w, 0.08 * w, 0.09 * w]
+            style = _with_layout_column
         intro = Paragraph(f"<b>{escape(mission_line(self.data))}</b>", STYLES["h2"])
-        return [intro, Spacer(1, 2), *blocks(header, rows, widths)]
+        return [intro, Spacer(1, 2), *blocks(header, rows, widths, style)]
+
+
+def _with_layout_column(rows: int) -> TableStyle:
+    s = grid_style(rows)
+    s.add("FONT", (-1, 1), (-1, -1), BOLD, 15)
+    s.add("ALIGN", (-1, 0), (-1, -1), "CENTER")
+    return s
 
 
 class PairingsAlphabetical(PrintDocument):
@@ -106,11 +152,17 @@ class PairingsAlphabetical(PrintDocument):
         entries = []
         for p in self.data.pairings:
             table = str(p.table) if p.table is not None else "BYE"
-            entries.append((p.a, table, p.b.name if p.b else "–"))
+            if p.eleventh:
+                table += f" · {_letter(p)}"  # the table and its layout letter
+            side_a, side_b = _sides(p)
+            entries.append((p.a, side_a, table, p.b.name if p.b else "–"))
             if p.b is not None:
-                entries.append((p.b, table, p.a.name))
+                entries.append((p.b, side_b, table, p.a.name))
         entries.sort(key=lambda e: (e[0].name.casefold(), e[0].player_id))
-        rows = [[_player(seat), seat.record, table, opponent] for seat, table, opponent in entries]
+        rows = [
+            [_player(seat, side), seat.record, table, opponent]
+            for seat, side, table, opponent in entries
+        ]
         widths = [0.42 * w, 0.1 * w, 0.14 * w, 0.34 * w]
 
         def style(n: int) -> TableStyle:
@@ -127,5 +179,15 @@ class PairingsAlphabetical(PrintDocument):
         return [
             intro,
             Spacer(1, 2),
-            *blocks(["PLAYER", "RECORD", "TABLE", "OPPONENT"], rows, widths, style),
+            *blocks(
+                [
+                    "PLAYER",
+                    "RECORD",
+                    "TABLE · LAYOUT" if self.data.eleventh else "TABLE",
+                    "OPPONENT",
+                ],
+                rows,
+                widths,
+                style,
+            ),
         ]

@@ -9,8 +9,10 @@ from tournament.printing.data import RoundPrint, StandingsPrint
 from tournament.printing.pairings import PairingsAlphabetical, PairingsByTable
 from tournament.printing.scoresheet import Scoresheets
 from tournament.printing.scoresheet_classic import ClassicScoresheets
+from tournament.printing.scoresheet_eleventh import EleventhScoresheets
 from tournament.printing.standings import Standings
 from tournament.printing.tablepack import PAGES_PER_TABLE, TablePacks
+from tournament.printing.tablepack_eleventh import EleventhTablePacks
 
 ROUND_KINDS = ("pairings", "pairings-alpha", "scoresheets", "table-packs")
 KINDS = (*ROUND_KINDS, "standings")
@@ -26,6 +28,8 @@ def chunk_games() -> int:
 
 _PER_GAME = {"scoresheets": (Scoresheets, 1), "table-packs": (TablePacks, PAGES_PER_TABLE)}
 _WHOLE = {"pairings": PairingsByTable, "pairings-alpha": PairingsAlphabetical}
+# 11th-edition rounds: each table plays its own primaries on its own layout.
+_ELEVENTH = {"scoresheets": EleventhScoresheets, "table-packs": EleventhTablePacks}
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,8 @@ def _per_game(kind: str, data: RoundPrint):
     scoresheets have their own grid, and a Maelstrom mission's a second page (the Tactical
     Objective log)."""
     cls, per_game = _PER_GAME[kind]
+    if data.eleventh:
+        return _ELEVENTH[kind], per_game
     if kind == "scoresheets" and data.mission is not None and data.mission.classic:
         return ClassicScoresheets, ClassicScoresheets.pages_per_game(data)
     return cls, per_game

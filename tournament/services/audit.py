@@ -37,6 +37,8 @@ UNDO_CHECKS: dict[str, Callable[[AuditEntry], list[str]]] = {}
 _HANDLER_MODULES = (
     "tournament.services.awards",
     "tournament.services.checkin",
+    "tournament.services.eleventh",
+    "tournament.services.game_layout",
     "tournament.services.armylists",
     "tournament.services.events",
     "tournament.services.players",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
+from missions.eleventh import matrix
 from missions.services import mission_lookup
 from tournament.engine.clock import duration_words
 from tournament.errors import ServiceError
@@ -18,6 +19,7 @@ from tournament.models import (
     AuditEntry,
     EventStatus,
     Game,
+    LayoutPolicy,
     ListStatus,
     Player,
     PlayerStatus,
@@ -59,6 +61,8 @@ LABELS = {
     "sports_vote": "Sportsmanship vote",
     "army_list_submit": "Army list sent",
     "army_list_review": "Army list reviewed",
+    "game_layout": "Layout changed",
+    "player_disposition": "Disposition chosen",
     "undo": "Undo",
 }
 
@@ -75,6 +79,7 @@ FIELD_LABELS = {
     "status": "Status",
     "tiebreaks": "Tie-breaks",
     "bye_vp": "VP for a bye",
+    "owr_floor": "Opponents' win-rate floor",
     "hidden": "Hidden",
     "avoid_same_club": "Avoid pairing club mates",
     "check_in_required": "Check-in required",
@@ -111,6 +116,10 @@ FIELD_LABELS = {
     "list_publication": "Army lists shown to",
     "list_status": "List status",
     "list_comment": "Comment",
+    "disposition": "Force Disposition",
+    "layout": "Layout",
+    "layout_policy": "Layouts",
+    "table_layouts": "Layout of each table",
 }
 
 STATUS_WORDS = {s.value: s.label.lower() for s in ResultStatus}
@@ -156,7 +165,25 @@ SPECIAL_VALUES = {
     "mission_pack": lambda v: SCORING[v].name if v in SCORING else str(v),
     # The event's status by the name its select shows ("Not started", "Running").
     "status": lambda v: EventStatus(v).label if v in EventStatus.values else str(v),
+    "disposition": lambda v: matrix.DISPOSITION_NAMES.get(v, str(v)),
+    "layout_policy": lambda v: LayoutPolicy(v).label if v in LayoutPolicy.values else str(v),
+    "table_layouts": lambda v: (
+        ", ".join(f"table {t}: {letter}" for t, letter in v.items()) or "none"
+        if isinstance(v, dict)
+        else str(v)
+    ),
 }
+
+
+def layout_words(game: Game, letter: str) -> str:
+    """ "B (Dawn of War)", or "B (not in the data yet)" for one of the layouts the data lacks."""
+    if not letter:
+        return "none"
+    a, b = game.disposition_a, game.disposition_b
+    if not (a and b):
+        return letter
+    map_id = matrix.layout_map(a, b, letter)
+    return f"{letter} ({matrix.MAP_NAMES[map_id] if map_id else 'not in the data yet'})"
 
 
 def _value(key: str, value) -> str:
@@ -373,6 +400,22 @@ class AuditWords:
                 return f"{name} dropped after round {after.get('dropped_after_round') or 0}"
             return f"{name} back in (no longer dropped)"
         return f"{name}: {changes_text(before, after)}"
+
+    def _player_disposition(self, entry: AuditEntry) -> str:
+        name = self.name(_ident(entry.target, "player"))
+        return f"{name} (on their page): {changes_text(entry.before, entry.after)}"
+
+    def _game_layout(self, entry: AuditEntry) -> str:
+        before = (entry.before or {}).get("layout", "")
+        after = (entry.after or {}).get("layout", "")
+        game = self._game(entry)
+        if game is None:
+            return f"Layout: {before or 'none'} → {after or 'none'}"
+        names = f" ({self.name(game.player_a_id)} v {self.name(game.player_b_id)})"
+        return (
+            f"{self._where(game)}{names}: layout {layout_words(game, before)} → "
+            f"{layout_words(game, after)}"
+        )
 
     def _army_list(self, entry: AuditEntry) -> str:
         name = self.name(_ident(entry.target, "player"))

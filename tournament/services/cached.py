@@ -178,7 +178,7 @@ def event_computed(
     if not exact:
         last = _trailing(RECENT.get(given), revision, limit=LAG_S)
         if last is not None:
-            record_public(last.as_of)
+            record_public(last.as_of if last.trails(revision) else clock())
             return last
     if single_flight:
         found = _found(event_id, name, variant, compute, revision, exact=exact)
@@ -187,7 +187,8 @@ def event_computed(
         found = _stored(key) or _compute(event_id, name, variant, compute, revision)
     if not exact:
         RECENT.put(given, found)
-        record_public(found.as_of)
+        # As of when the answer holds: now if it holds the revision read, else when it was read.
+        record_public(found.as_of if found.trails(revision) else clock())
     return found
 
 

@@ -36,9 +36,10 @@ from tournament.services.audit import (
 )
 from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
 from tournament.services.checkin import check_in_settings_clean
+from tournament.services.eleventh import layout_policy_clean, table_layouts_clean
 from tournament.services.event_status import event_status_clean
 from tournament.services.registration import registration_move_up
-from tournament.services.standings import metric_names
+from tournament.services.standings import metric_names, owr_floor_clean
 
 # Settings an organiser may change after creation, and who checks them.
 EDITABLE = (
@@ -52,6 +53,7 @@ EDITABLE = (
     "status",
     "status_auto",
     "tiebreaks",
+    "owr_floor",
     "bye_vp",
     "hidden",
     "avoid_same_club",
@@ -78,6 +80,8 @@ EDITABLE = (
     "list_publication",
     "kind",
     "team_size",
+    "layout_policy",
+    "table_layouts",
 )
 BOOLEAN_SETTINGS = (
     "hidden",
@@ -217,6 +221,11 @@ def _clean_missions(clean: dict, event: Event | None) -> None:
         clean["mission_order"] = _drawn_order(pack, None)
     if "mission_order" in clean:
         clean["mission_order"] = _check_mission_order(clean["mission_order"], pack)
+    # 11th-edition layouts: kept whatever the pack, so a pack switched back finds them.
+    if "layout_policy" in clean:
+        clean["layout_policy"] = layout_policy_clean(clean["layout_policy"])
+    if "table_layouts" in clean:
+        clean["table_layouts"] = table_layouts_clean(clean["table_layouts"])
 
 
 def _check_kind(clean: dict, event: Event) -> None:
@@ -246,6 +255,8 @@ def _clean(changes: dict, event: Event | None) -> dict:
         raise Invalid("rounds", "below_played", "Rounds already paired cannot be removed.")
     if "tiebreaks" in clean:
         clean["tiebreaks"] = _check_tiebreaks(clean["tiebreaks"])
+    if "owr_floor" in clean:
+        clean["owr_floor"] = owr_floor_clean(clean["owr_floor"])
     if event is not None:
         _check_kind(clean, event)
     event_status_clean(clean=clean, event=event)

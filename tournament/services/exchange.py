@@ -14,6 +14,7 @@ import json
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from django.utils.text import slugify
 
 from tournament.models import (
     Announcement,
@@ -115,9 +116,20 @@ def _player(player: Player, keys: _Keys) -> dict:
     return {"key": keys.players[player.pk], **fields.dump_fields(fields.PLAYER, player)}
 
 
+def _recorded(result: Result) -> dict:
+    """The game record's keys that hold something (optional keys: absent is not recorded)."""
+    record = fields.dump_fields(fields.RESULT_RECORD, result)
+    return {key: value for key, value in record.items() if value is not None}
+
+
 def _result(result: Result, keys: _Keys) -> dict:
     return {
         **fields.dump_fields(fields.RESULT, result),
+        **{
+            k: v
+            for k, v in fields.dump_fields(fields.RESULT_RECORD, result).items()
+            if v is not None
+        },
         # An account, else the name an imported file gave (exchange_import.py keeps it as text).
         "entered_by_user": keys.user(result.entered_by_user_id) or result.entered_by_label or None,
         "entered_by_player": _kept_player(result.entered_by_player_id, keys),
@@ -290,6 +302,6 @@ def event_export(*, event: Event, user) -> dict:
 
 def export_filename(event: Event) -> str:
     """A file name from the event's name, safe in a Content-Disposition header."""
-    slug = "".join(c if c.isascii() and c.isalnum() else "-" for c in event.name.lower()).strip("-")
-    slug = "-".join(part for part in slug.split("-") if part)[:60] or "event"
+    # slugify transliterates ("Zoë" -> "zoe") as the CSV names do (services/exports.py).
+    slug = slugify(event.name)[:60].strip("-") or "event"
     return f"{slug}.strategium.json"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.utils.dateparse import parse_date, parse_datetime, parse_duration
 from django.utils.duration import duration_iso_string
 
+from missions.eleventh.matrix import DISPOSITION_IDS, LAYOUT_LETTERS
 from tournament.engine.errors import EngineError
 from tournament.engine.names import name_clean, name_key
 from tournament.errors import Invalid
@@ -20,6 +21,7 @@ from tournament.models import (
     BattleSize,
     EventKind,
     EventStatus,
+    LayoutPolicy,
     ListPublication,
     ListStatus,
     PaperSize,
@@ -29,9 +31,13 @@ from tournament.models import (
     RoundStatus,
     StaffRole,
 )
+from tournament.scoring_eleventh import SECONDARY_MODES, SIDES
 
 FIELD = "file"
 BREAKDOWN = ("primary", "secondary", "gambit", "battle_ready", "tactical")
+# 11th edition: a disposition or a layout letter, or "" (none).
+DISPOSITION_CHOICES = ("", *DISPOSITION_IDS)
+LAYOUT_CHOICES = ("", *LAYOUT_LETTERS)
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,18 @@ EVENT = _specs(
     ("check_in_opens_at", "datetime", True, (), True),
     ("check_in_closes_at", "datetime", True, (), True),
     ("check_in_networks", "json", False, (), True, []),
+    # 11th-edition layouts: files written before them roll each table's layout.
+    (
+        "layout_policy",
+        "str",
+        False,
+        tuple(LayoutPolicy.values),
+        True,
+        LayoutPolicy.ROLLED_PER_TABLE.value,
+    ),
+    ("table_layouts", "json", False, (), True, {}),
+    # The floor of the owr_floor metric: files written before it read as the default.
+    ("owr_floor", "str", False, (), True, "1/3"),
 )
 PLAYER = _specs(
     ("name", "str"),
@@ -112,6 +130,8 @@ PLAYER = _specs(
     ("list_updated_at", "datetime", True),
     ("private_key", "str"),
     ("created_at", "datetime"),
+    # 11th edition: files written before it hold no dispositions.
+    ("disposition", "str", False, DISPOSITION_CHOICES, True, ""),
 )
 TABLE = _specs(
     ("number", "int"),
@@ -132,8 +152,16 @@ ROUND = _specs(
     ("clock_remaining", "duration", True),
     ("created_at", "datetime"),
     ("released", "bool", False, (), True, True),
+    ("layout", "str", False, LAYOUT_CHOICES, True, ""),
 )
-GAME = _specs(("table_number", "int", True), ("flags", "json"))
+GAME = _specs(
+    ("table_number", "int", True),
+    ("flags", "json"),
+    # 11th edition: the dispositions the game was made with and its layout letter.
+    ("disposition_a", "str", False, DISPOSITION_CHOICES, True, ""),
+    ("disposition_b", "str", False, DISPOSITION_CHOICES, True, ""),
+    ("layout", "str", False, LAYOUT_CHOICES, True, ""),
+)
 RESULT = _specs(
     ("version", "int"),
     ("is_current", "bool"),
@@ -155,6 +183,16 @@ RESULT = _specs(
     ("source", "str", False, tuple(ResultSource.values)),
     ("entered_at", "datetime"),
     ("confirmed_at", "datetime", True),
+)
+# The 11th-edition game record (tournament/scoring_eleventh.py): optional keys, written only
+# when recorded, so other packs' files are as before; exchange_import checks them by its rules.
+RESULT_RECORD = _specs(
+    ("rounds_a", "json", True, (), True),
+    ("rounds_b", "json", True, (), True),
+    ("attacker", "str", True, SIDES, True),
+    ("first_turn", "str", True, SIDES, True),
+    ("secondaries_a", "str", True, SECONDARY_MODES, True),
+    ("secondaries_b", "str", True, SECONDARY_MODES, True),
 )
 STAFF = _specs(("role", "str", False, tuple(StaffRole.values)), ("added_at", "datetime"))
 PAINTING = _specs(("score", "int"), ("entered_at", "datetime"))

@@ -40,8 +40,10 @@ from tournament.models import (
 from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from tournament.models.player import new_private_key
 from tournament.scoring import SCORING
+from tournament.scoring_eleventh import record_parts, refuse_record
 from tournament.services import exchange_fields as fields
 from tournament.services.access import user_can_create_events
+from tournament.services.eleventh import table_layouts_clean
 from tournament.services.exchange import FORMAT, VERSION, checksum
 from tournament.services.exchange_ext import (
     EXCHANGE_EXTENSIONS,
@@ -52,7 +54,7 @@ from tournament.services.exchange_fields import bad
 from tournament.services.exchange_refs import TARGET_KINDS, map_actor, map_payload, map_target
 from tournament.services.exchange_scan import MAX_DEPTH, document_scan, too_deep_at
 from tournament.services.revision import event_revision_bump
-from tournament.services.standings import metric_names
+from tournament.services.standings import metric_names, owr_floor_clean
 from tracker.models import TrackedAction, TrackedGame, new_tracker_token
 
 SECTIONS = ("event", "staff", "players", "tables", "rounds", "announcements", "audit")
@@ -219,11 +221,28 @@ def _read_players(document: dict, plan: _Plan) -> set:
     return keys
 
 
+def _read_record(row: dict, where: str, pack: str) -> dict:
+    """A result's 11th-edition game record, checked by the pack's scoring rules (the rounds
+    add up to the parts they sit beside); absent keys read as not recorded."""
+    record = fields.load_fields(fields.RESULT_RECORD, row, where)
+    if not any(value is not None for value in record.values()):
+        return record
+    errors: dict = {}
+    if SCORING[pack].game_record:
+        record_parts({**row, **record}, errors)
+    else:
+        refuse_record(record, errors, SCORING[pack].name)
+    for name, ((_code, message), *_) in errors.items():
+        raise bad(f"{where}.{name}", message)
+    return record
+
+
 def _read_results(data: dict, path: str, players: set, plan: _Plan) -> list:
     results, versions, current = [], set(), 0
     for j, row in enumerate(fields.as_list(data.get("results"), f"{path}.results")):
         where = f"{path}.results[{j}]"
         values = fields.load_fields(fields.RESULT, row, where)
+        values.update(_read_record(row, where, plan.event["mission_pack"]))
         if values["version"] in versions:
             raise bad(f"{where}.version", f"a second version {values['version']}.")
         versions.add(values["version"])
@@ -415,6 +434,11 @@ def _read_audit(document: dict, plan: _Plan, known: dict) -> None:
         map_target(values["action"], target, _checked(known, f"{path}.target", gone))
         for side in ("before", "after"):
             map_payload(action, values[side], _checked(known, f"{path}.{side}", gone))
+        kind, _, named = target.partition(":")
+        if kind == "user" and named and not named.startswith("~"):
+            # An account named only as a staff entry's target is named like any other: linked
+            # when the import links accounts, else kept as a name (and reported missing).
+            plan.usernames.add(named)
         key = fields.unique_key(data, path, keys, "audit entry")
         actions[key] = action
         refs = {
@@ -468,8 +492,19 @@ def _check_event(event: dict) -> None:
     tiebreaks, known = event["tiebreaks"], metric_names()
     if not isinstance(tiebreaks, list) or any(name not in known for name in tiebreaks):
         raise bad("event.tiebreaks", f"must list metrics from {', '.join(sorted(known))}.")
+    try:
+        # Written exactly as the settings store it, so the file exports back the same.
+        floor_ok = owr_floor_clean(event["owr_floor"]) == event["owr_floor"]
+    except Invalid:
+        floor_ok = False
+    if not floor_ok:
+        raise bad("event.owr_floor", 'must be a fraction from 0 to 1 in lowest terms, like "1/3".')
     if not isinstance(event["mission_order"], list):
         raise bad("event.mission_order", "must be a list of mission codes.")
+    try:
+        event["table_layouts"] = table_layouts_clean(event["table_layouts"])
+    except Invalid as exc:
+        raise bad("event.table_layouts", "must map table numbers to A, B or C.") from exc
     if event["mission_pack"] not in pack_keys() or event["mission_pack"] not in SCORING:
         raise bad(
             "event.mission_pack",

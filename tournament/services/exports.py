@@ -7,7 +7,8 @@ every entry with its status.
 
 CSV files start with a UTF-8 byte order mark: Excel reads a CSV without one in the machine's
 legacy code page and garbles names such as "Zoë"; Python's "utf-8-sig", pandas and
-LibreOffice skip the mark.
+LibreOffice skip the mark. Text is quoted and numbers are not (docs/exports.md: opening the
+files in LibreOffice).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tournament.models import Event, Game, Result, ResultStatus
 from tournament.services.cached import event_cached, standings_cached
 from tournament.services.records import event_games, players_records, ranked_players
 from tournament.services.revision import event_revision
+from tournament.services.standings import metric_options
 
 STANDINGS_COLUMNS = (
     "rank",
@@ -87,7 +89,9 @@ def _cell(value) -> str | int | float:
 def export_csv(*, columns, rows: list[dict]) -> bytes:
     """A header row, then one line per row; UTF-8 with a byte order mark (see above)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    # Text quoted, numbers bare: a spreadsheet told to read quoted fields as text (LibreOffice's
+    # "Format quoted field as text") keeps a record "2-0-1" a record, not a date.
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow(columns)
     for row in rows:
         writer.writerow([_cell(row.get(c)) for c in columns])
@@ -127,6 +131,7 @@ def standings_export(
             tiebreaks=others,
             bye_vp=event.bye_vp,
             as_of_round=as_of_round,
+            options=metric_options(event),
         )
         # Computed apart from the ranking, so metrics the event does not rank by break no tie.
         return {r.player_id: {m: metric_json(m, r.metrics[m]) for m in others} for r in extra}

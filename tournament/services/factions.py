@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from datetime import date
 
+from missions.eleventh.matrix import DISPOSITION_IDS
 from tournament.engine.display import fixed, format_percent, format_record, json_rate
+from tournament.engine.dispositions import faction_split
 from tournament.engine.factions import FactionEntry, FactionStats, faction_stats
 from tournament.errors import Invalid
 from tournament.factions import faction_canonical
@@ -18,6 +20,7 @@ from tournament.models import Event
 from tournament.printing.data import EventInfo
 from tournament.printing.factions import Factions
 from tournament.services.cached import event_cached, standings_cached
+from tournament.services.disposition_stats import disposition_row
 from tournament.services.printing import event_info
 from tournament.services.records import event_games, ranked_players
 from tournament.services.revision import event_revision
@@ -47,13 +50,19 @@ def _event_part(event: Event) -> dict:
         rows = standings_cached(event=event, revision=revision)
         field = len(rows)
         ranks = {r["player"]: (r["rank"], r["tied"]) for r in rows}
-        players = ranked_players(event).values_list("pk", "name", "faction")
-        entries, names = [], {}
-        for pk, name, typed in players:
+        players = ranked_players(event).values_list("pk", "name", "faction", "disposition")
+        entries, names, dispositions = [], {}, {}
+        for pk, name, typed, disposition in players:
             rank, tied = ranks.get(pk, (None, False))
             entries.append(FactionEntry(pk, faction_name(typed), rank=rank, field_size=field))
             names[pk] = (name, rank, tied, field)
-        return {"entries": entries, "games": event_games(event), "names": names}
+            dispositions[pk] = disposition or None
+        return {
+            "entries": entries,
+            "games": event_games(event),
+            "names": names,
+            "dispositions": dispositions,
+        }
 
     return event_cached(
         event=event, name="factions-part", variant="", compute=compute, revision=revision
@@ -104,26 +113,40 @@ def _row(stats: FactionStats, names: dict, events: dict) -> dict:
     }
 
 
-def _combine(events: list[Event]) -> dict:
-    entries, games, names, titles = [], [], {}, {}
+def _combine(events: list[Event], *, split: bool = False) -> dict:
+    entries, games, names, titles, dispositions = [], [], {}, {}, {}
     for event in events:
         part = _event_part(event)
         entries += part["entries"]
         games += part["games"]
         titles[event.pk] = event.name
         names.update({pk: (*v, event.pk) for pk, v in part["names"].items()})
+        # Parts cached before dispositions existed hold none: not recorded.
+        dispositions.update(part.get("dispositions", {}))
     stats = faction_stats(entries, games)
+    rows = [_row(s, names, titles) for s in stats]
+    if split:
+        by_disposition = faction_split(entries, games, dispositions, DISPOSITION_IDS)
+        for row in rows:
+            row["dispositions"] = [disposition_row(d) for d in by_disposition[row["faction"]]]
     return {
         "events": len(events),
         "players": len(entries),
         "games": sum(1 for g in games if not g.is_bye and g.vp_a is not None),
-        "factions": [_row(s, names, titles) for s in stats],
+        "factions": rows,
     }
 
 
-def faction_stats_event(*, event: Event) -> dict:
-    """Totals and one row per faction (most players first), cached by the event's revision."""
-    return event_cached(event=event, name="factions", variant="", compute=lambda: _combine([event]))
+def faction_stats_event(*, event: Event, split: bool = False) -> dict:
+    """Totals and one row per faction (most players first), cached by the event's revision.
+    `split`: each row also holds its figures by its players' Force Dispositions
+    (`dispositions`, tournament/engine/dispositions.py)."""
+    return event_cached(
+        event=event,
+        name="factions",
+        variant="split" if split else "",
+        compute=lambda: _combine([event], split=split),
+    )
 
 
 def faction_range_parse(*, date_from: str | None, date_to: str | None) -> tuple:
@@ -143,7 +166,9 @@ def faction_range_parse(*, date_from: str | None, date_to: str | None) -> tuple:
     return tuple(out)
 
 
-def faction_stats_range(*, date_from: date | None = None, date_to: date | None = None) -> dict:
+def faction_stats_range(
+    *, date_from: date | None = None, date_to: date | None = None, split: bool = False
+) -> dict:
     """The same over every public event (not hidden, not archived) that starts in the range
     (both ends included; an event without a start date only when the range is open)."""
     events = Event.objects.filter(hidden=False, archived=False)
@@ -151,7 +176,7 @@ def faction_stats_range(*, date_from: date | None = None, date_to: date | None =
         events = events.filter(start_date__gte=date_from)
     if date_to:
         events = events.filter(start_date__lte=date_to)
-    return _combine(list(events.order_by("start_date", "pk")))
+    return _combine(list(events.order_by("start_date", "pk")), split=split)
 
 
 def faction_range_words(date_from: date | None, date_to: date | None) -> str:

@@ -1,8 +1,9 @@
 """Importing players from a CSV file: a preview that lists each row's problems, then all or none.
 
 A header row names the columns (any order, any case): `name` is required; `faction`, `club`,
-`email`, `battle_ready` (yes/no) and `army_list` are optional. Unknown columns are ignored, so a
-spreadsheet exported from another tool imports without editing.
+`email`, `battle_ready` (yes/no) and `army_list` are optional, and in 11th-edition events
+`disposition` (the id or the name: "take-and-hold" or "Take and Hold"). Unknown columns are
+ignored, so a spreadsheet exported from another tool imports without editing.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from tournament.factions import faction_canonical, faction_known
 from tournament.models import Event, Player
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
+from tournament.services.eleventh import disposition_from_text, is_eleventh
 from tournament.services.names import name_checked
 from tournament.services.players import TEXT_FIELDS, player_register
 from tournament.services.registration import ARMY_LIST_LIMIT, email_clean
@@ -104,8 +106,23 @@ def _records(reader: csv.DictReader):
         start = reader.line_num + 1
 
 
-def _row_data(record: dict) -> tuple[dict, list[str]]:
+def _disposition(record: dict, data: dict, errors: list[str]) -> None:
+    value = " ".join((record.get("disposition") or "").split())
+    try:
+        data["disposition"] = disposition_from_text(value)
+    except Invalid:
+        data["disposition"] = value
+        errors.append(
+            f"disposition: '{value}' is not a Force Disposition (Take and Hold, Disruption, "
+            "Purge the Foe, Priority Assets or Reconnaissance)."
+        )
+
+
+def _row_data(record: dict, *, eleventh: bool = False) -> tuple[dict, list[str]]:
     data, errors = {}, []
+    if eleventh:
+        # Other packs have no dispositions: there the column is one more unknown column.
+        _disposition(record, data, errors)
     for column in COLUMNS:
         value = " ".join((record.get(column) or "").split())
         if column == "battle_ready":
@@ -166,7 +183,7 @@ def import_preview(*, event: Event, raw: bytes | str) -> list[ImportRow]:
             continue
         if len(rows) >= MAX_ROWS:
             raise Invalid("file", "too_many_rows", f"At most {MAX_ROWS} players per import.")
-        data, errors = _row_data(record)
+        data, errors = _row_data(record, eleventh=is_eleventh(event))
         key = name_key(data["name"]) if data["name"] else ""
         if key and key in taken:
             errors.append(f"name: {taken[key]} is already registered in this event.")

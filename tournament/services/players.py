@@ -28,6 +28,7 @@ from tournament.services.audit_targets import (
     logged_value,
     target_id,
 )
+from tournament.services.eleventh import disposition_allowed, disposition_clean
 from tournament.services.names import name_checked, name_clash, name_holder
 from tournament.services.registration import (
     ARMY_LIST_LIMIT,
@@ -38,6 +39,7 @@ from tournament.services.registration import (
 TEXT_FIELDS = {"name": 120, "faction": 120, "club": 120}
 BOOL_FIELDS = ("battle_ready", "checked_in", "dropped")
 EDITABLE = (*TEXT_FIELDS, "email", "army_list", *BOOL_FIELDS, "fixed_table", "first_round")
+EDITABLE += ("disposition",)
 # Every field the organiser edits is logged and undoable: the standings and pairings read
 # some (drops, late entries, Battle Ready, fixed tables), and the rest are what people see.
 LOGGED = (*EDITABLE, "dropped_after_round")
@@ -103,6 +105,8 @@ def _clean(data: dict) -> dict:
         clean["army_list"] = _army_list(clean["army_list"])
     if "email" in clean:
         clean["email"] = email_clean(clean["email"])
+    if "disposition" in clean:
+        clean["disposition"] = disposition_clean(clean["disposition"])
     return clean
 
 
@@ -160,6 +164,7 @@ def player_register(*, event: Event, user, name: str, **fields) -> Player:
     require_organiser(user, event)
     clean = _clean({"name": name, **fields})
     event_require_writable(Event.objects.select_for_update().get(pk=event.pk))
+    disposition_allowed(event, clean.get("disposition", ""))
     paired = event.rounds.count()
     clean.setdefault("first_round", paired + 1)
     if clean.get("army_list"):
@@ -191,6 +196,9 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
     event_require_writable(player.event)
     if "name" in clean:
         _name_free(player.event, clean["name"], player)
+    if clean.get("disposition") != player.disposition:
+        # The organiser may change it after the lock too (logged below).
+        disposition_allowed(player.event, clean.get("disposition", ""))
     for check in PLAYER_UPDATE_CHECKS:
         check(player, clean)
     if "dropped" in clean and clean["dropped"] != player.dropped:

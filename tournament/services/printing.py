@@ -11,14 +11,20 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from missions.classic.types import ClassicMission
+from missions.eleventh.layouts import layout_for
+from missions.eleventh.matrix import DISPOSITION_NAMES
+from missions.eleventh.primaries import primary_for_matchup
 from missions.engine.generator import mission_from_code, pool_mission
 from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack
 from missions.pack.types import CardKind
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game
+from tournament.models.game import TABLE_ORDER
 from tournament.printing.data import (
     CardText,
+    EleventhGame,
+    EleventhSide,
     EventInfo,
     MissionInfo,
     Pairing,
@@ -154,6 +160,27 @@ def _seat(player, records: dict[int, str], *, with_list: bool = False) -> Seat:
     )
 
 
+ELEVENTH = "eleventh"
+# What an 11th-edition game stores: each side's disposition when it was paired, the letter.
+ELEVENTH_FIELDS = ("disposition_a", "disposition_b", "layout")
+
+
+def eleventh_game(disposition_a: str, disposition_b: str, letter: str) -> EleventhGame:
+    """Each side's own primary (once both dispositions are known) and the layout."""
+    both = bool(disposition_a and disposition_b)
+
+    def side(own: str, other: str) -> EleventhSide:
+        primary = primary_for_matchup(own, other) if both else None
+        return EleventhSide(DISPOSITION_NAMES.get(own, ""), primary)
+
+    return EleventhGame(
+        a=side(disposition_a, disposition_b),
+        b=side(disposition_b, disposition_a),
+        letter=letter,
+        layout=layout_for(disposition_a, disposition_b, letter) if both and letter else None,
+    )
+
+
 def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
     round_ = event.rounds.filter(number=round_number).first()
     if round_ is None:
@@ -161,6 +188,7 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
     # Lists go on paper only once published (services/armylists.py), like on the pages.
     with_list = army_lists_printable(event=event)
     fields = ("id", "name", "faction", "private_key", *(("army_list",) if with_list else ()))
+    eleventh = event.mission_pack == ELEVENTH
     games = (
         Game.objects.filter(round=round_)
         .select_related("player_a", "player_b")
@@ -168,10 +196,11 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
             "table_number",
             "attacker_id",
             "player_b_id",
+            *(ELEVENTH_FIELDS if eleventh else ()),
             *(f"player_a__{f}" for f in fields),
             *(f"player_b__{f}" for f in fields),
         )
-        .order_by("table_number", "id")
+        .order_by(*TABLE_ORDER)
     )
     records = records_before(event, round_number)
     pairings = []
@@ -185,6 +214,11 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
                 a=_seat(g.player_a, records, with_list=with_list),
                 b=_seat(g.player_b, records, with_list=with_list) if g.player_b_id else None,
                 attacker=attacker,
+                eleventh=(
+                    eleventh_game(g.disposition_a, g.disposition_b, g.layout)
+                    if eleventh and g.player_b_id
+                    else None
+                ),
             )
         )
     # Byes last: nobody needs a sheet for them, but the lists show them.
@@ -192,10 +226,11 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
     return RoundPrint(
         event=event_info(event),
         number=round_number,
-        mission=mission_info(event.mission_pack, round_.mission_code),
+        mission=None if eleventh else mission_info(event.mission_pack, round_.mission_code),
         pairings=tuple(pairings),
         printed_at=timezone.now(),
         timing=round_timing_words(round_=round_),
+        eleventh=eleventh,
     )
 
 

@@ -25,6 +25,7 @@ from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target, logged_value
+from tournament.services.eleventh import disposition_allowed, disposition_clean
 from tournament.services.names import name_checked, name_clash, name_holder
 
 TEXT_LIMITS = {"name": 120, "club": 120}
@@ -127,13 +128,16 @@ def _admitted_status(event: Event) -> str:
 
 @transaction.atomic
 def registration_submit(
-    *, event: Event, name, faction, club="", army_list="", email="", user=None
+    *, event: Event, name, faction, club="", army_list="", email="", disposition="", user=None
 ) -> Player:
-    """Sign a player up: approved, pending (approval on) or waiting (no place left)."""
+    """Sign a player up: approved, pending (approval on) or waiting (no place left). In an
+    11th-edition event the player may give their Force Disposition now or later."""
     event = _locked_event(event.pk)
     if not registration_is_open(event):
         raise Conflict("event", "registration_closed", f"Sign-up for {event.name} is closed.")
     clean = _clean(name, faction, club, army_list, email)
+    clean["disposition"] = disposition_clean(disposition)
+    disposition_allowed(event, clean["disposition"])
     holder = name_holder(Player.objects.filter(event=event), clean["name"])
     if holder is not None:
         raise name_clash(clean["name"], holder)

@@ -20,6 +20,12 @@ from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target
+from tournament.services.eleventh import (
+    check_dispositions,
+    games_fill,
+    is_eleventh,
+    round_layout_clean,
+)
 from tournament.services.event_status import event_signup_close_at_round_1
 from tournament.services.players import players_absent
 from tournament.services.progress import standings_status
@@ -177,7 +183,21 @@ def _engine_pairs(event: Event, number: int, seed: int) -> tuple[list[dict], dic
     return pairs, {"rematches": rematches, "record_gap_sq": gap_sq, "path_distance": path}
 
 
+def _no_round_mission() -> Invalid:
+    return Invalid(
+        "mission",
+        "no_round_mission",
+        "11th-edition rounds have no single mission: each player's primary follows from the "
+        "two dispositions.",
+    )
+
+
 def _mission_for(event: Event, number: int, mission_code: str | None) -> str:
+    if is_eleventh(event):
+        # No single mission: each player of each game has their own primary (services/eleventh).
+        if mission_code:
+            raise _no_round_mission()
+        return ""
     if mission_code:
         return mission_check_code(event.mission_pack, mission_code)
     if is_classic(event.mission_pack):
@@ -213,8 +233,11 @@ def round_create(
     seed: int | None = None,
     force: bool = False,
     mission_code: str | None = None,
+    layout: str | None = None,
 ) -> Round:
-    """Pair the next round in one transaction: all of its games, or nothing."""
+    """Pair the next round in one transaction: all of its games, or nothing. An 11th-edition
+    round's games carry their players' dispositions and a layout letter (`layout`: the one the
+    organiser names under the `per_round` policy)."""
     with transaction.atomic():
         event = _locked_event(event_id)
         require_organiser(user, event)
@@ -229,7 +252,9 @@ def round_create(
                 f"All {event.planned_rounds} planned rounds are paired; raise the planned rounds.",
             )
         check_checked_in(event, number, force)
+        check_dispositions(event, number, force)
         seed_check(seed)
+        layout = round_layout_clean(event, layout)
         if pairings is not None:
             pairs, cost, method = _manual_pairs(event, number, pairings), {}, "manual"
         else:
@@ -243,11 +268,11 @@ def round_create(
             method=method,
             pairing_cost=cost,
             mission_code=_mission_for(event, number, mission_code),
+            layout=layout,
             # Reviewed first when the event asks for it: the organiser releases it.
             released=not event.review_pairings,
         )
-        # One INSERT for the whole round: a 500-table round is paired while players wait.
-        games = Game.objects.bulk_create(
+        games = [
             Game(
                 round=round_,
                 table_number=pair["table"],
@@ -256,7 +281,10 @@ def round_create(
                 flags=pair["flags"],
             )
             for pair in pairs
-        )
+        ]
+        games_fill(event, round_, games)
+        # One INSERT for the whole round: a 500-table round is paired while players wait.
+        games = Game.objects.bulk_create(games)
         Result.objects.bulk_create(
             Result(
                 game=game,
@@ -280,6 +308,7 @@ def round_create(
                 "seed": seed,
                 "games": len(pairs),
                 "released": round_.released,
+                **({"layout": layout} if layout else {}),
             },
         )
         if number == 1:
@@ -367,6 +396,8 @@ def round_set_mission(*, event_id: int, user, number: int, mission_code: str | N
         if round_ is None:
             raise NotFound("round", "not_found", f"Round {number} is not paired.")
         before = round_.mission_code
+        if is_eleventh(event):
+            raise _no_round_mission()
         if mission_code is None:  # draw another
             mission_code = mission_draw_code(event.mission_pack, other_than=before)
         round_.mission_code = mission_check_code(event.mission_pack, mission_code)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from tournament.engine import (
     compute_standings,
     format_metric,
@@ -12,6 +14,7 @@ from tournament.engine import (
     metric_info,
     metric_json,
 )
+from tournament.engine.metrics import MetricOptions
 from tournament.errors import Invalid
 from tournament.models import Event
 from tournament.services.awards import AWARD_METRICS, awards_inputs
@@ -28,6 +31,29 @@ __all__ = [
 
 def metric_names() -> set[str]:
     return set(known_metrics())
+
+
+# A floor's denominator beyond this is a typing slip, not a rule anyone publishes.
+OWR_FLOOR_MAX_DENOMINATOR = 1000
+
+
+def owr_floor_clean(value) -> str:
+    """The owr_floor setting as stored: a fraction from 0 to 1 written exactly ("1/3")."""
+    rule = 'Must be a fraction from 0 to 1 written like "1/3" (or "0" for no floor).'
+    if not isinstance(value, str) or not value.strip():
+        raise Invalid("owr_floor", "invalid", rule)
+    try:
+        floor = Fraction(value.strip())
+    except (ValueError, ZeroDivisionError):
+        raise Invalid("owr_floor", "invalid", rule) from None
+    if not 0 <= floor <= 1 or floor.denominator > OWR_FLOOR_MAX_DENOMINATOR:
+        raise Invalid("owr_floor", "range", rule)
+    return str(floor)
+
+
+def metric_options(event: Event) -> MetricOptions:
+    """The event's settings the metric registry reads (the floor of owr_floor)."""
+    return MetricOptions(owr_floor=Fraction(event.owr_floor))
 
 
 def metric_heading(name: str) -> str:
@@ -77,12 +103,18 @@ def standings_compute(
         bye_vp=event.bye_vp,
         as_of_round=as_of_round,
         awards=awards,
+        options=metric_options(event),
     )
     extra = [m for m in ALWAYS_SHOWN if m not in event.tiebreaks]
     if extra:
         # Shown but not ranked by: computed on their own so they never break ties.
         more = compute_standings(
-            records, games, tiebreaks=extra, bye_vp=event.bye_vp, as_of_round=as_of_round
+            records,
+            games,
+            tiebreaks=extra,
+            bye_vp=event.bye_vp,
+            as_of_round=as_of_round,
+            options=metric_options(event),
         )
         extra_values = {r.player_id: r.metrics for r in more}
     out = []

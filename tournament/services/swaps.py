@@ -17,6 +17,7 @@ from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target
+from tournament.services.eleventh import check_dispositions, games_refresh_dispositions
 from tournament.services.records import event_games, event_players
 from tournament.services.rounds import (
     _locked_event,
@@ -91,6 +92,8 @@ def _refresh_flags(event: Event, round_: Round) -> list[dict]:
     flags = check_pairing(
         event_players(event), history, pairs, round_number=round_.number, bye_vp=event.bye_vp
     )
+    # 11th edition: the moved players bring their dispositions (each game's primaries follow).
+    eleventh = games_refresh_dispositions(event, games)
     warnings = []
     for game in games:
         pair = {game.player_a_id, game.player_b_id}
@@ -99,7 +102,7 @@ def _refresh_flags(event: Event, round_: Round) -> list[dict]:
         ]
         if game.player_b_id is None:
             game.flags.insert(0, {"code": "bye", "text": "bye"})
-        game.save(update_fields=["flags"])
+        game.save(update_fields=["flags", *eleventh])
         warnings += [f for f in game.flags if f["code"] != "bye"]
     return warnings
 
@@ -194,5 +197,13 @@ def round_repair(*, event_id: int, user, seed: int | None = None, force: bool = 
         latest = event.rounds.order_by("-number").first()
         if latest is not None:
             check_checked_in(event, latest.number, force)
+            check_dispositions(event, latest.number, force)
         round_delete_latest(event_id=event_id, user=user)
-        return round_create(event_id=event_id, user=user, seed=seed, force=True)
+        # The round's named layout (per_round policy) stays the one the organiser named.
+        return round_create(
+            event_id=event_id,
+            user=user,
+            seed=seed,
+            force=True,
+            layout=(latest.layout or None) if latest is not None else None,
+        )

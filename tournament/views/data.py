@@ -81,9 +81,27 @@ def by_name(games: list[Game]) -> list[dict]:
     """One line per player, alphabetical: where they sit and whom they play."""
     rows = []
     for game in games:
-        rows.append({"player": game.player_a, "opponent": game.player_b, "game": game})
+        # 11th edition: each player's own primary and the layout (None otherwise).
+        x = game.eleventh or {}
+        rows.append(
+            {
+                "player": game.player_a,
+                "opponent": game.player_b,
+                "game": game,
+                "primary": x.get("primary_a"),
+                "layout": x.get("layout"),
+            }
+        )
         if game.player_b_id:
-            rows.append({"player": game.player_b, "opponent": game.player_a, "game": game})
+            rows.append(
+                {
+                    "player": game.player_b,
+                    "opponent": game.player_a,
+                    "game": game,
+                    "primary": x.get("primary_b"),
+                    "layout": x.get("layout"),
+                }
+            )
     return sorted(rows, key=lambda r: (*name_sort_key(r["player"].name), r["player"].pk))
 
 

@@ -11,6 +11,8 @@ from django.shortcuts import render
 from django.utils.text import slugify
 
 from tournament.errors import Invalid
+from tournament.services.disposition_stats import RULES as DISPOSITION_RULES
+from tournament.services.disposition_stats import disposition_stats_event
 from tournament.services.factions import (
     RULES,
     faction_range_parse,
@@ -75,8 +77,16 @@ def _pdf(content: bytes, filename: str) -> HttpResponse:
 def event_factions(request, event_id: int):
     event = visible_event_or_404(request, event_id)
     context = _event_context(request, event, "factions")
-    stats = faction_stats_event(event=event)
-    context.update(stats=stats, chart=win_rate_chart(stats["factions"]), rules=RULES)
+    split = request.GET.get("split") == "disposition"
+    stats = faction_stats_event(event=event, split=split)
+    context.update(
+        stats=stats,
+        chart=win_rate_chart(stats["factions"]),
+        rules=RULES,
+        split=split,
+        by_disposition=disposition_stats_event(event=event),
+        disposition_rules=DISPOSITION_RULES,
+    )
     return render(request, "tournament/factions.html", context)
 
 
@@ -109,8 +119,10 @@ def factions(request):
         "rules": RULES,
     }
     if error is None:
-        stats = faction_stats_range(date_from=date_from, date_to=date_to)
+        split = request.GET.get("split") == "disposition"
+        stats = faction_stats_range(date_from=date_from, date_to=date_to, split=split)
         context.update(
+            split=split,
             stats=stats,
             chart=win_rate_chart(stats["factions"]),
             range_words=faction_range_words(date_from, date_to),

@@ -6,7 +6,9 @@ from django import forms
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from missions.eleventh.matrix import DISPOSITIONS, LAYOUT_LETTERS
 from missions.services import mission_pack_choices
+from tournament.errors import Invalid
 from tournament.factions import FACTIONS, faction_known
 from tournament.localtime import default_time_zone, zone_choices
 from tournament.models.event import (
@@ -15,9 +17,11 @@ from tournament.models.event import (
     BattleSize,
     EventKind,
     EventStatus,
+    LayoutPolicy,
     ListPublication,
 )
 from tournament.services.audit_words import field_label
+from tournament.services.eleventh import ELEVENTH, table_layouts_parse, table_layouts_text
 from tournament.services.events import PLACES_MAX
 from tournament.services.registration import ARMY_LIST_LIMIT
 from tournament.services.standings import metric_heading, metric_label, metric_names
@@ -42,11 +46,12 @@ class EventForm(forms.Form):
     end_date = forms.DateField(required=False, widget=_date_input(), label="End date")
     venue = forms.CharField(max_length=200, required=False)
     battle_size = forms.ChoiceField(choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE)
-    # Not sent (a script's post): Leviathan for a new event, unchanged for an existing one.
+    # Not sent (a script's post): 11th edition for a new event (event_new), unchanged for an
+    # existing one. The API's default stays Leviathan for the scripts written against it.
     mission_pack = forms.ChoiceField(
         choices=mission_pack_choices,
         required=False,
-        initial="leviathan",
+        initial=ELEVENTH,
         label="Mission pack",
         help_text="Rounds take this pack's missions and results are scored by its rules. "
         "It cannot change once round 1 is paired.",
@@ -78,6 +83,14 @@ class EventForm(forms.Form):
         max_value=TEAM_SIZE_MAX,
         initial=5,
         label="Players per team (team events)",
+    )
+    # Not sent (a script's post): rolled for a new event, unchanged for an existing one.
+    layout_policy = forms.ChoiceField(
+        choices=LayoutPolicy.choices,
+        required=False,
+        initial=LayoutPolicy.ROLLED_PER_TABLE,
+        label="Terrain layouts (11th edition)",
+        help_text="Where each game's layout letter (A, B or C) comes from.",
     )
 
     def __init__(self, *args, **kwargs):
@@ -116,6 +129,14 @@ class SettingsForm(EventForm):
         choices=[(AUTOMATIC, "Automatic"), *EventStatus.choices], label="Event status"
     )
     bye_vp = forms.IntegerField(min_value=0, max_value=100, label="VP for a bye")
+    # Checked by the service (a fraction from 0 to 1), so the page and the API say the same.
+    owr_floor = forms.CharField(
+        required=False,
+        max_length=20,
+        label="Opponents' win-rate floor",
+        help_text='For the "OWR (floor)" tie-break: each opponent\'s win rate counts at no less '
+        'than this fraction, e.g. "1/3"; "0" for no floor.',
+    )
     hidden = forms.BooleanField(required=False, label="Hidden (only organisers see it)")
     round_minutes = forms.IntegerField(
         required=False,
@@ -192,6 +213,11 @@ class SettingsForm(EventForm):
         required=False,
         label="After the deadline, army lists are shown to",
     )
+    # The per_table policy's letters; tables not named roll. Not sent: unchanged.
+    table_layouts = forms.CharField(
+        required=False,
+        label="Layout of each table (11th edition, fixed per table: e.g. 1: A, 2: C)",
+    )
 
     SETTINGS = (
         "name",
@@ -203,6 +229,7 @@ class SettingsForm(EventForm):
         "mission_pack",
         "status",
         "bye_vp",
+        "owr_floor",
         "hidden",
         "avoid_same_club",
         "check_in_required",
@@ -224,6 +251,8 @@ class SettingsForm(EventForm):
         "list_publication",
         "kind",
         "team_size",
+        "layout_policy",
+        "table_layouts",
     )
 
     # Shown together on the page, under one explanation (settings.html).
@@ -273,7 +302,14 @@ class SettingsForm(EventForm):
             initial["status"] = AUTOMATIC
         initial.update(zip(cls.tiebreak_slots(), event.tiebreaks, strict=False))
         initial["check_in_networks"] = "\n".join(event.check_in_networks or [])
+        initial["table_layouts"] = table_layouts_text(event.table_layouts)
         return initial
+
+    def clean_table_layouts(self) -> dict:
+        try:
+            return table_layouts_parse(self.cleaned_data.get("table_layouts") or "")
+        except Invalid as exc:
+            raise forms.ValidationError(exc.messages["table_layouts"][0]) from None
 
     def clean_check_in_networks(self) -> list[str]:
         text = self.cleaned_data.get("check_in_networks") or ""
@@ -283,6 +319,7 @@ class SettingsForm(EventForm):
     MOMENTS = ("list_deadline", "check_in_opens_at", "check_in_closes_at")
     # Left out when sent empty (a script's post of the older fields): unchanged.
     UNCHANGED_WHEN_EMPTY = ("time_zone", "list_publication", "kind", "mission_pack")
+    UNCHANGED_WHEN_EMPTY += ("layout_policy", "owr_floor")
 
     def changes(self) -> dict:
         data = dict(self.cleaned_data)
@@ -307,7 +344,7 @@ class SettingsForm(EventForm):
         for name in (*self.AWARD_SETTINGS, "team_size"):
             if data.get(name) is None:
                 data.pop(name, None)
-        for name in (*self.MOMENTS, "check_in_networks"):
+        for name in (*self.MOMENTS, "check_in_networks", "table_layouts"):
             if name not in self.data:
                 # Only a form that shows the field may clear it.
                 data.pop(name, None)
@@ -334,7 +371,18 @@ class PlayerForm(forms.Form):
         required=False, label="Keep it as typed (not in the list)", widget=forms.HiddenInput()
     )
     club = forms.CharField(max_length=120, required=False)
+    # 11th-edition events only (removed otherwise): chosen at muster, blank until then.
+    disposition = forms.ChoiceField(
+        choices=[("", "Not chosen yet"), *DISPOSITIONS],
+        required=False,
+        label="Force Disposition",
+    )
     battle_ready = forms.BooleanField(required=False, label="Battle ready (painted)")
+
+    def __init__(self, *args, eleventh: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not eleventh:
+            del self.fields["disposition"]
 
     def clean(self):
         data = super().clean()
@@ -372,10 +420,18 @@ class SignupForm(forms.Form):
         label="Army list (optional)",
         widget=forms.Textarea(attrs={"rows": 8, "maxlength": ARMY_LIST_LIMIT}),
     )
+    # 11th-edition events only (removed otherwise).
+    disposition = forms.ChoiceField(
+        choices=[("", "Choose later"), *DISPOSITIONS],
+        required=False,
+        label="Force Disposition (optional now: your page lets you choose it until lists lock)",
+    )
 
-    def __init__(self, *args, factions=(), **kwargs):
+    def __init__(self, *args, factions=(), eleventh: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["faction"].choices = [("", "Choose your faction"), *((f, f) for f in factions)]
+        if not eleventh:
+            del self.fields["disposition"]
 
 
 class PlayerEditForm(PlayerForm):
@@ -401,11 +457,25 @@ class PlayerEditForm(PlayerForm):
     dropped = forms.BooleanField(required=False, label="Dropped")
 
     FIELDS = ("name", "faction", "club", "email", "army_list", "battle_ready", "fixed_table")
-    FIELDS += ("checked_in", "dropped")
+    FIELDS += ("checked_in", "dropped", "disposition")
 
     @classmethod
     def initial_for(cls, player) -> dict:
         return {f: getattr(player, f) for f in cls.FIELDS}
+
+
+class DispositionForm(forms.Form):
+    """The player's own choice on their private page (11th-edition events)."""
+
+    disposition = forms.ChoiceField(
+        choices=[("", "Not chosen yet"), *DISPOSITIONS], required=False, label="Force Disposition"
+    )
+
+
+class LayoutForm(forms.Form):
+    """A game's layout letter (the organiser's round page), or a round's (per_round policy)."""
+
+    layout = forms.ChoiceField(choices=[(letter, letter) for letter in LAYOUT_LETTERS])
 
 
 class EventDeleteForm(forms.Form):

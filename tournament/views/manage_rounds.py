@@ -11,11 +11,14 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
+from missions.eleventh.matrix import LAYOUT_LETTERS
 from missions.services import is_classic
 from tournament.errors import ServiceError
-from tournament.models import Game
+from tournament.models import Game, LayoutPolicy
 from tournament.scoring import scoring_rules
 from tournament.services.clock import round_clock_state
+from tournament.services.eleventh import is_eleventh
+from tournament.services.game_layout import game_set_layout
 from tournament.services.players import (
     players_absent,
     players_by_name,
@@ -43,6 +46,7 @@ from tournament.views.common import (
 )
 from tournament.views.data import STATE_ORDER, games_of, mission_of
 from tournament.views.forms import ScoreForm, SwapForm
+from tournament.views.forms_eleventh import EleventhScoreForm, possessive, record_labels
 
 ATTENTION = ("disputed", "missing", "pending")
 
@@ -66,6 +70,11 @@ def _round_context(event, **extra) -> dict:
         "can_pair": event.rounds.count() < event.planned_rounds,
         "warnings": sum(len([f for f in g.flags if f.get("code") != "bye"]) for g in games),
         "clock": round_clock_state(round_=current) if current else None,
+        # 11th edition: each game's primaries and layout (a letter to change); the letter to
+        # name when pairing under the per_round policy.
+        "eleventh": is_eleventh(event),
+        "name_layout": is_eleventh(event) and event.layout_policy == LayoutPolicy.PER_ROUND,
+        "layout_letters": LAYOUT_LETTERS,
     }
     context.update(extra)
     return context
@@ -80,13 +89,15 @@ def rounds_page(request, event):
 @require_POST
 def round_pair(request, event):
     force = request.POST.get("force") == "1"
+    layout = request.POST.get("layout") or None
     try:
-        round_ = round_create(event_id=event.pk, user=request.user, force=force)
+        round_ = round_create(event_id=event.pk, user=request.user, force=force, layout=layout)
     except ServiceError as exc:
         codes = exc.codes
-        if "results_missing" in codes.get("round", []) or "not_checked_in" in codes.get(
-            "players", []
-        ):
+        if "results_missing" in codes.get("round", []) or {
+            "not_checked_in",
+            "no_disposition",
+        } & set(codes.get("players", [])):
             # Forcing skips every check at once, so the page shows who is not checked in
             # next to missing results: the organiser never forces past no-shows unawares.
             absent = players_absent(event=event) if event.check_in_required else []
@@ -95,6 +106,7 @@ def round_pair(request, event):
                 needs_force=" ".join(error_texts(exc)),
                 absent=absent,
                 results_missing="results_missing" in codes.get("round", []),
+                layout_posted=layout,
             )
             return render(request, "tournament/manage/rounds.html", context, status=409)
         report(request, exc)
@@ -130,6 +142,25 @@ def round_mission(request, event, number: int):
     else:
         messages.success(request, f"Round {round_.number}'s mission: {round_.mission_code}.")
     return redirect("manage-rounds", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def game_layout(request, event, game_id: int):
+    """An 11th-edition game's layout letter, from the round page (logged, undoable)."""
+    game = Game.objects.filter(pk=game_id, round__event=event).select_related("round").first()
+    if game is None:
+        raise Http404("No such game in this event.")
+    try:
+        game = game_set_layout(
+            game_id=game.pk, user=request.user, layout=request.POST.get("layout", "")
+        )
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        table = game.table_number or "–"
+        messages.success(request, f"Table {table}: layout {game.layout}.")
+    return back(request, "manage-rounds", event_id=event.pk)
 
 
 def _absent_action(request, event, service, done: str, nothing: str):
@@ -193,7 +224,7 @@ def round_repair_view(request, event):
     try:
         round_ = round_repair(event_id=event.pk, user=request.user, force=force)
     except ServiceError as exc:
-        if "not_checked_in" in exc.codes.get("players", []):
+        if {"not_checked_in", "no_disposition"} & set(exc.codes.get("players", [])):
             context = _round_context(
                 event,
                 needs_force=" ".join(error_texts(exc)),
@@ -226,7 +257,7 @@ def results_board(request, event):
     chosen = next((r for r in rounds if str(r.number) == wanted), rounds[-1] if rounds else None)
     games = sorted(games_of(chosen), key=lambda g: (STATE_ORDER[g.state], g.table_number or 0))
     for game in games:
-        _with_claims(game)
+        _with_claims(game, event)
     context = {
         "event": event,
         "tab": "results",
@@ -249,11 +280,18 @@ def _event_game(event, game_id: int) -> Game:
     return game
 
 
-def _with_claims(game: Game) -> Game:
+def _with_claims(game: Game, event) -> Game:
     """A disputed game carries both players' claims, so the board can set them side by side;
     every game carries what staff should check in its result (accepted all the same)."""
     game.claims = result_claims(game) if game.state == "disputed" else []
     game.warnings = result_warnings(game, game.current)
+    if game.player_b_id and scoring_rules(event.mission_pack).game_record:
+        # The 11th-edition boxes, filled from the standing result (not a dispute's: see the row).
+        names = (game.player_a.name, game.player_b.name)
+        standing = None if game.claims else game.current
+        game.record_form = EleventhScoreForm(
+            initial=EleventhScoreForm.initial_for(standing), names=names, auto_id=f"g{game.pk}_%s"
+        )
     return game
 
 
@@ -261,7 +299,7 @@ def _row(request, event, game_id: int):
     # Always 200: htmx swaps only successful answers, and the row shows its own messages.
     games = games_of(_event_game(event, game_id).round)
     game = next(g for g in games if g.pk == game_id)
-    _with_claims(game)
+    _with_claims(game, event)
     context = {"event": event, "game": game, "inline_messages": True}
     row = render_to_string("tournament/manage/result_row.html", context, request=request)
     # The board's counts change with the row: sent along, swapped in place (htmx oob).
@@ -276,18 +314,26 @@ def _row(request, event, game_id: int):
 def result_enter_view(request, event, game_id: int):
     game = _event_game(event, game_id)
     rules = scoring_rules(event.mission_pack)
-    form = ScoreForm(request.POST, vp_max=rules.vp_max, power=rules.underdog_ties)
+    labels = None
+    if rules.game_record:
+        names = (game.player_a.name, game.player_b.name if game.player_b else "B")
+        form = EleventhScoreForm(request.POST, names=names)
+        labels = record_labels(*(possessive(name) for name in names))
+    else:
+        form = ScoreForm(request.POST, vp_max=rules.vp_max, power=rules.underdog_ties)
     if form.is_valid():
+        data = form.scores() if rules.game_record else form.cleaned_data
         try:
-            result_enter(game_id=game.pk, data=form.cleaned_data, user=request.user)
+            result_enter(game_id=game.pk, data=data, user=request.user)
         except ServiceError as exc:
-            report(request, exc)
+            report(request, exc, labels)
         else:
             messages.success(request, f"Table {game.table_number}: result saved and confirmed.")
     else:
         for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
             for error in errors:
-                messages.error(request, f"Table {game.table_number} {field}: {error}")
+                messages.error(request, f"Table {game.table_number} {label or field}: {error}")
     if is_htmx(request):
         return _row(request, event, game.pk)
     return back(request, "manage-results", event_id=event.pk)

@@ -20,6 +20,7 @@ from tournament.models import Player, PlayerStatus
 from tournament.services.access import user_can_create_events
 from tournament.services.announcements import announcements_list
 from tournament.services.cached import event_etag
+from tournament.services.eleventh import ELEVENTH, disposition_lock_reason, is_eleventh
 from tournament.services.event_status import event_status_due
 from tournament.services.events import event_create, event_delete, event_update
 from tournament.services.imports import import_players, import_preview
@@ -64,6 +65,8 @@ def event_new(request):
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = {k: v for k, v in form.cleaned_data.items() if v not in (None, "")}
+        # A new event made here plays the 11th edition unless the form names another pack.
+        data.setdefault("mission_pack", ELEVENTH)
         rounds = data.pop("planned_rounds")
         try:
             event = event_create(user=request.user, rounds=rounds, **data)
@@ -89,7 +92,7 @@ def _dashboard_context(event) -> dict:
         **_player_counts(event, players),
         "current_round": latest_round(event),
         "counts_poll_s": COUNTS_POLL_S,
-        "form": PlayerForm(),
+        "form": PlayerForm(eleventh=is_eleventh(event)),
         "import_form": ImportForm(),
         "announcements": announcements_list(event=event),
         "signups": registration_counts(event=event),
@@ -166,7 +169,7 @@ def player_counts(request, event):
 @organiser_required
 @require_POST
 def player_add(request, event):
-    form = PlayerForm(request.POST)
+    form = PlayerForm(request.POST, eleventh=is_eleventh(event))
     if form.is_valid():
         try:
             player = player_register(event=event, user=request.user, **form.cleaned_data)
@@ -217,7 +220,18 @@ def player_detail(request, event, player_id: int):
     # Judges read the player and their private link (to hand out again); organisers edit.
     require_organiser_post(request)
     player = _event_player(event, player_id)
-    form = PlayerEditForm(request.POST or None, initial=PlayerEditForm.initial_for(player))
+    form = PlayerEditForm(
+        request.POST or None,
+        initial=PlayerEditForm.initial_for(player),
+        eleventh=is_eleventh(event),
+    )
+    if "disposition" in form.fields:
+        # Locked for the player (their page); the organiser may still change it, logged.
+        locked = disposition_lock_reason(event)
+        if locked:
+            form.fields[
+                "disposition"
+            ].help_text = f"{locked}: the player can no longer change it; a change here is logged."
     if request.method == "POST" and form.is_valid():
         try:
             player_update(player=player, user=request.user, changes=form.cleaned_data)

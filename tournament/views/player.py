@@ -19,13 +19,21 @@ from missions.classic.types import ClassicMission
 from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
 from missions.services import is_classic, mission_trackable
+from missions.services_eleventh import matchup_code
 from ops.middleware import client_address
 from tournament.errors import ServiceError
 from tournament.models import Game, Player, PlayerStatus
 from tournament.scoring import scoring_rules
+from tournament.scoring_eleventh import ROUND_PARTS, ROUNDS
 from tournament.services.audit_words import field_label
 from tournament.services.awards import sports_ballot
 from tournament.services.checkin import check_in_window, player_check_in_self
+from tournament.services.eleventh import (
+    disposition_lock_reason,
+    disposition_name,
+    is_eleventh,
+    player_set_disposition,
+)
 from tournament.services.registration import registration_can_withdraw
 from tournament.services.results import result_claims, result_confirm, result_enter
 from tournament.services.revision import event_revision
@@ -33,7 +41,16 @@ from tournament.services.standing import player_standing
 from tournament.views.armylists import player_list_context
 from tournament.views.common import is_htmx, latest_round, player_game_or_404, report
 from tournament.views.data import game_for, mission_of, player_history
-from tournament.views.forms import ScoreForm
+from tournament.views.forms import DispositionForm, ScoreForm
+from tournament.views.forms_eleventh import (
+    RECORD_CHOICES,
+    ROUND_BOXES,
+    EleventhScoreForm,
+    possessive,
+    record_labels,
+    round_box,
+    swap_sides,
+)
 from tournament.views.now import now_context
 from tournament.views.signup import status_line
 
@@ -127,6 +144,7 @@ def player_home(request, key: str):
             ),
             form=ScoreForm(),
             battle_ready_bonus=_battle_ready_bonus(event),
+            record_rounds=_record_rounds(event, request.GET),
             claims=_dispute_claims(game, player) if game.state == "disputed" else [],
             typed=_typed(request.GET),
         )
@@ -137,19 +155,46 @@ def player_home(request, key: str):
         "can_withdraw": registration_can_withdraw(player=player),
     }
     context["check_in"] = _check_in_card(player)
+    context["disposition"] = _disposition_card(player)
+    if game is not None and game.player_b_id:
+        context["my_eleventh"] = _my_eleventh(game, player)
     context["extra_links"] = [link for links in PLAYER_PAGE_LINKS for link in links(player, key)]
     template = "tournament/partials/my_result.html" if is_htmx(request) else "tournament/me.html"
     return render(request, template, context)
 
 
 def _typed(data) -> dict[str, str]:
-    """The scores a refused entry sent back (`vp_a` mine, `vp_b` theirs), digits only."""
+    """The scores a refused entry sent back (`vp_a` mine, `vp_b` theirs), digits only, and
+    the 11th-edition boxes (battle rounds as digits, the choices as one of their values)."""
     out = {}
-    for field in ("vp_a", "vp_b"):
+    for field in ("vp_a", "vp_b", *ROUND_BOXES):
         value = (data.get(field) or "").strip()
         if value.isdigit() and value.isascii() and len(value) <= 4:
             out[field] = value
+    for field, allowed in RECORD_CHOICES.items():
+        if data.get(field) in allowed:
+            out[field] = data[field]
     return out
+
+
+def _record_rounds(event, data) -> list[dict] | None:
+    """The phone's five battle-round rows for an 11th-edition game (what was typed before a
+    refusal kept in them), or None for packs without the record."""
+    if not scoring_rules(event.mission_pack).game_record:
+        return None
+    typed = _typed(data)
+    return [
+        {
+            "number": n,
+            "boxes": [
+                {"name": name, "value": typed.get(name, ""), "part": part, "mine": side == "a"}
+                for side in "ab"
+                for part in ROUND_PARTS
+                for name in [round_box(n, part, side)]
+            ],
+        }
+        for n in range(1, ROUNDS + 1)
+    ]
 
 
 def _back_with_typed(key: str, data) -> HttpResponseRedirect:
@@ -158,6 +203,56 @@ def _back_with_typed(key: str, data) -> HttpResponseRedirect:
     query = urlencode(_typed(data))
     url = reverse("player-home", kwargs={"key": key})
     return HttpResponseRedirect(f"{url}?{query}#my-result" if query else url)
+
+
+def _disposition_card(player: Player) -> dict | None:
+    """11th edition: the player's Force Disposition, and the form to choose it until the lock."""
+    event = player.event
+    if not is_eleventh(event) or player.status in (PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN):
+        return None
+    locked = disposition_lock_reason(event)
+    return {
+        "name": disposition_name(player.disposition),
+        "locked": locked,
+        "form": None if locked else DispositionForm(initial={"disposition": player.disposition}),
+    }
+
+
+def _my_eleventh(game: Game, player: Player) -> dict | None:
+    """ "Your primary", "your opponent's" and the layout, from this player's side of the game."""
+    x = game.eleventh
+    if x is None:
+        return None
+    mine = game.side_of(player.pk)
+    other = "b" if mine == "a" else "a"
+    out = {**x, "mine": x[f"primary_{mine}"], "theirs": x[f"primary_{other}"]}
+    if x["primary_a"] and x["layout"]:
+        # The matchup page: both primaries in full and the layout's map, on the phone.
+        code = matchup_code(a=game.disposition_a, b=game.disposition_b, layout=x["layout"])
+        out["matchup_url"] = reverse("mission", kwargs={"code": code})
+    return out
+
+
+@require_POST
+def player_disposition(request, key: str):
+    player = _player(key, for_write=True)
+    form = DispositionForm(request.POST)
+    form.is_valid()  # a choice outside the list is left for the service to name
+    chosen = form.cleaned_data.get("disposition", request.POST.get("disposition", ""))
+    before = player.disposition
+    try:
+        player = player_set_disposition(player=player, disposition=chosen)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        if player.disposition == before:
+            messages.info(request, "Your Force Disposition is unchanged.")
+        elif player.disposition:
+            name = disposition_name(player.disposition)
+            messages.success(request, f"Force Disposition saved: {name}.")
+        else:
+            messages.success(request, "Force Disposition cleared.")
+    return redirect(reverse("player-home", kwargs={"key": key}) + "#disposition")
 
 
 def _check_in_card(player: Player) -> dict | None:
@@ -184,10 +279,16 @@ def player_check_in(request, key: str):
 def _scores_for(game: Game, player: Player, form: ScoreForm) -> dict:
     """The form asks 'my VP' and 'their VP'; the service wants side A and side B. A ticked
     Battle Ready box names the bonus within my total (unticked says nothing of it)."""
-    mine, theirs = form.cleaned_data["vp_a"], form.cleaned_data["vp_b"]
     side = game.side_of(player.pk)
-    data = {"vp_a": theirs, "vp_b": mine} if side == "b" else {"vp_a": mine, "vp_b": theirs}
     bonus = _battle_ready_bonus(player.event)
+    if isinstance(form, EleventhScoreForm):
+        # The boxes read "mine" first: the game's sides once swapped for player B.
+        data = form.scores()
+        if bonus and form.cleaned_data.get("battle_ready"):
+            data["battle_ready_a"] = bonus
+        return swap_sides(data) if side == "b" else data
+    mine, theirs = form.cleaned_data["vp_a"], form.cleaned_data["vp_b"]
+    data = {"vp_a": theirs, "vp_b": mine} if side == "b" else {"vp_a": mine, "vp_b": theirs}
     if bonus and form.cleaned_data.get("battle_ready"):
         data[f"battle_ready_{side}"] = bonus
     return data
@@ -199,11 +300,16 @@ def _battle_ready_bonus(event) -> int | None:
     return part.maximum if part else None
 
 
-def _score_labels(game: Game, player: Player) -> dict[str, str]:
+def _score_labels(game: Game, player: Player, *, record: bool = False) -> dict[str, str]:
     """The score form's fields as this player's page labels them (the form asks "my VP")."""
     sides = _sides(game, player)
     opponent = sides["opponent"].name if sides["opponent"] else "Opponent"
-    return {f"vp_{sides['mine']}": "My VP", f"vp_{sides['other']}": f"{opponent}'s VP"}
+    labels = {}
+    if record:
+        theirs = possessive(opponent)
+        labels = record_labels(*(("My", theirs) if sides["mine"] == "a" else (theirs, "My")))
+    labels.update({f"vp_{sides['mine']}": "My VP", f"vp_{sides['other']}": f"{opponent}'s VP"})
+    return labels
 
 
 @require_POST
@@ -212,18 +318,30 @@ def player_result(request, key: str, game_id: int):
     game = player_game_or_404(player, game_id)
     if game.side_of(player.pk) is None:
         raise PermissionDenied("You are not playing in this game.")
-    form = ScoreForm(
-        request.POST,
-        vp_max=scoring_rules(player.event.mission_pack).vp_max,
-        battle_ready=_battle_ready_bonus(player.event) is not None,
-    )
+    rules = scoring_rules(player.event.mission_pack)
+    opponent = _sides(game, player)["opponent"]
+    if rules.game_record:
+        names = ("Me", opponent.name if opponent else "Opponent")
+        form = EleventhScoreForm(
+            request.POST,
+            parts=False,
+            battle_ready=True,
+            names=names,
+            owners=("your", possessive(names[1])),
+        )
+    else:
+        form = ScoreForm(
+            request.POST,
+            vp_max=rules.vp_max,
+            battle_ready=_battle_ready_bonus(player.event) is not None,
+        )
     if form.is_valid():
         try:
             result, _created = result_enter(
                 game_id=game.pk, data=_scores_for(game, player, form), player=player
             )
         except ServiceError as exc:
-            report(request, exc, _score_labels(game, player))
+            report(request, exc, _score_labels(game, player, record=rules.game_record))
             return _back_with_typed(key, request.POST)
         else:
             if result.status == "confirmed":
@@ -234,11 +352,12 @@ def player_result(request, key: str, game_id: int):
                 messages.success(request, "Result sent. Your opponent now confirms it.")
     else:
         # The form's own fields are "mine" (vp_a) and "theirs" (vp_b), whatever the seats.
-        opponent = _sides(game, player)["opponent"]
         labels = {"vp_a": "My VP", "vp_b": f"{opponent.name if opponent else 'Opponent'}'s VP"}
         for field, errors in form.errors.items():
+            label = labels.get(field) or (form.fields[field].label if field in form.fields else "")
             for error in errors:
-                messages.error(request, f"{labels.get(field, field_label(field))}: {error}")
+                text = f"{label or field_label(field)}: {error}" if field != "__all__" else error
+                messages.error(request, text)
         return _back_with_typed(key, request.POST)
     return redirect("player-home", key=key)
 

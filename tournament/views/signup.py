@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.errors import ServiceError
 from tournament.models import Player
+from tournament.services.eleventh import is_eleventh
 from tournament.services.registration import (
     registration_approve,
     registration_counts,
@@ -53,7 +54,9 @@ def status_line(player: Player) -> str:
 def event_signup(request, event_id: int):
     event = visible_event_or_404(request, event_id)
     is_open = registration_is_open(event)
-    form = SignupForm(request.POST or None, factions=registration_factions())
+    form = SignupForm(
+        request.POST or None, factions=registration_factions(), eleventh=is_eleventh(event)
+    )
     status = 200
     if request.method == "POST" and form.is_valid():
         try:

@@ -10,6 +10,8 @@ from rest_framework.views import APIView
 
 from tournament.api.bodies import StrictSerializer
 from tournament.api.permissions import visible_event
+from tournament.errors import Invalid
+from tournament.services.disposition_stats import disposition_stats_event
 from tournament.services.factions import (
     RULES,
     faction_range_parse,
@@ -47,12 +49,95 @@ class FactionRowSerializer(StrictSerializer):
     display = serializers.DictField(child=serializers.CharField())
 
 
+class DispositionRowSerializer(StrictSerializer):
+    disposition = serializers.CharField(allow_null=True, help_text="Null: not recorded.")
+    label = serializers.CharField()
+    players = serializers.IntegerField(min_value=0)
+    games = serializers.IntegerField(min_value=0)
+    wins = serializers.IntegerField(min_value=0)
+    draws = serializers.IntegerField(min_value=0)
+    losses = serializers.IntegerField(min_value=0)
+    mirrors = serializers.IntegerField(
+        min_value=0,
+        help_text="Mirror games (one faction); one between two dispositions counts in both rows.",
+    )
+    byes = serializers.IntegerField(min_value=0)
+    win_rate = serializers.FloatField(allow_null=True)
+    vp_for_mean = serializers.FloatField(allow_null=True)
+    vp_against_mean = serializers.FloatField(allow_null=True)
+    display = serializers.DictField(child=serializers.CharField())
+
+
+class SplitFactionRowSerializer(FactionRowSerializer):
+    dispositions = DispositionRowSerializer(
+        many=True,
+        required=False,
+        help_text="With ?split=disposition: the faction's figures by its players' Force "
+        "Dispositions (in the matrix's order, not recorded last).",
+    )
+
+
+class PairingSerializer(StrictSerializer):
+    dispositions = serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2)
+    labels = serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2)
+    mirror = serializers.BooleanField()
+    games = serializers.IntegerField(min_value=0)
+    wins = serializers.ListField(
+        child=serializers.IntegerField(min_value=0),
+        help_text="Each disposition's wins (0 in a mirror).",
+    )
+    draws = serializers.IntegerField(min_value=0)
+    win_rate = serializers.ListField(
+        child=serializers.FloatField(allow_null=True),
+        help_text="Each disposition's wins / games, 4 places; null in a mirror.",
+    )
+    display = serializers.DictField()
+
+
+class FirstTurnSerializer(StrictSerializer):
+    games = serializers.IntegerField(min_value=0, help_text="Games recording the first turn.")
+    won = serializers.IntegerField(min_value=0, help_text="Won by the player who went first.")
+    lost = serializers.IntegerField(min_value=0)
+    draws = serializers.IntegerField(min_value=0)
+    win_rate = serializers.FloatField(allow_null=True)
+    display = serializers.DictField(child=serializers.CharField())
+
+
+class DispositionStatsSerializer(StrictSerializer):
+    games = serializers.IntegerField(min_value=0, help_text="Confirmed games (no byes).")
+    pairings = PairingSerializer(many=True)
+    first_turn = FirstTurnSerializer()
+
+
 class FactionStatsSerializer(StrictSerializer):
     events = serializers.IntegerField(min_value=0)
     players = serializers.IntegerField(min_value=0)
     games = serializers.IntegerField(min_value=0, help_text="Games with a confirmed result.")
-    factions = FactionRowSerializer(many=True)
+    factions = SplitFactionRowSerializer(many=True)
     rules = serializers.ListField(child=serializers.CharField())
+
+
+class EventFactionStatsSerializer(FactionStatsSerializer):
+    by_disposition = DispositionStatsSerializer(
+        allow_null=True,
+        help_text="11th-edition events: win rate by disposition pairing and how often the "
+        "player who went first won, from confirmed results; null for other packs.",
+    )
+
+
+SPLIT = OpenApiParameter(
+    "split",
+    OpenApiTypes.STR,
+    enum=["disposition"],
+    description="`disposition`: each faction row also holds its figures by Force Disposition.",
+)
+
+
+def _split(request) -> bool:
+    value = request.query_params.get("split")
+    if value not in (None, "disposition"):
+        raise Invalid("split", "invalid", "Must be 'disposition' (or left out).")
+    return value == "disposition"
 
 
 DESCRIPTION = (
@@ -62,12 +147,16 @@ DESCRIPTION = (
 
 
 class EventFactionsView(APIView):
-    serializer_class = FactionStatsSerializer
+    serializer_class = EventFactionStatsSerializer
 
-    @extend_schema(description=DESCRIPTION, responses=FactionStatsSerializer)
+    @extend_schema(
+        parameters=[SPLIT], description=DESCRIPTION, responses=EventFactionStatsSerializer
+    )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
-        return Response({**faction_stats_event(event=event), "rules": list(RULES)})
+        stats = faction_stats_event(event=event, split=_split(request))
+        by_disposition = disposition_stats_event(event=event)
+        return Response({**stats, "rules": list(RULES), "by_disposition": by_disposition})
 
 
 class FactionsView(APIView):
@@ -77,6 +166,7 @@ class FactionsView(APIView):
         parameters=[
             OpenApiParameter("from", OpenApiTypes.DATE, description="First start date."),
             OpenApiParameter("to", OpenApiTypes.DATE, description="Last start date."),
+            SPLIT,
         ],
         description=DESCRIPTION
         + " Over every public event (not hidden, not archived) starting in the range.",
@@ -86,5 +176,6 @@ class FactionsView(APIView):
         date_from, date_to = faction_range_parse(
             date_from=request.query_params.get("from"), date_to=request.query_params.get("to")
         )
-        stats = faction_stats_range(date_from=date_from, date_to=date_to)
+        split = _split(request)
+        stats = faction_stats_range(date_from=date_from, date_to=date_to, split=split)
         return Response({**stats, "rules": list(RULES)})

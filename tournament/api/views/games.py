@@ -1,20 +1,23 @@
 from django.http import Http404, QueryDict
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.auth import request_player
 from tournament.api.bodies import body_object, refuse_body
-from tournament.api.permissions import visible_game
+from tournament.api.permissions import require_write_access, visible_game
 from tournament.api.serializers import (
+    GameLayoutInputSerializer,
     GameSerializer,
     ResultInputSerializer,
     ResultSerializer,
     result_data,
 )
+from tournament.models import Result
 from tournament.services.access import user_can_judge
+from tournament.services.game_layout import game_set_layout
 from tournament.services.results import result_confirm, result_enter
 
 
@@ -33,14 +36,23 @@ def _visible_to_user(request, game_id: int, actor: dict) -> None:
         visible_game(request, game_id)
 
 
+# The score fields (the 11th-edition record's own keys are checked by the scoring rules).
+_NUMBER_FIELDS = frozenset(
+    name
+    for name, field in ResultInputSerializer._declared_fields.items()
+    if isinstance(field, serializers.IntegerField | serializers.ChoiceField)
+    and name not in Result.RECORD
+    and name not in ("outcome", "ended")  # words, checked by the scoring rules
+)
+
+
 def _numbers_only(data: dict) -> None:
     # The scoring rules take a form's text ("5") too; JSON's types are strict (docs/api.md),
     # so a score sent as text is refused here rather than read as a number.
     wrong = {
         field: [ErrorDetail("Must be a whole number (a JSON number, not text).", code="invalid")]
         for field, value in data.items()
-        if field in ResultInputSerializer._declared_fields
-        and field not in ("outcome", "ended")  # words, checked by the scoring rules
+        if field in _NUMBER_FIELDS
         and value is not None
         and (isinstance(value, bool) or not isinstance(value, int))
     }
@@ -63,6 +75,19 @@ class GameDetailView(APIView):
     def get(self, request, game_id: int):
         return Response(GameSerializer(_shown_game(request, game_id)).data)
 
+    @extend_schema(request=GameLayoutInputSerializer, responses=GameSerializer)
+    def patch(self, request, game_id: int):
+        """Change an 11th-edition game's layout letter: `{"layout": "B"}` (organisers; logged,
+        undoable from the audit log). 409 not_in_pack for other packs, bye for a bye."""
+        game = visible_game(request, game_id)
+        require_write_access(request, game.round.event)
+        body = GameLayoutInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        game = game_set_layout(
+            game_id=game.pk, user=request.user, layout=body.validated_data["layout"]
+        )
+        return Response(GameSerializer(game).data)
+
 
 class ResultView(APIView):
     serializer_class = ResultSerializer
@@ -74,7 +99,7 @@ class ResultView(APIView):
     )
     def get(self, request, game_id: int):
         game = _shown_game(request, game_id)
-        versions = game.results.all()
+        versions = game.results.order_by("version")
         return Response(ResultSerializer(versions, many=True).data)
 
     @extend_schema(

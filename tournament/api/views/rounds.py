@@ -21,9 +21,11 @@ from tournament.api.serializers import (
 from tournament.engine.clock import RUNNING
 from tournament.errors import Conflict
 from tournament.models import Game, Result
+from tournament.models.game import TABLE_ORDER
 from tournament.replay import replayable
 from tournament.services.access import user_can_judge
 from tournament.services.clock import round_clock_cached
+from tournament.services.eleventh import game_fields
 from tournament.services.release import round_release, round_released_cached
 from tournament.services.revision import event_revisions
 from tournament.services.rounds import round_create, round_delete_latest, round_set_mission
@@ -53,6 +55,7 @@ class RoundListView(APIView):
             seed=body.validated_data.get("seed"),
             force=body.validated_data["force"],
             mission_code=body.validated_data.get("mission"),
+            layout=body.validated_data.get("layout"),
         )
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
@@ -64,7 +67,7 @@ def round_games_data(round_) -> list[dict]:
     results = {
         r.game_id: r for r in Result.objects.filter(game__round_id=round_.pk, is_current=True)
     }
-    games = Game.objects.filter(round_id=round_.pk).order_by("table_number", "id")
+    games = Game.objects.filter(round_id=round_.pk).order_by(*TABLE_ORDER)
     fields = GameSerializer.Meta.fields
     answer = []
     for game in games:
@@ -81,6 +84,7 @@ def round_games_data(round_) -> list[dict]:
             "attacker": game.attacker_id,
             "flags": game.flags,
             "result": None if result is None else result_data(result),
+            **game_fields(game),
         }
         answer.append({name: data[name] for name in fields})
     return answer

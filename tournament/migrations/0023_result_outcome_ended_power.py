@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0019_release_pairings_and_phone_check_in'),
+        ('tournament', '0022_event_owr_floor_game_order'),
     ]
 
     operations = [

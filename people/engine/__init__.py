@@ -1,0 +1,1 @@
+"""Pure rules of the people app: how a player is matched to a person (no Django)."""

@@ -1,0 +1,81 @@
+"""Which person a player of an event is: matched by e-mail or by an external id when one is
+given, suggested by name otherwise. Pure: the services pass plain records in.
+
+- An e-mail matches when both are the same address once trimmed and case-folded (addresses are
+  case-insensitive in practice; a provider that is not is rare enough to be a merge away).
+- An external id ("circuit:number") matches when the same system gives the same number.
+- Names never match on their own (two people share a name more often than an address): they
+  only suggest, the organiser decides.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class PersonRecord:
+    id: int
+    name: str
+    email: str = ""
+    external_ids: Mapping[str, str] = field(default_factory=dict)  # system -> number
+
+
+def email_key(email: str) -> str:
+    return email.strip().casefold()
+
+
+def name_key(name: str) -> str:
+    """A name folded for comparing: accents off, case folded, spaces collapsed."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
+def person_match(
+    people: Iterable[PersonRecord],
+    *,
+    email: str = "",
+    external_ids: Mapping[str, str] | None = None,
+) -> int | None:
+    """The one person the address or an external id names, else None. An external id wins over
+    the address (a circuit's number is given for exactly this); two people named by the same
+    facts (a merge not yet made) give the lowest id, so the answer never depends on order."""
+    people = list(people)
+    wanted_ids = {(k, str(v).strip()) for k, v in (external_ids or {}).items() if str(v).strip()}
+    key = email_key(email)
+    by_id = sorted(
+        p.id
+        for p in people
+        if wanted_ids & {(k, str(v).strip()) for k, v in p.external_ids.items()}
+    )
+    if by_id:
+        return by_id[0]
+    if not key:
+        return None
+    by_email = sorted(p.id for p in people if p.email and email_key(p.email) == key)
+    return by_email[0] if by_email else None
+
+
+def person_suggestions(people: Iterable[PersonRecord], name: str) -> list[int]:
+    """People whose name is the same once folded ("Zoë Smith" and "zoe  smith"), lowest id
+    first; suggestions only."""
+    key = name_key(name)
+    return sorted(p.id for p in people if key and name_key(p.name) == key)
+
+
+def merged_external_ids(
+    keep: Mapping[str, str], other: Mapping[str, str]
+) -> tuple[dict[str, str], list[str]]:
+    """The kept person's ids plus the other's; a system both give with different numbers keeps
+    the kept person's and is named in the second value (the organiser sees the clash)."""
+    out = dict(keep)
+    clashes = []
+    for system, number in sorted(other.items()):
+        if system in out and out[system] != number:
+            clashes.append(system)
+            continue
+        out[system] = number
+    return out, clashes

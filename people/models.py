@@ -1,0 +1,56 @@
+"""A person who plays in many events, and the players (one per event) that are them."""
+
+from django.conf import settings
+from django.db import models
+
+
+class Person(models.Model):
+    display_name = models.CharField(max_length=200)
+    # The same address players may give on sign-up; matched trimmed and case-folded.
+    email = models.EmailField(max_length=254, blank=True)
+    # A circuit's or club's own numbers: {"system": "number"}.
+    external_ids = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name", "id"]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class PersonLink(models.Model):
+    """A player of an event is this person (a player is one person at most)."""
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="links")
+    player = models.OneToOneField(
+        "tournament.Player", on_delete=models.CASCADE, related_name="person_link"
+    )
+    # How the link was made: "email", "external_id", "new" (no one matched), "organiser".
+    how = models.CharField(max_length=20)
+
+    class Meta:
+        ordering = ["person", "player_id"]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} is {self.person}"
+
+
+class PersonChange(models.Model):
+    """The log of organisers' merges and splits: who, when, what, in words people read."""
+
+    action = models.CharField(max_length=20)  # merge, split
+    person = models.ForeignKey(Person, on_delete=models.SET_NULL, null=True, related_name="+")
+    words = models.TextField()
+    before = models.JSONField(default=dict)
+    after = models.JSONField(default=dict)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.words

@@ -1,0 +1,28 @@
+"""A team event's results as CSV, one row per team (teams/services/team_sheets.py)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+
+from teams.services.team_sheets import team_sheet_export
+from tournament.api.permissions import visible_event
+from tournament.api.views.exports import CSV_RESPONSE, CsvView, csv_response
+from tournament.services.exports import export_filename
+
+
+class TeamSheetCsvView(CsvView):
+    reads_are_guarded = False
+
+    @extend_schema(
+        description="One row per team, best first: place, team_id, team, members (names "
+        "separated by '; '), then for each round n round_n_opponent, round_n_result (W, D, L "
+        "or BYE), round_n_score, round_n_score_against, then played, wins, draws, losses, "
+        "byes, mp, game_points, vp, dropped. A match counts once all its games are confirmed.",
+        responses={(200, "text/csv"): CSV_RESPONSE},
+    )
+    def get(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        columns, rows = team_sheet_export(event=event)
+        return csv_response(
+            columns=columns, rows=rows, filename=export_filename(event=event, what="teams")
+        )

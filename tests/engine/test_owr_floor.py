@@ -1,0 +1,139 @@
+"""Opponents' win rate with a floor (`owr_floor`), opponents' VP and strength of schedule by VP.
+
+The floor is the rule the closed event apps publish: each opponent's win rate counts at no less
+than a fraction (a third by default), the way the Magic: The Gathering Tournament Rules,
+Appendix C, count opponents' match-win percentage at no less than 0.33. Byes are no opponent.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournament.engine import compute_standings, format_metric, metric_json
+from tournament.engine.history import build_states
+from tournament.engine.metrics import (
+    DEFAULT_OWR_FLOOR,
+    MetricOptions,
+    opp_vp,
+    owr,
+    owr_floor,
+    sos_vp,
+)
+
+from .factory import BYE_VP, game, players, random_history
+
+# An 18-player, 3-round event written for this test (no public table with the floor's figures
+# could be cited, so the event is our own): (round, player a, player b, VP a, VP b).
+EIGHTEEN = [
+    (1, 14, 4, 5, 5), (1, 13, 16, 55, 45), (1, 10, 8, 40, 95), (1, 1, 12, 5, 25),
+    (1, 5, 6, 65, 80), (1, 3, 2, 55, 70), (1, 7, 9, 80, 5), (1, 11, 18, 0, 50),
+    (1, 15, 17, 60, 80),
+    (2, 12, 6, 70, 60), (2, 2, 8, 70, 35), (2, 7, 13, 75, 75), (2, 17, 18, 80, 55),
+    (2, 14, 9, 70, 70), (2, 4, 11, 55, 85), (2, 10, 15, 70, 35), (2, 1, 5, 50, 25),
+    (2, 3, 16, 95, 75),
+    (3, 17, 12, 5, 5), (3, 2, 7, 40, 15), (3, 13, 18, 80, 40), (3, 8, 6, 35, 5),
+    (3, 14, 11, 65, 5), (3, 10, 3, 5, 25), (3, 1, 4, 35, 10), (3, 9, 16, 15, 0),
+    (3, 15, 5, 5, 0),
+]  # fmt: skip
+
+
+def _eighteen():
+    return players(18), [game(*g) for g in EIGHTEEN]
+
+
+def _order(tiebreaks, options=None):
+    people, games = _eighteen()
+    rows = compute_standings(people, games, tiebreaks=tiebreaks, bye_vp=BYE_VP, options=options)
+    return [r.player_id for r in rows], {r.player_id: r for r in rows}
+
+
+def test_floor_lifts_opponents_who_lost_every_game():
+    # Player 16 lost all three games (rate 0); player 13 beat 16, drew 7 (1.5 of 3: 1/2) and beat
+    # 18 (1 of 3: 1/3). OWR = (0 + 1/2 + 1/3) / 3 = 5/18; with the floor 16 counts as 1/3:
+    # (1/3 + 1/2 + 1/3) / 3 = 7/18.
+    _, rows = _order(["owr_floor", "owr"])
+    assert rows[13]["owr"] == Fraction(5, 18)
+    assert rows[13]["owr_floor"] == Fraction(7, 18)
+    assert format_metric("owr_floor", rows[13]["owr_floor"]) == "38.9%"
+    assert metric_json("owr_floor", rows[13]["owr_floor"]) == 0.3889
+
+
+def test_the_floor_reorders_the_event():
+    plain, _ = _order(["owr", "vp"])
+    floored, rows = _order(["owr_floor", "vp"])
+    assert plain != floored
+    # Within each record the floor decides, then VP.
+    assert floored == sorted(
+        floored, key=lambda p: (-rows[p].mp, -rows[p]["owr_floor"], -rows[p]["vp"], p)
+    )
+    changed = [p for p in plain if plain.index(p) != floored.index(p)]
+    assert changed, "the floor must move someone in this event"
+
+
+def test_floor_zero_is_plain_owr_and_a_floor_of_one_makes_everyone_equal():
+    people, games = _eighteen()
+    states = build_states(people, games, up_to_round=3, bye_vp=BYE_VP)
+    assert owr_floor(states, Fraction(0)) == owr(states)
+    assert set(owr_floor(states, Fraction(1)).values()) == {1}
+
+
+def test_the_event_floor_is_read_from_the_options():
+    _, third = _order(["owr_floor"])
+    _, half = _order(["owr_floor"], MetricOptions(owr_floor=Fraction(1, 2)))
+    assert Fraction(1, 3) == DEFAULT_OWR_FLOOR
+    # 13's opponents: 16 (0), 7 (1/2), 18 (1/3): at a floor of 1/2 each counts 1/2.
+    assert third[13]["owr_floor"] == Fraction(7, 18)
+    assert half[13]["owr_floor"] == Fraction(1, 2)
+
+
+def test_opponents_vp_and_sos_by_vp():
+    _, rows = _order(["opp_vp", "sos_vp"])
+    # 13 met 16 (45+75+0 = 120 VP), 7 (80+75+15 = 170) and 18 (50+55+40 = 145).
+    assert rows[13]["opp_vp"] == 120 + 170 + 145
+    assert rows[13]["sos_vp"] == Fraction(120 + 170 + 145, 9)
+    assert format_metric("sos_vp", rows[13]["sos_vp"]) == "48.3"
+    assert metric_json("sos_vp", rows[13]["sos_vp"]) == 48.33
+
+
+def _reference(states, floor):
+    """Brute force: every opponent's games read from scratch, then the floor."""
+    out = {}
+    for pid, s in states.items():
+        rates = []
+        for o in s.opponents:
+            scores = list(states[o].scores.values())
+            rates.append(max(Fraction(sum(scores), 2 * len(scores)), floor))
+        out[pid] = sum(rates, Fraction(0)) / len(rates) if rates else 0
+    return out
+
+
+@given(
+    seed=st.integers(0, 10**6),
+    n=st.integers(2, 14),
+    rounds=st.integers(1, 5),
+    floor=st.fractions(min_value=0, max_value=1, max_denominator=12),
+)
+@settings(max_examples=60, deadline=None)
+def test_owr_floor_against_brute_force(seed, n, rounds, floor):
+    people, games = random_history(random.Random(seed), n, rounds)
+    states = build_states(people, games, up_to_round=rounds, bye_vp=BYE_VP)
+    got = owr_floor(states, floor)
+    assert got == _reference(states, floor)
+    plain = owr(states)
+    for pid, value in got.items():
+        assert isinstance(value, int | Fraction)
+        assert value >= plain[pid]  # a floor never lowers a rate
+        if states[pid].opponents:
+            assert floor <= value <= max(floor, 1)
+    # Byes are no opponent: opponents' VP sums real opponents only.
+    vps = opp_vp(states)
+    means = sos_vp(states)
+    for pid, s in states.items():
+        assert vps[pid] == sum(states[o].vp for o in s.opponents)
+        assert means[pid] * max(len(s.opponents), 1) == sum(
+            (Fraction(states[o].vp, states[o].played) for o in s.opponents), Fraction(0)
+        )

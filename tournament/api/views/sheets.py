@@ -1,0 +1,82 @@
+"""Files for ranking circuits and spreadsheets: one row per player, the event's facts, and the
+whole event as an .xlsx workbook (services/sheets.py, services/workbook.py)."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+
+from tournament.api.permissions import visible_event
+from tournament.api.views.exports import CSV_RESPONSE, CsvView, csv_response
+from tournament.services.exports import export_filename
+from tournament.services.sheets import EVENT_SHEET_COLUMNS, event_metadata, player_sheet_export
+from tournament.services.workbook import XLSX_TYPE, event_workbook
+
+
+class PlayerSheetCsvView(CsvView):
+    reads_are_guarded = False
+
+    @extend_schema(
+        description="One row per ranked player, best first: place, first_name, last_name, "
+        "player_id, faction, club, then for each round n round_n_opponent, "
+        "round_n_opponent_id, round_n_result (W, D, L or BYE), round_n_vp, "
+        "round_n_vp_against, then wins, draws, losses, byes, mp, vp_total, vp_against_total, "
+        "dropped_after_round. Confirmed results and byes only.",
+        responses={(200, "text/csv"): CSV_RESPONSE},
+    )
+    def get(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        columns, rows = player_sheet_export(event=event)
+        return csv_response(
+            columns=columns, rows=rows, filename=export_filename(event=event, what="players")
+        )
+
+
+class EventSheetCsvView(CsvView):
+    reads_are_guarded = False
+
+    @extend_schema(
+        description="The event's facts, one field a row (field, value): event_id, name, "
+        "start_date, end_date, venue, game_system, format, battle_size, points_limit, "
+        "mission_pack, rounds_planned, rounds_played, players, tiebreaks, owr_floor, status.",
+        responses={(200, "text/csv"): CSV_RESPONSE},
+    )
+    def get(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        return csv_response(
+            columns=EVENT_SHEET_COLUMNS,
+            rows=event_metadata(event=event),
+            filename=export_filename(event=event, what="event"),
+        )
+
+
+class XlsxRenderer(BaseRenderer):
+    """Lets a client ask for the workbook's type (Accept); refusals stay JSON."""
+
+    media_type = XLSX_TYPE
+    format = "xlsx"
+    charset = None
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return data
+
+
+class WorkbookView(CsvView):
+    renderer_classes = [JSONRenderer, XlsxRenderer]
+    reads_are_guarded = False
+
+    @extend_schema(
+        description="The event as an .xlsx workbook: sheets Event, Standings, Players, "
+        "Results and Pairings (released rounds), with the columns of the matching CSV files. "
+        "Names and records are text cells (never dates or formulas). Confirmed results only.",
+        responses={(200, XLSX_TYPE): OpenApiResponse(OpenApiTypes.BINARY)},
+    )
+    def get(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        response = HttpResponse(event_workbook(event=event), content_type=XLSX_TYPE)
+        name = export_filename(event=event, what="event").removesuffix(".csv") + ".xlsx"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        response["Cache-Control"] = "no-cache"
+        return response

@@ -1,0 +1,68 @@
+"""An event as a real spreadsheet (.xlsx): its facts, standings, one row per player, results
+and pairings, one sheet each (docs/exports.md lists the columns).
+
+Why a workbook beside the CSV files: a spreadsheet program guesses the type of every CSV cell,
+so a record "2-0-1" can become a date and a name can lose its accents when the program picks the
+wrong character set. In a workbook every cell has its type: names and records are text cells,
+numbers are numbers, and nothing is guessed. Text that starts like a formula ("=...") is stored
+as text too, never run.
+"""
+
+from __future__ import annotations
+
+import io
+
+from openpyxl import Workbook
+from openpyxl.cell.cell import TYPE_STRING
+
+from tournament.models import Event
+from tournament.services.exports import (
+    PAIRINGS_COLUMNS,
+    RESULTS_COLUMNS,
+    pairings_export,
+    results_export,
+    standings_export,
+)
+from tournament.services.sheets import EVENT_SHEET_COLUMNS, event_metadata, player_sheet_export
+
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _value(value):
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value
+
+
+def _sheet(book: Workbook, title: str, columns, rows: list[dict]) -> None:
+    sheet = book.create_sheet(title)
+    sheet.append(list(columns))
+    for row in rows:
+        sheet.append([_value(row.get(c)) for c in columns])
+    for cells in sheet.iter_rows(min_row=2):
+        for cell in cells:
+            if isinstance(cell.value, str):
+                # openpyxl takes a string starting with "=" for a formula; here it is a name.
+                cell.data_type = TYPE_STRING
+    sheet.freeze_panes = "A2"
+
+
+def event_workbook(*, event: Event) -> bytes:
+    """The .xlsx file: sheets Event, Standings, Players, Results, Pairings (every round)."""
+    book = Workbook()
+    book.remove(book.active)
+    _sheet(book, "Event", EVENT_SHEET_COLUMNS, event_metadata(event=event))
+    columns, rows = standings_export(event=event)
+    _sheet(book, "Standings", columns, rows)
+    columns, rows = player_sheet_export(event=event)
+    _sheet(book, "Players", columns, rows)
+    _sheet(book, "Results", RESULTS_COLUMNS, results_export(event=event))
+    pairings = []
+    for number in event.rounds.filter(released=True).values_list("number", flat=True):
+        pairings += pairings_export(event=event, number=number)
+    _sheet(book, "Pairings", PAIRINGS_COLUMNS, pairings)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

@@ -10,6 +10,7 @@ from tests.eleventh_results.conftest import rounds
 from tests.web.browser_form import form_data
 from tournament.models import Result
 from tournament.services.results import result_enter
+from tournament.views.forms_eleventh import swap_sides
 
 pytestmark = pytest.mark.django_db
 
@@ -177,7 +178,5 @@ def test_the_row_records_an_eleventh_edition_concession_and_round_trips(
 
 
 def test_turning_a_phone_form_round_names_the_same_winner():
-    from tournament.views.forms_eleventh import swap_sides
-
     mine_first = {"vp_a": 20, "vp_b": 60, "outcome": "b_wins", "attacker": "a"}
     assert swap_sides(mine_first) == {"vp_b": 20, "vp_a": 60, "outcome": "a_wins", "attacker": "b"}

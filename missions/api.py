@@ -299,7 +299,8 @@ class UnderdogView(APIView):
                 str,
                 enum=["a", "b"],
                 default="a",
-                description="The player who split the table: the Underdog on equal Power.",
+                description="The player who split the table into halves; on equal Power the "
+                "Underdog is the other player, who assigned the halves.",
             ),
         ],
         responses=UnderdogSerializer,

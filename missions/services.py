@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from missions.classic import tactical
-from missions.classic.generator import generate_classic
+from missions.classic.generator import after_deployment_rolls, generate_classic
 from missions.classic.only_war import underdog
 from missions.classic.types import ClassicMission, ClassicPack
 from missions.eleventh import generator as eleventh
@@ -181,6 +181,12 @@ def mission_underdog(*, power_a, power_b, split_by="a") -> dict:
     if split_by not in ("a", "b"):
         raise Invalid("split_by", "invalid_choice", "Must be 'a' or 'b'.")
     return underdog(a, b, split_by=split_by).to_dict()
+
+
+def mission_later_rolls(*, mission: ClassicMission) -> tuple:
+    """The rolls the mission makes during the game (The Scouring's Superior and Inferior
+    markers, Ancient Relic's marker that stays), rolled now with the system's randomness."""
+    return after_deployment_rolls(mission.mission.key, random.SystemRandom())
 
 
 def mission_lookup(*, code: str):

@@ -6,12 +6,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from missions import views_eleventh
+from missions.classic.generator import LATER_ROLLS
 from missions.classic.types import ClassicMission
 from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
 from missions.services import (
     maelstrom_mission_of,
     mission_generate,
+    mission_later_rolls,
     mission_lookup,
     mission_packs,
     mission_pool,
@@ -92,6 +94,9 @@ def _classic_detail(request, mission: ClassicMission, link: str):
             if any(r.name == "Mysterious Objectives" for r in mission.special_rules)
             else None
         ),
+        "has_later_rolls": mission.mission.key in LATER_ROLLS,
+        # Rolled only when asked, at the table (after deployment or at the start of round 1).
+        "later_rolls": mission_later_rolls(mission=mission) if request.GET.get("later") else (),
         "underdog": underdog,
         "underdog_error": underdog_error,
         "power_a": request.GET.get("power_a", ""),

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from missions.pack.registry import pack_keys
 from tournament.errors import Invalid
-from tournament.scoring import SCORING, VP_CEILING, clean_result, scoring_rules
+from tournament.scoring import SCORING, VP_CEILING, clean_result, outcome, scoring_rules
 
 EIGHTH = scoring_rules("eighth")
 SEVENTH = scoring_rules("seventh")
@@ -91,3 +91,52 @@ def test_accepted_classic_breakdowns_follow_the_rules(p, s, t):
         return
     assert 0 <= cleaned["secondary_a"] <= 3
     assert cleaned["vp_a"] == p + s + t <= VP_CEILING
+
+
+# Issue 26 item 5, seed 003 around line 1723: "If one army has slain all of its foes, it
+# immediately wins a major victory. Otherwise ... the player who has the most victory points wins
+# a major victory. If both players have the same number of victory points ... the Underdog wins
+# a minor victory" (a win in the record). The Underdog has the lower Power Level (line 1700).
+def test_only_war_equal_vp_is_won_by_the_underdog_from_the_power_levels():
+    got = clean_result({"vp_a": 6, "vp_b": 6, "power_a": 50, "power_b": 41}, rules=ONLY_WAR)
+    assert (got["decided"], got["power_a"], got["power_b"]) == ("b_wins", 50, 41)
+    assert outcome(got["vp_a"], got["vp_b"], got["decided"]) == "b"
+    more = clean_result({"vp_a": 8, "vp_b": 6, "power_a": 50, "power_b": 41}, rules=ONLY_WAR)
+    assert more["decided"] == ""  # most VP wins, whatever the Power Levels
+
+
+def test_only_war_equal_power_names_the_underdog_by_outcome():
+    # Equal Power Levels: the Underdog is the player who assigned the halves (around line
+    # 1705), which only the players know: the result says it with `outcome`.
+    data = {"vp_a": 6, "vp_b": 6, "power_a": 50, "power_b": 50, "outcome": "a_wins"}
+    assert clean_result(data, rules=ONLY_WAR)["decided"] == "a_wins"
+    plain = clean_result({"vp_a": 6, "vp_b": 6, "power_a": 50, "power_b": 50}, rules=ONLY_WAR)
+    assert plain["decided"] == ""  # not said: a draw, as before
+
+
+def test_only_war_refuses_an_outcome_against_the_underdog_and_power_elsewhere():
+    data = {"vp_a": 6, "vp_b": 6, "power_a": 50, "power_b": 41, "outcome": "a_wins"}
+    assert "mismatch" in codes(data, rules=ONLY_WAR)["outcome"]
+    assert "min_value" in codes({"vp_a": 1, "vp_b": 1, "power_a": -1}, rules=ONLY_WAR)["power_a"]
+    assert "not_in_pack" in codes({"vp_a": 1, "vp_b": 1, "power_a": 5}, rules=EIGHTH)["power_a"]
+    tabled = {"vp_a": 0, "vp_b": 3, "outcome": "a_wins", "ended": "tabled"}
+    assert clean_result(tabled, rules=ONLY_WAR)["decided"] == "a_wins"
+
+
+# Issue 26 item 8, seed 000 around line 2439 (8th, The Relic): carrying the Relic is a major
+# victory, closest to it a minor one, equally close a draw; no Slay the Warlord, First Blood or
+# Linebreaker. The result says who won; VP may be 0 and bonus points are refused.
+RELIC = scoring_rules("eighth", "the_relic")
+
+
+def test_the_relic_is_decided_by_its_outcome_not_vp():
+    got = clean_result({"vp_a": 0, "vp_b": 0, "outcome": "b_wins"}, rules=RELIC)
+    assert (got["vp_a"], got["decided"]) == (0, "b_wins")
+    assert "required" in codes({"vp_a": 0, "vp_b": 0}, rules=RELIC)["outcome"]
+    assert (
+        "not_in_pack"
+        in codes({"secondary_a": 1, "vp_b": 0, "outcome": "a_wins"}, rules=RELIC)["secondary_a"]
+    )
+    assert clean_result({"vp_a": 0, "vp_b": 0, "outcome": "draw"}, rules=RELIC)["decided"] == "draw"
+    # Every other mission keeps its pack's rules.
+    assert scoring_rules("eighth", "the_scouring") is EIGHTH

@@ -11,14 +11,16 @@ are data (`ScoringRules`), one entry per pack key in `SCORING`:
   (`tactical`), and every mission adds Slay the Warlord, First Blood and Linebreaker at 1 VP
   each (`secondary`, 0 to 3).
 - Only War (8th edition open play): the rolled victory condition only (`primary`; its D3 for
-  a slain Warlord is part of it). Equal VP is a draw here: the mission's Underdog tie-break
-  needs Power Levels, which an event does not record.
+  a slain Warlord is part of it). Equal VP is a minor victory for the Underdog, a win in the
+  record: the result records both Power Levels (`power_a`, `power_b`) and the lower one wins;
+  on equal Power Levels `outcome` names the Underdog (without either, a draw).
 
 - 11th edition (Event Companion): primary at most 45, secondary at most 45, Battle Ready 0 or
   10, total at most 100 (eleventh-facts.md, section 3); the per-round caps (15 each) apply to
   the optional per-round breakdown.
 
-In every pack the result is a win, a loss or a draw by VP (`outcome`).
+In every pack the result is a win, a loss or a draw by VP (`outcome`), unless the battle ended
+early: a concession or a tabled side (`ended`) is the opponent's win whatever the VP.
 """
 
 from __future__ import annotations
@@ -80,6 +82,12 @@ class ScoringRules:
     joint_caps: tuple[JointCap, ...] = ()
     # Shown beside the score form and on printed scoresheets.
     summary: str = ""
+    # Only War: equal VP is a (minor) victory for the Underdog, found from the armies' Power
+    # Levels (`power_a`, `power_b` on the result) or named by `outcome` when they are equal.
+    underdog_ties: bool = False
+    # A mission won by its own victory conditions, not by VP (8th's The Relic): `outcome` is
+    # required and stands; VP are recorded as they are.
+    by_outcome: bool = False
     # The result also records the game (per-round breakdown, Attacker, first turn, secondary
     # modes: tournament/scoring_eleventh.py); other packs refuse those keys.
     game_record: bool = False
@@ -190,15 +198,38 @@ SCORING: dict[str, ScoringRules] = {
         total_cap=None,
         summary=(
             "No cap on the total: the rolled victory condition's VP. Most VP wins; equal VP "
-            "draws (the event records no Power Levels for the Underdog tie-break)."
+            "is a win for the Underdog (the lower Power Level; on equal Power Levels the player "
+            "who assigned the halves); wiping out the enemy wins at once."
         ),
+        underdog_ties=True,
     ),
     "eleventh": _eleventh(),
 }
 
 
-def scoring_rules(pack_key: str) -> ScoringRules:
-    """The scoring rules of a pack; raises Invalid (`mission_pack`, `unknown_pack`)."""
+# Missions whose victory conditions are not their pack's (seed 000 around line 2439: The Relic
+# is a major or minor victory or a draw, with no bonus points).
+BY_MISSION: dict[tuple[str, str], ScoringRules] = {
+    ("eighth", "the_relic"): ScoringRules(
+        key="eighth",
+        name="8th edition matched play (The Relic)",
+        parts=(),
+        total_cap=None,
+        summary=(
+            "Carrying the Relic at the end: major victory; otherwise the model closest to it: "
+            "minor victory; equally close: draw. Say the winner; no Slay the Warlord, First "
+            "Blood or Linebreaker."
+        ),
+        by_outcome=True,
+    ),
+}
+
+
+def scoring_rules(pack_key: str, mission_key: str | None = None) -> ScoringRules:
+    """The scoring rules of a pack, or of one of its missions when that mission has its own
+    victory conditions; raises Invalid (`mission_pack`, `unknown_pack`)."""
+    if (pack_key, mission_key) in BY_MISSION:
+        return BY_MISSION[pack_key, mission_key]
     rules = SCORING.get(pack_key)
     if rules is None:
         raise Invalid(
@@ -319,8 +350,10 @@ def clean_result(
     if rules is None:
         rules = LEVIATHAN if caps is LEVIATHAN_CAPS else _leviathan(caps)
     errors: dict[str, list[tuple[str, str]]] = {}
-    known = {f"{p}_{s}" for p in (*rules.part_names, "vp") for s in "ab"}
-    every = {f"{p}_{s}" for p in PARTS for s in "ab"}
+    known = {f"{p}_{s}" for p in (*rules.part_names, "vp") for s in "ab"} | {"outcome", "ended"}
+    if rules.underdog_ties:
+        known |= {"power_a", "power_b"}
+    every = {f"{p}_{s}" for p in (*PARTS, "power") for s in "ab"}
     for field in data:
         if field in RECORD_FIELDS:
             continue  # checked below, by the pack's record rules
@@ -344,16 +377,105 @@ def clean_result(
         cleaned.update({f"{p}_b": None for p in (*PARTS, "vp")})
     else:
         cleaned.update(_clean_side(data, "b", rules, errors))
+    power = {f: _whole(errors, f, data.get(f), VP_CEILING) for f in ("power_a", "power_b")}
+    cleaned.update(power)
+    cleaned.update(_clean_ending(data, cleaned, errors, bye=bye, rules=rules))
     cleaned.update(record)
     if errors:
         raise Invalid.from_errors(errors)
     return cleaned
 
 
-def outcome(vp_a: int, vp_b: int | None) -> str:
-    """'a', 'b' or 'draw': more VP wins, equal VP is a draw, no opponent (bye) is a win."""
+# How a battle ended and who won it when the VP do not say (issue 26): a concession or a side
+# with no models left ends the battle with the opponent's victory (8th and 7th edition).
+OUTCOMES = {"a_wins": "a", "b_wins": "b", "draw": "draw"}
+ENDINGS = ("time", "concession", "tabled")
+EARLY_ENDS = ("concession", "tabled")
+
+
+def _choice(data: dict, field: str, choices, errors: dict) -> str:
+    value = data.get(field)
+    if value is None or value == "":
+        return ""
+    if value not in choices:
+        errors.setdefault(field, []).append(
+            ("invalid_choice", f"Must be one of {', '.join(choices)}.")
+        )
+        return ""
+    return value
+
+
+def _underdog_win(cleaned: dict) -> str | None:
+    """Only War on equal VP: the lower Power Level's win; None when the Power Levels are
+    unknown or equal (then only the players know who assigned the halves)."""
+    power_a, power_b = cleaned["power_a"], cleaned["power_b"]
+    if power_a is None or power_b is None or power_a == power_b:
+        return None
+    return "a_wins" if power_a < power_b else "b_wins"
+
+
+def _clean_ending(data: dict, cleaned: dict, errors: dict, *, bye: bool, rules) -> dict:
+    """`outcome` and `ended`, both optional, stored as `decided` and `ended` ("" = not said).
+    An early end names a winner; otherwise a given outcome must be the VP's, or in Only War
+    on equal VP the Underdog's."""
+    decided = _choice(data, "outcome", tuple(OUTCOMES), errors)
+    if rules.by_outcome and not bye:
+        if not decided and "outcome" not in errors:
+            errors.setdefault("outcome", []).append(
+                ("required", "This mission is won by its own victory conditions: say who won.")
+            )
+        return {"decided": decided, "ended": _choice(data, "ended", ENDINGS, errors)}
+    tie = (
+        rules.underdog_ties
+        and not ended_early(data)
+        and cleaned["vp_a"] is not None
+        and cleaned["vp_a"] == cleaned["vp_b"]
+    )
+    if tie and not errors:
+        underdog = _underdog_win(cleaned)
+        if decided and underdog and decided != underdog:
+            errors.setdefault("outcome", []).append(
+                ("mismatch", "Equal VP: the Underdog (the lower Power Level) wins.")
+            )
+        elif decided == "draw":
+            errors.setdefault("outcome", []).append(
+                ("mismatch", "Equal VP is a win for the Underdog, never a draw.")
+            )
+        decided = decided or underdog or ""
+        return {"decided": decided, "ended": _choice(data, "ended", ENDINGS, errors)}
+    ended = _choice(data, "ended", ENDINGS, errors)
+    if bye and (decided or ended):
+        errors.setdefault("outcome" if decided else "ended", []).append(
+            ("bye", "A bye has no opponent to win or lose against.")
+        )
+    elif ended in EARLY_ENDS and not decided:
+        errors.setdefault("outcome", []).append(
+            ("required", f"Say who won: a battle ended by {ended} is won by the opponent.")
+        )
+    elif ended in EARLY_ENDS and decided == "draw":
+        errors.setdefault("outcome", []).append(
+            ("not_a_win", f"A battle ended by {ended} is won by the opponent, never drawn.")
+        )
+    elif decided and ended not in EARLY_ENDS and "vp_a" not in errors and "vp_b" not in errors:
+        by_vp = outcome(cleaned["vp_a"], cleaned["vp_b"])
+        if cleaned["vp_a"] is not None and OUTCOMES[decided] != by_vp:
+            errors.setdefault("outcome", []).append(
+                ("mismatch", "Must agree with the VP unless the battle ended early.")
+            )
+    return {"decided": decided, "ended": ended}
+
+
+def ended_early(data: dict) -> bool:
+    return data.get("ended") in EARLY_ENDS
+
+
+def outcome(vp_a: int, vp_b: int | None, decided: str = "") -> str:
+    """'a', 'b' or 'draw': more VP wins, equal VP is a draw, no opponent (bye) is a win;
+    `decided` (a_wins, b_wins, draw: an early end) says it instead of the VP."""
     if vp_b is None:
         return "a"
+    if decided:
+        return OUTCOMES[decided]
     if vp_a == vp_b:
         return "draw"
     return "a" if vp_a > vp_b else "b"

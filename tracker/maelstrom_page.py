@@ -21,7 +21,7 @@ PHASE_NAMES = {
     "over": "Game over",
 }
 INT_FIELDS = ("round", "seq", "number", "outcome", "roll", "markers")
-TEXT_FIELDS = ("type", "phase", "side", "owner", "first", "category", "name")
+TEXT_FIELDS = ("type", "phase", "side", "owner", "first", "category", "name", "how")
 
 
 def action_from_form(post: QueryDict) -> dict[str, Any]:

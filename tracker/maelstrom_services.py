@@ -93,7 +93,7 @@ def maelstrom_side_of(tracked: TrackedGame, player) -> str | None:
     return PLAYER_1 if player.pk == game.player_a_id else PLAYER_2
 
 
-def maelstrom_result_data(state: dict[str, Any]) -> dict[str, int]:
+def maelstrom_result_data(state: dict[str, Any]) -> dict[str, Any]:
     """A finished game's score as `result_enter` data by the classic packs' scoring rules
     (player_1 is the game's player A): `secondary` is Slay the Warlord, First Blood and
     Linebreaker; `tactical` everything the Tactical Objectives scored (objectives, Tactical
@@ -111,6 +111,10 @@ def maelstrom_result_data(state: dict[str, Any]) -> dict[str, int]:
         data[f"secondary_{letter}"] = mine["bonuses"]
         data[f"tactical_{letter}"] = tactical_vp
         data[f"vp_{letter}"] = mine["bonuses"] + tactical_vp
+    ended = state.get("ended")
+    if ended:  # a concession or a tabled side: the opponent's victory whatever the VP
+        data["outcome"] = "a_wins" if ended["winner"] == PLAYER_1 else "b_wins"
+        data["ended"] = ended["how"]
     return data
 
 

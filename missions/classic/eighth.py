@@ -223,6 +223,69 @@ MAELSTROM = MissionTable(
     ),
 )
 
+SUDDEN_DEATH = Rule(
+    "Sudden death",
+    "A player who concedes loses at once. A player with no models on the table at the end of "
+    "a turn after the first battle round (Flyers not counted) also loses at once.",
+)
+
+# The matched play rules of Chapter Approved 2019 printed with the book's missions (seed 000
+# around lines 2021-2100), in our own words.
+CHAPTER_APPROVED_2019 = (
+    Rule(
+        "Boots on the Ground",
+        "Units with the Flyer Battlefield Role never control objective markers.",
+    ),
+    Rule(
+        "Limits of Command",
+        "Command Re-roll never changes a mission roll: rolls before the battle, at the end of "
+        "a battle round (does the game go on?) or for how many VP are scored.",
+    ),
+    Rule(
+        "Prepared Positions",
+        "2CP, for the player going second, at the start of the first battle round: until the "
+        "first turn ends, their units wholly within their deployment zone count as in cover "
+        "(not Titanic, Aircraft, Fortifications or Flyers).",
+    ),
+    Rule(
+        "Strategic Discipline",
+        "A player uses each Stratagem at most once per phase.",
+    ),
+    Rule(
+        "Tactical Reserves",
+        "At least half the army's units (and half its points or Power) start on the table; "
+        "reinforcements cannot arrive in the first battle round, and any not arrived by the end "
+        "of the third count as destroyed.",
+    ),
+    Rule(
+        "Tactical Restraint",
+        "Each player gains or gets back at most 1 Command point per battle round from "
+        "abilities, Warlord Traits, Relics and psychic powers (a few named exceptions).",
+    ),
+    Rule(
+        "Psychic Focus",
+        "Each psychic power but Smite is attempted once per turn by the army; each further "
+        "Smite that phase costs 1 more (up to 11), except for two named brotherhoods.",
+    ),
+    Rule(
+        "Targeting Characters",
+        "An enemy Character under 10 Wounds can be shot only if visible and the closest enemy "
+        "unit (other such Characters ignored).",
+    ),
+    Rule(
+        "Battle Brothers",
+        "Each Detachment's units share a Faction keyword other than Chaos, Imperium, Aeldari, "
+        "Ynnari or Tyranids (Fortification Networks excepted).",
+    ),
+    Rule(
+        "Bolter Discipline",
+        "Adeptus Astartes, Heretic Astartes and Fallen Rapid Fire bolt weapons shoot twice at "
+        "half range, from stationary Infantry, or from Terminators, Bikers, Centurions, "
+        "Dreadnoughts and Helbrutes.",
+    ),
+    Rule("Understrength Support", "Understrength units go only in Auxiliary Support Detachments."),
+)
+
 RULES = (
     Rule("Armies", "Battle-forged armies to an agreed points limit."),
     Rule(
@@ -233,7 +296,8 @@ RULES = (
     Rule(
         "Objective markers",
         "Held by whoever has more models within 3\" of the marker's "
-        "centre; distances are measured to the centre.",
+        "centre; distances are measured to the centre. Flyers never hold one (Boots on the "
+        "Ground).",
     ),
     Rule(
         "Deployment",
@@ -248,6 +312,8 @@ RULES = (
     ),
     Rule("Battle length", VARIABLE_LENGTH),
     Rule("Victory", "Most victory points wins; equal victory points is a draw."),
+    SUDDEN_DEATH,
+    *CHAPTER_APPROVED_2019,
 )
 
 PACK = ClassicPack(

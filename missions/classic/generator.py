@@ -19,8 +19,8 @@ TABLE_CHOICE = "Mission table (rolled in place of the roll-off winner's choice)"
 class Dice:
     """A seeded dice roller that records what each roll decided."""
 
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+    def __init__(self, seed: int, rng: random.Random | None = None) -> None:
+        self._rng = rng if rng is not None else random.Random(seed)
         self.rolls: list[Roll] = []
 
     def roll(self, what: str, sides: int, result: Callable[[int], str]) -> int:
@@ -50,22 +50,12 @@ def _eighth(pack: ClassicPack, dice: Dice):
     dmap = _numbered_map(pack, dice)
     notes: list[str] = []
     if mission.key == "the_scouring":
-        superior = dice.roll("Superior objective marker", 6, lambda v: f"marker {v}: 4 VP")
-        while True:
-            inferior = dice.roll(
-                "Inferior objective marker",
-                6,
-                lambda v: (
-                    "same as the Superior marker: roll again"
-                    if v == superior
-                    else f"marker {v}: 1 VP"
-                ),
-            )
-            if inferior != superior:
-                break
+        # Rolled once every unit is set up, never with the mission: whoever places the markers
+        # must not know which one is worth 4 VP (see after_deployment_rolls).
         notes.append(
-            f"Number the markers 1 to 6 as placed: marker {superior} is Superior (4 VP), "
-            f"marker {inferior} Inferior (1 VP), the rest 2 VP; revealed after deployment."
+            "Number the markers 1 to 6 as placed. After deployment roll a D6 for the Superior "
+            "marker (4 VP) and another for the Inferior (1 VP), rolling again on a match; "
+            "the rest are worth 2 VP."
         )
     return mission, dmap, int(mission.markers), notes
 
@@ -112,16 +102,54 @@ def _only_war(pack: ClassicPack, dice: Dice):
     mission = table.by_roll(value)
     notes: list[str] = []
     if mission.key == "ancient_relic":
-        kept = dice.roll(
-            "Marker that stays (number the four markers as placed)",
-            4,
-            lambda v: f"marker {v} stays; the other three are removed",
+        # Rolled at the start of the first battle round, not with the mission (see
+        # after_deployment_rolls): the armies are set up not knowing which marker stays.
+        notes.append(
+            "Number the four markers as placed. At the start of the first battle round, before "
+            "the first turn, roll a D4 for the marker that stays and remove the other three."
         )
-        notes.append(f"Before the first turn remove every marker except marker {kept}.")
     return mission, pack.maps[0], int(mission.markers), notes
 
 
 _ROLLERS = {"eighth": _eighth, "seventh": _seventh, "only_war": _only_war}
+
+
+def _scouring_markers(dice: Dice) -> None:
+    superior = dice.roll("Superior objective marker", 6, lambda v: f"marker {v}: 4 VP")
+    while True:
+        inferior = dice.roll(
+            "Inferior objective marker",
+            6,
+            lambda v: (
+                "same as the Superior marker: roll again" if v == superior else f"marker {v}: 1 VP"
+            ),
+        )
+        if inferior != superior:
+            return
+
+
+def _relic_marker(dice: Dice) -> None:
+    dice.roll(
+        "Marker that stays (markers numbered as placed)",
+        4,
+        lambda v: f"marker {v} stays; the other three are removed",
+    )
+
+
+_LATER = {"the_scouring": _scouring_markers, "ancient_relic": _relic_marker}
+LATER_ROLLS = frozenset(_LATER)  # missions with a roll made during the game, not at generation
+
+
+def after_deployment_rolls(mission_key: str, rng: random.Random) -> tuple[Roll, ...]:
+    """The rolls a mission makes once the armies are set up (The Scouring's Superior and
+    Inferior markers, Ancient Relic's marker that stays); () for every other mission. `rng`
+    is the caller's: a fresh system random at the table, a seeded one in tests."""
+    roller = _LATER.get(mission_key)
+    if roller is None:
+        return ()
+    dice = Dice(0, rng)
+    roller(dice)
+    return tuple(dice.rolls)
 
 
 def generate_classic(pack: ClassicPack, seed: int) -> ClassicMission:

@@ -70,8 +70,8 @@ RULES = (
     Rule(
         "Underdog",
         "After deployment, the army with the lower Power Level is the Underdog "
-        "(equal: the player who split the table). It gets one Command re-roll for every full "
-        "10 points of difference.",
+        "(equal: the player who assigned the halves, not the one who split the table). "
+        "It gets one Command re-roll for every full 10 points of difference.",
     ),
     Rule("First turn", "The Underdog chooses who goes first."),
     Rule("Battle length", "Five battle rounds, or until one army has no models left."),
@@ -112,7 +112,8 @@ class Underdog:
 
 def underdog(power_a: int, power_b: int, *, split_by: str) -> Underdog:
     """Who is the Underdog and how many Command re-rolls they get. `split_by` ("a"/"b") is the
-    player who split the table into halves: the Underdog when the Power Levels are equal."""
+    player who split the table into halves; on equal Power Levels the Underdog is the other one,
+    who assigned the halves (the deployment zones)."""
     for name, value in (("power_a", power_a), ("power_b", power_b)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise MissionError(
@@ -122,6 +123,7 @@ def underdog(power_a: int, power_b: int, *, split_by: str) -> Underdog:
         raise MissionError("invalid", "split_by: must be 'a' or 'b'", field="split_by")
     gap = abs(power_a - power_b)
     if power_a == power_b:
-        return Underdog(split_by, 0, "equal Power Levels: the player who split the table")
+        other = "b" if split_by == "a" else "a"
+        return Underdog(other, 0, "equal Power Levels: the player who assigned the halves")
     player = "a" if power_a < power_b else "b"
     return Underdog(player, gap // 10, f"lower Power Level by {gap}")

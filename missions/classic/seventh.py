@@ -297,6 +297,12 @@ RULES = (
         "Most victory points wins, twice the loser's is a crushing victory; equal "
         "victory points is a draw.",
     ),
+    # Seed 001 around line 310.
+    Rule(
+        "Sudden death",
+        "A player who concedes loses at once, and so does one with no models on the table at "
+        "the end of a game turn (units in buildings or transports count; Reserves do not).",
+    ),
 )
 
 PACK = ClassicPack(

@@ -50,6 +50,9 @@ class Scoring:
     cap: int | None = None
     # Primaries: in round 5 the player going second scores at the end of the turn instead.
     turn_order: str | None = None  # "first" | "second" | None (either player)
+    # The cap is `vp` per No Man's Land marker less this many (Supply Drop's Alpha gone by
+    # round 4: 1): the tracker derives it from the map's markers; None: the cap is fixed.
+    per_nml: int | None = None
 
 
 @dataclass(frozen=True)

@@ -239,7 +239,7 @@
       "</b> deck</span><span><b>" + mine.active.length + "</b> active</span><span><b>" +
       mine.discarded.length + '</b> discarded</span><span><b data-testid="cp-' + side + '">' +
       opts(side).cp + "</b> CP (+" + mine.cp_gained + " / −" + mine.cp_spent + ")</span></div>";
-    out += picksPanel(side);
+    out += picksPanel(side) + cpPanel(side);
     if (phase === "command" && yourTurn && draws(side)) {
       out += '<div class="trk-row">';
       if (!mine.turn.drew) out += btn("Draw secondary cards", { do: "draw" }, "wide");
@@ -267,6 +267,22 @@
         "</p></details>";
     }
     return out + "</section>";
+  }
+  function cpPanel(side) {
+    // Command points spent on any Stratagem (core ones by name, with this game's cost: Vox
+    // Static makes Command Re-roll 2CP) or gained from another source (Supply Lines...).
+    var o = opts(side), out = "";
+    if (side !== viewSide()) return "";
+    if (can("spend_cp") && o.stratagems && o.stratagems.length) {
+      out += '<div class="trk-row"><label>Stratagem <select id="strat-' + side + '">';
+      o.stratagems.forEach(function (g) {
+        out += '<option value="' + esc(g.key) + '">' + esc(g.name) + " (" + g.cp + "CP)</option>";
+      });
+      out += "</select></label>" + btn("Spend CP", { do: "spend_cp" }, "ghost") + "</div>";
+    }
+    if (can("gain_cp") && o.extra_cp)
+      out += '<div class="trk-row">' + btn("Gain 1CP (Supply Lines or another source)", { do: "gain_cp" }, "ghost") + "</div>";
+    return out;
   }
   function picksPanel(side) {
     // The opponent drew a card (A Tempting Target) that this side must pick an objective for.
@@ -539,6 +555,11 @@
       send({ type: "pick_objective", side: viewSide(), card: d.card, objective: o }, "Objective picked");
     },
     discard: function () { send({ type: "discard", side: viewSide(), cards: checked("disc") }, "Discarded"); },
+    spend_cp: function () {
+      var pick = document.getElementById("strat-" + viewSide());
+      if (pick) send({ type: "spend_cp", side: viewSide(), stratagem: pick.value }, "CP spent");
+    },
+    gain_cp: function () { send({ type: "gain_cp", side: viewSide(), reason: "Supply Lines or another source" }, "1CP gained"); },
     advance: function (d) {
       var a = { type: "advance", side: st().turn };
       if (d.to) a.to = d.to;

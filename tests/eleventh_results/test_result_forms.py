@@ -10,6 +10,7 @@ from tests.eleventh_results.conftest import rounds
 from tests.web.browser_form import form_data
 from tournament.models import Result
 from tournament.services.results import result_enter
+from tournament.views.forms_eleventh import swap_sides
 
 pytestmark = pytest.mark.django_db
 
@@ -152,3 +153,30 @@ def test_a_phone_with_some_rounds_left_empty_says_whose(client, game11):
     text = _phone(client, a, game11, data).content.decode()
     assert "Fill in all five of your battle rounds" in text
     assert not Result.objects.filter(game=game11).exists()
+
+
+def test_the_row_records_an_eleventh_edition_concession_and_round_trips(
+    org_client, eleventh, game11
+):
+    # Both branches' fields in one row: the 11th-edition record beside how the battle ended
+    # (a concession is the opponent's win whatever the VP, issue 26).
+    row = _row(org_client, eleventh, game11)
+    data = form_data(f'<tr id="game-{game11.pk}"{row}', "Enter")
+    data.update(vp_a="60", vp_b="20", attacker="a", outcome="b_wins", ended="concession")
+    org_client.post(_url(eleventh, game11), data)
+    result = Result.objects.get(game=game11, is_current=True)
+    assert (result.outcome, result.ended, result.attacker, result.vp_a) == (
+        "b",
+        "concession",
+        "a",
+        60,
+    )
+    posted = form_data(f'<tr id="game-{game11.pk}"{_row(org_client, eleventh, game11)}', "Fix")
+    assert (posted["outcome"], posted["ended"]) == ("b_wins", "concession")
+    org_client.post(_url(eleventh, game11), posted)
+    assert Result.objects.filter(game=game11).count() == 1
+
+
+def test_turning_a_phone_form_round_names_the_same_winner():
+    mine_first = {"vp_a": 20, "vp_b": 60, "outcome": "b_wins", "attacker": "a"}
+    assert swap_sides(mine_first) == {"vp_b": 20, "vp_a": 60, "outcome": "a_wins", "attacker": "b"}

@@ -118,6 +118,15 @@ def test_hold_the_line_not_in_the_first_turn():
     refused(state, "achieve", "cannot_achieve", "number", side=P1, number=43)
 
 
+def test_eighth_defend_objective_needs_two_consecutive_turns():
+    # Seed 000 around line 2574 (31-36 Defend Objective): "at the end of two consecutive
+    # turns", so never at the end of the game's first turn, by either player.
+    state = rigged(to_end_of_turn(started()), P1, [31])
+    refused(state, "achieve", "cannot_achieve", "number", side=P1, number=31)
+    state = rigged(to_end_of_turn(started()), P2, [32])
+    refused(state, "achieve", "cannot_achieve", "number", side=P2, number=32)
+
+
 def test_one_voluntary_discard_per_turn_and_after_achieving():
     state = rigged(to_end_of_turn(started()), P1, [11, 12, 13])
     state = act(state, "achieve", side=P1, number=11)
@@ -154,6 +163,20 @@ def test_steal_the_loot_at_the_end():
     ends = maelstrom.score_sheet(state)
     assert ends[P1]["end"]["steal_the_loot"] == 1
     assert ends[P2]["end"]["steal_the_loot"] == 0
+
+
+def test_seventh_spoils_of_war_has_no_end_of_game_bonus():
+    # Seed 001, The Spoils of War (7th edition): Steal the Loot lets either player achieve any
+    # Secure Objective X and says nothing more; the +1VP at the end is 8th edition's alone.
+    state = started("seventh", "the_spoils_of_war")
+    state["sides"][P1]["achieved"] = [{"number": 11}, {"number": 12}]
+    state["phase"] = "end_of_game"
+    ends = maelstrom.score_sheet(state)
+    assert ends[P1]["end"]["steal_the_loot"] == 0
+    from missions.classic import tactical
+
+    facts = " ".join(f.text for f in tactical.mission("seventh", "the_spoils_of_war").facts)
+    assert "+1VP" not in facts
 
 
 def test_cloak_and_shadows_hides_the_opponents_objectives_until_achieved():
@@ -308,3 +331,34 @@ def test_a_player_who_generated_all_36_generates_no_more():
     assert state["sides"][P1]["active"] == []
     assert state["log"][-1]["kind"] == "table_spent"
     assert state["phase"] == "turn"
+
+
+def test_a_concession_ends_the_battle_at_once_with_the_opponents_victory():
+    # Seed 000 around line 2018 (Sudden Death) and seed 001 around line 310: a side with no
+    # models at the end of a turn, or one that concedes, loses at once whatever the VP.
+    from tracker.maelstrom_services import maelstrom_result_data
+
+    state = started()
+    refused(state, "end_early", "bad_end", "how", side=P1, how="rain")
+    state = act(state, "generate", side=P1)
+    state = act(state, "end_early", side=P1, how="concession")
+    assert state["phase"] == "end_of_game"
+    assert state["ended"] == {"how": "concession", "winner": P2}
+    state = act(state, "finish")
+    data = maelstrom_result_data(state)
+    assert (data["outcome"], data["ended"]) == ("b_wins", "concession")
+
+
+def test_a_tabled_side_ends_the_battle_only_at_the_end_of_a_turn():
+    # Seed 001 around line 310 (7th edition): "at the end of any game turn".
+    state = act(started("seventh", "cleanse_and_control"), "generate", side=P1)
+    refused(state, "end_early", "not_end_of_turn", "how", side=P2, how="tabled")
+    state = act(state, "advance", side=P1)
+    state = act(state, "end_early", side=P2, how="tabled")
+    assert state["ended"] == {"how": "tabled", "winner": P1}
+
+
+def test_in_eighth_edition_a_side_is_not_tabled_in_the_first_battle_round():
+    # Seed 000 around line 2021: "at the end of any turn after the first battle round".
+    state = act(act(started(), "generate", side=P1), "advance", side=P1)
+    refused(state, "end_early", "not_in_first_round", "how", side=P2, how="tabled")

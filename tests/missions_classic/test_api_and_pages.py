@@ -142,3 +142,64 @@ def test_round_missions_of_a_table_pack_are_codes_of_that_pack():
             mission_check_code("eighth", code)
         assert err.value.codes == {"mission": [error]}
     assert mission_check_code("leviathan", "a") == "A"
+
+
+def _code_of(pack_key: str, mission_key: str) -> str:
+    from missions.classic.generator import generate_classic
+    from missions.pack.registry import get_pack
+
+    pack = get_pack(pack_key)
+    return next(
+        m.code
+        for m in (generate_classic(pack, s) for s in range(500))
+        if m.mission.key == mission_key
+    )
+
+
+@pytest.mark.parametrize(
+    ("pack_key", "mission_key", "roll"),
+    [
+        ("eighth", "the_scouring", "Superior objective marker"),
+        ("only_war", "ancient_relic", "Marker that stays"),
+    ],
+)
+def test_a_mission_with_a_later_roll_rolls_it_on_the_page_when_asked(
+    client, pack_key, mission_key, roll
+):
+    # Seed 000 around line 2283 (The Scouring: after all units are set up) and seed 003 around
+    # line 1741 (Ancient Relic: at the start of the first battle round): the page rolls then.
+    code = _code_of(pack_key, mission_key)
+    html = client.get(f"/missions/{code}/").content.decode()
+    assert "Roll now" in html
+    assert roll not in html
+    html = client.get(f"/missions/{code}/?later=1#later").content.decode()
+    assert roll in html
+
+
+def test_underdog_on_equal_power_is_the_player_who_did_not_split_the_table(client):
+    # Seed 003 lines 1687-1691: one player splits the table, the other assigns the halves; around
+    # line 1705: "If both have the same Power Level, the player who assigned the deployment zones
+    # is the Underdog", so the one who did not split it.
+    got = client.get("/api/missions/only-war/underdog/?power_a=50&power_b=50&split_by=a").json()
+    assert got["player"] == "b"
+    got = client.get("/api/missions/only-war/underdog/?power_a=50&power_b=50&split_by=b").json()
+    assert got["player"] == "a"
+
+
+def test_eighth_mission_page_has_the_chapter_approved_2019_rules_and_sudden_death(client):
+    # Seed 000 around lines 2014-2100: sudden death, and the matched play rules of Chapter
+    # Approved 2019 (e.g. Boots on the Ground: Flyers never control objective markers).
+    html = client.get("/missions/EGT-0-0/").content.decode()
+    for name in (
+        "Sudden death",
+        "Boots on the Ground",
+        "Limits of Command",
+        "Prepared Positions",
+        "Strategic Discipline",
+        "Tactical Reserves",
+        "Tactical Restraint",
+        "Targeting Characters",
+    ):
+        assert name in html, name
+    assert "Flyer" in html
+    assert "Sudden death" in client.get("/missions/SVN-0-0/").content.decode()

@@ -1,6 +1,7 @@
 """The classic generators: reproducible, every roll shown and consistent, codes that round-trip,
 and distributions that match the dice (chi-square over a fixed seed range)."""
 
+import random
 from collections import Counter
 from fractions import Fraction
 
@@ -8,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from missions.classic.generator import TABLE_CHOICE, generate_classic
+from missions.classic.generator import TABLE_CHOICE, after_deployment_rolls, generate_classic
 from missions.engine.codes import parse_code
 from missions.engine.generator import generate, mission_from_code
 from missions.pack.errors import MissionError
@@ -86,22 +87,50 @@ def test_every_roll_is_what_decided_the_mission(key, drawn):
             assert map_roll.result == m.deployment.name
 
 
-def test_scouring_superior_and_inferior_differ_and_rerolls_are_shown(drawn):
-    rerolled = 0
-    for m in drawn["eighth"]:
-        sup = _roll(m, "Superior")
-        inf = _roll(m, "Inferior")
-        if m.mission.key != "the_scouring":
-            assert not sup
-            assert not inf
-            continue
-        (sup,) = sup
-        *again, last = inf
-        assert last.value != sup.value
-        assert all(r.value == sup.value and "roll again" in r.result for r in again)
-        rerolled += bool(again)
-        assert f"marker {sup.value} is Superior" in m.notes[0]
-    assert rerolled > 0
+def test_scouring_markers_are_not_rolled_with_the_mission(drawn):
+    # Seed 000, The Scouring (around line 2283): "After all units have been set up, randomly
+    # select one of the objective markers ... to be the Superior objective marker, and a different
+    # objective marker to be the Inferior". Rolled at generation, the player placing the markers
+    # would know their values; the mission says they are rolled after deployment instead.
+    for m in drawn["eighth"][:3000]:
+        assert not _roll(m, "Superior")
+        assert not _roll(m, "Inferior")
+        if m.mission.key == "the_scouring":
+            assert any("after deployment" in n.lower() and "Superior" in n for n in m.notes)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_scouring_after_deployment_roll_picks_two_different_markers(seed):
+    rolls = after_deployment_rolls("the_scouring", random.Random(seed))
+    superior, *again, inferior = rolls
+    assert superior.what.startswith("Superior")
+    assert inferior.what.startswith("Inferior")
+    assert inferior.value != superior.value
+    assert all(r.value == superior.value and "roll again" in r.result for r in again)
+
+
+def test_after_deployment_rolls_are_uniform():
+    rng = random.Random(7)
+    pairs = Counter()
+    kept = Counter()
+    for _ in range(6000):
+        sup, *_, inf = after_deployment_rolls("the_scouring", rng)
+        pairs[(sup.value, inf.value)] += 1
+        (relic,) = after_deployment_rolls("ancient_relic", rng)
+        kept[relic.value] += 1
+    check(pairs, uniform((a, b) for a in range(1, 7) for b in range(1, 7) if a != b))
+    check(kept, uniform([1, 2, 3, 4]))
+    assert after_deployment_rolls("take_and_hold", rng) == ()
+
+
+def test_ancient_relic_marker_is_not_rolled_with_the_mission(drawn):
+    # Seed 003, Ancient Relic (around line 1741): "At the start of the first battle round, but
+    # before the first turn begins, randomly select one objective marker".
+    for m in drawn["only_war"][:3000]:
+        assert not _roll(m, "Marker that stays")
+        if m.mission.key == "ancient_relic":
+            assert any("start of the first battle round" in n for n in m.notes)
 
 
 def test_eighth_distributions(drawn):
@@ -120,12 +149,6 @@ def test_eighth_distributions(drawn):
         (t, d.key) for t in ("eternal_war", "maelstrom_of_war") for d in get_pack("eighth").maps
     ]
     check(joint, uniform(cells))
-    pairs = Counter(
-        (_roll(m, "Superior")[0].value, _roll(m, "Inferior")[-1].value)
-        for m in missions
-        if m.mission.key == "the_scouring"
-    )
-    check(pairs, uniform((a, b) for a in range(1, 7) for b in range(1, 7) if a != b))
     assert {m.marker_count for m in missions if m.mission.table == "maelstrom_of_war"} == {6}
 
 
@@ -167,10 +190,6 @@ def test_only_war_distributions(drawn):
         Counter(m.mission.key for m in missions),
         uniform(["slay_and_secure", "ancient_relic", "domination"]),
     )
-    kept = Counter(
-        _roll(m, "Marker that stays")[0].value for m in missions if m.mission.key == "ancient_relic"
-    )
-    check(kept, uniform([1, 2, 3, 4]))
     assert {m.marker_count for m in missions} == {4}
     assert all(m.deployment.key == "equal_halves" for m in missions)
 

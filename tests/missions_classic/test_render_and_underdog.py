@@ -77,8 +77,10 @@ def test_only_war_note_and_svg_of_a_map_alone():
 @pytest.mark.parametrize(
     ("a", "b", "split_by", "player", "rerolls"),
     [
-        (50, 50, "a", "a", 0),
-        (50, 50, "b", "b", 0),
+        # Equal Power: the player who assigned the halves, not the one who split the table
+        # (seed 003 lines 1687-1691 and around line 1705).
+        (50, 50, "a", "b", 0),
+        (50, 50, "b", "a", 0),
         (41, 50, "a", "a", 0),  # 9 apart: no re-roll
         (40, 50, "b", "a", 1),  # 10 apart
         (50, 31, "a", "b", 1),  # 19 apart

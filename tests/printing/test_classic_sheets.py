@@ -92,3 +92,12 @@ def test_pairings_and_table_packs_name_the_classic_mission(organiser, pack_key):
     assert len(packs) == 4
     assert mission.mission.name in packs[0]
     assert "Gambits" not in "\n".join(packs)
+
+
+def test_eighth_sheet_prints_boots_on_the_ground(organiser):
+    # Issue 26 item 9, seed 000 around line 2047 (Chapter Approved 2019, Boots on the Ground):
+    # units with the Flyer Battlefield Role never control objective markers.
+    mission = code_where("eighth", lambda m: m.marker_count > 0)
+    event, _, _ = paired(organiser, "eighth", mission)
+    page = pdf_pages(print_document(event=event, kind="scoresheets", round_number=1))[0]
+    assert "Boots on the Ground" in page

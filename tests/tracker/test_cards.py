@@ -46,7 +46,70 @@ def test_opponent_may_achieve_during_my_turn() -> None:
     state = act(state, "draw", "defender")
     state = act(state, "advance", "defender", to="fight")  # kills happen in any turn
     state = act(state, "achieve", "attacker", card="no_prisoners", vp=4)
+    # Seed 002 around line 702: the card is achieved "at the end of that turn" (the defender's).
+    assert "no_prisoners" in state["sides"]["attacker"]["active"]
+    state = end_turn(state)
     assert "no_prisoners" in state["sides"]["attacker"]["discarded"]
+
+
+def _kills(seed: str = "c", card: str = "no_prisoners") -> dict:
+    state = act(stack(start(seed), "attacker", card), "draw", "attacker")
+    return act(state, "advance", "attacker", to="shooting")
+
+
+def _card_vp(state: dict, side: str, card: str) -> list[int]:
+    return [e["vp"] for e in state["sides"][side]["scores"] if e["card"] == card]
+
+
+def test_a_per_kill_tactical_card_scores_every_kill_of_the_turn() -> None:
+    # Seed 002 around line 702 (No Prisoners): "each time an enemy unit is destroyed, you score
+    # 2VP (to a maximum of 5VP) ... at the end of that turn this Secondary Mission is achieved".
+    # The first kill used to discard it, refusing the second and losing up to 5VP.
+    state = act(_kills(), "achieve", "attacker", card="no_prisoners", vp=2)
+    assert "no_prisoners" in state["sides"]["attacker"]["active"]
+    state = act(state, "achieve", "attacker", card="no_prisoners", vp=2)
+    refused(state, "bad_vp", "achieve", "attacker", card="no_prisoners", vp=2)  # 5VP at most
+    state = act(state, "achieve", "attacker", card="no_prisoners", vp=1)
+    assert _card_vp(state, "attacker", "no_prisoners") == [2, 2, 1]
+    state = to_phase(state, "end_of_turn")
+    assert "no_prisoners" in state["sides"]["attacker"]["active"]  # still scoring kills
+    state = end_turn(state)
+    assert "no_prisoners" in state["sides"]["attacker"]["discarded"]
+    assert "no_prisoners" not in state["sides"]["attacker"]["active"]
+
+
+def test_overwhelming_force_scores_two_kills_in_one_turn() -> None:
+    # Seed 002 around line 718: 3VP each time, to a maximum of 5VP, achieved at the turn's end.
+    state = act(
+        _kills(card="overwhelming_force"), "achieve", "attacker", card="overwhelming_force", vp=3
+    )
+    state = act(state, "achieve", "attacker", card="overwhelming_force", vp=2)
+    assert _card_vp(state, "attacker", "overwhelming_force") == [3, 2]
+    state = end_turn(state)
+    assert "overwhelming_force" in state["sides"]["attacker"]["discarded"]
+
+
+def test_bring_it_down_tactical_bonus_comes_at_the_end_of_that_turn_even_the_opponents() -> None:
+    # Seed 002 around line 641: "at the end of that turn this Secondary Mission is achieved" and,
+    # Tactical, "when this Secondary Mission is achieved you score an extra 1VP", at most 8VP.
+    state = act(stack(start("c"), "attacker", "bring_it_down"), "draw", "attacker")
+    state = end_turn(to_phase(state, "end_of_turn"))  # the defender's turn
+    state = act(state, "draw", "defender")
+    state = act(state, "advance", "defender", to="shooting")
+    state = act(state, "achieve", "attacker", card="bring_it_down", vp=5)
+    state = act(state, "achieve", "attacker", card="bring_it_down", vp=2)
+    assert "bring_it_down" in state["sides"]["attacker"]["active"]
+    state = end_turn(state)
+    assert "bring_it_down" in state["sides"]["attacker"]["discarded"]
+    assert _card_vp(state, "attacker", "bring_it_down") == [5, 2, 1]
+
+
+def test_bring_it_down_tactical_stops_at_eight_vp_bonus_included() -> None:
+    state = act(_kills(card="bring_it_down"), "achieve", "attacker", card="bring_it_down", vp=5)
+    state = act(state, "achieve", "attacker", card="bring_it_down", vp=3)
+    refused(state, "bad_vp", "achieve", "attacker", card="bring_it_down", vp=1)
+    state = end_turn(state)
+    assert _card_vp(state, "attacker", "bring_it_down") == [5, 3]  # no room left for the +1
 
 
 def test_fixed_cards_score_every_round_and_stay() -> None:
@@ -133,3 +196,12 @@ def test_new_orders_cannot_touch_fixed_cards() -> None:
     refused(state, "fixed_card", "new_orders", "attacker", card="assassination")
     plain = start(attacker=choose("fixed", FIXED_PAIR))
     refused(plain, "does_not_draw", "new_orders", "attacker", card="assassination")
+
+
+def test_new_orders_ends_the_command_phase_so_secret_intel_comes_before_it() -> None:
+    # Seed 002 around line 100 (New Orders): "WHEN: End of your Command phase", so nothing of
+    # the Command phase (Secret Intel's extra draw, line 447) comes after it.
+    state = act(start(rules=("secret_intel",)), "draw", "attacker")
+    assert state["sides"]["attacker"]["turn"]["intel"] == "available"
+    state = act(state, "new_orders", "attacker", card=state["sides"]["attacker"]["active"][0])
+    refused(state, "after_new_orders", "intel_draw", "attacker")

@@ -64,3 +64,25 @@ def test_gambit_round_and_round_four_command_phase_still_give_cp() -> None:
     for side in ("attacker", "defender"):
         state = act(state, "choose_gambit", side, card="proceed_as_planned")
     assert cp(state) == {"attacker": 7, "defender": 7}
+
+
+def test_core_stratagems_are_named_with_their_cost_and_vox_static_doubles_command_reroll() -> None:
+    # Seed 002 around line 453 (Vox Static): "the Command Re-roll Stratagem and New Orders
+    # Stratagem both cost 2CP"; core Stratagem costs from seed 004 (around line 1739 on).
+    from tracker.engine.view import options
+
+    state = end_turn(start())  # 2CP each
+    stratagems = {s["key"]: s["cp"] for s in options(state)["defender"]["stratagems"]}
+    assert stratagems["command_reroll"] == 1
+    assert stratagems["heroic_intervention"] == 2
+    state = act(state, "spend_cp", "defender", stratagem="heroic_intervention")
+    assert state["sides"]["defender"]["cp"] == 0
+    assert state["sides"]["defender"]["cp_log"][-1]["reason"] == "Heroic Intervention"
+    vox = end_turn(start(rules=("vox_static",)))
+    assert {s["key"]: s["cp"] for s in options(vox)["defender"]["stratagems"]}[
+        "command_reroll"
+    ] == 2
+    vox = act(vox, "spend_cp", "defender", stratagem="command_reroll")
+    assert vox["sides"]["defender"]["cp"] == 0
+    refused(end_turn(start()), "bad_stratagem", "spend_cp", "defender", stratagem="nope")
+    refused(end_turn(start()), "bad_cp", "spend_cp", "defender", stratagem="grenade", cp=2)

@@ -109,3 +109,37 @@ def test_advance_to_null_is_refused_not_a_turn_skip() -> None:
     refused(state, "bad_phase_target", "advance", "attacker", to=None)
     end = act(state, "advance", "attacker", to="end_of_turn")
     refused(end, "bad_phase_target", "advance", "attacker", to="end_of_turn")
+
+
+def _with_markers(primary: str, markers: list[str]) -> dict:
+    from tests.tracker.helpers import choose as pick
+    from tracker.engine import new_game
+
+    state = new_game("m", primary=primary, nml_objectives=markers)
+    state = act(state, "assign_roles", attacker="player_1")
+    state = act(state, "select_secondaries", "attacker", **pick("tactical"))
+    state = act(state, "select_secondaries", "defender", **pick("tactical"))
+    state = act(state, "set_first_turn", first="attacker")
+    while state["round"] < 2:
+        state = end_turn(state)
+    return act(state, "draw", "attacker")  # round 2, the attacker's Command phase
+
+
+def test_supply_drop_caps_follow_the_maps_no_mans_land_markers() -> None:
+    # Seed 002 around line 548 (Supply Drop): 5VP per No Man's Land objective in rounds 2-3,
+    # 8VP in round 4 once Alpha is gone: with three markers at most 15 and 16, not 20 and 24.
+    three = _with_markers("supply_drop", ["n1", "n2", "n3"])
+    refused(three, "bad_vp", "score_primary", "attacker", vp=20)
+    assert act(three, "score_primary", "attacker", vp=15)
+    four = _with_markers("supply_drop", ["n1", "n2", "n3", "n4"])
+    assert act(four, "score_primary", "attacker", vp=20)
+    caps = {line["rounds"][0]: line["cap"] for line in three["primary"]["lines"] if line["cap"]}
+    assert (caps[2], caps[4]) == (15, 16)
+
+
+def test_servo_skulls_turn_cap_follows_the_number_of_skulls() -> None:
+    # Seed 002, Deploy Servo-skulls: 8VP per skull at most, one skull per No Man's Land marker.
+    three = _with_markers("deploy_servo_skulls", ["n1", "n2", "n3"])
+    assert three["primary"]["turn_cap"] == 24
+    four = _with_markers("deploy_servo_skulls", ["n1", "n2", "n3", "n4"])
+    assert four["primary"]["turn_cap"] == 32

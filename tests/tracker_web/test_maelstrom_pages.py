@@ -160,3 +160,17 @@ def test_the_page_follows_the_other_phone_by_polling_its_seq(client, settings):
     answer = client.get(url + "&poll=1")
     assert answer["Content-Type"] == "application/json"
     assert answer.json() == {"seq": tracked.state["seq"]} != {"seq": 0}
+
+
+def test_a_player_concedes_from_the_page(client):
+    # Seed 000 around line 2018: a concession ends the battle with the opponent's victory.
+    tracked = start(client, "eighth:cleanse_and_capture")
+    url = f"/tracker/{tracked.token}/"
+    post(client, tracked, find(client.get(url).content.decode(), type="set_first_turn"))
+    html = client.get(url + "?side=player_1").content.decode()
+    assert post(client, tracked, find(html, type="end_early", how="concession")).status_code == 302
+    tracked.refresh_from_db()
+    assert tracked.state["ended"] == {"how": "concession", "winner": "player_2"}
+    post(client, tracked, find(client.get(url).content.decode(), type="finish"))
+    html = client.get(url).content.decode()
+    assert "Player 1 conceded: Player 2 wins" in html

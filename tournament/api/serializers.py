@@ -515,6 +515,9 @@ class ResultSerializer(StrictModelSerializer):
             "tactical_b",
             *Result.RECORD,
             "outcome",
+            "ended",
+            "power_a",
+            "power_b",
             "status",
             "confirmed",
             "is_current",
@@ -543,6 +546,9 @@ def result_data(result: Result) -> dict:
     status = str(result.status)
     data.update(
         outcome=result.outcome,
+        ended=result.ended,
+        power_a=result.power_a,
+        power_b=result.power_b,
         status=status,
         confirmed=status == "confirmed",
         is_current=result.is_current,
@@ -592,6 +598,29 @@ class ResultInputSerializer(StrictSerializer):
         min_value=0,
         max_value=VP_CEILING,
         help_text="8th and 7th edition only (400 not_in_pack elsewhere).",
+    )
+    outcome = serializers.ChoiceField(
+        choices=["a_wins", "b_wins", "draw"],
+        required=False,
+        help_text="Who won when the battle ended early (a concession or a tabled side); "
+        "otherwise it must agree with the VP. The VP stay required.",
+    )
+    ended = serializers.ChoiceField(
+        choices=["time", "concession", "tabled"],
+        required=False,
+        help_text="How the battle ended; concession and tabled need `outcome` (not a draw).",
+    )
+    power_a = StrictIntegerField(
+        required=False,
+        min_value=0,
+        max_value=VP_CEILING,
+        help_text="Only War: the army's Power Level (equal VP: the lower one wins).",
+    )
+    power_b = StrictIntegerField(
+        required=False,
+        min_value=0,
+        max_value=VP_CEILING,
+        help_text="Only War: the army's Power Level (equal VP: the lower one wins).",
     )
     rounds_a = _rounds_field(required=False)
     rounds_b = _rounds_field(required=False)

@@ -58,8 +58,11 @@ class PlayerState:
         return sum(self.scores.get(r, 0) << (total_rounds - r) for r in range(1, last_round + 1))
 
 
-def outcome2(vp_a: int, vp_b: int) -> tuple[int, int]:
-    """Twice the match points each side earns: (2, 0), (0, 2) or (1, 1)."""
+def outcome2(vp_a: int, vp_b: int, winner: str = "") -> tuple[int, int]:
+    """Twice the match points each side earns: (2, 0), (0, 2) or (1, 1); `winner` ("a", "b",
+    "draw") when the result names it (a battle ended early), else by VP."""
+    if winner:
+        return {"a": (WIN2, 0), "b": (0, WIN2), "draw": (DRAW2, DRAW2)}[winner]
     if vp_a > vp_b:
         return WIN2, 0
     if vp_a < vp_b:
@@ -97,7 +100,7 @@ def build_states(
         b.met.setdefault(a.id, []).append(g.round)
         if not g.has_result:
             continue
-        a.scores[g.round], b.scores[g.round] = outcome2(g.vp_a, g.vp_b)
+        a.scores[g.round], b.scores[g.round] = outcome2(g.vp_a, g.vp_b, g.winner)
         a.opponents.append(b.id)
         b.opponents.append(a.id)
         a.vp += g.vp_a

@@ -26,6 +26,9 @@ class GameRecord:
     vp_a: int | None
     vp_b: int | None
     table: int | None = None
+    # "a", "b" or "draw" when the result says who won beside the VP (a concession or a tabled
+    # side, issue 26); "" lets the VP decide.
+    winner: str = ""
 
     @property
     def is_bye(self) -> bool:

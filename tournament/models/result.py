@@ -37,6 +37,13 @@ class Result(models.Model):
     battle_ready_b = models.PositiveSmallIntegerField(null=True, blank=True)
     tactical_b = models.PositiveSmallIntegerField(null=True, blank=True)
     vp_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Who won when the VP do not say it (tournament/scoring.py OUTCOMES: a_wins, b_wins, draw)
+    # and how the battle ended (time, concession, tabled); "" when not said.
+    decided = models.CharField(max_length=10, blank=True, default="")
+    # Only War: each army's Power Level, which settles equal VP (the Underdog wins).
+    power_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    power_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    ended = models.CharField(max_length=10, blank=True, default="")
     # The 11th-edition game record (tournament/scoring_eleventh.py), null where not recorded,
     # like the score parts: five {"primary", "secondary"} per side, then sides and modes.
     rounds_a = models.JSONField(null=True, blank=True)
@@ -81,13 +88,15 @@ class Result(models.Model):
 
     @property
     def outcome(self) -> str:
-        return outcome(self.vp_a, self.vp_b if self.game.player_b_id else None)
+        return outcome(self.vp_a, self.vp_b if self.game.player_b_id else None, self.decided)
 
     def scores(self) -> dict:
         data = {"vp_a": self.vp_a, "vp_b": self.vp_b}
         for part in self.BREAKDOWN:
             for side in ("a", "b"):
                 data[f"{part}_{side}"] = getattr(self, f"{part}_{side}")
+        data["decided"], data["ended"] = self.decided, self.ended
+        data["power_a"], data["power_b"] = self.power_a, self.power_b
         for field in self.RECORD:
             data[field] = getattr(self, field)
         return data

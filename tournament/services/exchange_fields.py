@@ -177,6 +177,11 @@ RESULT = _specs(
     ("tactical_b", "int", True, (), True),
     ("vp_a", "int"),
     ("vp_b", "int", True),
+    # A battle ended early (issue 26): files written before it say nothing, and the VP decide.
+    ("decided", "str", False, ("", "a_wins", "b_wins", "draw"), True, ""),
+    ("ended", "str", False, ("", "time", "concession", "tabled"), True, ""),
+    ("power_a", "int", True, (), True),
+    ("power_b", "int", True, (), True),
     ("status", "str", False, tuple(ResultStatus.values)),
     ("source", "str", False, tuple(ResultSource.values)),
     ("entered_at", "datetime"),

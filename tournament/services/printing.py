@@ -97,10 +97,19 @@ def mission_info(pack_key: str, code: str) -> MissionInfo | None:
 CLASSIC_ROUNDS = {"eighth": 7, "seventh": 7, "only_war": 5}
 
 
+SHEET_PACK_RULES = ("Boots on the Ground",)
+
+
 def classic_mission_info(mission: ClassicMission) -> MissionInfo:
     """A rolled classic mission as the sheets print it: its primary, special rules, the
     pack's shared rules and bonus objectives; no Leviathan caps."""
     rules = tuple(CardText(r.name, r.summary) for r in mission.special_rules)
+    # Who controls a marker decides the score: 8th edition's Chapter Approved 2019 rule that
+    # Flyers never do goes on the sheet (the other matched play rules are on the mission page).
+    rules = (
+        *(CardText(r.name, r.summary) for r in mission.pack.rules if r.name in SHEET_PACK_RULES),
+        *rules,
+    )
     if mission.mission.tactical_rule:
         rules = (CardText("Tactical Objectives", mission.mission.tactical_rule), *rules)
     return MissionInfo(

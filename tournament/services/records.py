@@ -14,6 +14,7 @@ from tournament.models import (
     ResultStatus,
     RoundStage,
 )
+from tournament.scoring import OUTCOMES
 
 
 def _has_game() -> Exists:
@@ -103,16 +104,18 @@ def event_games(
     if not include_unconfirmed:
         results = results.filter(status=ResultStatus.CONFIRMED)
     scores = {
-        game_id: (vp_a, vp_b)
-        for game_id, vp_a, vp_b in results.values_list("game_id", "vp_a", "vp_b")
+        game_id: (vp_a, vp_b, OUTCOMES.get(decided, ""))
+        for game_id, vp_a, vp_b, decided in results.values_list(
+            "game_id", "vp_a", "vp_b", "decided"
+        )
     }
     records = []
     rows = games.order_by("round__number", "id").values_list(
         "pk", "round__number", "player_a_id", "player_b_id", "table_number"
     )
     for pk, number, player_a, player_b, table in rows:
-        vp_a, vp_b = scores.get(pk, (None, None))
+        vp_a, vp_b, winner = scores.get(pk, (None, None, ""))
         if player_b is None:
-            vp_a = event.bye_vp
-        records.append(GameRecord(number, player_a, player_b, vp_a, vp_b, table))
+            vp_a, winner = event.bye_vp, ""
+        records.append(GameRecord(number, player_a, player_b, vp_a, vp_b, table, winner))
     return records

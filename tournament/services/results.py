@@ -12,6 +12,7 @@ from django.db import connection, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from missions.services import is_classic, round_mission
 from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.models import (
     Game,
@@ -201,9 +202,23 @@ def _player_status(current: Result | None, player: Player) -> str:
 
 def _agrees(standing: dict, entered: dict) -> bool:
     """Every score both entries give is equal (an unknown part contradicts nothing)."""
+    # "" is an unknown ending or winner (`decided`, `ended`): it contradicts nothing either.
     return all(
-        standing[k] == v for k, v in entered.items() if v is not None and standing[k] is not None
+        standing[k] == v
+        for k, v in entered.items()
+        if v not in (None, "") and standing[k] not in (None, "")
     ) and all(standing[k] == entered[k] for k in ("vp_a", "vp_b"))
+
+
+def result_rules(game: Game):
+    """The scoring rules of the game's round: its pack's, or its mission's own where the
+    mission has its own victory conditions (8th edition's The Relic)."""
+    pack = game.round.event.mission_pack
+    try:
+        mission = round_mission(pack, game.round.mission_code) if is_classic(pack) else None
+    except Invalid:  # a code of another pack (the event's pack changed since): the pack's
+        mission = None
+    return scoring_rules(pack, mission.mission.key if mission is not None else None)
 
 
 def result_enter(
@@ -217,7 +232,7 @@ def result_enter(
         round_require_released(game.round)
         if game.is_bye:
             raise Conflict("game", "bye", "A bye's result is set by the event's bye VP.")
-        scores = clean_result(data, rules=scoring_rules(game.round.event.mission_pack))
+        scores = clean_result(data, rules=result_rules(game))
         current, last = _current(game)
         same = current is not None and current.scores() == scores
         if player is None:

@@ -145,7 +145,8 @@ class EleventhScoreForm(ScoreForm):
                     data[f"{part}_{side}"] = cleaned.get(f"{part}_{side}")
         for side in "ab":
             data[f"rounds_{side}"] = self._rounds(cleaned, side)
-        for name in ("attacker", "first_turn", "secondaries_a", "secondaries_b"):
+        # "outcome" and "ended": a concession or a tabled side wins for the opponent (issue 26).
+        for name in (*RECORD_CHOICES, "outcome", "ended"):
             data[name] = cleaned.get(name) or None
         return {key: value for key, value in data.items() if value is not None}
 
@@ -174,7 +175,10 @@ def swap_sides(data: dict) -> dict:
     for key, value in data.items():
         base, _, side = key.rpartition("_")
         new_key = f"{base}_{flip[side]}" if side in flip and base else key
-        out[new_key] = flip[value] if key in ("attacker", "first_turn") else value
+        if key == "outcome":  # the winner is named by side too
+            out[new_key] = {"a_wins": "b_wins", "b_wins": "a_wins"}.get(value, value)
+        else:
+            out[new_key] = flip[value] if key in ("attacker", "first_turn") else value
     return out
 
 

@@ -320,7 +320,7 @@ def result_enter_view(request, event, game_id: int):
         form = EleventhScoreForm(request.POST, names=names)
         labels = record_labels(*(possessive(name) for name in names))
     else:
-        form = ScoreForm(request.POST, vp_max=rules.vp_max)
+        form = ScoreForm(request.POST, vp_max=rules.vp_max, power=rules.underdog_ties)
     if form.is_valid():
         data = form.scores() if rules.game_record else form.cleaned_data
         try:

@@ -20,6 +20,7 @@ from tracker.engine.rules import (
     TURN_PHASES,
     other,
 )
+from tracker.engine.scoring import turn_ends
 from tracker.engine.state import fresh_turn
 
 State = dict[str, Any]
@@ -66,6 +67,7 @@ def _leave_command(state: State, s: str) -> None:
 
 
 def _end_turn(state: State, s: str) -> None:
+    turn_ends(state)
     state["sides"][s]["turn"] = fresh_turn()
     if s == state["first_turn"]:
         state["turn"], state["phase"] = other(s), COMMAND

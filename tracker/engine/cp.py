@@ -10,7 +10,15 @@ from typing import Any
 
 from tracker.engine.actions import action
 from tracker.engine.errors import require
-from tracker.engine.rules import CP_RULES, END_OF_BATTLE, SIDES, TURN_PHASES
+from tracker.engine.rules import (
+    COMMAND_REROLL_CP_VOX_STATIC,
+    CORE_STRATAGEMS,
+    CP_RULES,
+    END_OF_BATTLE,
+    SIDES,
+    TURN_PHASES,
+    VOX_STATIC,
+)
 
 State = dict[str, Any]
 
@@ -64,6 +72,14 @@ def spend(state: State, s: str, amount: int, reason: str) -> None:
     side["cp_log"].append({"round": state["round"], "delta": -amount, "reason": reason})
 
 
+def stratagem_costs(state: State) -> dict[str, int]:
+    """Each core Stratagem's cost in this game (key -> CP)."""
+    costs = {key: cost for key, (_, cost) in CORE_STRATAGEMS.items()}
+    if VOX_STATIC in state["mission_rules"]:
+        costs["command_reroll"] = COMMAND_REROLL_CP_VOX_STATIC
+    return costs
+
+
 def command_phase_starts(state: State) -> None:
     """Both players gain the Command phase CP at the start of every Command phase."""
     for s in SIDES:
@@ -90,7 +106,26 @@ def gain_cp(state: State, act: dict[str, Any]) -> None:
 
 @action("spend_cp", phases=(*TURN_PHASES, END_OF_BATTLE))
 def spend_cp(state: State, act: dict[str, Any]) -> None:
-    """CP spent on a Stratagem other than New Orders (New Orders charges itself)."""
+    """CP spent on a Stratagem other than New Orders (New Orders charges itself): a core
+    `stratagem` by key (its cost known, Vox Static included), or any by `cp` and `reason`."""
+    key = act.get("stratagem")
+    if key is not None:
+        costs = stratagem_costs(state)
+        require(
+            key in costs,
+            "bad_stratagem",
+            f"stratagem: one of {', '.join(costs)}",
+            field="stratagem",
+        )
+        name, cost = CORE_STRATAGEMS[key][0], costs[key]
+        require(
+            act.get("cp", cost) == cost,
+            "bad_cp",
+            f"cp: {name} costs {cost}CP in this game",
+            field="cp",
+        )
+        spend(state, act["side"], cost, name)
+        return
     amount = act.get("cp")
     require(
         type(amount) is int and 1 <= amount <= 10,

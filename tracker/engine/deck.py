@@ -120,6 +120,15 @@ def _active_card(side: dict[str, Any], act: dict[str, Any]) -> str:
     return key  # type: ignore[return-value]
 
 
+def _before_new_orders(side: dict[str, Any], what: str) -> None:
+    """New Orders is used at the end of the Command phase: nothing of the phase follows it."""
+    require(
+        not side["turn"].get("new_orders"),
+        "after_new_orders",
+        f"type: {what} comes before New Orders, which ends the Command phase",
+    )
+
+
 @action("draw", phases=(COMMAND,))
 def draw(state: State, act: dict[str, Any]) -> None:
     """Start of Command phase: draw up to the active-card target (Fixed cards count)."""
@@ -143,6 +152,7 @@ def intel_draw(state: State, act: dict[str, Any]) -> None:
         "rule_not_in_play",
         "type: intel_draw needs the Secret Intel mission rule",
     )
+    _before_new_orders(side, "Secret Intel")
     require(side["turn"]["intel"] != "used", "intel_used", "type: Secret Intel used this phase")
     require(
         side["turn"]["intel"] == "available",
@@ -175,6 +185,7 @@ def redraw(state: State, act: dict[str, Any]) -> None:
     """Swap a just-drawn Engage on All Fronts: the player declares ("qualifying_units") that
     only one or two qualifying units remain."""
     side = _own_command(state, act, "redraw")
+    _before_new_orders(side, "A swap")
     key = _active_card(side, act)
     require(
         when_drawn(state, key) == MAY_REDRAW_IF_FEW_UNITS,
@@ -215,6 +226,7 @@ def new_orders(state: State, act: dict[str, Any]) -> None:
     vox = VOX_STATIC in state["mission_rules"]
     spend(state, act["side"], NEW_ORDERS_CP_VOX_STATIC if vox else NEW_ORDERS_CP, "New Orders")
     side["new_orders_used"] = True
+    side["turn"]["new_orders"] = True  # the Command phase is at its end (see _before_new_orders)
     leave_active(side, key)
     draw_one(state, act["side"])
 

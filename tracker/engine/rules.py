@@ -41,6 +41,22 @@ ACTIVE_CARDS_TARGETS_OF_OPPORTUNITY = 3
 NEW_ORDERS_CP = 1
 NEW_ORDERS_CP_VOX_STATIC = 2
 
+# The core Stratagems a player spends CP on (10th edition core rules: key -> name, cost);
+# Vox Static makes Command Re-roll cost 2CP, like New Orders.
+CORE_STRATAGEMS = {
+    "command_reroll": ("Command Re-roll", 1),
+    "epic_challenge": ("Epic Challenge", 1),
+    "insane_bravery": ("Insane Bravery", 1),
+    "grenade": ("Grenade", 1),
+    "tank_shock": ("Tank Shock", 1),
+    "rapid_ingress": ("Rapid Ingress", 1),
+    "fire_overwatch": ("Fire Overwatch", 1),
+    "go_to_ground": ("Go to Ground", 1),
+    "smokescreen": ("Smokescreen", 1),
+    "heroic_intervention": ("Heroic Intervention", 2),
+}
+COMMAND_REROLL_CP_VOX_STATIC = 2
+
 # Command points (core rules): none at the start, 1CP to each player at the start of every
 # Command phase (both players' phases), and at most 1CP more per battle round from anything
 # else, end-of-turn discards included.

@@ -122,13 +122,45 @@ def secondary_budget(state: State, s: str, key: str) -> tuple[int, list[dict[str
         top = min(top, caps["per_fixed_card"] - so_far)
     else:
         top = card["max_vp_tactical"] or caps["secondary"]
+        if kills_tactical(card):  # scoring every kill of the turn, up to the card's total
+            top -= sum(e["vp"] for e in side["scores"] if e.get("card") == key)
     return max(top, 0), lines or [{"timing": "any"}]
+
+
+def kills_tactical(card: dict[str, Any]) -> bool:
+    """A Tactical card scoring each kill while active (Bring It Down, No Prisoners,
+    Overwhelming Force): it stays active all turn and is achieved when that turn ends."""
+    return any(line["timing"] == WHEN_DESTROYED for line in card.get("lines", {}).get(TACTICAL, []))
+
+
+def _achieved_bonus(card: dict[str, Any]) -> int:
+    """The Tactical extra VP for achieving a per-kill card (Bring It Down's +1): its Tactical
+    lines that are not kills."""
+    return sum(line["vp"] for line in card["lines"][TACTICAL] if line["timing"] != WHEN_DESTROYED)
+
+
+def turn_ends(state: State) -> None:
+    """The turn in progress ends (either side's): per-kill Tactical cards that scored in it
+    are achieved now (seed 002: "at the end of that turn"), with their Tactical bonus up to
+    the card's total, and discarded."""
+    for s in SIDES:
+        side = state["sides"][s]
+        for key in side.pop("achieving", []):
+            if key not in side["active"]:  # discarded by hand meanwhile
+                continue
+            card = state["cards"][key]
+            so_far = sum(e["vp"] for e in side["scores"] if e.get("card") == key)
+            bonus = min(_achieved_bonus(card), (card["max_vp_tactical"] or so_far) - so_far)
+            if bonus > 0:
+                side["scores"].append(_entry(state, "secondary", bonus, key))
+            leave_active(side, key)
 
 
 @action("achieve", phases=(*TURN_PHASES, END_OF_BATTLE))
 def achieve(state: State, act: dict[str, Any]) -> None:
     """Score a secondary at a moment its card scores, up to its per-entry maximum (Fixed and
-    Tactical differ). Tactical (drawn) cards are then discarded; Fixed cards stay."""
+    Tactical differ). Tactical (drawn) cards are then discarded, per-kill ones at the end of
+    the turn (see turn_ends); Fixed cards stay."""
     s = act["side"]
     side = state["sides"][s]
     key = act.get("card")
@@ -170,7 +202,13 @@ def achieve(state: State, act: dict[str, Any]) -> None:
         field="vp",
     )
     side["scores"].append(_entry(state, "secondary", vp, key))
-    if not is_fixed:
+    if is_fixed:
+        return
+    if kills_tactical(card):
+        pending = side.setdefault("achieving", [])
+        if key not in pending:
+            pending.append(key)
+    else:
         leave_active(side, key)
 
 

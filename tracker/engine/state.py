@@ -77,7 +77,7 @@ def new_game(
         "gambit_cards": gambits,
         "caps": _caps(pack),
         "cp_rules": dict(CP_RULES),
-        "primary": _primary(pack, primary),
+        "primary": _primary(pack, primary, len(nml_objectives)),
         "nml_objectives": list(nml_objectives),
         "players": list(players),
         "roles": None,
@@ -119,7 +119,7 @@ def _line(line: Any) -> dict[str, Any]:
     }
 
 
-def _primary(pack: Any, primary: Any) -> dict[str, Any] | None:
+def _primary(pack: Any, primary: Any, nml_count: int = 0) -> dict[str, Any] | None:
     if primary is None:
         return None
     if isinstance(primary, str):
@@ -128,10 +128,21 @@ def _primary(pack: Any, primary: Any) -> dict[str, Any] | None:
         primary = found[0]
     lines = [_line(line) for line in primary.scoring]
     require(lines, "bad_primary", "primary: the card has no scoring lines", field="primary")
+    turn_cap = getattr(primary, "turn_cap", None)
+    if nml_count:  # the map's No Man's Land markers are known: caps per marker follow them
+        scaled = []
+        for line, source in zip(lines, primary.scoring, strict=True):
+            per_nml = getattr(source, "per_nml", None)
+            if per_nml is not None:
+                line["cap"] = line["vp"] * max(nml_count - per_nml, 0)
+                scaled.append(line["cap"])
+        if scaled and turn_cap is not None:
+            # e.g. Deploy Servo-skulls: each skull scores its best band, one per marker.
+            turn_cap = min(turn_cap, max(scaled))
     return {
         "key": primary.key,
         "name": primary.name,
-        "turn_cap": getattr(primary, "turn_cap", None),
+        "turn_cap": turn_cap,
         "lines": lines,
     }
 

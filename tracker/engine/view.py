@@ -8,6 +8,7 @@ from typing import Any
 from tracker.engine.errors import require
 from tracker.engine.rules import (
     COMMAND,
+    CORE_STRATAGEMS,
     END_OF_BATTLE,
     NEW_ORDERS_CP,
     NEW_ORDERS_CP_VOX_STATIC,
@@ -49,7 +50,7 @@ def options(state: State) -> dict[str, dict[str, Any]]:
     VP still open at this moment (and when the card scores), each card's VP for one entry
     (cards that do not score now are left out), New Orders and its cost, the CP pool, and the
     cards of the opponent that wait for this side to pick an objective."""
-    from tracker.engine.cp import extra_available  # noqa: PLC0415 - view stays light
+    from tracker.engine.cp import extra_available, stratagem_costs  # noqa: PLC0415 - view stays light
     from tracker.engine.deck import draws_cards, needs_draw  # noqa: PLC0415
     from tracker.engine.gambits import attempting_gambit  # noqa: PLC0415
     from tracker.engine.scoring import primary_budget, secondary_budget  # noqa: PLC0415
@@ -73,6 +74,11 @@ def options(state: State) -> dict[str, dict[str, Any]]:
             "new_orders_cp": cost,
             "picks": [],
             "extra_cp": False,
+            # The core Stratagems with this game's costs, for the page's CP spending.
+            "stratagems": [
+                {"key": k, "name": CORE_STRATAGEMS[k][0], "cp": c}
+                for k, c in stratagem_costs(state).items()
+            ],
         }
         out[s] = mine
         if primary is not None:

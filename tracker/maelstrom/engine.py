@@ -7,6 +7,7 @@ import copy
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from missions.classic.tactical.eighth import TWO_TURNS
 from missions.classic.tactical.missions import (
     BATTLE_ROUND,
     BONUSES,
@@ -410,6 +411,9 @@ def achievable(state: State, side: str, owner: str, number: int) -> str | None: 
         return f"number: {objective['name']} is achieved only at the end of your own turn"
     if objective["not_on_first_turn"] and state["round"] == 1 and state["turn"] == side:
         return f"number: {objective['name']} cannot be achieved in your first turn"
+    first_of_game = state["round"] == 1 and state["turn"] == state["first_turn"]
+    if state["pack"] == "eighth" and number in TWO_TURNS and first_of_game:
+        return f"number: {objective['name']} needs two turns in a row: not the game's first"
     if state["turn"] == side and state["sides"][side]["turn"]["discarded"]:
         return "number: achieve objectives before the turn's discard"
     return None
@@ -532,6 +536,34 @@ def _bonus(state: State, act: Action) -> None:
     require(isinstance(value, bool), "bad_value", "value: true or false", field="value")
     state["sides"][side]["bonuses"][name] = value
     _log(state, side, "bonus", name=name, value=value)
+
+
+EARLY_ENDS = ("concession", "tabled")
+
+
+@action("end_early", START_OF_TURN, TURN, END_OF_TURN)
+def _end_early(state: State, act: Action) -> None:
+    """`side` concedes, or has no models left at the end of a turn (`how` "tabled"): the
+    battle ends at once with the opponent's victory (8th edition's sudden death, 7th's
+    tabled side), whatever the VP. Bonus points may still be entered before `finish`."""
+    side = _side(act)
+    how = act.get("how")
+    require(how in EARLY_ENDS, "bad_end", f"how: one of {', '.join(EARLY_ENDS)}", field="how")
+    require(
+        how != "tabled" or state["phase"] == END_OF_TURN,
+        "not_end_of_turn",
+        "how: a side is tabled at the end of a turn (finish the turn's achievements first)",
+        field="how",
+    )
+    require(
+        how != "tabled" or state["pack"] != "eighth" or state["round"] > 1,
+        "not_in_first_round",
+        "how: in 8th edition a side is tabled only after the first battle round",
+        field="how",
+    )
+    state["ended"] = {"how": how, "winner": other(side)}
+    state["phase"], state["turn"] = END_OF_GAME, None
+    _log(state, side, "end_early", how=how)
 
 
 @action("finish", END_OF_GAME)

@@ -36,7 +36,7 @@ def _priority_count(state: State, side: str) -> int:
 
 
 def end_bonuses(state: State) -> dict[str, dict[str, int]]:
-    """Steal the Loot (more Secure Objective X achieved, shared-secure missions) and Mission
+    """Steal the Loot (more Secure Objective X achieved, 8th edition's Spoils of War) and Mission
     Priorities (more of one's own nominated type, Tactical Escalation 8th): 1VP each, only
     once the battle has ended."""
     out = {p: {"steal_the_loot": 0, "mission_priorities": 0} for p in PLAYERS}
@@ -44,9 +44,9 @@ def end_bonuses(state: State) -> dict[str, dict[str, int]]:
         return out
     for side in PLAYERS:
         rules = state["rules"]
-        if rules["shared_secure"] and _secure_count(state, side) > _secure_count(
-            state, other(side)
-        ):
+        # 8th edition only: 7th's Steal the Loot shares the objectives and gives no bonus.
+        steal = rules["shared_secure"] and state["pack"] == "eighth"
+        if steal and _secure_count(state, side) > _secure_count(state, other(side)):
             out[side]["steal_the_loot"] = END_BONUS_VP
         if rules["tactical_priority"] and _priority_count(state, side) > _priority_count(
             state, other(side)

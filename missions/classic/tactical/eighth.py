@@ -27,6 +27,11 @@ PRIORITY = "Priority Order"
 CATEGORIES = (CAPTURE, TAKE, STORM, SEIZE, PURGE, ANNIHILATION, PRIORITY)
 
 
+# Defend Objective 1-6: held "at the end of two consecutive turns", so never achieved at the
+# end of the game's first turn (no turn before it).
+TWO_TURNS = frozenset(range(31, 37))
+
+
 def _defend(number: int) -> TacticalObjective:
     marker = number % 10
     return TacticalObjective(

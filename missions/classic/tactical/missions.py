@@ -64,7 +64,7 @@ class MaelstromMission:
     name: str
     generation: GenerationRule
     # Secure Objective X objectives: either player may achieve them; they are discarded only
-    # when achieved; +1VP at the end to whoever achieved more of them (Spoils of War).
+    # when achieved; in 8th edition's Spoils of War, +1VP at the end to whoever achieved more.
     shared_secure: bool = False
     secret: bool = False  # objectives hidden from the opponent until achieved
     tactical_priority: bool = False  # nominate a type: +1VP per achieved, -1VP per discarded
@@ -311,11 +311,7 @@ SEVENTH: tuple[MaelstromMission, ...] = (
             *_SEVENTH_SHARED,
             Fact("Precious Cargo: Secure Objective X cannot be discarded voluntarily.", FACTS),
             Fact("Steal the Loot: either player may achieve any Secure Objective X.", FACTS),
-            Fact(
-                "+1VP at the end to whoever achieved more Secure Objective X, as in 8th "
-                "edition: the 7th edition bonus is not in our sources.",
-                CHOSEN,
-            ),
+            Fact("No bonus VP at the end: that is 8th edition's Steal the Loot only.", FACTS),
         ),
     ),
     MaelstromMission(

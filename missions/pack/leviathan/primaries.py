@@ -109,6 +109,7 @@ PRIMARIES: tuple[Card, ...] = (
             CMD,
             rounds=(2, 3),
             cap=5 * MAX_NML_OBJECTIVES,
+            per_nml=0,
         ),
         # Alpha is gone by round 4: one objective fewer.
         Scoring(
@@ -117,6 +118,7 @@ PRIMARIES: tuple[Card, ...] = (
             CMD,
             rounds=(4,),
             cap=8 * (MAX_NML_OBJECTIVES - 1),
+            per_nml=1,
         ),
         Scoring("control the Omega objective", 15, CMD, rounds=(5,), turn_order="first"),
         Scoring(
@@ -139,6 +141,7 @@ PRIMARIES: tuple[Card, ...] = (
             Timing.END_OF_YOUR_TURN,
             rounds=(2, 3, 4, 5),
             cap=8 * MAX_NML_OBJECTIVES,
+            per_nml=0,
         ),
         Scoring(
             "servo-skull wholly within 6in of enemy deployment zone (each)",
@@ -146,6 +149,7 @@ PRIMARIES: tuple[Card, ...] = (
             Timing.END_OF_YOUR_TURN,
             rounds=(2, 3, 4, 5),
             cap=5 * MAX_NML_OBJECTIVES,
+            per_nml=0,
         ),
         Scoring(
             "servo-skull wholly within 12in of enemy deployment zone (each)",
@@ -153,6 +157,7 @@ PRIMARIES: tuple[Card, ...] = (
             Timing.END_OF_YOUR_TURN,
             rounds=(2, 3, 4, 5),
             cap=2 * MAX_NML_OBJECTIVES,
+            per_nml=0,
         ),
         # Each skull scores its best band only.
         turn_cap=8 * MAX_NML_OBJECTIVES,

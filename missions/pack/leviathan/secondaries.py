@@ -74,7 +74,8 @@ SECONDARIES: tuple[Card, ...] = (
         "20+. Tactical: +1VP when achieved, at most 8VP from one card.",
         Scoring("enemy MONSTER/VEHICLE model destroyed (each)", 2, KILL),
         Scoring("destroyed model had W10+ / W15+ / W20+ (each, cumulative)", 1, KILL, cap=3),
-        Scoring("achieved this turn (Tactical bonus)", 1, YOUR_TURN, mode=T),
+        # Achieved at the end of the turn it scored in, which can be the opponent's.
+        Scoring("achieved this turn (Tactical bonus)", 1, Timing.END_OF_ANY_TURN, mode=T),
         fixed=True,
         tactical_max=8,
         # One model destroyed: 2VP plus up to 3VP for its Wounds, all together.

@@ -42,6 +42,7 @@ _NUMBER_FIELDS = frozenset(
     for name, field in ResultInputSerializer._declared_fields.items()
     if isinstance(field, serializers.IntegerField | serializers.ChoiceField)
     and name not in Result.RECORD
+    and name not in ("outcome", "ended")  # words, checked by the scoring rules
 )
 
 

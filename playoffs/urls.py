@@ -9,6 +9,7 @@ urlpatterns = [
     path(manage + "cut/", organiser.playoffs_cut, name="manage-playoffs-cut"),
     path(manage + "advance/", organiser.playoffs_advance, name="manage-playoffs-advance"),
     path(manage + "decide/", organiser.playoffs_decide, name="manage-playoffs-decide"),
+    path(manage + "seeds/", organiser.playoffs_seeds, name="manage-playoffs-seeds"),
     path(manage + "delete/", organiser.playoffs_delete, name="manage-playoffs-delete"),
     path("events/<int:event_id>/playoffs/", public.event_playoffs, name="event-playoffs"),
     path(

@@ -44,3 +44,38 @@ class CutForm(forms.Form):
                 self.add_error(f"{name}_to", "Give both the first and the last seed, or neither.")
             data[name] = (first, last) if first is not None and last is not None else None
         return data
+
+
+class SeedForm(forms.Form):
+    """One choice per seed, best first, among the event's players still in: posted as the
+    API's PATCH takes them (a list of players). Shown filled with the current seeds, so
+    saving it unchanged changes nothing."""
+
+    def __init__(self, *args, players: list[tuple[int, str]], seeds: list[int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.names = dict(players)
+        for i, pid in enumerate(seeds, start=1):
+            self.fields[f"seed_{i}"] = forms.TypedChoiceField(
+                choices=players, coerce=int, initial=pid, label=f"Seed {i}"
+            )
+
+    def clean(self):
+        data = super().clean()
+        seen: dict[int, str] = {}
+        for name in self.fields:
+            pid = data.get(name)
+            if pid is None:
+                continue
+            if pid in seen:
+                # Name the player and both seeds: the organiser sees names, not ids.
+                self.add_error(
+                    name,
+                    f"{self.names[pid]} already holds {self.fields[seen[pid]].label.lower()}: "
+                    "a player can hold one seed only.",
+                )
+            else:
+                seen[pid] = name
+        return data
+
+    def seeds(self) -> list[int]:
+        return [self.cleaned_data[name] for name in self.fields]

@@ -12,17 +12,25 @@ from playoffs.services.playoffs import (
     playoff_create,
     playoff_decide,
     playoff_delete,
+    playoff_reseed,
 )
 from playoffs.services.views import playoff_view
-from playoffs.views.forms import CutForm
+from playoffs.views.forms import CutForm, SeedForm
 from playoffs.views.public import _columns
 from tournament.errors import ServiceError
 from tournament.views.common import organiser_required, report
 from tournament.views.forms import service_errors_to_form
 
 
-def _context(event, form=None) -> dict:
+def _seed_form(event, view, data=None) -> SeedForm:
+    players = list(event.players.filter(dropped=False).order_by("name").values_list("pk", "name"))
+    return SeedForm(data, players=players, seeds=[s["player"] for s in view["seeds"]])
+
+
+def _context(event, form=None, seed_form=None) -> dict:
     view = playoff_view(event=event)
+    if view and not view["started"] and seed_form is None:
+        seed_form = _seed_form(event, view)
     undecided = []
     if view and view["knockout_tiebreak"] == "organiser":
         undecided = [
@@ -40,6 +48,7 @@ def _context(event, form=None) -> dict:
         "columns": _columns(view) if view else [],
         "form": form or CutForm(),
         "undecided": undecided,
+        "seed_form": seed_form if view and not view["started"] else None,
     }
 
 
@@ -116,3 +125,29 @@ def playoffs_delete(request, event):
     else:
         messages.success(request, "The cut is taken back.")
     return redirect("manage-playoffs", event_id=event.pk)
+
+
+@organiser_required
+@require_POST
+def playoffs_seeds(request, event):
+    """The organiser's seeding from the page: the same service as the API's PATCH (logged,
+    undoable); an unchanged form changes nothing."""
+    view = playoff_view(event=event)
+    if not view:
+        messages.error(request, "Make the cut first.")
+        return redirect("manage-playoffs", event_id=event.pk)
+    form = _seed_form(event, view, request.POST)
+    if form.is_valid():
+        try:
+            playoff_reseed(event_id=event.pk, user=request.user, seeds=form.seeds())
+        except ServiceError as exc:
+            if exc.status == 403:
+                raise
+            if exc.status == 409:
+                report(request, exc)
+                return redirect("manage-playoffs", event_id=event.pk)
+            service_errors_to_form(form, exc)
+        else:
+            messages.success(request, "Seeds saved.")
+            return redirect("manage-playoffs", event_id=event.pk)
+    return render(request, "playoffs/manage.html", _context(event, seed_form=form), status=400)

@@ -38,7 +38,11 @@ class Standings(PrintDocument):
     def story(self) -> list:
         w = self.width
         metrics = list(self.data.columns)
-        header = ["#", "PLAYER", "W-D-L", *(label for _, label in metrics)]
+        # Once play-offs (or other rounds after the Swiss) are finished, rows carry the final
+        # place they give: printed as its own column, next to the Swiss rank.
+        finals = any(row.get("final_place") for row in self.data.rows)
+        header = ["#", *(["FINAL"] if finals else []), "PLAYER", "W-D-L"]
+        header += [label for _, label in metrics]
         rows = []
         for row in self.data.rows:
             faction = (
@@ -48,19 +52,23 @@ class Standings(PrintDocument):
             rows.append(
                 [
                     rank,
+                    *([row.get("final_place") or ""] if finals else []),
                     Paragraph(f"<b>{escape(row['name'])}</b>{faction}", STYLES["cell"]),
                     row["display"]["record"],
                     *(row["display"].get(key, "") for key, _ in metrics),
                 ]
             )
         metric_w = min(0.12 * w, 0.45 * w / max(len(metrics), 1))
-        name_w = w - 0.08 * w - 0.1 * w - metric_w * len(metrics)
-        widths = [0.08 * w, name_w, 0.1 * w, *([metric_w] * len(metrics))]
+        final_w = [0.08 * w] if finals else []
+        name_w = w - 0.08 * w - sum(final_w) - 0.1 * w - metric_w * len(metrics)
+        widths = [0.08 * w, *final_w, name_w, 0.1 * w, *([metric_w] * len(metrics))]
 
         def style(n: int):
             s = grid_style(n)
             s.add("FONT", (0, 1), (0, -1), BOLD, 12)
-            s.add("ALIGN", (2, 0), (-1, -1), "CENTER")
+            s.add("ALIGN", (3 if finals else 2, 0), (-1, -1), "CENTER")
+            if finals:
+                s.add("ALIGN", (1, 0), (1, -1), "CENTER")
             return s
 
         intro = Paragraph(

@@ -30,3 +30,10 @@ def metric_label(name: str) -> str:
 def folded(name: str) -> str:
     """A name as the find box matches it (lower case, no accents): the rows' data-find."""
     return fold(name)
+
+
+@register.filter
+def has_final_places(rows) -> bool:
+    """Whether any row carries a final place (added by apps whose rounds follow the Swiss,
+    once those are finished): the table then shows a column for it."""
+    return any(row.get("final_place") for row in rows)

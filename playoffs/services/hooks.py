@@ -1,10 +1,13 @@
 """What the play-offs register with the tournament app at start-up (playoffs.apps): final
-places on the standings rows, audit words, undo handlers and the export section."""
+places on the standings rows, the knockout rule on round printouts, audit words, undo
+handlers and the export section."""
 
 from __future__ import annotations
 
+from playoffs.engine.tiebreak import KNOCKOUT_TIEBREAKS
 from playoffs.models import Playoff
 from tournament.errors import Conflict
+from tournament.models import RoundStage
 from tournament.services.audit import undo_check, undoable
 from tournament.services.audit_words import audit_words_register
 
@@ -74,13 +77,25 @@ def _undo_create(entry) -> None:
     _unstarted(entry).delete()
 
 
+def playoff_round_note(event, round_) -> str:
+    """A knockout round's sheets and packs say what decides a game ending on equal VP (the
+    organiser's rule, in words)."""
+    playoff = Playoff.objects.filter(event=event).only("knockout_tiebreak").first()
+    if playoff is None or round_.stage != RoundStage.PLAYOFF:
+        return ""
+    return f"Knockout game. {KNOCKOUT_TIEBREAKS[playoff.knockout_tiebreak]}"
+
+
 def register() -> None:
     from playoffs.services import exchange  # noqa: PLC0415
     from playoffs.services.placings import standings_final_place  # noqa: PLC0415
+    from tournament.services.printing import ROUND_NOTE_HOOKS  # noqa: PLC0415
     from tournament.services.standings import STANDINGS_ROW_HOOKS  # noqa: PLC0415
 
     if standings_final_place not in STANDINGS_ROW_HOOKS:
         STANDINGS_ROW_HOOKS.append(standings_final_place)
+    if playoff_round_note not in ROUND_NOTE_HOOKS:
+        ROUND_NOTE_HOOKS.append(playoff_round_note)
     audit_words_register("playoff_create", "Play-offs cut", _create_words)
     audit_words_register("playoff_seeding", "Play-off seeds changed", _seeding_words)
     audit_words_register("playoff_decide", "Knockout game decided", _decide_words)

@@ -18,6 +18,7 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
@@ -122,9 +123,11 @@ class PrintDocument:
         printed_at: datetime | None = None,
         page_offset: int = 0,
         page_total: int | None = None,
+        note: str = "",
     ) -> None:
         self.event = event
         self.subtitle = subtitle
+        self.note = note
         self.printed_at = localtime.local(printed_at or timezone.now(), event.time_zone)
         self.page_offset = page_offset
         self.page_total = page_total
@@ -221,3 +224,11 @@ class PrintDocument:
         canvas.setFillColor(MUTED)
         printed = localtime.when(self.printed_at, self.event.time_zone)
         canvas.drawString(MARGIN, MARGIN + 1, f"Strategium · printed {printed}")
+        if self.note:
+            # Its own footer line, above the printed-at line: shrunk rather than cut to fit.
+            size = 8.0
+            while size > 5 and stringWidth(self.note, BOLD, size) > w - 2 * MARGIN:
+                size -= 0.5
+            canvas.setFont(BOLD, size)
+            canvas.setFillColor(INK)
+            canvas.drawString(MARGIN, MARGIN + 11, self.note)

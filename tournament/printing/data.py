@@ -136,6 +136,9 @@ class RoundPrint:
     timing: str = ""
     # An 11th-edition round: no single mission; each game carries its own (Pairing.eleventh).
     eleventh: bool = False
+    # A line in words every sheet and pack of the round carries: a knockout round's rule for
+    # games ending on equal VP (from the app that pairs such rounds).
+    note: str = ""
 
     @property
     def games(self) -> tuple[Pairing, ...]:

@@ -19,7 +19,7 @@ from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack
 from missions.pack.types import CardKind
 from tournament.errors import Conflict, Invalid, NotFound
-from tournament.models import Event, Game
+from tournament.models import Event, Game, RoundStage
 from tournament.models.game import TABLE_ORDER
 from tournament.printing.data import (
     CardText,
@@ -181,6 +181,19 @@ def eleventh_game(disposition_a: str, disposition_b: str, letter: str) -> Eleven
     )
 
 
+# Apps whose rounds follow the Swiss (the play-offs) add a line to their rounds' sheets and
+# packs: each is called with the event and a round that is not a Swiss one, and returns the
+# line in words or "". Registered at start-up (the app's ready()); the tournament app never
+# imports them.
+ROUND_NOTE_HOOKS: list = []
+
+
+def round_print_note(*, event: Event, round_) -> str:
+    if round_.stage == RoundStage.SWISS:
+        return ""
+    return " ".join(filter(None, (hook(event, round_) for hook in ROUND_NOTE_HOOKS)))
+
+
 def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
     round_ = event.rounds.filter(number=round_number).first()
     if round_ is None:
@@ -231,6 +244,7 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         printed_at=timezone.now(),
         timing=round_timing_words(round_=round_),
         eleventh=eleventh,
+        note=round_print_note(event=event, round_=round_),
     )
 
 

@@ -165,6 +165,10 @@ def _achieve(phone: Phone) -> None:
     vp_input.fill(str(vp))
     phone.act(phone.button("Achieve", within=card))
     phone.entries.append(("secondary", key, vp))
+    if key == "bring_it_down" and phone.side == "attacker":
+        # Drawn (Tactical), it is achieved when the turn ends, which adds its +1 bonus
+        # (seed 002: "at the end of that turn"); the test ends the turn right after.
+        phone.entries.append(("secondary", key, 1))
 
 
 def _turn(phone: Phone, other: Phone, round_: int, shoot) -> None:

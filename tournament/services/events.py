@@ -272,6 +272,20 @@ def _clean(changes: dict, event: Event | None) -> dict:
     return clean
 
 
+# The bye VP suggested at creation for packs whose scoring is far smaller than Leviathan's
+# (60 of a capped 100). 8th and 7th edition games have no cap: a solid win holds two markers
+# at 3 VP each (seed 000 around line 2207, "Take and Hold"; 7th's Crusade alike) and scores
+# the three 1 VP bonus objectives (seed 000 around line 2209, Slay the Warlord; First Blood
+# and Linebreaker): 2 x 3 + 3 = 9. Other packs keep the model's 60; the organiser may change it.
+CLASSIC_BYE_VP = 2 * 3 + 3
+BYE_VP_BY_PACK = {"eighth": CLASSIC_BYE_VP, "seventh": CLASSIC_BYE_VP}
+
+
+def bye_vp_default(pack: str) -> int:
+    """The bye VP a new event of `pack` starts with (existing events keep their setting)."""
+    return BYE_VP_BY_PACK.get(pack, Event._meta.get_field("bye_vp").default)
+
+
 @transaction.atomic
 def event_create(*, user, name: str, rounds: int, seed: int | None = None, **settings) -> Event:
     """Create an event; its creator becomes its organiser. The mission order is drawn at
@@ -284,6 +298,8 @@ def event_create(*, user, name: str, rounds: int, seed: int | None = None, **set
     clean = _clean({"name": name, "planned_rounds": rounds, **settings}, None)
     if "mission_order" not in clean:
         clean["mission_order"] = _drawn_order(clean.get("mission_pack", "leviathan"), seed)
+    if "bye_vp" not in clean:
+        clean["bye_vp"] = bye_vp_default(clean.get("mission_pack", "leviathan"))
     # The seed generated missions come from: the creation seed when given (same seed, same
     # missions), otherwise drawn.
     clean["mission_seed"] = mission_seed_draw(seed)

@@ -144,6 +144,7 @@ def player_home(request, key: str):
             ),
             form=ScoreForm(),
             battle_ready_bonus=_battle_ready_bonus(event),
+            early_end=event.mission_pack in EARLY_END_PACKS,
             record_rounds=_record_rounds(event, request.GET),
             claims=_dispute_claims(game, player) if game.state == "disputed" else [],
             typed=_typed(request.GET),
@@ -171,7 +172,8 @@ def _typed(data) -> dict[str, str]:
         value = (data.get(field) or "").strip()
         if value.isdigit() and value.isascii() and len(value) <= 4:
             out[field] = value
-    for field, allowed in RECORD_CHOICES.items():
+    early = {"outcome": ("a_wins", "b_wins", "draw"), "ended": ("time", "concession", "tabled")}
+    for field, allowed in {**RECORD_CHOICES, **early}.items():
         if data.get(field) in allowed:
             out[field] = data[field]
     return out
@@ -289,9 +291,22 @@ def _scores_for(game: Game, player: Player, form: ScoreForm) -> dict:
         return swap_sides(data) if side == "b" else data
     mine, theirs = form.cleaned_data["vp_a"], form.cleaned_data["vp_b"]
     data = {"vp_a": theirs, "vp_b": mine} if side == "b" else {"vp_a": mine, "vp_b": theirs}
+    # The phone's "a_wins" reads "I won", as its vp_a is "my VP": side B's is the game's b_wins.
+    outcome = form.cleaned_data.get("outcome")
+    if outcome:
+        flipped = {"a_wins": "b_wins", "b_wins": "a_wins"}
+        data["outcome"] = flipped.get(outcome, outcome) if side == "b" else outcome
+    if form.cleaned_data.get("ended"):
+        data["ended"] = form.cleaned_data["ended"]
     if bonus and form.cleaned_data.get("battle_ready"):
         data[f"battle_ready_{side}"] = bonus
     return data
+
+
+# Packs whose results can name the winner whatever the VP (issue 26): The Relic's major or
+# minor victory (seed 000 around line 2439), a concession or a tabled side (seed 000 around
+# line 2018, seed 001 around line 310).
+EARLY_END_PACKS = ("eighth", "seventh")
 
 
 def _battle_ready_bonus(event) -> int | None:

@@ -153,11 +153,12 @@ def _secondaries(attacker: Phone, defender: Phone, shoot) -> None:
     defender.act(defender.button("Roll off"))
 
 
-def _achieve(phone: Phone) -> None:
-    """Achieve the first card the page offers now (cards that do not score now have no button)."""
+def _achieve(phone: Phone) -> str | None:
+    """Achieve the first card the page offers now (cards that do not score now have no button);
+    its key."""
     offered = phone.page.locator("article.trk-card", has=phone.button("Achieve"))
     if not offered.count():
-        return
+        return None
     card = offered.first
     vp_input = card.locator("input.trk-vp")
     vp = min(5, int(vp_input.get_attribute("max")))
@@ -169,6 +170,7 @@ def _achieve(phone: Phone) -> None:
         # Drawn (Tactical), it is achieved when the turn ends, which adds its +1 bonus
         # (seed 002: "at the end of that turn"); the test ends the turn right after.
         phone.entries.append(("secondary", key, 1))
+    return key
 
 
 def _turn(phone: Phone, other: Phone, round_: int, shoot) -> None:
@@ -214,9 +216,12 @@ def _turn(phone: Phone, other: Phone, round_: int, shoot) -> None:
     if round_ == 1 and phone.side == "attacker":
         shoot(page, "tracker-battle")
         shoot(page, "tracker-battle-screen", full_page=False)
-    _achieve(phone)
-    if phone.side == "attacker" and page.locator("label.trk-tick").count():
-        page.locator("label.trk-tick").first.click()
+    achieved = _achieve(phone)
+    # Discard a card other than the one just achieved: a per-kill card stays active until the
+    # turn ends, and discarding it would give up its bonus.
+    ticks = page.locator(f"article.trk-card:not([data-testid='card-{achieved}']) label.trk-tick")
+    if phone.side == "attacker" and ticks.count():
+        ticks.first.click()
         phone.act(page.get_by_role("button", name=re.compile(r"^Discard ticked cards")))
     if attempting and round_ == 5:
         gambit = page.get_by_role("button", name=re.compile(r"^Succeeded \(\+\d+VP\)"))

@@ -5,6 +5,7 @@ varies, so the standings are a strict order)."""
 from __future__ import annotations
 
 import pytest
+from django.db import transaction
 
 from tournament.models import Player, Result, ResultSource, ResultStatus
 from tournament.services.events import event_create
@@ -30,7 +31,10 @@ def swiss_round(event, user, number: int) -> None:
             )
         )
     Result.objects.bulk_create(results)
-    round_refresh_status(round_)
+    # The service locks the round row: inside a transaction, as its callers are (the browser
+    # checks run without the test's own transaction).
+    with transaction.atomic():
+        round_refresh_status(round_)
 
 
 def swiss_event(user, players: int = 64, rounds: int = 6, played: int | None = None):

@@ -29,29 +29,19 @@ from __future__ import annotations
 import gzip
 import threading
 from collections import OrderedDict
-from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 
-# The as-of moments of the public (possibly trailing) computations an answer used.
-_public_as_of: ContextVar[list[float] | None] = ContextVar("public_as_of", default=None)
+from tournament.replay_store import STORE, _public_as_of, replay_forget
+from tournament.services import cached
 
 # Request headers an answer may depend on besides its address: content negotiation and htmx.
 _KEY_HEADERS = ("HTTP_ACCEPT", "HTTP_HX_REQUEST", "HTTP_HX_TARGET")
 # Never copied onto a 304 (it has no body).
 _BODY_HEADERS = {"content-type", "content-length"}
-# Answers kept at most (a few pages per event; the oldest goes first).
-SIZE = 256
-
-
-def record_public(as_of: float) -> None:
-    """A public computation of this moment went into the answer being made."""
-    seen = _public_as_of.get()
-    if seen is not None:
-        seen.append(as_of)
 
 
 def replayable(response):
@@ -128,37 +118,6 @@ class _Kept:
         return response
 
 
-class _Store:
-    def __init__(self) -> None:
-        self.items: dict[tuple, _Kept] = {}
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple, *, now: float, window: float) -> _Kept | None:
-        kept = self.items.get(key)
-        if kept is None or now - kept.as_of > window:
-            return None
-        return kept
-
-    def put(self, key: tuple, kept: _Kept) -> None:
-        with self.lock:
-            self.items.pop(key, None)
-            self.items[key] = kept
-            while len(self.items) > SIZE:
-                self.items.pop(next(iter(self.items)))
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-
-
-STORE = _Store()
-
-
-def replay_forget() -> None:
-    """Something changed in this process: no kept answer is given again."""
-    STORE.clear()
-
-
 def _key(request) -> tuple | None:
     if request.method != "GET" or "HTTP_AUTHORIZATION" in request.META:
         return None
@@ -203,8 +162,6 @@ class PublicReplayMiddleware:
     """Outermost: give a kept answer again, or make one and keep it if it may be."""
 
     def __init__(self, get_response):
-        from tournament.services import cached  # noqa: PLC0415 - the apps are loaded now
-
         self.get_response = get_response
         self.cached = cached
 

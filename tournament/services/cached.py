@@ -34,7 +34,7 @@ from django.core.cache import cache
 
 from ops.installation import installation_id
 from tournament.models import Event
-from tournament.replay import record_public
+from tournament.replay_store import record_public
 from tournament.services.revision import event_revision, event_revisions
 
 # Old revisions are never asked for again; they only need to leave the cache eventually.

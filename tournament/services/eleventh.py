@@ -21,6 +21,7 @@ from tournament.models import Event, Game, LayoutPolicy, Player, PlayerStatus, R
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
+from tournament.services.names import players_by_name
 
 ELEVENTH = "eleventh"
 LETTERS = matrix.LAYOUT_LETTERS
@@ -131,8 +132,6 @@ def table_layouts_parse(text: str) -> dict[str, str]:
 
 def players_without_disposition(*, event: Event, round_number: int) -> list[Player]:
     """Active players a round expects who have not chosen their disposition."""
-    from tournament.services.players import players_by_name  # noqa: PLC0415 - players imports this
-
     return players_by_name(
         event.players.filter(
             status=PlayerStatus.APPROVED,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import Model, QuerySet
 
 from tournament.engine.errors import EngineError
-from tournament.engine.names import name_clean, name_key
+from tournament.engine.names import name_clean, name_key, name_sort_key
 from tournament.errors import Conflict, Invalid
 
 NAME_LIMIT = 120
@@ -42,3 +42,9 @@ def name_clash(name: str, holder, *, what: str = "player", verb: str = "register
     return Conflict(
         "name", "duplicate", name_clash_message(name, holder.name, what=what, verb=verb)
     )
+
+
+def players_by_name(players) -> list:
+    """Players in the order people read names ("Åsa", "Émilie", "Łukasz" before "Zoë"), not
+    the database's code-point order."""
+    return sorted(players, key=lambda p: (*name_sort_key(p.name), p.pk))

@@ -6,7 +6,6 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from tournament.engine.names import name_sort_key
 from tournament.errors import Conflict, Invalid
 from tournament.factions import faction_canonical, faction_known
 from tournament.models import Event, Game, Player, PlayerStatus
@@ -29,7 +28,12 @@ from tournament.services.audit_targets import (
     target_id,
 )
 from tournament.services.eleventh import disposition_allowed, disposition_clean
-from tournament.services.names import name_checked, name_clash, name_holder
+from tournament.services.names import (
+    name_checked,
+    name_clash,
+    name_holder,
+    players_by_name,
+)
 from tournament.services.registration import (
     ARMY_LIST_LIMIT,
     email_clean,
@@ -54,12 +58,6 @@ def player_warnings(player: Player) -> list[dict]:
         message = f"{player.faction} is not in the faction list; kept as typed."
         return [{"field": "faction", "code": "unknown_faction", "message": message}]
     return []
-
-
-def players_by_name(players) -> list[Player]:
-    """Players in the order people read names ("Åsa", "Émilie", "Łukasz" before "Zoë"), not
-    the database's code-point order."""
-    return sorted(players, key=lambda p: (*name_sort_key(p.name), p.pk))
 
 
 def player_by_key(*, key: str) -> Player | None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from django.db import connection
 
 from tournament.models import EventChange
-from tournament.replay import replay_forget
+from tournament.replay_store import replay_forget
 
 _TABLE = EventChange._meta.db_table
 

@@ -1,0 +1,53 @@
+"""What the public replay keeps (tournament/replay.py) and what the cached reads tell it: the
+as-of moments of the public computations an answer used, and the kept answers. A leaf module,
+so the cached reads and the revisions can feed it without importing the middleware."""
+
+from __future__ import annotations
+
+import threading
+from contextvars import ContextVar
+from typing import Any
+
+# Answers kept at most (a few pages per event; the oldest goes first).
+SIZE = 256
+
+# The as-of moments of the public (possibly trailing) computations an answer used.
+_public_as_of: ContextVar[list[float] | None] = ContextVar("public_as_of", default=None)
+
+
+def record_public(as_of: float) -> None:
+    """A public computation of this moment went into the answer being made."""
+    seen = _public_as_of.get()
+    if seen is not None:
+        seen.append(as_of)
+
+
+class _Store:
+    def __init__(self) -> None:
+        self.items: dict[tuple, Any] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple, *, now: float, window: float) -> Any:
+        kept = self.items.get(key)
+        if kept is None or now - kept.as_of > window:
+            return None
+        return kept
+
+    def put(self, key: tuple, kept: Any) -> None:
+        with self.lock:
+            self.items.pop(key, None)
+            self.items[key] = kept
+            while len(self.items) > SIZE:
+                self.items.pop(next(iter(self.items)))
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+STORE = _Store()
+
+
+def replay_forget() -> None:
+    """Something changed in this process: no kept answer is given again."""
+    STORE.clear()

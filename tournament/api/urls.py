@@ -128,6 +128,16 @@ urlpatterns = [
         name="api-event-sheet-csv",
     ),
     path(
+        "events/<int:event_id>/itc.csv",
+        sheets.ItcFormCsvView.as_view(),
+        name="api-itc-csv",
+    ),
+    path(
+        "events/<int:event_id>/ntr.txt",
+        sheets.NtrTextView.as_view(),
+        name="api-ntr-txt",
+    ),
+    path(
         "events/<int:event_id>/event.xlsx",
         sheets.WorkbookView.as_view(),
         name="api-event-xlsx",

@@ -10,6 +10,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 
 from tournament.api.permissions import visible_event
 from tournament.api.views.exports import CSV_RESPONSE, CsvView, csv_response
+from tournament.services.circuits import itc_form_export, ntr_text_export
 from tournament.services.exports import export_filename
 from tournament.services.sheets import EVENT_SHEET_COLUMNS, event_metadata, player_sheet_export
 from tournament.services.workbook import XLSX_TYPE, event_workbook
@@ -77,6 +78,57 @@ class WorkbookView(CsvView):
         event = visible_event(request, event_id)
         response = HttpResponse(event_workbook(event=event), content_type=XLSX_TYPE)
         name = export_filename(event=event, what="event").removesuffix(".csv") + ".xlsx"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        response["Cache-Control"] = "no-cache"
+        return response
+
+
+class ItcFormCsvView(CsvView):
+    reads_are_guarded = False
+
+    @extend_schema(
+        description="The ITC-style results form as CSV, one row per ranked player, best first: "
+        "Placing, First Name, Last Name, Bonus Points (3 for each game before the player's "
+        "first loss; a bye is not a loss; the run stops at a game not yet confirmed). "
+        "docs/exports.md cites the form's published description.",
+        responses={(200, "text/csv"): CSV_RESPONSE},
+    )
+    def get(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        columns, rows = itc_form_export(event=event)
+        return csv_response(
+            columns=columns, rows=rows, filename=export_filename(event=event, what="itc")
+        )
+
+
+class TextRenderer(BaseRenderer):
+    """Lets a client ask for plain text (Accept); refusals stay JSON."""
+
+    media_type = "text/plain"
+    format = "txt"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return data
+
+
+class NtrTextView(CsvView):
+    renderer_classes = [JSONRenderer, TextRenderer]
+    reads_are_guarded = False
+
+    @extend_schema(
+        description="Results for the T³ national tournament ranking (NTR) as UTF-8 plain text: "
+        "Tournament, Game system, Place, Date and Players lines, a blank line, then a "
+        "tab-separated table (Placement, First name, Last name, Nickname, Origin, Army) with a "
+        "row per ranked player, best first. Origin is the club, Army the faction.",
+        responses={(200, "text/plain"): OpenApiResponse(OpenApiTypes.STR)},
+    )
+    def get(self, request, event_id: int):
+        event = visible_event(request, event_id)
+        response = HttpResponse(
+            ntr_text_export(event=event).encode(), content_type="text/plain; charset=utf-8"
+        )
+        name = export_filename(event=event, what="ntr").removesuffix(".csv") + ".txt"
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         response["Cache-Control"] = "no-cache"
         return response

@@ -137,3 +137,29 @@ def test_owr_floor_against_brute_force(seed, n, rounds, floor):
         assert means[pid] * max(len(s.opponents), 1) == sum(
             (Fraction(states[o].vp, states[o].played) for o in s.opponents), Fraction(0)
         )
+
+
+def test_floor_reproduces_the_published_match_win_examples():
+    """The Magic: The Gathering Tournament Rules, Appendix C (public: blogs.magicjudges.org/
+    rules/mtr-appendix-c/), publish match-win percentages with their 0.33 floor for players of
+    an 8-round event: "1-3-0, then withdraws" (4 rounds) gives 0.25, "so 0.33 is used"; "3-2-0,
+    including a first-round bye, then withdraws" (5 rounds) gives 0.60. Names replaced: Wanda
+    and Bernd, each met by one player of their own (Pia and Paul) who, having met no one else,
+    has exactly that opponent's floored figure as `owr_floor`. (Its third example, 5-2-1, counts a
+    draw as a third of a win, where 40k's win rate counts half, so it is not reproduced.)"""
+    wanda, bernd, pia, paul = 1, 2, 3, 4
+    others = list(range(5, 12))  # the rest of the field, met in the other rounds
+    records = [
+        # Wanda: beats Pia in round 1, loses rounds 2-4, withdraws.
+        game(1, wanda, pia, 60, 40), game(2, wanda, others[0], 10, 90),
+        game(3, wanda, others[1], 10, 90), game(4, wanda, others[2], 10, 90),
+        # Bernd: a bye in round 1, then beats Paul, wins, loses twice, withdraws.
+        game(1, bernd, None), game(2, bernd, paul, 70, 20), game(3, bernd, others[3], 70, 20),
+        game(4, bernd, others[4], 10, 90), game(5, bernd, others[5], 10, 90),
+    ]  # fmt: skip
+    states = build_states(players(11), records, up_to_round=8, bye_vp=BYE_VP)
+    floor = Fraction(33, 100)  # the rules' figure, as an event sets it ("33/100")
+    assert owr(states)[pia] == Fraction(1, 4)  # 0.25 ...
+    assert owr_floor(states, floor)[pia] == Fraction(33, 100)  # ... "so 0.33 is used"
+    assert owr(states)[paul] == owr_floor(states, floor)[paul] == Fraction(3, 5)  # 0.60
+    assert format_metric("owr_floor", owr_floor(states, floor)[paul]) == "60.0%"

@@ -55,3 +55,18 @@ def test_an_only_war_round_chosen_by_name_shows_its_later_roll(client, organiser
     html = org_client.get(reverse("manage-rounds", args=[event.pk])).content.decode()
     assert 'data-testid="later-rolls"' in html
     assert f'href="/missions/{code}/#later"' in html
+
+
+@pytest.mark.django_db
+def test_a_leviathan_round_is_not_chosen_by_name(organiser):
+    from tournament.services.round_mission import round_choose_mission
+
+    event = event_create(user=organiser, name="Pool GT", rounds=2, mission_pack="leviathan")
+    add_players(event, organiser, 4)
+    round_create(event_id=event.pk, user=organiser)
+    before = event.rounds.get(number=1).mission_code
+    with pytest.raises(Invalid) as err:
+        round_choose_mission(event_id=event.pk, user=organiser, number=1, mission_name="the_relic")
+    assert err.value.codes == {"mission": ["has_pool"]}
+    assert event.rounds.get(number=1).mission_code == before
+    assert not event.audit.filter(action="round_mission").exists()

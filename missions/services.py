@@ -69,6 +69,43 @@ _NO_ROUND_MISSION = (
 )
 
 
+def mission_names(pack_key: str) -> list[dict]:
+    """A table pack's missions as its tables list them (key, printed name, table name): the
+    list an organiser picks a round's mission from. [] for a pack without tables."""
+    pack = _pack(pack_key)
+    if not isinstance(pack, ClassicPack):
+        return []
+    return [
+        {"key": m.key, "name": m.name, "table": t.name} for t in pack.tables for m in t.missions
+    ]
+
+
+# A mission is about 1 in 12 of a pack's rolls (1 in 3 in Only War): a few hundred seeds
+# always hold it; the bound only keeps a broken table from looping for ever.
+_NAMED_SEARCH = 10_000
+
+
+def mission_code_named(pack_key: str, mission_key: str, *, after: int) -> str:
+    """A code of the pack's mission `mission_key` (a key of `mission_names`): the first seed
+    after `after` whose rolls give that mission, so its map and other rolls stay the dice's
+    (reproducible from `after`). Raises Invalid (`mission`, `unknown_mission`) naming the
+    pack's missions when the key is not one of them."""
+    pack = _pack(pack_key)
+    names = mission_names(pack_key)
+    if not isinstance(mission_key, str) or mission_key not in {n["key"] for n in names}:
+        listed = ", ".join(n["name"] for n in names)
+        raise Invalid(
+            "mission",
+            "unknown_mission",
+            f"Must be one of the missions of {pack.name}: {listed}.",
+        )
+    for step in range(1, _NAMED_SEARCH):
+        mission = generate_classic(pack, (after + step) % SEED_CODES)
+        if mission.mission.key == mission_key:
+            return mission.code
+    raise Invalid("mission", "unknown_mission", f"No roll of {pack.name} gives {mission_key}.")
+
+
 def mission_summary(pack_key: str, code: str) -> dict | None:
     """The contract's `mission` object of a round: code, primary, mission rule, deployment.
     For a table pack: the mission's name as `primary`, its table as `mission_rule`."""

@@ -14,6 +14,7 @@ from tracker.maelstrom import PLAYERS
 PHASE_NAMES = {
     "setup": "Before the battle",
     "start_of_turn": "Start of turn: generate",
+    "orders": "Start of turn: New Orders",
     "turn": "The turn",
     "end_of_turn": "End of turn: achieve and discard",
     "game_length": "Does the battle go on?",

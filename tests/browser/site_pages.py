@@ -190,6 +190,33 @@ def _classic_event(s: Site) -> None:
     s.extra["classic_game"] = game
 
 
+def _only_war_event(s: Site) -> None:
+    """An Only War event, round 1 on Ancient Relic chosen by name: the Rounds page shows the
+    map and leaves the marker roll to the table; the phones ask both Power Levels."""
+    from tournament.services.events import event_create
+    from tournament.services.players import player_register
+    from tournament.services.round_mission import round_choose_mission
+    from tournament.services.rounds import round_create
+
+    event = event_create(
+        user=s.organiser, name="Only War Night", rounds=2, mission_pack="only_war", seed=5
+    )
+    players = [
+        player_register(event=event, user=s.organiser, name=name, faction=faction)
+        for name, faction in zip(NAMES[:2], FACTIONS[:2], strict=True)
+    ]
+    round_create(
+        event_id=event.pk,
+        user=s.organiser,
+        pairings=[{"player_a": players[0].pk, "player_b": players[1].pk}],
+    )
+    round_choose_mission(
+        event_id=event.pk, user=s.organiser, number=1, mission_name="ancient_relic"
+    )
+    s.extra["only_war_event"] = event
+    s.extra["only_war_key"] = players[0].private_key
+
+
 def _c(name: str, *args) -> Callable[[Site], str]:
     """The path of a classic-pack event page (the event of `_classic_event`)."""
     return lambda s: reverse(
@@ -499,6 +526,19 @@ PAGES: list[Page] = [
         lambda s: _classic_tracker(s) + "?side=player_2",
         setup=_classic_event,
         ready="#tracker-app .trk-board",
+    ),
+    # An Only War event: the Rounds page's map and later roll, the phone's Power Levels
+    Page(
+        "organiser-rounds-only-war",
+        ORGANISER,
+        lambda s: reverse("manage-rounds", args=[s.extra["only_war_event"].pk]),
+        setup=_only_war_event,
+    ),
+    Page(
+        "player-home-only-war",
+        PLAYER,
+        lambda s: reverse("player-home", args=[s.extra["only_war_key"]]),
+        setup=_only_war_event,
     ),
     # The organiser
     Page("organiser-new-event", ORGANISER, lambda s: reverse("manage-event-new")),

@@ -31,10 +31,12 @@ def next_action(  # noqa: PLR0911, PLR0912 - one branch per phase reads best
             active = state["sides"][turn]["active"]
             act["discard"] = rnd.sample(active, plan["discard"])
         return act
-    if phase == "turn":
+    if phase == "orders":
         if options[turn]["new_orders"] and rnd.random() < 0.2:
             number = rnd.choice(options[turn]["swappable"])
             return {**clock, "type": "new_orders", "side": turn, "number": number}
+        return {**clock, "type": "play" if rnd.random() < 0.8 else "advance", "side": turn}
+    if phase == "turn":
         if options[turn]["comms_uplink"] and rnd.random() < 0.3:
             return {**clock, "type": "comms_uplink", "side": turn}
         if rnd.random() < 0.05:

@@ -112,7 +112,7 @@ def end_turn(state):
         if plan["discard"]:
             extra["discard"] = state["sides"][side]["active"][: plan["discard"]]
         state = act(state, "generate", side=side, **extra)
-    if state["phase"] == "turn":
+    if state["phase"] in ("orders", "turn"):
         state = act(state, "advance", side=side)
     return act(state, "end_turn", side=side)
 

@@ -126,6 +126,10 @@ def test_random_games_keep_the_rules(mission, seed, script, noise):
             continue
         assert frozen(state) == before, "apply mutated its input"
         assert new["seq"] == state["seq"] + 1
+        if act["type"] == "new_orders":
+            # Seed 000 line 2486: only right after generating, at the start of your turn.
+            assert state["phase"] == "orders", "New Orders accepted outside its step"
+            assert state["sides"][state["turn"]]["turn"]["generated"] is True
         log.append(act)
         state = new
         check_invariants(state)

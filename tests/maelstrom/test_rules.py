@@ -362,3 +362,39 @@ def test_in_eighth_edition_a_side_is_not_tabled_in_the_first_battle_round():
     # Seed 000 around line 2021: "at the end of any turn after the first battle round".
     state = act(act(started(), "generate", side=P1), "advance", side=P1)
     refused(state, "end_early", "not_in_first_round", "how", side=P2, how="tabled")
+
+
+def test_eighth_new_orders_only_right_after_generating_at_the_start_of_your_turn():
+    # Seed 000 line 2486 (New Orders, 2CP): used "after generating your Tactical Objectives
+    # at the start of your turn". Before generating, and once the turn is under way, refused.
+    state = started()
+    refused(state, "new_orders", "new_orders_timing", "type", side=P1, number=11)
+    state = act(state, "generate", side=P1)
+    assert state["phase"] == "orders"
+    swap = state["sides"][P1]["active"][0]
+    swapped = act(state, "new_orders", side=P1, number=swap)
+    assert swap in swapped["sides"][P1]["discarded"]
+    assert len(swapped["sides"][P1]["active"]) == 3
+    assert swapped["phase"] == "turn"  # once per turn: the turn goes on
+    refused(swapped, "new_orders", "new_orders_timing", "type", side=P1, number=11)
+    # Not used: the player plays the turn, and New Orders is gone until their next turn.
+    played = act(state, "play", side=P1)
+    assert played["phase"] == "turn"
+    refused(played, "new_orders", "new_orders_timing", "type", side=P1, number=swap)
+    refused(played, "advance", "not_your_turn", "side", side=P2)
+    at_end = act(played, "advance", side=P1)
+    refused(at_end, "new_orders", "new_orders_timing", "type", side=P1, number=swap)
+    # Going straight to the end of the turn from the orders step also closes it.
+    assert act(state, "advance", side=P1)["phase"] == "end_of_turn"
+
+
+def test_the_orders_step_only_where_new_orders_can_be_used():
+    # 7th edition has no New Orders: generating leads straight into the turn.
+    seventh = act(started("seventh", "cleanse_and_control"), "generate", side=P1)
+    assert seventh["phase"] == "turn"
+    refused(seventh, "new_orders", "no_new_orders", "type", side=P1, number=11)
+    # Only the other player's turn may be played from the orders step by its own player.
+    eighth = act(started(), "generate", side=P1)
+    refused(eighth, "play", "not_your_turn", "side", side=P2)
+    assert maelstrom.options(eighth)[P1]["new_orders"] is True
+    assert maelstrom.options(act(eighth, "play", side=P1))[P1]["new_orders"] is False

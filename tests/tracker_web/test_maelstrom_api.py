@@ -148,3 +148,25 @@ def test_leviathan_create_still_takes_a_mission_code(client):
     assert response.status_code == 201
     assert response.json()["state"]["phase"] == "roles"
     assert TrackedGame.objects.get().pack_key == "leviathan"
+
+
+def test_eighth_new_orders_after_the_orders_step_is_refused_naming_the_rule(client):
+    # Seed 000 line 2486: New Orders is used after generating your Tactical Objectives at the
+    # start of your turn. Once the turn is played, the API refuses it and changes nothing.
+    token = _create(client, pack="eighth", mission="cleanse_and_capture", seed=1).json()["token"]
+    url = f"/api/tracker/{token}/actions/?side=player_1"
+    steps = [
+        {"type": "set_first_turn", "round": 0, "phase": "setup", "first": "player_1"},
+        {"type": "generate", "round": 1, "phase": "start_of_turn", "side": "player_1"},
+        {"type": "play", "round": 1, "phase": "orders", "side": "player_1"},
+    ]
+    for step in steps:
+        assert client.post(url, step, content_type="application/json").status_code == 200
+    before = TrackedGame.objects.get(token=token).state
+    number = before["sides"]["player_1"]["active"][0]
+    late = {"type": "new_orders", "round": 1, "phase": "turn", "side": "player_1"}
+    response = client.post(url, {**late, "number": number}, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error_codes"] == {"type": ["new_orders_timing"]}
+    assert "at the start of your turn" in response.json()["type"][0]
+    assert TrackedGame.objects.get(token=token).state == before

@@ -80,7 +80,7 @@ def test_each_phone_acts_for_its_own_side_and_organisers_for_both(maelstrom_game
     assert game.player_a.name in refused.json()["side"][0]
     assert snapshot() == before
     assert b.post(url(game), generate, format="json").status_code == 200
-    bonus = {"type": "bonus", "round": 1, "phase": "turn", "side": "player_1",
+    bonus = {"type": "bonus", "round": 1, "phase": "orders", "side": "player_1",
              "name": "first_blood", "value": True}  # fmt: skip
     assert b.post(url(game), bonus, format="json").status_code == 403
     assert api.post(url(game) + "?side=player_2", bonus, format="json").status_code == 200

@@ -94,6 +94,7 @@ def test_a_game_driven_by_its_own_forms(client):
     html = client.get(url).content.decode()
     for number in active:
         assert f'data-testid="objective-player_1-{number}"' in html
+    post(client, tracked, find(client.get(url).content.decode(), type="play"))
     post(client, tracked, find(client.get(url).content.decode(), type="advance"))
     html = client.get(url).content.decode()
     achievable = [f for f in forms(html) if f.get("type") == ["achieve"]]
@@ -113,6 +114,48 @@ def test_a_game_driven_by_its_own_forms(client):
     wrong = {**find(html, type="generate"), "side": ["player_1"]}
     refused = post(client, tracked, wrong).content.decode()
     assert "It is Player 2&#x27;s turn, not Player 1&#x27;s" in refused
+
+
+def test_new_orders_is_offered_only_right_after_generating(client):
+    # Seed 000 line 2486: New Orders is used after generating your Tactical Objectives at the
+    # start of your turn. The page offers it at that step only, sent as a browser posts it.
+    tracked = start(client, "eighth:cleanse_and_capture")
+    url = f"/tracker/{tracked.token}/?side=player_1"
+    post(client, tracked, find(client.get(url).content.decode(), type="set_first_turn"))
+    html = client.get(url).content.decode()
+    assert not [f for f in forms(html) if f.get("type") == ["new_orders"]]
+    post(client, tracked, find(html, type="generate"))
+    html = client.get(url).content.decode()
+    assert "New Orders" in html
+    swap = find(html, type="new_orders")
+    assert post(client, tracked, swap).status_code == 302
+    tracked.refresh_from_db()
+    mine = tracked.state["sides"]["player_1"]
+    assert int(swap["number"][0]) in mine["discarded"]
+    assert tracked.state["phase"] == "turn"
+    html = client.get(url).content.decode()
+    assert not [f for f in forms(html) if f.get("type") == ["new_orders"]]
+    # Sent again later in the turn, it is refused naming the rule and nothing changes.
+    seq = tracked.state["seq"]
+    late = {**swap, "seq": [str(seq)], "phase": ["turn"], "number": [str(mine["active"][0])]}
+    refused = post(client, tracked, late).content.decode()
+    assert "after generating your Tactical Objectives at the start of your turn" in refused
+    tracked.refresh_from_db()
+    assert tracked.state["seq"] == seq
+
+
+def test_playing_the_turn_closes_new_orders_on_the_page(client):
+    tracked = start(client, "eighth:cleanse_and_capture")
+    url = f"/tracker/{tracked.token}/?side=player_1"
+    post(client, tracked, find(client.get(url).content.decode(), type="set_first_turn"))
+    post(client, tracked, find(client.get(url).content.decode(), type="generate"))
+    assert (
+        post(client, tracked, find(client.get(url).content.decode(), type="play")).status_code
+        == 302
+    )
+    html = client.get(url).content.decode()
+    assert not [f for f in forms(html) if f.get("type") == ["new_orders"]]
+    assert find(html, type="advance")
 
 
 def test_a_secret_mission_page_hides_the_other_players_objectives(client):

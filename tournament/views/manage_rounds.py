@@ -11,8 +11,11 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
+from missions.classic.generator import LATER_ROLLS
+from missions.classic.types import ClassicMission
 from missions.eleventh.matrix import LAYOUT_LETTERS
-from missions.services import is_classic
+from missions.render.classic import classic_mission_svg
+from missions.services import is_classic, mission_names
 from tournament.errors import ServiceError
 from tournament.models import Game, LayoutPolicy
 from tournament.scoring import scoring_rules
@@ -33,6 +36,7 @@ from tournament.services.results import (
     result_enter,
     result_settle,
 )
+from tournament.services.round_mission import round_choose_mission, round_mission_key
 from tournament.services.rounds import round_create, round_delete_latest, round_set_mission
 from tournament.services.swaps import round_repair, round_swap_players
 from tournament.views.common import (
@@ -55,14 +59,20 @@ def _round_context(event, **extra) -> dict:
     current = latest_round(event)
     games = games_of(current)
     players = players_by_name(p for g in games for p in (g.player_a, g.player_b) if p is not None)
+    mission = mission_of(event, current)
+    classic = current is not None and is_classic(event.mission_pack)
     context = {
         "event": event,
         "tab": "rounds",
         "round": current,
         "games": games,
-        "mission": mission_of(event, current),
-        # A table pack has no pool to pick from: the organiser types a code or draws again.
-        "choose_mission": current is not None and is_classic(event.mission_pack),
+        "mission": mission,
+        # A table pack has no pool: the organiser picks a mission by name from the pack's
+        # list, types a code or draws again.
+        "choose_mission": classic,
+        "mission_names": mission_names(event.mission_pack) if classic else [],
+        "mission_key": round_mission_key(current) if classic else "",
+        **_classic_map(mission),
         "swap_form": SwapForm(players=players),
         "open": current is not None
         and not any(g.state in ("pending", "confirmed", "disputed") for g in games),
@@ -78,6 +88,17 @@ def _round_context(event, **extra) -> dict:
     }
     context.update(extra)
     return context
+
+
+def _classic_map(mission) -> dict:
+    """A table pack's round: its map, the rolls made with it, and whether a roll waits for
+    the table (The Scouring's markers after deployment, Ancient Relic's at round 1)."""
+    if not isinstance(mission, ClassicMission):
+        return {"round_map": "", "later_rolls": False}
+    return {
+        "round_map": classic_mission_svg(mission, width_px=480),
+        "later_rolls": mission.mission.key in LATER_ROLLS,
+    }
 
 
 @staff_required
@@ -131,12 +152,21 @@ def round_release_view(request, event, number: int):
 @organiser_required
 @require_POST
 def round_mission(request, event, number: int):
-    """A classic-pack round's mission: a code of the event's pack, or `draw` for another."""
+    """A classic-pack round's mission: by name from the pack's list (`mission_name`), a code
+    of the event's pack, or `draw` for another."""
     code = None if request.POST.get("draw") else request.POST.get("mission", "").strip()
     try:
-        round_ = round_set_mission(
-            event_id=event.pk, user=request.user, number=number, mission_code=code
-        )
+        if "mission_name" in request.POST:
+            round_ = round_choose_mission(
+                event_id=event.pk,
+                user=request.user,
+                number=number,
+                mission_name=request.POST["mission_name"],
+            )
+        else:
+            round_ = round_set_mission(
+                event_id=event.pk, user=request.user, number=number, mission_code=code
+            )
     except ServiceError as exc:
         report(request, exc, {"mission": "Mission code"})
     else:

@@ -145,6 +145,8 @@ def player_home(request, key: str):
             form=ScoreForm(),
             battle_ready_bonus=_battle_ready_bonus(event),
             early_end=event.mission_pack in EARLY_END_PACKS,
+            # Only War: both armies' Power Levels settle equal VP (the Underdog's win).
+            power_levels=scoring_rules(event.mission_pack).underdog_ties,
             record_rounds=_record_rounds(event, request.GET),
             claims=_dispute_claims(game, player) if game.state == "disputed" else [],
             typed=_typed(request.GET),
@@ -165,10 +167,11 @@ def player_home(request, key: str):
 
 
 def _typed(data) -> dict[str, str]:
-    """The scores a refused entry sent back (`vp_a` mine, `vp_b` theirs), digits only, and
+    """The scores a refused entry sent back (`vp_a` mine, `vp_b` theirs; Only War's Power
+    Levels alike), digits only, and
     the 11th-edition boxes (battle rounds as digits, the choices as one of their values)."""
     out = {}
-    for field in ("vp_a", "vp_b", *ROUND_BOXES):
+    for field in ("vp_a", "vp_b", "power_a", "power_b", *ROUND_BOXES):
         value = (data.get(field) or "").strip()
         if value.isdigit() and value.isascii() and len(value) <= 4:
             out[field] = value
@@ -298,6 +301,9 @@ def _scores_for(game: Game, player: Player, form: ScoreForm) -> dict:
         data["outcome"] = flipped.get(outcome, outcome) if side == "b" else outcome
     if form.cleaned_data.get("ended"):
         data["ended"] = form.cleaned_data["ended"]
+    if "power_a" in form.cleaned_data:  # Only War: the form's power_a is "my" Power Level
+        mine, theirs = form.cleaned_data["power_a"], form.cleaned_data["power_b"]
+        data["power_a"], data["power_b"] = (theirs, mine) if side == "b" else (mine, theirs)
     if bonus and form.cleaned_data.get("battle_ready"):
         data[f"battle_ready_{side}"] = bonus
     return data
@@ -305,8 +311,9 @@ def _scores_for(game: Game, player: Player, form: ScoreForm) -> dict:
 
 # Packs whose results can name the winner whatever the VP (issue 26): The Relic's major or
 # minor victory (seed 000 around line 2439), a concession or a tabled side (seed 000 around
-# line 2018, seed 001 around line 310).
-EARLY_END_PACKS = ("eighth", "seventh")
+# line 2018, seed 001 around line 310); Only War's wiped-out army and, on equal VP and equal
+# Power Levels, the Underdog who assigned the deployment zones (seed 003 lines 1705, 1723).
+EARLY_END_PACKS = ("eighth", "seventh", "only_war")
 
 
 def _battle_ready_bonus(event) -> int | None:
@@ -349,6 +356,7 @@ def player_result(request, key: str, game_id: int):
             request.POST,
             vp_max=rules.vp_max,
             battle_ready=_battle_ready_bonus(player.event) is not None,
+            power=rules.underdog_ties,
         )
     if form.is_valid():
         try:

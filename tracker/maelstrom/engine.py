@@ -26,6 +26,7 @@ from tracker.maelstrom.rules import (
     GAME_LENGTH,
     MAX_ROUNDS,
     MIN_ROUNDS,
+    ORDERS,
     OVER,
     PLAYERS,
     PRIORITY_VP,
@@ -347,24 +348,57 @@ def _generate(state: State, act: Action) -> None:
     for _ in range(plan["generate"]):
         _generate_one(state, side)
     state["sides"][side]["turn"]["generated"] = True
-    state["phase"] = TURN
+    state["phase"] = ORDERS if orders_open(state, side) else TURN
+
+
+def swappable(state: State, side: str) -> list[int]:
+    """What New Orders may discard: an active objective that is not a protected one."""
+    return [n for n in state["sides"][side]["active"] if not protected(state, n)]
+
+
+def orders_open(state: State, side: str) -> bool:
+    """Whether the orders step is worth stopping at: New Orders in this mission, unused this
+    turn, with something to swap."""
+    return bool(
+        state["rules"]["new_orders"]
+        and not state["sides"][side]["turn"]["new_orders"]
+        and swappable(state, side)
+    )
 
 
 # ---- the turn ----------------------------------------------------------------------------
 
 
-@action("new_orders", TURN)
+NEW_ORDERS_TIMING = (
+    "type: New Orders is used right after generating your Tactical Objectives at the start"
+    " of your turn, not "
+)
+
+
+# Accepted only in the orders step; the other phases are listed to refuse it by its rule.
+@action("new_orders", START_OF_TURN, ORDERS, TURN, END_OF_TURN)
 def _new_orders(state: State, act: Action) -> None:
-    require(state["rules"]["new_orders"], "no_new_orders", "type: not in this mission")
+    require(
+        state["rules"]["new_orders"], "no_new_orders", "type: not in this mission", field="type"
+    )
     side = _own_turn(state, act)
     mine = state["sides"][side]
-    require(not mine["turn"]["new_orders"], "used", "type: New Orders once per turn")
+    when = "before generating them" if state["phase"] == START_OF_TURN else "later in the turn"
+    require(state["phase"] == ORDERS, "new_orders_timing", NEW_ORDERS_TIMING + when, field="type")
     _discard(state, side, _number(act), forced=False)
     mine["turn"]["new_orders"] = True
     _generate_one(state, side)
+    state["phase"] = TURN  # once per turn: the orders step is over
 
 
-@action("comms_uplink", TURN)
+@action("play", ORDERS)
+def _play(state: State, act: Action) -> None:
+    """Leave the orders step without New Orders: the turn's phases begin."""
+    _own_turn(state, act)
+    state["phase"] = TURN
+
+
+@action("comms_uplink", ORDERS, TURN)
 def _comms_uplink(state: State, act: Action) -> None:
     require(state["rules"]["comms_uplink"], "no_comms_uplink", "type: not in this mission")
     side = _own_turn(state, act)
@@ -379,7 +413,7 @@ def _comms_uplink(state: State, act: Action) -> None:
     _generate_one(state, side)
 
 
-@action("advance", TURN)
+@action("advance", ORDERS, TURN)
 def _advance(state: State, act: Action) -> None:
     _own_turn(state, act)
     state["phase"] = END_OF_TURN
@@ -522,7 +556,7 @@ def _game_length(state: State, act: Action) -> None:
 # ---- any time ----------------------------------------------------------------------------
 
 
-@action("bonus", SETUP, START_OF_TURN, TURN, END_OF_TURN, GAME_LENGTH, END_OF_GAME)
+@action("bonus", SETUP, START_OF_TURN, ORDERS, TURN, END_OF_TURN, GAME_LENGTH, END_OF_GAME)
 def _bonus(state: State, act: Action) -> None:
     side = _side(act)
     name = act.get("name")
@@ -541,7 +575,7 @@ def _bonus(state: State, act: Action) -> None:
 EARLY_ENDS = ("concession", "tabled")
 
 
-@action("end_early", START_OF_TURN, TURN, END_OF_TURN)
+@action("end_early", START_OF_TURN, ORDERS, TURN, END_OF_TURN)
 def _end_early(state: State, act: Action) -> None:
     """`side` concedes, or has no models left at the end of a turn (`how` "tabled"): the
     battle ends at once with the opponent's victory (8th edition's sudden death, 7th's

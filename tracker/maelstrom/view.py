@@ -7,8 +7,15 @@ import copy
 from typing import Any
 
 from tracker.engine.errors import require
-from tracker.maelstrom.engine import achievable, needs_markers, plan_for, protected
-from tracker.maelstrom.rules import END_OF_TURN, PLAYERS, START_OF_TURN, TURN, other
+from tracker.maelstrom.engine import (
+    achievable,
+    needs_markers,
+    orders_open,
+    plan_for,
+    protected,
+    swappable,
+)
+from tracker.maelstrom.rules import END_OF_TURN, ORDERS, PLAYERS, START_OF_TURN, TURN, other
 
 State = dict[str, Any]
 # Log entries that name an objective the opponent must not see in a secret mission.
@@ -84,13 +91,12 @@ def options(state: State, viewer: str | None = None) -> dict[str, dict[str, Any]
         if state["phase"] == START_OF_TURN and own_turn:
             opts["plan"] = plan_for(state, side)
             opts["needs_markers"] = needs_markers(state)
-        if state["phase"] == TURN and own_turn:
+        if state["phase"] == ORDERS and own_turn:
+            # Seed 000's New Orders: only right after generating, at the start of the turn.
+            opts["new_orders"] = orders_open(state, side)
+            opts["swappable"] = swappable(state, side) if opts["new_orders"] else []
+        if state["phase"] in (ORDERS, TURN) and own_turn:
             rules = state["rules"]
-            swappable = [n for n in mine["active"] if not protected(state, n)]
-            opts["new_orders"] = bool(
-                rules["new_orders"] and not mine["turn"]["new_orders"] and swappable
-            )
-            opts["swappable"] = swappable if opts["new_orders"] else []
             opts["comms_uplink"] = (
                 rules["comms_uplink"]
                 and not mine["turn"]["comms_uplink"]

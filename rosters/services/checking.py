@@ -2,8 +2,9 @@
 that the player's page, the staff's Lists page and the API can share.
 
 `roster_check` takes the settings directly; `roster_check_event` reads them from an event
-(its battle size, points limit and mission pack's edition). Lists of an edition without checks
-(8th, 7th) are read but not checked, and say so.
+(its battle size, points limit and mission pack's edition). 8th-edition lists are checked
+against the rulebook's organised-event guidelines, which need no rules data; lists of an
+edition without checks (7th) are read but not checked, and say so.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 from missions.pack.registry import get_pack
 from rosters.data import UnknownDataset, dataset_default, rules_data
-from rosters.engine.checks import EDITIONS, ERROR, MusterSettings, Problem, check_roster
+from rosters.engine.checks import EDITIONS, EIGHTH, ERROR, MusterSettings, Problem, check_roster
 from rosters.engine.parse import BATTLE_SIZES, parse_roster
 from rosters.engine.roster import Roster
 from tournament.errors import Invalid
@@ -23,12 +24,13 @@ class RosterCheck:
     roster: Roster
     problems: tuple[Problem, ...]
     edition: str
-    # The rules data the list was checked against (None: an edition without checks).
+    # The rules data the list was checked against (None: 8th edition, checked without data,
+    # or an edition without checks).
     data_version: str | None
 
     @property
     def checked(self) -> bool:
-        return self.data_version is not None
+        return self.data_version is not None or self.edition == EIGHTH
 
     @property
     def passes(self) -> bool:
@@ -74,6 +76,10 @@ def roster_check(
     roster = parse_roster(text or "", vocabulary=rules.vocabulary())
     if edition not in EDITIONS:
         return RosterCheck(roster, (), edition, None)
+    if edition == EIGHTH:
+        # 8th-edition events have no battle sizes (the event's is a later edition's preset).
+        settings = MusterSettings(edition=edition, points_limit=points_limit)
+        return RosterCheck(roster, tuple(check_roster(roster, settings)), edition, None)
     size = BATTLE_SIZES.get((battle_size or "").replace("_", " ").lower())
     settings = MusterSettings(
         edition=edition, battle_size=size, points_limit=points_limit, disposition=disposition

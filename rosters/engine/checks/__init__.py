@@ -17,6 +17,9 @@ illegal.
   once, one per unit), a datasheet at most 3 times (6 for BATTLELINE and DEDICATED
   TRANSPORT), an EPIC HERO once. Whether a unit is a CHARACTER etc. comes from the group the
   list puts it in, else from the rules data; data of another edition only ever warns.
+- 8th edition (the rulebook's organised-event guidelines, `rosters.engine.eighth`): points,
+  the number of Detachments and datasheet repeats for the points limit (Troops and Dedicated
+  Transports exempt), one warlord; no rules data is used.
 Pure Python.
 """
 
@@ -27,6 +30,7 @@ from rosters.engine.checks.context import (
     BATTLE_SIZES,
     CODES,
     EDITIONS,
+    EIGHTH,
     ERROR,
     WARNING,
     BattleSize,
@@ -41,6 +45,7 @@ from rosters.engine.checks.detachments import (
     check_detachments_11th,
     check_disposition,
 )
+from rosters.engine.checks.eighth import check_eighth
 from rosters.engine.checks.enhancements import check_enhancements
 from rosters.engine.checks.limits import check_characters, check_limits
 from rosters.engine.roster import Roster
@@ -50,6 +55,7 @@ __all__ = [
     "BATTLE_SIZES",
     "CODES",
     "EDITIONS",
+    "EIGHTH",
     "ERROR",
     "WARNING",
     "BattleSize",
@@ -68,6 +74,10 @@ def check_roster(
     """Every problem found in `roster` under `settings`, errors and warnings, in list order."""
     if settings.edition not in EDITIONS:
         raise ValueError(f"No checks for edition {settings.edition!r}.")
+    if settings.edition == EIGHTH:
+        ctx = Context(roster, settings, None, None, None, [])
+        check_eighth(ctx)
+        return ctx.problems
     faction = rules.faction_for(roster.faction) if rules is not None else None
     ctx = Context(roster, settings, rules, faction, battle_size_for(settings, roster), [])
     check_points(ctx)

@@ -22,6 +22,9 @@ CODES: dict[str, str] = {
     "faction-unknown": "Faction not in the data",
     "detachment-none": "No detachment",
     "detachment-many": "More than one detachment (10th)",
+    "detachment-count": "Too many detachments (8th)",
+    "guidelines-no-limit": "No points limit for the guidelines (8th)",
+    "guidelines-none": "No guideline for the points limit (8th)",
     "detachment-unknown": "Detachment not in the data",
     "detachment-faction": "Detachment of another faction",
     "detachment-chapter": "Detachment of a chapter the list does not name",
@@ -78,7 +81,10 @@ BATTLE_SIZES = {
         "Onslaught": BattleSize("Onslaught", 3000, None, 3),
     },
 }
-EDITIONS = tuple(BATTLE_SIZES)
+# 8th edition is checked against the organised-event guidelines alone (no battle sizes, no
+# rules data).
+EIGHTH = "8th"
+EDITIONS = (*BATTLE_SIZES, EIGHTH)
 DATASHEET_LIMIT = 3
 BATTLELINE_LIMIT = 6
 DISPOSITION_IDS = {norm(name): key for key, name in DISPOSITION_NAMES.items()}

@@ -83,6 +83,8 @@ LABELS = {
     "detachment": "detachment",
     "detachment choice": "detachment",
     "detachments": "detachments",
+    # A Combat Patrol list names its patrol where others name their detachment.
+    "combat patrol": "detachment",
     "force disposition": "disposition",
     "disposition": "disposition",
     "warlord": "warlord",

@@ -15,6 +15,7 @@ from missions.pack.registry import get_pack
 from rosters.data import UnknownDataset, dataset_default, rules_data
 from rosters.engine.checks import EDITIONS, EIGHTH, ERROR, MusterSettings, Problem, check_roster
 from rosters.engine.parse import BATTLE_SIZES, parse_roster
+from rosters.engine.patrols import Patrol
 from rosters.engine.roster import Roster
 from tournament.errors import Invalid
 
@@ -68,10 +69,11 @@ def roster_check(
     points_limit: int | None = None,
     disposition: str | None = None,
     data_version: str | None = None,
+    patrols: tuple[Patrol, ...] = (),
 ) -> RosterCheck:
     """Read `text` and check it under `edition`'s muster rules. `battle_size` is a name
     ("Strike Force") or the event's key ("strike_force"); `disposition` the id recorded for
-    the player, if any."""
+    the player, if any; `patrols` a Combat Patrol event's patrols."""
     rules = _rules(data_version)
     roster = parse_roster(text or "", vocabulary=rules.vocabulary())
     if edition not in EDITIONS:
@@ -82,17 +84,32 @@ def roster_check(
         return RosterCheck(roster, tuple(check_roster(roster, settings)), edition, None)
     size = BATTLE_SIZES.get((battle_size or "").replace("_", " ").lower())
     settings = MusterSettings(
-        edition=edition, battle_size=size, points_limit=points_limit, disposition=disposition
+        edition=edition,
+        battle_size=size,
+        points_limit=points_limit,
+        disposition=disposition,
+        patrols=tuple(patrols),
     )
     problems = tuple(check_roster(roster, settings, rules))
     return RosterCheck(roster, problems, edition, rules.version)
 
 
 def roster_check_event(
-    *, event, text: str, disposition: str | None = None, data_version: str | None = None
+    *,
+    event,
+    text: str,
+    disposition: str | None = None,
+    data_version: str | None = None,
+    patrols: tuple[Patrol, ...] | None = None,
 ) -> RosterCheck:
-    """`roster_check` with the event's battle size, points limit and edition (its pack's)."""
+    """`roster_check` with the event's battle size, points limit and edition (its pack's).
+    A Combat Patrol event's patrols are read from the database unless given."""
+    if patrols is None and event.battle_size == "combat_patrol":
+        from rosters.services.patrols import patrol_specs  # noqa: PLC0415 - the one DB read
+
+        patrols = patrol_specs(event=event)
     return roster_check(
+        patrols=patrols or (),
         text=text,
         edition=get_pack(event.mission_pack).edition,
         battle_size=event.battle_size,

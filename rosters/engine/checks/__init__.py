@@ -20,6 +20,8 @@ illegal.
 - 8th edition (the rulebook's organised-event guidelines, `rosters.engine.eighth`): points,
   the number of Detachments and datasheet repeats for the points limit (Troops and Dedicated
   Transports exempt), one warlord; no rules data is used.
+- 10th-edition Combat Patrol: the list against the event's patrol it names (its units, model
+  counts and one of its enhancements), `checks/patrol.py`.
 Pure Python.
 """
 
@@ -29,6 +31,7 @@ from rosters.engine.checks.army import check_faction, check_points, check_units,
 from rosters.engine.checks.context import (
     BATTLE_SIZES,
     CODES,
+    COMBAT_PATROL,
     EDITIONS,
     EIGHTH,
     ERROR,
@@ -48,12 +51,14 @@ from rosters.engine.checks.detachments import (
 from rosters.engine.checks.eighth import check_eighth
 from rosters.engine.checks.enhancements import check_enhancements
 from rosters.engine.checks.limits import check_characters, check_limits
+from rosters.engine.checks.patrol import check_combat_patrol
 from rosters.engine.roster import Roster
 from rosters.engine.rules import RulesData
 
 __all__ = [
     "BATTLE_SIZES",
     "CODES",
+    "COMBAT_PATROL",
     "EDITIONS",
     "EIGHTH",
     "ERROR",
@@ -77,6 +82,11 @@ def check_roster(
     if settings.edition == EIGHTH:
         ctx = Context(roster, settings, None, None, None, [])
         check_eighth(ctx)
+        return ctx.problems
+    if settings.edition == "10th" and settings.battle_size == COMBAT_PATROL:
+        # A patrol's contents are fixed: the list is held against them, not the muster rules.
+        ctx = Context(roster, settings, rules, None, None, [])
+        check_combat_patrol(ctx, tuple(settings.patrols))
         return ctx.problems
     faction = rules.faction_for(roster.faction) if rules is not None else None
     ctx = Context(roster, settings, rules, faction, battle_size_for(settings, roster), [])

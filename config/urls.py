@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("tracker.urls")),
     path("", include("teams.urls")),
     path("", include("playoffs.urls")),
+    path("", include("rosters.patrol_urls")),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

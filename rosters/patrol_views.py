@@ -8,6 +8,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from missions.pack.combat_patrol import SEQUENCE
 from rosters.patrol_forms import PatrolForm
 from rosters.services.patrols import (
     patrol_create,
@@ -31,6 +32,7 @@ def _context(event, **extra) -> dict:
         "tab": "patrols",
         "patrols": patrols_of(event),
         "add_form": PatrolForm(),
+        "sequence": SEQUENCE,
         **extra,
     }
 

@@ -105,3 +105,19 @@ def test_the_tab_shows_only_at_a_combat_patrol_event(org_client, organiser):
     other = event_create(user=organiser, name="Strike GT", rounds=3, seed=2)
     html = _page(org_client, reverse("manage-event", args=[other.pk]))
     assert reverse("manage-patrols", args=[other.pk]) not in html
+
+
+def test_the_sequence_on_the_page_the_pairings_and_the_sheets(org_client, organiser, event):
+    from tests.conftest import add_players
+    from tournament.services.printing import print_round_data
+    from tournament.services.rounds import round_create
+
+    html = _page(org_client, reverse("manage-patrols", args=[event.pk]))
+    assert "Alternate setting up units one at a time, defender first" in html
+    add_players(event, organiser, 4)
+    round_create(event_id=event.pk, user=organiser, seed=1)
+    pairings = _page(org_client, reverse("event-pairings", args=[event.pk]))
+    assert 'Combat Patrol: 44" x 30" battlefield' in pairings.replace("&quot;", '"')
+    note = print_round_data(event=event, round_number=1).note
+    assert note.startswith('Combat Patrol: 44" x 30" battlefield')
+    assert "five battle rounds" in note

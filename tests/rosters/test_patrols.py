@@ -10,9 +10,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from missions.pack.combat_patrol import BATTLE_ROUNDS, BATTLEFIELD, SEQUENCE, SUMMARY
 from rosters.engine.checks import ERROR, WARNING, MusterSettings, check_roster
 from rosters.engine.parse import parse_roster
-from rosters.engine.patrols import BATTLE_ROUNDS, BATTLEFIELD, SEQUENCE, Patrol, PatrolUnit
+from rosters.engine.patrols import Patrol, PatrolUnit
 from rosters.engine.printer import print_roster
 from rosters.engine.roster import Roster, RosterUnit
 from rosters.services.checking import roster_check
@@ -52,6 +53,7 @@ def test_the_battle_size_facts():
     assert BATTLEFIELD == (44, 30)
     assert BATTLE_ROUNDS == 5
     assert len(SEQUENCE) == 10
+    assert '44" x 30"' in SUMMARY
 
 
 def test_the_patrol_fixture_reads_and_passes():

@@ -6,8 +6,13 @@ class RostersConfig(AppConfig):
     verbose_name = "Army lists"
 
     def ready(self) -> None:
-        # The tournament app never imports this one: the Combat Patrol undo handlers and audit
-        # words are registered with it here.
-        from rosters.services import patrol_words, patrols  # noqa: F401, PLC0415
+        # The tournament app never imports this one: the Combat Patrol undo handlers, audit
+        # words and export section are registered with it here.
+        from rosters.services import (  # noqa: F401, PLC0415
+            patrol_exchange,
+            patrol_words,
+            patrols,
+        )
 
         patrol_words.register()
+        patrol_exchange.register()

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from rosters.patrol_models import CombatPatrol
 from tests.web.browser_form import form_data
-from tournament.models import AuditEntry
+from tournament.models import AuditEntry, Event
 from tournament.services.events import event_create
 from tournament.services.staff import staff_add
 
@@ -121,3 +121,26 @@ def test_the_sequence_on_the_page_the_pairings_and_the_sheets(org_client, organi
     note = print_round_data(event=event, round_number=1).note
     assert note.startswith('Combat Patrol: 44" x 30" battlefield')
     assert "five battle rounds" in note
+
+
+def test_the_settings_page_of_a_combat_patrol_event_round_trips(org_client, event):
+    url = reverse("manage-settings", args=[event.pk])
+    logged = AuditEntry.objects.count()
+    data = form_data(_page(org_client, url), "Save settings")
+    assert data["battle_size"] == "combat_patrol"
+    assert org_client.post(url, data).status_code == 302
+    assert AuditEntry.objects.count() == logged
+    event.refresh_from_db()
+    assert (event.battle_size, event.points_limit) == ("combat_patrol", 0)
+
+
+def test_the_new_event_form_takes_combat_patrol_with_the_10th_edition_pack(org_client):
+    url = reverse("manage-event-new")
+    data = form_data(_page(org_client, url), "Create event")
+    data.update(name="Patrol Night", battle_size="combat_patrol", mission_pack="eleventh")
+    refused = org_client.post(url, data)
+    assert refused.status_code == 200  # the form again, with the reason
+    assert "it needs the Leviathan (10th edition) mission pack" in refused.content.decode()
+    assert not Event.objects.filter(name="Patrol Night").exists()
+    data["mission_pack"] = "leviathan"
+    assert org_client.post(url, data).status_code == 302

@@ -266,6 +266,11 @@ def mission_pack_check(pack_key: str) -> str:
     return pack_key
 
 
+def mission_pack_edition(pack_key: str) -> str:
+    """The edition whose rules a pack plays ("10th" for Leviathan)."""
+    return _pack(pack_key).edition
+
+
 def mission_pack_choices() -> list[tuple[str, str]]:
     """(key, name) of every pack, for the event forms' select."""
     return [(key, get_pack(key).name) for key in pack_keys()]

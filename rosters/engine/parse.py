@@ -32,11 +32,18 @@ BATTLE_SIZES = {
 UNREAD_TITLE = "UNREAD LINES"
 
 _NUMBER = r"\d{1,3}(?:[,.]\d{3})+|\d+"
-_POINTS = re.compile(rf"[\(\[]\s*\+?({_NUMBER})\s*(?:pts|points?|pt)\.?\s*[\)\]]", re.IGNORECASE)
+# 8th-edition BattleScribe puts power level and command points in the same brackets:
+# "[7 PL, 118pts]", "[101 PL, 5CP, 2,000pts]".
+_BESIDE = r"(?:[^()\[\]:]*?[A-Za-z]\s*,\s*)?"
+_AFTER = r"(?:,[^()\[\]]*)?"
+_POINTS = re.compile(
+    rf"[\(\[]{_BESIDE}\s*\+?({_NUMBER})\s*(?:pts|points?|pt)\.?\s*{_AFTER}[\)\]]", re.IGNORECASE
+)
 _SIZE = re.compile(r"\b(combat\s+patrol|incursion|strike\s+force|onslaught)\b", re.IGNORECASE)
 _UNIT = re.compile(
     rf"^(?:char\d+:\s*)?(?:(?P<n>\d+)\s*x\s+)?(?P<name>.+?)\s*"
-    rf"[\(\[]\s*(?P<pts>{_NUMBER})\s*(?:pts|points?)\.?\s*[\)\]]\s*(?::\s*(?P<opts>.*))?$",
+    rf"[\(\[]{_BESIDE}\s*(?P<pts>{_NUMBER})\s*(?:pts|points?)\.?\s*{_AFTER}[\)\]]"
+    rf"\s*(?::\s*(?P<opts>.*))?$",
     re.IGNORECASE,
 )
 _BULLET = re.compile(r"^(\s*)([•◦·▪‣∙\-\*\.])\s+(.*)$")
@@ -46,7 +53,15 @@ _ENHANCEMENT = re.compile(r"^(?:enhancements?|upgrade)\s*:\s*(.+)$", re.IGNORECA
 _LABEL = re.compile(r"^([A-Za-z][A-Za-z /'’]{1,30}?)\s*:\s*(.*)$")
 _DP = re.compile(r"\s*[\(\[]\s*\d+\s*(?:dp|detachment points?)\s*[\)\]]\s*$", re.IGNORECASE)
 _POINTS_SUFFIX = re.compile(rf"\s*[\(\[]\s*\+?\s*(?:{_NUMBER})\s*(?:pts|points?)\s*[\)\]]\s*$")
-_EDITION = re.compile(r"\b(10|11)(?:th)?\b")
+_EDITION = re.compile(r"\b(8|9|10|11)(?:th)?\b")
+# BattleScribe's 8th-edition detachment title: "Battalion Detachment +5CP (Faction) [..]".
+_DETACHMENT_TITLE = re.compile(
+    r"^(?P<name>[\w' -]*?\b(?:detachment|fortification network))\s*(?:[+-]?\d+\s*cp)?\s*"
+    r"(?:\((?P<faction>[^()]*)\))?",
+    re.IGNORECASE,
+)
+# Its command-point lines ("Detachment CP [5CP]", "Battle-forged CP [3CP]"): nothing to check.
+_CP_LINE = re.compile(r"^[\w' -]*\bcp\s*\[\s*[+-]?\d+\s*cp\s*\]$", re.IGNORECASE)
 _EXPORTED = re.compile(r"^(exported with|created with)\b", re.IGNORECASE)
 _CHAR_REF = re.compile(r"^char\d+\s*:\s*", re.IGNORECASE)
 
@@ -68,12 +83,16 @@ LABELS = {
     "detachment": "detachment",
     "detachment choice": "detachment",
     "detachments": "detachments",
+    # A Combat Patrol list names its patrol where others name their detachment.
+    "combat patrol": "detachment",
     "force disposition": "disposition",
     "disposition": "disposition",
     "warlord": "warlord",
     "enhancement": "enhancement",
     "number of units": "ignore",
     "show hide options": "ignore",
+    # BattleScribe's 8th-edition chapter line repeats the last part of the faction.
+    "chapter selection": "ignore",
 }
 
 
@@ -230,6 +249,15 @@ def _label(state: _State, key: str, value: str, lineno: int) -> bool:
 
 def _roster_title(state: _State, inner: str) -> None:
     """BattleScribe's "++ Army Roster (Faction) [1,995pts] ++" and "++ Total: [..] ++"."""
+    detachment = _DETACHMENT_TITLE.match(inner)
+    if detachment:
+        # Each 8th-edition detachment heads its own units; the army's total comes from the
+        # "++ Total ++" line, not from a detachment's.
+        state.detachments.append(" ".join(detachment.group("name").split()))
+        if detachment.group("faction") and not state.factions:
+            state.factions.append(detachment.group("faction").strip())
+        state.section = None
+        return
     points = _POINTS.search(inner)
     total = re.match(r"^total\s*:", inner, re.IGNORECASE)
     roster = re.match(r"^(?:army\s+roster)?\s*(?:\((.*?)\))?\s*([^\[]*)", inner, re.I)
@@ -289,7 +317,7 @@ def _split(opts: str) -> list[str]:
 def _plain_header(state: _State, text: str) -> None:
     """A header line with no label: the app's faction, detachment or disposition line."""
     key = norm(_DP.sub("", text))
-    edition = re.fullmatch(r"(10|11)th edition", key)
+    edition = re.fullmatch(r"(8|9|10|11)th edition", key)
     if edition:
         state.edition = f"{edition.group(1)}th"
         return
@@ -347,7 +375,7 @@ def _header_fact(state: _State, line: str, lineno: int) -> bool:
         state.exported_with = line
         return True
     label = _LABEL.match(line)
-    if label and _label(state, label.group(1), label.group(2), lineno):
+    if _CP_LINE.match(line) or (label and _label(state, label.group(1), label.group(2), lineno)):
         return True
     if norm(line) in SECTIONS and not _POINTS.search(line):
         state.section = SECTIONS[norm(line)]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# The groups the official app prints units under, by the name the roster keeps.
+# The groups the official app prints units under, by the name the roster keeps (and the
+# battlefield roles of 8th-edition lists).
 SECTIONS: dict[str, str] = {
     "characters": "character",
     "character": "character",
@@ -22,6 +23,19 @@ SECTIONS: dict[str, str] = {
     "other": "other",
     "allied units": "allied",
     "allies": "allied",
+    # 8th edition's battlefield roles, which BattleScribe prints as "+ HQ +", "+ Troops +".
+    "hq": "hq",
+    "troops": "troops",
+    "elites": "elites",
+    "fast attack": "fast-attack",
+    "heavy support": "heavy-support",
+    "flyer": "flyer",
+    "flyers": "flyer",
+    "lord of war": "lord-of-war",
+    "lords of war": "lord-of-war",
+    "fortification": "fortification",
+    "fortifications": "fortification",
+    "no force org slot": "no-slot",
 }
 # How the printer heads each group (the official app's capitals).
 SECTION_TITLES: dict[str, str] = {
@@ -31,6 +45,15 @@ SECTION_TITLES: dict[str, str] = {
     "dedicated-transport": "DEDICATED TRANSPORTS",
     "other": "OTHER DATASHEETS",
     "allied": "ALLIED UNITS",
+    "hq": "HQ",
+    "troops": "TROOPS",
+    "elites": "ELITES",
+    "fast-attack": "FAST ATTACK",
+    "heavy-support": "HEAVY SUPPORT",
+    "flyer": "FLYERS",
+    "lord-of-war": "LORDS OF WAR",
+    "fortification": "FORTIFICATIONS",
+    "no-slot": "NO FORCE ORG SLOT",
 }
 
 

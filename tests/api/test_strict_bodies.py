@@ -37,6 +37,7 @@ TEAM_PATH = re.compile(r"/(teams|team-\w+|ritual-setting)/")
 def world(organiser, event):
     from django.contrib.auth import get_user_model
 
+    from rosters.services.patrols import patrol_create
     from teams.services.rounds import team_round_create
     from tournament.services.announcements import announcement_post
     from tournament.services.events import event_create
@@ -50,6 +51,9 @@ def world(organiser, event):
     round_ = round_create(event_id=event.pk, user=organiser, seed=1)
     game = round_.games.order_by("pk").first()
     announcement = announcement_post(event=event, user=organiser, text="Lunch at noon")
+    patrol = patrol_create(
+        event=event, user=organiser, data={"name": "P", "units": [{"name": "U", "models": 1}]}
+    )
     team_event = event_create(user=organiser, name="Team GT", rounds=3, kind="team", team_size=3)
     for name in ("Alpha", "Beta", "Gamma", "Delta"):
         make_team(team_event, organiser, name, size=3)
@@ -63,6 +67,7 @@ def world(organiser, event):
         "user_id": judge.pk,
         "game_id": game.pk,
         "token": tracker_create().token,
+        "patrol_id": patrol.pk,
     }
     team_ids = {
         "event_id": team_event.pk,

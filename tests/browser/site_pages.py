@@ -396,6 +396,38 @@ def _p(name: str) -> Callable[[Site], str]:
     return lambda s: reverse(name, args=[s.extra["playoff_event"].pk])
 
 
+def _patrol_event(s: Site) -> None:
+    """A Combat Patrol event with two patrols entered."""
+    from rosters.services.patrols import patrol_create
+    from tournament.services.events import event_create
+
+    event = event_create(
+        user=s.organiser, name="Patrol Clash", rounds=3, battle_size="combat_patrol"
+    )
+    for name, units in (
+        ("Orks Combat Patrol", [("Warboss", 1), ("Boyz", 10), ("Deffkoptas", 3)]),
+        ("Necrons Combat Patrol", [("Overlord", 1), ("Necron Warriors", 10)]),
+    ):
+        patrol = patrol_create(
+            event=event,
+            user=s.organiser,
+            data={
+                "name": name,
+                "units": [{"name": n, "models": m} for n, m in units],
+                "enhancements": ["First Enhancement", "Second Enhancement"],
+            },
+        )
+    s.extra["patrol_event"] = event
+    s.extra["patrol"] = patrol
+
+
+def _cp(name: str, *args) -> Callable[[Site], str]:
+    """The path of a page of the Combat Patrol event (the event of `_patrol_event`)."""
+    return lambda s: reverse(
+        name, args=[s.extra["patrol_event"].pk, *(a(s) if callable(a) else a for a in args)]
+    )
+
+
 PAGES: list[Page] = [
     # The public
     Page("home", ANYONE, lambda s: reverse("home")),
@@ -580,6 +612,14 @@ PAGES: list[Page] = [
     Page("organiser-undo", ORGANISER, _e("manage-undo", _last_audit)),
     Page("organiser-print", ORGANISER, _e("print-event")),
     Page("organiser-print-round", ORGANISER, _e("print-round", 1)),
+    # A Combat Patrol event
+    Page("organiser-patrols", ORGANISER, _cp("manage-patrols"), setup=_patrol_event),
+    Page(
+        "organiser-patrol",
+        ORGANISER,
+        _cp("manage-patrol", lambda s: s.extra["patrol"].pk),
+        setup=_patrol_event,
+    ),
     # A team event
     Page("event-teams", ANYONE, _t("event-teams"), setup=_team_event),
     Page("event-team-pairings", ANYONE, _t("event-team-pairings"), setup=_team_event),

@@ -41,6 +41,7 @@ OBJECT_IDS = frozenset(
         "announcement_id",
         "entry_id",
         "user_id",
+        "patrol_id",
     }
 )
 # Parts of a route that are not objects of an event.
@@ -93,6 +94,7 @@ def world(django_db_setup, django_db_blocker):
 def _build_world() -> dict:
     from django.contrib.auth import get_user_model
 
+    from rosters.services.patrols import patrol_create
     from teams.services.rounds import team_round_create
     from tests.conftest import add_players
     from tournament.models import PrintJob
@@ -121,6 +123,11 @@ def _build_world() -> dict:
     tracker_of_game(game_id=game.pk, user=organiser)
     job = PrintJob.objects.create(event=hidden, kind="standings", created_by=organiser)
     announcement = announcement_post(event=hidden, user=organiser, text="Lunch at 13:00")
+    patrol = patrol_create(
+        event=hidden,
+        user=organiser,
+        data={"name": "Necrons Combat Patrol", "units": [{"name": "Overlord", "models": 1}]},
+    )
 
     teams = event_create(
         user=organiser, name="Secret Teams", rounds=3, kind="team", team_size=5, hidden=True
@@ -140,6 +147,7 @@ def _build_world() -> dict:
         "announcement_id": announcement.pk,
         "entry_id": hidden.audit.order_by("pk").first().pk,
         "user_id": judge.pk,
+        "patrol_id": patrol.pk,
     }
     team = {
         **singles,

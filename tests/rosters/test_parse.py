@@ -150,6 +150,7 @@ RESERVED = {norm(w) for w in SECTION_TITLES.values()} | {
     "epic heroes", "dedicated transport", "other datasheets", "allied units",
     "take and hold", "disruption", "purge the foe", "priority assets", "reconnaissance",
     "unread lines", "incursion", "strike force", "onslaught", "combat patrol",
+    "flyer", "lord of war", "fortification",
 }  # fmt: skip
 WORDS = ["Gauss", "flayer", "Overlord's", "blade", "Necron", "Warriors", "Tomb", "Ark",
          "Ghost", "Big", "Mek", "Boyz", "choppa", "Storm", "Lance", "Host", "Dynasty",
@@ -207,7 +208,7 @@ def rosters(draw):
     return Roster(
         name=draw(st.none() | phrase()),
         points=draw(st.none() | st.integers(0, 5000)),
-        edition=draw(st.sampled_from([None, "10th", "11th"])),
+        edition=draw(st.sampled_from([None, "8th", "10th", "11th"])),
         faction=draw(st.none() | st.lists(phrase(3), min_size=1, max_size=3).map(" - ".join)),
         battle_size=draw(st.sampled_from([None, "Incursion", "Strike Force", "Onslaught"])),
         points_limit=draw(st.none() | st.integers(500, 4000)),

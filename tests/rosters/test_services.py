@@ -61,9 +61,9 @@ def test_the_event_gives_the_edition_battle_size_and_limit():
 
 
 def test_an_edition_without_checks_is_read_not_checked():
-    event = SimpleNamespace(mission_pack="eighth", battle_size="strike_force", points_limit=2000)
+    event = SimpleNamespace(mission_pack="seventh", battle_size="strike_force", points_limit=2000)
     check = roster_check_event(event=event, text=text("gw_app_10th_necrons.txt"))
-    assert check.edition == "8th"
+    assert check.edition == "7th"
     assert not check.checked
     assert not check.passes
     assert check.problems == ()

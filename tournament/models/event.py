@@ -15,13 +15,20 @@ class BattleSize(models.TextChoices):
     INCURSION = "incursion", "Incursion (1,000 pts)"
     STRIKE_FORCE = "strike_force", "Strike Force (2,000 pts)"
     ONSLAUGHT = "onslaught", "Onslaught (3,000 pts)"
+    # 10th edition only: each player brings one of the event's fixed patrols (rosters app).
+    COMBAT_PATROL = "combat_patrol", 'Combat Patrol (fixed patrols, 44" x 30")'
 
 
+# Combat Patrol has no points limit (0: none): a patrol's contents are fixed.
 BATTLE_SIZE_POINTS = {
     BattleSize.INCURSION: 1000,
     BattleSize.STRIKE_FORCE: 2000,
     BattleSize.ONSLAUGHT: 3000,
+    BattleSize.COMBAT_PATROL: 0,
 }
+# The battlefield of a Combat Patrol game (seed 004), long edge first; other sizes use the
+# pack's own maps.
+COMBAT_PATROL_BATTLEFIELD = (44, 30)
 
 
 # A round's planned length by battle size (seed 004: Incursion up to 2 h, Strike Force 3 h,
@@ -30,6 +37,9 @@ BATTLE_SIZE_ROUND_MINUTES = {
     BattleSize.INCURSION: 120,
     BattleSize.STRIKE_FORCE: 180,
     BattleSize.ONSLAUGHT: 240,
+    # The seed gives Combat Patrol no length: the smallest preset's, for the organiser to
+    # change.
+    BattleSize.COMBAT_PATROL: 120,
 }
 
 

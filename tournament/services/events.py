@@ -11,7 +11,12 @@ from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from missions.services import mission_pack_check, mission_seed_draw, pool_codes
+from missions.services import (
+    mission_pack_check,
+    mission_pack_edition,
+    mission_seed_draw,
+    pool_codes,
+)
 from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.localtime import zone_is_known
 from tournament.models import Event, EventStaff, Player, PlayerStatus, PrintJob, Round, StaffRole
@@ -221,6 +226,15 @@ def _clean_missions(clean: dict, event: Event | None) -> None:
         clean["mission_order"] = _drawn_order(pack, None)
     if "mission_order" in clean:
         clean["mission_order"] = _check_mission_order(clean["mission_order"], pack)
+    size = clean.get("battle_size", event.battle_size if event else None)
+    if size == BattleSize.COMBAT_PATROL and mission_pack_edition(pack) != "10th":
+        # Combat Patrol (seed 004) is a 10th-edition battle size; no other pack plays it.
+        raise Invalid(
+            "battle_size",
+            "combat_patrol_10th_only",
+            "Combat Patrol is a 10th-edition battle size: it needs the Leviathan (10th "
+            "edition) mission pack.",
+        )
     # 11th-edition layouts: kept whatever the pack, so a pack switched back finds them.
     if "layout_policy" in clean:
         clean["layout_policy"] = layout_policy_clean(clean["layout_policy"])

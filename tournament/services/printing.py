@@ -15,11 +15,13 @@ from missions.eleventh.layouts import layout_for
 from missions.eleventh.matrix import DISPOSITION_NAMES
 from missions.eleventh.primaries import primary_for_matchup
 from missions.engine.generator import mission_from_code, pool_mission
+from missions.pack.combat_patrol import SUMMARY as COMBAT_PATROL_SUMMARY
 from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack
 from missions.pack.types import CardKind
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game, RoundStage
+from tournament.models.event import BattleSize
 from tournament.models.game import TABLE_ORDER
 from tournament.printing.data import (
     CardText,
@@ -189,9 +191,11 @@ ROUND_NOTE_HOOKS: list = []
 
 
 def round_print_note(*, event: Event, round_) -> str:
+    # A Combat Patrol event's sheets say the battle size's battlefield and sequence.
+    patrol = COMBAT_PATROL_SUMMARY if event.battle_size == BattleSize.COMBAT_PATROL else ""
     if round_.stage == RoundStage.SWISS:
-        return ""
-    return " ".join(filter(None, (hook(event, round_) for hook in ROUND_NOTE_HOOKS)))
+        return patrol
+    return " ".join(filter(None, (patrol, *(hook(event, round_) for hook in ROUND_NOTE_HOOKS))))
 
 
 def print_round_data(*, event: Event, round_number: int) -> RoundPrint:

@@ -45,7 +45,11 @@ class EventForm(forms.Form):
     start_date = forms.DateField(required=False, widget=_date_input(), label="Start date")
     end_date = forms.DateField(required=False, widget=_date_input(), label="End date")
     venue = forms.CharField(max_length=200, required=False)
-    battle_size = forms.ChoiceField(choices=BattleSize.choices, initial=BattleSize.STRIKE_FORCE)
+    battle_size = forms.ChoiceField(
+        choices=BattleSize.choices,
+        initial=BattleSize.STRIKE_FORCE,
+        help_text="Combat Patrol is a 10th-edition battle size: it needs the Leviathan pack.",
+    )
     # Not sent (a script's post): 11th edition for a new event (event_new), unchanged for an
     # existing one. The API's default stays Leviathan for the scripts written against it.
     mission_pack = forms.ChoiceField(

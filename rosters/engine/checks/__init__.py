@@ -17,6 +17,11 @@ illegal.
   once, one per unit), a datasheet at most 3 times (6 for BATTLELINE and DEDICATED
   TRANSPORT), an EPIC HERO once. Whether a unit is a CHARACTER etc. comes from the group the
   list puts it in, else from the rules data; data of another edition only ever warns.
+- 8th edition (the rulebook's organised-event guidelines, `rosters.engine.eighth`): points,
+  the number of Detachments and datasheet repeats for the points limit (Troops and Dedicated
+  Transports exempt), one warlord; no rules data is used.
+- 10th-edition Combat Patrol: the list against the event's patrol it names (its units, model
+  counts and one of its enhancements), `checks/patrol.py`.
 Pure Python.
 """
 
@@ -26,7 +31,9 @@ from rosters.engine.checks.army import check_faction, check_points, check_units,
 from rosters.engine.checks.context import (
     BATTLE_SIZES,
     CODES,
+    COMBAT_PATROL,
     EDITIONS,
+    EIGHTH,
     ERROR,
     WARNING,
     BattleSize,
@@ -41,15 +48,19 @@ from rosters.engine.checks.detachments import (
     check_detachments_11th,
     check_disposition,
 )
+from rosters.engine.checks.eighth import check_eighth
 from rosters.engine.checks.enhancements import check_enhancements
 from rosters.engine.checks.limits import check_characters, check_limits
+from rosters.engine.checks.patrol import check_combat_patrol
 from rosters.engine.roster import Roster
 from rosters.engine.rules import RulesData
 
 __all__ = [
     "BATTLE_SIZES",
     "CODES",
+    "COMBAT_PATROL",
     "EDITIONS",
+    "EIGHTH",
     "ERROR",
     "WARNING",
     "BattleSize",
@@ -68,6 +79,15 @@ def check_roster(
     """Every problem found in `roster` under `settings`, errors and warnings, in list order."""
     if settings.edition not in EDITIONS:
         raise ValueError(f"No checks for edition {settings.edition!r}.")
+    if settings.edition == EIGHTH:
+        ctx = Context(roster, settings, None, None, None, [])
+        check_eighth(ctx)
+        return ctx.problems
+    if settings.edition == "10th" and settings.battle_size == COMBAT_PATROL:
+        # A patrol's contents are fixed: the list is held against them, not the muster rules.
+        ctx = Context(roster, settings, rules, None, None, [])
+        check_combat_patrol(ctx, tuple(settings.patrols))
+        return ctx.problems
     faction = rules.faction_for(roster.faction) if rules is not None else None
     ctx = Context(roster, settings, rules, faction, battle_size_for(settings, roster), [])
     check_points(ctx)

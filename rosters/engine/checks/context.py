@@ -22,6 +22,9 @@ CODES: dict[str, str] = {
     "faction-unknown": "Faction not in the data",
     "detachment-none": "No detachment",
     "detachment-many": "More than one detachment (10th)",
+    "detachment-count": "Too many detachments (8th)",
+    "guidelines-no-limit": "No points limit for the guidelines (8th)",
+    "guidelines-none": "No guideline for the points limit (8th)",
     "detachment-unknown": "Detachment not in the data",
     "detachment-faction": "Detachment of another faction",
     "detachment-chapter": "Detachment of a chapter the list does not name",
@@ -55,6 +58,15 @@ CODES: dict[str, str] = {
     "warlord-many": "More than one warlord",
     "warlord-not-character": "Warlord is not a CHARACTER",
     "unread-lines": "Lines not read",
+    "patrol-not-entered": "Combat Patrols not entered",
+    "patrol-none": "No Combat Patrol of the event named",
+    "patrol-unit-extra": "Unit not in the Combat Patrol",
+    "patrol-unit-missing": "Combat Patrol unit missing",
+    "patrol-models": "Model count differs from the Combat Patrol",
+    "patrol-models-unstated": "Model count not stated (Combat Patrol)",
+    "patrol-enhancement-count": "More than one enhancement (Combat Patrol)",
+    "patrol-enhancement-unknown": "Not one of the patrol's enhancements",
+    "patrol-enhancement-none": "No enhancement chosen (Combat Patrol)",
 }
 
 
@@ -78,7 +90,11 @@ BATTLE_SIZES = {
         "Onslaught": BattleSize("Onslaught", 3000, None, 3),
     },
 }
-EDITIONS = tuple(BATTLE_SIZES)
+# 8th edition is checked against the organised-event guidelines alone (no battle sizes, no
+# rules data).
+EIGHTH = "8th"
+COMBAT_PATROL = "Combat Patrol"
+EDITIONS = (*BATTLE_SIZES, EIGHTH)
 DATASHEET_LIMIT = 3
 BATTLELINE_LIMIT = 6
 DISPOSITION_IDS = {norm(name): key for key, name in DISPOSITION_NAMES.items()}
@@ -126,6 +142,8 @@ class MusterSettings:
     points_limit: int | None = None
     # The Force Disposition recorded for the player (an id such as "take-and-hold").
     disposition: str | None = None
+    # Combat Patrol (10th edition): the event's patrols, as the organiser entered them.
+    patrols: tuple = ()
 
 
 def battle_size_for(settings: MusterSettings, roster: Roster) -> BattleSize | None:

@@ -98,16 +98,16 @@ S000, FACTS, S003 = "seed 000 line", "older-packs-facts.md, 7th Eternal War tabl
 
 MISSIONS: tuple[PrimaryScoring, ...] = (
     # 8th edition Eternal War: seed 000 lines 2159-2441.
-    PrimaryScoring(_E, "Retrieval Mission", f"{S000} 2203", markers=4, marker_vp=3),
-    PrimaryScoring(_E, "No Mercy", f"{S000} 2243", kills=ANY_UNIT),
+    PrimaryScoring(_E, "Retrieval Mission", f"{S000} 2207", markers=4, marker_vp=3),
+    PrimaryScoring(_E, "No Mercy", f"{S000} 2247", kills=ANY_UNIT),
     PrimaryScoring(
-        _E, "The Scouring", f"{S000} 2283, 2293", markers=6, marker_vp=2, superior_inferior=True
+        _E, "The Scouring", f"{S000} 2283, 2297", markers=6, marker_vp=2, superior_inferior=True
     ),
     PrimaryScoring(
-        _E, "Big Guns Never Tire", f"{S000} 2341", markers=4, marker_vp=3, kills=HEAVY_SUPPORT
+        _E, "Big Guns Never Tire", f"{S000} 2345, 2347", markers=4, marker_vp=3, kills=HEAVY_SUPPORT
     ),
-    PrimaryScoring(_E, "Secure and Control", f"{S000} 2387", markers=2, marker_vp=3),
-    PrimaryScoring(_E, "The Relic", f"{S000} 2437", by_outcome=True, bonuses=()),
+    PrimaryScoring(_E, "Secure and Control", f"{S000} 2391", markers=2, marker_vp=3),
+    PrimaryScoring(_E, "The Relic", f"{S000} 2439", by_outcome=True, bonuses=()),
     # 7th edition Eternal War (the facts file's table; seed 001 holds the general rules).
     PrimaryScoring(_S, "Crusade", FACTS, markers_dice="D3+2", marker_vp=3),
     PrimaryScoring(_S, "Purge the Alien", FACTS, kills=ANY_UNIT),
@@ -152,8 +152,7 @@ def primary_scoring(pack_key: str, mission_key: str) -> PrimaryScoring:
         names = ", ".join(m.key for m in MISSIONS if m.pack_key == pack_key)
         raise MissionError(
             "unknown_mission",
-            f"mission: not an Eternal War or Only War mission of {PACK_NAMES[pack_key]} "
-            f"({names})",
+            f"mission: not an Eternal War or Only War mission of {PACK_NAMES[pack_key]} ({names})",
             field="mission",
         )
     return found

@@ -216,9 +216,7 @@ def _end_turn(state: State, act: Action) -> None:
         held = _read_held(state, act, per_turn)
         for p in PLAYERS:
             vp = sum(1 for h in held if h == p)
-            state["sides"][p]["per_turn"].append(
-                {"round": state["round"], "turn": side, "vp": vp}
-            )
+            state["sides"][p]["per_turn"].append({"round": state["round"], "turn": side, "vp": vp})
         log(state, side, "held", held=held)
     if side == state["first_turn"]:
         state["turn"] = other(side)

@@ -33,7 +33,8 @@ def score_sheet(state: State) -> dict[str, Any]:
         mine = state["sides"][side]
         markers = 0
         if ended and state["markers"] is not None:
-            markers = sum(vp for vp, h in zip(state["markers"], state["held"], strict=True) if h == side)
+            pairs = zip(state["markers"], state["held"], strict=True)
+            markers = sum(vp for vp, h in pairs if h == side)
         kills = sum(e["count"] for e in mine["kills"])
         per_turn = sum(e["vp"] for e in mine["per_turn"])
         warlord = mine["warlord"] or 0

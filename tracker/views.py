@@ -17,6 +17,7 @@ from tracker import eleventh_page, eternal_page, maelstrom_page
 from tracker.eleventh import SIDES as ELEVENTH_SIDES
 from tracker.eleventh import is_eleventh
 from tracker.eternal import is_eternal
+from tracker.eternal_services import eternal_packs
 from tracker.maelstrom import PLAYERS, is_maelstrom
 from tracker.maelstrom_page import error_text
 from tracker.maelstrom_services import maelstrom_packs
@@ -45,6 +46,7 @@ def tracker_new(request):
         "pool": pool,
         "mission": request.GET.get("mission", ""),
         "maelstrom_packs": maelstrom_packs(),
+        "eternal_packs": eternal_packs(),
         # A mission page's "Track this game" link: /tracker/new/?maelstrom=eighth:deadlock
         # (&code=<its generator code>) preselects the mission; starting stays a POST.
         "maelstrom": request.GET.get("maelstrom", ""),
@@ -71,7 +73,8 @@ def tracker_new(request):
 
 
 def _maelstrom_new(request, context):
-    """POST `maelstrom` = "<pack>:<mission>" (e.g. "eighth:deadlock"): a Maelstrom game."""
+    """POST `maelstrom` = "<pack>:<mission>" (e.g. "eighth:deadlock"): a Maelstrom game, or
+    an Eternal War or Only War one ("eighth:no_mercy", "only_war:domination")."""
     pack, _, mission = request.POST.get("maelstrom", "").partition(":")
     try:
         tracked = tracker_create(

@@ -214,3 +214,12 @@ def test_the_pages_play_a_standalone_game_and_an_event_game(client, organiser):
     phone = APIClient().get(f"/tracker/game/{game.pk}/?key={game.player_a.private_key}")
     assert phone.status_code == 200
     assert "Power Level" in phone.content.decode()
+
+
+def test_the_new_game_page_lists_every_eternal_war_and_only_war_mission(client):
+    html = client.get("/tracker/new/").content.decode()
+    for value in ("eighth:the_relic", "seventh:the_emperors_will", "only_war:ancient_relic"):
+        assert f'value="{value}"' in html
+    started = client.post("/tracker/new/", {"maelstrom": "only_war:ancient_relic"})
+    assert started.status_code == 302
+    assert TrackedGame.objects.get().state["engine"] == "eternal"

@@ -223,3 +223,31 @@ def test_the_new_game_page_lists_every_eternal_war_and_only_war_mission(client):
     started = client.post("/tracker/new/", {"maelstrom": "only_war:ancient_relic"})
     assert started.status_code == 302
     assert TrackedGame.objects.get().state["engine"] == "eternal"
+
+
+def test_an_only_war_tracked_game_survives_export_and_import(organiser):
+    """A tracked Eternal War / Only War game is exported with the event (its state and action
+    log, docs/export-format.md) and an export of the import is the same document."""
+    import json
+
+    from tests.exchange.helpers import export, without_stamp
+    from tournament.services.exchange_import import event_import
+
+    game = make_game(organiser, "only_war", None)
+    a = key_client(game.player_a)
+    url = f"/api/games/{game.pk}/tracker/"
+    body = a.get(url).json()
+    power = {"type": "power_levels", **clock(body), "power_1": 12, "power_2": 30,
+             "assigned_by": P2}  # fmt: skip
+    body = a.post(url, power, format="json").json()
+    a.post(url, {"type": "set_first_turn", **clock(body), "first": P1}, format="json")
+    document = export(game.round.event)
+    [tracked] = document["tracked_games"]
+    assert tracked["state"]["engine"] == "eternal"
+    event = game.round.event
+    event.rounds.all().delete()  # keys and links stay only when the original is gone
+    event.delete()
+    copy = event_import(raw=json.dumps(document), as_admin=True, link_accounts=True).event
+    assert without_stamp(export(copy)) == without_stamp(document)
+    state = TrackedGame.objects.get(game__round__event=copy).state
+    assert state["power"] == {P1: 12, P2: 30}

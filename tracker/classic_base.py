@@ -182,6 +182,26 @@ def read_early_end(act: Action) -> tuple[str, str]:
     return side, how
 
 
+def require_tabled_now(state: State) -> None:
+    """When a side may be found with no models left (each engine checks its own phase): in
+    8th edition at the end of a turn after the first battle round (seed 000 line 2019); in
+    7th edition at the end of a game turn, both players' turns (seed 001 line 311; a game turn
+    is a battle round there: lines 297 and 660)."""
+    pack = state["pack"]
+    require(
+        pack != "eighth" or state["round"] > 1,
+        "not_in_first_round",
+        "how: in 8th edition a side is tabled only after the first battle round",
+        field="how",
+    )
+    require(
+        pack != "seventh" or state["turn"] != state["first_turn"],
+        "not_end_of_game_turn",
+        "how: in 7th edition a side is tabled at the end of a game turn (both turns played)",
+        field="how",
+    )
+
+
 def end_early(state: State, side: str, how: str, end_phase: str) -> None:
     """The battle ends at once with the opponent's victory, whatever the VP."""
     state["ended"] = {"how": how, "winner": other(side)}

@@ -21,6 +21,7 @@ from tracker.classic_base import (
     read_int,
     read_own_turn,
     read_side,
+    require_tabled_now,
     rng,
     roll_or_entered,
 )
@@ -242,9 +243,9 @@ def _game_length(state: State, act: Action) -> None:
 @action("end_early", *PLAYING)
 def _end_early(state: State, act: Action) -> None:
     """`side` concedes (any time: the opponent's crushing victory, seed 000 line 2018, seed
-    001 line 309), or has no models left: in 8th edition at the end of a turn after the first
+    001 line 310), or has no models left: in 8th edition at the end of a turn after the first
     battle round (seed 000 line 2019), in 7th at the end of a game turn, that is both players'
-    turns (seed 001 line 310), in Only War at once, a major victory (seed 003 line 1722)."""
+    turns (seed 001 line 311), in Only War at once, a major victory (seed 003 line 1723)."""
     side, how = read_early_end(act)
     if how == "tabled":
         require(
@@ -253,19 +254,7 @@ def _end_early(state: State, act: Action) -> None:
             "how: a side is tabled during the battle rounds",
             field="how",
         )
-        pack = state["pack"]
-        require(
-            pack != "eighth" or state["round"] > 1,
-            "not_in_first_round",
-            "how: in 8th edition a side is tabled only after the first battle round",
-            field="how",
-        )
-        require(
-            pack != "seventh" or state["turn"] != state["first_turn"],
-            "not_end_of_game_turn",
-            "how: in 7th edition a side is tabled at the end of a game turn (both turns played)",
-            field="how",
-        )
+        require_tabled_now(state)
     end_early(state, side, how, END_OF_GAME)
 
 

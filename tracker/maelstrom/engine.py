@@ -26,6 +26,7 @@ from tracker.classic_base import (
     read_int,
     read_own_turn,
     read_side,
+    require_tabled_now,
 )
 from tracker.engine.errors import refuse, require
 from tracker.maelstrom.rules import (
@@ -443,12 +444,8 @@ def _end_early(state: State, act: Action) -> None:
         "how: a side is tabled at the end of a turn (finish the turn's achievements first)",
         field="how",
     )
-    require(
-        how != "tabled" or state["pack"] != "eighth" or state["round"] > 1,
-        "not_in_first_round",
-        "how: in 8th edition a side is tabled only after the first battle round",
-        field="how",
-    )
+    if how == "tabled":
+        require_tabled_now(state)
     end_early(state, side, how, END_OF_GAME)
 
 

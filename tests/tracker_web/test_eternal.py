@@ -251,3 +251,15 @@ def test_an_only_war_tracked_game_survives_export_and_import(organiser):
     assert without_stamp(export(copy)) == without_stamp(document)
     state = TrackedGame.objects.get(game__round__event=copy).state
     assert state["power"] == {P1: 12, P2: 30}
+
+
+def test_slay_and_secure_takes_the_d3_the_players_rolled_from_the_page(client):
+    # seed 003 line 1734: D3 VP if the opposing Warlord was slain.
+    started = client.post("/tracker/new/", {"maelstrom": "only_war:slay_and_secure"})
+    tracked = TrackedGame.objects.get()
+    form = {"type": "bonus", "round": "0", "phase": "setup", "seq": "0", "viewer": P1,
+            "side": P1, "name": "slay_the_warlord", "value": "1", "roll": "2"}  # fmt: skip
+    assert 'name="roll"' in client.get(started["Location"]).content.decode()
+    assert client.post(started["Location"], form).status_code == 302
+    tracked.refresh_from_db()
+    assert tracked.state["sides"][P1]["warlord"] == 2

@@ -7,6 +7,7 @@ import random
 from missions.classic import tactical
 from missions.classic.generator import after_deployment_rolls, generate_classic
 from missions.classic.only_war import underdog
+from missions.classic.primaries import primaries
 from missions.classic.types import ClassicMission, ClassicPack
 from missions.eleventh import generator as eleventh
 from missions.eleventh.matrix import MATRIX, PRIMARY_NAMES
@@ -334,12 +335,21 @@ def maelstrom_mission_of(mission):
 
 def mission_trackable(mission) -> bool:
     """Whether the game tracker can follow a game on `mission`: every card-pack (Leviathan)
-    mission, and the classic packs' Maelstrom of War missions (their Tactical Objectives)."""
+    mission, the classic packs' Maelstrom of War missions (their Tactical Objectives) and
+    their Eternal War and Only War missions (the simple score tracker)."""
     if mission is None:
         return False
     if isinstance(mission, ClassicMission):
-        return maelstrom_mission_of(mission) is not None
+        return maelstrom_mission_of(mission) is not None or has_primary_scoring(mission)
     return True
+
+
+def has_primary_scoring(mission) -> bool:
+    """An Eternal War or Only War mission the simple score tracker plays (its scoring is in
+    `missions.classic.primaries`)."""
+    if not isinstance(mission, ClassicMission):
+        return False
+    return any(m.key == mission.mission.key for m in primaries(mission.pack.key))
 
 
 def tactical_table(pack_key: str) -> list[dict]:

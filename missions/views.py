@@ -17,6 +17,7 @@ from missions.services import (
     mission_lookup,
     mission_packs,
     mission_pool,
+    mission_trackable,
     mission_underdog,
     tactical_table,
 )
@@ -80,11 +81,13 @@ def _classic_detail(request, mission: ClassicMission, link: str):
     underdog, underdog_error = (None, None)
     if mission.pack.key == "only_war":
         underdog, underdog_error = _underdog(request)
-    # A Maelstrom of War mission: its Tactical Objective rule, the pack's D66 table, and a
-    # button starting its tracked game (Eternal War and Only War have nothing to track).
+    # A Maelstrom of War mission: its Tactical Objective rule and the pack's D66 table; every
+    # mission gets a button starting its tracked game.
     maelstrom = maelstrom_mission_of(mission)
     context = {
         "maelstrom": maelstrom,
+        # Maelstrom of War on its own tracker; Eternal War and Only War on the score tracker.
+        "trackable": mission_trackable(mission),
         "tactical": tactical_table(mission.pack.key) if maelstrom is not None else [],
         "mission": mission,
         "svg": classic_mission_svg(mission, width_px=900),

@@ -40,6 +40,10 @@ def test_services_and_engines_never_import_an_interface():
         *ROOT.glob("tracker/engine/*.py"),
         *ROOT.glob("tracker/maelstrom/*.py"),
         ROOT / "tracker" / "maelstrom_services.py",
+        *ROOT.glob("tracker/eternal/*.py"),
+        ROOT / "tracker" / "eternal_services.py",
+        ROOT / "tracker" / "classic_base.py",
+        ROOT / "tracker" / "classic_services.py",
         *ROOT.glob("missions/**/*.py"),
         *ROOT.glob("teams/services/*.py"),
         *ROOT.glob("teams/engine/*.py"),
@@ -117,3 +121,13 @@ def test_roster_engines_and_data_are_plain_python():
     for path in paths:
         for name in imports(path):
             assert not name.startswith(("django", "tournament", "rosters.services")), (path, name)
+
+
+def test_the_older_packs_tracker_engines_are_plain_python():
+    """The Maelstrom and the Eternal War / Only War engines and their shared base hold no ORM
+    or service: pure state machines over JSON-able dicts."""
+    paths = [*ROOT.glob("tracker/eternal/*.py"), ROOT / "tracker" / "classic_base.py"]
+    for path in paths:
+        for name in imports(path):
+            assert not name.startswith(("django", "tournament", "tracker.models")), (path, name)
+            assert "services" not in name, (path, name)

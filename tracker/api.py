@@ -13,6 +13,7 @@ from tournament.api.schema import ApiErrorSerializer
 from tournament.errors import Invalid
 from tracker.eleventh import SIDES as ELEVENTH_SIDES
 from tracker.eleventh import is_eleventh
+from tracker.eternal import is_eternal
 from tracker.maelstrom import PLAYERS, is_maelstrom
 from tracker.services import (
     player_side,
@@ -26,19 +27,19 @@ from tracker.services import (
     tracker_view,
 )
 
-# Leviathan games have an Attacker and a Defender; Maelstrom games (8th/7th edition), standalone
-# or an event game on a Maelstrom of War mission, have player_1 and player_2 (in an event game,
+# Leviathan games have an Attacker and a Defender; 8th, 7th edition and Only War games, standalone
+# or an event game on one of their missions, have player_1 and player_2 (in an event game,
 # player A and player B). A side of the other kind of game is refused (400, `bad_side`).
 # 11th-edition games have sides a and b (player A and player B; Attacker is recorded).
 SIDE_PARAM = OpenApiParameter(
     "side", str, enum=["attacker", "defender", "player_1", "player_2", "a", "b"], required=False
 )
 GAME_SIDE_PARAM = SIDE_PARAM
-# An event game whose mission has nothing to track (Eternal War, Only War) or a bye: 409.
+# A bye, or a round with no mission yet: 409.
 NOT_TRACKABLE = OpenApiResponse(
     ApiErrorSerializer,
-    description="The game has nothing to track: a bye, or a classic pack's mission without "
-    "Tactical Objectives (Eternal War, Only War): `no_tactical_objectives`.",
+    description="The game has nothing to track: a bye (`bye`), or a classic pack's round "
+    "with no mission yet (`no_mission`).",
 )
 
 
@@ -55,13 +56,14 @@ class TrackerCreateInputSerializer(StrictSerializer):
     pack = serializers.JSONField(
         required=False,
         allow_null=True,
-        help_text="leviathan (default), eleventh, eighth or seventh.",
+        help_text="leviathan (default), eleventh, eighth, seventh or only_war.",
     )
     mission = serializers.JSONField(
         required=False,
         allow_null=True,
-        help_text="Leviathan: a mission code (default a fresh mission); Maelstrom: the "
-        "mission's key; 11th edition: a matchup code (instead of `a` and `b`).",
+        help_text="Leviathan: a mission code (default a fresh mission); 8th, 7th edition and "
+        "Only War: the mission's key (Maelstrom of War, Eternal War or Only War); 11th "
+        "edition: a matchup code (instead of `a` and `b`).",
     )
     a = serializers.JSONField(
         required=False,
@@ -74,10 +76,12 @@ class TrackerCreateInputSerializer(StrictSerializer):
     seed = serializers.JSONField(
         required=False,
         allow_null=True,
-        help_text="Maelstrom: a whole number or a text of up to 64 characters.",
+        help_text="8th, 7th, Only War: a whole number or a text of up to 64 characters.",
     )
     mission_code = serializers.JSONField(
-        required=False, allow_null=True, help_text="Maelstrom: a label of up to 40 characters."
+        required=False,
+        allow_null=True,
+        help_text="8th, 7th, Only War: a label of up to 40 characters.",
     )
 
 
@@ -106,7 +110,7 @@ class TrackerCreateView(StandaloneMixin, APIView):
         elif pack == "leviathan":  # `mission` is a mission code, as it always was
             # Only "" means "none": an empty list or object is refused by the service.
             tracked = tracker_create(mission_code=None if mission in (None, "") else mission)
-        else:  # a Maelstrom pack: `mission` is the mission's key
+        else:  # an older pack: `mission` is the mission's key
             tracked = tracker_create(
                 pack_key=pack,
                 mission_key=mission,
@@ -131,7 +135,7 @@ class TrackerActionView(StandaloneMixin, APIView):
             side = request.query_params.get("side") or _acting_side(request.data, ELEVENTH_SIDES)
             if side not in (None, *ELEVENTH_SIDES):
                 raise Invalid("side", "bad_side", "side: must be a, b or empty")
-        elif is_maelstrom(tracked.state):
+        elif is_maelstrom(tracked.state) or is_eternal(tracked.state):
             # Checked before acting, so a bad `side` cannot answer 400 after a stored action.
             side = request.query_params.get("side") or _acting_side(request.data, PLAYERS)
             if side not in (None, *PLAYERS):

@@ -28,20 +28,27 @@ TEXT_FIELDS = ("type", "phase", "side", "owner", "first", "category", "name", "h
 def action_from_form(post: QueryDict) -> dict[str, Any]:
     """The action a page form posts: numbers as ints, ticked discards as a list, `value` as a
     boolean. Blank fields are left out (an empty D3 roll means: roll it for me)."""
-    action: dict[str, Any] = {}
-    for field in TEXT_FIELDS:
-        if post.get(field):
-            action[field] = post[field]
-    for field in INT_FIELDS:
-        raw = post.get(field, "").strip()
-        if raw:
-            action[field] = int(raw) if raw.lstrip("-").isdigit() else raw
+    action = read_form(post, TEXT_FIELDS, INT_FIELDS)
     if "discard" in post:
         action["discard"] = [int(x) if x.isdigit() else x for x in post.getlist("discard")]
     elif post.get("type") == "generate":
         action["discard"] = []
     if "value" in post:
         action["value"] = post["value"] == "1"
+    return action
+
+
+def read_form(post: QueryDict, texts: tuple[str, ...], ints: tuple[str, ...]) -> dict[str, Any]:
+    """The named text and number fields of a posted form (the older packs' tracker pages):
+    blank ones left out, numbers as ints (anything else kept, for the engine to refuse)."""
+    action: dict[str, Any] = {}
+    for field in texts:
+        if post.get(field):
+            action[field] = post[field]
+    for field in ints:
+        raw = post.get(field, "").strip()
+        if raw:
+            action[field] = int(raw) if raw.lstrip("-").isdigit() else raw
     return action
 
 

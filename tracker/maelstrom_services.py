@@ -6,20 +6,23 @@ the token link work for both kinds of game; the Leviathan path is untouched.
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from missions.classic import tactical
 from tournament.errors import Invalid
 from tracker import maelstrom
+from tracker.classic_services import (
+    classic_code,
+    classic_names,
+    classic_outcome,
+    classic_refusal,
+    classic_seed,
+    classic_side_of,
+)
 from tracker.models import TrackedGame
 
-MISSION_CODE_MAX = 40
 PLAYER_1, PLAYER_2 = maelstrom.PLAYERS
-
-
-def _refusal(err: maelstrom.Refusal) -> Invalid:
-    return Invalid(err.field or "action", err.code, str(err))
+_refusal = classic_refusal
 
 
 def maelstrom_create(
@@ -34,18 +37,8 @@ def maelstrom_create(
     ("eighth" or "seventh"): standalone, or an event's `game` (its player A plays player_1).
     `seed` fixes every die (default: a random one, never shown); `mission_code` is a label
     to show (a generator code), default the mission key."""
-    if (seed is not None and not isinstance(seed, (str, int))) or isinstance(seed, bool):
-        raise Invalid("seed", "invalid", "seed: a whole number or a short text")
-    if isinstance(seed, str) and "\x00" in seed:
-        raise Invalid("seed", "invalid", "seed: may not hold a NUL character")
-    seed = secrets.token_hex(16) if seed is None or seed == "" else str(seed)
-    if len(seed) > 64:
-        raise Invalid("seed", "invalid", "seed: at most 64 characters")
-    code = (mission_code or "").strip() if isinstance(mission_code, str) else mission_code
-    if code is not None and (not isinstance(code, str) or len(code) > MISSION_CODE_MAX):
-        raise Invalid("mission_code", "invalid", "mission_code: a text of at most 40 characters")
-    if code is not None and "\x00" in code:
-        raise Invalid("mission_code", "invalid", "mission_code: may not hold a NUL character")
+    seed = classic_seed(seed)
+    code = classic_code(mission_code)
     try:
         state = maelstrom.new_game(seed, pack_key=pack_key, mission_key=mission_key)
     except maelstrom.Refusal as err:
@@ -77,20 +70,9 @@ def _texts(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def maelstrom_names(tracked: TrackedGame) -> dict[str, str]:
-    """The names a player reads: an event game's players (A is player_1), else Player 1/2."""
-    game = tracked.game
-    if game is not None:
-        return {PLAYER_1: game.player_a.name, PLAYER_2: game.player_b.name}
-    return {p: f"Player {n}" for n, p in enumerate(maelstrom.PLAYERS, 1)}
-
-
-def maelstrom_side_of(tracked: TrackedGame, player) -> str | None:
-    """The side an event game's player plays: player A is player_1, player B player_2."""
-    game = tracked.game
-    if player is None or game is None:
-        return None
-    return PLAYER_1 if player.pk == game.player_a_id else PLAYER_2
+# Kept under their Maelstrom names for the callers that use them.
+maelstrom_names = classic_names
+maelstrom_side_of = classic_side_of
 
 
 def maelstrom_result_data(state: dict[str, Any]) -> dict[str, Any]:
@@ -113,7 +95,7 @@ def maelstrom_result_data(state: dict[str, Any]) -> dict[str, Any]:
         data[f"vp_{letter}"] = mine["bonuses"] + tactical_vp
     ended = state.get("ended")
     if ended:  # a concession or a tabled side: the opponent's victory whatever the VP
-        data["outcome"] = "a_wins" if ended["winner"] == PLAYER_1 else "b_wins"
+        data["outcome"] = classic_outcome(ended["winner"])
         data["ended"] = ended["how"]
     return data
 

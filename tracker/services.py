@@ -23,7 +23,7 @@ from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Game, Player
 from tournament.services.games import game_authorise, game_lock, game_require_known
 from tournament.services.results import result_enter
-from tracker import eleventh, maelstrom
+from tracker import eleventh, eternal, maelstrom
 from tracker import engine as tracker
 from tracker.eleventh_services import (
     eleventh_apply,
@@ -32,6 +32,13 @@ from tracker.eleventh_services import (
     eleventh_result_data,
     eleventh_side_of,
     eleventh_view,
+)
+from tracker.eternal_services import (
+    eternal_apply,
+    eternal_create,
+    eternal_result_data,
+    eternal_view,
+    is_eternal_mission,
 )
 from tracker.maelstrom_services import (
     maelstrom_apply,
@@ -46,7 +53,8 @@ from tracker.models import TrackedAction, TrackedGame
 STANDALONE_PLAYERS = ("player_1", "player_2")
 ELEVENTH = "eleventh"  # the 11th-edition engine (tracker.eleventh)
 OWN_PACKS = ("leviathan", ELEVENTH)
-MAELSTROM_PACKS = ("eighth", "seventh")  # Tactical Objectives: the Maelstrom engine
+MAELSTROM_PACKS = ("eighth", "seventh")  # Maelstrom engine, or Eternal War (tracker.eternal)
+ONLY_WAR = "only_war"  # the Eternal War / Only War engine (tracker.eternal)
 EVENT_PLAYERS = ("player_a", "player_b")  # labels for game.player_a / game.player_b
 SIDES = ("attacker", "defender")
 
@@ -89,17 +97,23 @@ def tracker_create(
     `seed` and `mission_code` label (see `maelstrom_create`). 11th edition ("eleventh"): on
     two `dispositions` (player A's, player B's) or a matchup code (`mission_code`)."""
     # Checked before any use: a list is unhashable and a NUL cannot be stored (500s before).
-    if not isinstance(pack_key, str) or pack_key not in (*MAELSTROM_PACKS, *OWN_PACKS):
-        raise Invalid("pack", "unknown_pack", "pack: leviathan, eleventh, eighth or seventh")
+    if not isinstance(pack_key, str) or pack_key not in (*MAELSTROM_PACKS, ONLY_WAR, *OWN_PACKS):
+        raise Invalid(
+            "pack", "unknown_pack", "pack: leviathan, eleventh, eighth, seventh or only_war"
+        )
     if pack_key == ELEVENTH:
         return _eleventh_standalone(mission_code, dispositions)
-    label = "mission_code" if pack_key in MAELSTROM_PACKS else "mission"
+    label = "mission_code" if pack_key in (*MAELSTROM_PACKS, ONLY_WAR) else "mission"
     for field, value in (("mission", mission_key), (label, mission_code), ("seed", seed)):
         if isinstance(value, str) and "\x00" in value:
             raise Invalid(field, "invalid", f"{field}: may not hold a NUL character")
-    if pack_key in MAELSTROM_PACKS:
+    if pack_key in (*MAELSTROM_PACKS, ONLY_WAR):
         if not mission_key:
-            raise Invalid("mission", "required", "mission: name the Maelstrom of War mission")
+            raise Invalid("mission", "required", "mission: name the mission (its key)")
+        if pack_key == ONLY_WAR or is_eternal_mission(pack_key, mission_key):
+            return eternal_create(
+                pack_key=pack_key, mission_key=mission_key, seed=seed, mission_code=mission_code
+            )
         return maelstrom_create(
             pack_key=pack_key, mission_key=mission_key, seed=seed, mission_code=mission_code
         )
@@ -132,20 +146,22 @@ def _eleventh_standalone(code: Any, dispositions: tuple[Any, Any] | None) -> Tra
 
 
 def _classic_standalone(mission) -> TrackedGame:
-    """An older pack's code: its Maelstrom of War mission on the Maelstrom tracker, labelled
-    with the code; a mission with no Tactical Objectives has nothing the trackers follow."""
+    """An older pack's code, labelled with it: a Maelstrom of War mission on the Maelstrom
+    tracker, an Eternal War or Only War mission on the simple score tracker."""
+    return _classic_tracked(mission, game=None)
+
+
+def _classic_tracked(mission, *, game: Game | None) -> TrackedGame:
     rules = maelstrom_mission_of(mission)
     if rules is None:
-        raise Invalid(
-            "mission",
-            "no_tracker",
-            f"{mission.code} is {mission.mission.name} ({mission.pack.name}), which has no "
-            "Tactical Objectives to track: the tracker follows Leviathan missions and the "
-            "Maelstrom of War missions of the 8th and 7th edition packs. Keep score on paper "
-            "or on the result form.",
+        return eternal_create(
+            pack_key=mission.pack.key,
+            mission_key=mission.mission.key,
+            mission_code=mission.code,
+            game=game,
         )
     return maelstrom_create(
-        pack_key=mission.pack.key, mission_key=rules.key, mission_code=mission.code
+        pack_key=mission.pack.key, mission_key=rules.key, mission_code=mission.code, game=game
     )
 
 
@@ -184,7 +200,7 @@ def tracker_of_game(*, game_id: int, user=None, player: Player | None = None) ->
                 return _new_eleventh_tracked(game)
             mission = _round_mission(game)
             if is_classic(mission.pack.key):
-                return _new_maelstrom_tracked(mission, game=game)
+                return _classic_tracked(mission, game=game)
             tracked = _new_tracked(mission, game=game)
             if game.attacker_id is not None:  # roles already decided at the table
                 label = EVENT_PLAYERS[0 if game.attacker_id == game.player_a_id else 1]
@@ -218,26 +234,6 @@ def _new_eleventh_tracked(game: Game) -> TrackedGame:
             actor="system",
         )
     return tracked
-
-
-def _new_maelstrom_tracked(mission, *, game: Game) -> TrackedGame:
-    """An event game on a classic pack's mission: the Maelstrom tracker for a Maelstrom of
-    War mission; any other mission has no deck to follow, and is refused (409)."""
-    rules = maelstrom_mission_of(mission)
-    if rules is None:
-        raise Conflict(
-            "game",
-            "no_tactical_objectives",
-            f"This round's mission, {mission.mission.name} ({mission.pack.name}), has no "
-            "Tactical Objectives to track: the tracker follows Maelstrom of War missions. "
-            "Enter the score on the result form.",
-        )
-    return maelstrom_create(
-        pack_key=mission.pack.key,
-        mission_key=rules.key,
-        mission_code=mission.code,
-        game=game,
-    )
 
 
 def _round_mission(game: Game):
@@ -319,6 +315,8 @@ def _store(
     watched = _ReadKeys(action) if strict else action
     if maelstrom.is_maelstrom(tracked.state):
         new = maelstrom_apply(tracked.state, watched)
+    elif eternal.is_eternal(tracked.state):
+        new = eternal_apply(tracked.state, watched)
     elif eleventh.is_eleventh(tracked.state):
         new = eleventh_apply(tracked.state, watched)
     else:
@@ -375,9 +373,9 @@ def tracker_act(
             action = {**action, "seq": tracked.seq}
         had_roles = tracked.state.get("roles") is not None
         state = _store(tracked, action, actor=_actor(user, player), strict=strict)
-        if tracked.game_id is not None and maelstrom.is_maelstrom(state):
+        if tracked.game_id is not None and _is_classic_state(state):
             if state["phase"] == "over":
-                _enter_result(tracked, maelstrom_result_data(state), user=user, player=player)
+                _enter_result(tracked, _classic_result_data(state), user=user, player=player)
         elif tracked.game_id is not None and eleventh.is_eleventh(state):
             if state["attacker"] is not None and tracked.game.attacker_id is None:
                 game = tracked.game
@@ -405,7 +403,7 @@ def _only_hidden_choices_since(tracked: TrackedGame, action: dict[str, Any]) -> 
     sides = tracker_sides(tracked)
     if type(seen) is not int or seen > tracked.seq or side not in sides:
         return False
-    if maelstrom.is_maelstrom(tracked.state):
+    if _is_classic_state(tracked.state):  # nothing is chosen face down in these games
         return False
     since = list(
         TrackedAction.objects.filter(tracked=tracked, seq__gt=seen).values_list("action", flat=True)
@@ -476,7 +474,7 @@ def _enter_result(tracked: TrackedGame, data, *, user, player: Player | None) ->
 def player_side(tracked: TrackedGame, player: Player | None) -> str | None:
     """The side a player of an event game plays: in Leviathan once roles are decided; in a
     Maelstrom game player A is player_1, player B player_2."""
-    if maelstrom.is_maelstrom(tracked.state):
+    if _is_classic_state(tracked.state):
         return maelstrom_side_of(tracked, player)
     if eleventh.is_eleventh(tracked.state):
         return eleventh_side_of(tracked, player)
@@ -518,6 +516,8 @@ def tracker_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
         return {**maelstrom_view(tracked=tracked, side=side), "result": _result_summary(tracked)}
     if eleventh.is_eleventh(tracked.state):
         return {**eleventh_view(tracked=tracked, side=side), "result": _result_summary(tracked)}
+    if eternal.is_eternal(tracked.state):
+        return {**eternal_view(tracked=tracked, side=side), "result": _result_summary(tracked)}
     if side not in (None, *SIDES):
         raise Invalid("side", "bad_side", "side: must be attacker, defender or empty")
     state = tracked.state
@@ -564,7 +564,19 @@ def tracker_sides(tracked: TrackedGame) -> tuple[str, ...]:
     an 11th-edition game's a and b (player A and player B)."""
     if eleventh.is_eleventh(tracked.state):
         return eleventh.SIDES
-    return maelstrom.PLAYERS if maelstrom.is_maelstrom(tracked.state) else SIDES
+    return maelstrom.PLAYERS if _is_classic_state(tracked.state) else SIDES
+
+
+def _classic_result_data(state: dict[str, Any]) -> dict[str, Any]:
+    if maelstrom.is_maelstrom(state):
+        return maelstrom_result_data(state)
+    return eternal_result_data(state)
+
+
+def _is_classic_state(state: dict[str, Any]) -> bool:
+    """An older pack's game (Maelstrom of War, Eternal War, Only War): sides player_1 and
+    player_2, player A playing player_1 in an event game."""
+    return maelstrom.is_maelstrom(state) or eternal.is_eternal(state)
 
 
 def tracker_game_act(
@@ -577,7 +589,7 @@ def tracker_game_act(
     acting = action.get("side") if isinstance(action, dict) else None
     foreign = acting in tracker_sides(tracked) and acting != mine
     if player is not None and mine is not None and foreign:
-        if maelstrom.is_maelstrom(tracked.state):
+        if _is_classic_state(tracked.state):
             message = f"side: you play {maelstrom_names(tracked)[mine]}'s side; act for it only"
         elif eleventh.is_eleventh(tracked.state):
             message = f"side: you play {player.name}'s side; act for it only"

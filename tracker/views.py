@@ -13,11 +13,13 @@ from missions.pack.registry import get_pack
 from missions.services import mission_pool
 from tournament.errors import ServiceError
 from tournament.models import Player
-from tracker import eleventh_page
+from tracker import eleventh_page, eternal_page, maelstrom_page
 from tracker.eleventh import SIDES as ELEVENTH_SIDES
 from tracker.eleventh import is_eleventh
+from tracker.eternal import is_eternal
+from tracker.eternal_services import eternal_packs
 from tracker.maelstrom import PLAYERS, is_maelstrom
-from tracker.maelstrom_page import action_from_form, error_text, page_context
+from tracker.maelstrom_page import error_text
 from tracker.maelstrom_services import maelstrom_packs
 from tracker.services import (
     EVENT_PLAYERS,
@@ -44,6 +46,7 @@ def tracker_new(request):
         "pool": pool,
         "mission": request.GET.get("mission", ""),
         "maelstrom_packs": maelstrom_packs(),
+        "eternal_packs": eternal_packs(),
         # A mission page's "Track this game" link: /tracker/new/?maelstrom=eighth:deadlock
         # (&code=<its generator code>) preselects the mission; starting stays a POST.
         "maelstrom": request.GET.get("maelstrom", ""),
@@ -70,7 +73,8 @@ def tracker_new(request):
 
 
 def _maelstrom_new(request, context):
-    """POST `maelstrom` = "<pack>:<mission>" (e.g. "eighth:deadlock"): a Maelstrom game."""
+    """POST `maelstrom` = "<pack>:<mission>" (e.g. "eighth:deadlock"): a Maelstrom game, or
+    an Eternal War or Only War one ("eighth:no_mercy", "only_war:domination")."""
     pack, _, mission = request.POST.get("maelstrom", "").partition(":")
     try:
         tracked = tracker_create(
@@ -192,14 +196,14 @@ def _eleventh_game_page(request, tracked, *, player, key: str):
 
 
 @require_http_methods(["GET", "POST"])
-def maelstrom_page(request, tracked):
-    """A standalone Maelstrom game: every button is a form posting one action (with the game's
-    `seq`, so a resent form is refused, never applied twice), then back to the same side's
-    page. Anyone with the link acts for either player."""
+def classic_page(request, tracked):
+    """A standalone Maelstrom, Eternal War or Only War game: every button is a form posting
+    one action (with the game's `seq`, so a resent form is refused, never applied twice), then
+    back to the same side's page. Anyone with the link acts for either player."""
     side = request.GET.get("side") or request.POST.get("viewer")
     side = side if side in PLAYERS else PLAYERS[0]
     here = reverse("tracker", kwargs={"token": tracked.token})
-    return _maelstrom_render(
+    return _classic_render(
         request,
         tracked,
         side=side,
@@ -214,17 +218,23 @@ def maelstrom_page(request, tracked):
     )
 
 
-def _maelstrom_render(request, tracked, *, side, actors, act, after, extra):
-    """The Maelstrom page for `side`, with controls for `actors`; a POST is one action sent
-    through `act`, then a redirect to `after` (a refusal shows on the page instead).
+def _classic_render(request, tracked, *, side, actors, act, after, extra):
+    """The Maelstrom (or Eternal War / Only War) page for `side`, with controls for `actors`;
+    a POST is one action sent through `act`, then a redirect to `after` (a refusal shows on
+    the page instead).
     `?poll=1` answers only the game's `seq`: the page's script asks it every few seconds and
     fetches the whole page only when the other phone has moved."""
     if request.method == "GET" and request.GET.get("poll"):
         return JsonResponse({"seq": tracked.state["seq"]})
+    page, template = (
+        (eternal_page, "tracker/eternal.html")
+        if is_eternal(tracked.state)
+        else (maelstrom_page, "tracker/maelstrom.html")
+    )
     error = status = None
     if request.method == "POST":
         try:
-            act(action_from_form(request.POST))
+            act(page.action_from_form(request.POST))
         except ServiceError as exc:
             # A refused form is a 400 (a stale one too); acting for the other side, a 403.
             error, status = exc, exc.status if exc.status == 403 else 400
@@ -232,19 +242,20 @@ def _maelstrom_render(request, tracked, *, side, actors, act, after, extra):
             return redirect(after)
         tracked.refresh_from_db()
     data = tracker_view(tracked=tracked, side=side)
-    context = page_context(data, side, actors)
+    context = page.page_context(data, side, actors)
     context.update(
         extra,
         tracked=tracked,
         poll_ms=int(getattr(settings, "TRACKER_POLL_MS", POLL_MS)),
         error=error_text(error, data["players"]) if error is not None else None,
     )
-    return render(request, "tracker/maelstrom.html", context, status=status or 200)
+    return render(request, template, context, status=status or 200)
 
 
-def _maelstrom_game_page(request, tracked, *, player, key: str):
-    """An event game on a Maelstrom of War mission: a player's phone shows and acts for their
-    own side (player A is player_1); an organiser's shows either side and acts for both."""
+def _classic_game_page(request, tracked, *, player, key: str):
+    """An event game on an older pack's mission (Maelstrom of War, Eternal War, Only War): a
+    player's phone shows and acts for their own side (player A is player_1); an organiser's
+    shows either side and acts for both."""
     game = tracked.game
     if player is not None:
         side, actors = player_side(tracked, player), (player_side(tracked, player),)
@@ -259,7 +270,7 @@ def _maelstrom_game_page(request, tracked, *, player, key: str):
             "href": reverse("event", kwargs={"event_id": game.round.event_id}),
             "label": "The event",
         }
-    return _maelstrom_render(
+    return _classic_render(
         request,
         tracked,
         side=side,
@@ -289,8 +300,8 @@ def tracker_page(request, token: str):
         tracked = tracker_get(token=token)
     except ServiceError as exc:
         return render(request, "tracker/tracker_error.html", {"error": exc}, status=404)
-    if is_maelstrom(tracked.state):
-        return maelstrom_page(request, tracked)
+    if is_maelstrom(tracked.state) or is_eternal(tracked.state):
+        return classic_page(request, tracked)
     if is_eleventh(tracked.state):
         return eleventh_standalone_page(request, tracked)
     side = request.GET.get("side")
@@ -333,8 +344,8 @@ def tracker_game_page(request, game_id: int):
                 "label": "Your player page",
             }
         return render(request, "tracker/tracker_error.html", context, status=status)
-    if is_maelstrom(tracked.state):
-        return _maelstrom_game_page(request, tracked, player=player, key=key)
+    if is_maelstrom(tracked.state) or is_eternal(tracked.state):
+        return _classic_game_page(request, tracked, player=player, key=key)
     if is_eleventh(tracked.state):
         return _eleventh_game_page(request, tracked, player=player, key=key)
     if request.method != "GET":

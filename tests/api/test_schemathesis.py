@@ -35,7 +35,6 @@ CROSS_FIELD_CODES = {
     "not_in_pack",  # a result part the event's pack does not score (a gambit in 8th edition)
     "bad_side",  # a tracker side of the other kind of game (attacker vs player_1)
     "automatic",  # a status other than the one due, sent with status_auto true
-    "no_tracker",  # a classic mission code with nothing to track (Eternal War, Only War)
     "before_opens",  # check_in_closes_at not after check_in_opens_at
     "invalid_network",  # a check-in network that is a string but not an address range
     "not_for_pack",  # a, b or layout (11th edition matchups) sent to generate another pack

@@ -124,6 +124,63 @@ def _maelstrom_game(s: Site) -> None:
     s.extra["maelstrom"] = tracked
 
 
+def _eternal_games(s: Site) -> None:
+    """Two Eternal War games: Big Guns Never Tire (8th) in round 2 with Heavy Support units
+    destroyed and a bonus point, and The Scouring (8th) at the end of the battle with two
+    markers held, so the pages show the turn's forms, the markers' forms and the score."""
+    from tracker.services import tracker_act, tracker_create
+
+    def act(tracked, kind: str, **fields) -> None:
+        state = tracked.state
+        action = {"type": kind, "round": state["round"], "phase": state["phase"], **fields}
+        tracker_act(tracked_id=tracked.pk, action=action)
+        tracked.refresh_from_db()
+
+    guns = tracker_create(pack_key="eighth", mission_key="big_guns_never_tire", seed=2)
+    act(guns, "set_first_turn", first="player_1")
+    act(guns, "kills", side="player_1", count=2)
+    act(guns, "bonus", side="player_1", name="first_blood", value=True)
+    act(guns, "end_turn", side="player_1")
+    act(guns, "end_turn", side="player_2")
+    scouring = tracker_create(pack_key="eighth", mission_key="the_scouring", seed=2)
+    act(scouring, "roll_markers", superior=3, inferior=5)
+    act(scouring, "set_first_turn", first="player_2")
+    while scouring.state["phase"] in ("turn", "game_length"):
+        if scouring.state["phase"] == "game_length":
+            act(scouring, "game_length", roll=1)
+        else:
+            act(scouring, "end_turn", side=scouring.state["turn"])
+    act(scouring, "hold", marker=3, holder="player_1")
+    act(scouring, "hold", marker=5, holder="player_2")
+    s.extra["eternal"], s.extra["eternal_end"] = guns, scouring
+
+
+def _only_war_event(s: Site) -> None:
+    """An Only War event, round 1 paired on Domination: its game's tracker in setup (the
+    Power Levels form) on Player 1's phone."""
+    from tournament.services.events import event_create
+    from tournament.services.players import player_register
+    from tournament.services.rounds import round_create
+
+    event = event_create(
+        user=s.organiser, name="Only War Skirmish", rounds=3, mission_pack="only_war", seed=4
+    )
+    players = [
+        player_register(event=event, user=s.organiser, name=name, faction=faction)
+        for name, faction in zip(NAMES[4:8], FACTIONS[4:8], strict=True)
+    ]
+    round_ = round_create(
+        event_id=event.pk,
+        user=s.organiser,
+        pairings=[
+            {"player_a": players[0].pk, "player_b": players[1].pk},
+            {"player_a": players[2].pk, "player_b": players[3].pk},
+        ],
+        mission_code=ONLY_WAR,
+    )
+    s.extra["only_war_game"] = round_.games.get(player_a=players[0])
+
+
 def _eleventh_game(s: Site) -> None:
     """An 11th-edition game in round 2: A Fixed, B Tactical with cards in hand, primary VP
     banked, B's page open at the end of its turn (score and discard forms)."""
@@ -468,6 +525,20 @@ PAGES: list[Page] = [
         ready="#tracker-app .trk-board",
     ),
     Page(
+        "tracker-eternal",
+        ANYONE,
+        lambda s: reverse("tracker", args=[s.extra["eternal"].token]) + "?side=player_2",
+        setup=_eternal_games,
+        ready="#tracker-app .trk-board",
+    ),
+    Page(
+        "tracker-eternal-end",
+        ANYONE,
+        lambda s: reverse("tracker", args=[s.extra["eternal_end"].token]) + "?side=player_1",
+        setup=_eternal_games,
+        ready="#tracker-app .trk-board",
+    ),
+    Page(
         "tracker-eleventh",
         ANYONE,
         lambda s: reverse("tracker", args=[s.extra["eleventh"].token]) + "?side=b",
@@ -524,6 +595,16 @@ PAGES: list[Page] = [
         PLAYER,
         lambda s: _classic_tracker(s) + f"?key={s.extra['classic_game'].player_a.private_key}",
         setup=_classic_event,
+        ready="#tracker-app .trk-board",
+    ),
+    Page(
+        "player-tracker-only-war",
+        PLAYER,
+        lambda s: (
+            reverse("tracker-game", args=[s.extra["only_war_game"].pk])
+            + f"?key={s.extra['only_war_game'].player_a.private_key}"
+        ),
+        setup=_only_war_event,
         ready="#tracker-app .trk-board",
     ),
     Page(

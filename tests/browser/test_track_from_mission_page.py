@@ -27,8 +27,14 @@ def test_track_a_game_on_this_mission_in_one_tap(live_server, new_page, code, pa
     assert tracked.state["mission"] == mission
 
 
-def test_an_eternal_war_page_offers_no_tracker(live_server, new_page):
+def test_an_eternal_war_page_starts_the_score_tracker(live_server, new_page):
+    from tracker.models import TrackedGame
+
     page = new_page()
     page.goto(f"{live_server.url}/missions/EGT-1-1/")
-    page.get_by_role("heading", level=1).wait_for()
-    assert page.get_by_text("Track a game on this mission").count() == 0
+    with page.expect_navigation():
+        page.get_by_role("button", name="Track a game on this mission").click()
+    tracked = TrackedGame.objects.get()
+    assert tracked.state["engine"] == "eternal"
+    assert tracked.state["mission"] == "secure_and_control"
+    page.get_by_role("button", name="Player 1 goes first").wait_for()

@@ -349,13 +349,18 @@ def test_a_concession_ends_the_battle_at_once_with_the_opponents_victory():
     assert (data["outcome"], data["ended"]) == ("b_wins", "concession")
 
 
-def test_a_tabled_side_ends_the_battle_only_at_the_end_of_a_turn():
-    # Seed 001 around line 310 (7th edition): "at the end of any game turn".
+def test_a_tabled_side_ends_the_battle_only_at_the_end_of_a_game_turn():
+    # Seed 001 line 311 (7th edition): "at the end of any game turn"; a game turn is both
+    # players' turns (line 297: game turns 5 to 7 are the battle's length; line 660: "player
+    # turn" is one player's).
     state = act(started("seventh", "cleanse_and_control"), "generate", side=P1)
     refused(state, "end_early", "not_end_of_turn", "how", side=P2, how="tabled")
     state = act(state, "advance", side=P1)
-    state = act(state, "end_early", side=P2, how="tabled")
-    assert state["ended"] == {"how": "tabled", "winner": P1}
+    refused(state, "end_early", "not_end_of_game_turn", "how", side=P2, how="tabled")
+    state = act(state, "end_turn", side=P1)
+    state = act(act(state, "generate", side=P2), "advance", side=P2)
+    state = act(state, "end_early", side=P1, how="tabled")
+    assert state["ended"] == {"how": "tabled", "winner": P2}
 
 
 def test_in_eighth_edition_a_side_is_not_tabled_in_the_first_battle_round():

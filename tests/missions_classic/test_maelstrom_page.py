@@ -53,12 +53,13 @@ def test_the_tracker_still_preselects_a_mission_named_in_its_address(client):
 
 
 @pytest.mark.parametrize("pack", ["eighth", "seventh", "only_war"])
-def test_eternal_war_and_only_war_pages_offer_no_tracking(client, pack):
+def test_eternal_war_and_only_war_pages_start_the_score_tracker(client, pack):
+    # Issue 26 item 17: every pack's games can be played from the phone.
     for seed in range(40):
         mission = mission_generate(pack_key=pack, seed=seed)
         if mission.mission.table != "maelstrom_of_war":
             break
     html = page(client, mission.code)
-    assert "Track a game" not in html
-    assert "/tracker/" not in html
+    assert "Track a game on this mission" in html
+    assert "The score by battle round" in html
     assert 'id="d66"' not in html

@@ -1,6 +1,7 @@
 """Issue 15: an event game on a Maelstrom of War mission (8th or 7th edition) is tracked by the
 Maelstrom tracker, through the API and the page, each phone acting for its own side; its final
-score lands as the acting player's pending result. Eternal War and Only War games are refused."""
+score lands as the acting player's pending result. Eternal War and Only War games open the
+simple score tracker instead (tests/tracker_web/test_eternal.py)."""
 
 from __future__ import annotations
 
@@ -171,22 +172,15 @@ def test_a_full_event_game_lands_a_pending_result_the_opponent_confirms(organise
 
 
 @pytest.mark.parametrize(("pack", "code"), [("eighth", ETERNAL), ("only_war", None)])
-def test_eternal_war_and_only_war_games_are_refused(organiser, pack, code):
+def test_eternal_war_and_only_war_games_open_the_score_tracker(organiser, pack, code):
     game = make_game(organiser, pack, code)
-    before = snapshot()
-    for response in (
-        key_client(game.player_a).get(url(game)),
-        key_client(game.player_a).post(url(game), {"type": "finish"}, format="json"),
-    ):
-        assert response.status_code == 409
-        assert response.json()["error_codes"] == {"game": ["no_tactical_objectives"]}
-        assert "Tactical Objectives" in response.json()["game"][0]
+    response = key_client(game.player_a).get(url(game))
+    assert response.status_code == 200
+    assert response.json()["engine"] == "eternal"
     page = APIClient().get(f"/tracker/game/{game.pk}/?key={game.player_a.private_key}")
-    assert page.status_code == 409
-    assert "Tactical Objectives" in page.content.decode()
-    assert snapshot() == before
+    assert page.status_code == 200
     home = APIClient().get(f"/p/{game.player_a.private_key}/").content.decode()
-    assert "/tracker/" not in home
+    assert f"/tracker/game/{game.pk}/" in home
 
 
 def test_the_player_page_offers_the_tracker_for_a_maelstrom_game(maelstrom_game, client):

@@ -45,14 +45,21 @@ def test_organiser_rounds_page(org_client, classic):
     )
 
 
-def test_player_page_shows_the_mission_and_its_map_without_the_leviathan_tracker(client, classic):
-    _, players = classic
+def test_player_page_shows_the_mission_its_map_and_the_score_tracker(client, classic):
+    event, players = classic
     html = client.get(reverse("player-home", args=[players[0].private_key])).content.decode()
     assert "Mission: Secure and Control" in html
     assert f'href="/missions/{CODE}/"' in html
     assert "<svg" in html
     assert "APPROXIMATE MAP" in html
-    assert "/tracker/" not in html
+    # Issue 26 item 17: an Eternal War game is tracked too (the score tracker, not Leviathan's).
+    from django.db.models import Q
+
+    from tournament.models import Game
+
+    mine = Q(player_a=players[0]) | Q(player_b=players[0])
+    game = Game.objects.get(mine, round__event=event, round__number=1)
+    assert f"/tracker/game/{game.pk}/?key={players[0].private_key}" in html
     # Score inputs take more than 100 VP: 8th edition has no cap.
     assert 'max="999"' in html
 

@@ -134,8 +134,8 @@ def player_home(request, key: str):
             _sides(game, player),
             mission=mission,
             mission_svg=_map_svg(mission),
-            # The tracker follows Leviathan's decks and the Maelstrom of War Tactical
-            # Objectives; an Eternal War or Only War mission has nothing to track.
+            # The tracker follows Leviathan's decks, the Maelstrom of War Tactical
+            # Objectives and the Eternal War and Only War missions' score.
             tracker_url=(
                 _tracker_url(game, key)
                 if game.player_b_id

@@ -3,8 +3,6 @@ was (handlers work on a private copy), and every die rolled comes from the state
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from missions.classic.tactical.eighth import TWO_TURNS
@@ -18,9 +16,20 @@ from missions.classic.tactical.missions import (
     generation_plan,
 )
 from missions.classic.tactical.types import BONUS_OBJECTIVE, ROLL_MARKER, parse_vp
+from tracker.classic_base import (
+    ActionTable,
+    clock_of,
+    end_early,
+    game_length_roll,
+    log,
+    read_early_end,
+    read_int,
+    read_own_turn,
+    read_side,
+    require_tabled_now,
+)
 from tracker.engine.errors import refuse, require
 from tracker.maelstrom.rules import (
-    CONTINUE_ON,
     END_OF_GAME,
     END_OF_TURN,
     GAME_LENGTH,
@@ -39,120 +48,19 @@ from tracker.maelstrom.state import fresh_turn, rng, roll_d66
 
 State = dict[str, Any]
 Action = dict[str, Any]
-Handler = Callable[[State, Action], None]
 PRIORITY_ORDERS_BONUS_VP = 3
 
 # type -> (phases it may be sent in, handler); filled by @action below.
-ACTIONS: dict[str, tuple[frozenset[str], Handler]] = {}
-
-
-def action(kind: str, *phases: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        ACTIONS[kind] = (frozenset(phases), fn)
-        return fn
-
-    return register
-
-
-def apply(state: State, act: Action) -> State:
-    """A new state with `act` applied, or raise `Refusal` (the input is never mutated).
-
-    Every action is a dict with "type", "round" and "phase" matching the game's clock;
-    "seq" (optional) refuses an action built from an older state."""
-    require(isinstance(act, dict), "bad_action", "action: must be a JSON object")
-    kind = act.get("type")
-    found = ACTIONS.get(kind) if isinstance(kind, str) else None
-    if found is None:
-        refuse("unknown_action", f"type: unknown action type {kind!r}", field="type")
-    phases, handler = found
-    _check_clock(state, act, phases)
-    new = copy.deepcopy(state)
-    handler(new, act)
-    new["seq"] = state["seq"] + 1
-    return new
-
-
-def replay(initial: State, log: Iterable[Action]) -> State:
-    """Apply a stored action log in order; raises the first refusal (a corrupt log)."""
-    state = initial
-    for act in log:
-        state = apply(state, act)
-    return state
-
-
-def clock_of(state: State) -> dict[str, Any]:
-    return {
-        "round": state["round"],
-        "phase": state["phase"],
-        "turn": state["turn"],
-        "seq": state["seq"],
-    }
-
-
-def phase_actions(state: State) -> list[str]:
-    return sorted(k for k, (phases, _) in ACTIONS.items() if state["phase"] in phases)
-
-
-def _check_clock(state: State, act: Action, phases: frozenset[str]) -> None:
-    round_, phase = act.get("round"), act.get("phase")
-    require(
-        type(round_) is int and round_ == state["round"],
-        "wrong_round",
-        f"round: the game is in battle round {state['round']}, not {round_!r}",
-        field="round",
-    )
-    require(
-        phase == state["phase"],
-        "wrong_phase",
-        f"phase: the game is in the {state['phase']} phase, not {phase!r}",
-        field="phase",
-    )
-    if "seq" in act:
-        require(
-            act["seq"] == state["seq"],
-            "stale_action",
-            f"seq: the game is at action {state['seq']}, not {act['seq']!r}",
-            field="seq",
-        )
-    require(
-        phase in phases,
-        "not_in_this_phase",
-        f"type: {act['type']} cannot be done in the {phase} phase",
-        field="type",
-    )
-
-
-# ---- reading the action ------------------------------------------------------------------
-
-
-def _side(act: Action, field: str = "side") -> str:
-    side = act.get(field)
-    require(
-        side in PLAYERS, "bad_side", f"{field}: must be one of {', '.join(PLAYERS)}", field=field
-    )
-    return side
-
-
-def _own_turn(state: State, act: Action) -> str:
-    side = _side(act)
-    require(
-        side == state["turn"],
-        "not_your_turn",
-        f"side: it is {state['turn']}'s turn, not {side}'s",
-        field="side",
-    )
-    return side
-
-
-def _int(act: Action, field: str, low: int, high: int, *, default: int | None = None) -> int:
-    value = act.get(field, default)
-    require(
-        type(value) is int and low <= value <= high,
-        "bad_number",
-        f"{field}: a whole number from {low} to {high}",
-        field=field,
-    )
-    return value
+TABLE = ActionTable()
+ACTIONS = TABLE.actions
+action = TABLE.action
+apply = TABLE.apply
+replay = TABLE.replay
+phase_actions = TABLE.phase_actions
+_side = read_side
+_own_turn = read_own_turn
+_int = read_int
+_log = log
 
 
 def _number(act: Action) -> int:
@@ -533,21 +441,7 @@ def _end_turn(state: State, act: Action) -> None:
 
 @action("game_length", GAME_LENGTH)
 def _game_length(state: State, act: Action) -> None:
-    entered = act.get("roll") is not None
-    roll = _int(act, "roll", 1, 6) if entered else rng(state).randint(1, 6)
-    need = CONTINUE_ON[state["round"]]
-    goes_on = roll >= need
-    state["game_length"].append(
-        {
-            "after_round": state["round"],
-            "roll": roll,
-            "need": need,
-            "goes_on": goes_on,
-            "entered": entered,
-        }
-    )
-    _log(state, "", "game_length", roll=roll, need=need, goes_on=goes_on)
-    if goes_on:
+    if game_length_roll(state, act):
         _begin_round(state, state["round"] + 1)
     else:
         state["phase"] = END_OF_GAME
@@ -572,32 +466,21 @@ def _bonus(state: State, act: Action) -> None:
     _log(state, side, "bonus", name=name, value=value)
 
 
-EARLY_ENDS = ("concession", "tabled")
-
-
 @action("end_early", START_OF_TURN, ORDERS, TURN, END_OF_TURN)
 def _end_early(state: State, act: Action) -> None:
     """`side` concedes, or has no models left at the end of a turn (`how` "tabled"): the
     battle ends at once with the opponent's victory (8th edition's sudden death, 7th's
     tabled side), whatever the VP. Bonus points may still be entered before `finish`."""
-    side = _side(act)
-    how = act.get("how")
-    require(how in EARLY_ENDS, "bad_end", f"how: one of {', '.join(EARLY_ENDS)}", field="how")
+    side, how = read_early_end(act)
     require(
         how != "tabled" or state["phase"] == END_OF_TURN,
         "not_end_of_turn",
         "how: a side is tabled at the end of a turn (finish the turn's achievements first)",
         field="how",
     )
-    require(
-        how != "tabled" or state["pack"] != "eighth" or state["round"] > 1,
-        "not_in_first_round",
-        "how: in 8th edition a side is tabled only after the first battle round",
-        field="how",
-    )
-    state["ended"] = {"how": how, "winner": other(side)}
-    state["phase"], state["turn"] = END_OF_GAME, None
-    _log(state, side, "end_early", how=how)
+    if how == "tabled":
+        require_tabled_now(state)
+    end_early(state, side, how, END_OF_GAME)
 
 
 @action("finish", END_OF_GAME)
@@ -605,4 +488,4 @@ def _finish(state: State, act: Action) -> None:
     state["phase"] = OVER
 
 
-__all__ = ["ACTIONS", "BATTLE_ROUND", "FALLING_CAP", "apply", "clock_of", "replay"]
+__all__ = ["ACTIONS", "BATTLE_ROUND", "FALLING_CAP", "apply", "clock_of", "phase_actions", "replay"]

@@ -11,6 +11,7 @@ from typing import Any
 
 from missions.classic import tactical
 from missions.pack.errors import MissionError
+from tracker.classic_base import rng
 from tracker.engine.errors import refuse
 from tracker.maelstrom.rules import ENGINE, PLAYERS, SETUP
 
@@ -78,11 +79,7 @@ def fresh_turn() -> dict[str, Any]:
     }
 
 
-def rng(state: State) -> random.Random:
-    """A fresh generator for the next random step; replays reproduce it from seed and count."""
-    uses = state["rng_uses"]
-    state["rng_uses"] = uses + 1
-    return random.Random(f"{state['seed']}:{uses}")
+__all__ = ["rng"]
 
 
 def roll_d66(gen: random.Random) -> tuple[int, list[int]]:

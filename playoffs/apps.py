@@ -11,6 +11,10 @@ class PlayoffsConfig(AppConfig):
         from playoffs.services import hooks  # noqa: PLC0415
 
         hooks.register()
+        # Pods: rounds paired inside them (the pairing service's group hook), their log.
+        from playoffs.services import pods_hooks  # noqa: PLC0415
+
+        pods_hooks.register()
         # The bracket on the big screen and the next knockout game on a player's own page.
         from playoffs.views.public import player_links, screen_panel  # noqa: PLC0415
         from tournament.views.player import PLAYER_PAGE_LINKS  # noqa: PLC0415

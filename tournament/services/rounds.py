@@ -186,9 +186,7 @@ def _check_grouped(players, groups: list[tuple[str, list[int]]], number: int) ->
     """Everyone the round pairs must be in a group: a late entry put nowhere is named."""
     placed = {pid for _, ids in groups for pid in ids}
     lost = [
-        p.name
-        for p in players
-        if not p.dropped and p.first_round <= number and p.id not in placed
+        p.name for p in players if not p.dropped and p.first_round <= number and p.id not in placed
     ]
     if lost:
         labels = ", ".join(label for label, _ in groups)

@@ -15,6 +15,12 @@ class PlayoffsConfig(AppConfig):
         from playoffs.services import pods_hooks  # noqa: PLC0415
 
         pods_hooks.register()
+        from playoffs.views.pods import pairings_section, standings_section  # noqa: PLC0415
+        from tournament.views.public import PAGE_SECTIONS  # noqa: PLC0415
+
+        for page, section in (("standings", standings_section), ("pairings", pairings_section)):
+            if section not in PAGE_SECTIONS[page]:
+                PAGE_SECTIONS[page].append(section)
         # The bracket on the big screen and the next knockout game on a player's own page.
         from playoffs.views.public import player_links, screen_panel  # noqa: PLC0415
         from tournament.views.player import PLAYER_PAGE_LINKS  # noqa: PLC0415

@@ -210,7 +210,8 @@ def pods_adjust(
         before, after = {}, {}
         if pods is not None:
             chosen = _check_pods(event, pods)
-            if chosen != split.pods:
+            # Who is in which pod is what counts; the order inside a pod means nothing.
+            if [sorted(p) for p in chosen] != [sorted(p) for p in split.pods]:
                 before["pods"], after["pods"] = split.pods, chosen
                 split.pods = chosen
         if last_round is not None and last_round != split.last_round:

@@ -206,3 +206,32 @@ def test_pods_bad_input_and_hidden_event(api, organiser, client):
         assert response.json()["error_codes"][field] == [code], body
     assert not PodSplit.objects.filter(event=event).exists()
     assert api.get(pods_url(event)).status_code == 404
+
+
+def test_forming_and_taking_back_pods_are_undone_from_the_log(api, organiser):
+    event = swiss_event(organiser, players=8, rounds=3, played=1)
+    api.post(pods_url(event), {"method": "standings", "count": 2, "last_round": 2}, format="json")
+    entry = latest_entry(api, event)
+    assert entry["action"] == "pods_create"
+    assert "standings after round 1" in entry["description"]
+    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", format="json")
+    assert undo.status_code == 200, undo.content
+    assert not PodSplit.objects.filter(event=event).exists()
+    api.post(pods_url(event), {"method": "random", "count": 2, "last_round": 3}, format="json")
+    drawn = PodSplit.objects.get(event=event)
+    assert api.delete(pods_url(event)).status_code == 204
+    entry = latest_entry(api, event)
+    assert entry["action"] == "pods_delete"
+    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", format="json")
+    assert undo.status_code == 200, undo.content
+    back = PodSplit.objects.get(event=event)
+    assert (back.pods, back.seed, back.last_round) == (drawn.pods, drawn.seed, 3)
+    # Once a pod round is paired, forming them is no longer undone.
+    swiss_round(event, organiser, 2)
+    create = next(
+        e
+        for e in api.get(f"/api/events/{event.pk}/audit/").json()
+        if e["action"] == "pods_create" and not e.get("undone_at")
+    )
+    refused = api.post(f"/api/events/{event.pk}/audit/{create['id']}/undo/", format="json")
+    assert refused.status_code == 409

@@ -11,16 +11,12 @@ class PlayoffsConfig(AppConfig):
         from playoffs.services import hooks  # noqa: PLC0415
 
         hooks.register()
-        # Pods: rounds paired inside them (the pairing service's group hook), their log.
+        # Pods: rounds paired inside them, their log and export, their parts of public pages.
         from playoffs.services import pods_hooks  # noqa: PLC0415
+        from playoffs.views import pods as pods_views  # noqa: PLC0415
 
         pods_hooks.register()
-        from playoffs.views.pods import pairings_section, standings_section  # noqa: PLC0415
-        from tournament.views.public import PAGE_SECTIONS  # noqa: PLC0415
-
-        for page, section in (("standings", standings_section), ("pairings", pairings_section)):
-            if section not in PAGE_SECTIONS[page]:
-                PAGE_SECTIONS[page].append(section)
+        pods_views.register()
         # The bracket on the big screen and the next knockout game on a player's own page.
         from playoffs.views.public import player_links, screen_panel  # noqa: PLC0415
         from tournament.views.player import PLAYER_PAGE_LINKS  # noqa: PLC0415

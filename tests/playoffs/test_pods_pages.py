@@ -102,3 +102,15 @@ def test_pods_on_public_standings_and_pairings_then_cut_from_the_page(client, or
     view = pods_view(event=event)
     assert set(event.playoff.seeds[:2]) == {pod["players"][0]["player"] for pod in view["pods"]}
     assert "The play-offs" in _page(client, event)
+
+
+def test_a_players_own_page_names_their_pod(client, organiser):
+    event = swiss_event(organiser, players=8, rounds=3, played=1)
+    client.post(
+        _url(event, "make/"),
+        {**form_data(_page(client, event), "Form the pods"), "count": "2", "last_round": "3"},
+    )
+    split = PodSplit.objects.get(event=event)
+    player = event.players.get(pk=split.pods[1][0])
+    page = Client().get(f"/p/{player.private_key}/").content.decode()
+    assert "You play in Pod 2 (rounds 2-3)" in page

@@ -86,6 +86,11 @@ def _check_pods(event: Event, pods, field: str = "pods") -> list[list[int]]:
         or any(isinstance(p, bool) or not isinstance(p, int) for pod in pods for p in pod)
     ):
         raise Invalid(field, "invalid", "Must be two or more non-empty lists of player ids.")
+    small = [pod_label(i + 1) for i, pod in enumerate(pods) if len(pod) < 2]
+    if small:
+        raise Invalid(
+            field, "pod_too_small", f"A pod needs two players at least: {', '.join(small)}."
+        )
     flat = [p for pod in pods for p in pod]
     known = {p.id: p for p in event_players(event)}
     if any(p not in known for p in flat):

@@ -48,7 +48,7 @@ def _context(event, *, form=None, adjust=None, cut=None) -> dict:
         "event": event,
         "tab": "pods",
         "pods": view,
-        "form": form or PodsForm(),
+        "form": form or PodsForm(players=[]),
         "adjust": adjust,
         "cut": cut or PodsCutForm(),
         "playoff": playoff_view(event=event) if view else None,
@@ -59,6 +59,9 @@ def _context(event, *, form=None, adjust=None, cut=None) -> dict:
 def _failed(form, exc: ServiceError) -> None:
     if exc.status == 403:
         raise exc
+    if "lists" in form.fields and "pods" in exc.errors:
+        # The organiser's pods are typed in the `lists` box: their errors are shown there.
+        exc.errors = {("lists" if k == "pods" else k): v for k, v in exc.errors.items()}
     service_errors_to_form(form, exc)
 
 
@@ -67,20 +70,29 @@ def pods_page(request, event):
     return render(request, "playoffs/pods.html", _context(event))
 
 
+def _players(event) -> list[tuple[int, str]]:
+    return list(
+        event.players.filter(status=PlayerStatus.APPROVED, dropped=False).values_list("pk", "name")
+    )
+
+
 @organiser_required
 @require_POST
 def pods_make(request, event):
-    form = PodsForm(request.POST)
+    form = PodsForm(request.POST, players=_players(event))
     if form.is_valid():
         data = form.cleaned_data
+        method = data["method"]
         try:
             pods_create(
                 event_id=event.pk,
                 user=request.user,
-                method=data["method"],
-                count=data["count"],
-                after_round=data["after_round"] if data["method"] == "standings" else None,
-                seed=data["seed"] if data["method"] == "random" else None,
+                method=method,
+                # Only what goes with the chosen way is sent on.
+                count=data["count"] if method != "organiser" else None,
+                after_round=data["after_round"] if method == "standings" else None,
+                seed=data["seed"] if method == "random" else None,
+                pods=data["pods"],
                 first_round=data["first_round"],
                 last_round=data["last_round"],
             )

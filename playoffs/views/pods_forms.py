@@ -9,21 +9,59 @@ from playoffs.views.forms import TIEBREAK_CHOICES
 METHOD_CHOICES = [
     ("standings", "By the standings (pod 1 the top band)"),
     ("random", "At random, clubs spread"),
+    ("organiser", "As I list them below"),
 ]
 CUT_CHOICES = [("per_pod", "The top of each pod"), ("overall", "The top of the whole field")]
 
 
 class PodsForm(forms.Form):
     method = forms.ChoiceField(choices=METHOD_CHOICES, initial="standings", label="Form the pods")
-    count = forms.IntegerField(min_value=2, initial=4, label="How many pods")
+    count = forms.IntegerField(
+        required=False, min_value=2, initial=4, label="How many pods (standings, random)"
+    )
     after_round = forms.IntegerField(
         required=False, min_value=0, label="Standings after round (empty: the last paired)"
     )
     seed = forms.IntegerField(required=False, min_value=0, label="Random draw's seed (optional)")
+    lists = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        label="Your pods: one a line, player names separated by commas",
+    )
     first_round = forms.IntegerField(
         required=False, min_value=1, label="First round inside the pods (empty: the next)"
     )
     last_round = forms.IntegerField(min_value=1, label="Last round inside the pods")
+
+    def __init__(self, *args, players: list[tuple[int, str]] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.by_name = {name.casefold(): pid for pid, name in players}
+
+    def clean(self):
+        data = super().clean()
+        data["pods"] = None
+        if data.get("method") == "organiser":
+            data["pods"] = self._pods(data.get("lists") or "")
+        elif data.get("count") is None:
+            self.add_error("count", "How many pods?")
+        return data
+
+    def _pods(self, text: str) -> list[list[int]] | None:
+        """The organiser's lines as lists of players; names people typed, matched whatever
+        their case."""
+        pods, unknown = [], []
+        for line in text.splitlines():
+            names = [n.strip() for n in line.split(",") if n.strip()]
+            if names:
+                pods.append([self.by_name.get(n.casefold()) for n in names])
+                unknown += [n for n in names if n.casefold() not in self.by_name]
+        if unknown:
+            self.add_error("lists", f"No player of this event called: {', '.join(unknown)}.")
+            return None
+        if not pods:
+            self.add_error("lists", "List the pods, one a line.")
+            return None
+        return pods
 
 
 class PodsAdjustForm(forms.Form):

@@ -114,3 +114,25 @@ def test_a_players_own_page_names_their_pod(client, organiser):
     player = event.players.get(pk=split.pods[1][0])
     page = Client().get(f"/p/{player.private_key}/").content.decode()
     assert "You play in Pod 2 (rounds 2-3)" in page
+
+
+def test_the_organiser_lists_their_own_pods_by_name(client, organiser):
+    event = swiss_event(organiser, players=6, rounds=3, played=1)
+    names = list(event.players.order_by("name").values_list("name", flat=True))
+    data = form_data(_page(client, event), "Form the pods")
+    data.update(method="organiser", last_round="2", count="")
+    data["lists"] = f"{names[0]}, {names[1]}, Nobody Here\n{', '.join(names[2:])}"
+    response = client.post(_url(event, "make/"), data)
+    assert response.status_code == 400
+    assert "No player of this event called: Nobody Here." in response.content.decode()
+    data["lists"] = f"{names[0]}, {names[1]}\n{', '.join(names[2:5])}"
+    response = client.post(_url(event, "make/"), data)
+    assert response.status_code == 400
+    assert f"In no pod: {names[5]}." in response.content.decode()
+    assert not PodSplit.objects.filter(event=event).exists()
+    data["lists"] = f"{names[0].upper()}, {names[1]}\n{', '.join(names[2:])}"
+    assert client.post(_url(event, "make/"), data).status_code == 302
+    split = PodSplit.objects.get(event=event)
+    named = dict(event.players.values_list("pk", "name"))
+    assert split.method == "organiser"
+    assert [[named[p] for p in pod] for pod in split.pods] == [names[:2], names[2:]]

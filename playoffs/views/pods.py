@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from playoffs.models import PodSplit
@@ -199,27 +198,10 @@ def pairings_section(event, round_) -> str:
     return render_to_string("playoffs/pods_pairings.html", {"round": round_, "pods": pods})
 
 
-def player_pod_links(player, key: str) -> list[tuple[str, str]]:
-    """On the player's own page: their pod, linking to the standings by pod."""
-    split = PodSplit.objects.filter(event_id=player.event_id).first()
-    if split is None:
-        return []
-    for i, pod in enumerate(split.pods):
-        if player.pk in pod:
-            label = (
-                f"You play in {pod_label(i + 1)} (rounds {split.first_round}-{split.last_round})"
-            )
-            return [(label, reverse("event-standings", args=[player.event_id]) + "#pods-standings")]
-    return []
-
-
 def register() -> None:
     """The pods' parts of the tournament's pages (playoffs.apps)."""
-    from tournament.views.player import PLAYER_PAGE_LINKS  # noqa: PLC0415
     from tournament.views.public import PAGE_SECTIONS  # noqa: PLC0415
 
     for page, section in (("standings", standings_section), ("pairings", pairings_section)):
         if section not in PAGE_SECTIONS[page]:
             PAGE_SECTIONS[page].append(section)
-    if player_pod_links not in PLAYER_PAGE_LINKS:
-        PLAYER_PAGE_LINKS.append(player_pod_links)

@@ -104,18 +104,6 @@ def test_pods_on_public_standings_and_pairings_then_cut_from_the_page(client, or
     assert "The play-offs" in _page(client, event)
 
 
-def test_a_players_own_page_names_their_pod(client, organiser):
-    event = swiss_event(organiser, players=8, rounds=3, played=1)
-    client.post(
-        _url(event, "make/"),
-        {**form_data(_page(client, event), "Form the pods"), "count": "2", "last_round": "3"},
-    )
-    split = PodSplit.objects.get(event=event)
-    player = event.players.get(pk=split.pods[1][0])
-    page = Client().get(f"/p/{player.private_key}/").content.decode()
-    assert "You play in Pod 2 (rounds 2-3)" in page
-
-
 def test_the_organiser_lists_their_own_pods_by_name(client, organiser):
     event = swiss_event(organiser, players=6, rounds=3, played=1)
     names = list(event.players.order_by("name").values_list("name", flat=True))

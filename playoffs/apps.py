@@ -11,6 +11,12 @@ class PlayoffsConfig(AppConfig):
         from playoffs.services import hooks  # noqa: PLC0415
 
         hooks.register()
+        # Pods: rounds paired inside them, their log and export, their parts of public pages.
+        from playoffs.services import pods_hooks  # noqa: PLC0415
+        from playoffs.views import pods as pods_views  # noqa: PLC0415
+
+        pods_hooks.register()
+        pods_views.register()
         # The bracket on the big screen and the next knockout game on a player's own page.
         from playoffs.views.public import player_links, screen_panel  # noqa: PLC0415
         from tournament.views.player import PLAYER_PAGE_LINKS  # noqa: PLC0415

@@ -1,6 +1,7 @@
 from django.db import models
 
 from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
+from playoffs.engine.pods import POD_METHODS
 
 
 class Playoff(models.Model):
@@ -49,3 +50,24 @@ class PlayoffGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.playoff} - {self.match}"
+
+
+class PodSplit(models.Model):
+    """The field split into pods that pair among themselves for rounds `first_round` to
+    `last_round` (Swiss inside each pod, by the tournament's pairing service). `pods` holds the
+    player ids of pod 1, pod 2, ...; `method` says how they were formed ("standings" after
+    round `after_round`, "organiser", or "random" from `seed` with clubs spread)."""
+
+    event = models.OneToOneField(
+        "tournament.Event", on_delete=models.CASCADE, related_name="pod_split"
+    )
+    method = models.CharField(max_length=10, choices=[(m, m) for m in POD_METHODS])
+    after_round = models.PositiveSmallIntegerField(default=0)
+    seed = models.BigIntegerField(null=True, blank=True)
+    first_round = models.PositiveSmallIntegerField()
+    last_round = models.PositiveSmallIntegerField()
+    pods = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.event} - pods"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from playoffs.views import organiser, public
+from playoffs.views import organiser, pods, public
 
 manage = "manage/events/<int:event_id>/playoffs/"
 
@@ -17,4 +17,14 @@ urlpatterns = [
         public.event_playoffs_pdf,
         name="event-playoffs-pdf",
     ),
+]
+
+# Pods: the organiser's page; the public side shows them on the standings and pairings.
+pods_manage = "manage/events/<int:event_id>/pods/"
+urlpatterns += [
+    path(pods_manage, pods.pods_page, name="manage-pods"),
+    path(pods_manage + "make/", pods.pods_make, name="manage-pods-make"),
+    path(pods_manage + "save/", pods.pods_save, name="manage-pods-save"),
+    path(pods_manage + "delete/", pods.pods_remove, name="manage-pods-delete"),
+    path(pods_manage + "cut/", pods.pods_cut, name="manage-pods-cut"),
 ]

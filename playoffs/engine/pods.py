@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from tournament.engine import pair_round
+from tournament.engine.grouped import pair_in_groups
 from tournament.engine.records import GameRecord, PairResult, PlayerEntry
 
 POD_METHODS = ("standings", "organiser", "random")
@@ -72,34 +72,32 @@ def pods_pair(
     bye_vp: int,
     avoid_same_club: bool = True,
 ) -> list[PairResult]:
-    """Swiss inside each pod: the pairing engine on the pod's players and games; tables
-    numbered on across pods, pod 1 first."""
-    by_id = {p.id: p for p in players}
-    out: list[PairResult] = []
-    table = 0
-    for pod in pods:
-        members = set(pod)
-        pairing = pair_round(
-            [by_id[p] for p in pod],
-            [g for g in games if g.player_a in members],
-            round_number=round_number,
-            seed=seed,
-            bye_vp=bye_vp,
-            avoid_same_club=avoid_same_club,
-        )
-        for pair in pairing.pairs:
-            if pair.player_b is None:
-                out.append(PairResult(None, pair.player_a, None, pair.flags))
-            else:
-                table += 1
-                out.append(PairResult(table, pair.player_a, pair.player_b, pair.flags))
-    return out
+    """Swiss inside each pod: the tournament's grouped pairing (every game of a pod's players
+    counts, those played against the whole field before the split too); tables numbered on
+    across pods, pod 1 first."""
+    return pair_in_groups(
+        players,
+        games,
+        pods,
+        round_number=round_number,
+        seed=seed,
+        bye_vp=bye_vp,
+        avoid_same_club=avoid_same_club,
+    ).pairs
 
 
-def pods_cut(pod_rankings: Sequence[Sequence[int]], per_pod: int) -> list[int]:
-    """The top `per_pod` of each pod, seeded pod winners first (in pod order), then the
-    seconds, and so on: the bracket's seed list."""
+def pods_cut(
+    pod_rankings: Sequence[Sequence[int]], per_pod: int, overall: Sequence[int] | None = None
+) -> list[int]:
+    """The top `per_pod` of each pod, seeded pod winners first, then the seconds, and so on:
+    the bracket's seed list. Within each of those tiers the pods come in pod order, or by
+    `overall` (the whole field's ranking, best first) when it is given, so the best pod
+    winner is seed 1."""
+    where = {p: i for i, p in enumerate(overall or ())}
     seeds = []
     for place in range(per_pod):
-        seeds += [ranking[place] for ranking in pod_rankings if place < len(ranking)]
+        tier = [ranking[place] for ranking in pod_rankings if place < len(ranking)]
+        if overall is not None:
+            tier.sort(key=lambda p: where.get(p, len(where)))
+        seeds += tier
     return seeds

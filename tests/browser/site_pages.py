@@ -740,6 +740,31 @@ PAGES: list[Page] = [
     ),
 ]
 
+
+def _pods_event(s: Site) -> None:
+    """A 16-player event split into 2 pods by the standings after round 2, round 3 paired
+    inside them: the organiser's pods page, standings by pod, the pod round's pairings."""
+    from playoffs.services.pods import pods_create
+    from tests.playoffs.conftest import swiss_event, swiss_round
+
+    event = swiss_event(s.organiser, players=16, rounds=4, played=2)
+    pods_create(event_id=event.pk, user=s.organiser, method="standings", count=2, last_round=4)
+    swiss_round(event, s.organiser, 3)
+    s.extra["pods_event"] = event
+
+
+def _pods(name: str, query: str = "") -> Callable[[Site], str]:
+    """The path of a page of the pods event (the event of `_pods_event`)."""
+    return lambda s: reverse(name, args=[s.extra["pods_event"].pk]) + query
+
+
+PAGES += [
+    Page("organiser-pods-new", ORGANISER, _e("manage-pods")),
+    Page("organiser-pods", ORGANISER, _pods("manage-pods"), setup=_pods_event),
+    Page("event-standings-pods", ANYONE, _pods("event-standings"), setup=_pods_event),
+    Page("event-pairings-pods", ANYONE, _pods("event-pairings", "?round=3"), setup=_pods_event),
+]
+
 NAMES = ["Alice Varn", "Bram Okoro", "Cass Ironhand", "Dita Moreau"]
 NAMES += ["Emil Strand", "Fenna Holt", "Gus Marlowe", "Hild Brannigan-Featherstonehaugh"]
 FACTIONS = ["Adeptus Custodes", "Orks", "Space Marines", "Aeldari"]

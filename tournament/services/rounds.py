@@ -14,6 +14,7 @@ from missions.services import (
     round_generated_code,
 )
 from tournament.engine import check_pairing, pair_round
+from tournament.engine.grouped import pair_in_groups
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import (
     Event,
@@ -168,16 +169,61 @@ def _manual_pairs(event: Event, number: int, pairings) -> list[dict]:
     ]
 
 
+# Other apps may have a round paired inside groups (the play-offs' pods): each hook takes
+# (event, round number) and answers None, or the groups as [(label, [player ids]), ...].
+PAIRING_GROUP_HOOKS: list = []
+
+
+def _pairing_groups(event: Event, number: int) -> list[tuple[str, list[int]]] | None:
+    for hook in PAIRING_GROUP_HOOKS:
+        groups = hook(event, number)
+        if groups:
+            return groups
+    return None
+
+
+def _check_grouped(players, groups: list[tuple[str, list[int]]], number: int) -> None:
+    """Everyone the round pairs must be in a group: a late entry put nowhere is named."""
+    placed = {pid for _, ids in groups for pid in ids}
+    lost = [
+        p.name for p in players if not p.dropped and p.first_round <= number and p.id not in placed
+    ]
+    if lost:
+        labels = ", ".join(label for label, _ in groups)
+        raise Conflict(
+            "round",
+            "players_without_group",
+            f"Round {number} pairs within {labels}, but {', '.join(lost)} "
+            f"{'is' if len(lost) == 1 else 'are'} in none of them: place them first.",
+        )
+
+
 def _engine_pairs(event: Event, number: int, seed: int) -> tuple[list[dict], dict]:
-    result = pair_round(
-        event_players(event),
-        event_games(event),
-        round_number=number,
-        seed=seed,
-        bye_vp=event.bye_vp,
-        avoid_same_club=event.avoid_same_club,
-        tables=sorted(t.number for t in event.tables.all()) or None,
-    )
+    players = event_players(event)
+    tables = sorted(t.number for t in event.tables.all()) or None
+    groups = _pairing_groups(event, number)
+    if groups:
+        _check_grouped(players, groups, number)
+        result = pair_in_groups(
+            players,
+            event_games(event),
+            [ids for _, ids in groups],
+            round_number=number,
+            seed=seed,
+            bye_vp=event.bye_vp,
+            avoid_same_club=event.avoid_same_club,
+            tables=tables,
+        )
+    else:
+        result = pair_round(
+            players,
+            event_games(event),
+            round_number=number,
+            seed=seed,
+            bye_vp=event.bye_vp,
+            avoid_same_club=event.avoid_same_club,
+            tables=tables,
+        )
     pairs = [
         {
             "a": p.player_a,

@@ -147,6 +147,19 @@ def _find_box(request, event, *, noun: str, hidden: list[tuple[str, object]]) ->
     }
 
 
+# Other apps add a section under a public page's table (the play-offs' pods): each hook takes
+# (event, what the page shows: the standings rows, or the round) and answers HTML or "".
+PAGE_SECTIONS: dict[str, list] = {"standings": [], "pairings": []}
+
+
+def page_sections(page: str, event, shown) -> list[str]:
+    return [
+        mark_safe(html)  # noqa: S308 - rendered by the hooks' own templates
+        for html in (hook(event, shown) for hook in PAGE_SECTIONS[page])
+        if html
+    ]
+
+
 def event_pairings(request, event_id: int):
     """A round's pairings by table or by name; `?q=` keeps only the games of the players
     whose names hold it (find my table, without JS)."""
@@ -179,6 +192,8 @@ def event_pairings(request, event_id: int):
         order=order,
         mission=mission_of(event, chosen),
         live=context["live"] and chosen == context["current_round"],
+        # Called by the full page's template only, never for the polled part.
+        page_sections=lambda: page_sections("pairings", event, chosen),
     )
     if is_htmx(request):
         return render(request, "tournament/partials/pairings.html", context)
@@ -202,6 +217,7 @@ def standings_page(request, event, *, manage: bool):
     if context["can_manage"]:
         context["provisional_url"] = reverse("manage-standings", args=[event.pk])
     standings = _standings(context, provisional=provisional)
+    context["page_sections"] = lambda: page_sections("standings", event, standings.value)
 
     def table() -> str:
         rows = {"event": event, "standings": standings.value}

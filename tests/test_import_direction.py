@@ -10,6 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 INTERFACES = ("tournament.tasks", "tournament.views", "tournament.api", "tracker.api")
 INTERFACES += ("tracker.views", "tracker.urls", "teams.api", "teams.views", "teams.urls")
 INTERFACES += ("playoffs.api", "playoffs.views", "playoffs.urls")
+INTERFACES += ("exchange.api", "exchange.views", "exchange.urls", "exchange.management")
 
 
 def imports(path: Path) -> set[str]:
@@ -45,6 +46,8 @@ def test_services_and_engines_never_import_an_interface():
         *ROOT.glob("teams/engine/*.py"),
         *ROOT.glob("playoffs/services/*.py"),
         *ROOT.glob("playoffs/engine/*.py"),
+        *ROOT.glob("exchange/services/*.py"),
+        ROOT / "tracker" / "exchange.py",
     ]
     for path in lower:
         bad = [n for n in imports(path) if n.startswith(INTERFACES)]
@@ -117,3 +120,36 @@ def test_roster_engines_and_data_are_plain_python():
     for path in paths:
         for name in imports(path):
             assert not name.startswith(("django", "tournament", "rosters.services")), (path, name)
+
+
+def _importers(paths, apps: tuple[str, ...]) -> list[str]:
+    return [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in paths
+        for name in imports(path)
+        if name in apps or name.startswith(tuple(f"{app}." for app in apps))
+    ]
+
+
+def test_the_tournament_app_never_imports_the_exchange_or_the_tracker():
+    """The event export and import build on events (the exchange app), and so does the
+    tracker: the tournament app knows neither (the tracker's section is an extension)."""
+    bad = _importers(ROOT.glob("tournament/**/*.py"), ("exchange", "tracker"))
+    assert not bad, bad
+
+
+def test_the_exchange_never_imports_the_apps_that_extend_it():
+    """Teams, play-offs, the tracker (and any later app) add their sections through
+    ExchangeExtension hooks registered from their own AppConfig.ready."""
+    paths = list(ROOT.glob("exchange/**/*.py"))
+    assert paths
+    bad = _importers(paths, ("teams", "playoffs", "tracker", "rosters", "people"))
+    assert not bad, bad
+
+
+def test_the_exchange_is_an_app_of_its_own():
+    """Its modules live in exchange/ (services, API, pages, commands), none in tournament/."""
+    assert not list(ROOT.glob("tournament/**/exchange*.py"))
+    for part in ("services/exchange.py", "services/exchange_import.py", "api/views.py"):
+        assert (ROOT / "exchange" / part).exists(), part
+    assert (ROOT / "exchange" / "management" / "commands" / "import_event.py").exists()

@@ -70,7 +70,7 @@ def _unplayed(scn):
 
 
 def _document(scn) -> dict:
-    from tournament.services.exchange import event_export_document
+    from exchange.services.exchange import event_export_document
 
     return event_export_document(event=scn.event)
 

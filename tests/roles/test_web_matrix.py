@@ -98,7 +98,7 @@ def _export_upload(scn) -> dict:
 
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from tournament.services.exchange import event_export_document
+    from exchange.services.exchange import event_export_document
 
     raw = json.dumps(event_export_document(event=scn.event)).encode()
     return {"file": SimpleUploadedFile("home-gt.strategium.json", raw, "application/json")}

@@ -11,6 +11,7 @@ INTERFACES = ("tournament.tasks", "tournament.views", "tournament.api", "tracker
 INTERFACES += ("tracker.views", "tracker.urls", "teams.api", "teams.views", "teams.urls")
 INTERFACES += ("playoffs.api", "playoffs.views", "playoffs.urls")
 INTERFACES += ("exchange.api", "exchange.views", "exchange.urls", "exchange.management")
+INTERFACES += ("exchange.old_events_page",)
 
 
 def imports(path: Path) -> set[str]:
@@ -47,6 +48,7 @@ def test_services_and_engines_never_import_an_interface():
         *ROOT.glob("playoffs/services/*.py"),
         *ROOT.glob("playoffs/engine/*.py"),
         *ROOT.glob("exchange/services/*.py"),
+        *ROOT.glob("exchange/engine/*.py"),
         ROOT / "tracker" / "exchange.py",
     ]
     for path in lower:
@@ -153,3 +155,14 @@ def test_the_exchange_is_an_app_of_its_own():
     for part in ("services/exchange.py", "services/exchange_import.py", "api/views.py"):
         assert (ROOT / "exchange" / part).exists(), part
     assert (ROOT / "exchange" / "management" / "commands" / "import_event.py").exists()
+
+
+def test_exchange_engines_are_plain_python():
+    """The readers of other apps' files (BCP JSON, CSV of rounds) take and give plain values."""
+    paths = list(ROOT.glob("exchange/engine/*.py"))
+    assert paths
+    allowed = ("tournament.engine", "tournament.factions", "exchange.engine", "__future__")
+    allowed += ("csv", "io", "dataclasses")
+    for path in paths:
+        for name in imports(path):
+            assert name.startswith(allowed), (path.relative_to(ROOT), name)

@@ -106,7 +106,7 @@ def _result_code(game: dict, at: str):
     value = game.get(key)
     if value is None:
         return None, f"{at}.{key}"
-    if value not in RESULT_WORDS or isinstance(value, bool):
+    if not isinstance(value, int) or isinstance(value, bool) or value not in RESULT_WORDS:
         raise OldEventError(f"{at}.{key}", "must be 2 (win), 1 (draw) or 0 (loss).")
     return value, f"{at}.{key}"
 
@@ -176,7 +176,7 @@ class _Reader:
         self.by_id, self.by_name = _roster(data, "") if isinstance(data, dict) else ({}, {})
 
     def side(self, pairing: dict, side: str, place: str) -> str:
-        player = _obj(pairing[side], f"{place}.{side}")
+        player = _obj(pairing.get(side), f"{place}.{side}")
         at = f"{place}.{side}"
         name, name_at = _name_of(player, at)
         ident = _ident(player, at)

@@ -135,7 +135,7 @@ def whole(value, place: str, *, low: int = 0, high: int | None = None, empty=Fal
         raise OldEventError(place, "must be a whole number.")
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         value = int(value.strip())
     if not isinstance(value, int):
         raise OldEventError(place, "must be a whole number.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 
@@ -72,8 +72,10 @@ def _read(upload, source: str):
         ) from None
 
 
-@login_required
 def old_event_import_page(request):
+    if not request.user.is_authenticated and request.method == "GET":
+        return redirect_to_login(request.get_full_path())
+    # A post without an organiser's session is refused, not sent to sign in (nothing is kept).
     if not user_can_create_events(request.user):
         raise PermissionDenied("Only organiser accounts may import events.")
     form = OldEventImportForm(request.POST or None, request.FILES or None)

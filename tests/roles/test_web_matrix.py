@@ -104,7 +104,25 @@ def _export_upload(scn) -> dict:
     return {"file": SimpleUploadedFile("home-gt.strategium.json", raw, "application/json")}
 
 
+def _rounds_upload(scn) -> dict:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    raw = b"round,table,player_a,faction_a,vp_a,player_b,faction_b,vp_b\n1,1,Ann,,60,Bo,,40\n"
+    return {
+        "source": "rounds_csv",
+        "name": "Old GT",
+        "mission_pack": "leviathan",
+        "file": SimpleUploadedFile("rounds.csv", raw, "text/csv"),
+    }
+
+
 FORMS = [
+    Form(
+        "old event import",
+        lambda s: reverse("manage-old-event-import"),
+        _rounds_upload,
+        frozenset({"organiser", "other_organiser"}),
+    ),
     Form(
         "event import",
         lambda s: reverse("manage-event-import"),

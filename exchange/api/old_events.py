@@ -16,7 +16,7 @@ from exchange.services.old_events import (
 )
 from missions.pack.registry import pack_keys
 from tournament.api.bodies import StrictSerializer
-from tournament.api.serializers import NO_NUL, StrictCharField
+from tournament.api.serializers import NO_NUL, NOT_BLANK, StrictCharField
 
 # A CSV of 20,000 games is about 1.5 MB; requests are limited like every other body.
 CSV_MAX_CHARS = 5_000_000
@@ -41,13 +41,18 @@ class _OldEventSerializer(StrictSerializer):
 
 
 class BcpImportSerializer(_OldEventSerializer):
+    # Any JSON value (null included) reaches the reader, which refuses a wrong one by place.
     file = serializers.JSONField(
+        allow_null=True,
         help_text="The BCP data: the list of pairings, or an object with `pairings` (or the "
-        "API's `data`/`active`), optional `players` and `event` (docs/export-format.md)."
+        "API's `data`/`active`), optional `players` and `event` (docs/export-format.md).",
     )
 
 
 class RoundsCsvImportSerializer(_OldEventSerializer):
+    name = StrictCharField(
+        max_length=200, validators=[NOT_BLANK, NO_NUL], help_text="The new event's name."
+    )
     file = StrictCharField(
         max_length=CSV_MAX_CHARS,
         allow_blank=True,  # an empty file is refused by the reader, naming it

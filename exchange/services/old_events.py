@@ -70,7 +70,7 @@ def _options(name: str, date, pack: str, old: OldEvent) -> tuple[str, dt.date | 
         raise Invalid("mission_pack", "unknown_pack", f"Must be one of {', '.join(pack_keys())}.")
     name = " ".join((name or old.name or "").split())
     if not name:
-        raise Invalid("name", "required", "Give the event a name (the file names none).")
+        raise Invalid("name", "no_name", "Give the event a name (the file names none).")
     if len(name) > Event._meta.get_field("name").max_length:
         raise Invalid("name", "too_long", "At most 200 characters.")
     if date is None and old.start_date:

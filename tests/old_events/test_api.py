@@ -106,6 +106,8 @@ def test_a_csv_needs_a_name(api, harbour_csv):
     response = _post(api, "rounds-csv", {"file": harbour_csv})
     assert response.status_code == 400
     assert response.json()["error_codes"] == {"name": ["required"]}
+    response = _post(api, "bcp", {"file": {"pairings": []}})
+    assert response.json()["error_codes"] == {"file": ["invalid_file"]}
 
 
 def test_only_organiser_accounts_import(harbour_csv):

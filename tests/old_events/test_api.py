@@ -128,3 +128,19 @@ def test_an_unknown_body_field_is_refused(api, harbour_csv):
     response = _post(api, "rounds-csv", {"name": "X", "file": harbour_csv, "rounds": 3})
     assert response.status_code == 400
     assert response.json()["error_codes"] == {"rounds": ["unknown_field"]}
+
+
+@pytest.mark.parametrize("pack", ["leviathan", "eleventh", "eighth", "seventh", "only_war"])
+def test_every_pack_checks_the_scores_by_its_own_rules(api, harbour_csv, pack):
+    body = {"name": f"Harbour Cup {pack}", "mission_pack": pack, "file": harbour_csv}
+    response = _post(api, "rounds-csv", body)
+    assert response.status_code == 201, response.content
+    event = Event.objects.get(pk=response.json()["id"])
+    assert event.mission_pack == pack
+    assert {r["name"]: (r["record"], r["vp"]) for r in _standings(api, event.pk)} == RECORDS
+    over = harbour_csv.replace(",90,", ",101,")  # Ada's 90 VP in round 3 becomes 101
+    refused = _post(api, "rounds-csv", {**body, "name": "Over", "file": over})
+    capped = pack in ("leviathan", "eleventh")
+    assert refused.status_code == (400 if capped else 201), refused.content
+    if capped:
+        assert refused.json()["file"] == ["row 9, vp_a: Must be at most 100."]

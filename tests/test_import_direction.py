@@ -10,6 +10,8 @@ ROOT = Path(__file__).resolve().parents[1]
 INTERFACES = ("tournament.tasks", "tournament.views", "tournament.api", "tracker.api")
 INTERFACES += ("tracker.views", "tracker.urls", "teams.api", "teams.views", "teams.urls")
 INTERFACES += ("playoffs.api", "playoffs.views", "playoffs.urls")
+INTERFACES += ("exchange.api", "exchange.views", "exchange.urls", "exchange.management")
+INTERFACES += ("exchange.old_events_page",)
 
 
 def imports(path: Path) -> set[str]:
@@ -49,6 +51,9 @@ def test_services_and_engines_never_import_an_interface():
         *ROOT.glob("teams/engine/*.py"),
         *ROOT.glob("playoffs/services/*.py"),
         *ROOT.glob("playoffs/engine/*.py"),
+        *ROOT.glob("exchange/services/*.py"),
+        *ROOT.glob("exchange/engine/*.py"),
+        ROOT / "tracker" / "exchange.py",
     ]
     for path in lower:
         bad = [n for n in imports(path) if n.startswith(INTERFACES)]
@@ -131,3 +136,47 @@ def test_the_older_packs_tracker_engines_are_plain_python():
         for name in imports(path):
             assert not name.startswith(("django", "tournament", "tracker.models")), (path, name)
             assert "services" not in name, (path, name)
+
+
+def _importers(paths, apps: tuple[str, ...]) -> list[str]:
+    return [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in paths
+        for name in imports(path)
+        if name in apps or name.startswith(tuple(f"{app}." for app in apps))
+    ]
+
+
+def test_the_tournament_app_never_imports_the_exchange_or_the_tracker():
+    """The event export and import build on events (the exchange app), and so does the
+    tracker: the tournament app knows neither (the tracker's section is an extension)."""
+    bad = _importers(ROOT.glob("tournament/**/*.py"), ("exchange", "tracker"))
+    assert not bad, bad
+
+
+def test_the_exchange_never_imports_the_apps_that_extend_it():
+    """Teams, play-offs, the tracker (and any later app) add their sections through
+    ExchangeExtension hooks registered from their own AppConfig.ready."""
+    paths = list(ROOT.glob("exchange/**/*.py"))
+    assert paths
+    bad = _importers(paths, ("teams", "playoffs", "tracker", "rosters", "people"))
+    assert not bad, bad
+
+
+def test_the_exchange_is_an_app_of_its_own():
+    """Its modules live in exchange/ (services, API, pages, commands), none in tournament/."""
+    assert not list(ROOT.glob("tournament/**/exchange*.py"))
+    for part in ("services/exchange.py", "services/exchange_import.py", "api/views.py"):
+        assert (ROOT / "exchange" / part).exists(), part
+    assert (ROOT / "exchange" / "management" / "commands" / "import_event.py").exists()
+
+
+def test_exchange_engines_are_plain_python():
+    """The readers of other apps' files (BCP JSON, CSV of rounds) take and give plain values."""
+    paths = list(ROOT.glob("exchange/engine/*.py"))
+    assert paths
+    allowed = ("tournament.engine", "tournament.factions", "exchange.engine", "__future__")
+    allowed += ("csv", "io", "dataclasses")
+    for path in paths:
+        for name in imports(path):
+            assert name.startswith(allowed), (path.relative_to(ROOT), name)

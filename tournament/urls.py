@@ -5,7 +5,6 @@ from tournament.views import (
     audit,
     awards,
     door,
-    exchange,
     factions,
     link_again,
     manage_day,
@@ -55,7 +54,6 @@ urlpatterns = [
     path("p/<str:key>/disposition/", player.player_disposition, name="player-disposition"),
     # Organisers
     path("manage/events/new/", organiser.event_new, name="manage-event-new"),
-    path("manage/events/import/", exchange.event_import_page, name="manage-event-import"),
     path(manage, organiser.dashboard, name="manage-event"),
     path(manage + "players/add/", organiser.player_add, name="manage-player-add"),
     path(manage + "players/counts/", organiser.player_counts, name="manage-player-counts"),
@@ -102,7 +100,6 @@ urlpatterns = [
         manage + "lists/<int:player_id>/review/", armylists.list_review, name="manage-list-review"
     ),
     path(manage + "archive/", organiser.event_archive, name="manage-archive"),
-    path(manage + "export/", exchange.event_export_download, name="manage-export"),
     path(manage + "delete/", organiser.event_delete_view, name="manage-event-delete"),
     path(manage + "standings/", manage_day.manage_standings, name="manage-standings"),
     path(manage + "audit/", audit.audit_log, name="manage-audit"),

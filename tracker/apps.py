@@ -6,3 +6,10 @@ class TrackerConfig(AppConfig):
 
     name = "tracker"
     verbose_name = "Game tracker"
+
+    def ready(self) -> None:
+        # Neither the tournament app nor the exchange imports this one: an event's tracked
+        # games travel in its export through the exchange extension registered here.
+        from tracker import exchange  # noqa: PLC0415
+
+        exchange.register()

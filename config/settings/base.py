@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "tournament",
+    "exchange",
     "teams",
     "playoffs",
     "people",

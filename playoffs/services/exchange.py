@@ -1,14 +1,14 @@
 """The play-offs in the event document (an optional `playoffs` section): the cut's settings,
 its seeds by the file's player keys, and which bracket match each knockout game plays (by the
-file's game keys). Registered with the tournament app's export and import (hooks.py)."""
+file's game keys). Registered with the exchange app's export and import (hooks.py)."""
 
 from __future__ import annotations
 
+from exchange.services import exchange_fields as fields
+from exchange.services.exchange_ext import ExchangeExtension, exchange_extension_register
+from exchange.services.exchange_fields import bad
 from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
 from playoffs.models import Playoff, PlayoffGame
-from tournament.services import exchange_fields as fields
-from tournament.services.exchange_ext import ExchangeExtension, exchange_extension_register
-from tournament.services.exchange_fields import bad
 
 PLAYOFF = fields._specs(
     ("format", "str", False, FORMATS),

@@ -4,11 +4,11 @@ tournament app's export and import (pods_hooks.py)."""
 
 from __future__ import annotations
 
+from exchange.services import exchange_fields as fields
+from exchange.services.exchange_ext import ExchangeExtension, exchange_extension_register
+from exchange.services.exchange_fields import bad
 from playoffs.engine.pods import POD_METHODS
 from playoffs.models import PodSplit
-from tournament.services import exchange_fields as fields
-from tournament.services.exchange_ext import ExchangeExtension, exchange_extension_register
-from tournament.services.exchange_fields import bad
 
 SPLIT = fields._specs(
     ("method", "str", False, POD_METHODS),

@@ -60,6 +60,6 @@ def register() -> None:
     if _event_team_rules not in EVENT_UPDATE_CHECKS:
         EVENT_UPDATE_CHECKS.append(_event_team_rules)
     words.register()
-    # Team events travel in the event export/import (tournament/services/exchange_ext.py).
+    # Team events travel in the event export/import (exchange/services/exchange_ext.py).
     team_exchange.register()
     ritual.register_words()  # the pairing ritual's audit words (ritual branch)

@@ -1,7 +1,7 @@
 """A team event's own rows in the event document (docs/export-format.md, "Team events"):
 teams with captain and members, the team scoring and ritual settings, team rounds with their
-matches, each match's games and its pairing ritual. Registered with the tournament app's
-export and import at start-up (hooks.py), which never import this app.
+matches, each match's games and its pairing ritual. Registered with the exchange app's export
+and import at start-up (hooks.py); neither the exchange nor the tournament app imports this one.
 
 Players, games, rounds and accounts are named by the file's own keys and usernames, never by
 database ids: inside a ritual's state and log too, so the ritual reads the same after import.
@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from exchange.services import exchange_fields as fields
+from exchange.services.exchange_ext import ExchangeExtension, exchange_extension_register
+from exchange.services.exchange_fields import bad
 from teams.engine.ritual import VARIANTS
 from teams.models import Team, TeamMatch, TeamMatchGame, TeamMember, TeamRound, TeamScoring
 from teams.ritual_models import RitualSetting, TeamMatchRitual
@@ -18,9 +21,6 @@ from teams.services.scoring import FIELDS as SCORING_FIELDS
 from teams.services.scoring import _clean as scoring_clean
 from tournament.errors import Invalid
 from tournament.models.event import EventKind
-from tournament.services import exchange_fields as fields
-from tournament.services.exchange_ext import ExchangeExtension, exchange_extension_register
-from tournament.services.exchange_fields import bad
 
 TEAM = fields._specs(
     ("name", "str"),

@@ -3,10 +3,10 @@ bye in the same place (last) on every database, and the JSON export's file name.
 
 import pytest
 
+from exchange.services.exchange import export_filename
 from tests.conftest import add_players
 from tournament.models import AuditEntry, Event, Game
 from tournament.services.audit import audit_undo
-from tournament.services.exchange import export_filename
 from tournament.services.exports import export_filename as csv_filename
 from tournament.services.printing import print_round_data
 from tournament.services.results import result_enter

@@ -38,6 +38,8 @@ CROSS_FIELD_CODES = {
     "before_opens",  # check_in_closes_at not after check_in_opens_at
     "invalid_network",  # a check-in network that is a string but not an address range
     "not_for_pack",  # a, b or layout (11th edition matchups) sent to generate another pack
+    "invalid_file",  # an old event's file (BCP JSON, CSV text) breaking its format, by place
+    "no_name",  # an old event named neither by the body nor by its BCP file
 }
 
 

@@ -655,6 +655,8 @@ PAGES: list[Page] = [
     ),
     # The organiser
     Page("organiser-new-event", ORGANISER, lambda s: reverse("manage-event-new")),
+    Page("organiser-event-import", ORGANISER, lambda s: reverse("manage-event-import")),
+    Page("organiser-old-event-import", ORGANISER, lambda s: reverse("manage-old-event-import")),
     Page("organiser-dashboard", ORGANISER, _e("manage-event")),
     Page(
         "organiser-dashboard-door",

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
+from exchange.services.exchange import checksum
+from exchange.services.exchange_import import event_import
 from tests.exchange.helpers import export, imported, observable, without_stamp
 from tournament.models import Game, Player
-from tournament.services.exchange import checksum
-from tournament.services.exchange_import import event_import
 from tournament.services.game_layout import game_set_layout
 from tournament.services.players import player_register, player_update
 from tournament.services.rounds import round_create

@@ -7,12 +7,12 @@ import json
 
 import pytest
 
+from exchange.services.exchange_import import event_import
 from tests.eleventh_results.conftest import rounds
 from tests.exchange.helpers import export, imported, observable, without_stamp
 from tests.exchange.test_refusals import _refused, _resealed
 from tournament.models import Result
 from tournament.scoring_eleventh import RECORD_FIELDS
-from tournament.services.exchange_import import event_import
 from tournament.services.results import result_enter
 
 pytestmark = pytest.mark.django_db

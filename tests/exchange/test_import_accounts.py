@@ -13,16 +13,17 @@ from django.core.management import call_command
 from django.db import IntegrityError
 from rest_framework.test import APIClient
 
+from exchange.services import exchange_import
+from exchange.services.exchange import checksum, event_export_document
+from exchange.services.exchange_import import event_import
 from tests.conftest import add_players
 from tests.roles.conftest import snapshot
 from tournament.errors import Forbidden, Invalid
 from tournament.models import AuditEntry, EventStaff, Result
-from tournament.services import exchange_import
 from tournament.services.events import event_create
-from tournament.services.exchange import checksum, event_export_document
-from tournament.services.exchange_import import event_import
 from tournament.services.results import result_enter
 from tournament.services.rounds import round_create
+from tracker import exchange as tracker_exchange
 
 pytestmark = pytest.mark.django_db
 
@@ -144,7 +145,7 @@ def test_a_database_refusal_names_the_section_not_the_database(own, monkeypatch)
     def broken(*args, **kwargs):
         raise IntegrityError('duplicate key value violates "tournament_player_key" DETAIL: (x)')
 
-    monkeypatch.setattr(exchange_import, "_write_tracked", broken)
+    monkeypatch.setattr(tracker_exchange, "_write_tracked", broken)
     before = snapshot()
     with pytest.raises(Invalid) as caught:
         event_import(raw=event_export_document(event=own), as_admin=True)

@@ -8,11 +8,11 @@ import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
+from exchange.services.exchange import checksum
 from tests.exchange.helpers import export, imported, observable
 from tests.roles.conftest import snapshot
 from tournament.management.commands.load_demo import DEMO_11_NAME
 from tournament.models import Event, EventStaff
-from tournament.services.exchange import checksum
 
 pytestmark = pytest.mark.django_db
 

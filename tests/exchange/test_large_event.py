@@ -7,10 +7,10 @@ import time
 
 import pytest
 
+from exchange.services.exchange_import import event_import
 from tests.exchange.helpers import export, observable, without_stamp
 from tournament.models import Game
 from tournament.services.events import event_create
-from tournament.services.exchange_import import event_import
 from tournament.services.players import player_register
 from tournament.services.results import result_confirm, result_enter
 from tournament.services.rounds import round_create

@@ -8,12 +8,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from exchange.services.exchange import checksum
 from tests.exchange.helpers import export, imported, observable
 from tests.roles.conftest import snapshot
 from tests.web.browser_form import form_data
 from tournament.management.commands.load_demo import DEMO_11_NAME
 from tournament.models import Event, EventStaff
-from tournament.services.exchange import checksum
 
 pytestmark = pytest.mark.django_db
 

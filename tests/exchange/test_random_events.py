@@ -15,6 +15,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from exchange.services.exchange_import import event_import
 from tests.exchange.helpers import export, imported, observable, without_stamp
 from tournament.errors import ServiceError
 from tournament.models import AuditEntry, Event, Game
@@ -28,7 +29,6 @@ from tournament.services import (
     rounds,
     swaps,
 )
-from tournament.services.exchange_import import event_import
 from tracker import services as tracker
 
 pytestmark = pytest.mark.django_db

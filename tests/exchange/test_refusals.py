@@ -7,12 +7,12 @@ import json
 import pytest
 from django.db import IntegrityError
 
+from exchange.services.exchange import checksum
+from exchange.services.exchange_import import event_import
 from tests.exchange.helpers import export
 from tests.roles.conftest import snapshot
 from tournament.errors import Invalid
-from tournament.services import exchange_import
-from tournament.services.exchange import checksum
-from tournament.services.exchange_import import event_import
+from tracker import exchange as tracker_exchange
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +104,7 @@ def test_a_failure_while_writing_leaves_nothing_behind(demo, monkeypatch):
         raise IntegrityError("duplicate key value")
 
     # Everything before the tracked games has been written when this fails.
-    monkeypatch.setattr(exchange_import, "_write_tracked", broken)
+    monkeypatch.setattr(tracker_exchange, "_write_tracked", broken)
     assert "breaks a rule of the database" in _refused(export(demo), "inconsistent")
 
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from exchange.services.exchange_import import event_import
 from tests.exchange.helpers import export, imported, observable, put_aside, without_stamp
-from tournament.services.exchange_import import event_import
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +102,7 @@ def test_a_vote_for_a_game_not_in_the_file_is_refused_whole(demo):
             "cast_at": "2026-11-23T10:00:00+00:00",
         }
     ]
-    from tournament.services.exchange import checksum
+    from exchange.services.exchange import checksum
 
     document["sha256"] = checksum(document)
     count = Event.objects.count()

@@ -10,6 +10,8 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
+from exchange.services.exchange import checksum
+from exchange.services.exchange_import import event_import
 from teams.engine.scoring import WTC_TABLE, table_data
 from teams.models import Team, TeamMatch
 from teams.ritual_models import RitualSetting, TeamMatchRitual
@@ -25,8 +27,6 @@ from tests.teams_ritual.test_services import play_to_the_end
 from tournament.errors import Invalid
 from tournament.models import Event
 from tournament.services.events import event_create
-from tournament.services.exchange import checksum
-from tournament.services.exchange_import import event_import
 from tournament.services.results import result_enter
 
 pytestmark = pytest.mark.django_db

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
+from exchange.services.exchange import event_export_document
+from exchange.services.exchange_import import event_import
 from playoffs.services.playoffs import playoff_advance, playoff_create
 from playoffs.services.views import playoff_view
 from tests.playoffs.conftest import swiss_event
-from tournament.services.exchange import event_export_document
-from tournament.services.exchange_import import event_import
 from tournament.services.results import result_enter
 
 pytestmark = pytest.mark.django_db

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
+from exchange.services.exchange import checksum, event_export_document
+from exchange.services.exchange_import import event_import
 from playoffs.services.pods import pods_create, pods_view
 from tests.playoffs.conftest import swiss_event, swiss_round
 from tournament.errors import Invalid
-from tournament.services.exchange import checksum, event_export_document
-from tournament.services.exchange_import import event_import
 
 pytestmark = pytest.mark.django_db
 

@@ -69,8 +69,20 @@ def _unplayed(scn):
     scn.extra["unplayed"] = player_register(event=scn.event, user=scn.organiser, name="Late F")
 
 
+OLD_CSV = "round,table,player_a,faction_a,vp_a,player_b,faction_b,vp_b\n1,1,Ann,Orks,60,Bo,,40\n"
+OLD_PAIRINGS = [
+    {
+        "round": 1,
+        "player1": {"name": "Ann"},
+        "player2": {"name": "Bo"},
+        "player1Game": {"points": 60},
+        "player2Game": {"points": 40},
+    }
+]
+
+
 def _document(scn) -> dict:
-    from tournament.services.exchange import event_export_document
+    from exchange.services.exchange import event_export_document
 
     return event_export_document(event=scn.event)
 
@@ -267,6 +279,20 @@ ENDPOINTS = [
     ),
     Endpoint("staff remove", "delete", lambda s: f"/api/events/{s.event.pk}/staff/{s.judge.pk}/"),
     Endpoint("event import", "post", lambda s: "/api/events/import/", _document, ANY_ORGANISER),
+    Endpoint(
+        "old event import (BCP)",
+        "post",
+        lambda s: "/api/events/import/bcp/",
+        lambda s: {"name": "Old GT", "file": OLD_PAIRINGS},
+        ANY_ORGANISER,
+    ),
+    Endpoint(
+        "old event import (CSV)",
+        "post",
+        lambda s: "/api/events/import/rounds-csv/",
+        lambda s: {"name": "Old GT", "file": OLD_CSV},
+        ANY_ORGANISER,
+    ),
     Endpoint(
         "army list submit",
         "put",

@@ -98,13 +98,31 @@ def _export_upload(scn) -> dict:
 
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from tournament.services.exchange import event_export_document
+    from exchange.services.exchange import event_export_document
 
     raw = json.dumps(event_export_document(event=scn.event)).encode()
     return {"file": SimpleUploadedFile("home-gt.strategium.json", raw, "application/json")}
 
 
+def _rounds_upload(scn) -> dict:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    raw = b"round,table,player_a,faction_a,vp_a,player_b,faction_b,vp_b\n1,1,Ann,,60,Bo,,40\n"
+    return {
+        "source": "rounds_csv",
+        "name": "Old GT",
+        "mission_pack": "leviathan",
+        "file": SimpleUploadedFile("rounds.csv", raw, "text/csv"),
+    }
+
+
 FORMS = [
+    Form(
+        "old event import",
+        lambda s: reverse("manage-old-event-import"),
+        _rounds_upload,
+        frozenset({"organiser", "other_organiser"}),
+    ),
     Form(
         "event import",
         lambda s: reverse("manage-event-import"),

@@ -15,8 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_half_played_game_is_exported_imported_and_carries_on(xi_game):  # noqa: F811
-    from tournament.services.exchange import event_export_document
-    from tournament.services.exchange_import import event_import
+    from exchange.services.exchange import event_export_document
+    from exchange.services.exchange_import import event_import
     from tracker.models import TrackedGame
     from tracker.services import tracker_act
 

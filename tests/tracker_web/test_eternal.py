@@ -230,8 +230,8 @@ def test_an_only_war_tracked_game_survives_export_and_import(organiser):
     log, docs/export-format.md) and an export of the import is the same document."""
     import json
 
+    from exchange.services.exchange_import import event_import
     from tests.exchange.helpers import export, without_stamp
-    from tournament.services.exchange_import import event_import
 
     game = make_game(organiser, "only_war", None)
     a = key_client(game.player_a)

@@ -7,7 +7,6 @@ from tournament.api.views import (
     awards,
     clock,
     events,
-    exchange,
     exports,
     factions,
     games,
@@ -22,12 +21,6 @@ from tournament.api.views import (
 urlpatterns = [
     path("events/", events.EventListView.as_view(), name="api-events"),
     path("events/<int:event_id>/", events.EventDetailView.as_view(), name="api-event"),
-    path("events/import/", exchange.EventImportView.as_view(), name="api-event-import"),
-    path(
-        "events/<int:event_id>/export/",
-        exchange.EventExportView.as_view(),
-        name="api-event-export",
-    ),
     path("events/<int:event_id>/players/", players.PlayerListView.as_view(), name="api-players"),
     path(
         "events/<int:event_id>/players/<int:player_id>/",

@@ -208,17 +208,6 @@ AUDIT = _specs(
     ("created_at", "datetime"),
     ("undone_at", "datetime", True),
 )
-TRACKED = _specs(
-    ("token", "str"),
-    ("pack_key", "str"),
-    ("mission_code", "str"),
-    ("initial_args", "json"),
-    ("state", "json"),
-    ("finished", "bool"),
-    ("created_at", "datetime"),
-    ("updated_at", "datetime"),
-)
-ACTION = _specs(("seq", "int"), ("actor", "str"), ("action", "json"), ("created_at", "datetime"))
 
 
 def dump_value(spec: Spec, value):

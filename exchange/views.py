@@ -12,11 +12,11 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 
+from exchange.services.exchange import event_export, export_filename
+from exchange.services.exchange_import import event_import
 from tournament.errors import ServiceError
 from tournament.jsontext import JsonRefused, json_cost_check, json_parse
 from tournament.services.access import user_can_create_events
-from tournament.services.exchange import event_export, export_filename
-from tournament.services.exchange_import import event_import
 from tournament.views.common import organiser_required
 from tournament.views.forms import service_errors_to_form
 
@@ -46,7 +46,7 @@ def event_export_download(request, event):
     return response
 
 
-TEMPLATE = "tournament/manage/event_import.html"
+TEMPLATE = "exchange/event_import.html"
 TOO_LARGE = (
     f"The file is larger than {MAX_UPLOAD_BYTES // 1_000_000} MB; "
     "import it with the import_event command instead."

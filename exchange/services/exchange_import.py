@@ -19,6 +19,16 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, IntegrityError, transaction
 
+from exchange.services import exchange_fields as fields
+from exchange.services.exchange import FORMAT, VERSION, checksum
+from exchange.services.exchange_ext import (
+    EXCHANGE_EXTENSIONS,
+    extension_kinds,
+    extension_sections,
+)
+from exchange.services.exchange_fields import bad
+from exchange.services.exchange_refs import TARGET_KINDS, map_payload, map_target
+from exchange.services.exchange_scan import MAX_DEPTH, document_scan, too_deep_at
 from missions.pack.registry import pack_keys
 from missions.services import is_classic, mission_check_code
 from tournament.errors import Forbidden, Invalid
@@ -41,25 +51,14 @@ from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from tournament.models.player import new_private_key
 from tournament.scoring import SCORING
 from tournament.scoring_eleventh import record_parts, refuse_record
-from tournament.services import exchange_fields as fields
 from tournament.services.access import user_can_create_events
 from tournament.services.eleventh import table_layouts_clean
-from tournament.services.exchange import FORMAT, VERSION, checksum
-from tournament.services.exchange_ext import (
-    EXCHANGE_EXTENSIONS,
-    extension_kinds,
-    extension_sections,
-)
-from tournament.services.exchange_fields import bad
-from tournament.services.exchange_refs import TARGET_KINDS, map_actor, map_payload, map_target
-from tournament.services.exchange_scan import MAX_DEPTH, document_scan, too_deep_at
 from tournament.services.revision import event_revision_bump
 from tournament.services.standings import metric_names, owr_floor_clean
-from tracker.models import TrackedAction, TrackedGame, new_tracker_token
 
 SECTIONS = ("event", "staff", "players", "tables", "rounds", "announcements", "audit")
 # Sections a file may leave out (older exports) and the header's own keys.
-OPTIONAL_SECTIONS = ("awards", "tracked_games")
+OPTIONAL_SECTIONS = ("awards",)
 HEADER = ("format", "version", "exported_at", "sha256")
 
 
@@ -163,7 +162,7 @@ def _check_header(document: dict) -> None:
             raise bad(section, "not a section of an event document.")
 
 
-def _ref(data: dict, name: str, path: str, known, what: str, *, null: bool = True):
+def key_ref(data: dict, name: str, path: str, known, what: str, *, null: bool = True):
     value = data.get(name)
     if value is None and null and name in data:
         return None
@@ -201,7 +200,6 @@ class _Plan:
     painting: list = field(default_factory=list)
     votes: list = field(default_factory=list)
     audit: list = field(default_factory=list)
-    tracked: list = field(default_factory=list)
     usernames: set = field(default_factory=set)
     # Each registered extension's checked plan (exchange_ext.py), by its name.
     extensions: dict = field(default_factory=dict)
@@ -250,8 +248,8 @@ def _read_results(data: dict, path: str, players: set, plan: _Plan) -> list:
         if current > 1:
             raise bad(f"{where}.is_current", "a second current version of this game.")
         refs = {
-            "entered_by_player": _ref(row, "entered_by_player", where, players, "player"),
-            "confirmed_by_player": _ref(row, "confirmed_by_player", where, players, "player"),
+            "entered_by_player": key_ref(row, "entered_by_player", where, players, "player"),
+            "confirmed_by_player": key_ref(row, "confirmed_by_player", where, players, "player"),
             "entered_by_user": _user_ref(row, "entered_by_user", where, plan.usernames),
             "confirmed_by_user": _user_ref(row, "confirmed_by_user", where, plan.usernames),
         }
@@ -261,9 +259,9 @@ def _read_results(data: dict, path: str, players: set, plan: _Plan) -> list:
 
 def _read_game(data: dict, path: str, players: set, seen: dict, plan: _Plan) -> tuple:
     values = fields.load_fields(fields.GAME, data, path)
-    a = _ref(data, "player_a", path, players, "player", null=False)
-    b = _ref(data, "player_b", path, players, "player")
-    attacker = _ref(data, "attacker", path, players, "player")
+    a = key_ref(data, "player_a", path, players, "player", null=False)
+    b = key_ref(data, "player_b", path, players, "player")
+    attacker = key_ref(data, "attacker", path, players, "player")
     if a == b:
         raise bad(f"{path}.player_b", "the same player as player_a.")
     if attacker is not None and attacker not in (a, b):
@@ -378,7 +376,7 @@ def _write_awards(plan: _Plan, ids: _Ids) -> None:
         for key, values, by in plan.painting
     ]
     PaintingScore.objects.bulk_create([row for row, _ in painting])
-    _restamp(PaintingScore, painting, entered_at=True)
+    restamp(PaintingScore, painting, entered_at=True)
     votes = [
         (
             SportsVote(
@@ -392,10 +390,10 @@ def _write_awards(plan: _Plan, ids: _Ids) -> None:
         for game, voter, opponent, values in plan.votes
     ]
     SportsVote.objects.bulk_create([row for row, _ in votes])
-    _restamp(SportsVote, votes, cast_at=True)
+    restamp(SportsVote, votes, cast_at=True)
 
 
-def _checked(known: dict, path: str, gone: set):
+def refs_checker(known: dict, path: str, gone: set):
     """A reader of references inside audit entries: a key of the file, or a gone key."""
 
     def check(ref_kind: str, value):
@@ -431,9 +429,9 @@ def _read_audit(document: dict, plan: _Plan, known: dict) -> None:
             action = actions.get(original, action)
         gone: set = set()
         # Check every reference now; the writer maps them with the same functions.
-        map_target(values["action"], target, _checked(known, f"{path}.target", gone))
+        map_target(values["action"], target, refs_checker(known, f"{path}.target", gone))
         for side in ("before", "after"):
-            map_payload(action, values[side], _checked(known, f"{path}.{side}", gone))
+            map_payload(action, values[side], refs_checker(known, f"{path}.{side}", gone))
         kind, _, named = target.partition(":")
         if kind == "user" and named and not named.startswith("~"):
             # An account named only as a staff entry's target is named like any other: linked
@@ -445,40 +443,10 @@ def _read_audit(document: dict, plan: _Plan, known: dict) -> None:
             "target": target,
             "payload_action": action,
             "actor_user": _user_ref(data, "actor_user", path, plan.usernames),
-            "actor_player": _ref(data, "actor_player", path, known["player"], "player"),
+            "actor_player": key_ref(data, "actor_player", path, known["player"], "player"),
             "undone_by": _user_ref(data, "undone_by", path, plan.usernames),
         }
         plan.audit.append((key, values, refs, gone))
-
-
-def _read_tracked(document: dict, plan: _Plan, known: dict, versions: dict) -> None:
-    tokens, games = set(), set()
-    for i, data in enumerate(fields.as_list(document.get("tracked_games", []), "tracked_games")):
-        path = f"tracked_games[{i}]"
-        values = fields.load_fields(fields.TRACKED, data, path)
-        game = _ref(data, "game", path, known["game"], "game", null=False)
-        if game in games:
-            raise bad(f"{path}.game", f"game '{game}' is tracked twice.")
-        games.add(game)
-        if values["token"] in tokens:
-            raise bad(f"{path}.token", "the same link as another tracked game.")
-        tokens.add(values["token"])
-        version = data.get("result_version")
-        if version is not None and version not in versions[game]:
-            raise bad(f"{path}.result_version", f"game '{game}' has no result version {version}.")
-        actions, seqs = [], set()
-        for j, row in enumerate(fields.as_list(data.get("actions"), f"{path}.actions")):
-            where = f"{path}.actions[{j}]"
-            action = fields.load_fields(fields.ACTION, row, where)
-            if action["seq"] in seqs:
-                raise bad(f"{where}.seq", f"a second action number {action['seq']}.")
-            seqs.add(action["seq"])
-            gone: set = set()
-            map_actor(action["actor"], _checked(known, f"{where}.actor", gone))
-            if action["actor"].startswith("user:"):
-                plan.usernames.add(action["actor"][5:])
-            actions.append(action)
-        plan.tracked.append((values, game, version, actions))
 
 
 def _check_event(event: dict) -> None:
@@ -542,12 +510,6 @@ def document_check(document: dict) -> _Plan:
     }
     _read_extensions(document, plan, known)
     _read_audit(document, plan, known)
-    versions = {
-        game_key: {values["version"] for values, _ in results}
-        for _, _, round_games in plan.rounds
-        for game_key, _, _, results in round_games
-    }
-    _read_tracked(document, plan, known, versions)
     return plan
 
 
@@ -562,6 +524,11 @@ def _read_extensions(document: dict, plan: _Plan, known: dict) -> None:
             for round_key, _, round_games in plan.rounds
             for game_key, *_ in round_games
         },
+        "result_versions": {
+            game_key: {values["version"] for values, _ in results}
+            for _, _, round_games in plan.rounds
+            for game_key, _, _, results in round_games
+        },
     }
     for extension in EXCHANGE_EXTENSIONS:
         checked, kinds = extension.read(document, context)
@@ -575,8 +542,12 @@ def _read_extensions(document: dict, plan: _Plan, known: dict) -> None:
 class _Ids:
     """Document keys -> ids of the rows just written."""
 
-    def __init__(self, event_id: int, users: dict, *, trusted: bool) -> None:
+    def __init__(self, event_id: int, users: dict, *, trusted: bool, report) -> None:
         self.event_id = event_id
+        # What an extension tells the importer (renewed tracker links), and the written
+        # results by (game key, version), which extensions' rows may point at.
+        self.report = report
+        self.results: dict[tuple[str, int], int] = {}
         # username -> id of an account on this instance, for the accounts the import links;
         # every other username stays a name (a label, or an id no account has).
         self.users = users
@@ -615,7 +586,7 @@ def _fresh_player_ids(event: Event, count: int) -> list[int]:
     return ids
 
 
-def _restamp(model, rows: list, **stamps) -> None:
+def restamp(model, rows: list, **stamps) -> None:
     """Put the file's times back: creation sets auto_now_add fields to now."""
     for obj, values in rows:
         for name in stamps:
@@ -641,14 +612,14 @@ def _write_players(event: Event, plan: _Plan, ids: _Ids, report: ImportReport) -
             report.new_keys.append(data["name"])
         rows.append((Player(event=event, **data), values))
     made = Player.objects.bulk_create([p for p, _ in rows], batch_size=500)
-    _restamp(Player, rows, created_at=True)
+    restamp(Player, rows, created_at=True)
     ids.kinds["player"] = {key: p.pk for (key, _), p in zip(plan.players, made, strict=True)}
 
 
 def _write_rounds(event: Event, plan: _Plan, ids: _Ids) -> dict:
     rounds = [(Round(event=event, **values), values) for _, values, _ in plan.rounds]
     Round.objects.bulk_create([r for r, _ in rounds])
-    _restamp(Round, rounds, created_at=True)
+    restamp(Round, rounds, created_at=True)
     ids.kinds["round"] = {
         key: r.pk for (key, _, _), (r, _) in zip(plan.rounds, rounds, strict=True)
     }
@@ -687,7 +658,7 @@ def _write_results(plan: _Plan, ids: _Ids) -> dict:
                 )
                 rows.append(((game_key, values["version"]), result, values))
     Result.objects.bulk_create([r for _, r, _ in rows], batch_size=500)
-    _restamp(Result, [(r, v) for _, r, v in rows], entered_at=True)
+    restamp(Result, [(r, v) for _, r, v in rows], entered_at=True)
     return {key: r.pk for key, r, _ in rows}
 
 
@@ -721,7 +692,7 @@ def _write_announcements(event: Event, plan: _Plan, ids: _Ids) -> None:
         for _, values, by in plan.announcements
     ]
     Announcement.objects.bulk_create([a for a, _ in rows])
-    _restamp(Announcement, rows, created_at=True)
+    restamp(Announcement, rows, created_at=True)
     ids.kinds["announcement"] = {
         key: a.pk for (key, _, _), (a, _) in zip(plan.announcements, rows, strict=True)
     }
@@ -763,43 +734,6 @@ def _write_audit(event: Event, plan: _Plan, ids: _Ids) -> None:
     AuditEntry.objects.bulk_update([e for e, _ in rows], ["target", "created_at"], batch_size=500)
 
 
-def _write_tracked(plan: _Plan, ids: _Ids, results: dict, report: ImportReport) -> None:
-    # Like private keys: kept only for a trusted importer, else all renewed.
-    taken = set(
-        TrackedGame.objects.filter(token__in=[v["token"] for v, *_ in plan.tracked]).values_list(
-            "token", flat=True
-        )
-        if ids.trusted
-        else (v["token"] for v, *_ in plan.tracked)
-    )
-    rows = []
-    for values, game, version, _ in plan.tracked:
-        data = dict(values)
-        if data["token"] in taken:
-            data["token"] = new_tracker_token()
-            report.new_tokens += 1
-        tracked = TrackedGame(
-            **data,
-            game_id=ids.kinds["game"][game],
-            result_id=results.get((game, version)) if version is not None else None,
-        )
-        rows.append((tracked, values))
-    TrackedGame.objects.bulk_create([t for t, _ in rows])
-    _restamp(TrackedGame, rows, created_at=True, updated_at=True)
-    actions = []
-    for (tracked, _), (_, _, _, items) in zip(rows, plan.tracked, strict=True):
-        for values in items:
-            action = TrackedAction(
-                tracked=tracked,
-                seq=values["seq"],
-                actor=map_actor(values["actor"], ids.ref),
-                action=values["action"],
-            )
-            actions.append((action, values))
-    TrackedAction.objects.bulk_create([a for a, _ in actions], batch_size=500)
-    _restamp(TrackedAction, actions, created_at=True)
-
-
 def _gone_ids(event: Event, plan: _Plan, ids: _Ids) -> None:
     gone = sorted({ref for *_, refs in plan.audit for ref in refs}, key=lambda r: (r[0], r[1]))
     players = [ref for ref in gone if ref[0] == "player"]
@@ -825,7 +759,7 @@ def _write(plan: _Plan, user, users: dict, *, trusted: bool, place: list) -> Imp
             f"Another event is already called “{event.name}”: rename this one in its settings."
         )
         report.warnings.append({"field": "name", "code": "name_in_use", "message": message})
-    ids = _Ids(event.pk, users, trusted=trusted)
+    ids = _Ids(event.pk, users, trusted=trusted, report=report)
     place[:] = ["staff"]
     _write_staff(event, plan, ids, user, report)
     place[:] = ["players"]
@@ -833,19 +767,20 @@ def _write(plan: _Plan, user, users: dict, *, trusted: bool, place: list) -> Imp
     place[:] = ["tables"]
     Table.objects.bulk_create([Table(event=event, **values) for values in plan.tables])
     place[:] = ["rounds"]
-    results = _write_rounds(event, plan, ids)
+    ids.results = _write_rounds(event, plan, ids)
     place[:] = ["announcements"]
     _write_announcements(event, plan, ids)
     place[:] = ["awards"]
     _write_awards(plan, ids)
+    place[:] = ["audit"]
+    # Before the extensions: a tracker action may name a player the log names as gone, and
+    # both must get the same id so the export names them by the same gone key again.
+    _gone_ids(event, plan, ids)
     for extension in EXCHANGE_EXTENSIONS:
         place[:] = [extension.name]
         extension.write(event, plan.extensions[extension.name], ids)
     place[:] = ["audit"]
-    _gone_ids(event, plan, ids)
     _write_audit(event, plan, ids)
-    place[:] = ["tracked_games"]
-    _write_tracked(plan, ids, results, report)
     # Rows made in bulk send no signals: one change marks the new event's pages.
     event_revision_bump(event_id=event.pk)
     return report

@@ -7,11 +7,11 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from exchange.services.exchange import FORMAT, VERSION, event_export, export_filename
+from exchange.services.exchange_import import event_import
 from tournament.api.bodies import StrictSerializer
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.errors import Invalid
-from tournament.services.exchange import FORMAT, VERSION, event_export, export_filename
-from tournament.services.exchange_import import event_import
 
 
 class ExportDocumentSerializer(serializers.Serializer):

@@ -5,8 +5,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from exchange.services.exchange import event_export_document
 from tournament.models import Event
-from tournament.services.exchange import event_export_document
 
 
 class Command(BaseCommand):

@@ -1,7 +1,8 @@
 """Sections that apps built on events add to the event document (docs/export-format.md).
 
-The tournament app never imports those apps (tests/test_import_direction.py): an app that keeps
-rows of its own for an event (teams) registers an ExchangeExtension here at start-up, and the
+Neither the tournament app nor this one imports those apps (tests/test_import_direction.py): an
+app that keeps rows of its own for an event (teams, play-offs, the tracker's tracked games)
+registers an ExchangeExtension here at start-up (its AppConfig.ready), and the
 export and import call it beside their own sections, in the same transaction, with the same
 "check the whole file first, then write" rule and the same place-named refusals.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tournament.services import exchange_refs
+from exchange.services import exchange_refs
 
 
 @dataclass(frozen=True)
@@ -23,11 +24,14 @@ class ExchangeExtension:
     # that have none of the app's rows, so a singles event's document is unchanged.
     dump: Callable
     # (document, known) -> (plan, {kind: set of keys}); `known` holds the file's keys by kind
-    # ("player", "game", "round", "round_of_game": {game key: round key}, "user" usernames set);
+    # ("player", "game", "round", "round_of_game": {game key: round key}, "result_versions":
+    # {game key: set of versions}, "usernames" set);
     # raises exchange_fields.bad(path, ...) naming the first problem.
     read: Callable
     # (event, plan, ids) -> None; ids.kinds[kind][key] is a written row's id, ids.users maps
-    # usernames to accounts of this instance; sets ids.kinds for its own kinds.
+    # usernames to accounts of this instance, ids.results maps (game key, version) to a
+    # result's id, ids.trusted says whether links may be kept, ids.report is the answer;
+    # sets ids.kinds for its own kinds.
     write: Callable
     # Audit target prefixes naming the app's rows ("team_match" -> kind "teammatch").
     target_kinds: dict = field(default_factory=dict)
@@ -37,6 +41,9 @@ class ExchangeExtension:
     player_id_keys: dict = field(default_factory=dict)
     # The top-level sections dump() may write: an import refuses any section no one declares.
     sections: tuple = ()
+    # Place among the extensions (lowest first) in the document and in the writing order:
+    # the tracker's section keeps its place right after the log, where files have it.
+    order: int = 100
 
 
 EXCHANGE_EXTENSIONS: list[ExchangeExtension] = []
@@ -47,6 +54,7 @@ def exchange_extension_register(extension: ExchangeExtension) -> None:
     if any(e.name == extension.name for e in EXCHANGE_EXTENSIONS):
         return
     EXCHANGE_EXTENSIONS.append(extension)
+    EXCHANGE_EXTENSIONS.sort(key=lambda e: e.order)
     exchange_refs.EXTRA_TARGET_KINDS.update(extension.target_kinds)
     exchange_refs.TARGETS_AS_IS.update(extension.targets_as_is)
     for action, keys in extension.player_id_keys.items():

@@ -1,4 +1,5 @@
-"""Ids inside audit entries and tracker actions, turned into the document's own keys and back.
+"""Ids inside audit entries (and, through the same mappers, the sections of apps built on
+events, such as tracker actions), turned into the document's own keys and back.
 
 Audit entries keep database ids in `target` ("game:12") and, for a few actions, inside
 `before`/`after` (players checked in, swapped games, a deleted player). The document must not
@@ -67,11 +68,3 @@ def map_target(action: str, target: str, mapper: Mapper) -> str:
     if row_kind is not None:
         return f"{kind}:{mapper(row_kind, ident)}"
     return target
-
-
-def map_actor(actor: str, mapper: Mapper) -> str:
-    """A tracker action's actor: "player:<id>", "user:<id>", "link" or "system"."""
-    kind, sep, ident = (actor or "").partition(":")
-    if sep and kind in ("player", "user"):
-        return f"{kind}:{mapper(kind, ident)}"
-    return actor

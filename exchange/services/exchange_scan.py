@@ -9,7 +9,7 @@ naming the place in the file, by one walk that does not recurse itself.
 
 from __future__ import annotations
 
-from tournament.services.exchange_fields import bad
+from exchange.services.exchange_fields import bad
 
 # The deepest the format nests is a tracked game's engine state inside `tracked_games[i]`
 # (about a dozen levels); far beyond that, a file was not written by an export.

@@ -1,5 +1,6 @@
 """Export of a whole event as one JSON document (docs/export-format.md); import is in
-exchange_import.py.
+exchange_import.py. Apps built on events add their
+sections through exchange_ext.py (the tracker's tracked games, teams, play-offs).
 
 The document names every object by a key of its own ("p-3", "g-12", "r-2", "a-1", "e-40") and
 every account by its username, never by a database id, so it can be imported into any
@@ -16,6 +17,9 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.text import slugify
 
+from exchange.services import exchange_fields as fields
+from exchange.services.exchange_ext import EXCHANGE_EXTENSIONS
+from exchange.services.exchange_refs import map_payload, map_target
 from tournament.models import (
     Announcement,
     AuditEntry,
@@ -27,11 +31,7 @@ from tournament.models import (
     Result,
     SportsVote,
 )
-from tournament.services import exchange_fields as fields
 from tournament.services.access import require_organiser
-from tournament.services.exchange_ext import EXCHANGE_EXTENSIONS
-from tournament.services.exchange_refs import map_actor, map_payload, map_target
-from tracker.models import TrackedAction, TrackedGame
 
 FORMAT = "strategium-event"
 VERSION = 1
@@ -225,26 +225,6 @@ def _audit(entries: list[AuditEntry], keys: _Keys) -> list[dict]:
     return out
 
 
-def _tracked(event: Event, keys: _Keys) -> list[dict]:
-    tracked = TrackedGame.objects.filter(game__round__event=event).select_related("result")
-    tracked = sorted(tracked, key=lambda t: keys.games[t.game_id])
-    actions: dict[int, list[TrackedAction]] = {}
-    for action in TrackedAction.objects.filter(tracked__in=tracked).order_by("tracked", "seq"):
-        actions.setdefault(action.tracked_id, []).append(action)
-    return [
-        {
-            **fields.dump_fields(fields.TRACKED, t),
-            "game": keys.games[t.game_id],
-            "result_version": t.result.version if t.result_id else None,
-            "actions": [
-                {**fields.dump_fields(fields.ACTION, a), "actor": map_actor(a.actor, keys.ref)}
-                for a in actions.get(t.pk, [])
-            ],
-        }
-        for t in tracked
-    ]
-
-
 def _awards(event: Event, keys: _Keys) -> dict:
     """Painting scores and sportsmanship votes (tournament/services/awards.py)."""
     painting = PaintingScore.objects.filter(player__event=event).order_by("player_id")
@@ -286,7 +266,6 @@ def event_export_document(*, event: Event) -> dict:
         "announcements": [_announcement(a, keys) for a in event.announcements.order_by("id")],
         "awards": _awards(event, keys),
         "audit": _audit(list(event.audit.order_by("id")), keys),
-        "tracked_games": _tracked(event, keys),
     }
     for extension in EXCHANGE_EXTENSIONS:
         document.update(extension.dump(event, keys))

@@ -4,6 +4,7 @@ handlers and the export section."""
 
 from __future__ import annotations
 
+from playoffs.engine.team_tiebreak import TEAM_KNOCKOUT_TIEBREAKS
 from playoffs.engine.tiebreak import KNOCKOUT_TIEBREAKS
 from playoffs.models import Playoff
 from tournament.errors import Conflict
@@ -17,7 +18,10 @@ def _create_words(entry) -> str:
     fmt = {"single": "single elimination", "double": "double elimination"}.get(
         a.get("format"), a.get("format", "")
     )
-    return f"Play-offs cut: top {a.get('size')} ({fmt}); seeds {', '.join(a.get('seeds', []))}"
+    third = ", third-place match" if a.get("third_place") else ""
+    return (
+        f"Play-offs cut: top {a.get('size')} ({fmt}{third}); seeds {', '.join(a.get('seeds', []))}"
+    )
 
 
 def _seeding_words(entry) -> str:
@@ -80,9 +84,12 @@ def _undo_create(entry) -> None:
 def playoff_round_note(event, round_) -> str:
     """A knockout round's sheets and packs say what decides a game ending on equal VP (the
     organiser's rule, in words)."""
-    playoff = Playoff.objects.filter(event=event).only("knockout_tiebreak").first()
+    playoff = Playoff.objects.filter(event=event).only("knockout_tiebreak", "entrants").first()
     if playoff is None or round_.stage != RoundStage.PLAYOFF:
         return ""
+    if playoff.entrants == "teams":
+        # Team scoresheets and packs read this through the same hook (teams printing).
+        return f"Knockout match. {TEAM_KNOCKOUT_TIEBREAKS[playoff.knockout_tiebreak]}"
     return f"Knockout game. {KNOCKOUT_TIEBREAKS[playoff.knockout_tiebreak]}"
 
 

@@ -22,6 +22,13 @@ def team_of_player(player_id: int) -> int | None:
     return TeamMember.objects.filter(player_id=player_id).values_list("team_id", flat=True).first()
 
 
+def team_choices(event: Event) -> list[tuple[int, str]]:
+    """The event's teams still in, by name: the seeding form's choices."""
+    return list(
+        Team.objects.filter(event=event, dropped=False).order_by("name").values_list("pk", "name")
+    )
+
+
 def team_names(ids) -> dict[int, str]:
     return dict(Team.objects.filter(pk__in=[i for i in ids if i]).values_list("pk", "name"))
 

@@ -153,6 +153,8 @@ def team_round_data(*, team_round: TeamRound, provisional: bool = False) -> dict
         "seed": team_round.seed,
         "pairing_cost": team_round.pairing_cost,
         "mission_code": team_round.round.mission_code,
+        # "playoff": a knockout round of the play-offs (never counted in the team standings).
+        "stage": team_round.round.stage,
         "matches": [team_match_data(s, scoring) for s in states],
     }
 

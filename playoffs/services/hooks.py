@@ -45,7 +45,7 @@ def _unstarted(entry) -> Playoff:
     playoff = Playoff.objects.filter(event_id=entry.event_id).first()
     if playoff is None:
         raise Conflict("entry", "gone", "The play-offs have already been taken back.")
-    if playoff.games.exists():
+    if playoff.games.exists() or playoff.team_matches.exists():
         raise Conflict(
             "entry", "playoffs_started", "The first knockout round is paired: undo it first."
         )

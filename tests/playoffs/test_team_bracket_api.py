@@ -155,5 +155,29 @@ def test_team_tie_rules_and_the_organiser_s_decision(api, organiser):
     assert decided.status_code == 200, decided.content
     assert decided.json()["champion"]["team"] == final["b"]["team"]
     log = api.get(f"/api/events/{event.pk}/audit/").json()
-    entries = log["entries"] if isinstance(log, dict) else log
+    entries = log["results"] if isinstance(log, dict) else log
     assert any(e["action"] == "playoff_decide" for e in entries)
+
+
+def test_team_seeds_adjusted_and_a_knockout_team_round_undone_from_the_log(api, organiser):
+    event = team_swiss(organiser, teams=4, rounds=2)
+    order = [r["team"] for r in team_rows(api, event)]
+    api.post(base(event), {"format": "single", "size": 4}, format="json")
+    stranger = api.patch(base(event), {"seeds": [order[0], order[1], order[2], 0]}, format="json")
+    assert stranger.status_code == 400
+    assert stranger.json()["error_codes"]["seeds"] == ["unknown_team"]
+    swapped = [order[1], order[0], *order[2:4]]
+    done = api.patch(base(event), {"seeds": swapped}, format="json")
+    assert [s["team"] for s in done.json()["seeds"]] == swapped
+    assert api.post(base(event) + "advance/", format="json").status_code == 201
+    assert api.delete(base(event)).status_code == 409
+    entries = api.get(f"/api/events/{event.pk}/audit/").json()
+    entry = (entries["results"] if isinstance(entries, dict) else entries)[0]
+    assert entry["action"] == "team_round_create"
+    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", format="json")
+    assert undo.status_code == 200, undo.content
+    bracket = api.get(base(event)).json()
+    assert not bracket["started"]
+    assert all(m["team_match"] is None for m in bracket["matches"])
+    assert not Round.objects.filter(event=event, stage="playoff").exists()
+    assert api.delete(base(event)).status_code == 204

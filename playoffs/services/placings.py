@@ -10,7 +10,9 @@ from tournament.models import Event
 from tournament.services.standings import standings_compute
 
 
-def playoff_placings(*, event: Event, rows: list[dict] | None = None) -> dict:
+def playoff_placings(
+    *, event: Event, rows: list[dict] | None = None, team_rows: list[dict] | None = None
+) -> dict:
     """{"complete", "champion", "placings": [{"place", "player", "team", "name",
     "decided_by"}]}; placings are empty until the bracket is finished. A team bracket places
     teams (`team` set, `player` null), the rest by the team standings."""
@@ -23,7 +25,7 @@ def playoff_placings(*, event: Event, rows: list[dict] | None = None) -> dict:
         return {"complete": False, "champion": None, "placings": []}
     teams = playoff.entrants == "teams"
     if teams:
-        ranked = team_placings_rest(event)
+        ranked = team_placings_rest(event, team_rows)
     else:
         if rows is None:
             rows = standings_compute(event=event)
@@ -56,3 +58,15 @@ def standings_final_place(event: Event, rows: list[dict]) -> None:
     places = {p["player"]: p["place"] for p in playoff_placings(event=event, rows=rows)["placings"]}
     for row in rows:
         row["final_place"] = places.get(row["player"])
+
+
+def team_standings_final_place(event: Event, rows: list[dict]) -> None:
+    """The team standings rows' `final_place` (a hook the teams app calls): the place a
+    finished team bracket gives, null until then. The rows are passed on, so reading the
+    placings does not compute the team standings again (nor call this hook back)."""
+    if not Playoff.objects.filter(event=event, entrants="teams").exists():
+        return
+    placed = playoff_placings(event=event, team_rows=rows)["placings"]
+    places = {p["team"]: p["place"] for p in placed}
+    for row in rows:
+        row["final_place"] = places.get(row["team"])

@@ -184,6 +184,8 @@ def team_slot_for_decision(playoff: Playoff, match_id: int) -> PlayoffTeamMatch 
     )
 
 
-def team_placings_rest(event: Event) -> list[tuple[int, str]]:
+def team_placings_rest(event: Event, rows: list[dict] | None = None) -> list[tuple[int, str]]:
     """Every team by the team standings (id, name), for the places below the bracket."""
-    return [(r["team"], r["name"]) for r in team_standings_compute(event=event)["rows"]]
+    if rows is None:
+        rows = team_standings_compute(event=event)["rows"]
+    return [(r["team"], r["name"]) for r in rows]

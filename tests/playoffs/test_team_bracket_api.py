@@ -91,8 +91,11 @@ def test_sixteen_teams_top_four_to_a_champion(api, organiser):
     assert lower["team_match"]["score_a"] < lower["team_match"]["score_b"]
     assert lower["winner"]["team"] == order[2]
     assert Round.objects.get(event=event, number=5).stage == "playoff"
-    # The knockout round never counts in the team standings.
-    assert team_rows(api, event) == before
+    # The knockout round never counts in the team standings (the rows gain only their
+    # final place, null until the bracket is finished).
+    after = team_rows(api, event)
+    assert all(r.pop("final_place") is None for r in after)
+    assert after == before
     # No Swiss team round after the cut.
     refused = api.post(f"/api/events/{event.pk}/team-rounds/", {}, format="json")
     assert refused.status_code == 409
@@ -114,6 +117,10 @@ def test_sixteen_teams_top_four_to_a_champion(api, organiser):
     assert [p["team"] for p in placings["placings"][4:]] == order[4:]
     assert {p["decided_by"] for p in placings["placings"][:4]} == {"playoffs"}
     assert all(p["player"] is None for p in placings["placings"])
+    finals = {r["team"]: r["final_place"] for r in team_rows(api, event)}
+    assert [t for t, _ in sorted(finals.items(), key=lambda x: x[1])] == [
+        p["team"] for p in placings["placings"]
+    ]
     assert api.post(base(event) + "advance/", format="json").json()["error_codes"] == {
         "playoffs": ["finished"]
     }

@@ -116,3 +116,21 @@ def test_team_knockout_printouts_say_the_tie_rule(teams4, organiser, rule):
     packs = pdf_pages(print_document(event=teams4, kind="table-packs", round_number=number))
     assert packs
     assert all(line in " ".join(page.split()) for page in packs)
+
+
+def test_team_standings_carry_the_final_place_once_the_bracket_is_finished(teams4, organiser):
+    playoff = playoff_create(event_id=teams4.pk, user=organiser, format="single", size=2)
+    api_url = f"/api/events/{teams4.pk}/team-standings/"
+    assert all("final_place" not in r for r in Client().get(api_url).json()["rows"])
+    playoff_advance(event_id=teams4.pk, user=organiser)
+    rows = Client().get(api_url).json()["rows"]
+    assert all(r["final_place"] is None for r in rows)
+    match = TeamMatch.objects.get(playoff_slot__isnull=False)
+    confirm(pair_players(match, organiser), lambda g: (40, 80))  # seed 2 (side b) wins
+    rows = Client().get(api_url).json()["rows"]
+    places = {r["team"]: r["final_place"] for r in rows}
+    assert places[playoff.seeds[1]] == 1
+    assert places[playoff.seeds[0]] == 2
+    assert sorted(places.values()) == [1, 2, 3, 4]
+    page = Client().get(f"/events/{teams4.pk}/team-standings/").content.decode()
+    assert ">Final</th>" in page

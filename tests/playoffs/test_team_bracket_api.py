@@ -128,6 +128,14 @@ def test_sixteen_teams_top_four_to_a_champion(api, organiser):
 
 def test_team_tie_rules_and_the_organiser_s_decision(api, organiser):
     event = team_swiss(organiser, teams=4, rounds=2)
+    event.planned_rounds = 3
+    event.save(update_fields=["planned_rounds"])
+    early = api.post(base(event), {"format": "single", "size": 2}, format="json")
+    assert early.status_code == 409
+    assert early.json()["error_codes"]["playoffs"] == ["swiss_incomplete"]
+    assert "2 of the 3 planned team rounds" in early.json()["playoffs"][0]
+    event.planned_rounds = 2
+    event.save(update_fields=["planned_rounds"])
     wrong = api.post(
         base(event), {"format": "single", "size": 2, "knockout_tiebreak": "bogus"}, format="json"
     )

@@ -180,3 +180,27 @@ def test_exchange_engines_are_plain_python():
     for path in paths:
         for name in imports(path):
             assert name.startswith(allowed), (path.relative_to(ROOT), name)
+
+
+def test_the_teams_app_never_imports_the_playoffs_app():
+    """Team brackets are the play-offs' (playoffs/services/team_bracket.py builds on the teams
+    app): teams knows nothing of them, and reads knockout rounds by the tournament's stage."""
+    paths = list(ROOT.glob("teams/**/*.py"))
+    assert paths
+    for path in paths:
+        bad = [n for n in imports(path) if n == "playoffs" or n.startswith("playoffs.")]
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_only_the_team_bracket_modules_of_the_playoffs_reach_into_teams():
+    """The play-offs use the teams app in the team bracket's own modules (and register their
+    hook with it at start-up); the rest reaches teams only through those."""
+    allowed = {
+        "playoffs/services/team_bracket.py",
+        "playoffs/engine/team_tiebreak.py",
+        "playoffs/services/hooks.py",
+    }
+    for path in ROOT.glob("playoffs/**/*.py"):
+        rel = str(path.relative_to(ROOT))
+        bad = [n for n in imports(path) if n == "teams" or n.startswith("teams.")]
+        assert not bad or rel in allowed, f"{rel} imports {bad}"

@@ -534,6 +534,8 @@ def _read_extensions(document: dict, plan: _Plan, known: dict) -> None:
         checked, kinds = extension.read(document, context)
         plan.extensions[extension.name] = checked
         known.update(kinds)
+        # A later extension may name an earlier one's rows (a team bracket names teams).
+        context.update(kinds)
 
 
 # Writing ---------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
+from playoffs.engine.team_tiebreak import TEAM_KNOCKOUT_TIEBREAKS
 from playoffs.services.playoffs import SEEDINGS
 from tournament.api.bodies import StrictSerializer
 from tournament.api.serializers import StrictBooleanField, StrictIntegerField
@@ -46,13 +47,22 @@ class PlayoffInputSerializer(StrictSerializer):
         help_text='"standings": the Swiss ranking\'s order; "organiser": the `seeds` given.',
     )
     seeds = serializers.ListField(
-        child=StrictIntegerField(), required=False, help_text="Player ids, best seed first."
+        child=StrictIntegerField(),
+        required=False,
+        help_text="Player ids (team ids in a team event), best seed first.",
     )
     knockout_tiebreak = serializers.ChoiceField(
-        choices=list(KNOCKOUT_TIEBREAKS),
+        choices=list({**KNOCKOUT_TIEBREAKS, **TEAM_KNOCKOUT_TIEBREAKS}),
         default="higher_seed",
         help_text="Who goes through on equal VP: the higher seed, the most primary VP, or the "
-        "organiser's decision (POST .../playoffs/decide/).",
+        "organiser's decision (POST .../playoffs/decide/). A team event's bracket (a team "
+        "match within the draw margin): higher_seed, game_points (more game points, then VP, "
+        "then seed), primary_vp (the team's players' primary VP summed) or organiser.",
+    )
+    third_place = StrictBooleanField(
+        default=False,
+        help_text="Single elimination of 4 or more: the losing semi-finalists play for 3rd "
+        "(placings follow that match).",
     )
     force = StrictBooleanField(
         default=False, help_text="Cut although the Swiss is not finished (409 otherwise)."
@@ -61,18 +71,23 @@ class PlayoffInputSerializer(StrictSerializer):
 
 class PlayoffSeedsInputSerializer(StrictSerializer):
     seeds = serializers.ListField(
-        child=StrictIntegerField(), help_text="Player ids, best seed first (same count)."
+        child=StrictIntegerField(),
+        help_text="Player ids (team ids in a team event), best seed first (same count).",
     )
 
 
 class PlayoffDecideInputSerializer(StrictSerializer):
-    game = StrictIntegerField(help_text="The knockout game's id.")
-    winner = StrictIntegerField(help_text="The id of the player who goes through.")
+    game = StrictIntegerField(required=False, help_text="The knockout game's id (singles).")
+    match = StrictIntegerField(required=False, help_text="A team bracket's knockout team match id.")
+    winner = StrictIntegerField(help_text="The id of the player (or team) who goes through.")
 
 
 class PlayoffSlotSerializer(serializers.Serializer):
     seed = serializers.IntegerField(allow_null=True)
     player = serializers.IntegerField(allow_null=True)
+    team = serializers.IntegerField(
+        allow_null=True, help_text="A team bracket's team id (player is then null)."
+    )
     name = serializers.CharField()
 
 
@@ -85,15 +100,30 @@ class PlayoffMatchGameSerializer(serializers.Serializer):
     result_status = serializers.CharField(allow_null=True)
 
 
+class PlayoffTeamMatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The team match (teams API: /api/matches/{id}/).")
+    round = serializers.IntegerField()
+    tables = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    players_paired = serializers.BooleanField()
+    complete = serializers.BooleanField()
+    score_a = serializers.IntegerField(allow_null=True)
+    score_b = serializers.IntegerField(allow_null=True)
+    drawn = serializers.BooleanField(
+        required=False, help_text="Complete and within the draw margin: the tie rule decided."
+    )
+
+
 class PlayoffWinnerSerializer(serializers.Serializer):
     seed = serializers.IntegerField()
-    player = serializers.IntegerField()
+    player = serializers.IntegerField(allow_null=True)
+    team = serializers.IntegerField(allow_null=True)
 
 
 class PlayoffMatchSerializer(serializers.Serializer):
     id = serializers.CharField()
     stage = serializers.CharField(
-        help_text="W winners', L losers', GF grand final, Q qualifier, S shadow."
+        help_text="W winners', L losers', GF grand final, Q qualifier, S shadow, "
+        "3P third-place match."
     )
     label = serializers.CharField()
     round = serializers.IntegerField(help_text="Knockout round (1 = the first after the cut).")
@@ -101,17 +131,25 @@ class PlayoffMatchSerializer(serializers.Serializer):
     b = PlayoffSlotSerializer(allow_null=True)
     bye = serializers.BooleanField()
     game = PlayoffMatchGameSerializer(allow_null=True)
+    team_match = PlayoffTeamMatchSerializer(
+        allow_null=True, help_text="A team bracket's knockout team match (game is then null)."
+    )
     winner = PlayoffWinnerSerializer(allow_null=True)
 
 
 class PlayoffChampionSerializer(serializers.Serializer):
-    player = serializers.IntegerField()
+    player = serializers.IntegerField(allow_null=True)
+    team = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
 
 
 class PlayoffSerializer(serializers.Serializer):
     format = serializers.CharField()
     size = serializers.IntegerField()
+    entrants = serializers.ChoiceField(
+        choices=["players", "teams"], help_text='"teams": a team event\'s bracket.'
+    )
+    third_place = serializers.BooleanField()
     qualifier = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     shadow = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     grand_final_reset = serializers.BooleanField()
@@ -128,12 +166,15 @@ class PlayoffSerializer(serializers.Serializer):
 
 class PlayoffPlacingSerializer(serializers.Serializer):
     place = serializers.IntegerField()
-    player = serializers.IntegerField()
+    player = serializers.IntegerField(allow_null=True)
+    team = serializers.IntegerField(allow_null=True, help_text="A team bracket's team id.")
     name = serializers.CharField()
     decided_by = serializers.ChoiceField(choices=["playoffs", "swiss"])
 
 
 class PlayoffPlacingsSerializer(serializers.Serializer):
     complete = serializers.BooleanField()
-    champion = serializers.IntegerField(allow_null=True)
+    champion = serializers.IntegerField(
+        allow_null=True, help_text="The champion's player id (team id in a team bracket)."
+    )
     placings = PlayoffPlacingSerializer(many=True)

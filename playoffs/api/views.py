@@ -69,6 +69,7 @@ class PlayoffView(APIView):
             seeding=data["seeding"],
             seeds=data.get("seeds"),
             knockout_tiebreak=data["knockout_tiebreak"],
+            third_place=data["third_place"],
             force=data["force"],
         )
         return Response(_view(event), status=status.HTTP_201_CREATED)
@@ -113,7 +114,8 @@ class PlayoffDecideView(APIView):
 
     @extend_schema(request=PlayoffDecideInputSerializer, responses=PlayoffSerializer)
     def post(self, request, event_id: int):
-        """Under the `organiser` tie rule: who goes through from a game drawn on VP (logged)."""
+        """Under the `organiser` tie rule: who goes through from a game drawn on VP, or a
+        team bracket's drawn team match (`match`, `winner` a team id); logged."""
         event = visible_event(request, event_id)
         require_write_access(request, event)
         body = PlayoffDecideInputSerializer(data=request.data)
@@ -121,7 +123,8 @@ class PlayoffDecideView(APIView):
         playoff_decide(
             event_id=event.pk,
             user=request.user,
-            game_id=body.validated_data["game"],
+            game_id=body.validated_data.get("game"),
+            match_id=body.validated_data.get("match"),
             winner=body.validated_data["winner"],
         )
         return Response(_view(event))

@@ -11,6 +11,7 @@ from playoffs.engine.bracket import (
 )
 from playoffs.engine.formats import (
     FORMATS,
+    THIRD_PLACE,
     bracket_build,
     double_elimination,
     seed_order,
@@ -24,6 +25,7 @@ __all__ = [
     "ABSENT",
     "FORMATS",
     "KNOCKOUT_TIEBREAKS",
+    "THIRD_PLACE",
     "Match",
     "MatchState",
     "bracket_build",

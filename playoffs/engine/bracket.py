@@ -21,7 +21,8 @@ class Match:
     id: str
     a: tuple[str, object]
     b: tuple[str, object]
-    stage: str = "W"  # W winners', L losers', GF grand final, Q qualifier, S shadow
+    # W winners', L losers', GF grand final, Q qualifier, S shadow, 3P third-place match
+    stage: str = "W"
     label: str = ""
     reset_of: str | None = None
     # A shadow match decides places inside its range only; nothing comes from it.
@@ -141,8 +142,9 @@ def champion(states: Sequence[MatchState]) -> int | None:
 def placings(states: Sequence[MatchState], field_size: int) -> list[int] | None:
     """Every seed in the bracket, best first, once it is finished: the champion, then each
     player by how late they were knocked out (a later elimination ranks higher), equal
-    eliminations by seed. Shadow matches order their range after the bracket's players:
-    winners above losers. None while a match is undecided."""
+    eliminations by seed, except that a third-place match puts its winner above its loser.
+    Shadow matches order their range after the bracket's players: winners above losers.
+    None while a match is undecided."""
     main = [s for s in states if s.match.feeds]
     top = champion(states)
     if (main and top is None) or any(s.winner is None for s in states):
@@ -158,8 +160,14 @@ def placings(states: Sequence[MatchState], field_size: int) -> list[int] | None:
     # shadow round alone has no bracket to place by.
     by_exit = sorted(out_round, key=lambda seed: (-out_round[seed], seed))
     order = [top, *by_exit] if main else []
+    for s in states:
+        if s.match.stage == "3P" and ABSENT not in (s.winner, s.loser):
+            # Both semi-finalists went out in the same round: the match, not the seed, orders them.
+            i, j = order.index(s.winner), order.index(s.loser)
+            if i > j:
+                order[i], order[j] = order[j], order[i]
     placed = set(order)
-    shadow = [s for s in states if not s.match.feeds]
+    shadow = [s for s in states if not s.match.feeds and s.match.stage == "S"]
     winners = sorted({s.winner for s in shadow} - placed - {ABSENT})
     losers = sorted({s.loser for s in shadow} - placed - set(winners) - {ABSENT})
     order += winners + losers

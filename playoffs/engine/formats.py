@@ -9,6 +9,7 @@ from dataclasses import replace
 from playoffs.engine.bracket import Match
 
 FORMATS = ("single", "double", "shadow")
+THIRD_PLACE = "3P-1"
 MAX_SIZE = 64
 
 
@@ -41,10 +42,15 @@ def _round_name(players_left: int) -> str:
     )
 
 
-def single_elimination(n: int, *, prefix: str = "W", sources=None) -> list[Match]:
+def single_elimination(
+    n: int, *, prefix: str = "W", sources=None, third_place: bool = False
+) -> list[Match]:
     """Top `n` seeded 1 v N, 2 v N-1, ...; byes (absent seeds) fall to the top seeds.
-    `sources` (seed -> side) lets a qualifier's winner take a seed's place."""
+    `sources` (seed -> side) lets a qualifier's winner take a seed's place. With
+    `third_place` the losing semi-finalists play for 3rd beside the final."""
     _check_size(n)
+    if third_place and n < 4:
+        raise ValueError("a third-place match needs at least 4 players")
     size = _power(n)
     sources = sources or {}
     sides = [sources.get(seed, ("seed", seed)) for seed in seed_order(size)]
@@ -56,10 +62,21 @@ def single_elimination(n: int, *, prefix: str = "W", sources=None) -> list[Match
             matches.append(Match(mid, sides[i], sides[i + 1], "W", _round_name(len(sides))))
             nxt.append(("win", mid))
         sides, level = nxt, level + 1
+    if third_place:
+        semis = matches[-3:-1]
+        matches.append(third_place_match(semis[0].id, semis[1].id))
     return matches
 
 
-def with_qualifier(n: int, first: int, last: int) -> list[Match]:
+def third_place_match(semi_a: str, semi_b: str) -> Match:
+    """The two semi-finals' losers play for 3rd, in the final's round. Nothing comes from it
+    and it does not decide the champion (feeds=False); placings read it (bracket.py)."""
+    return Match(
+        THIRD_PLACE, ("lose", semi_a), ("lose", semi_b), "3P", "Third-place match", feeds=False
+    )
+
+
+def with_qualifier(n: int, first: int, last: int, *, third_place: bool = False) -> list[Match]:
     """A play-in for seeds `first`..`last` (an even count), paired first v last, ...; the
     winner of seed s's game takes seed s's place in a top-`n` bracket. The LVO case is
     with_qualifier(8, 5, 12): 1-4 wait, 5 v 12 ... 8 v 9 play in for the top 8."""
@@ -74,7 +91,7 @@ def with_qualifier(n: int, first: int, last: int) -> list[Match]:
         mid = f"Q-{i + 1}"
         qualifier.append(Match(mid, ("seed", seed), ("seed", last - i), "Q", "Qualifier"))
         sources[seed] = ("win", mid)
-    bracket = single_elimination(n, sources=sources)
+    bracket = single_elimination(n, sources=sources, third_place=third_place)
     return qualifier + [replace(m, not_before=2) for m in bracket]
 
 
@@ -154,12 +171,19 @@ def bracket_build(
     qualifier: tuple[int, int] | None = None,
     shadow: tuple[int, int] | None = None,
     reset: bool = True,
+    third_place: bool = False,
 ) -> list[Match]:
     """A format by name, as the play-off service stores it: "single" (optionally with a
-    qualifier), "double", or "shadow" (the shadow round alone); a shadow range may join a
-    bracket when it lies below the bracket's seeds."""
+    qualifier and a third-place match), "double", or "shadow" (the shadow round alone); a
+    shadow range may join a bracket when it lies below the bracket's seeds."""
+    if third_place and fmt != "single":
+        raise ValueError("a third-place match goes with single elimination")
     if fmt == "single":
-        matches = with_qualifier(size, *qualifier) if qualifier else single_elimination(size)
+        matches = (
+            with_qualifier(size, *qualifier, third_place=third_place)
+            if qualifier
+            else single_elimination(size, third_place=third_place)
+        )
     elif fmt == "double":
         if qualifier:
             raise ValueError("a qualifier goes with single elimination")

@@ -30,9 +30,17 @@ class BracketDocument(PrintDocument):
         if self.view["champion"]:
             champion = escape(self.view["champion"]["name"])
             out.append(Paragraph(f"<b>Champion: {champion}</b>", STYLES["body"]))
+        if self.view.get("third_place"):
+            out.append(Paragraph("The losing semi-finalists play for 3rd place.", STYLES["body"]))
         w = self.width
         widths = [0.08 * w, 0.32 * w, 0.32 * w, 0.12 * w, 0.16 * w]
-        header = ["Table", "Player", "Opponent", "Score", "Through"]
+        teams = self.view["entrants"] == "teams"
+        header = [
+            "Tables" if teams else "Table",
+            *(("Team", "Opponent") if teams else ("Player", "Opponent")),
+            "Score",
+            "Through",
+        ]
         for column in self.columns:
             out.append(
                 Paragraph(escape(f"Round {column['number']}: {column['title']}"), STYLES["h2"])
@@ -40,16 +48,22 @@ class BracketDocument(PrintDocument):
             rows = []
             for m in column["matches"]:
                 game = m["game"] or {}
-                score = ""
+                score, table = "", game.get("table")
                 if game.get("vp_a") is not None and game.get("vp_b") is not None:
                     score = f"{game['vp_a']}–{game['vp_b']}"
+                team_match = m.get("team_match") or {}
+                if team_match.get("score_a") is not None and team_match.get("complete"):
+                    # A team match: its game points (the tie rule decided a drawn one).
+                    score = f"{team_match['score_a']}–{team_match['score_b']}"
+                if team_match.get("tables"):
+                    table = "{}–{}".format(*team_match["tables"])
                 through = ""
                 if m["winner"]:
                     side = m["a"] if m["a"] and m["a"]["seed"] == m["winner"]["seed"] else m["b"]
                     through = side["name"] if side else ""
                 rows.append(
                     [
-                        str(game.get("table") or ("bye" if m["bye"] else "")),
+                        str(table or ("bye" if m["bye"] else "")),
                         Paragraph(escape(_side(m["a"])), STYLES["cell"]),
                         Paragraph(escape(_side(m["b"])), STYLES["cell"]),
                         score,

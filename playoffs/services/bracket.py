@@ -6,6 +6,7 @@ from __future__ import annotations
 from playoffs.engine import ABSENT, bracket_build, bracket_state, knockout_winner, placings
 from playoffs.engine.bracket import MatchState
 from playoffs.models import Playoff, PlayoffGame
+from playoffs.services.team_bracket import team_bracket_results, team_names
 from tournament.models import Player, Result, ResultStatus
 
 
@@ -18,6 +19,7 @@ def playoff_matches(playoff: Playoff):
         qualifier=qualifier,
         shadow=shadow,
         reset=playoff.grand_final_reset,
+        third_place=playoff.third_place,
     )
 
 
@@ -44,6 +46,11 @@ def playoff_read(playoff: Playoff) -> dict:
     (by seed), games, winners; the champion and placings once finished."""
     matches = playoff_matches(playoff)
     seeds = {pid: i + 1 for i, pid in enumerate(playoff.seeds)}
+    if playoff.entrants == "teams":
+        slots, won, info = team_bracket_results(playoff, seeds)
+        return _read(
+            playoff, matches, slots=slots, won=won, results={}, seeds=seeds, team_matches=info
+        )
     slots = {
         s.match: s
         for s in PlayoffGame.objects.filter(playoff=playoff).select_related("game", "game__round")
@@ -59,12 +66,18 @@ def playoff_read(playoff: Playoff) -> dict:
         side = _game_side(slot, results.get(slot.game_id), seeds, playoff.knockout_tiebreak)
         if side is not None:
             won[mid] = side
+    return _read(playoff, matches, slots=slots, won=won, results=results, seeds=seeds)
+
+
+def _read(playoff, matches, *, slots, won, results, seeds, team_matches=None) -> dict:
     states = bracket_state(matches, len(playoff.seeds), won)
     order = placings(states, len(playoff.seeds))
     return {
         "states": states,
         "slots": slots,
         "results": results,
+        # A team bracket's matches as pages show them (bracket match id -> team match).
+        "team_matches": team_matches or {},
         "seeds": seeds,
         "placings": order,
         "champion": order[0] if order and matches[0].feeds else None,
@@ -85,3 +98,10 @@ def seed_player(playoff: Playoff, seed: int | None) -> int | None:
 
 def names_of(ids) -> dict[int, str]:
     return dict(Player.objects.filter(pk__in=[i for i in ids if i]).values_list("pk", "name"))
+
+
+def entrant_names(playoff: Playoff, ids) -> dict[int, str]:
+    """The names of a bracket's seeds: players, or teams in a team event's bracket."""
+    if playoff.entrants == "teams":
+        return team_names(ids)
+    return names_of(ids)

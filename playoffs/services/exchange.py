@@ -1,6 +1,8 @@
 """The play-offs in the event document (an optional `playoffs` section): the cut's settings,
-its seeds by the file's player keys, and which bracket match each knockout game plays (by the
-file's game keys). Registered with the exchange app's export and import (hooks.py)."""
+its seeds by the file's player keys (team keys in a team bracket), and which bracket match
+each knockout game plays (by the file's game keys) or, in a team bracket, each knockout team
+match (by the teams section's match keys). Registered with the exchange app's export and
+import (hooks.py), after the teams app, whose keys it names."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from exchange.services import exchange_fields as fields
 from exchange.services.exchange_ext import ExchangeExtension, exchange_extension_register
 from exchange.services.exchange_fields import bad
 from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
-from playoffs.models import Playoff, PlayoffGame
+from playoffs.models import ENTRANTS, Playoff, PlayoffGame, PlayoffTeamMatch
 
 PLAYOFF = fields._specs(
     ("format", "str", False, FORMATS),
@@ -21,6 +23,9 @@ PLAYOFF = fields._specs(
     ("seeding", "str", False, ("standings", "organiser")),
     ("knockout_tiebreak", "str", False, tuple(KNOCKOUT_TIEBREAKS)),
     ("after_round", "int"),
+    # Added with the third-place match and team brackets: older files read as before.
+    ("third_place", "bool", False, (), True, False),
+    ("entrants", "str", False, ENTRANTS, True, "players"),
 )
 
 
@@ -33,16 +38,25 @@ def _dump(event, keys) -> dict:
     if playoff is None:
         return {}
     games = PlayoffGame.objects.filter(playoff=playoff).order_by("game_id")
-    return {
-        "playoffs": {
-            **fields.dump_fields(PLAYOFF, playoff),
-            "seeds": [keys.player(p) for p in playoff.seeds],
-            "games": [
-                {"match": g.match, "game": keys.games[g.game_id], "decided": g.decided}
-                for g in games
-            ],
-        }
+    teams = playoff.entrants == "teams"
+    out = {
+        **fields.dump_fields(PLAYOFF, playoff),
+        "seeds": [keys.extra["team"][t] if teams else keys.player(t) for t in playoff.seeds],
+        "games": [
+            {"match": g.match, "game": keys.games[g.game_id], "decided": g.decided} for g in games
+        ],
     }
+    if teams:
+        links = PlayoffTeamMatch.objects.filter(playoff=playoff).order_by("team_match_id")
+        out["team_matches"] = [
+            {
+                "match": link.match,
+                "team_match": keys.extra["teammatch"][link.team_match_id],
+                "decided": link.decided,
+            }
+            for link in links
+        ]
+    return {"playoffs": out}
 
 
 def _read(document: dict, known: dict):
@@ -53,9 +67,10 @@ def _read(document: dict, known: dict):
         raise bad("playoffs", "must be an object.")
     values = fields.load_fields(PLAYOFF, data, "playoffs")
     seeds = fields.as_list(data.get("seeds"), "playoffs.seeds")
+    kind = "team" if values["entrants"] == "teams" else "player"
     for i, seed in enumerate(seeds):
-        if not isinstance(seed, str) or seed not in known["player"]:
-            raise bad(f"playoffs.seeds[{i}]", f"no player '{seed}' in this file.")
+        if not isinstance(seed, str) or seed not in known.get(kind, ()):
+            raise bad(f"playoffs.seeds[{i}]", f"no {kind} '{seed}' in this file.")
     games = []
     for i, item in enumerate(fields.as_list(data.get("games", []), "playoffs.games")):
         path = f"playoffs.games[{i}]"
@@ -67,18 +82,37 @@ def _read(document: dict, known: dict):
         if decided not in ("", "a", "b"):
             raise bad(f"{path}.decided", 'must be "", "a" or "b".')
         games.append((item["match"], item["game"], decided))
-    return (values, seeds, games), {}
+    team_matches = []
+    for i, item in enumerate(fields.as_list(data.get("team_matches", []), "playoffs.team_matches")):
+        path = f"playoffs.team_matches[{i}]"
+        if not isinstance(item, dict) or not isinstance(item.get("match"), str):
+            raise bad(path, "must be an object with a match.")
+        if item.get("team_match") not in known.get("teammatch", ()):
+            raise bad(
+                f"{path}.team_match", f"no team match '{item.get('team_match')}' in this file."
+            )
+        decided = item.get("decided", "")
+        if decided not in ("", "a", "b"):
+            raise bad(f"{path}.decided", 'must be "", "a" or "b".')
+        team_matches.append((item["match"], item["team_match"], decided))
+    return (values, seeds, games, team_matches), {}
 
 
 def _write(event, plan, ids) -> None:
     if plan is None:
         return
-    values, seeds, games = plan
-    players = ids.kinds["player"]
-    playoff = Playoff.objects.create(event=event, seeds=[players[s] for s in seeds], **values)
+    values, seeds, games, team_matches = plan
+    entrants = ids.kinds["team" if values["entrants"] == "teams" else "player"]
+    playoff = Playoff.objects.create(event=event, seeds=[entrants[s] for s in seeds], **values)
     PlayoffGame.objects.bulk_create(
         PlayoffGame(playoff=playoff, match=m, game_id=ids.kinds["game"][g], decided=d)
         for m, g, d in games
+    )
+    PlayoffTeamMatch.objects.bulk_create(
+        PlayoffTeamMatch(
+            playoff=playoff, match=m, team_match_id=ids.kinds["teammatch"][t], decided=d
+        )
+        for m, t, d in team_matches
     )
 
 

@@ -4,6 +4,7 @@ handlers and the export section."""
 
 from __future__ import annotations
 
+from playoffs.engine.team_tiebreak import TEAM_KNOCKOUT_TIEBREAKS
 from playoffs.engine.tiebreak import KNOCKOUT_TIEBREAKS
 from playoffs.models import Playoff
 from tournament.errors import Conflict
@@ -17,7 +18,10 @@ def _create_words(entry) -> str:
     fmt = {"single": "single elimination", "double": "double elimination"}.get(
         a.get("format"), a.get("format", "")
     )
-    return f"Play-offs cut: top {a.get('size')} ({fmt}); seeds {', '.join(a.get('seeds', []))}"
+    third = ", third-place match" if a.get("third_place") else ""
+    return (
+        f"Play-offs cut: top {a.get('size')} ({fmt}{third}); seeds {', '.join(a.get('seeds', []))}"
+    )
 
 
 def _seeding_words(entry) -> str:
@@ -41,7 +45,7 @@ def _unstarted(entry) -> Playoff:
     playoff = Playoff.objects.filter(event_id=entry.event_id).first()
     if playoff is None:
         raise Conflict("entry", "gone", "The play-offs have already been taken back.")
-    if playoff.games.exists():
+    if playoff.games.exists() or playoff.team_matches.exists():
         raise Conflict(
             "entry", "playoffs_started", "The first knockout round is paired: undo it first."
         )
@@ -80,20 +84,29 @@ def _undo_create(entry) -> None:
 def playoff_round_note(event, round_) -> str:
     """A knockout round's sheets and packs say what decides a game ending on equal VP (the
     organiser's rule, in words)."""
-    playoff = Playoff.objects.filter(event=event).only("knockout_tiebreak").first()
+    playoff = Playoff.objects.filter(event=event).only("knockout_tiebreak", "entrants").first()
     if playoff is None or round_.stage != RoundStage.PLAYOFF:
         return ""
+    if playoff.entrants == "teams":
+        # Team scoresheets and packs read this through the same hook (teams printing).
+        return f"Knockout match. {TEAM_KNOCKOUT_TIEBREAKS[playoff.knockout_tiebreak]}"
     return f"Knockout game. {KNOCKOUT_TIEBREAKS[playoff.knockout_tiebreak]}"
 
 
 def register() -> None:
     from playoffs.services import exchange  # noqa: PLC0415
-    from playoffs.services.placings import standings_final_place  # noqa: PLC0415
+    from playoffs.services.placings import (  # noqa: PLC0415
+        standings_final_place,
+        team_standings_final_place,
+    )
+    from teams.services.standings import TEAM_STANDINGS_ROW_HOOKS  # noqa: PLC0415
     from tournament.services.printing import ROUND_NOTE_HOOKS  # noqa: PLC0415
     from tournament.services.standings import STANDINGS_ROW_HOOKS  # noqa: PLC0415
 
     if standings_final_place not in STANDINGS_ROW_HOOKS:
         STANDINGS_ROW_HOOKS.append(standings_final_place)
+    if team_standings_final_place not in TEAM_STANDINGS_ROW_HOOKS:
+        TEAM_STANDINGS_ROW_HOOKS.append(team_standings_final_place)
     if playoff_round_note not in ROUND_NOTE_HOOKS:
         ROUND_NOTE_HOOKS.append(playoff_round_note)
     audit_words_register("playoff_create", "Play-offs cut", _create_words)

@@ -7,8 +7,10 @@ from __future__ import annotations
 from django.db import transaction
 
 from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
-from playoffs.models import Playoff, PlayoffGame
+from playoffs.models import Playoff, PlayoffGame, PlayoffTeamMatch
+from playoffs.services import team_bracket
 from playoffs.services.bracket import (
+    entrant_names,
     names_of,
     playoff_matches,
     playoff_read,
@@ -49,15 +51,19 @@ def _field_needed(fmt, size, qualifier, shadow) -> int:
     return max([size, *(qualifier[1:] if qualifier else ()), *(shadow[1:] if shadow else ())])
 
 
-def _check_shape(fmt, size, qualifier, shadow, reset) -> None:
+def _check_shape(fmt, size, qualifier, shadow, reset, *, third_place=False) -> None:
     from playoffs.engine import bracket_build  # noqa: PLC0415 - the engine's own checks
 
     if fmt not in FORMATS:
         raise Invalid("format", "invalid_choice", f"Must be one of: {', '.join(FORMATS)}.")
     try:
-        bracket_build(fmt, size, qualifier=qualifier, shadow=shadow, reset=reset)
+        bracket_build(
+            fmt, size, qualifier=qualifier, shadow=shadow, reset=reset, third_place=third_place
+        )
     except ValueError as exc:
         field = "qualifier" if qualifier and "qualifier" in str(exc) else "size"
+        if third_place and "third-place" in str(exc):
+            field = "third_place"
         if shadow and "shadow" in str(exc):
             field = "shadow"
         raise Invalid(field, "invalid", f"{str(exc).capitalize()}.") from exc
@@ -75,14 +81,18 @@ def _swiss_complete(event: Event) -> str | None:
 
 
 def _check_seeds(event: Event, seeds, needed: int) -> list[int]:
+    who = "team" if event.is_team else "player"
     if not isinstance(seeds, list) or any(
         isinstance(s, bool) or not isinstance(s, int) for s in seeds
     ):
-        raise Invalid("seeds", "invalid", "Must be a list of player ids, best seed first.")
+        raise Invalid("seeds", "invalid", f"Must be a list of {who} ids, best seed first.")
     if len(set(seeds)) != len(seeds):
-        raise Invalid("seeds", "duplicate", "A player can hold one seed only.")
+        raise Invalid("seeds", "duplicate", f"A {who} can hold one seed only.")
     if len(seeds) != needed:
-        raise Invalid("seeds", "count", f"The bracket needs exactly {needed} players.")
+        raise Invalid("seeds", "count", f"The bracket needs exactly {needed} {who}s.")
+    if event.is_team:
+        team_bracket.team_seeds_check(event, seeds)
+        return seeds
     known = set(event.players.filter(pk__in=seeds, dropped=False).values_list("pk", flat=True))
     unknown = [s for s in seeds if s not in known]
     if unknown:
@@ -90,6 +100,25 @@ def _check_seeds(event: Event, seeds, needed: int) -> list[int]:
             "seeds", "unknown_player", "Every seed must be a player of this event, not dropped."
         )
     return seeds
+
+
+def _cut_seeds(event: Event, seeding: str, seeds, needed: int) -> list[int]:
+    """The bracket's seeds: the organiser's list, or the top of the standings (the team
+    standings in a team event)."""
+    if seeding == "organiser":
+        if seeds is None:
+            raise Invalid("seeds", "required", "The organiser's seeding needs the seeds.")
+        return _check_seeds(event, seeds, needed)
+    if seeds is not None:
+        raise Invalid("seeds", "not_taken", 'Seeds are given with seeding "organiser".')
+    if event.is_team:
+        return team_bracket.team_seeds_cut(event, needed)
+    rows = [r for r in standings_compute(event=event) if not r["dropped"]]
+    if len(rows) < needed:
+        raise Invalid(
+            "size", "too_few_players", f"The cut needs {needed} players; {len(rows)} play."
+        )
+    return [r["player"] for r in rows[:needed]]
 
 
 def playoff_create(
@@ -104,19 +133,21 @@ def playoff_create(
     seeding: str = "standings",
     seeds: list[int] | None = None,
     knockout_tiebreak: str = "higher_seed",
+    third_place: bool = False,
     force: bool = False,
 ) -> Playoff:
     """Cut the field: the top of the Swiss standings (or the organiser's list) seeded into
-    the format. 409 while the Swiss is incomplete unless forced."""
+    the format; a team event's teams from its team standings. 409 while the Swiss is
+    incomplete unless forced."""
     with transaction.atomic():
         event = _locked_event(event_id)
         require_organiser(user, event)
         event_require_writable(event)
-        if event.is_team:
-            raise Conflict("playoffs", "team_event", "Team brackets are not available yet.")
         if Playoff.objects.filter(event=event).exists():
             raise Conflict("playoffs", "exists", f"{event.name} already has its play-offs.")
-        if knockout_tiebreak not in KNOCKOUT_TIEBREAKS:
+        if event.is_team:
+            team_bracket.team_tiebreak_check(knockout_tiebreak)
+        elif knockout_tiebreak not in KNOCKOUT_TIEBREAKS:
             raise Invalid(
                 "knockout_tiebreak",
                 "invalid_choice",
@@ -124,27 +155,15 @@ def playoff_create(
             )
         if seeding not in SEEDINGS:
             raise Invalid("seeding", "invalid_choice", f"Must be one of: {', '.join(SEEDINGS)}.")
-        _check_shape(format, size, qualifier, shadow, grand_final_reset)
+        _check_shape(format, size, qualifier, shadow, grand_final_reset, third_place=third_place)
         if not force:
-            why = _swiss_complete(event)
+            why = (team_bracket.team_swiss_complete if event.is_team else _swiss_complete)(event)
             if why:
                 raise Conflict(
                     "playoffs", "swiss_incomplete", f"{why} Finish it, or force the cut."
                 )
         needed = _field_needed(format, size, qualifier, shadow)
-        if seeding == "organiser":
-            if seeds is None:
-                raise Invalid("seeds", "required", "The organiser's seeding needs the seeds.")
-            chosen = _check_seeds(event, seeds, needed)
-        else:
-            if seeds is not None:
-                raise Invalid("seeds", "not_taken", 'Seeds are given with seeding "organiser".')
-            rows = [r for r in standings_compute(event=event) if not r["dropped"]]
-            if len(rows) < needed:
-                raise Invalid(
-                    "size", "too_few_players", f"The cut needs {needed} players; {len(rows)} play."
-                )
-            chosen = [r["player"] for r in rows[:needed]]
+        chosen = _cut_seeds(event, seeding, seeds, needed)
         playoff = Playoff.objects.create(
             event=event,
             format=format,
@@ -157,9 +176,11 @@ def playoff_create(
             seeding=seeding,
             knockout_tiebreak=knockout_tiebreak,
             seeds=chosen,
+            third_place=third_place,
+            entrants="teams" if event.is_team else "players",
             after_round=len(standings_status(event=event).rounds),
         )
-        names = names_of(chosen)
+        names = entrant_names(playoff, chosen)
         audit_record(
             event=event,
             action="playoff_create",
@@ -169,6 +190,7 @@ def playoff_create(
                 "format": format,
                 "size": size,
                 "tiebreak": knockout_tiebreak,
+                "third_place": third_place,
                 "seeds": [names[p] for p in chosen],
             },
         )
@@ -176,7 +198,10 @@ def playoff_create(
 
 
 def _started(playoff: Playoff) -> bool:
-    return PlayoffGame.objects.filter(playoff=playoff).exists()
+    return (
+        PlayoffGame.objects.filter(playoff=playoff).exists()
+        or PlayoffTeamMatch.objects.filter(playoff=playoff).exists()
+    )
 
 
 def playoff_reseed(*, event_id: int, user, seeds: list[int]) -> Playoff:
@@ -197,7 +222,7 @@ def playoff_reseed(*, event_id: int, user, seeds: list[int]) -> Playoff:
         before = playoff.seeds
         playoff.seeds, playoff.seeding = chosen, "organiser"
         playoff.save(update_fields=["seeds", "seeding"])
-        names = names_of([*before, *chosen])
+        names = entrant_names(playoff, [*before, *chosen])
         audit_record(
             event=event,
             action="playoff_seeding",
@@ -220,8 +245,8 @@ def playoff_advance(*, event_id: int, user) -> Round:
         read = playoff_read(playoff)
         waiting = state_undecided_games(read)
         if waiting:
-            names = names_of(
-                [seed_player(playoff, x) for s in waiting for x in (s.seed_a, s.seed_b)]
+            names = entrant_names(
+                playoff, [seed_player(playoff, x) for s in waiting for x in (s.seed_a, s.seed_b)]
             )
             listed = "; ".join(
                 f"{names[seed_player(playoff, s.seed_a)]} v {names[seed_player(playoff, s.seed_b)]}"
@@ -230,7 +255,8 @@ def playoff_advance(*, event_id: int, user) -> Round:
             raise Conflict(
                 "playoffs",
                 "results_missing",
-                f"These knockout games have no winner yet: {listed}. Confirm their results"
+                f"These knockout {'matches' if event.is_team else 'games'} have no winner yet: "
+                f"{listed}. Confirm their results"
                 + (" or decide them" if playoff.knockout_tiebreak == "organiser" else "")
                 + ".",
             )
@@ -239,6 +265,10 @@ def playoff_advance(*, event_id: int, user) -> Round:
             raise Conflict("playoffs", "finished", "The play-offs are finished: nothing to pair.")
         first = min(s.round for s in todo)
         todo = [s for s in todo if s.round == first]
+        if playoff.entrants == "teams":
+            return team_bracket.team_knockout_round_pair(
+                playoff=playoff, event=event, todo=todo, user=user
+            )
         number = event.rounds.count() + 1
         round_ = Round.objects.create(
             event=event,
@@ -285,8 +315,11 @@ def playoff_advance(*, event_id: int, user) -> Round:
         return round_
 
 
-def playoff_decide(*, event_id: int, user, game_id: int, winner: int) -> PlayoffGame:
-    """The organiser's call on a knockout game drawn on VP, under the `organiser` rule."""
+def playoff_decide(
+    *, event_id: int, user, winner: int, game_id: int | None = None, match_id: int | None = None
+):
+    """The organiser's call on a knockout game drawn on VP (a team bracket's drawn team
+    match, `match_id`), under the `organiser` rule."""
     with transaction.atomic():
         event = _locked_event(event_id)
         require_organiser(user, event)
@@ -296,17 +329,28 @@ def playoff_decide(*, event_id: int, user, game_id: int, winner: int) -> Playoff
             raise Conflict(
                 "winner", "not_organiser_rule", "This event's tie rule decides equal games itself."
             )
-        slot = (
-            PlayoffGame.objects.select_related("game__player_a", "game__player_b")
-            .filter(playoff=playoff, game_id=game_id)
-            .first()
-        )
-        if slot is None:
-            raise NotFound("game", "not_found", "No such knockout game in this event.")
-        game = slot.game
-        if winner not in (game.player_a_id, game.player_b_id):
-            raise Invalid("winner", "not_in_game", "The winner must be one of the game's players.")
-        side = "a" if winner == game.player_a_id else "b"
+        if playoff.entrants == "teams":
+            if match_id is None:
+                raise Invalid("match", "required", "Name the knockout team match.")
+            slot = team_bracket.team_slot_for_decision(playoff, match_id)
+            if slot is None:
+                raise NotFound("match", "not_found", "No such knockout team match in this event.")
+            sides, target = slot.team_match, f"teammatch:{slot.team_match_id}"
+            a, b = sides.team_a, sides.team_b
+        else:
+            if game_id is None:
+                raise Invalid("game", "required", "Name the knockout game.")
+            slot = (
+                PlayoffGame.objects.select_related("game__player_a", "game__player_b")
+                .filter(playoff=playoff, game_id=game_id)
+                .first()
+            )
+            if slot is None:
+                raise NotFound("game", "not_found", "No such knockout game in this event.")
+            a, b, target = slot.game.player_a, slot.game.player_b, f"game:{slot.game_id}"
+        if winner not in (a.pk, b.pk):
+            raise Invalid("winner", "not_in_game", f"The winner must be {a.name} or {b.name}.")
+        side = "a" if winner == a.pk else "b"
         before = slot.decided
         if before == side:
             return slot
@@ -315,13 +359,13 @@ def playoff_decide(*, event_id: int, user, game_id: int, winner: int) -> Playoff
         audit_record(
             event=event,
             action="playoff_decide",
-            target=f"game:{game.pk}",
+            target=target,
             user=user,
             before={"winner": before},
             after={
                 "winner": side,
-                "name": (game.player_a if side == "a" else game.player_b).name,
-                "game": f"{game.player_a.name} v {game.player_b.name}",
+                "name": (a if side == "a" else b).name,
+                "game": f"{a.name} v {b.name}",
             },
         )
         return slot

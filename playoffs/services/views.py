@@ -4,18 +4,32 @@ name), game, table and winner, in round order; who the champion is once it is de
 from __future__ import annotations
 
 from playoffs.engine import ABSENT, KNOCKOUT_TIEBREAKS
+from playoffs.engine.team_tiebreak import TEAM_KNOCKOUT_TIEBREAKS
 from playoffs.models import Playoff
-from playoffs.services.bracket import names_of, playoff_read, seed_player
+from playoffs.services.bracket import entrant_names, playoff_read, seed_player
+from playoffs.services.team_bracket import team_of_player
 from tournament.models import Event
+
+
+def _who(playoff: Playoff, pid) -> dict:
+    """A seed's id under its kind: "player", or "team" in a team event's bracket (the other
+    null), so a reader never mistakes a team's id for a player's."""
+    teams = playoff.entrants == "teams"
+    return {"player": None if teams else pid, "team": pid if teams else None}
 
 
 def _slot(playoff: Playoff, seed, names) -> dict | None:
     if seed is None:
         return None  # still to be decided by an earlier match
     if seed == ABSENT:
-        return {"seed": None, "player": None, "name": "Bye"}
+        return {"seed": None, "player": None, "team": None, "name": "Bye"}
     pid = seed_player(playoff, seed)
-    return {"seed": seed, "player": pid, "name": names.get(pid, "")}
+    return {"seed": seed, **_who(playoff, pid), "name": names.get(pid, "")}
+
+
+def playoff_tiebreak_text(playoff: Playoff) -> str:
+    rules = TEAM_KNOCKOUT_TIEBREAKS if playoff.entrants == "teams" else KNOCKOUT_TIEBREAKS
+    return rules[playoff.knockout_tiebreak]
 
 
 def playoff_view(*, event: Event) -> dict | None:
@@ -23,11 +37,11 @@ def playoff_view(*, event: Event) -> dict | None:
     if playoff is None:
         return None
     read = playoff_read(playoff)
-    names = names_of(playoff.seeds)
+    names = entrant_names(playoff, playoff.seeds)
     matches = []
     for s in read["states"]:
         slot = read["slots"].get(s.match.id)
-        game = slot.game if slot else None
+        game = slot.game if slot and playoff.entrants == "players" else None
         result = read["results"].get(game.pk) if game else None
         void = s.seed_a == ABSENT and s.seed_b == ABSENT
         if void and s.match.reset_of:
@@ -51,15 +65,18 @@ def playoff_view(*, event: Event) -> dict | None:
                     "vp_b": result.vp_b if result else None,
                     "result_status": result.status if result else None,
                 },
+                "team_match": read["team_matches"].get(s.match.id),
                 "winner": None
                 if s.winner in (None, ABSENT)
-                else {"seed": s.winner, "player": seed_player(playoff, s.winner)},
+                else {"seed": s.winner, **_who(playoff, seed_player(playoff, s.winner))},
             }
         )
     champion = seed_player(playoff, read["champion"])
     return {
         "format": playoff.format,
         "size": playoff.size,
+        "entrants": playoff.entrants,
+        "third_place": playoff.third_place,
         "qualifier": [playoff.qualifier_from, playoff.qualifier_to]
         if playoff.qualifier_from
         else None,
@@ -67,21 +84,18 @@ def playoff_view(*, event: Event) -> dict | None:
         "grand_final_reset": playoff.grand_final_reset,
         "seeding": playoff.seeding,
         "knockout_tiebreak": playoff.knockout_tiebreak,
-        "knockout_tiebreak_text": KNOCKOUT_TIEBREAKS[playoff.knockout_tiebreak],
+        "knockout_tiebreak_text": playoff_tiebreak_text(playoff),
         "after_round": playoff.after_round,
         "started": bool(read["slots"]),
         "complete": read["placings"] is not None,
         "seeds": [
-            {"seed": i + 1, "player": pid, "name": names.get(pid, "")}
+            {"seed": i + 1, **_who(playoff, pid), "name": names.get(pid, "")}
             for i, pid in enumerate(playoff.seeds)
         ],
         "matches": matches,
         "champion": None
         if champion is None
-        else {
-            "player": champion,
-            "name": names[champion],
-        },
+        else {**_who(playoff, champion), "name": names[champion]},
     }
 
 
@@ -90,16 +104,28 @@ def player_next_game(*, event: Event, player_id: int) -> dict | None:
     view = playoff_view(event=event)
     if view is None:
         return None
+    key, me = "player", player_id
+    if view["entrants"] == "teams":
+        # A team bracket: the player's team's next match, at its first table.
+        key, me = "team", team_of_player(player_id)
+        if me is None:
+            return None
     for m in view["matches"]:
         sides = [m["a"], m["b"]]
-        mine = [x for x in sides if x and x["player"] == player_id]
+        mine = [x for x in sides if x and x[key] == me]
         if not mine or m["winner"] is not None or m["bye"]:
             continue
         other = sides[1] if sides[0] is mine[0] else sides[0]
+        played = m["game"] or m["team_match"]
+        table = None
+        if m["game"]:
+            table = m["game"]["table"]
+        elif m["team_match"] and m["team_match"]["tables"]:
+            table = m["team_match"]["tables"][0]
         return {
             "label": m["label"],
             "opponent": other["name"] if other else None,
-            "table": m["game"]["table"] if m["game"] else None,
-            "round": m["game"]["round"] if m["game"] else None,
+            "table": table,
+            "round": played["round"] if played else None,
         }
     return None

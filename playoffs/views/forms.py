@@ -17,6 +17,15 @@ TIEBREAK_CHOICES = [
 ]
 
 
+# The team rule's (playoffs/engine/team_tiebreak.py), for a team event's cut.
+TEAM_TIEBREAK_CHOICES = [
+    ("higher_seed", "Higher-seeded team goes through"),
+    ("game_points", "More game points, then more VP, then higher seed"),
+    ("primary_vp", "More primary VP over the team's games, then higher seed"),
+    ("organiser", "The organiser decides"),
+]
+
+
 class CutForm(forms.Form):
     format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="single")
     size = forms.IntegerField(min_value=2, max_value=64, initial=8, label="Players in the bracket")
@@ -34,7 +43,18 @@ class CutForm(forms.Form):
     knockout_tiebreak = forms.ChoiceField(
         choices=TIEBREAK_CHOICES, initial="higher_seed", label="On equal VP"
     )
+    third_place = forms.BooleanField(
+        required=False, label="Single elimination: the losing semi-finalists play for 3rd"
+    )
     force = forms.BooleanField(required=False, label="Cut although the Swiss is not finished")
+
+    def __init__(self, *args, team: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if team:
+            # A team event's bracket seeds teams and decides a drawn match by the team rule.
+            self.fields["size"].label = "Teams in the bracket"
+            self.fields["knockout_tiebreak"].choices = TEAM_TIEBREAK_CHOICES
+            self.fields["knockout_tiebreak"].label = "On a drawn match"
 
     def clean(self):
         data = super().clean()
@@ -47,7 +67,8 @@ class CutForm(forms.Form):
 
 
 class SeedForm(forms.Form):
-    """One choice per seed, best first, among the event's players still in: posted as the
+    """One choice per seed, best first, among the event's players (teams in a team event's
+    bracket) still in: posted as the
     API's PATCH takes them (a list of players). Shown filled with the current seeds, so
     saving it unchanged changes nothing."""
 

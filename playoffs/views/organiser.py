@@ -14,6 +14,7 @@ from playoffs.services.playoffs import (
     playoff_delete,
     playoff_reseed,
 )
+from playoffs.services.team_bracket import team_choices
 from playoffs.services.views import playoff_view
 from playoffs.views.forms import CutForm, SeedForm
 from playoffs.views.public import _columns
@@ -23,6 +24,9 @@ from tournament.views.forms import service_errors_to_form
 
 
 def _seed_form(event, view, data=None) -> SeedForm:
+    if view["entrants"] == "teams":
+        teams = team_choices(event)
+        return SeedForm(data, players=teams, seeds=[s["team"] for s in view["seeds"]])
     players = list(event.players.filter(dropped=False).order_by("name").values_list("pk", "name"))
     return SeedForm(data, players=players, seeds=[s["player"] for s in view["seeds"]])
 
@@ -36,17 +40,22 @@ def _context(event, form=None, seed_form=None) -> dict:
         undecided = [
             m
             for m in view["matches"]
-            if m["game"]
-            and m["winner"] is None
-            and m["game"]["result_status"] == "confirmed"
-            and m["game"]["vp_a"] == m["game"]["vp_b"]
+            if m["winner"] is None
+            and (
+                (
+                    m["game"]
+                    and m["game"]["result_status"] == "confirmed"
+                    and m["game"]["vp_a"] == m["game"]["vp_b"]
+                )
+                or (m["team_match"] and m["team_match"].get("drawn"))
+            )
         ]
     return {
         "event": event,
         "tab": "playoffs",
         "bracket": view,
         "columns": _columns(view) if view else [],
-        "form": form or CutForm(),
+        "form": form or CutForm(team=event.is_team),
         "undecided": undecided,
         "seed_form": seed_form if view and not view["started"] else None,
     }
@@ -60,7 +69,7 @@ def playoffs_page(request, event):
 @organiser_required
 @require_POST
 def playoffs_cut(request, event):
-    form = CutForm(request.POST)
+    form = CutForm(request.POST, team=event.is_team)
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -73,6 +82,7 @@ def playoffs_cut(request, event):
                 shadow=data["shadow"],
                 grand_final_reset=data["grand_final_reset"],
                 knockout_tiebreak=data["knockout_tiebreak"],
+                third_place=data["third_place"],
                 force=data["force"],
             )
         except ServiceError as exc:
@@ -105,6 +115,7 @@ def playoffs_decide(request, event):
             event_id=event.pk,
             user=request.user,
             game_id=int(request.POST.get("game", "0") or 0),
+            match_id=int(request.POST.get("match", "0") or 0),
             winner=int(request.POST.get("winner", "0") or 0),
         )
     except (ServiceError, ValueError) as exc:

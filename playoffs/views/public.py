@@ -22,6 +22,8 @@ def _columns(view: dict) -> list[dict]:
         columns.setdefault(m["round"], []).append(m)
     out = []
     for number, matches in sorted(columns.items()):
+        # The third-place match under the final it is played beside.
+        matches.sort(key=lambda m: m["stage"] == "3P")
         labels = list(dict.fromkeys(m["label"] for m in matches))
         out.append({"number": number, "title": " · ".join(labels), "matches": matches})
     return out

@@ -217,6 +217,10 @@ class TeamRoundSerializer(StrictSerializer):
     seed = serializers.IntegerField(allow_null=True)
     pairing_cost = serializers.DictField()
     mission_code = serializers.CharField(allow_blank=True)
+    stage = serializers.ChoiceField(
+        choices=["swiss", "playoff"],
+        help_text='"playoff": a knockout round of a team bracket (never in the team standings).',
+    )
     matches = TeamMatchSerializer(many=True)
 
 
@@ -250,6 +254,12 @@ class TeamStandingsRowSerializer(StrictSerializer):
     vp = serializers.IntegerField()
     tiebreak_values = serializers.ListField(child=serializers.FloatField())
     display = serializers.DictField(child=serializers.CharField())
+    final_place = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="Events with a team bracket: the team's final place once it is finished "
+        "(null until then); absent otherwise. The rows stay in the team Swiss order.",
+    )
 
 
 class UnfinishedMatchSerializer(StrictSerializer):

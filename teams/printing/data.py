@@ -55,3 +55,5 @@ class TeamRoundPrint:
     # The game score table as printed lines: ("0–5", "10–10"), ...
     score_bands: tuple[tuple[str, str], ...] = ()
     draw_margin: int = 0
+    # A knockout round's line from the apps that extend events (the tie rule), or "".
+    note: str = ""

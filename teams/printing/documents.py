@@ -28,7 +28,9 @@ class TeamPairings(PrintDocument):
     title = "Team pairings"
 
     def __init__(self, data: TeamRoundPrint, **kw) -> None:
-        super().__init__(data.event, subtitle=f"Team round {data.round_number}", **kw)
+        super().__init__(
+            data.event, subtitle=f"Team round {data.round_number}", note=data.note, **kw
+        )
         self.data = data
 
     def story(self) -> list:
@@ -77,7 +79,9 @@ class RitualRecord(PrintDocument):
     title = "Pairing ritual record"
 
     def __init__(self, data: TeamRoundPrint, **kw) -> None:
-        super().__init__(data.event, subtitle=f"Team round {data.round_number}", **kw)
+        super().__init__(
+            data.event, subtitle=f"Team round {data.round_number}", note=data.note, **kw
+        )
         self.data = data
 
     def story(self) -> list:
@@ -123,7 +127,9 @@ class TeamScoresheets(PrintDocument):
     title = "Team scoresheets"
 
     def __init__(self, data: TeamRoundPrint, **kw) -> None:
-        super().__init__(data.event, subtitle=f"Team round {data.round_number}", **kw)
+        super().__init__(
+            data.event, subtitle=f"Team round {data.round_number}", note=data.note, **kw
+        )
         self.data = data
 
     def story(self) -> list:
@@ -210,6 +216,9 @@ class TeamScoresheets(PrintDocument):
         ]
         if m.outcome:
             out.append(Paragraph(f"<b>Result:</b> {escape(m.outcome)}", STYLES["cell"]))
+        if self.data.note:
+            # A knockout match cannot stay drawn: the event's tie rule, before play.
+            rules = f"{rules} {self.data.note}"
         out += [
             Paragraph(escape(rules), STYLES["body"]),
             Spacer(1, 6),

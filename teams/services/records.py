@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from teams.engine.standings import MatchRecord, TeamEntry
 from teams.models import Team, TeamMatch, TeamMatchGame
-from tournament.models import Event, Result, ResultStatus
+from tournament.models import Event, Result, ResultStatus, RoundStage
 
 
 def event_team_entries(event: Event) -> list[TeamEntry]:
@@ -83,7 +83,11 @@ def match_states(matches, *, include_unconfirmed: bool = False) -> list[MatchSta
 def event_match_states(
     event: Event, *, include_unconfirmed: bool = False, before_round: int | None = None
 ) -> list[MatchState]:
-    matches = TeamMatch.objects.filter(team_round__event=event).select_related("team_round")
+    """The event's Swiss team matches: knockout rounds (stage "playoff", an app that extends
+    events plays them) never count in the team standings, pairing or sheets."""
+    matches = TeamMatch.objects.filter(
+        team_round__event=event, team_round__round__stage=RoundStage.SWISS
+    ).select_related("team_round")
     if before_round is not None:
         matches = matches.filter(team_round__number__lt=before_round)
     return match_states(

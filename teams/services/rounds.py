@@ -12,7 +12,7 @@ from teams.services.common import team_event_lock
 from teams.services.records import event_match_states, event_team_entries
 from teams.services.scoring import team_scoring_get
 from tournament.errors import Conflict
-from tournament.models import Event, Result, ResultSource, Round
+from tournament.models import Event, Result, ResultSource, Round, RoundStage
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target, audit_target_kind
 from tournament.services.eleventh import check_dispositions, round_layout_clean
@@ -71,6 +71,12 @@ def team_round_create(
     their individual games will be added to, each match's when its players are paired."""
     with transaction.atomic():
         event = team_event_lock(event_id=event_id, user=user)
+        if event.rounds.exclude(stage=RoundStage.SWISS).exists():
+            raise Conflict(
+                "team_round",
+                "playoffs_started",
+                "The play-offs have started: pair their next knockout round instead.",
+            )
         number = event.team_rounds.count() + 1
         if number > event.planned_rounds:
             raise Conflict(

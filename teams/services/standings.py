@@ -8,10 +8,15 @@ from teams.models import Team, TeamMatch, TeamRound
 from teams.services.records import MatchState, event_match_states, match_states
 from teams.services.scoring import Scoring, team_scoring_get
 from tournament.engine import format_points, format_record, json_points
-from tournament.models import Event
+from tournament.models import Event, RoundStage
 from tournament.services.eleventh import game_fields
 
 OUTCOME_WORDS = {2: "won", 1: "drawn", 0: "lost"}
+
+# Apps that follow the team Swiss with knockout rounds (the play-offs' team brackets) add to
+# the rows once such a round exists: each is called with the event and the rows (a
+# `final_place`). Registered at start-up; this app never imports them.
+TEAM_STANDINGS_ROW_HOOKS: list = []
 
 
 def _metric_json(value):
@@ -65,6 +70,9 @@ def team_standings_compute(*, event: Event, provisional: bool = False) -> dict:
                 },
             }
         )
+    if TEAM_STANDINGS_ROW_HOOKS and event.rounds.exclude(stage=RoundStage.SWISS).exists():
+        for hook in TEAM_STANDINGS_ROW_HOOKS:
+            hook(event, out)
     return {
         "tiebreaks": list(scoring.tiebreaks),
         "tiebreak_labels": [TEAM_METRICS[n] for n in scoring.tiebreaks],
@@ -153,6 +161,8 @@ def team_round_data(*, team_round: TeamRound, provisional: bool = False) -> dict
         "seed": team_round.seed,
         "pairing_cost": team_round.pairing_cost,
         "mission_code": team_round.round.mission_code,
+        # "playoff": a knockout round of the play-offs (never counted in the team standings).
+        "stage": team_round.round.stage,
         "matches": [team_match_data(s, scoring) for s in states],
     }
 

@@ -12,7 +12,7 @@ from teams.services.ritual import ritual_words
 from teams.services.scoring import team_scoring_get
 from tournament.errors import Invalid, NotFound
 from tournament.models import Event, Result, ResultStatus
-from tournament.services.printing import event_info
+from tournament.services.printing import event_info, round_print_note
 
 TEAM_KINDS = tuple(DOCUMENTS)
 
@@ -113,6 +113,7 @@ def team_print_data(*, event: Event, round_number: int) -> TeamRoundPrint:
         matches=tuple(_match_print(m, scoring, rituals.get(m.pk)) for m in matches),
         score_bands=_bands(scoring.table),
         draw_margin=scoring.draw_margin,
+        note=round_print_note(event=event, round_=team_round.round),
     )
 
 

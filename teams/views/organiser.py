@@ -31,7 +31,7 @@ from teams.views.forms import (
     TeamImportForm,
 )
 from tournament.errors import ServiceError
-from tournament.models import LayoutPolicy
+from tournament.models import LayoutPolicy, RoundStage
 from tournament.services.eleventh import ELEVENTH
 from tournament.views.common import (
     organiser_required,
@@ -186,7 +186,9 @@ def scoring_page(request, event):
 
 
 def _rounds_context(request, event, **extra) -> dict:
-    rounds = list(event.team_rounds.order_by("number"))
+    rounds = list(event.team_rounds.select_related("round").order_by("number"))
+    # Knockout rounds (stage "playoff", paired from the play-offs page) end the team Swiss.
+    knockout = any(r.round.stage != RoundStage.SWISS for r in rounds)
     wanted = request.GET.get("round")
     chosen = rounds[-1] if rounds else None
     if wanted and wanted.isdigit():
@@ -206,7 +208,8 @@ def _rounds_context(request, event, **extra) -> dict:
         "rounds": rounds,
         "team_round": data,
         "next_number": len(rounds) + 1,
-        "can_pair": len(rounds) < event.planned_rounds,
+        "can_pair": len(rounds) < event.planned_rounds and not knockout,
+        "knockout_started": knockout,
         # 11th edition, per_round layout policy: the letter is named when pairing.
         "name_layout": event.mission_pack == ELEVENTH
         and event.layout_policy == LayoutPolicy.PER_ROUND,

@@ -448,6 +448,30 @@ def _playoff_event(s: Site) -> None:
     s.extra["playoff_key"] = event.players.order_by("pk").first().private_key
 
 
+def _team_playoff_event(s: Site) -> None:
+    """A 4-team Swiss of 2 rounds cut to a team top 4 with a third-place match, the
+    semi-finals paired: a team bracket (team names, tables, the team tie rule)."""
+    from playoffs.services.playoffs import playoff_advance, playoff_create
+    from tests.playoffs.team_events import team_swiss
+
+    event = team_swiss(s.organiser, teams=4, rounds=2)
+    playoff_create(
+        event_id=event.pk,
+        user=s.organiser,
+        format="single",
+        size=4,
+        third_place=True,
+        knockout_tiebreak="game_points",
+    )
+    playoff_advance(event_id=event.pk, user=s.organiser)
+    s.extra["team_playoff_event"] = event
+
+
+def _tp(name: str) -> Callable[[Site], str]:
+    """The path of a page of the team bracket's event (`_team_playoff_event`)."""
+    return lambda s: reverse(name, args=[s.extra["team_playoff_event"].pk])
+
+
 def _p(name: str) -> Callable[[Site], str]:
     """The path of a page of the play-off event (the event of `_playoff_event`)."""
     return lambda s: reverse(name, args=[s.extra["playoff_event"].pk])
@@ -549,6 +573,7 @@ PAGES: list[Page] = [
     Page("event-screen", ANYONE, _e("event-screen")),
     Page("event-playoffs", ANYONE, _p("event-playoffs"), setup=_playoff_event),
     Page("event-screen-playoffs", ANYONE, _p("event-screen"), setup=_playoff_event),
+    Page("event-playoffs-teams", ANYONE, _tp("event-playoffs"), setup=_team_playoff_event),
     Page(
         "player-home-playoffs",
         PLAYER,
@@ -668,6 +693,12 @@ PAGES: list[Page] = [
     Page("organiser-rounds", ORGANISER, _e("manage-rounds")),
     Page("organiser-playoffs-cut", ORGANISER, _e("manage-playoffs")),
     Page("organiser-playoffs", ORGANISER, _p("manage-playoffs"), setup=_playoff_event),
+    Page(
+        "organiser-playoffs-teams",
+        ORGANISER,
+        _tp("manage-playoffs"),
+        setup=_team_playoff_event,
+    ),
     Page("organiser-results", ORGANISER, _e("manage-results")),
     Page("organiser-settings", ORGANISER, _e("manage-settings")),
     Page("organiser-staff", ORGANISER, _e("manage-staff")),

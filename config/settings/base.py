@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "teams",
     "playoffs",
     "people",
+    "series",
     "rosters",
     "missions",
     "tracker",

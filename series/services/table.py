@@ -1,0 +1,109 @@
+"""A series' table, read fresh from its events each time it is asked for (so it follows them
+as they finish): only finished, public events count, each by its confirmed results and final
+placings (the play-offs' final places where an event has them, complete)."""
+
+from __future__ import annotations
+
+from people.models import PersonLink
+from series.engine.scoring import Placing, format_points, json_points, series_table
+from series.models import Series
+from series.services.rules import rule_words, series_rule
+from tournament.models import Event
+from tournament.services.access import event_hidden_from
+from tournament.services.standings import standings_compute
+
+
+def _why_not(event: Event, rows: list[dict]) -> str:
+    """Why an event does not count (yet), or "" when it does."""
+    if event.hidden:
+        return "Hidden: not counted while hidden."
+    if event.status != "finished":
+        return "Not finished yet."
+    if any("final_place" in r and r["final_place"] is None for r in rows):
+        return "Play-offs not finished yet."
+    return ""
+
+
+def _placings(event: Event, rows: list[dict], people: dict) -> list[Placing]:
+    ranks: dict[int, int] = {}
+    for r in rows:
+        ranks[r["rank"]] = ranks.get(r["rank"], 0) + 1
+    out = []
+    for r in rows:
+        final = "final_place" in r
+        place = r["final_place"] if final else r["rank"]
+        person, name = people.get(r["player"], (f"player-{r['player']}", r["name"]))
+        out.append(
+            Placing(
+                event=event.pk,
+                person=person,
+                name=name,
+                place=place,
+                shared=1 if final else ranks[place],
+                wins=r["wins"],
+                draws=r["draws"],
+                losses=r["losses"],
+            )
+        )
+    return out
+
+
+def series_table_read(*, series: Series, user=None) -> dict:
+    entries = list(series.entries.select_related("event"))
+    counted, events, placings = [], [], []
+    for entry in entries:
+        event = entry.event
+        rows = [] if event.hidden or event.status != "finished" else standings_compute(event=event)
+        note = _why_not(event, rows)
+        if not note:
+            counted.append(event)
+        if not event_hidden_from(user, event):
+            events.append(
+                {
+                    "id": event.pk,
+                    "name": event.name,
+                    "start_date": event.start_date.isoformat() if event.start_date else None,
+                    "status": event.status,
+                    "counted": not note,
+                    "note": note,
+                }
+            )
+        if not note:
+            player_ids = [r["player"] for r in rows]
+            links = PersonLink.objects.filter(player_id__in=player_ids).select_related("person")
+            people = {link.player_id: (link.person_id, link.person.display_name) for link in links}
+            placings += _placings(event, rows, people)
+    table = series_table(series_rule(series), placings, events=[e.pk for e in counted])
+    names = {e.pk: e.name for e in counted}
+    rows = [
+        {
+            "rank": row.rank,
+            "tied": row.tied,
+            "person": row.person if isinstance(row.person, int) else None,
+            "name": row.name,
+            "points": json_points(row.total),
+            "points_display": format_points(row.total),
+            "events_played": len(row.scores),
+            "events_counted": sum(1 for s in row.scores if s.counted),
+            "scores": [
+                {
+                    "event": s.event,
+                    "event_name": names[s.event],
+                    "place": s.place,
+                    "points": json_points(s.points),
+                    "points_display": format_points(s.points),
+                    "counted": s.counted,
+                }
+                for s in row.scores
+            ],
+            "note": row.note,
+        }
+        for row in table
+    ]
+    return {
+        "id": series.pk,
+        "name": series.name,
+        "rule": rule_words(series),
+        "events": events,
+        "rows": rows,
+    }

@@ -18,6 +18,8 @@ urlpatterns = [
     path("api/", include("tournament.api.urls")),
     path("api/", include("teams.api.urls")),
     path("api/", include("playoffs.api.urls")),
+    path("api/", include("series.api.urls")),
+    path("", include("series.urls")),
     path("", include("teams.ritual_urls")),
     path("health/", health, name="health"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

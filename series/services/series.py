@@ -14,6 +14,7 @@ from series.services.rules import (
     scoring_clean,
     table_clean,
 )
+from series.services.table import series_events_read
 from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Event
 from tournament.services.access import event_hidden_from, user_can_create_events, user_can_manage
@@ -116,7 +117,7 @@ def _log(series: Series, *, user, action: str, words: str, before: dict) -> None
 
 
 @transaction.atomic
-def series_create(*, user, **fields) -> Series:
+def series_create(*, user, fields: dict) -> Series:
     """A series with the organiser's rule; its owner is the organiser who makes it."""
     if not user_can_create_events(user):
         raise Forbidden("user", "not_organiser", "Only organisers may make a series.")
@@ -200,3 +201,15 @@ def series_event_remove(*, user, series_id: int, event_id: int) -> None:
         words=f"{name} taken out of {series.name}",
         before=before,
     )
+
+
+def series_read(*, series: Series, user=None) -> dict:
+    """The series as the API and the pages give it: its rule and its events (a hidden event
+    only to its staff)."""
+    return {
+        "id": series.pk,
+        "rule": rule_words(series),
+        **{f: getattr(series, f) for f in FIELDS},
+        "can_edit": user_can_edit_series(user, series),
+        "events": series_events_read(series=series, user=user),
+    }

@@ -48,17 +48,15 @@ def _placings(event: Event, rows: list[dict], people: dict) -> list[Placing]:
     return out
 
 
-def series_table_read(*, series: Series, user=None) -> dict:
-    entries = list(series.entries.select_related("event"))
-    counted, events, placings = [], [], []
-    for entry in entries:
+def _gather(series: Series, user) -> tuple[list[dict], list[Event], list[Placing]]:
+    """The series' events as the asker may list them, the events that count, their placings."""
+    listed, counted, placings = [], [], []
+    for entry in series.entries.select_related("event"):
         event = entry.event
         rows = [] if event.hidden or event.status != "finished" else standings_compute(event=event)
         note = _why_not(event, rows)
-        if not note:
-            counted.append(event)
         if not event_hidden_from(user, event):
-            events.append(
+            listed.append(
                 {
                     "id": event.pk,
                     "name": event.name,
@@ -68,11 +66,26 @@ def series_table_read(*, series: Series, user=None) -> dict:
                     "note": note,
                 }
             )
-        if not note:
-            player_ids = [r["player"] for r in rows]
-            links = PersonLink.objects.filter(player_id__in=player_ids).select_related("person")
-            people = {link.player_id: (link.person_id, link.person.display_name) for link in links}
-            placings += _placings(event, rows, people)
+        if note:
+            continue
+        counted.append(event)
+        links = PersonLink.objects.filter(player_id__in=[r["player"] for r in rows])
+        people = {
+            link.player_id: (link.person_id, link.person.display_name)
+            for link in links.select_related("person")
+        }
+        placings += _placings(event, rows, people)
+    return listed, counted, placings
+
+
+def series_events_read(*, series: Series, user=None) -> list[dict]:
+    """The series' events in order, each with whether it counts and why not; a hidden event
+    is listed only to its own staff."""
+    return _gather(series, user)[0]
+
+
+def series_table_read(*, series: Series, user=None) -> dict:
+    events, counted, placings = _gather(series, user)
     table = series_table(series_rule(series), placings, events=[e.pk for e in counted])
     names = {e.pk: e.name for e in counted}
     rows = [

@@ -29,7 +29,7 @@ DEE = ("Dee Marr", "dee@x.org")
 
 def _series(user, **rule):
     fields = {"name": "Club League", "placing_points": ["25", "18", "15", "12"], **rule}
-    return series_create(user=user, **fields)
+    return series_create(user=user, fields=fields)
 
 
 def test_the_table_counts_finished_events_and_matches_people_by_address(organiser):

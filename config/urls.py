@@ -19,6 +19,8 @@ urlpatterns = [
     path("api/", include("teams.api.urls")),
     path("api/", include("playoffs.api.urls")),
     path("api/", include("series.api.urls")),
+    path("api/", include("people.api.urls")),
+    path("", include("people.urls")),
     path("", include("series.urls")),
     path("", include("teams.ritual_urls")),
     path("health/", health, name="health"),

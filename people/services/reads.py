@@ -5,7 +5,8 @@ Events the asker may not see are left out; a person with none left does not exis
 
 from __future__ import annotations
 
-from people.models import Person, PersonLink
+from people.engine.matching import name_key
+from people.models import PersonLink
 from tournament.errors import NotFound
 from tournament.models import Player
 from tournament.services.access import events_visible_to
@@ -22,14 +23,6 @@ def _visible_links(person_id: int, user) -> list[PersonLink]:
         .select_related("player__event")
         .order_by("player__event__start_date", "player__event__created_at", "player_id")
     )
-
-
-def person_visible(*, person_id: int, user) -> Person:
-    """The person when one of their events is visible to `user`; else NotFound (a person
-    whose events are all hidden answers as one that never was)."""
-    if not _visible_links(person_id, user):
-        raise NotFound("person", "not_found", NO_PERSON)
-    return Person.objects.get(pk=person_id)
 
 
 def _outcome(game, mine_is_a: bool) -> str:
@@ -101,11 +94,10 @@ def person_read(*, person_id: int, user) -> dict:
     links = _visible_links(person_id, user)
     if not links:
         raise NotFound("person", "not_found", NO_PERSON)
-    person = Person.objects.get(pk=person_id)
     events = [_event_part(link.player) for link in links]
     return {
-        "id": person.pk,
-        "name": person.display_name,
+        "id": person_id,
+        "name": person_shown_name(links),
         "record": {
             "events": len(events),
             "wins": sum(e["wins"] for e in events),
@@ -113,4 +105,56 @@ def person_read(*, person_id: int, user) -> dict:
             "losses": sum(e["losses"] for e in events),
         },
         "events": events,
+    }
+
+
+def person_shown_name(links: list[PersonLink]) -> str:
+    """The name a person goes by for this asker: their player's name in the latest event the
+    asker may see (the person's own record may carry a name from a hidden event)."""
+    return links[-1].player.name
+
+
+def people_review(*, user) -> list[list[dict]]:
+    """People the organiser may see who share a name once folded (accents, case, spaces):
+    the suggestions to confirm by a merge, each group lowest id first."""
+    visible = events_visible_to(user).values("pk")
+    links = (
+        PersonLink.objects.filter(player__event__in=visible)
+        .select_related("player__event")
+        .order_by("person_id", "player__event__start_date", "player__event__created_at")
+    )
+    by_person: dict[int, list[PersonLink]] = {}
+    for link in links:
+        by_person.setdefault(link.person_id, []).append(link)
+    groups: dict[str, list[dict]] = {}
+    for person_id, mine in sorted(by_person.items()):
+        name = person_shown_name(mine)
+        groups.setdefault(name_key(name), []).append(
+            {"id": person_id, "name": name, "events": [link.player.event.name for link in mine]}
+        )
+    return [g for _, g in sorted(groups.items()) if len(g) > 1]
+
+
+def person_manage_read(*, person_id: int, user) -> dict:
+    """The organiser's view of one person: their players (event by event), the people a
+    name suggests, and the log of merges and splits about them."""
+    links = _visible_links(person_id, user)
+    if not links:
+        raise NotFound("person", "not_found", NO_PERSON)
+    name = person_shown_name(links)
+    key = name_key(name)
+    suggested = [p for g in people_review(user=user) for p in g if name_key(p["name"]) == key]
+    return {
+        "id": person_id,
+        "name": name,
+        "players": [
+            {
+                "id": link.player_id,
+                "name": link.player.name,
+                "event": link.player.event.name,
+                "how": link.how,
+            }
+            for link in links
+        ],
+        "suggested": [p for p in suggested if p["id"] != person_id],
     }

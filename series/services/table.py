@@ -32,7 +32,8 @@ def _placings(event: Event, rows: list[dict], people: dict) -> list[Placing]:
     for r in rows:
         final = "final_place" in r
         place = r["final_place"] if final else r["rank"]
-        person, name = people.get(r["player"], (f"player-{r['player']}", r["name"]))
+        # The name the event's public pages show (a person's own record may carry another).
+        person, name = people.get(r["player"], f"player-{r['player']}"), r["name"]
         out.append(
             Placing(
                 event=event.pk,
@@ -70,10 +71,7 @@ def _gather(series: Series, user) -> tuple[list[dict], list[Event], list[Placing
             continue
         counted.append(event)
         links = PersonLink.objects.filter(player_id__in=[r["player"] for r in rows])
-        people = {
-            link.player_id: (link.person_id, link.person.display_name)
-            for link in links.select_related("person")
-        }
+        people = dict(links.values_list("player_id", "person_id"))
         placings += _placings(event, rows, people)
     return listed, counted, placings
 

@@ -116,7 +116,9 @@ def series_add_event(request, series):
         else:
             messages.success(request, "Event added.")
         return redirect("manage-series", series_id=series.pk)
-    return render(request, "series/manage.html", _context(request, series, add_form=form), status=400)
+    return render(
+        request, "series/manage.html", _context(request, series, add_form=form), status=400
+    )
 
 
 @require_POST

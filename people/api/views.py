@@ -13,7 +13,7 @@ from people.services.reads import person_read
 class PersonGameSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     opponent = serializers.CharField(allow_null=True)
-    result = serializers.ChoiceField(choices=["win", "draw", "loss", "bye"])
+    result = serializers.CharField(help_text='"win", "draw", "loss" or "bye"')
     vp = serializers.IntegerField(allow_null=True)
     opponent_vp = serializers.IntegerField(allow_null=True)
 

@@ -4,22 +4,33 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from tournament.api.bodies import KnownFieldsMixin
 
-class SeriesInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
-    description = serializers.CharField(max_length=500, required=False)
+# Points as the services take them: exact, written as a whole number, a decimal or a fraction.
+POINTS = r"^[0-9]{1,6}(\.[0-9]{1,3}|/[1-9][0-9]{0,2})?$"
+
+
+def _points(**kwargs) -> serializers.RegexField:
+    return serializers.RegexField(POINTS, help_text='Exact: "25", "12.5", "40/3"', **kwargs)
+
+
+class SeriesInputSerializer(KnownFieldsMixin, serializers.Serializer):
+    name = serializers.RegexField(r"\S", max_length=200, help_text="Not blank")
+    description = serializers.CharField(max_length=500, required=False, allow_blank=True)
     scoring = serializers.ChoiceField(choices=["placing", "results"], required=False)
     placing_points = serializers.ListField(
-        child=serializers.CharField(), required=False, help_text='Points for 1st, 2nd, ... ("25")'
+        child=_points(), required=False, max_length=256, help_text="Points for 1st, 2nd, ..."
     )
-    beyond_points = serializers.CharField(required=False)
-    win_points = serializers.CharField(required=False)
-    draw_points = serializers.CharField(required=False)
-    loss_points = serializers.CharField(required=False)
-    best_events = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    beyond_points = _points(required=False)
+    win_points = _points(required=False)
+    draw_points = _points(required=False)
+    loss_points = _points(required=False)
+    best_events = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=100
+    )
 
 
-class SeriesEventInputSerializer(serializers.Serializer):
+class SeriesEventInputSerializer(KnownFieldsMixin, serializers.Serializer):
     event = serializers.IntegerField()
 
 

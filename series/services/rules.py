@@ -16,7 +16,8 @@ POINTS_RULE = 'Must be a number of points from 0 up, written like "25", "12.5" o
 
 def points_clean(field: str, value) -> str:
     """One points value as stored: exact, at least 0 ("12.5" stays "12.5", 25 becomes "25")."""
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
+    # Text only, as the API's schema says: an exact value is written, never a JSON number.
+    if not isinstance(value, str):
         raise Invalid(field, "invalid", POINTS_RULE)
     try:
         points = Fraction(str(value).strip())
@@ -48,9 +49,9 @@ def table_clean(value) -> list[str]:
 
 
 def best_clean(value) -> int | None:
-    if value in (None, ""):
+    if value is None:
         return None
-    if isinstance(value, bool) or not str(value).strip().isdigit() or not 1 <= int(value) <= 100:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100:
         raise Invalid(
             "best_events",
             "invalid",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from people.models import Person, PersonChange
+from people.models import Person, PersonChange, PersonLink
 from tests.series.helpers import finished_event
 from tests.web.browser_form import form_data
 
@@ -109,3 +109,18 @@ def test_the_players_own_page_links_to_their_results_across_events(organiser):
     _, (ana, _) = finished_event(organiser, "Spring GT", [ANA, BEN])
     page = _client().get(f"/p/{ana.private_key}/")
     assert f"/people/{ana.person_link.person_id}/" in page.content.decode()
+
+
+def test_another_organiser_cannot_merge_split_or_undo_people_of_hidden_events(
+    organiser, other_organiser
+):
+    _, (dee, _eve) = finished_event(organiser, "Secret GT", [("Dee", ""), ("Eve", "")], hidden=True)
+    _, (fay, _) = finished_event(other_organiser, "Open GT", [("Fay", ""), ("Gus", "")])
+    client = _client(other_organiser)
+    hidden, theirs = dee.person_link.person_id, fay.person_link.person_id
+    before = sorted(PersonLink.objects.values_list("player_id", "person_id"))
+    assert (
+        client.post("/manage/people/merge/", {"keep": theirs, "other": hidden}).status_code == 404
+    )
+    assert client.post("/manage/people/split/", {"player": dee.pk}).status_code == 404
+    assert sorted(PersonLink.objects.values_list("player_id", "person_id")) == before

@@ -10,7 +10,18 @@ from series.models import Series
 from series.services.rules import rule_words, series_rule
 from tournament.models import Event
 from tournament.services.access import event_hidden_from
-from tournament.services.standings import standings_compute
+from tournament.services.standings import STANDINGS_ROW_HOOKS, standings_compute
+
+
+def _final_rows(event: Event) -> list[dict]:
+    """The published standings with the final places of any app that gives them. The standings
+    ask those apps only once a round is not a Swiss one; a series asks them always, so an
+    event whose play-offs are cut but not yet paired does not count by its Swiss ranks."""
+    rows = standings_compute(event=event)
+    if rows and not any("final_place" in r for r in rows):
+        for hook in STANDINGS_ROW_HOOKS:
+            hook(event, rows)
+    return rows
 
 
 def _why_not(event: Event, rows: list[dict]) -> str:
@@ -54,7 +65,7 @@ def _gather(series: Series, user) -> tuple[list[dict], list[Event], list[Placing
     listed, counted, placings = [], [], []
     for entry in series.entries.select_related("event"):
         event = entry.event
-        rows = [] if event.hidden or event.status != "finished" else standings_compute(event=event)
+        rows = [] if event.hidden or event.status != "finished" else _final_rows(event)
         note = _why_not(event, rows)
         if not event_hidden_from(user, event):
             listed.append(

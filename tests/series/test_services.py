@@ -163,3 +163,24 @@ def test_points_by_results_use_confirmed_wins_and_draws(organiser):
         ("Ana Lima", "3", "3"),
         ("Ben Ode", "0", "0"),
     ]
+
+
+def test_an_event_with_play_offs_counts_by_final_place_once_the_bracket_is_finished(api, organiser):
+    from tests.playoffs.conftest import swiss_event
+    from tests.playoffs.test_api import base, play_out, standings
+
+    event = swiss_event(organiser, players=6, rounds=2)  # players in bulk: no person linked
+    series = _series(organiser, placing_points=["10", "8", "6", "4", "2", "1"])
+    series_event_add(user=organiser, series_id=series.pk, event_id=event.pk)
+    assert api.post(base(event), {"format": "single", "size": 4}, format="json").status_code == 201
+    event.refresh_from_db()
+    table = series_table_read(series=series)
+    assert table["rows"] == []
+    assert table["events"][0]["note"] in ("Play-offs not finished yet.", "Not finished yet.")
+    play_out(api, event, pick=lambda m: "b")  # the lower seed wins: final places differ
+    event.refresh_from_db()
+    final = {r["name"]: r["final_place"] for r in standings(api, event)}
+    rows = series_table_read(series=series)["rows"]
+    assert {r["name"]: r["scores"][0]["place"] for r in rows} == final
+    assert [r["name"] for r in rows] == sorted(final, key=final.get)
+    assert all(r["person"] is None for r in rows)  # unlinked players still count, by name

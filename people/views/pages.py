@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from people.models import PersonChange
+from people.models import PersonChange, PersonLink
 from people.services.people import (
     person_change_undo,
     person_change_undo_blocker,
@@ -23,7 +23,7 @@ from people.services.people import (
 )
 from people.services.reads import people_review, person_manage_read, person_read
 from tournament.errors import NotFound, ServiceError
-from tournament.services.access import events_visible_to, user_can_create_events
+from tournament.services.access import user_can_create_events
 from tournament.views.common import report
 
 
@@ -137,12 +137,14 @@ def people_undo(request):
 
 
 def player_links(player, key: str) -> list[tuple[str, str]]:
-    """On a player's own page: their record across events, once a public event shows them
-    (the person page shows public events only to someone holding no account)."""
-    link = getattr(player, "person_link", None)
-    if link is None:
+    """On a player's own page: their results across events, once a public event shows their
+    person (the person page shows public events only to someone holding no account). One
+    query."""
+    person = (
+        PersonLink.objects.filter(person__links__player_id=player.pk, player__event__hidden=False)
+        .values_list("person_id", flat=True)
+        .first()
+    )
+    if person is None:
         return []
-    public = events_visible_to(None).values("pk")
-    if not link.person.links.filter(player__event__in=public).exists():
-        return []
-    return [("Your results across events", reverse("person", args=[link.person_id]))]
+    return [("Your results across events", reverse("person", args=[person]))]

@@ -102,19 +102,19 @@ def series_table(
     without it, by event id. The result does not depend on the order of `placings`."""
     best: dict[tuple, Placing] = {}
     points: dict[tuple, Fraction] = {}
+    names: dict[Hashable, str] = {}
     for p in placings:
+        # One name a person, the same whatever the order: the first of theirs in sort order.
+        names[p.person] = min(names.get(p.person, p.name), p.name)
         key = (p.person, p.event)
         value = event_points(rule, p)
         kept = best.get(key)
+        # Equal points and place: either entry gives the same score, so order cannot matter.
         if kept is None or (value, -p.place) > (points[key], -kept.place):
             best[key], points[key] = p, value
-    names: dict[Hashable, str] = {}
     by_person: dict[Hashable, dict[int, Fraction]] = {}
     for (person, event), value in points.items():
         by_person.setdefault(person, {})[event] = value
-        name = best[(person, event)].name
-        # One name a person, the same whatever the order: the first in sort order.
-        names[person] = min(names.get(person, name), name)
     position = {e: i for i, e in enumerate(events or ())}
     rows = []
     for person, mine in by_person.items():

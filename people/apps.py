@@ -11,3 +11,13 @@ class PeopleConfig(AppConfig):
         from people.services import hooks  # noqa: PLC0415
 
         hooks.register()
+        # Imported events' players are linked, and their people's numbers travel in the file.
+        from people.services import exchange  # noqa: PLC0415
+
+        exchange.register()
+        # The player's own page links to their results across events (a view hook).
+        from people.views.pages import player_links  # noqa: PLC0415
+        from tournament.views.player import PLAYER_PAGE_LINKS  # noqa: PLC0415
+
+        if player_links not in PLAYER_PAGE_LINKS:
+            PLAYER_PAGE_LINKS.append(player_links)

@@ -39,7 +39,7 @@ class PersonLink(models.Model):
 class PersonChange(models.Model):
     """The log of organisers' merges and splits: who, when, what, in words people read."""
 
-    action = models.CharField(max_length=20)  # merge, split
+    action = models.CharField(max_length=20)  # merge, split, undo
     person = models.ForeignKey(Person, on_delete=models.SET_NULL, null=True, related_name="+")
     words = models.TextField()
     before = models.JSONField(default=dict)
@@ -48,6 +48,8 @@ class PersonChange(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # A merge or split taken back (by the "undo" change that says so).
+    undone = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -12,6 +12,8 @@ INTERFACES += ("tracker.views", "tracker.urls", "teams.api", "teams.views", "tea
 INTERFACES += ("playoffs.api", "playoffs.views", "playoffs.urls")
 INTERFACES += ("exchange.api", "exchange.views", "exchange.urls", "exchange.management")
 INTERFACES += ("exchange.old_events_page",)
+INTERFACES += ("people.api", "people.views", "people.urls", "series.api", "series.views")
+INTERFACES += ("series.urls", "series.printing")
 
 
 def imports(path: Path) -> set[str]:
@@ -54,6 +56,10 @@ def test_services_and_engines_never_import_an_interface():
         *ROOT.glob("exchange/services/*.py"),
         *ROOT.glob("exchange/engine/*.py"),
         ROOT / "tracker" / "exchange.py",
+        *ROOT.glob("people/services/*.py"),
+        *ROOT.glob("people/engine/*.py"),
+        *ROOT.glob("series/services/*.py"),
+        *ROOT.glob("series/engine/*.py"),
     ]
     for path in lower:
         bad = [n for n in imports(path) if n.startswith(INTERFACES)]
@@ -92,6 +98,22 @@ def test_the_tournament_app_never_imports_the_playoffs_app():
     for path in ROOT.glob("tournament/**/*.py"):
         bad = [n for n in imports(path) if n == "playoffs" or n.startswith("playoffs.")]
         assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_the_tournament_app_never_imports_people_or_series():
+    """People and series build on events; events know nothing of them."""
+    for path in ROOT.glob("tournament/**/*.py"):
+        bad = [n for n in imports(path) if n.split(".")[0] in ("people", "series")]
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_people_and_series_engines_are_plain_python():
+    paths = [*ROOT.glob("people/engine/*.py"), *ROOT.glob("series/engine/*.py")]
+    assert paths
+    for path in paths:
+        for name in imports(path):
+            assert name.split(".")[0] not in ("django", "tournament", "rest_framework"), path
+            assert not name.startswith(("people.models", "people.services", "series.models")), path
 
 
 def test_playoff_engines_are_plain_python():

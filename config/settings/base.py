@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "teams",
     "playoffs",
     "people",
+    "series",
     "rosters",
     "missions",
     "tracker",

@@ -17,8 +17,12 @@ from people.engine.matching import (
     person_suggestions,
 )
 from people.models import Person, PersonChange, PersonLink
-from tournament.errors import Forbidden, Invalid, NotFound
-from tournament.services.access import user_can_create_events
+from tournament.errors import Conflict, Forbidden, Invalid, NotFound
+from tournament.services.access import (
+    event_hidden_from,
+    events_visible_to,
+    user_can_create_events,
+)
 
 
 def _candidates(*, email: str, external_ids: dict) -> list[PersonRecord]:
@@ -78,7 +82,11 @@ def person_merge(*, user, keep_id: int, other_id: int) -> Person:
     people = {
         p.pk: p for p in Person.objects.select_for_update().filter(pk__in=[keep_id, other_id])
     }
-    if keep_id not in people or other_id not in people:
+    if (
+        keep_id not in people
+        or other_id not in people
+        or not _all_visible(user, [keep_id, other_id])
+    ):
         raise NotFound("person", "not_found", "No such person.")
     keep, other = people[keep_id], people[other_id]
     before = {
@@ -112,7 +120,7 @@ def person_split(*, user, player_id: int) -> Person:
         .filter(player_id=player_id)
         .first()
     )
-    if link is None:
+    if link is None or event_hidden_from(user, link.player.event):
         raise NotFound("player", "not_linked", "That player is not linked to a person.")
     old = link.person
     if old.links.count() == 1:
@@ -131,10 +139,91 @@ def person_split(*, user, player_id: int) -> Person:
     return new
 
 
+def _all_visible(user, person_ids: list[int]) -> bool:
+    """Every one of these people has an event `user` may see (else, for them, no such person)."""
+    visible = events_visible_to(user).values("pk")
+    seen = PersonLink.objects.filter(person_id__in=person_ids, player__event__in=visible)
+    return set(seen.values_list("person_id", flat=True)) >= set(person_ids)
+
+
 def _snapshot(person: Person) -> dict:
     return {
+        "id": person.pk,
         "name": person.display_name,
         "email": person.email,
         "external_ids": dict(person.external_ids or {}),
         "players": sorted(person.links.values_list("player_id", flat=True)),
     }
+
+
+def _undo_blocker(change: PersonChange) -> str:
+    """Why this change cannot be taken back now ("" when it can): only while nothing has
+    moved since, so the undo restores exactly the before it logged."""
+    if change.undone:
+        return "It has been undone already."
+    if change.action == "merge":
+        keep = Person.objects.filter(pk=change.before["keep"]["id"]).first()
+        if keep is None or _snapshot(keep) != change.after:
+            return "The merged person has changed since."
+        return ""
+    if change.action == "split":
+        old = Person.objects.filter(pk=change.before["id"]).first()
+        new = Person.objects.filter(pk=change.after["id"]).first()
+        if old is None or new is None or _snapshot(new) != change.after:
+            return "The people have changed since."
+        return ""
+    return "Only merges and splits can be undone."
+
+
+def person_change_undo_blocker(*, change: PersonChange) -> str:
+    return _undo_blocker(change)
+
+
+@transaction.atomic
+def person_change_undo(*, user, change_id: int) -> PersonChange:
+    """Take a merge or a split back, while nothing has moved since (logged as an undo)."""
+    _require(user)
+    change = PersonChange.objects.select_for_update().filter(pk=change_id).first()
+    ids = _change_people(change) if change else []
+    if change is None or not ids or not _all_visible(user, ids):
+        raise NotFound("change", "not_found", "No such change.")
+    blocker = _undo_blocker(change)
+    if blocker:
+        raise Conflict("change", "not_undoable", f"{change.words}: cannot be undone. {blocker}")
+    if change.action == "merge":
+        keep = Person.objects.select_for_update().get(pk=change.before["keep"]["id"])
+        was, other = change.before["keep"], change.before["other"]
+        back = Person.objects.create(
+            display_name=other["name"], email=other["email"], external_ids=other["external_ids"]
+        )
+        PersonLink.objects.filter(person=keep, player_id__in=other["players"]).update(person=back)
+        keep.email, keep.external_ids = was["email"], was["external_ids"]
+        keep.save(update_fields=["email", "external_ids"])
+        person, words = keep, f"Undone: {change.words}"
+    else:
+        old = Person.objects.select_for_update().get(pk=change.before["id"])
+        new = Person.objects.get(pk=change.after["id"])
+        PersonLink.objects.filter(person=new).update(person=old)
+        new.delete()
+        person, words = old, f"Undone: {change.words}"
+    change.undone = True
+    change.save(update_fields=["undone"])
+    return PersonChange.objects.create(
+        action="undo",
+        person=person,
+        words=words,
+        before=change.after,
+        after=_snapshot(person),
+        user=user,
+    )
+
+
+def _change_people(change: PersonChange) -> list[int]:
+    """The people a change is about who still exist (to check the asker may see them)."""
+    if change.action == "merge":
+        ids = [change.before["keep"]["id"]]
+    elif change.action == "split":
+        ids = [change.before["id"], change.after["id"]]
+    else:
+        return []
+    return list(Person.objects.filter(pk__in=ids).values_list("pk", flat=True))

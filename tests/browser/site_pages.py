@@ -509,6 +509,34 @@ def _cp(name: str, *args) -> Callable[[Site], str]:
     )
 
 
+def _series(s: Site) -> None:
+    """Two finished events with the same long-named players (one known only by name, so the
+    organiser has a suggestion), in a series counting the best event."""
+    from series.services.series import series_create, series_event_add
+    from tests.series.helpers import finished_event
+
+    people = [
+        ("Hild Brannigan-Featherstonehaugh", "hild@example.org"),
+        ("Bram Okoro", "bram@example.org"),
+        ("Cass Ironhand", ""),
+        ("Dita Moreau", "dita@example.org"),
+    ]
+    spring, players = finished_event(s.organiser, "Spring Grand Tournament 2026", people)
+    autumn, _ = finished_event(s.organiser, "Autumn Grand Tournament 2026", people[::-1])
+    series = series_create(
+        user=s.organiser,
+        fields={
+            "name": "Northern Club League 2026",
+            "placing_points": ["25", "18", "15", "12"],
+            "best_events": 1,
+        },
+    )
+    for event in (spring, autumn):
+        series_event_add(user=s.organiser, series_id=series.pk, event_id=event.pk)
+    s.extra["series"] = series
+    s.extra["person"] = players[0].person_link.person
+
+
 PAGES: list[Page] = [
     # The public
     Page("home", ANYONE, lambda s: reverse("home")),
@@ -770,6 +798,29 @@ PAGES: list[Page] = [
         "organiser-provisional-standings",
         ORGANISER,
         lambda s: reverse("event-standings", args=[s.event.pk]) + "?provisional=1",
+    ),
+    # People and series
+    Page("series-list", ANYONE, lambda s: reverse("series-list"), setup=_series),
+    Page(
+        "series-table",
+        ANYONE,
+        lambda s: reverse("series", args=[s.extra["series"].pk]),
+        setup=_series,
+    ),
+    Page("person", ANYONE, lambda s: reverse("person", args=[s.extra["person"].pk]), setup=_series),
+    Page("organiser-series-new", ORGANISER, lambda s: reverse("manage-series-new")),
+    Page(
+        "organiser-series",
+        ORGANISER,
+        lambda s: reverse("manage-series", args=[s.extra["series"].pk]),
+        setup=_series,
+    ),
+    Page("organiser-people", ORGANISER, lambda s: reverse("manage-people"), setup=_series),
+    Page(
+        "organiser-person",
+        ORGANISER,
+        lambda s: reverse("manage-person", args=[s.extra["person"].pk]),
+        setup=_series,
     ),
 ]
 

@@ -42,6 +42,8 @@ OBJECT_IDS = frozenset(
         "entry_id",
         "user_id",
         "patrol_id",
+        "person_id",  # a person whose events are all hidden (people/)
+        "series_id",  # a series of hidden events only (series/)
     }
 )
 # Parts of a route that are not objects of an event.
@@ -136,6 +138,11 @@ def _build_world() -> dict:
     team_round = team_round_create(event_id=teams.pk, user=organiser, seed=1)
     match = team_round.matches.exclude(team_b=None).order_by("number").first()
 
+    from series.services.series import series_create, series_event_add
+
+    series = series_create(user=organiser, fields={"name": "Secret League"})
+    series_event_add(user=organiser, series_id=series.pk, event_id=hidden.pk)
+
     rival = event_create(user=rival_organiser, name="Open GT", rounds=3, seed=2)
     (outsider,) = add_players(rival, rival_organiser, 1)
     singles = {
@@ -148,6 +155,8 @@ def _build_world() -> dict:
         "entry_id": hidden.audit.order_by("pk").first().pk,
         "user_id": judge.pk,
         "patrol_id": patrol.pk,
+        "person_id": players[1].person_link.person_id,
+        "series_id": series.pk,
     }
     team = {
         **singles,

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from people.views import pages
+
+urlpatterns = [
+    path("people/<int:person_id>/", pages.person_page, name="person"),
+    path("manage/people/", pages.people_manage, name="manage-people"),
+    path("manage/people/merge/", pages.people_merge, name="manage-people-merge"),
+    path("manage/people/split/", pages.people_split, name="manage-people-split"),
+    path("manage/people/undo/", pages.people_undo, name="manage-people-undo"),
+    path("manage/people/<int:person_id>/", pages.person_manage, name="manage-person"),
+]

@@ -1,0 +1,150 @@
+"""People's pages: a person's events, record and results for anyone who may see one of their
+events; the organiser's review of name suggestions, a person's players (split), merges and
+undo. Every form posts to the services the API would call."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from people.models import PersonChange, PersonLink
+from people.services.people import (
+    person_change_undo,
+    person_change_undo_blocker,
+    person_merge,
+    person_split,
+)
+from people.services.reads import people_review, person_manage_read, person_read
+from tournament.errors import NotFound, ServiceError
+from tournament.services.access import user_can_create_events
+from tournament.views.common import report
+
+
+def person_page(request, person_id: int):
+    try:
+        person = person_read(person_id=person_id, user=request.user)
+    except NotFound:
+        raise Http404("No such person.") from None
+    return render(request, "people/person.html", {"person": person})
+
+
+def _organiser(request):
+    """None when the organiser may go on; else the answer (sign in first on a GET)."""
+    if not request.user.is_authenticated and request.method == "GET":
+        return redirect_to_login(request.get_full_path())
+    if not user_can_create_events(request.user):
+        raise PermissionDenied("Only organisers review people.")
+    return None
+
+
+def people_manage(request):
+    if (answer := _organiser(request)) is not None:
+        return answer
+    return render(request, "people/review.html", {"groups": people_review(user=request.user)})
+
+
+def person_manage(request, person_id: int):
+    if not request.user.is_authenticated and request.method == "GET":
+        return redirect_to_login(request.get_full_path())
+    try:
+        person = person_manage_read(person_id=person_id, user=request.user)
+    except NotFound:
+        raise Http404("No such person.") from None
+    if not user_can_create_events(request.user):
+        raise PermissionDenied("Only organisers review people.")
+    changes = list(
+        PersonChange.objects.filter(
+            Q(person_id=person_id) | Q(before__id=person_id) | Q(before__keep__id=person_id)
+        ).select_related("user")[:30]
+    )
+    for change in changes:
+        change.blocker = person_change_undo_blocker(change=change)
+    return render(request, "people/manage.html", {"person": person, "changes": changes})
+
+
+def _back(request, fallback: str):
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}):
+        return redirect(target)
+    return redirect(fallback)
+
+
+def _int(request, name: str) -> int | None:
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        return None
+
+
+def _post(request, action, done: str):
+    if not request.user.is_authenticated:
+        raise PermissionDenied("Sign in as an organiser.")
+    try:
+        result = action()
+    except ServiceError as exc:
+        if exc.status == 404:
+            raise Http404(str(exc)) from None
+        report(request, exc)
+        return _back(request, "manage-people")
+    messages.success(request, done.format(result=result))
+    return _back(request, "manage-people")
+
+
+@require_POST
+def people_merge(request):
+    keep, other = _int(request, "keep"), _int(request, "other")
+    if keep is None or other is None:
+        messages.error(request, "Choose the two people to merge.")
+        return _back(request, "manage-people")
+    return _post(
+        request,
+        lambda: person_merge(user=request.user, keep_id=keep, other_id=other),
+        "Merged: {result} now holds both people's events.",
+    )
+
+
+@require_POST
+def people_split(request):
+    player = _int(request, "player")
+    if player is None:
+        messages.error(request, "Choose the player to split off.")
+        return _back(request, "manage-people")
+    return _post(
+        request,
+        lambda: person_split(user=request.user, player_id=player),
+        "Split off: {result} is a person of their own.",
+    )
+
+
+@require_POST
+def people_undo(request):
+    change = _int(request, "change")
+    if change is None:
+        messages.error(request, "Choose the change to undo.")
+        return _back(request, "manage-people")
+    return _post(
+        request,
+        lambda: person_change_undo(user=request.user, change_id=change),
+        "{result}.",
+    )
+
+
+def player_links(player, key: str) -> list[tuple[str, str]]:
+    """On a player's own page: their results across events, once a public event shows their
+    person (the person page shows public events only to someone holding no account). One
+    query."""
+    person = (
+        PersonLink.objects.filter(person__links__player_id=player.pk, player__event__hidden=False)
+        .values_list("person_id", flat=True)
+        .first()
+    )
+    if person is None:
+        return []
+    return [("Your results across events", reverse("person", args=[person]))]

@@ -1,0 +1,1 @@
+"""Series tables from events' final placings: pure, exact (Fraction), no ORM."""

@@ -1,0 +1,55 @@
+"""The series table as a PDF for the noticeboard, on the project's print base: rank, name,
+points, each event's points (those not counted in brackets), and the ties in words."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import Paragraph, Spacer
+
+from tournament.printing.base import STYLES, PrintDocument
+from tournament.printing.data import EventInfo
+from tournament.printing.pairings import blocks
+
+
+class SeriesTableDocument(PrintDocument):
+    title = "Series table"
+
+    def __init__(self, info: EventInfo, table: dict) -> None:
+        super().__init__(info, subtitle="Series table")
+        self.table = table
+
+    def story(self) -> list:
+        out = [Paragraph(escape(self.table["rule"]), STYLES["body"])]
+        events = [e for e in self.table["events"] if e["counted"]]
+        if events:
+            names = "; ".join(f"E{i}: {e['name']}" for i, e in enumerate(events, start=1))
+            out.append(Paragraph(escape(f"Events counted: {names}."), STYLES["body"]))
+        out.append(Spacer(1, 6))
+        w = self.width
+        event_w = 0.5 * w / max(len(events), 1)
+        widths = [0.08 * w, 0.3 * w, 0.12 * w, *([event_w] * len(events))]
+        header = ["#", "Name", "Points", *(f"E{i}" for i in range(1, len(events) + 1))]
+        rows = []
+        for row in self.table["rows"]:
+            scores = {s["event"]: s for s in row["scores"]}
+            cells = []
+            for e in events:
+                s = scores.get(e["id"])
+                text = "" if s is None else s["points_display"]
+                cells.append(text if s is None or s["counted"] else f"({text})")
+            rank = f"{row['rank']}=" if row["tied"] else str(row["rank"])
+            name = Paragraph(escape(row["name"]), STYLES["cell"])
+            rows.append([rank, name, row["points_display"], *cells])
+        out += blocks(header, rows, widths)
+        notes = [r for r in self.table["rows"] if r["note"]]
+        if notes:
+            out.append(Paragraph("Ties", STYLES["h2"]))
+            for r in notes:
+                out.append(Paragraph(escape(f"{r['name']}: {r['note']}"), STYLES["body"]))
+        return out
+
+
+def series_table_pdf(*, series, table: dict) -> bytes:
+    info = EventInfo(id=series.pk, name=series.name, venue=series.description)
+    return SeriesTableDocument(info, table).render()

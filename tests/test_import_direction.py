@@ -10,6 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 INTERFACES = ("tournament.tasks", "tournament.views", "tournament.api", "tracker.api")
 INTERFACES += ("tracker.views", "tracker.urls", "teams.api", "teams.views", "teams.urls")
 INTERFACES += ("playoffs.api", "playoffs.views", "playoffs.urls")
+INTERFACES += ("rosters.api", "rosters.views", "rosters.urls")
 
 
 def imports(path: Path) -> set[str]:
@@ -45,6 +46,8 @@ def test_services_and_engines_never_import_an_interface():
         *ROOT.glob("teams/engine/*.py"),
         *ROOT.glob("playoffs/services/*.py"),
         *ROOT.glob("playoffs/engine/*.py"),
+        *ROOT.glob("rosters/services/*.py"),
+        *ROOT.glob("rosters/engine/**/*.py"),
     ]
     for path in lower:
         bad = [n for n in imports(path) if n.startswith(INTERFACES)]

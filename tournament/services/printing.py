@@ -34,7 +34,6 @@ from tournament.printing.data import (
 )
 from tournament.printing.render import KINDS, ROUND_KINDS, render_round, render_standings
 from tournament.scoring import outcome
-from tournament.services.armylists import army_lists_printable
 from tournament.services.clock import round_timing_words
 from tournament.services.progress import standings_status
 from tournament.services.records import event_games
@@ -186,6 +185,13 @@ def eleventh_game(disposition_a: str, disposition_b: str, letter: str) -> Eleven
 # line in words or "". Registered at start-up (the app's ready()); the tournament app never
 # imports them.
 ROUND_NOTE_HOOKS: list = []
+# Whether table packs carry the players' army lists (the rosters app registers one: only once
+# lists are published). Each is called with the event; none registered: no lists on paper.
+PRINT_LISTS_HOOKS: list = []
+
+
+def army_lists_printable(event: Event) -> bool:
+    return any(hook(event) for hook in PRINT_LISTS_HOOKS)
 
 
 def round_print_note(*, event: Event, round_) -> str:
@@ -198,8 +204,8 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
     round_ = event.rounds.filter(number=round_number).first()
     if round_ is None:
         raise NotFound("round", "not_found", f"{event.name} has no round {round_number}.")
-    # Lists go on paper only once published (services/armylists.py), like on the pages.
-    with_list = army_lists_printable(event=event)
+    # Lists go on paper only when the rosters app says so (once published, like on the pages).
+    with_list = army_lists_printable(event)
     fields = ("id", "name", "faction", "private_key", *(("army_list",) if with_list else ()))
     eleventh = event.mission_pack == ELEVENTH
     games = (

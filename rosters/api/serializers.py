@@ -1,18 +1,18 @@
-"""API shapes of army lists (tournament/services/armylists.py holds the rules)."""
+"""API shapes of army lists (rosters/services/armylists.py holds the rules)."""
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournament.api.bodies import StrictSerializer
-from tournament.api.serializers import text_field
-from tournament.models import ListStatus, Player
-from tournament.services.armylists import (
+from rosters.services.armylists import (
     COMMENT_LIMIT,
     army_list_check,
     army_list_deadline_words,
     army_lists_locked,
 )
+from tournament.api.bodies import StrictSerializer
+from tournament.api.serializers import text_field
+from tournament.models import ListStatus, Player
 from tournament.services.registration import ARMY_LIST_LIMIT
 
 

@@ -11,9 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournament.errors import ServiceError
-from tournament.models import ListPublication, ListStatus, Player
-from tournament.services.armylists import (
+from rosters.services.armylists import (
     COMMENT_LIMIT,
     army_list_check,
     army_list_counts,
@@ -26,6 +24,8 @@ from tournament.services.armylists import (
     army_lists_public,
     army_lists_published,
 )
+from tournament.errors import ServiceError
+from tournament.models import ListPublication, ListStatus, Player
 from tournament.services.registration import ARMY_LIST_LIMIT
 from tournament.views.common import report, staff_required, visible_event_or_404
 
@@ -79,6 +79,11 @@ def player_list_context(player: Player) -> dict:
             "opponents": opponents,
         }
     }
+
+
+def player_list_section(player: Player) -> tuple[str, dict]:
+    """The player's page section (tournament.views.player.PLAYER_PAGE_SECTIONS)."""
+    return "rosters/partials/my_army_list.html", player_list_context(player)
 
 
 @require_POST
@@ -160,7 +165,7 @@ def list_review_page(request, event):
         "locked": army_lists_locked(event),
         "publication": event.get_list_publication_display().lower(),
     }
-    return render(request, "tournament/manage/lists.html", context)
+    return render(request, "rosters/manage/lists.html", context)
 
 
 @staff_required
@@ -203,4 +208,4 @@ def public_lists(request, event_id: int):
         "locked": army_lists_locked(event),
         "deadline": army_list_deadline_words(event),
     }
-    return render(request, "tournament/lists.html", context)
+    return render(request, "rosters/lists.html", context)

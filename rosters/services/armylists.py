@@ -250,7 +250,7 @@ def army_lists_public(*, event: Event) -> list[Player]:
     return list(event.players.filter(status=PlayerStatus.APPROVED).exclude(army_list=""))
 
 
-def army_lists_printable(*, event: Event) -> bool:
+def army_lists_printable(event: Event) -> bool:
     """Table packs carry both players' lists when the lists are published (and only then)."""
     return army_lists_published(event)
 

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from rosters.models import ListStatus
 from rosters.services.armylists import (
     COMMENT_LIMIT,
     army_list_check,
     army_list_deadline_words,
     army_lists_locked,
 )
+from rosters.services.fields import ARMY_LIST_LIMIT
 from tournament.api.bodies import StrictSerializer
 from tournament.api.serializers import text_field
-from tournament.models import ListStatus, Player
-from tournament.services.registration import ARMY_LIST_LIMIT
+from tournament.models import Player
 
 
 class ArmyListInputSerializer(StrictSerializer):

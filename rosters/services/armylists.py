@@ -15,15 +15,17 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from rosters.models import ArmyList, ListPublication, ListStatus
+from rosters.services.fields import ARMY_LIST_LIMIT, army_list_clean, row_values
+from rosters.services.rows import list_row, list_row_save, list_settings
 from tournament.engine.armylist import ListHeader, parse_header, points_over
 from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.localtime import when
-from tournament.models import Event, Game, ListPublication, ListStatus, Player, PlayerStatus
+from tournament.models import Event, Game, Player, PlayerStatus
 from tournament.services.access import require_judge, require_organiser, user_can_judge
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
-from tournament.services.registration import ARMY_LIST_LIMIT
 
 COMMENT_LIMIT = 2_000
 REVIEW_STATUSES = (ListStatus.CHECKED, ListStatus.NEEDS_FIX)
@@ -31,39 +33,25 @@ REVIEW_STATUSES = (ListStatus.CHECKED, ListStatus.NEEDS_FIX)
 LOGGED = ("army_list", "list_status", "list_comment")
 
 
-def army_list_clean(value) -> str:
-    """The list as stored: one kind of line break, no surrounding blank lines, within the limit.
-
-    Browsers post a textarea's line breaks as CRLF; army builder apps on Windows export them
-    too. One form of the text means a page saved unchanged changes nothing."""
-    if not isinstance(value, str):
-        raise Invalid("army_list", "invalid", "Must be text.")
-    if "\x00" in value:
-        raise Invalid("army_list", "null_characters", "Null characters are not allowed.")
-    text = value.replace("\r\n", "\n").replace("\r", "\n").strip()
-    if len(text) > ARMY_LIST_LIMIT:
-        raise Invalid(
-            "army_list",
-            "max_length",
-            f"Must be at most {ARMY_LIST_LIMIT:,} characters (this list has {len(text):,}).",
-        )
-    return text
+__all__ = ["ARMY_LIST_LIMIT", "army_list_clean"]
 
 
 def army_lists_locked(event: Event, now=None) -> bool:
     """Past the deadline (an event without one never locks its lists)."""
-    deadline = event.list_deadline
+    deadline = list_settings(event).deadline
     return deadline is not None and (now or timezone.now()) >= deadline
 
 
 def army_list_deadline_words(event: Event) -> str:
     """'Sat 23 Nov 2026, 18:00' in the event's zone, or '' without a deadline."""
-    return when(event.list_deadline, event.time_zone) if event.list_deadline else ""
+    deadline = list_settings(event).deadline
+    return when(deadline, event.time_zone) if deadline else ""
 
 
 def army_lists_published(event: Event, now=None) -> bool:
     """Lists are shown to players only once they are locked, and unless the event says nobody."""
-    return event.list_publication != ListPublication.NOBODY and army_lists_locked(event, now)
+    publication = list_settings(event).publication
+    return publication != ListPublication.NOBODY and army_lists_locked(event, now)
 
 
 @dataclass(frozen=True)
@@ -86,8 +74,15 @@ def army_list_check(*, event: Event, text: str) -> ListCheck:
     return ListCheck(header=header, warning=warning)
 
 
-def _snapshot(player: Player) -> dict:
-    return {f: getattr(player, f) for f in LOGGED}
+def _snapshot(row: ArmyList) -> dict:
+    values = row_values(row)
+    return {f: values[f] for f in LOGGED}
+
+
+def _locked_row(player: Player) -> ArmyList:
+    """The player's list row under a lock (an unsaved empty one when they have none)."""
+    row = ArmyList.objects.select_for_update().filter(player_id=player.pk).first()
+    return row or ArmyList(player_id=player.pk, status=ListStatus.NONE)
 
 
 def _changed(before: dict, after: dict) -> tuple[dict, dict]:
@@ -119,16 +114,18 @@ def army_list_submit(*, player: Player, text, user=None, by_player: bool = False
     else:
         require_organiser(user, event)
     event_require_writable(event)
-    if clean == player.army_list:
+    row = _locked_row(player)
+    if clean == row.text:
+        player.list_row = row
         return player
-    before = _snapshot(player)
-    player.army_list = clean
-    player.list_status = ListStatus.SUBMITTED if clean else ListStatus.NONE
+    before = _snapshot(row)
+    row.text = clean
+    row.status = ListStatus.SUBMITTED if clean else ListStatus.NONE
     # A review was of the old text; its comment would now mislead.
-    player.list_comment = ""
-    player.list_updated_at = timezone.now()
-    player.save(update_fields=[*LOGGED, "list_updated_at"])
-    was, now = _changed(before, _snapshot(player))
+    row.comment = ""
+    row.updated_at = timezone.now()
+    list_row_save(player, row)
+    was, now = _changed(before, _snapshot(row))
     audit_record(
         event=event,
         action="army_list_submit",
@@ -159,15 +156,17 @@ def army_list_review(*, player: Player, user, status: str, comment="") -> Player
         raise Invalid("comment", "required", "Say what needs fixing: the player reads this.")
     player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
     event_require_writable(player.event)
-    if not player.army_list:
+    row = _locked_row(player)
+    if not row.text:
         raise Conflict("army_list", "no_list", f"{player.name} has not submitted a list.")
-    before = _snapshot(player)
-    player.list_status = status
-    player.list_comment = comment
-    was, now = _changed(before, _snapshot(player))
+    before = _snapshot(row)
+    row.status = status
+    row.comment = comment
+    was, now = _changed(before, _snapshot(row))
     if not now:
+        player.list_row = row
         return player
-    player.save(update_fields=["list_status", "list_comment"])
+    list_row_save(player, row)
     audit_record(
         event=event,
         action="army_list_review",
@@ -208,18 +207,22 @@ class ListRow:
 def army_lists_for_review(*, event: Event, user, status: str | None = None) -> list[ListRow]:
     """The entered players' lists for the staff, optionally of one status ("" : no list)."""
     require_judge(user, event)
-    players = event.players.exclude(status__in=(PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN))
-    if status is not None:
-        players = players.filter(list_status=status)
-    return [ListRow(p, army_list_check(event=event, text=p.army_list)) for p in players]
+    players = event.players.exclude(
+        status__in=(PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN)
+    ).select_related("list_row")
+    if status == ListStatus.NONE:
+        players = players.filter(Q(list_row__isnull=True) | Q(list_row__status=status))
+    elif status is not None:
+        players = players.filter(list_row__status=status)
+    return [ListRow(p, army_list_check(event=event, text=list_row(p).text)) for p in players]
 
 
 def army_list_counts(*, event: Event) -> dict[str, int]:
     """How many entered players' lists stand at each status (for the filter's labels)."""
     counts = {s.value: 0 for s in ListStatus}
     players = event.players.exclude(status__in=(PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN))
-    for value in players.values_list("list_status", flat=True):
-        counts[value] = counts.get(value, 0) + 1
+    for value in players.values_list("list_row__status", flat=True):
+        counts[value or ""] = counts.get(value or "", 0) + 1
     return counts
 
 
@@ -232,7 +235,7 @@ def army_lists_of_opponents(*, player: Player) -> list[dict]:
     games = (
         Game.objects.filter(round__event=event, player_b__isnull=False)
         .filter(Q(player_a_id=player.pk) | Q(player_b_id=player.pk))
-        .select_related("round", "player_a", "player_b")
+        .select_related("round", "player_a__list_row", "player_b__list_row")
         .order_by("round__number")
     )
     rows = []
@@ -245,14 +248,25 @@ def army_lists_of_opponents(*, player: Player) -> list[dict]:
 def army_lists_public(*, event: Event) -> list[Player]:
     """Every approved player's list, when the event publishes lists to everyone (and only after
     the deadline); an empty list otherwise."""
-    if event.list_publication != ListPublication.EVERYONE or not army_lists_locked(event):
+    if list_settings(event).publication != ListPublication.EVERYONE:
         return []
-    return list(event.players.filter(status=PlayerStatus.APPROVED).exclude(army_list=""))
+    if not army_lists_locked(event):
+        return []
+    players = event.players.filter(status=PlayerStatus.APPROVED, list_row__text__gt="")
+    return list(players.select_related("list_row"))
 
 
 def army_lists_printable(event: Event) -> bool:
     """Table packs carry both players' lists when the lists are published (and only then)."""
     return army_lists_published(event)
+
+
+def army_lists_printed(event: Event) -> dict[int, str]:
+    """{player id: list} for the table packs: every list once published, none before."""
+    if not army_lists_printable(event):
+        return {}
+    rows = ArmyList.objects.filter(player__event=event).exclude(text="")
+    return dict(rows.values_list("player_id", "text"))
 
 
 def army_list_readable(*, owner: Player, user=None, reader: Player | None = None) -> bool:
@@ -265,7 +279,7 @@ def army_list_readable(*, owner: Player, user=None, reader: Player | None = None
         return True
     if not army_lists_published(event):
         return False
-    if event.list_publication == ListPublication.EVERYONE:
+    if list_settings(event).publication == ListPublication.EVERYONE:
         return owner.status == PlayerStatus.APPROVED
     if reader is None or reader.event_id != event.pk:
         return False

@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from rosters.models import ListPublication, ListStatus
 from rosters.services.armylists import (
     COMMENT_LIMIT,
     army_list_check,
@@ -24,9 +25,9 @@ from rosters.services.armylists import (
     army_lists_public,
     army_lists_published,
 )
+from rosters.services.fields import ARMY_LIST_LIMIT
 from tournament.errors import ServiceError
-from tournament.models import ListPublication, ListStatus, Player
-from tournament.services.registration import ARMY_LIST_LIMIT
+from tournament.models import Player
 from tournament.views.common import report, staff_required, visible_event_or_404
 
 LIST_LABELS = {"army_list": "Army list", "comment": "Comment", "status": "Status"}

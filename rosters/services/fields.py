@@ -1,0 +1,194 @@
+"""The list fields the tournament app shows and takes on players and events (`army_list`,
+`list_status`, `list_comment`, `list_updated_at`; `list_deadline`, `list_publication`),
+registered with it (tournament.services.extra_fields) so its API, forms, sign-up, CSV import,
+event document and log keep them under the same names as before the lists moved here."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from rosters.models import ArmyList, ListPublication, ListSettings, ListStatus
+from rosters.services.rows import list_row, list_row_save, list_settings, list_settings_save
+from tournament.errors import Invalid
+from tournament.models import Event, Player
+from tournament.services.exchange_fields import Spec
+from tournament.services.extra_fields import ExtraFields
+
+# An army list is a page of text; anything much longer is not a list (or is abuse).
+ARMY_LIST_LIMIT = 10_000
+PLAYER_FIELDS = ("army_list", "list_status", "list_comment", "list_updated_at")
+EVENT_FIELDS = ("list_deadline", "list_publication")
+
+
+def army_list_clean(value) -> str:
+    """The list as stored: one kind of line break, no surrounding blank lines, within the limit.
+
+    Browsers post a textarea's line breaks as CRLF; army builder apps on Windows export them
+    too. One form of the text means a page saved unchanged changes nothing."""
+    if not isinstance(value, str):
+        raise Invalid("army_list", "invalid", "Must be text.")
+    if "\x00" in value:
+        raise Invalid("army_list", "null_characters", "Null characters are not allowed.")
+    text = value.replace("\r\n", "\n").replace("\r", "\n").strip()
+    if len(text) > ARMY_LIST_LIMIT:
+        raise Invalid(
+            "army_list",
+            "max_length",
+            f"Must be at most {ARMY_LIST_LIMIT:,} characters (this list has {len(text):,}).",
+        )
+    return text
+
+
+def row_values(row: ArmyList) -> dict:
+    return {
+        "army_list": row.text,
+        "list_status": row.status,
+        "list_comment": row.comment,
+        "list_updated_at": row.updated_at,
+    }
+
+
+def _player_read(player: Player) -> dict:
+    return row_values(list_row(player))
+
+
+def _player_clean(values: dict) -> dict:
+    return {"army_list": army_list_clean(values["army_list"])} if "army_list" in values else {}
+
+
+def _player_write(player: Player, values: dict, *, fresh=False, restore=False) -> None:
+    """An organiser's edit or a sign-up sends the text: a new one waits for the staff's check
+    again (the review was of the old text). A restore (undo, import) sets what it names."""
+    existing = ArmyList.objects.filter(player_id=player.pk).first()
+    row = existing or ArmyList(player_id=player.pk)
+    if restore:
+        for name, attr in zip(
+            PLAYER_FIELDS, ("text", "status", "comment", "updated_at"), strict=True
+        ):
+            if name in values:
+                setattr(row, attr, values[name])
+        if existing or row.text or row.status or row.comment or row.updated_at is not None:
+            list_row_save(player, row)
+        return
+    text = values.get("army_list", row.text)
+    if text == row.text or (fresh and not text):
+        return
+    row.text = text
+    row.status = ListStatus.SUBMITTED if text else ListStatus.NONE
+    row.comment = ""
+    row.updated_at = timezone.now()
+    list_row_save(player, row)
+
+
+def _player_logged(name: str, value):
+    if name == "list_updated_at":
+        return _logged_moment(name, value)
+    if not isinstance(value, str):
+        raise ValueError("wrong type")
+    if name == "list_status" and value not in ListStatus.values:
+        raise ValueError("not a choice")
+    if name == "army_list" and value != army_list_clean(value):
+        raise ValueError("invalid")
+    return value
+
+
+def _logged_moment(name: str, value):
+    if value is None:
+        return None
+    moment = parse_datetime(value) if isinstance(value, str) else None
+    if moment is None or timezone.is_naive(moment):
+        raise ValueError("wrong type")
+    return moment
+
+
+def _event_read(event: Event) -> dict:
+    settings = list_settings(event)
+    return {"list_deadline": settings.deadline, "list_publication": settings.publication}
+
+
+def _event_clean(values: dict) -> dict:
+    clean = dict(values)
+    if "list_publication" in clean and clean["list_publication"] not in ListPublication.values:
+        raise Invalid(
+            "list_publication", "invalid_choice", "Must be opponents, everyone or nobody."
+        )
+    deadline = clean.get("list_deadline")
+    if deadline is not None and (
+        not isinstance(deadline, datetime.datetime) or timezone.is_naive(deadline)
+    ):
+        raise Invalid("list_deadline", "invalid", "Must be a date and time with its time zone.")
+    return clean
+
+
+def _event_write(event: Event, values: dict, *, fresh=False, restore=False) -> None:
+    settings = ListSettings.objects.filter(event_id=event.pk).first() or ListSettings(
+        event_id=event.pk
+    )
+    if "list_deadline" in values:
+        settings.deadline = values["list_deadline"]
+    if "list_publication" in values:
+        settings.publication = values["list_publication"]
+    default = settings.deadline is None and settings.publication == ListPublication.OPPONENTS
+    if default and not ListSettings.objects.filter(event_id=event.pk).exists():
+        event.list_settings = settings  # the defaults, unsaved: nothing to keep
+        return
+    list_settings_save(event, settings)
+
+
+def _event_logged(name: str, value):
+    if name == "list_deadline":
+        return _logged_moment(name, value)
+    if not isinstance(value, str) or value not in ListPublication.values:
+        raise ValueError("not a choice")
+    return value
+
+
+PLAYER_EXTRAS = ExtraFields(
+    name="rosters",
+    editable=("army_list",),
+    logged=PLAYER_FIELDS,
+    clean=_player_clean,
+    read=_player_read,
+    write=_player_write,
+    logged_value=_player_logged,
+    specs=(
+        Spec("army_list", "str"),
+        Spec("list_status", "str", False, tuple(ListStatus.values)),
+        Spec("list_comment", "str"),
+        Spec("list_updated_at", "datetime", True),
+    ),
+    related=("list_row",),
+)
+EVENT_EXTRAS = ExtraFields(
+    name="rosters",
+    editable=EVENT_FIELDS,
+    logged=EVENT_FIELDS,
+    clean=_event_clean,
+    read=_event_read,
+    write=_event_write,
+    logged_value=_event_logged,
+    specs=(
+        Spec("list_deadline", "datetime", True),
+        Spec("list_publication", "str", False, tuple(ListPublication.values)),
+    ),
+    related=("list_settings",),
+)
+
+
+def install_attributes() -> None:
+    """Players and events read their list fields as attributes, as before the lists moved:
+    `player.army_list`, `event.list_deadline` (read-only; the services write them)."""
+
+    def player_value(name):
+        return property(lambda player: _player_read(player)[name])
+
+    for name in PLAYER_FIELDS:
+        setattr(Player, name, player_value(name))
+    Event.list_deadline = property(lambda event: list_settings(event).deadline)
+    Event.list_publication = property(lambda event: list_settings(event).publication)
+    Event.get_list_publication_display = lambda event: (
+        ListPublication(list_settings(event).publication).label
+    )

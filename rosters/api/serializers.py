@@ -9,6 +9,7 @@ from rosters.services.armylists import (
     COMMENT_LIMIT,
     army_list_check,
     army_list_deadline_words,
+    army_list_rules,
     army_lists_locked,
 )
 from rosters.services.fields import ARMY_LIST_LIMIT
@@ -56,6 +57,42 @@ class ArmyListSerializer(StrictSerializer):
     )
     locked = serializers.SerializerMethodField(help_text="True once the list deadline passed.")
     deadline = serializers.SerializerMethodField(help_text="The deadline in words, or empty.")
+    rules = serializers.SerializerMethodField(
+        help_text="The muster checks' verdict, or null without a list: `edition`, "
+        "`data_version` (the rules data the list was checked against; null for an edition "
+        "without checks), `checked` and `passes` (checked and no problem of severity error)."
+    )
+    roster = serializers.SerializerMethodField(
+        help_text="The list read into its parts (faction, battle size, detachments, "
+        "dispositions, units with models, wargear, enhancements, points, warlord; `unread` "
+        "lines kept as sent); null without a list."
+    )
+    problems = serializers.SerializerMethodField(
+        help_text="Each problem the checks found: `code`, `severity` (error or warning), "
+        "`subject` (the unit or line), `message` in words, `line`, `assumed` (a limit no "
+        "source confirms yet: a warning only)."
+    )
+
+    def _rules(self, player: Player):
+        cache = self.context.setdefault("rules", {})
+        if player.pk not in cache:
+            cache[player.pk] = army_list_rules(player=player)
+        return cache[player.pk]
+
+    def get_rules(self, player: Player) -> dict | None:
+        check = self._rules(player)
+        if check is None:
+            return None
+        data = check.as_dict()
+        return {k: data[k] for k in ("edition", "data_version", "checked", "passes")}
+
+    def get_roster(self, player: Player) -> dict | None:
+        check = self._rules(player)
+        return check.roster.as_dict() if check else None
+
+    def get_problems(self, player: Player) -> list[dict]:
+        check = self._rules(player)
+        return [p.as_dict() for p in check.problems] if check else []
 
     def _check(self, player: Player):
         return army_list_check(event=player.event, text=player.army_list)

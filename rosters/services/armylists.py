@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from rosters.models import ArmyList, ListPublication, ListStatus
+from rosters.services.checking import RosterCheck, roster_check_event
 from rosters.services.fields import ARMY_LIST_LIMIT, army_list_clean, row_values
 from rosters.services.rows import list_row, list_row_save, list_settings
 from tournament.engine.armylist import ListHeader, parse_header, points_over
@@ -196,16 +197,45 @@ def _undo_list(entry) -> None:
     audit_restore(entry)
 
 
+def army_list_rules(*, player: Player, event: Event | None = None) -> RosterCheck | None:
+    """The list read into its parts and checked against the muster rules of the event's
+    edition (rosters.services.checking), with the disposition recorded for the player;
+    None without a list. Computed from the stored text, so it always matches it."""
+    text = list_row(player).text
+    if not text:
+        return None
+    return roster_check_event(
+        event=event or player.event, text=text, disposition=player.disposition or None
+    )
+
+
 @dataclass(frozen=True)
 class ListRow:
-    """One player's list on the review page."""
+    """One player's list on the review page, with the checks' verdict (None: no list)."""
 
     player: Player
     check: ListCheck
+    rules: RosterCheck | None = None
+
+    @property
+    def codes(self) -> set[str]:
+        return {p.code for p in self.rules.problems} if self.rules else set()
 
 
-def army_lists_for_review(*, event: Event, user, status: str | None = None) -> list[ListRow]:
-    """The entered players' lists for the staff, optionally of one status ("" : no list)."""
+def army_list_problem_counts(rows: list[ListRow]) -> dict[str, int]:
+    """How many lists show each problem code (for the filter's labels), codes sorted."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        for code in row.codes:
+            counts[code] = counts.get(code, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def army_lists_for_review(
+    *, event: Event, user, status: str | None = None, problem: str | None = None
+) -> list[ListRow]:
+    """The entered players' lists for the staff, optionally of one status ("" : no list) and
+    only those whose checks name `problem` (a problem code)."""
     require_judge(user, event)
     players = event.players.exclude(
         status__in=(PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN)
@@ -214,7 +244,15 @@ def army_lists_for_review(*, event: Event, user, status: str | None = None) -> l
         players = players.filter(Q(list_row__isnull=True) | Q(list_row__status=status))
     elif status is not None:
         players = players.filter(list_row__status=status)
-    return [ListRow(p, army_list_check(event=event, text=list_row(p).text)) for p in players]
+    rows = [
+        ListRow(
+            p,
+            army_list_check(event=event, text=list_row(p).text),
+            army_list_rules(player=p, event=event),
+        )
+        for p in players
+    ]
+    return [r for r in rows if problem in r.codes] if problem else rows
 
 
 def army_list_counts(*, event: Event) -> dict[str, int]:

@@ -17,7 +17,9 @@ from rosters.services.armylists import (
     army_list_check,
     army_list_counts,
     army_list_deadline_words,
+    army_list_problem_counts,
     army_list_review,
+    army_list_rules,
     army_list_submit,
     army_lists_for_review,
     army_lists_locked,
@@ -73,6 +75,8 @@ def player_list_context(player: Player) -> dict:
         "army": {
             "form": ArmyListForm(initial={"army_list": player.army_list}),
             "check": army_list_check(event=event, text=player.army_list),
+            # The muster checks, shown as soon as the list is pasted (before the deadline).
+            "rules": army_list_rules(player=player, event=event),
             "locked": army_lists_locked(event),
             "deadline": army_list_deadline_words(event),
             "published": army_lists_published(event),
@@ -129,7 +133,12 @@ def list_review_page(request, event):
     if wanted not in {value for value, _ in STATUS_FILTERS}:
         wanted = ""
     status = None if wanted == "" else ("" if wanted == "none" else wanted)
-    rows = army_lists_for_review(event=event, user=request.user, status=status)
+    every = army_lists_for_review(event=event, user=request.user, status=status)
+    problems = army_list_problem_counts(every)
+    problem = request.GET.get("problem", "")
+    if problem not in problems:
+        problem = ""
+    rows = [r for r in every if problem in r.codes] if problem else every
     counts = army_list_counts(event=event)
     filters = [
         {
@@ -162,6 +171,11 @@ def list_review_page(request, event):
         ],
         "filters": filters,
         "wanted": wanted,
+        "problem": problem,
+        "problem_filters": [
+            {"code": code, "count": count, "current": code == problem}
+            for code, count in problems.items()
+        ],
         "deadline": army_list_deadline_words(event),
         "locked": army_lists_locked(event),
         "publication": event.get_list_publication_display().lower(),

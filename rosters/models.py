@@ -33,6 +33,9 @@ class ArmyList(models.Model):
     # The organiser's note on the list, which the player reads on their page.
     comment = models.TextField(blank=True)
     updated_at = models.DateTimeField(null=True, blank=True)
+    # The staff's overrules of the muster checks: {problem code: why}. A problem overruled no
+    # longer fails the list; a new text clears them (they were about the old one).
+    overrules = models.JSONField(default=dict, blank=True)
 
     def __str__(self) -> str:
         return f"Army list of player {self.player_id}"

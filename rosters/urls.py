@@ -13,4 +13,9 @@ urlpatterns = [
     path(
         manage + "lists/<int:player_id>/review/", armylists.list_review, name="manage-list-review"
     ),
+    path(
+        manage + "lists/<int:player_id>/overrule/",
+        armylists.list_overrule,
+        name="manage-list-overrule",
+    ),
 ]

@@ -9,6 +9,7 @@ from rosters.services.armylists import (
     COMMENT_LIMIT,
     army_list_check,
     army_list_deadline_words,
+    army_list_passes,
     army_list_rules,
     army_lists_locked,
 )
@@ -60,7 +61,8 @@ class ArmyListSerializer(StrictSerializer):
     rules = serializers.SerializerMethodField(
         help_text="The muster checks' verdict, or null without a list: `edition`, "
         "`data_version` (the rules data the list was checked against; null for an edition "
-        "without checks), `checked` and `passes` (checked and no problem of severity error)."
+        "without checks), `checked` and `passes` (checked, and every problem of severity "
+        "error overruled by the staff, if any)."
     )
     roster = serializers.SerializerMethodField(
         help_text="The list read into its parts (faction, battle size, detachments, "
@@ -70,7 +72,7 @@ class ArmyListSerializer(StrictSerializer):
     problems = serializers.SerializerMethodField(
         help_text="Each problem the checks found: `code`, `severity` (error or warning), "
         "`subject` (the unit or line), `message` in words, `line`, `assumed` (a limit no "
-        "source confirms yet: a warning only)."
+        "source confirms yet: a warning only), `overruled` (the staff's reason, or null)."
     )
 
     def _rules(self, player: Player):
@@ -84,7 +86,12 @@ class ArmyListSerializer(StrictSerializer):
         if check is None:
             return None
         data = check.as_dict()
-        return {k: data[k] for k in ("edition", "data_version", "checked", "passes")}
+        rules = {k: data[k] for k in ("edition", "data_version", "checked")}
+        return {**rules, "passes": army_list_passes(check, self._overrules(player))}
+
+    @staticmethod
+    def _overrules(player: Player) -> dict:
+        return player.list_overrules
 
     def get_roster(self, player: Player) -> dict | None:
         check = self._rules(player)
@@ -92,7 +99,9 @@ class ArmyListSerializer(StrictSerializer):
 
     def get_problems(self, player: Player) -> list[dict]:
         check = self._rules(player)
-        return [p.as_dict() for p in check.problems] if check else []
+        overrules = self._overrules(player)
+        problems = check.problems if check else ()
+        return [{**p.as_dict(), "overruled": overrules.get(p.code)} for p in problems]
 
     def _check(self, player: Player):
         return army_list_check(event=player.event, text=player.army_list)

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from rosters.engine.checks import ERROR
 from rosters.models import ArmyList, ListPublication, ListStatus
 from rosters.services.checking import RosterCheck, roster_check_event
 from rosters.services.fields import ARMY_LIST_LIMIT, army_list_clean, row_values
@@ -31,7 +32,7 @@ from tournament.services.audit_targets import audit_edit_check, audit_restore, a
 COMMENT_LIMIT = 2_000
 REVIEW_STATUSES = (ListStatus.CHECKED, ListStatus.NEEDS_FIX)
 # What a submit or review changes, as the log keeps it (and an undo puts back).
-LOGGED = ("army_list", "list_status", "list_comment")
+LOGGED = ("army_list", "list_status", "list_comment", "list_overrules")
 
 
 __all__ = ["ARMY_LIST_LIMIT", "army_list_clean"]
@@ -122,8 +123,9 @@ def army_list_submit(*, player: Player, text, user=None, by_player: bool = False
     before = _snapshot(row)
     row.text = clean
     row.status = ListStatus.SUBMITTED if clean else ListStatus.NONE
-    # A review was of the old text; its comment would now mislead.
+    # A review (and any overrule of the checks) was of the old text; it would now mislead.
     row.comment = ""
+    row.overrules = {}
     row.updated_at = timezone.now()
     list_row_save(player, row)
     was, now = _changed(before, _snapshot(row))
@@ -182,10 +184,12 @@ def army_list_review(*, player: Player, user, status: str, comment="") -> Player
 
 audit_restores("army_list_submit", "player", LOGGED)
 audit_restores("army_list_review", "player", LOGGED)
+audit_restores("army_list_overrule", "player", LOGGED)
 
 
 @undo_check("army_list_submit")
 @undo_check("army_list_review")
+@undo_check("army_list_overrule")
 def _check_list_undo(entry) -> list[str]:
     audit_edit_check(entry, lambda player: player.name)
     return []
@@ -193,6 +197,7 @@ def _check_list_undo(entry) -> list[str]:
 
 @undoable("army_list_submit")
 @undoable("army_list_review")
+@undoable("army_list_overrule")
 def _undo_list(entry) -> None:
     audit_restore(entry)
 
@@ -209,6 +214,13 @@ def army_list_rules(*, player: Player, event: Event | None = None) -> RosterChec
     )
 
 
+def army_list_passes(rules: RosterCheck | None, overrules: dict) -> bool:
+    """Checked, and every problem that is an error overruled by the staff."""
+    if rules is None or not rules.checked:
+        return False
+    return all(p.severity != ERROR or p.code in overrules for p in rules.problems)
+
+
 @dataclass(frozen=True)
 class ListRow:
     """One player's list on the review page, with the checks' verdict (None: no list)."""
@@ -220,6 +232,61 @@ class ListRow:
     @property
     def codes(self) -> set[str]:
         return {p.code for p in self.rules.problems} if self.rules else set()
+
+    @property
+    def overrules(self) -> dict:
+        return dict(list_row(self.player).overrules or {})
+
+    @property
+    def passes(self) -> bool:
+        return army_list_passes(self.rules, self.overrules)
+
+
+@transaction.atomic
+def army_list_overrule(*, player: Player, user, code, comment="") -> Player:
+    """Overrule one problem of the checks on `player`'s list, saying why (organisers and
+    judges); an empty comment takes the overrule back. Logged and undoable."""
+    event = player.event
+    require_judge(user, event)
+    if not isinstance(code, str) or not isinstance(comment, str):
+        raise Invalid("code", "invalid", "Must be text.")
+    comment = comment.replace("\r\n", "\n").replace("\r", "\n").strip()
+    if len(comment) > COMMENT_LIMIT:
+        raise Invalid("comment", "max_length", f"Must be at most {COMMENT_LIMIT:,} characters.")
+    player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    event_require_writable(player.event)
+    row = _locked_row(player)
+    if not row.text:
+        raise Conflict("army_list", "no_list", f"{player.name} has not submitted a list.")
+    overrules = dict(row.overrules or {})
+    if comment:
+        rules = army_list_rules(player=player, event=player.event)
+        if code not in {p.code for p in (rules.problems if rules else ())}:
+            raise Invalid(
+                "code", "not_found", f"The checks find no {code} problem in {player.name}'s list."
+            )
+        overrules[code] = comment
+    elif code in overrules:
+        del overrules[code]
+    else:
+        raise Invalid("comment", "required", "Say why the check is overruled: it is logged.")
+    before = _snapshot(row)
+    row.overrules = overrules
+    was, now = _changed(before, _snapshot(row))
+    player.list_row = row
+    if not now:
+        return player
+    list_row_save(player, row)
+    audit_record(
+        event=event,
+        action="army_list_overrule",
+        target=f"player:{player.pk}",
+        user=user,
+        before=was,
+        after=now,
+        revised=True,
+    )
+    return player
 
 
 def army_list_problem_counts(rows: list[ListRow]) -> dict[str, int]:

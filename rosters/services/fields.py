@@ -14,12 +14,14 @@ from rosters.models import ArmyList, ListPublication, ListSettings, ListStatus
 from rosters.services.rows import list_row, list_row_save, list_settings, list_settings_save
 from tournament.errors import Invalid
 from tournament.models import Event, Player
-from tournament.services.exchange_fields import Spec
+from tournament.services.exchange_fields import Spec, bad
 from tournament.services.extra_fields import ExtraFields
 
 # An army list is a page of text; anything much longer is not a list (or is abuse).
 ARMY_LIST_LIMIT = 10_000
-PLAYER_FIELDS = ("army_list", "list_status", "list_comment", "list_updated_at")
+PLAYER_FIELDS = ("army_list", "list_status", "list_comment", "list_updated_at", "list_overrules")
+ROW_ATTRS = ("text", "status", "comment", "updated_at", "overrules")
+OVERRULE_LIMIT = 2_000
 EVENT_FIELDS = ("list_deadline", "list_publication")
 
 
@@ -48,6 +50,7 @@ def row_values(row: ArmyList) -> dict:
         "list_status": row.status,
         "list_comment": row.comment,
         "list_updated_at": row.updated_at,
+        "list_overrules": dict(row.overrules or {}),
     }
 
 
@@ -65,12 +68,18 @@ def _player_write(player: Player, values: dict, *, fresh=False, restore=False) -
     existing = ArmyList.objects.filter(player_id=player.pk).first()
     row = existing or ArmyList(player_id=player.pk)
     if restore:
-        for name, attr in zip(
-            PLAYER_FIELDS, ("text", "status", "comment", "updated_at"), strict=True
-        ):
+        for name, attr in zip(PLAYER_FIELDS, ROW_ATTRS, strict=True):
             if name in values:
                 setattr(row, attr, values[name])
-        if existing or row.text or row.status or row.comment or row.updated_at is not None:
+        try:
+            row.overrules = overrules_valid(row.overrules or {})
+        except ValueError:
+            # Only a file (or a forged log) could hold these: refused, nothing written.
+            raise bad(
+                f"{player.name}.list_overrules", "must map problem codes to reasons."
+            ) from None
+        kept = row.text or row.status or row.comment or row.overrules
+        if existing or kept or row.updated_at is not None:
             list_row_save(player, row)
         return
     text = values.get("army_list", row.text)
@@ -79,6 +88,7 @@ def _player_write(player: Player, values: dict, *, fresh=False, restore=False) -
     row.text = text
     row.status = ListStatus.SUBMITTED if text else ListStatus.NONE
     row.comment = ""
+    row.overrules = {}
     row.updated_at = timezone.now()
     list_row_save(player, row)
 
@@ -86,6 +96,8 @@ def _player_write(player: Player, values: dict, *, fresh=False, restore=False) -
 def _player_logged(name: str, value):
     if name == "list_updated_at":
         return _logged_moment(name, value)
+    if name == "list_overrules":
+        return overrules_valid(value)
     if not isinstance(value, str):
         raise ValueError("wrong type")
     if name == "list_status" and value not in ListStatus.values:
@@ -93,6 +105,18 @@ def _player_logged(name: str, value):
     if name == "army_list" and value != army_list_clean(value):
         raise ValueError("invalid")
     return value
+
+
+def overrules_valid(value) -> dict:
+    """Overrules as stored: {problem code: the staff's reason}; ValueError otherwise."""
+    if not isinstance(value, dict):
+        raise ValueError("wrong type")
+    for code, why in value.items():
+        if not isinstance(code, str) or not code or len(code) > 60:
+            raise ValueError("invalid")
+        if not isinstance(why, str) or not why.strip() or len(why) > OVERRULE_LIMIT:
+            raise ValueError("invalid")
+    return dict(value)
 
 
 def _logged_moment(name: str, value):
@@ -159,6 +183,8 @@ PLAYER_EXTRAS = ExtraFields(
         Spec("list_status", "str", False, tuple(ListStatus.values)),
         Spec("list_comment", "str"),
         Spec("list_updated_at", "datetime", True),
+        # Added with the muster checks: files written before them hold no overrules.
+        Spec("list_overrules", "json", False, (), True, {}),
     ),
     related=("list_row",),
 )

@@ -38,6 +38,7 @@ def register() -> None:
             "list_publication": "Army lists shown to",
             "list_status": "List status",
             "list_comment": "Comment",
+            "list_overrules": "Overruled checks",
         },
         # The deadline is logged in ISO form (shown in the event's zone, which the page
         # activates) and the status as its code.
@@ -45,7 +46,11 @@ def register() -> None:
             "army_list": _lines,
             "list_deadline": lambda v: when(datetime.datetime.fromisoformat(str(v))),
             "list_status": lambda v: LIST_WORDS.get(v, str(v)),
+            "list_overrules": lambda v: ", ".join(f"{c} ({why})" for c, why in v.items()) or "none",
         },
     )
     audit_words_register("army_list_submit", "Army list sent", _army_list, with_names=True)
     audit_words_register("army_list_review", "Army list reviewed", _army_list, with_names=True)
+    audit_words_register(
+        "army_list_overrule", "Army list check overruled", _army_list, with_names=True
+    )

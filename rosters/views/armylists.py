@@ -17,6 +17,8 @@ from rosters.services.armylists import (
     army_list_check,
     army_list_counts,
     army_list_deadline_words,
+    army_list_overrule,
+    army_list_passes,
     army_list_problem_counts,
     army_list_review,
     army_list_rules,
@@ -32,7 +34,7 @@ from tournament.errors import ServiceError
 from tournament.models import Player
 from tournament.views.common import report, staff_required, visible_event_or_404
 
-LIST_LABELS = {"army_list": "Army list", "comment": "Comment", "status": "Status"}
+LIST_LABELS = {"army_list": "Army list", "comment": "Comment", "status": "Status", "code": "Check"}
 
 
 class ArmyListForm(forms.Form):
@@ -63,6 +65,12 @@ class ReviewForm(forms.Form):
     )
 
 
+def problem_rows(rules, overrules: dict) -> list[dict]:
+    """Each problem of the checks with the staff's overrule of it ("" : none)."""
+    problems = rules.problems if rules else ()
+    return [{"p": p, "overruled": overrules.get(p.code, "")} for p in problems]
+
+
 def player_list_context(player: Player) -> dict:
     """The player's own list (form, status, the staff's comment, a points warning) and, once
     published, their opponents' lists: for the player's page."""
@@ -76,7 +84,9 @@ def player_list_context(player: Player) -> dict:
             "form": ArmyListForm(initial={"army_list": player.army_list}),
             "check": army_list_check(event=event, text=player.army_list),
             # The muster checks, shown as soon as the list is pasted (before the deadline).
-            "rules": army_list_rules(player=player, event=event),
+            "rules": (rules := army_list_rules(player=player, event=event)),
+            "passes": army_list_passes(rules, player.list_overrules),
+            "problems": problem_rows(rules, player.list_overrules),
             "locked": army_lists_locked(event),
             "deadline": army_list_deadline_words(event),
             "published": army_lists_published(event),
@@ -157,6 +167,7 @@ def list_review_page(request, event):
         "rows": [
             {
                 "row": row,
+                "problems": problem_rows(row.rules, row.overrules),
                 "form": ReviewForm(
                     initial={
                         "status": row.player.list_status
@@ -224,3 +235,41 @@ def public_lists(request, event_id: int):
         "deadline": army_list_deadline_words(event),
     }
     return render(request, "rosters/lists.html", context)
+
+
+class OverruleForm(forms.Form):
+    code = forms.CharField(max_length=60, widget=forms.HiddenInput())
+    comment = forms.CharField(
+        required=False,
+        strip=False,
+        max_length=COMMENT_LIMIT,
+        label="Why this check is overruled (logged; empty takes the overrule back)",
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+@staff_required
+@require_POST
+def list_overrule(request, event, player_id: int):
+    """Overrule (or take back the overrule of) one check of a player's list."""
+    player = event.players.filter(pk=player_id).select_related("event").first()
+    if player is None:
+        raise Http404("No such player in this event.")
+    form = OverruleForm(request.POST)
+    back = reverse("manage-lists", kwargs={"event_id": event.pk}) + f"#list-{player.pk}"
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            for error in errors:
+                messages.error(request, f"{player.name}: {LIST_LABELS.get(field, field)}: {error}")
+        return redirect(back)
+    try:
+        army_list_overrule(player=player, user=request.user, **form.cleaned_data)
+    except ServiceError as exc:
+        report(request, exc, {**LIST_LABELS, "code": "Check", "comment": "Why"})
+    else:
+        code = form.cleaned_data["code"]
+        if form.cleaned_data["comment"].strip():
+            messages.success(request, f"{player.name}'s list: the {code} check is overruled.")
+        else:
+            messages.success(request, f"{player.name}'s list: the {code} check counts again.")
+    return redirect(back)

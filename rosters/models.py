@@ -54,6 +54,10 @@ class ListSettings(models.Model):
     publication = models.CharField(
         max_length=12, choices=ListPublication.choices, default=ListPublication.OPPONENTS
     )
+    # The rules data the lists are checked against (rosters.data versions); "" : the newest
+    # one this instance ships or has loaded. Pinned so a weekly data update does not change
+    # a running event's verdicts unless its organiser says so.
+    data_version = models.CharField(max_length=80, blank=True)
 
     def __str__(self) -> str:
         return f"List settings of event {self.event_id}"

@@ -33,6 +33,14 @@ def event_fields() -> dict:
             help_text="Who reads the lists after the deadline: each player's opponents, "
             "everyone, or nobody but the staff.",
         ),
+        "list_data_version": serializers.CharField(
+            required=False,
+            allow_blank=True,
+            max_length=80,
+            help_text="The rules data version lists are checked against; empty: the newest "
+            "this site has. Changing it rechecks every list (logged as an event_update). 400 "
+            "unknown_dataset naming the versions the site has.",
+        ),
     }
 
 

@@ -209,8 +209,13 @@ def army_list_rules(*, player: Player, event: Event | None = None) -> RosterChec
     text = list_row(player).text
     if not text:
         return None
+    event = event or player.event
     return roster_check_event(
-        event=event or player.event, text=text, disposition=player.disposition or None
+        event=event,
+        text=text,
+        disposition=player.disposition or None,
+        # The event's pinned rules data: changing it rechecks every list on its next read.
+        data_version=list_settings(event).data_version or None,
     )
 
 

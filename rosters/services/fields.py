@@ -10,6 +10,7 @@ import datetime
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from rosters.data import dataset_versions
 from rosters.models import ArmyList, ListPublication, ListSettings, ListStatus
 from rosters.services.rows import list_row, list_row_save, list_settings, list_settings_save
 from tournament.errors import Invalid
@@ -22,7 +23,7 @@ ARMY_LIST_LIMIT = 10_000
 PLAYER_FIELDS = ("army_list", "list_status", "list_comment", "list_updated_at", "list_overrules")
 ROW_ATTRS = ("text", "status", "comment", "updated_at", "overrules")
 OVERRULE_LIMIT = 2_000
-EVENT_FIELDS = ("list_deadline", "list_publication")
+EVENT_FIELDS = ("list_deadline", "list_publication", "list_data_version")
 
 
 def army_list_clean(value) -> str:
@@ -130,7 +131,11 @@ def _logged_moment(name: str, value):
 
 def _event_read(event: Event) -> dict:
     settings = list_settings(event)
-    return {"list_deadline": settings.deadline, "list_publication": settings.publication}
+    return {
+        "list_deadline": settings.deadline,
+        "list_publication": settings.publication,
+        "list_data_version": settings.data_version,
+    }
 
 
 def _event_clean(values: dict) -> dict:
@@ -144,6 +149,21 @@ def _event_clean(values: dict) -> dict:
         not isinstance(deadline, datetime.datetime) or timezone.is_naive(deadline)
     ):
         raise Invalid("list_deadline", "invalid", "Must be a date and time with its time zone.")
+    if "list_data_version" in clean:
+        version = clean["list_data_version"]
+        if version is None:
+            version = ""
+        if not isinstance(version, str):
+            raise Invalid("list_data_version", "invalid", "Must be text.")
+        if version and version not in dataset_versions():
+            known = ", ".join(dataset_versions())
+            raise Invalid(
+                "list_data_version",
+                "unknown_dataset",
+                f"No rules data {version} on this site; it has {known} "
+                "(manage.py rosters_load_data adds a newer one).",
+            )
+        clean["list_data_version"] = version
     return clean
 
 
@@ -155,7 +175,10 @@ def _event_write(event: Event, values: dict, *, fresh=False, restore=False) -> N
         settings.deadline = values["list_deadline"]
     if "list_publication" in values:
         settings.publication = values["list_publication"]
+    if "list_data_version" in values:
+        settings.data_version = values["list_data_version"]
     default = settings.deadline is None and settings.publication == ListPublication.OPPONENTS
+    default = default and not settings.data_version
     if default and not ListSettings.objects.filter(event_id=event.pk).exists():
         event.list_settings = settings  # the defaults, unsaved: nothing to keep
         return
@@ -165,6 +188,10 @@ def _event_write(event: Event, values: dict, *, fresh=False, restore=False) -> N
 def _event_logged(name: str, value):
     if name == "list_deadline":
         return _logged_moment(name, value)
+    if name == "list_data_version":
+        if not isinstance(value, str) or (value and value not in dataset_versions()):
+            raise ValueError("invalid")
+        return value
     if not isinstance(value, str) or value not in ListPublication.values:
         raise ValueError("not a choice")
     return value
@@ -199,6 +226,8 @@ EVENT_EXTRAS = ExtraFields(
     specs=(
         Spec("list_deadline", "datetime", True),
         Spec("list_publication", "str", False, tuple(ListPublication.values)),
+        # Added with the muster checks: files written before them check with the newest data.
+        Spec("list_data_version", "str", False, (), True, ""),
     ),
     related=("list_settings",),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
+from rosters.data import dataset_versions
 from rosters.models import ListPublication
 from rosters.services.fields import ARMY_LIST_LIMIT
 from tournament.views.forms import ExtraFormField, extra_form_field_register
@@ -27,6 +28,15 @@ def _publication() -> forms.Field:
         choices=ListPublication.choices,
         required=False,
         label="After the deadline, army lists are shown to",
+    )
+
+
+def _data_version() -> forms.Field:
+    # Not required: a script's post without it leaves the setting as it is.
+    return forms.ChoiceField(
+        choices=[("", "The newest this site has"), *((v, v) for v in dataset_versions())],
+        required=False,
+        label="Rules data lists are checked against (changing it rechecks every list)",
     )
 
 
@@ -55,6 +65,9 @@ def register() -> None:
         ExtraFormField(
             "list_publication", _publication, "check_in_networks", unchanged_when_empty=True
         ),
+    )
+    extra_form_field_register(
+        "settings", ExtraFormField("list_data_version", _data_version, "list_publication")
     )
     extra_form_field_register("signup", ExtraFormField("army_list", _signup_list, "email"))
     extra_form_field_register("player_edit", ExtraFormField("army_list", _player_list, "email"))

@@ -184,3 +184,20 @@ def test_overrules_travel_in_the_event_document(event, organiser, field):
         return [{k: v for k, v in p.items() if k != "private_key"} for p in players]
 
     assert plain(event_export(event=copy, user=organiser)["players"]) == plain(document["players"])
+
+
+def test_the_event_pins_the_rules_data_and_a_change_is_logged(event, organiser, field):
+    from rosters.data import dataset_versions
+    from tournament.errors import Invalid
+    from tournament.models import AuditEntry
+
+    version = dataset_versions()[0]
+    event = event_update(event=event, user=organiser, changes={"list_data_version": version})
+    army_list_submit(player=field[0], text=NECRONS, by_player=True)
+    assert _api(field[0]).json()["rules"]["data_version"] == version
+    entry = AuditEntry.objects.filter(action="event_update").latest("pk")
+    assert entry.after == {"list_data_version": version}
+    with pytest.raises(Invalid) as exc:
+        event_update(event=event, user=organiser, changes={"list_data_version": "1999-old"})
+    assert exc.value.codes == {"list_data_version": ["unknown_dataset"]}
+    assert version in str(exc.value)

@@ -36,3 +36,19 @@ def list_settings_save(event: Event, settings: ListSettings) -> ListSettings:
     settings.save()
     event.list_settings = settings
     return settings
+
+
+def lists_preload(player: Player) -> None:
+    """Read the player's list row and their event's list settings in one query and keep them
+    cached on `player` and `player.event` (the player's page reads both)."""
+    found = (
+        Player.objects.filter(pk=player.pk)
+        .select_related("list_row", "event__list_settings")
+        .first()
+    )
+    if found is None:
+        return
+    row_field = Player._meta.get_field("list_row")
+    settings_field = Event._meta.get_field("list_settings")
+    row_field.set_cached_value(player, getattr(found, "list_row", None))
+    settings_field.set_cached_value(player.event, getattr(found.event, "list_settings", None))

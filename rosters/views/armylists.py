@@ -30,6 +30,7 @@ from rosters.services.armylists import (
     army_lists_published,
 )
 from rosters.services.fields import ARMY_LIST_LIMIT
+from rosters.services.rows import lists_preload
 from tournament.errors import ServiceError
 from tournament.models import Player
 from tournament.views.common import report, staff_required, visible_event_or_404
@@ -98,6 +99,7 @@ def player_list_context(player: Player) -> dict:
 
 def player_list_section(player: Player) -> tuple[str, dict]:
     """The player's page section (tournament.views.player.PLAYER_PAGE_SECTIONS)."""
+    lists_preload(player)
     return "rosters/partials/my_army_list.html", player_list_context(player)
 
 

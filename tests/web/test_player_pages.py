@@ -72,9 +72,11 @@ def test_player_page_query_count_is_small(client, game, django_assert_max_num_qu
     # sportsmanship ballot and the army list each read once. The player's place comes from
     # the published standings, computed once per change for every phone (4 more queries on
     # the first read after a change, none after). One more: the play-offs' link (their app's
-    # PLAYER_PAGE_LINKS hook looks for the player's next knockout game).
+    # PLAYER_PAGE_LINKS hook looks for the player's next knockout game). One more: the army
+    # list and the event's list settings live in the rosters app, read together in one query
+    # by its PLAYER_PAGE_SECTIONS hook.
     url = reverse("player-home", args=[game.player_a.private_key])
-    with django_assert_max_num_queries(19):
+    with django_assert_max_num_queries(20):
         client.get(url)
-    with django_assert_max_num_queries(14):
+    with django_assert_max_num_queries(15):
         client.get(url)

@@ -6,8 +6,22 @@ class RostersConfig(AppConfig):
     verbose_name = "Army lists"
 
     def ready(self) -> None:
-        # The tournament app never imports this one: the Combat Patrol undo handlers, audit
-        # words and export section are registered with it here.
+        # The tournament app never imports this one: the list fields of players and events,
+        # their audit words, the table packs' lists and the undo handlers are registered
+        # with it here, and so are the fields its API shapes and forms show.
+        from rosters.api import extra_fields as api_fields  # noqa: PLC0415
+        from rosters.services import hooks  # noqa: PLC0415
+        from rosters.views import extra_fields as form_fields  # noqa: PLC0415
+        from rosters.views.armylists import player_list_section  # noqa: PLC0415
+        from tournament.views.player import PLAYER_PAGE_SECTIONS  # noqa: PLC0415
+
+        hooks.register()
+        api_fields.register()
+        form_fields.register()
+        # The player's list (and, once published, their opponents') on their own page.
+        if player_list_section not in PLAYER_PAGE_SECTIONS:
+            PLAYER_PAGE_SECTIONS.append(player_list_section)
+        # Combat Patrols: their undo handlers, audit words and export section.
         from rosters.services import (  # noqa: F401, PLC0415
             patrol_exchange,
             patrol_words,

@@ -14,6 +14,7 @@ INTERFACES += ("exchange.api", "exchange.views", "exchange.urls", "exchange.mana
 INTERFACES += ("exchange.old_events_page",)
 INTERFACES += ("people.api", "people.views", "people.urls", "series.api", "series.views")
 INTERFACES += ("series.urls", "series.printing")
+INTERFACES += ("rosters.api", "rosters.views", "rosters.urls")
 
 
 def imports(path: Path) -> set[str]:
@@ -60,6 +61,8 @@ def test_services_and_engines_never_import_an_interface():
         *ROOT.glob("people/engine/*.py"),
         *ROOT.glob("series/services/*.py"),
         *ROOT.glob("series/engine/*.py"),
+        *ROOT.glob("rosters/services/*.py"),
+        *ROOT.glob("rosters/engine/**/*.py"),
     ]
     for path in lower:
         bad = [n for n in imports(path) if n.startswith(INTERFACES)]

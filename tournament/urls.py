@@ -1,7 +1,6 @@
 from django.urls import path
 
 from tournament.views import (
-    armylists,
     audit,
     awards,
     door,
@@ -38,7 +37,6 @@ urlpatterns = [
     path("events/<int:event_id>/screen/", screen.screen, name="event-screen"),
     path("events/<int:event_id>/screen/live/", screen.screen_live, name="event-screen-live"),
     path("events/<int:event_id>/signup/", signup.event_signup, name="event-signup"),
-    path("events/<int:event_id>/lists/", armylists.public_lists, name="event-lists"),
     # Players, by private link
     path("p/<str:key>/", player.player_home, name="player-home"),
     path("p/<str:key>/check-in/", player.player_check_in, name="player-check-in"),
@@ -50,7 +48,6 @@ urlpatterns = [
         name="player-sports-vote",
     ),
     path("p/<str:key>/withdraw/", signup.player_withdraw, name="player-withdraw"),
-    path("p/<str:key>/list/", armylists.player_list_submit, name="player-list"),
     path("p/<str:key>/disposition/", player.player_disposition, name="player-disposition"),
     # Organisers
     path("manage/events/new/", organiser.event_new, name="manage-event-new"),
@@ -95,10 +92,6 @@ urlpatterns = [
         name="manage-signup-reject",
     ),
     path(manage + "awards/", awards.manage_awards, name="manage-awards"),
-    path(manage + "lists/", armylists.list_review_page, name="manage-lists"),
-    path(
-        manage + "lists/<int:player_id>/review/", armylists.list_review, name="manage-list-review"
-    ),
     path(manage + "archive/", organiser.event_archive, name="manage-archive"),
     path(manage + "delete/", organiser.event_delete_view, name="manage-event-delete"),
     path(manage + "standings/", manage_day.manage_standings, name="manage-standings"),

@@ -32,6 +32,7 @@ from tournament.models import (
     SportsVote,
 )
 from tournament.services.access import require_organiser
+from tournament.services.extra_fields import extra_read, extra_related
 
 FORMAT = "strategium-event"
 VERSION = 1
@@ -113,7 +114,11 @@ class _Keys:
 
 
 def _player(player: Player, keys: _Keys) -> dict:
-    return {"key": keys.players[player.pk], **fields.dump_fields(fields.PLAYER, player)}
+    extras = extra_read("player", player)
+    return {
+        "key": keys.players[player.pk],
+        **fields.dump_fields(fields.player_specs(), player, extras),
+    }
 
 
 def _recorded(result: Result) -> dict:
@@ -258,9 +263,12 @@ def event_export_document(*, event: Event) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "exported_at": timezone.now().isoformat(),
-        "event": fields.dump_fields(fields.EVENT, event),
+        "event": fields.dump_fields(fields.event_specs(), event, extra_read("event", event)),
         "staff": [_staff(row, keys) for row in staff],
-        "players": [_player(p, keys) for p in event.players.order_by("id")],
+        "players": [
+            _player(p, keys)
+            for p in event.players.order_by("id").select_related(*extra_related("player"))
+        ],
         "tables": [fields.dump_fields(fields.TABLE, t) for t in event.tables.order_by("number")],
         "rounds": _rounds(event, keys),
         "announcements": [_announcement(a, keys) for a in event.announcements.order_by("id")],

@@ -22,8 +22,6 @@ from tournament.models import (
     EventKind,
     EventStatus,
     LayoutPolicy,
-    ListPublication,
-    ListStatus,
     PaperSize,
     PlayerStatus,
     ResultSource,
@@ -33,6 +31,7 @@ from tournament.models import (
     StaffRole,
 )
 from tournament.scoring_eleventh import SECONDARY_MODES, SIDES
+from tournament.services.extra_fields import extras_of
 
 FIELD = "file"
 BREAKDOWN = ("primary", "secondary", "gambit", "battle_ready", "tactical")
@@ -84,8 +83,6 @@ EVENT = _specs(
     ("weight_battle", "int"),
     ("weight_painting", "int"),
     ("weight_sports", "int"),
-    ("list_deadline", "datetime", True),
-    ("list_publication", "str", False, tuple(ListPublication.values)),
     ("created_at", "datetime"),
     # Team events (teams app): files written before them are singles events.
     ("kind", "str", False, tuple(EventKind.values), True, EventKind.SINGLES.value),
@@ -118,7 +115,6 @@ PLAYER = _specs(
     ("club", "str"),
     # Added later: a file without it reads as no address.
     ("email", "str", False, (), True, ""),
-    ("army_list", "str"),
     ("battle_ready", "bool"),
     ("checked_in", "bool"),
     ("dropped", "bool"),
@@ -126,9 +122,6 @@ PLAYER = _specs(
     ("first_round", "int"),
     ("fixed_table", "int", True),
     ("status", "str", False, tuple(PlayerStatus.values)),
-    ("list_status", "str", False, tuple(ListStatus.values)),
-    ("list_comment", "str"),
-    ("list_updated_at", "datetime", True),
     ("private_key", "str"),
     ("created_at", "datetime"),
     # 11th edition: files written before it hold no dispositions.
@@ -220,8 +213,29 @@ def dump_value(spec: Spec, value):
     return value
 
 
-def dump_fields(specs: tuple[Spec, ...], obj) -> dict:
-    return {spec.name: dump_value(spec, getattr(obj, spec.name)) for spec in specs}
+def dump_fields(specs: tuple[Spec, ...], obj, extras: dict | None = None) -> dict:
+    """`extras`: values other apps keep beside the row (extra_fields.py), by name."""
+    extras = extras or {}
+    return {
+        spec.name: dump_value(
+            spec, extras[spec.name] if spec.name in extras else getattr(obj, spec.name)
+        )
+        for spec in specs
+    }
+
+
+def extra_specs(kind: str) -> tuple[Spec, ...]:
+    """The keys other apps keep beside players or events (rosters: `army_list`,
+    `list_deadline`): the same names in the same place of the document as before they moved."""
+    return tuple(spec for extension in extras_of(kind) for spec in extension.specs)
+
+
+def player_specs() -> tuple[Spec, ...]:
+    return (*PLAYER, *extra_specs("player"))
+
+
+def event_specs() -> tuple[Spec, ...]:
+    return (*EVENT, *extra_specs("event"))
 
 
 def bad(path: str, message: str) -> Invalid:

@@ -53,6 +53,7 @@ from tournament.scoring import SCORING
 from tournament.scoring_eleventh import record_parts, refuse_record
 from tournament.services.access import user_can_create_events
 from tournament.services.eleventh import table_layouts_clean
+from tournament.services.extra_fields import extra_split, extra_write
 from tournament.services.revision import event_revision_bump
 from tournament.services.standings import metric_names, owr_floor_clean
 
@@ -210,7 +211,7 @@ def _read_players(document: dict, plan: _Plan) -> set:
     for i, data in enumerate(fields.as_list(document["players"], "players")):
         path = f"players[{i}]"
         key = fields.unique_key(data, path, keys, "player")
-        values = fields.load_fields(fields.PLAYER, data, path)
+        values = fields.load_fields(fields.player_specs(), data, path)
         values["name"] = fields.name_value(values["name"], f"{path}.name", names, "player")
         if values["private_key"] in private:
             raise bad(f"{path}.private_key", "the same key as another player.")
@@ -496,7 +497,7 @@ def _check_round_mission(pack: str, code: str, path: str) -> None:
 def document_check(document: dict) -> _Plan:
     """The checked plan of a document; Invalid naming the first problem otherwise."""
     _check_header(document)
-    plan = _Plan(event=fields.load_fields(fields.EVENT, document["event"], "event"))
+    plan = _Plan(event=fields.load_fields(fields.event_specs(), document["event"], "event"))
     _check_event(plan.event)
     players = _read_players(document, plan)
     games = _read_rounds(document, plan, players)
@@ -606,15 +607,18 @@ def _write_players(event: Event, plan: _Plan, ids: _Ids, report: ImportReport) -
         if ids.trusted
         else (v["private_key"] for _, v in plan.players)
     )
-    rows = []
+    rows, theirs = [], []
     for _, values in plan.players:
-        data = dict(values)
+        data, extras = extra_split("player", values)
         if data["private_key"] in taken:
             data["private_key"] = new_private_key()
             report.new_keys.append(data["name"])
         rows.append((Player(event=event, **data), values))
+        theirs.append(extras)
     made = Player.objects.bulk_create([p for p, _ in rows], batch_size=500)
     restamp(Player, rows, created_at=True)
+    for player, extras in zip(made, theirs, strict=True):
+        extra_write("player", player, extras, restore=True)
     ids.kinds["player"] = {key: p.pk for (key, _), p in zip(plan.players, made, strict=True)}
 
 
@@ -751,7 +755,9 @@ def _write(plan: _Plan, user, users: dict, *, trusted: bool, place: list) -> Imp
     place[:] = ["event"]
     name_in_use = Event.objects.filter(name__iexact=plan.event["name"]).exists()
     # A copy must not go public, or take sign-ups, before its organiser has looked at it.
-    event = Event.objects.create(**{**plan.event, "hidden": True, "registration_open": False})
+    own, theirs = extra_split("event", plan.event)
+    event = Event.objects.create(**{**own, "hidden": True, "registration_open": False})
+    extra_write("event", event, theirs, restore=True)
     Event.objects.filter(pk=event.pk).update(created_at=plan.event["created_at"])
     event.created_at = plan.event["created_at"]
     report = ImportReport(event=event)

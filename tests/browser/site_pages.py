@@ -334,7 +334,7 @@ def _a_confirmed(s: Site) -> None:
 
 def _lists_sent(s: Site) -> None:
     """Lists from A (over the points limit, needing a fix) and B (checked); the rest none."""
-    from tournament.services.armylists import army_list_review, army_list_submit
+    from rosters.services.armylists import army_list_review, army_list_submit
 
     over = "++ Army Roster (Adeptus Custodes) [2,035pts] ++\n\n+ HQ +\nShield-Captain [130pts]"
     army_list_submit(player=s.players["A"], text=over, by_player=True)

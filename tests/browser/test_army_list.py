@@ -34,8 +34,8 @@ def _event():
 
 
 def test_submit_a_list_on_a_phone_and_see_its_status(live_server, new_page, shoot):
+    from rosters.services.armylists import army_list_review
     from tournament.models import Player
-    from tournament.services.armylists import army_list_review
 
     _, organiser, player = _event()
     page = new_page()  # 390 px wide

@@ -50,8 +50,8 @@ def test_demo_event_imported_beside_itself_gets_new_keys(demo, organiser):
 def test_awards_and_army_lists_travel_with_the_event(demo, organiser):
     """Painting scores, sportsmanship votes, the award weights and army lists with their
     review come back as they were, and rank the imported standings the same way."""
+    from rosters.services.armylists import army_list_review, army_list_submit
     from tournament.models import PaintingScore, SportsVote
-    from tournament.services.armylists import army_list_review, army_list_submit
     from tournament.services.awards import painting_set, sports_vote
     from tournament.services.events import event_update
 

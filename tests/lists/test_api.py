@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from rosters.services.fields import ARMY_LIST_LIMIT
 from tests.lists.conftest import GW_LIST, set_deadline
 from tournament.models import Player
-from tournament.services.registration import ARMY_LIST_LIMIT
 from tournament.services.rounds import round_create
 
 pytestmark = pytest.mark.django_db

@@ -8,10 +8,10 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from rosters.services.armylists import army_list_review, army_list_submit
 from tests.lists.conftest import GW_LIST, set_deadline
 from tests.web.browser_form import form_data
 from tournament.models import AuditEntry, Event, Player
-from tournament.services.armylists import army_list_review, army_list_submit
 from tournament.services.rounds import round_create
 
 pytestmark = pytest.mark.django_db

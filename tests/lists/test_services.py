@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lists.conftest import GW_LIST, set_deadline
-from tournament.errors import Conflict, Forbidden, Invalid
-from tournament.localtime import when
-from tournament.models import AuditEntry, EventStaff, Player, StaffRole
-from tournament.services.armylists import (
+from rosters.services.armylists import (
     army_list_check,
     army_list_readable,
     army_list_review,
@@ -17,8 +13,12 @@ from tournament.services.armylists import (
     army_lists_of_opponents,
     army_lists_public,
 )
+from rosters.services.fields import ARMY_LIST_LIMIT
+from tests.lists.conftest import GW_LIST, set_deadline
+from tournament.errors import Conflict, Forbidden, Invalid
+from tournament.localtime import when
+from tournament.models import AuditEntry, EventStaff, Player, StaffRole
 from tournament.services.audit import audit_undo
-from tournament.services.registration import ARMY_LIST_LIMIT
 from tournament.services.rounds import round_create
 
 pytestmark = pytest.mark.django_db

@@ -58,7 +58,7 @@ def _confirmed(scn):
 
 
 def _list_sent_by_a(scn):
-    from tournament.services.armylists import army_list_submit
+    from rosters.services.armylists import army_list_submit
 
     army_list_submit(player=scn.players["A"], text="Warboss", by_player=True)
 

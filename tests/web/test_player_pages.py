@@ -74,8 +74,10 @@ def test_player_page_query_count_is_small(client, game, django_assert_max_num_qu
     # the first read after a change, none after). One more: the play-offs' link (their app's
     # PLAYER_PAGE_LINKS hook looks for the player's next knockout game), and one for the
     # people's link (the player's results across events, once a public event shows them).
+    # One more: the army list and the event's list settings live in the rosters app, read
+    # together in one query by its PLAYER_PAGE_SECTIONS hook.
     url = reverse("player-home", args=[game.player_a.private_key])
-    with django_assert_max_num_queries(20):
+    with django_assert_max_num_queries(21):
         client.get(url)
-    with django_assert_max_num_queries(15):
+    with django_assert_max_num_queries(16):
         client.get(url)

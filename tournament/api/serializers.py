@@ -22,11 +22,7 @@ from tournament.scoring_eleventh import PER_ROUND, ROUNDS, SECONDARY_MODES, SIDE
 from tournament.services.clock import round_clock_state
 from tournament.services.eleventh import game_fields
 from tournament.services.events import PLACES_MAX
-from tournament.services.registration import (
-    ARMY_LIST_LIMIT,
-    registration_factions,
-    registration_position,
-)
+from tournament.services.registration import registration_factions, registration_position
 from tournament.services.rounds import SEED_MAX
 from tournament.services.standings import metric_names
 
@@ -104,6 +100,22 @@ class StrictModelSerializer(KnownFieldsMixin, serializers.ModelSerializer):
     }
 
 
+# Fields other apps add to these shapes (rosters: `army_list`, `list_deadline`), each a
+# function () -> {name: serializer field}; registered at start-up, so this app never imports
+# those apps. "player" and "event" read and write; "signup" is the public sign-up's body.
+EXTRA_SERIALIZER_FIELDS: dict[str, list] = {"event": [], "player": [], "signup": []}
+
+
+class ExtraFieldsMixin:
+    extra_fields_of = ""
+
+    def get_fields(self):
+        fields = super().get_fields()
+        for make in EXTRA_SERIALIZER_FIELDS[self.extra_fields_of]:
+            fields.update(make())
+        return fields
+
+
 # The pack's scores that have only two values, and its mission pool (named in the schema).
 GAMBIT_CHOICES = [(v, str(v)) for v in (0, LEVIATHAN_CAPS.gambit)]
 BATTLE_READY_CHOICES = [(v, str(v)) for v in (0, LEVIATHAN_CAPS.battle_ready)]
@@ -149,7 +161,8 @@ class MissionOrderField(serializers.ListField):
     child = StrictCharField()
 
 
-class EventSerializer(StrictModelSerializer):
+class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
+    extra_fields_of = "event"
     name = name_field(200)
     venue = text_field(200, required=False)
     rounds = StrictIntegerField(
@@ -319,8 +332,6 @@ class EventSerializer(StrictModelSerializer):
             "weight_battle",
             "weight_painting",
             "weight_sports",
-            "list_deadline",
-            "list_publication",
             "kind",
             "team_size",
             "layout_policy",
@@ -347,10 +358,6 @@ class EventSerializer(StrictModelSerializer):
                 "help_text": "Packs without a pool (8th, 7th edition, Only War) generate round "
                 "n's mission from this seed and n."
             },
-            "list_deadline": {
-                "help_text": "Players submit and replace army lists until then (409 "
-                "lists_locked after); null: no deadline, lists never lock or publish."
-            },
             "check_in_open": {
                 "help_text": "Players check themselves in from their private page or POST "
                 ".../players/{pid}/check-in/ with their key while this is on (default false)."
@@ -367,10 +374,6 @@ class EventSerializer(StrictModelSerializer):
                 "help_text": "A newly paired round stays unreleased (only the staff see its "
                 "games; results 409 not_released) until POST .../rounds/{n}/release/. "
                 "Default false."
-            },
-            "list_publication": {
-                "help_text": "Who reads the lists after the deadline: each player's opponents, "
-                "everyone, or nobody but the staff."
             },
         }
 
@@ -392,13 +395,13 @@ class EventDeleteSerializer(StrictSerializer):
     )
 
 
-class PlayerSerializer(StrictModelSerializer):
+class PlayerSerializer(ExtraFieldsMixin, StrictModelSerializer):
+    extra_fields_of = "player"
     name = name_field(120)
     faction = text_field(120, required=False)
     club = text_field(120, required=False)
     # Written by anyone who may edit the player; read by staff only (PlayerPrivateSerializer).
     email = text_field(254, required=False, write_only=True)
-    army_list = text_field(required=False)
     first_round = StrictIntegerField(min_value=1, max_value=30, required=False)
     fixed_table = StrictIntegerField(min_value=1, max_value=32767, allow_null=True, required=False)
     disposition = serializers.ChoiceField(
@@ -418,7 +421,6 @@ class PlayerSerializer(StrictModelSerializer):
             "faction",
             "club",
             "email",
-            "army_list",
             "battle_ready",
             "checked_in",
             "dropped",
@@ -901,13 +903,14 @@ class MissionChoiceSerializer(StrictSerializer):
     )
 
 
-class SignupInputSerializer(StrictSerializer):
+class SignupInputSerializer(ExtraFieldsMixin, StrictSerializer):
     """A public sign-up. The services check the rest: registration open, the name unused."""
+
+    extra_fields_of = "signup"
 
     name = name_field(120)
     faction = serializers.ChoiceField(choices=list(registration_factions()))
     club = text_field(120, required=False, default="")
-    army_list = text_field(ARMY_LIST_LIMIT, required=False, default="")
     email = text_field(254, required=False, default="")
     disposition = serializers.ChoiceField(
         choices=["", *DISPOSITION_IDS],

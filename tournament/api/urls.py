@@ -2,7 +2,6 @@ from django.urls import path
 
 from tournament.api.views import (
     announcements,
-    armylists,
     audit,
     awards,
     clock,
@@ -26,16 +25,6 @@ urlpatterns = [
         "events/<int:event_id>/players/<int:player_id>/",
         players.PlayerDetailView.as_view(),
         name="api-player",
-    ),
-    path(
-        "events/<int:event_id>/players/<int:player_id>/list/",
-        armylists.ArmyListView.as_view(),
-        name="api-army-list",
-    ),
-    path(
-        "events/<int:event_id>/players/<int:player_id>/list/review/",
-        armylists.ArmyListReviewApiView.as_view(),
-        name="api-army-list-review",
     ),
     path(
         "events/<int:event_id>/players/<int:player_id>/check-in/",

@@ -8,11 +8,10 @@ from tournament.models.event import (
     EventKind,
     EventStatus,
     LayoutPolicy,
-    ListPublication,
     PaperSize,
 )
 from tournament.models.game import Game
-from tournament.models.player import ListStatus, Player, PlayerStatus
+from tournament.models.player import Player, PlayerStatus
 from tournament.models.printjob import PrintJob, PrintJobStatus
 from tournament.models.result import Result, ResultSource, ResultStatus
 from tournament.models.round import Round, RoundStage, RoundStatus
@@ -30,8 +29,6 @@ __all__ = [
     "EventStatus",
     "Game",
     "LayoutPolicy",
-    "ListPublication",
-    "ListStatus",
     "PaintingScore",
     "PaperSize",
     "Player",

@@ -55,13 +55,6 @@ class PaperSize(models.TextChoices):
     LETTER = "letter", "Letter"
 
 
-class ListPublication(models.TextChoices):
-    # Who reads a player's army list once the list deadline has passed.
-    OPPONENTS = "opponents", "Each player's opponents"
-    EVERYONE = "everyone", "Everyone (public event page)"
-    NOBODY = "nobody", "Nobody (organisers and judges only)"
-
-
 class EventKind(models.TextChoices):
     # A team event pairs teams (the teams app); its players play inside team matches.
     SINGLES = "singles", "Singles"
@@ -171,12 +164,6 @@ class Event(models.Model):
     weight_battle = models.PositiveSmallIntegerField(default=3)
     weight_painting = models.PositiveSmallIntegerField(default=1)
     weight_sports = models.PositiveSmallIntegerField(default=1)
-    # Players submit and replace their army lists until this moment; then lists lock and
-    # are published as `list_publication` says. Empty: no deadline, lists never lock.
-    list_deadline = models.DateTimeField(null=True, blank=True)
-    list_publication = models.CharField(
-        max_length=12, choices=ListPublication.choices, default=ListPublication.OPPONENTS
-    )
     kind = models.CharField(max_length=10, choices=EventKind.choices, default=EventKind.SINGLES)
     # Players per team of a team event (3 to 8); singles events ignore it.
     team_size = models.PositiveSmallIntegerField(default=5)

@@ -21,14 +21,6 @@ class PlayerStatus(models.TextChoices):
     WITHDRAWN = "withdrawn", "Withdrawn"
 
 
-class ListStatus(models.TextChoices):
-    # Where the organiser's check of a player's army list stands ("" : no list yet).
-    NONE = "", "No list"
-    SUBMITTED = "submitted", "Submitted"
-    CHECKED = "checked", "Checked"
-    NEEDS_FIX = "needs_fix", "Needs a fix"
-
-
 class Player(NameKeyed, models.Model):
     """An entrant of one event (not an account: players need no login)."""
 
@@ -39,13 +31,6 @@ class Player(NameKeyed, models.Model):
     club = models.CharField(max_length=120, blank=True)
     # Optional: where "send me my link again" mails the private link. Staff only ever see it.
     email = models.EmailField(max_length=254, blank=True)
-    army_list = models.TextField(blank=True)
-    list_status = models.CharField(
-        max_length=10, choices=ListStatus.choices, default=ListStatus.NONE, blank=True
-    )
-    # The organiser's note on the list, which the player reads on their page.
-    list_comment = models.TextField(blank=True)
-    list_updated_at = models.DateTimeField(null=True, blank=True)
     # 11th edition: the Force Disposition chosen at muster (missions.eleventh.matrix ids);
     # blank until chosen, and in events of other packs.
     disposition = models.CharField(max_length=20, blank=True)

@@ -39,7 +39,6 @@ _HANDLER_MODULES = (
     "tournament.services.checkin",
     "tournament.services.eleventh",
     "tournament.services.game_layout",
-    "tournament.services.armylists",
     "tournament.services.events",
     "tournament.services.players",
     "tournament.services.registration",

@@ -17,11 +17,16 @@ from django.db import models
 from tournament.errors import Conflict
 from tournament.models import Event, Game, Player, Round
 from tournament.services.audit_words import audit_label, field_label
+from tournament.services.extra_fields import extra_logged, extra_owner, extra_split, extra_write
 
 # kind of target ("player" of "player:12") -> (model, lookup from the model to its event's id)
 TARGET_KINDS: dict[str, tuple[type[models.Model], str]] = {}
 # action -> (kind of its target, the fields it logs and an undo may put back)
 RESTORES: dict[str, tuple[str, tuple[str, ...]]] = {}
+# Actions that also log the fields other apps keep beside the row (extra_fields.py).
+WITH_EXTRAS: set[str] = set()
+# Rows whose kind other apps add fields to.
+_EXTRA_KINDS = {"player": Player, "event": Event}
 
 
 def audit_target_kind(kind: str, model: type[models.Model], event_path: str) -> None:
@@ -29,9 +34,12 @@ def audit_target_kind(kind: str, model: type[models.Model], event_path: str) -> 
     TARGET_KINDS[kind] = (model, event_path)
 
 
-def audit_restores(action: str, kind: str, fields) -> None:
-    """Declare `action` a plain edit of a `kind` row logging (some of) `fields`."""
+def audit_restores(action: str, kind: str, fields, *, extras: bool = False) -> None:
+    """Declare `action` a plain edit of a `kind` row logging (some of) `fields`, and with
+    `extras` the fields other apps keep beside a player or an event (extra_fields.py)."""
     RESTORES[action] = (kind, tuple(fields))
+    if extras:
+        WITH_EXTRAS.add(action)
 
 
 audit_target_kind("event", Event, "pk")
@@ -88,6 +96,10 @@ _JSON_TYPES = {
 
 def logged_value(model: type[models.Model], name: str, value):
     """A logged value as the model holds it; ValueError when it could not have been logged."""
+    kind = next((k for k, m in _EXTRA_KINDS.items() if m is model), None)
+    owner = extra_owner(kind, name) if kind else None
+    if owner is not None:
+        return owner.logged_value(name, value)
     try:
         field = model._meta.get_field(name)
     except FieldDoesNotExist:
@@ -115,6 +127,8 @@ def audit_logged(entry, side: str) -> dict:
     """`before` or `after` of a plain edit, as the model holds them: only declared fields,
     each of its field's type. Conflict `not_undoable`, in words, otherwise."""
     kind, fields = RESTORES[entry.action]
+    if entry.action in WITH_EXTRAS:
+        fields = (*fields, *extra_logged(kind))
     model = TARGET_KINDS[kind][0]
     before, after = entry.before, entry.after
     if not isinstance(before, dict) or not isinstance(after, dict) or not after:
@@ -156,6 +170,9 @@ def audit_restore(entry) -> None:
     kind, _ = RESTORES[entry.action]
     row = audit_target(entry, kind, lock=True)
     values = audit_logged(entry, "before")
-    for name, value in values.items():
+    own, theirs = extra_split(kind, values) if kind in _EXTRA_KINDS else (values, {})
+    for name, value in own.items():
         setattr(row, name, value)
-    row.save(update_fields=list(values))
+    if own:
+        row.save(update_fields=list(own))
+    extra_write(kind, row, theirs, restore=True)

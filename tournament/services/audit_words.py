@@ -7,7 +7,6 @@ serves a whole page of entries.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Iterable
 
 from missions.eleventh import matrix
@@ -20,7 +19,6 @@ from tournament.models import (
     EventStatus,
     Game,
     LayoutPolicy,
-    ListStatus,
     Player,
     PlayerStatus,
     Result,
@@ -59,8 +57,6 @@ LABELS = {
     "registration_move_up": "Moved up from the waiting list",
     "painting_score": "Painting score",
     "sports_vote": "Sportsmanship vote",
-    "army_list_submit": "Army list sent",
-    "army_list_review": "Army list reviewed",
     "game_layout": "Layout changed",
     "player_disposition": "Disposition chosen",
     "undo": "Undo",
@@ -95,7 +91,6 @@ FIELD_LABELS = {
     "archived": "Archived",
     "faction": "Faction",
     "club": "Club",
-    "army_list": "Army list",
     "battle_ready": "Battle ready",
     "checked_in": "Checked in",
     "dropped": "Dropped",
@@ -112,10 +107,6 @@ FIELD_LABELS = {
     "weight_painting": "Weight of painting",
     "weight_sports": "Weight of sportsmanship",
     "painting": "Painting",
-    "list_deadline": "Army list deadline",
-    "list_publication": "Army lists shown to",
-    "list_status": "List status",
-    "list_comment": "Comment",
     "disposition": "Force Disposition",
     "layout": "Layout",
     "layout_policy": "Layouts",
@@ -124,17 +115,27 @@ FIELD_LABELS = {
 
 STATUS_WORDS = {s.value: s.label.lower() for s in ResultStatus}
 SIGNUP_WORDS = {s.value: s.label.lower() for s in PlayerStatus}
-LIST_WORDS = {s.value: s.label.lower() for s in ListStatus}
 
 
 # Actions of apps built on events (teams): action -> describe(entry) in words. Registered by
 # those apps (their AppConfig.ready), so this app never imports them.
 EXTRA_DESCRIBERS: dict = {}
+# Actions whose describer also takes the log's player names: describe(entry, name(id)).
+WITH_NAMES: set[str] = set()
 
 
-def audit_words_register(action: str, label: str, describe) -> None:
+def audit_words_register(action: str, label: str, describe, *, with_names: bool = False) -> None:
     LABELS[action] = label
     EXTRA_DESCRIBERS[action] = describe
+    if with_names:
+        WITH_NAMES.add(action)
+
+
+def audit_fields_register(labels: dict, values: dict) -> None:
+    """Other apps' logged fields: their labels and, for values people do not read as
+    logged, how to say them (rosters: an army list as its number of lines)."""
+    FIELD_LABELS.update(labels)
+    SPECIAL_VALUES.update(values)
 
 
 def audit_label(action: str) -> str:
@@ -150,18 +151,8 @@ def _ident(target: str, kind: str) -> int | None:
     return int(ident) if prefix == kind and ident.isdigit() else None
 
 
-def _lines(value) -> str:
-    # A whole list would drown the log; its text stays in the entry for the undo.
-    lines = len(str(value).splitlines())
-    return f"{lines} line{'s' if lines != 1 else ''}"
-
-
-# Values logged in a form people do not read: a whole list, the deadline in ISO form (shown
-# with the date, in the event's zone, which the page activates) and the list status's code.
+# Values logged in a form people do not read (other apps add theirs: audit_fields_register).
 SPECIAL_VALUES = {
-    "army_list": _lines,
-    "list_deadline": lambda v: when(datetime.datetime.fromisoformat(str(v))),
-    "list_status": lambda v: LIST_WORDS.get(v, str(v)),
     "mission_pack": lambda v: SCORING[v].name if v in SCORING else str(v),
     # The event's status by the name its select shows ("Not started", "Running").
     "status": lambda v: EventStatus(v).label if v in EventStatus.values else str(v),
@@ -263,6 +254,8 @@ class AuditWords:
         if method is not None:
             return method(entry)
         if entry.action in EXTRA_DESCRIBERS:
+            if entry.action in WITH_NAMES:
+                return EXTRA_DESCRIBERS[entry.action](entry, self.name)
             return EXTRA_DESCRIBERS[entry.action](entry)
         return changes_text(entry.before, entry.after) or entry.target
 
@@ -416,13 +409,6 @@ class AuditWords:
             f"{self._where(game)}{names}: layout {layout_words(game, before)} → "
             f"{layout_words(game, after)}"
         )
-
-    def _army_list(self, entry: AuditEntry) -> str:
-        name = self.name(_ident(entry.target, "player"))
-        return f"{name}: {changes_text(entry.before, entry.after)}"
-
-    _army_list_submit = _army_list
-    _army_list_review = _army_list
 
     def _player_delete(self, entry: AuditEntry) -> str:
         before = entry.before or {}

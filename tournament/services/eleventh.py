@@ -21,6 +21,7 @@ from tournament.models import Event, Game, LayoutPolicy, Player, PlayerStatus, R
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
+from tournament.services.extra_fields import extra_read
 from tournament.services.names import players_by_name
 
 ELEVENTH = "eleventh"
@@ -164,7 +165,8 @@ def check_dispositions(event: Event, number: int, force: bool, players=None) -> 
 def disposition_lock_reason(event: Event, now=None) -> str:
     """Why a player may no longer change their own disposition ("" while they may): the list
     deadline has passed, or round 1 is paired. The organiser may still change it."""
-    deadline = event.list_deadline
+    # The deadline is the rosters app's setting (extra_fields.py); without it, none.
+    deadline = extra_read("event", event).get("list_deadline")
     if deadline is not None and (now or timezone.now()) >= deadline:
         return f"Dispositions locked at the list deadline, {when(deadline, event.time_zone)}"
     if event.rounds.exists():

@@ -9,7 +9,6 @@ import random
 from django.db import transaction
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
-from django.utils import timezone
 
 from missions.services import (
     mission_pack_check,
@@ -27,7 +26,6 @@ from tournament.models.event import (
     BattleSize,
     EventKind,
     EventStatus,
-    ListPublication,
     PaperSize,
 )
 from tournament.scoring import scoring_rules
@@ -43,6 +41,13 @@ from tournament.services.audit_targets import audit_edit_check, audit_restore, a
 from tournament.services.checkin import check_in_settings_clean
 from tournament.services.eleventh import layout_policy_clean, table_layouts_clean
 from tournament.services.event_status import event_status_clean
+from tournament.services.extra_fields import (
+    extra_clean,
+    extra_editable,
+    extra_read,
+    extra_split,
+    extra_write,
+)
 from tournament.services.registration import registration_move_up
 from tournament.services.standings import metric_names, owr_floor_clean
 
@@ -81,8 +86,6 @@ EDITABLE = (
     "weight_battle",
     "weight_painting",
     "weight_sports",
-    "list_deadline",
-    "list_publication",
     "kind",
     "team_size",
     "layout_policy",
@@ -164,15 +167,6 @@ def _clean_choices(clean: dict) -> None:
         raise Invalid("status", "invalid_choice", "Unknown status.")
     if "paper_size" in clean and clean["paper_size"] not in PaperSize.values:
         raise Invalid("paper_size", "invalid_choice", "Must be A4 or letter.")
-    if "list_publication" in clean and clean["list_publication"] not in ListPublication.values:
-        raise Invalid(
-            "list_publication", "invalid_choice", "Must be opponents, everyone or nobody."
-        )
-    deadline = clean.get("list_deadline")
-    if deadline is not None and (
-        not isinstance(deadline, datetime.datetime) or timezone.is_naive(deadline)
-    ):
-        raise Invalid("list_deadline", "invalid", "Must be a date and time with its time zone.")
     if "time_zone" in clean and not zone_is_known(clean["time_zone"]):
         raise Invalid(
             "time_zone",
@@ -254,7 +248,8 @@ def _check_kind(clean: dict, event: Event) -> None:
 
 
 def _clean(changes: dict, event: Event | None) -> dict:
-    clean = dict(changes)
+    # Other apps' settings (rosters: the list deadline) are cleaned by those apps.
+    clean = extra_clean("event", changes)
     _clean_choices(clean)
     if "name" in clean and not str(clean["name"]).strip():
         raise Invalid("name", "blank", "This field may not be blank.")
@@ -306,7 +301,7 @@ def event_create(*, user, name: str, rounds: int, seed: int | None = None, **set
     random."""
     if not user_can_create_events(user):
         raise Forbidden("user", "not_organiser", "Only organiser accounts may create events.")
-    unknown = sorted(set(settings) - set(EDITABLE))
+    unknown = sorted(set(settings) - {*EDITABLE, *extra_editable("event")})
     if unknown:
         raise Invalid(unknown[0], "unknown_field", "Not an event setting.")
     clean = _clean({"name": name, "planned_rounds": rounds, **settings}, None)
@@ -317,7 +312,9 @@ def event_create(*, user, name: str, rounds: int, seed: int | None = None, **set
     # The seed generated missions come from: the creation seed when given (same seed, same
     # missions), otherwise drawn.
     clean["mission_seed"] = mission_seed_draw(seed)
-    event = Event.objects.create(**clean)
+    own, theirs = extra_split("event", clean)
+    event = Event.objects.create(**own)
+    extra_write("event", event, theirs, fresh=True)
     EventStaff.objects.create(event=event, user=user, role=StaffRole.ORGANISER, added_by=user)
     audit_record(event=event, action="event_create", target=f"event:{event.pk}", user=user)
     return event
@@ -333,7 +330,7 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
     """Change settings; every field that changes is logged in one undoable entry, and a save
     that changes nothing logs nothing."""
     require_organiser(user, event)
-    unknown = sorted(set(changes) - set(EDITABLE))
+    unknown = sorted(set(changes) - {*EDITABLE, *extra_editable("event")})
     if unknown:
         raise Invalid(unknown[0], "unknown_field", "Not an editable event setting.")
     event = Event.objects.select_for_update().get(pk=event.pk)
@@ -342,7 +339,8 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
         # a points limit set on its own.
         changes = {**changes, "points_limit": changes.get("points_limit", event.points_limit)}
     clean = _clean(changes, event)
-    before = {k: getattr(event, k) for k in clean}
+    extras = extra_read("event", event)
+    before = {k: extras[k] if k in extras else getattr(event, k) for k in clean}
     changed = [k for k in clean if before[k] != clean[k]]
     if not changed:
         return event
@@ -358,15 +356,18 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
             "The mission pack cannot change once round 1 is paired: its missions and scores "
             "follow the pack. Delete the paired rounds first.",
         )
-    for key in changed:
+    own, theirs = extra_split("event", {k: clean[k] for k in changed})
+    for key in own:
         setattr(event, key, clean[key])
-    saved = list(changed)
+    saved = list(own)
     if "mission_pack" in changed and event.mission_seed is None:
         # An event made before mission seeds existed gets one now, kept by exports, so its
         # generated round missions stay the same wherever it is imported.
         event.mission_seed = mission_seed_draw(event.pk)
         saved.append("mission_seed")
-    event.save(update_fields=saved)
+    if saved:
+        event.save(update_fields=saved)
+    extra_write("event", event, theirs)
     audit_changes(
         event=event,
         action="event_update",
@@ -382,7 +383,7 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
     return event
 
 
-audit_restores("event_update", "event", EDITABLE)
+audit_restores("event_update", "event", EDITABLE, extras=True)
 
 
 @undo_check("event_update")

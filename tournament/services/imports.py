@@ -1,7 +1,8 @@
 """Importing players from a CSV file: a preview that lists each row's problems, then all or none.
 
 A header row names the columns (any order, any case): `name` is required; `faction`, `club`,
-`email`, `battle_ready` (yes/no) and `army_list` are optional, and in 11th-edition events
+`email`, `battle_ready` (yes/no) and the fields other apps keep for players (rosters:
+`army_list`) are optional, and in 11th-edition events
 `disposition` (the id or the name: "take-and-hold" or "Take and Hold"). Unknown columns are
 ignored, so a spreadsheet exported from another tool imports without editing.
 """
@@ -21,18 +22,25 @@ from tournament.models import Event, Player
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable
 from tournament.services.eleventh import disposition_from_text, is_eleventh
+from tournament.services.extra_fields import extra_clean, extra_editable
 from tournament.services.names import name_checked
 from tournament.services.players import TEXT_FIELDS, player_register
-from tournament.services.registration import ARMY_LIST_LIMIT, email_clean
+from tournament.services.registration import email_clean
 
-COLUMNS = ("name", "faction", "club", "email", "battle_ready", "army_list")
+COLUMNS = ("name", "faction", "club", "email", "battle_ready")
 TRUE_WORDS = {"1", "y", "yes", "true", "x", "painted"}
 FALSE_WORDS = {"", "0", "n", "no", "false"}
 MAX_ROWS = 1000
 MAX_BYTES = 1_000_000
-# Only an army list may run over several lines; a line break anywhere else means a quote was
-# opened and never closed, which would silently merge the rows that follow into one player.
-MULTILINE = {"army_list"}
+# Only other apps' text (an army list) may run over several lines; a line break anywhere else
+# means a quote was opened and never closed, which would silently merge the rows that follow
+# into one player.
+
+
+def _multiline() -> set[str]:
+    return set(extra_editable("player"))
+
+
 CONTROL = {chr(c) for c in range(32)} - {"\n", "\r", "\t"}
 
 
@@ -95,7 +103,7 @@ def _records(reader: csv.DictReader):
                 "file", "malformed", f"Line {start}: this is not valid CSV ({exc})."
             ) from exc
         spread = [k for k, v in record.items() if isinstance(v, str) and "\n" in v]
-        if any(k not in MULTILINE for k in spread):
+        if any(k not in _multiline() for k in spread):
             raise Invalid(
                 "file",
                 "unclosed_quote",
@@ -123,6 +131,13 @@ def _row_data(record: dict, *, eleventh: bool = False) -> tuple[dict, list[str]]
     if eleventh:
         # Other packs have no dispositions: there the column is one more unknown column.
         _disposition(record, data, errors)
+    for column in extra_editable("player"):
+        try:
+            data.update(extra_clean("player", {column: record.get(column) or ""}))
+        except Invalid as exc:
+            data[column] = record.get(column) or ""
+            message = exc.messages[column][0]
+            errors.append(f"{column}: {message[0].lower()}{message[1:]}")
     for column in COLUMNS:
         value = " ".join((record.get(column) or "").split())
         if column == "battle_ready":
@@ -130,14 +145,6 @@ def _row_data(record: dict, *, eleventh: bool = False) -> tuple[dict, list[str]]
             if word not in TRUE_WORDS | FALSE_WORDS:
                 errors.append(f"battle_ready: '{value}' is not yes or no.")
             data[column] = word in TRUE_WORDS
-            continue
-        if column == "army_list":
-            data[column] = (record.get(column) or "").replace("\r\n", "\n").strip()
-            if len(data[column]) > ARMY_LIST_LIMIT:
-                errors.append(
-                    f"army_list: must be at most {ARMY_LIST_LIMIT:,} characters "
-                    f"(this list has {len(data[column]):,})."
-                )
             continue
         if column == "email":
             try:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils import timezone
 
 from tournament.errors import Conflict, Invalid
 from tournament.factions import faction_canonical, faction_known
@@ -28,21 +27,26 @@ from tournament.services.audit_targets import (
     target_id,
 )
 from tournament.services.eleventh import disposition_allowed, disposition_clean
+from tournament.services.extra_fields import (
+    extra_clean,
+    extra_editable,
+    extra_logged,
+    extra_read,
+    extra_split,
+    extra_write,
+)
 from tournament.services.names import (
     name_checked,
     name_clash,
     name_holder,
     players_by_name,
 )
-from tournament.services.registration import (
-    ARMY_LIST_LIMIT,
-    email_clean,
-    registration_move_up,
-)
+from tournament.services.registration import email_clean, registration_move_up
 
 TEXT_FIELDS = {"name": 120, "faction": 120, "club": 120}
 BOOL_FIELDS = ("battle_ready", "checked_in", "dropped")
-EDITABLE = (*TEXT_FIELDS, "email", "army_list", *BOOL_FIELDS, "fixed_table", "first_round")
+# Other apps' fields (rosters: `army_list`) are editable beside these (extra_fields.py).
+EDITABLE = (*TEXT_FIELDS, "email", *BOOL_FIELDS, "fixed_table", "first_round")
 EDITABLE += ("disposition",)
 # Every field the organiser edits is logged and undoable: the standings and pairings read
 # some (drops, late entries, Battle Ready, fixed tables), and the rest are what people see.
@@ -79,7 +83,7 @@ def player_by_key(*, key: str) -> Player | None:
 
 
 def _clean(data: dict) -> dict:
-    unknown = sorted(set(data) - set(EDITABLE))
+    unknown = sorted(set(data) - {*EDITABLE, *extra_editable("player")})
     if unknown:
         raise Invalid(unknown[0], "unknown_field", "Not a player field.")
     clean = dict(data)
@@ -99,8 +103,7 @@ def _clean(data: dict) -> dict:
         if field in clean and not isinstance(clean[field], bool):
             raise Invalid(field, "invalid", "Must be true or false.")
     _check_numbers(clean)
-    if "army_list" in clean:
-        clean["army_list"] = _army_list(clean["army_list"])
+    clean = extra_clean("player", clean)
     if "email" in clean:
         clean["email"] = email_clean(clean["email"])
     if "disposition" in clean:
@@ -117,28 +120,14 @@ def _check_numbers(clean: dict) -> None:
             raise Invalid(field, "min_value", "Must be at least 1.")
 
 
-def _army_list(value) -> str:
-    if not isinstance(value, str):
-        raise Invalid("army_list", "invalid", "Must be text.")
-    # Browsers post a textarea's line breaks as CRLF: one form of the text, so a page saved
-    # unchanged changes nothing.
-    value = value.replace("\r\n", "\n").replace("\r", "\n").strip()
-    if len(value) > ARMY_LIST_LIMIT:
-        raise Invalid(
-            "army_list",
-            "max_length",
-            f"Must be at most {ARMY_LIST_LIMIT:,} characters (this list has {len(value):,}).",
-        )
-    return value
-
-
 # check(player, clean changes) -> None, raising Invalid; registered by apps that keep rules
 # on players (teams.apps: no duplicate factions in a team), run before an edit is saved.
 PLAYER_UPDATE_CHECKS: list = []
 
 
 def _snapshot(player: Player, fields) -> dict:
-    return {f: getattr(player, f) for f in fields}
+    extras = extra_read("player", player) if set(fields) & set(extra_logged("player")) else {}
+    return {f: extras[f] if f in extras else getattr(player, f) for f in fields}
 
 
 def _name_free(event: Event, name: str, player: Player | None = None) -> None:
@@ -165,16 +154,14 @@ def player_register(*, event: Event, user, name: str, **fields) -> Player:
     disposition_allowed(event, clean.get("disposition", ""))
     paired = event.rounds.count()
     clean.setdefault("first_round", paired + 1)
-    if clean.get("army_list"):
-        # A list given with the entry waits for the organisers' check (services/armylists).
-        clean["list_status"] = "submitted"
-        clean["list_updated_at"] = timezone.now()
     _name_free(event, clean["name"])
+    own, theirs = extra_split("player", clean)
     try:
         with transaction.atomic():
-            player = Player.objects.create(event=event, **clean)
+            player = Player.objects.create(event=event, **own)
     except IntegrityError as exc:
         raise _clash_after_race(event, clean["name"]) from exc
+    extra_write("player", player, theirs, fresh=True)
     audit_record(
         event=event,
         action="player_register",
@@ -202,18 +189,15 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
     if "dropped" in clean and clean["dropped"] != player.dropped:
         clean["dropped_after_round"] = player.event.rounds.count() if clean["dropped"] else None
     before = _snapshot(player, clean)
-    if "army_list" in clean and clean["army_list"] != player.army_list:
-        # A replaced list is checked again (services/armylists.py keeps the same rule).
-        player.list_status = "submitted" if clean["army_list"] else ""
-        player.list_comment = ""
-        player.list_updated_at = timezone.now()
-    for key, value in clean.items():
+    own, theirs = extra_split("player", clean)
+    for key, value in own.items():
         setattr(player, key, value)
     try:
         with transaction.atomic():
             player.save()
     except IntegrityError as exc:
         raise _clash_after_race(player.event, player.name) from exc
+    extra_write("player", player, theirs)
     audit_changes(
         event=player.event,
         action="player_update",
@@ -221,12 +205,12 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
         user=user,
         before=before,
         after=clean,
-        fields=LOGGED,
+        fields=(*LOGGED, *extra_logged("player")),
     )
     return player
 
 
-audit_restores("player_update", "player", LOGGED)
+audit_restores("player_update", "player", LOGGED, extras=True)
 
 
 @undo_check("player_update")
@@ -279,7 +263,7 @@ def player_delete(*, player: Player, user) -> None:
             f"{player.name} has {games} game{'s' if games != 1 else ''} in the pairings and "
             "cannot be deleted; drop them instead.",
         )
-    before = {"id": player.pk, **_snapshot(player, RECREATED)}
+    before = {"id": player.pk, **_snapshot(player, (*RECREATED, *extra_editable("player")))}
     player.delete()
     audit_record(
         event=event,
@@ -299,7 +283,7 @@ def _recreated(entry) -> dict:
     if not isinstance(before, dict) or before.get("id") != target_id(entry, "player"):
         raise Conflict("entry", "not_undoable", "This entry does not record whom it deleted.")
     values = {"id": before["id"]}
-    for name in RECREATED:
+    for name in (*RECREATED, *extra_editable("player")):
         if name in before:
             try:
                 values[name] = logged_value(Player, name, before[name])
@@ -335,7 +319,9 @@ def _undo_player_delete(entry) -> None:
     values = _recreated(entry)
     if Player.objects.filter(private_key=values.get("private_key")).exists():
         values["private_key"] = new_private_key()  # a key is never shared
-    Player.objects.create(event_id=entry.event_id, **values)
+    own, theirs = extra_split("player", values)
+    player = Player.objects.create(event_id=entry.event_id, **own)
+    extra_write("player", player, theirs, fresh=True)
 
 
 def players_absent(*, event: Event, round_number: int | None = None) -> list[Player]:

@@ -36,7 +36,6 @@ from tournament.printing.data import (
 )
 from tournament.printing.render import KINDS, ROUND_KINDS, render_round, render_standings
 from tournament.scoring import outcome
-from tournament.services.armylists import army_lists_printable
 from tournament.services.clock import round_timing_words
 from tournament.services.progress import standings_status
 from tournament.services.records import event_games
@@ -151,14 +150,14 @@ def records_before(event: Event, round_number: int) -> dict[int, str]:
     return {pid: format_record(c["w"], c["d"], c["l"]) for pid, c in tally.items()}
 
 
-def _seat(player, records: dict[int, str], *, with_list: bool = False) -> Seat:
+def _seat(player, records: dict[int, str], lists: dict[int, str]) -> Seat:
     return Seat(
         player_id=player.pk,
         name=player.name,
         faction=player.faction,
         record=records.get(player.pk, format_record(0, 0, 0)),
         link=player_link(player.private_key),
-        army_list=player.army_list if with_list else "",
+        army_list=lists.get(player.pk, ""),
     )
 
 
@@ -188,6 +187,17 @@ def eleventh_game(disposition_a: str, disposition_b: str, letter: str) -> Eleven
 # line in words or "". Registered at start-up (the app's ready()); the tournament app never
 # imports them.
 ROUND_NOTE_HOOKS: list = []
+# The army lists table packs carry: each hook is called with the event and returns
+# {player id: list text} (the rosters app registers one, which gives them only once lists are
+# published); none registered: no lists on paper.
+PRINT_LISTS_HOOKS: list = []
+
+
+def army_lists_printed(event: Event) -> dict[int, str]:
+    lists: dict[int, str] = {}
+    for hook in PRINT_LISTS_HOOKS:
+        lists.update(hook(event))
+    return lists
 
 
 def round_print_note(*, event: Event, round_) -> str:
@@ -202,9 +212,9 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
     round_ = event.rounds.filter(number=round_number).first()
     if round_ is None:
         raise NotFound("round", "not_found", f"{event.name} has no round {round_number}.")
-    # Lists go on paper only once published (services/armylists.py), like on the pages.
-    with_list = army_lists_printable(event=event)
-    fields = ("id", "name", "faction", "private_key", *(("army_list",) if with_list else ()))
+    # Lists go on paper only when the rosters app gives them (once published, like on pages).
+    lists = army_lists_printed(event)
+    fields = ("id", "name", "faction", "private_key")
     eleventh = event.mission_pack == ELEVENTH
     games = (
         Game.objects.filter(round=round_)
@@ -228,8 +238,8 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         pairings.append(
             Pairing(
                 table=g.table_number,
-                a=_seat(g.player_a, records, with_list=with_list),
-                b=_seat(g.player_b, records, with_list=with_list) if g.player_b_id else None,
+                a=_seat(g.player_a, records, lists),
+                b=_seat(g.player_b, records, lists) if g.player_b_id else None,
                 attacker=attacker,
                 eleventh=(
                     eleventh_game(g.disposition_a, g.disposition_b, g.layout)

@@ -16,7 +16,6 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils import timezone
 
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.factions import FACTIONS, faction_known
@@ -26,11 +25,11 @@ from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target, logged_value
 from tournament.services.eleventh import disposition_allowed, disposition_clean
+from tournament.services.extra_fields import extra_clean, extra_editable, extra_split, extra_write
 from tournament.services.names import name_checked, name_clash, name_holder
 
 TEXT_LIMITS = {"name": 120, "club": 120}
 # An army list is a page of text; anything much longer is not a list (or is abuse).
-ARMY_LIST_LIMIT = 10_000
 HOLDING = (PlayerStatus.APPROVED, PlayerStatus.PENDING)
 # Statuses the organiser may approve or reject from, and a player may withdraw from.
 DECIDABLE = (
@@ -88,7 +87,7 @@ def email_clean(value) -> str:
     return value
 
 
-def _clean(name, faction, club, army_list, email="") -> dict:
+def _clean(name, faction, club, email="", extras=None) -> dict:
     clean = {
         "name": name_checked(name, limit=TEXT_LIMITS["name"]),
         "club": _clean_text("club", club, TEXT_LIMITS["club"]),
@@ -97,16 +96,13 @@ def _clean(name, faction, club, army_list, email="") -> dict:
     if known is None:
         raise Invalid("faction", "invalid_choice", "Choose a faction from the list.")
     clean["faction"] = known
-    if not isinstance(army_list, str):
-        raise Invalid("army_list", "invalid", "Must be text.")
-    if "\x00" in army_list:
-        raise Invalid("army_list", "null_characters", "Null characters are not allowed.")
-    # Browsers send a textarea's lines with CRLF; store them as the API sends them.
-    army_list = army_list.replace("\r\n", "\n").strip()
-    if len(army_list) > ARMY_LIST_LIMIT:
-        raise Invalid("army_list", "max_length", f"Must be at most {ARMY_LIST_LIMIT:,} characters.")
-    clean["army_list"] = army_list
     clean["email"] = email_clean(email)
+    # Other apps' fields a sign-up may carry (rosters: `army_list`), cleaned by those apps.
+    extras = dict(extras or {})
+    unknown = sorted(set(extras) - set(extra_editable("player")))
+    if unknown:
+        raise Invalid(unknown[0], "unknown_field", "Not a sign-up field.")
+    clean.update(extra_clean("player", extras))
     return clean
 
 
@@ -128,33 +124,29 @@ def _admitted_status(event: Event) -> str:
 
 @transaction.atomic
 def registration_submit(
-    *, event: Event, name, faction, club="", army_list="", email="", disposition="", user=None
+    *, event: Event, name, faction, club="", email="", disposition="", user=None, **extras
 ) -> Player:
     """Sign a player up: approved, pending (approval on) or waiting (no place left). In an
     11th-edition event the player may give their Force Disposition now or later."""
     event = _locked_event(event.pk)
     if not registration_is_open(event):
         raise Conflict("event", "registration_closed", f"Sign-up for {event.name} is closed.")
-    clean = _clean(name, faction, club, army_list, email)
+    clean = _clean(name, faction, club, email, extras)
     clean["disposition"] = disposition_clean(disposition)
     disposition_allowed(event, clean["disposition"])
     holder = name_holder(Player.objects.filter(event=event), clean["name"])
     if holder is not None:
         raise name_clash(clean["name"], holder)
     status = PlayerStatus.WAITING if _full(event) else _admitted_status(event)
+    own, theirs = extra_split("player", clean)
     try:
         with transaction.atomic():
             player = Player.objects.create(
-                event=event,
-                status=status,
-                first_round=event.rounds.count() + 1,
-                # A list given at sign-up waits for the organisers' check (services/armylists).
-                list_status="submitted" if clean["army_list"] else "",
-                list_updated_at=timezone.now() if clean["army_list"] else None,
-                **clean,
+                event=event, status=status, first_round=event.rounds.count() + 1, **own
             )
     except IntegrityError as exc:
         raise Conflict("name", "duplicate", DUPLICATE) from exc
+    extra_write("player", player, theirs, fresh=True)
     audit_record(
         event=event,
         action="registration_submit",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django import forms
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -18,12 +21,11 @@ from tournament.models.event import (
     EventKind,
     EventStatus,
     LayoutPolicy,
-    ListPublication,
 )
 from tournament.services.audit_words import field_label
 from tournament.services.eleventh import ELEVENTH, table_layouts_parse, table_layouts_text
 from tournament.services.events import PLACES_MAX
-from tournament.services.registration import ARMY_LIST_LIMIT
+from tournament.services.extra_fields import extra_read
 from tournament.services.standings import metric_heading, metric_label, metric_names
 from tournament.views.common import SELF_NAMED
 
@@ -126,6 +128,47 @@ ORDINALS = (
 AUTOMATIC = "auto"
 
 
+@dataclass(frozen=True)
+class ExtraFormField:
+    """A field another app adds to one of these forms (rosters: the army list, its deadline),
+    registered at start-up so this app never imports it."""
+
+    name: str
+    make: Callable[[], forms.Field]
+    # The field it follows on the page ("" or one not shown: at the end).
+    after: str = ""
+    # Settings: a moment shown to the minute (a save unchanged keeps its seconds), and a
+    # choice that a post leaving it empty leaves unchanged.
+    moment: bool = False
+    unchanged_when_empty: bool = False
+
+
+# form ("settings", "signup", "player_edit") -> its extra fields
+EXTRA_FORM_FIELDS: dict[str, list[ExtraFormField]] = {
+    "settings": [],
+    "signup": [],
+    "player_edit": [],
+}
+
+
+def extra_form_field_register(form: str, extra: ExtraFormField) -> None:
+    known = EXTRA_FORM_FIELDS[form]
+    known[:] = [e for e in known if e.name != extra.name]
+    known.append(extra)
+
+
+def _with_extra_fields(form: forms.Form, which: str) -> None:
+    for extra in EXTRA_FORM_FIELDS[which]:
+        fields = list(form.fields.items())
+        names = [name for name, _ in fields]
+        at = names.index(extra.after) + 1 if extra.after in names else len(fields)
+        form.fields = dict([*fields[:at], (extra.name, extra.make()), *fields[at:]])
+
+
+def _extra_names(which: str, flag: str = "") -> tuple[str, ...]:
+    return tuple(e.name for e in EXTRA_FORM_FIELDS[which] if not flag or getattr(e, flag))
+
+
 class SettingsForm(EventForm):
     # "auto": the status follows the event (status_auto); the others set it by hand. The
     # automatic choice's label says the status it gives now (__init__).
@@ -180,16 +223,8 @@ class SettingsForm(EventForm):
         label="Overall ranking: weight of sportsmanship",
     )
     AWARD_SETTINGS = ("painting_max", "weight_battle", "weight_painting", "weight_sports")
-    # In the event's zone (the request's active zone): the browser's datetime-local input
-    # takes and gives "2026-11-23T18:00" only, like the date inputs above.
-    list_deadline = forms.DateTimeField(
-        required=False,
-        widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
-        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
-        label="Army list deadline (event's time zone; empty: lists never lock)",
-    )
     # Check-in from the phone (tournament/services/checkin.py). The window's ends are in the
-    # event's zone, as the list deadline; the networks one range per line or comma.
+    # event's zone; the networks one range per line or comma.
     check_in_open = forms.BooleanField(
         required=False, label="Players may check in from their phone (their private page)"
     )
@@ -210,12 +245,6 @@ class SettingsForm(EventForm):
         widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}),
         label="Only from the venue's networks (address ranges such as 192.0.2.0/24, one a "
         "line; empty: from anywhere)",
-    )
-    # Not required: a script's post without it leaves the setting as it is.
-    list_publication = forms.ChoiceField(
-        choices=ListPublication.choices,
-        required=False,
-        label="After the deadline, army lists are shown to",
     )
     # The per_table policy's letters; tables not named roll. Not sent: unchanged.
     table_layouts = forms.CharField(
@@ -251,8 +280,6 @@ class SettingsForm(EventForm):
         "weight_battle",
         "weight_painting",
         "weight_sports",
-        "list_deadline",
-        "list_publication",
         "kind",
         "team_size",
         "layout_policy",
@@ -283,6 +310,7 @@ class SettingsForm(EventForm):
             for i, slot in enumerate(self.tiebreak_slots(), start=1)
         ]
         self.fields = dict(fields[:at] + slots + fields[at:])
+        _with_extra_fields(self, "settings")
 
     @staticmethod
     def _label(i: int) -> str:
@@ -302,6 +330,8 @@ class SettingsForm(EventForm):
     @classmethod
     def initial_for(cls, event) -> dict:
         initial = {name: getattr(event, name) for name in cls.SETTINGS}
+        extras = extra_read("event", event)
+        initial.update({name: extras.get(name) for name in _extra_names("settings")})
         if event.status_auto:
             initial["status"] = AUTOMATIC
         initial.update(zip(cls.tiebreak_slots(), event.tiebreaks, strict=False))
@@ -320,14 +350,15 @@ class SettingsForm(EventForm):
         return [part.strip() for part in text.replace(",", "\n").splitlines() if part.strip()]
 
     # Moments shown to the minute; a script's post without one leaves it alone.
-    MOMENTS = ("list_deadline", "check_in_opens_at", "check_in_closes_at")
+    MOMENTS = ("check_in_opens_at", "check_in_closes_at")
     # Left out when sent empty (a script's post of the older fields): unchanged.
-    UNCHANGED_WHEN_EMPTY = ("time_zone", "list_publication", "kind", "mission_pack")
+    UNCHANGED_WHEN_EMPTY = ("time_zone", "kind", "mission_pack")
     UNCHANGED_WHEN_EMPTY += ("layout_policy", "owr_floor")
 
     def changes(self) -> dict:
         data = dict(self.cleaned_data)
-        for name in self.MOMENTS:
+        moments = (*self.MOMENTS, *_extra_names("settings", "moment"))
+        for name in moments:
             stored, sent = self.initial.get(name), data.get(name)
             if stored and sent and stored.replace(second=0, microsecond=0) == sent:
                 # The input shows minutes only: a moment set to the second through the API
@@ -342,13 +373,13 @@ class SettingsForm(EventForm):
         data["tiebreaks"] = [data[s] for s in slots if data.get(s)]
         for slot in slots:
             data.pop(slot, None)
-        for name in self.UNCHANGED_WHEN_EMPTY:
+        for name in (*self.UNCHANGED_WHEN_EMPTY, *_extra_names("settings", "unchanged_when_empty")):
             if not data.get(name):
                 data.pop(name, None)
         for name in (*self.AWARD_SETTINGS, "team_size"):
             if data.get(name) is None:
                 data.pop(name, None)
-        for name in (*self.MOMENTS, "check_in_networks", "table_layouts"):
+        for name in (*moments, "check_in_networks", "table_layouts"):
             if name not in self.data:
                 # Only a form that shows the field may clear it.
                 data.pop(name, None)
@@ -418,12 +449,6 @@ class SignupForm(forms.Form):
         label="Email (optional: to get your link again if you lose it)",
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
-    army_list = forms.CharField(
-        required=False,
-        max_length=ARMY_LIST_LIMIT,
-        label="Army list (optional)",
-        widget=forms.Textarea(attrs={"rows": 8, "maxlength": ARMY_LIST_LIMIT}),
-    )
     # 11th-edition events only (removed otherwise).
     disposition = forms.ChoiceField(
         choices=[("", "Choose later"), *DISPOSITIONS],
@@ -434,6 +459,7 @@ class SignupForm(forms.Form):
     def __init__(self, *args, factions=(), eleventh: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["faction"].choices = [("", "Choose your faction"), *((f, f) for f in factions)]
+        _with_extra_fields(self, "signup")
         if not eleventh:
             del self.fields["disposition"]
 
@@ -447,10 +473,6 @@ class PlayerEditForm(PlayerForm):
         label="Email (optional; staff only see it)",
         widget=forms.EmailInput(),
     )
-    # Not stripped: the service normalises the text, so a list saved unchanged stays the same.
-    army_list = forms.CharField(
-        required=False, strip=False, widget=forms.Textarea(attrs={"rows": 8}), label="Army list"
-    )
     fixed_table = forms.IntegerField(
         required=False,
         min_value=1,
@@ -460,12 +482,19 @@ class PlayerEditForm(PlayerForm):
     checked_in = forms.BooleanField(required=False, label="Checked in")
     dropped = forms.BooleanField(required=False, label="Dropped")
 
-    FIELDS = ("name", "faction", "club", "email", "army_list", "battle_ready", "fixed_table")
+    FIELDS = ("name", "faction", "club", "email", "battle_ready", "fixed_table")
     FIELDS += ("checked_in", "dropped", "disposition")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _with_extra_fields(self, "player_edit")
 
     @classmethod
     def initial_for(cls, player) -> dict:
-        return {f: getattr(player, f) for f in cls.FIELDS}
+        initial = {f: getattr(player, f) for f in cls.FIELDS}
+        extras = extra_read("player", player)
+        initial.update({name: extras.get(name) for name in _extra_names("player_edit")})
+        return initial
 
 
 class DispositionForm(forms.Form):

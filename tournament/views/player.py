@@ -38,7 +38,6 @@ from tournament.services.registration import registration_can_withdraw
 from tournament.services.results import result_claims, result_confirm, result_enter
 from tournament.services.revision import event_revision
 from tournament.services.standing import player_standing
-from tournament.views.armylists import player_list_context
 from tournament.views.common import is_htmx, latest_round, player_game_or_404, report
 from tournament.views.data import game_for, mission_of, player_history
 from tournament.views.forms import DispositionForm, ScoreForm
@@ -57,6 +56,9 @@ from tournament.views.signup import status_line
 # Links other apps add to a player's own page (teams: the captain's pairing ritual), each a
 # function (player, key) -> [(label, url)]; registered at start-up, so this app imports none.
 PLAYER_PAGE_LINKS: list = []
+# Sections other apps add to a player's own page (rosters: their army list), each a function
+# (player) -> (template name, context) or None; registered at start-up like the links.
+PLAYER_PAGE_SECTIONS: list = []
 
 
 def _player(key: str, *, for_write: bool) -> Player:
@@ -126,7 +128,12 @@ def player_home(request, key: str):
     if not is_htmx(request):
         revision = event_revision(event_id=event.pk)  # first: the reads below are as new
         context.update(now_context(event, key=key, revision=revision))
-        context.update(player_list_context(player))
+        context["page_sections"] = []
+        for section in PLAYER_PAGE_SECTIONS:
+            found = section(player)
+            if found is not None:
+                context.update(found[1])
+                context["page_sections"].append(found[0])
         context["standing"] = player_standing(event=event, player=player, revision=revision)
     if game is not None:
         mission = mission_of(event, current)

@@ -17,6 +17,7 @@ from tournament.errors import Forbidden
 from tournament.models import PlayerStatus
 from tournament.services.access import user_can_judge, user_can_manage
 from tournament.services.checkin import player_check_in_self
+from tournament.services.extra_fields import extra_related
 from tournament.services.players import (
     player_delete,
     player_register,
@@ -32,9 +33,11 @@ def _serializer_for(request, event):
 
 def _players(request, event):
     """Organisers see every sign-up; everyone else the approved field only."""
+    # With the rows other apps keep beside each player (an army list), in the same query.
+    players = event.players.select_related(*extra_related("player"))
     if user_can_manage(request.user, event):
-        return event.players.all()
-    return event.players.filter(status=PlayerStatus.APPROVED)
+        return players.all()
+    return players.filter(status=PlayerStatus.APPROVED)
 
 
 class PlayerListView(APIView):

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0024_result_outcome_ended_power'),
+        ('tournament', '0025_lists_move_to_rosters'),
     ]
 
     operations = [

@@ -7,10 +7,10 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
-    initial = True
 
     dependencies = [
-        ('tournament', '0025_battle_size_combat_patrol'),
+        ('rosters', '0004_listsettings_data_version'),
+        ('tournament', '0026_battle_size_combat_patrol'),
     ]
 
     operations = [

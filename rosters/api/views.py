@@ -6,18 +6,18 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.auth import request_player
-from tournament.api.list_serializers import (
+from rosters.api.serializers import (
     ArmyListInputSerializer,
     ArmyListReviewSerializer,
     ArmyListSerializer,
 )
-from tournament.api.permissions import require_staff_access, visible_event
-from tournament.services.armylists import (
+from rosters.services.armylists import (
     army_list_require_readable,
     army_list_review,
     army_list_submit,
 )
+from tournament.api.auth import request_player
+from tournament.api.permissions import require_staff_access, visible_event
 
 SUBMIT = (
     "The player (`Authorization: Key`) submits or replaces their list until the event's "

@@ -11,14 +11,17 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournament.errors import ServiceError
-from tournament.models import ListPublication, ListStatus, Player
-from tournament.services.armylists import (
+from rosters.models import ListPublication, ListStatus
+from rosters.services.armylists import (
     COMMENT_LIMIT,
     army_list_check,
     army_list_counts,
     army_list_deadline_words,
+    army_list_overrule,
+    army_list_passes,
+    army_list_problem_counts,
     army_list_review,
+    army_list_rules,
     army_list_submit,
     army_lists_for_review,
     army_lists_locked,
@@ -26,10 +29,13 @@ from tournament.services.armylists import (
     army_lists_public,
     army_lists_published,
 )
-from tournament.services.registration import ARMY_LIST_LIMIT
+from rosters.services.fields import ARMY_LIST_LIMIT
+from rosters.services.rows import lists_preload
+from tournament.errors import ServiceError
+from tournament.models import Player
 from tournament.views.common import report, staff_required, visible_event_or_404
 
-LIST_LABELS = {"army_list": "Army list", "comment": "Comment", "status": "Status"}
+LIST_LABELS = {"army_list": "Army list", "comment": "Comment", "status": "Status", "code": "Check"}
 
 
 class ArmyListForm(forms.Form):
@@ -60,6 +66,12 @@ class ReviewForm(forms.Form):
     )
 
 
+def problem_rows(rules, overrules: dict) -> list[dict]:
+    """Each problem of the checks with the staff's overrule of it ("" : none)."""
+    problems = rules.problems if rules else ()
+    return [{"p": p, "overruled": overrules.get(p.code, "")} for p in problems]
+
+
 def player_list_context(player: Player) -> dict:
     """The player's own list (form, status, the staff's comment, a points warning) and, once
     published, their opponents' lists: for the player's page."""
@@ -72,6 +84,10 @@ def player_list_context(player: Player) -> dict:
         "army": {
             "form": ArmyListForm(initial={"army_list": player.army_list}),
             "check": army_list_check(event=event, text=player.army_list),
+            # The muster checks, shown as soon as the list is pasted (before the deadline).
+            "rules": (rules := army_list_rules(player=player, event=event)),
+            "passes": army_list_passes(rules, player.list_overrules),
+            "problems": problem_rows(rules, player.list_overrules),
             "locked": army_lists_locked(event),
             "deadline": army_list_deadline_words(event),
             "published": army_lists_published(event),
@@ -79,6 +95,12 @@ def player_list_context(player: Player) -> dict:
             "opponents": opponents,
         }
     }
+
+
+def player_list_section(player: Player) -> tuple[str, dict]:
+    """The player's page section (tournament.views.player.PLAYER_PAGE_SECTIONS)."""
+    lists_preload(player)
+    return "rosters/partials/my_army_list.html", player_list_context(player)
 
 
 @require_POST
@@ -123,7 +145,12 @@ def list_review_page(request, event):
     if wanted not in {value for value, _ in STATUS_FILTERS}:
         wanted = ""
     status = None if wanted == "" else ("" if wanted == "none" else wanted)
-    rows = army_lists_for_review(event=event, user=request.user, status=status)
+    every = army_lists_for_review(event=event, user=request.user, status=status)
+    problems = army_list_problem_counts(every)
+    problem = request.GET.get("problem", "")
+    if problem not in problems:
+        problem = ""
+    rows = [r for r in every if problem in r.codes] if problem else every
     counts = army_list_counts(event=event)
     filters = [
         {
@@ -142,6 +169,7 @@ def list_review_page(request, event):
         "rows": [
             {
                 "row": row,
+                "problems": problem_rows(row.rules, row.overrules),
                 "form": ReviewForm(
                     initial={
                         "status": row.player.list_status
@@ -156,11 +184,16 @@ def list_review_page(request, event):
         ],
         "filters": filters,
         "wanted": wanted,
+        "problem": problem,
+        "problem_filters": [
+            {"code": code, "count": count, "current": code == problem}
+            for code, count in problems.items()
+        ],
         "deadline": army_list_deadline_words(event),
         "locked": army_lists_locked(event),
         "publication": event.get_list_publication_display().lower(),
     }
-    return render(request, "tournament/manage/lists.html", context)
+    return render(request, "rosters/manage/lists.html", context)
 
 
 @staff_required
@@ -203,4 +236,42 @@ def public_lists(request, event_id: int):
         "locked": army_lists_locked(event),
         "deadline": army_list_deadline_words(event),
     }
-    return render(request, "tournament/lists.html", context)
+    return render(request, "rosters/lists.html", context)
+
+
+class OverruleForm(forms.Form):
+    code = forms.CharField(max_length=60, widget=forms.HiddenInput())
+    comment = forms.CharField(
+        required=False,
+        strip=False,
+        max_length=COMMENT_LIMIT,
+        label="Why this check is overruled (logged; empty takes the overrule back)",
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+@staff_required
+@require_POST
+def list_overrule(request, event, player_id: int):
+    """Overrule (or take back the overrule of) one check of a player's list."""
+    player = event.players.filter(pk=player_id).select_related("event").first()
+    if player is None:
+        raise Http404("No such player in this event.")
+    form = OverruleForm(request.POST)
+    back = reverse("manage-lists", kwargs={"event_id": event.pk}) + f"#list-{player.pk}"
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            for error in errors:
+                messages.error(request, f"{player.name}: {LIST_LABELS.get(field, field)}: {error}")
+        return redirect(back)
+    try:
+        army_list_overrule(player=player, user=request.user, **form.cleaned_data)
+    except ServiceError as exc:
+        report(request, exc, {**LIST_LABELS, "code": "Check", "comment": "Why"})
+    else:
+        code = form.cleaned_data["code"]
+        if form.cleaned_data["comment"].strip():
+            messages.success(request, f"{player.name}'s list: the {code} check is overruled.")
+        else:
+            messages.success(request, f"{player.name}'s list: the {code} check counts again.")
+    return redirect(back)

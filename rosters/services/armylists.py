@@ -15,55 +15,45 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from rosters.engine.checks import ERROR
+from rosters.models import ArmyList, ListPublication, ListStatus
+from rosters.services.checking import RosterCheck, roster_check_event
+from rosters.services.fields import ARMY_LIST_LIMIT, army_list_clean, row_values
+from rosters.services.rows import list_row, list_row_save, list_settings
 from tournament.engine.armylist import ListHeader, parse_header, points_over
 from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.localtime import when
-from tournament.models import Event, Game, ListPublication, ListStatus, Player, PlayerStatus
+from tournament.models import Event, Game, Player, PlayerStatus
 from tournament.services.access import require_judge, require_organiser, user_can_judge
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
-from tournament.services.registration import ARMY_LIST_LIMIT
 
 COMMENT_LIMIT = 2_000
 REVIEW_STATUSES = (ListStatus.CHECKED, ListStatus.NEEDS_FIX)
 # What a submit or review changes, as the log keeps it (and an undo puts back).
-LOGGED = ("army_list", "list_status", "list_comment")
+LOGGED = ("army_list", "list_status", "list_comment", "list_overrules")
 
 
-def army_list_clean(value) -> str:
-    """The list as stored: one kind of line break, no surrounding blank lines, within the limit.
-
-    Browsers post a textarea's line breaks as CRLF; army builder apps on Windows export them
-    too. One form of the text means a page saved unchanged changes nothing."""
-    if not isinstance(value, str):
-        raise Invalid("army_list", "invalid", "Must be text.")
-    if "\x00" in value:
-        raise Invalid("army_list", "null_characters", "Null characters are not allowed.")
-    text = value.replace("\r\n", "\n").replace("\r", "\n").strip()
-    if len(text) > ARMY_LIST_LIMIT:
-        raise Invalid(
-            "army_list",
-            "max_length",
-            f"Must be at most {ARMY_LIST_LIMIT:,} characters (this list has {len(text):,}).",
-        )
-    return text
+__all__ = ["ARMY_LIST_LIMIT", "army_list_clean"]
 
 
 def army_lists_locked(event: Event, now=None) -> bool:
     """Past the deadline (an event without one never locks its lists)."""
-    deadline = event.list_deadline
+    deadline = list_settings(event).deadline
     return deadline is not None and (now or timezone.now()) >= deadline
 
 
 def army_list_deadline_words(event: Event) -> str:
     """'Sat 23 Nov 2026, 18:00' in the event's zone, or '' without a deadline."""
-    return when(event.list_deadline, event.time_zone) if event.list_deadline else ""
+    deadline = list_settings(event).deadline
+    return when(deadline, event.time_zone) if deadline else ""
 
 
 def army_lists_published(event: Event, now=None) -> bool:
     """Lists are shown to players only once they are locked, and unless the event says nobody."""
-    return event.list_publication != ListPublication.NOBODY and army_lists_locked(event, now)
+    publication = list_settings(event).publication
+    return publication != ListPublication.NOBODY and army_lists_locked(event, now)
 
 
 @dataclass(frozen=True)
@@ -86,8 +76,15 @@ def army_list_check(*, event: Event, text: str) -> ListCheck:
     return ListCheck(header=header, warning=warning)
 
 
-def _snapshot(player: Player) -> dict:
-    return {f: getattr(player, f) for f in LOGGED}
+def _snapshot(row: ArmyList) -> dict:
+    values = row_values(row)
+    return {f: values[f] for f in LOGGED}
+
+
+def _locked_row(player: Player) -> ArmyList:
+    """The player's list row under a lock (an unsaved empty one when they have none)."""
+    row = ArmyList.objects.select_for_update().filter(player_id=player.pk).first()
+    return row or ArmyList(player_id=player.pk, status=ListStatus.NONE)
 
 
 def _changed(before: dict, after: dict) -> tuple[dict, dict]:
@@ -119,16 +116,19 @@ def army_list_submit(*, player: Player, text, user=None, by_player: bool = False
     else:
         require_organiser(user, event)
     event_require_writable(event)
-    if clean == player.army_list:
+    row = _locked_row(player)
+    if clean == row.text:
+        player.list_row = row
         return player
-    before = _snapshot(player)
-    player.army_list = clean
-    player.list_status = ListStatus.SUBMITTED if clean else ListStatus.NONE
-    # A review was of the old text; its comment would now mislead.
-    player.list_comment = ""
-    player.list_updated_at = timezone.now()
-    player.save(update_fields=[*LOGGED, "list_updated_at"])
-    was, now = _changed(before, _snapshot(player))
+    before = _snapshot(row)
+    row.text = clean
+    row.status = ListStatus.SUBMITTED if clean else ListStatus.NONE
+    # A review (and any overrule of the checks) was of the old text; it would now mislead.
+    row.comment = ""
+    row.overrules = {}
+    row.updated_at = timezone.now()
+    list_row_save(player, row)
+    was, now = _changed(before, _snapshot(row))
     audit_record(
         event=event,
         action="army_list_submit",
@@ -159,15 +159,17 @@ def army_list_review(*, player: Player, user, status: str, comment="") -> Player
         raise Invalid("comment", "required", "Say what needs fixing: the player reads this.")
     player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
     event_require_writable(player.event)
-    if not player.army_list:
+    row = _locked_row(player)
+    if not row.text:
         raise Conflict("army_list", "no_list", f"{player.name} has not submitted a list.")
-    before = _snapshot(player)
-    player.list_status = status
-    player.list_comment = comment
-    was, now = _changed(before, _snapshot(player))
+    before = _snapshot(row)
+    row.status = status
+    row.comment = comment
+    was, now = _changed(before, _snapshot(row))
     if not now:
+        player.list_row = row
         return player
-    player.save(update_fields=["list_status", "list_comment"])
+    list_row_save(player, row)
     audit_record(
         event=event,
         action="army_list_review",
@@ -182,10 +184,12 @@ def army_list_review(*, player: Player, user, status: str, comment="") -> Player
 
 audit_restores("army_list_submit", "player", LOGGED)
 audit_restores("army_list_review", "player", LOGGED)
+audit_restores("army_list_overrule", "player", LOGGED)
 
 
 @undo_check("army_list_submit")
 @undo_check("army_list_review")
+@undo_check("army_list_overrule")
 def _check_list_undo(entry) -> list[str]:
     audit_edit_check(entry, lambda player: player.name)
     return []
@@ -193,33 +197,142 @@ def _check_list_undo(entry) -> list[str]:
 
 @undoable("army_list_submit")
 @undoable("army_list_review")
+@undoable("army_list_overrule")
 def _undo_list(entry) -> None:
     audit_restore(entry)
 
 
+def army_list_rules(*, player: Player, event: Event | None = None) -> RosterCheck | None:
+    """The list read into its parts and checked against the muster rules of the event's
+    edition (rosters.services.checking), with the disposition recorded for the player;
+    None without a list. Computed from the stored text, so it always matches it."""
+    text = list_row(player).text
+    if not text:
+        return None
+    event = event or player.event
+    return roster_check_event(
+        event=event,
+        text=text,
+        disposition=player.disposition or None,
+        # The event's pinned rules data: changing it rechecks every list on its next read.
+        data_version=list_settings(event).data_version or None,
+    )
+
+
+def army_list_passes(rules: RosterCheck | None, overrules: dict) -> bool:
+    """Checked, and every problem that is an error overruled by the staff."""
+    if rules is None or not rules.checked:
+        return False
+    return all(p.severity != ERROR or p.code in overrules for p in rules.problems)
+
+
 @dataclass(frozen=True)
 class ListRow:
-    """One player's list on the review page."""
+    """One player's list on the review page, with the checks' verdict (None: no list)."""
 
     player: Player
     check: ListCheck
+    rules: RosterCheck | None = None
+
+    @property
+    def codes(self) -> set[str]:
+        return {p.code for p in self.rules.problems} if self.rules else set()
+
+    @property
+    def overrules(self) -> dict:
+        return dict(list_row(self.player).overrules or {})
+
+    @property
+    def passes(self) -> bool:
+        return army_list_passes(self.rules, self.overrules)
 
 
-def army_lists_for_review(*, event: Event, user, status: str | None = None) -> list[ListRow]:
-    """The entered players' lists for the staff, optionally of one status ("" : no list)."""
+@transaction.atomic
+def army_list_overrule(*, player: Player, user, code, comment="") -> Player:
+    """Overrule one problem of the checks on `player`'s list, saying why (organisers and
+    judges); an empty comment takes the overrule back. Logged and undoable."""
+    event = player.event
     require_judge(user, event)
-    players = event.players.exclude(status__in=(PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN))
-    if status is not None:
-        players = players.filter(list_status=status)
-    return [ListRow(p, army_list_check(event=event, text=p.army_list)) for p in players]
+    if not isinstance(code, str) or not isinstance(comment, str):
+        raise Invalid("code", "invalid", "Must be text.")
+    comment = comment.replace("\r\n", "\n").replace("\r", "\n").strip()
+    if len(comment) > COMMENT_LIMIT:
+        raise Invalid("comment", "max_length", f"Must be at most {COMMENT_LIMIT:,} characters.")
+    player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    event_require_writable(player.event)
+    row = _locked_row(player)
+    if not row.text:
+        raise Conflict("army_list", "no_list", f"{player.name} has not submitted a list.")
+    overrules = dict(row.overrules or {})
+    if comment:
+        rules = army_list_rules(player=player, event=player.event)
+        if code not in {p.code for p in (rules.problems if rules else ())}:
+            raise Invalid(
+                "code", "not_found", f"The checks find no {code} problem in {player.name}'s list."
+            )
+        overrules[code] = comment
+    elif code in overrules:
+        del overrules[code]
+    else:
+        raise Invalid("comment", "required", "Say why the check is overruled: it is logged.")
+    before = _snapshot(row)
+    row.overrules = overrules
+    was, now = _changed(before, _snapshot(row))
+    player.list_row = row
+    if not now:
+        return player
+    list_row_save(player, row)
+    audit_record(
+        event=event,
+        action="army_list_overrule",
+        target=f"player:{player.pk}",
+        user=user,
+        before=was,
+        after=now,
+        revised=True,
+    )
+    return player
+
+
+def army_list_problem_counts(rows: list[ListRow]) -> dict[str, int]:
+    """How many lists show each problem code (for the filter's labels), codes sorted."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        for code in row.codes:
+            counts[code] = counts.get(code, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def army_lists_for_review(
+    *, event: Event, user, status: str | None = None, problem: str | None = None
+) -> list[ListRow]:
+    """The entered players' lists for the staff, optionally of one status ("" : no list) and
+    only those whose checks name `problem` (a problem code)."""
+    require_judge(user, event)
+    players = event.players.exclude(
+        status__in=(PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN)
+    ).select_related("list_row")
+    if status == ListStatus.NONE:
+        players = players.filter(Q(list_row__isnull=True) | Q(list_row__status=status))
+    elif status is not None:
+        players = players.filter(list_row__status=status)
+    rows = [
+        ListRow(
+            p,
+            army_list_check(event=event, text=list_row(p).text),
+            army_list_rules(player=p, event=event),
+        )
+        for p in players
+    ]
+    return [r for r in rows if problem in r.codes] if problem else rows
 
 
 def army_list_counts(*, event: Event) -> dict[str, int]:
     """How many entered players' lists stand at each status (for the filter's labels)."""
     counts = {s.value: 0 for s in ListStatus}
     players = event.players.exclude(status__in=(PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN))
-    for value in players.values_list("list_status", flat=True):
-        counts[value] = counts.get(value, 0) + 1
+    for value in players.values_list("list_row__status", flat=True):
+        counts[value or ""] = counts.get(value or "", 0) + 1
     return counts
 
 
@@ -232,7 +345,7 @@ def army_lists_of_opponents(*, player: Player) -> list[dict]:
     games = (
         Game.objects.filter(round__event=event, player_b__isnull=False)
         .filter(Q(player_a_id=player.pk) | Q(player_b_id=player.pk))
-        .select_related("round", "player_a", "player_b")
+        .select_related("round", "player_a__list_row", "player_b__list_row")
         .order_by("round__number")
     )
     rows = []
@@ -245,14 +358,25 @@ def army_lists_of_opponents(*, player: Player) -> list[dict]:
 def army_lists_public(*, event: Event) -> list[Player]:
     """Every approved player's list, when the event publishes lists to everyone (and only after
     the deadline); an empty list otherwise."""
-    if event.list_publication != ListPublication.EVERYONE or not army_lists_locked(event):
+    if list_settings(event).publication != ListPublication.EVERYONE:
         return []
-    return list(event.players.filter(status=PlayerStatus.APPROVED).exclude(army_list=""))
+    if not army_lists_locked(event):
+        return []
+    players = event.players.filter(status=PlayerStatus.APPROVED, list_row__text__gt="")
+    return list(players.select_related("list_row"))
 
 
-def army_lists_printable(*, event: Event) -> bool:
+def army_lists_printable(event: Event) -> bool:
     """Table packs carry both players' lists when the lists are published (and only then)."""
     return army_lists_published(event)
+
+
+def army_lists_printed(event: Event) -> dict[int, str]:
+    """{player id: list} for the table packs: every list once published, none before."""
+    if not army_lists_printable(event):
+        return {}
+    rows = ArmyList.objects.filter(player__event=event).exclude(text="")
+    return dict(rows.values_list("player_id", "text"))
 
 
 def army_list_readable(*, owner: Player, user=None, reader: Player | None = None) -> bool:
@@ -265,7 +389,7 @@ def army_list_readable(*, owner: Player, user=None, reader: Player | None = None
         return True
     if not army_lists_published(event):
         return False
-    if event.list_publication == ListPublication.EVERYONE:
+    if list_settings(event).publication == ListPublication.EVERYONE:
         return owner.status == PlayerStatus.APPROVED
     if reader is None or reader.event_id != event.pk:
         return False

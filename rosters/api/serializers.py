@@ -1,19 +1,22 @@
-"""API shapes of army lists (tournament/services/armylists.py holds the rules)."""
+"""API shapes of army lists (rosters/services/armylists.py holds the rules)."""
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournament.api.bodies import StrictSerializer
-from tournament.api.serializers import text_field
-from tournament.models import ListStatus, Player
-from tournament.services.armylists import (
+from rosters.models import ListStatus
+from rosters.services.armylists import (
     COMMENT_LIMIT,
     army_list_check,
     army_list_deadline_words,
+    army_list_passes,
+    army_list_rules,
     army_lists_locked,
 )
-from tournament.services.registration import ARMY_LIST_LIMIT
+from rosters.services.fields import ARMY_LIST_LIMIT
+from tournament.api.bodies import StrictSerializer
+from tournament.api.serializers import text_field
+from tournament.models import Player
 
 
 class ArmyListInputSerializer(StrictSerializer):
@@ -55,6 +58,50 @@ class ArmyListSerializer(StrictSerializer):
     )
     locked = serializers.SerializerMethodField(help_text="True once the list deadline passed.")
     deadline = serializers.SerializerMethodField(help_text="The deadline in words, or empty.")
+    rules = serializers.SerializerMethodField(
+        help_text="The muster checks' verdict, or null without a list: `edition`, "
+        "`data_version` (the rules data the list was checked against; null for an edition "
+        "without checks), `checked` and `passes` (checked, and every problem of severity "
+        "error overruled by the staff, if any)."
+    )
+    roster = serializers.SerializerMethodField(
+        help_text="The list read into its parts (faction, battle size, detachments, "
+        "dispositions, units with models, wargear, enhancements, points, warlord; `unread` "
+        "lines kept as sent); null without a list."
+    )
+    problems = serializers.SerializerMethodField(
+        help_text="Each problem the checks found: `code`, `severity` (error or warning), "
+        "`subject` (the unit or line), `message` in words, `line`, `assumed` (a limit no "
+        "source confirms yet: a warning only), `overruled` (the staff's reason, or null)."
+    )
+
+    def _rules(self, player: Player):
+        cache = self.context.setdefault("rules", {})
+        if player.pk not in cache:
+            cache[player.pk] = army_list_rules(player=player)
+        return cache[player.pk]
+
+    def get_rules(self, player: Player) -> dict | None:
+        check = self._rules(player)
+        if check is None:
+            return None
+        data = check.as_dict()
+        rules = {k: data[k] for k in ("edition", "data_version", "checked")}
+        return {**rules, "passes": army_list_passes(check, self._overrules(player))}
+
+    @staticmethod
+    def _overrules(player: Player) -> dict:
+        return player.list_overrules
+
+    def get_roster(self, player: Player) -> dict | None:
+        check = self._rules(player)
+        return check.roster.as_dict() if check else None
+
+    def get_problems(self, player: Player) -> list[dict]:
+        check = self._rules(player)
+        overrules = self._overrules(player)
+        problems = check.problems if check else ()
+        return [{**p.as_dict(), "overruled": overrules.get(p.code)} for p in problems]
 
     def _check(self, player: Player):
         return army_list_check(event=player.event, text=player.army_list)

@@ -1,0 +1,260 @@
+"""The list fields the tournament app shows and takes on players and events (`army_list`,
+`list_status`, `list_comment`, `list_updated_at`; `list_deadline`, `list_publication`),
+registered with it (tournament.services.extra_fields) so its API, forms, sign-up, CSV import,
+event document and log keep them under the same names as before the lists moved here."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from exchange.services.exchange_fields import Spec, bad
+from rosters.data import dataset_versions
+from rosters.models import ArmyList, ListPublication, ListSettings, ListStatus
+from rosters.services.rows import list_row, list_row_save, list_settings, list_settings_save
+from tournament.errors import Invalid
+from tournament.models import Event, Player
+from tournament.services.extra_fields import ExtraFields
+
+# An army list is a page of text; anything much longer is not a list (or is abuse).
+ARMY_LIST_LIMIT = 10_000
+PLAYER_FIELDS = ("army_list", "list_status", "list_comment", "list_updated_at", "list_overrules")
+ROW_ATTRS = ("text", "status", "comment", "updated_at", "overrules")
+OVERRULE_LIMIT = 2_000
+EVENT_FIELDS = ("list_deadline", "list_publication", "list_data_version")
+
+
+def army_list_clean(value) -> str:
+    """The list as stored: one kind of line break, no surrounding blank lines, within the limit.
+
+    Browsers post a textarea's line breaks as CRLF; army builder apps on Windows export them
+    too. One form of the text means a page saved unchanged changes nothing."""
+    if not isinstance(value, str):
+        raise Invalid("army_list", "invalid", "Must be text.")
+    if "\x00" in value:
+        raise Invalid("army_list", "null_characters", "Null characters are not allowed.")
+    text = value.replace("\r\n", "\n").replace("\r", "\n").strip()
+    if len(text) > ARMY_LIST_LIMIT:
+        raise Invalid(
+            "army_list",
+            "max_length",
+            f"Must be at most {ARMY_LIST_LIMIT:,} characters (this list has {len(text):,}).",
+        )
+    return text
+
+
+def row_values(row: ArmyList) -> dict:
+    return {
+        "army_list": row.text,
+        "list_status": row.status,
+        "list_comment": row.comment,
+        "list_updated_at": row.updated_at,
+        "list_overrules": dict(row.overrules or {}),
+    }
+
+
+def _player_read(player: Player) -> dict:
+    return row_values(list_row(player))
+
+
+def _player_clean(values: dict) -> dict:
+    return {"army_list": army_list_clean(values["army_list"])} if "army_list" in values else {}
+
+
+def _player_write(player: Player, values: dict, *, fresh=False, restore=False) -> None:
+    """An organiser's edit or a sign-up sends the text: a new one waits for the staff's check
+    again (the review was of the old text). A restore (undo, import) sets what it names."""
+    existing = ArmyList.objects.filter(player_id=player.pk).first()
+    row = existing or ArmyList(player_id=player.pk)
+    if restore:
+        for name, attr in zip(PLAYER_FIELDS, ROW_ATTRS, strict=True):
+            if name in values:
+                setattr(row, attr, values[name])
+        try:
+            row.overrules = overrules_valid(row.overrules or {})
+        except ValueError:
+            # Only a file (or a forged log) could hold these: refused, nothing written.
+            raise bad(
+                f"{player.name}.list_overrules", "must map problem codes to reasons."
+            ) from None
+        kept = row.text or row.status or row.comment or row.overrules
+        if existing or kept or row.updated_at is not None:
+            list_row_save(player, row)
+        return
+    text = values.get("army_list", row.text)
+    if text == row.text or (fresh and not text):
+        return
+    row.text = text
+    row.status = ListStatus.SUBMITTED if text else ListStatus.NONE
+    row.comment = ""
+    row.overrules = {}
+    row.updated_at = timezone.now()
+    list_row_save(player, row)
+
+
+def _player_logged(name: str, value):
+    if name == "list_updated_at":
+        return _logged_moment(name, value)
+    if name == "list_overrules":
+        return overrules_valid(value)
+    if not isinstance(value, str):
+        raise ValueError("wrong type")
+    if name == "list_status" and value not in ListStatus.values:
+        raise ValueError("not a choice")
+    if name == "army_list" and value != army_list_clean(value):
+        raise ValueError("invalid")
+    return value
+
+
+def overrules_valid(value) -> dict:
+    """Overrules as stored: {problem code: the staff's reason}; ValueError otherwise."""
+    if not isinstance(value, dict):
+        raise ValueError("wrong type")
+    for code, why in value.items():
+        if not isinstance(code, str) or not code or len(code) > 60:
+            raise ValueError("invalid")
+        if not isinstance(why, str) or not why.strip() or len(why) > OVERRULE_LIMIT:
+            raise ValueError("invalid")
+    return dict(value)
+
+
+def _logged_moment(name: str, value):
+    if value is None:
+        return None
+    moment = parse_datetime(value) if isinstance(value, str) else None
+    if moment is None or timezone.is_naive(moment):
+        raise ValueError("wrong type")
+    return moment
+
+
+def _event_read(event: Event) -> dict:
+    settings = list_settings(event)
+    return {
+        "list_deadline": settings.deadline,
+        "list_publication": settings.publication,
+        "list_data_version": settings.data_version,
+    }
+
+
+def _event_clean(values: dict) -> dict:
+    clean = dict(values)
+    if "list_publication" in clean and clean["list_publication"] not in ListPublication.values:
+        raise Invalid(
+            "list_publication", "invalid_choice", "Must be opponents, everyone or nobody."
+        )
+    deadline = clean.get("list_deadline")
+    if deadline is not None and (
+        not isinstance(deadline, datetime.datetime) or timezone.is_naive(deadline)
+    ):
+        raise Invalid("list_deadline", "invalid", "Must be a date and time with its time zone.")
+    if "list_data_version" in clean:
+        version = clean["list_data_version"]
+        if version is None:
+            version = ""
+        if not isinstance(version, str):
+            raise Invalid("list_data_version", "invalid", "Must be text.")
+        if version and version not in dataset_versions():
+            known = ", ".join(dataset_versions())
+            raise Invalid(
+                "list_data_version",
+                "unknown_dataset",
+                f"No rules data {version} on this site; it has {known} "
+                "(manage.py rosters_load_data adds a newer one).",
+            )
+        clean["list_data_version"] = version
+    return clean
+
+
+def _event_write(event: Event, values: dict, *, fresh=False, restore=False) -> None:
+    settings = ListSettings.objects.filter(event_id=event.pk).first() or ListSettings(
+        event_id=event.pk
+    )
+    if "list_deadline" in values:
+        settings.deadline = values["list_deadline"]
+    if "list_publication" in values:
+        settings.publication = values["list_publication"]
+    if "list_data_version" in values:
+        settings.data_version = values["list_data_version"]
+    default = settings.deadline is None and settings.publication == ListPublication.OPPONENTS
+    default = default and not settings.data_version
+    if default and not ListSettings.objects.filter(event_id=event.pk).exists():
+        event.list_settings = settings  # the defaults, unsaved: nothing to keep
+        return
+    list_settings_save(event, settings)
+
+
+def _event_logged(name: str, value):
+    if name == "list_deadline":
+        return _logged_moment(name, value)
+    if name == "list_data_version":
+        if not isinstance(value, str) or (value and value not in dataset_versions()):
+            raise ValueError("invalid")
+        return value
+    if not isinstance(value, str) or value not in ListPublication.values:
+        raise ValueError("not a choice")
+    return value
+
+
+PLAYER_EXTRAS = ExtraFields(
+    name="rosters",
+    editable=("army_list",),
+    logged=PLAYER_FIELDS,
+    clean=_player_clean,
+    read=_player_read,
+    write=_player_write,
+    logged_value=_player_logged,
+    specs=(
+        # A document written without the rosters app's keys (an event brought in from
+        # another app, exchange/services/old_events.py) reads as "no list".
+        Spec("army_list", "str", False, (), True, ""),
+        Spec("list_status", "str", False, tuple(ListStatus.values), True, ""),
+        Spec("list_comment", "str", False, (), True, ""),
+        Spec("list_updated_at", "datetime", True, (), True, None),
+        # Added with the muster checks: files written before them hold no overrules.
+        Spec("list_overrules", "json", False, (), True, {}),
+    ),
+    related=("list_row",),
+)
+EVENT_EXTRAS = ExtraFields(
+    name="rosters",
+    editable=EVENT_FIELDS,
+    logged=EVENT_FIELDS,
+    clean=_event_clean,
+    read=_event_read,
+    write=_event_write,
+    logged_value=_event_logged,
+    specs=(
+        # Without them (an event brought in from another app): no deadline, the default
+        # publication.
+        Spec("list_deadline", "datetime", True, (), True, None),
+        Spec(
+            "list_publication",
+            "str",
+            False,
+            tuple(ListPublication.values),
+            True,
+            ListPublication.OPPONENTS.value,
+        ),
+        # Added with the muster checks: files written before them check with the newest data.
+        Spec("list_data_version", "str", False, (), True, ""),
+    ),
+    related=("list_settings",),
+)
+
+
+def install_attributes() -> None:
+    """Players and events read their list fields as attributes, as before the lists moved:
+    `player.army_list`, `event.list_deadline` (read-only; the services write them)."""
+
+    def player_value(name):
+        return property(lambda player: _player_read(player)[name])
+
+    for name in PLAYER_FIELDS:
+        setattr(Player, name, player_value(name))
+    Event.list_deadline = property(lambda event: list_settings(event).deadline)
+    Event.list_publication = property(lambda event: list_settings(event).publication)
+    Event.get_list_publication_display = lambda event: (
+        ListPublication(list_settings(event).publication).label
+    )

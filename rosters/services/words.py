@@ -1,0 +1,56 @@
+"""The army list actions and fields as the audit log says them (registered at start-up)."""
+
+from __future__ import annotations
+
+import datetime
+
+from rosters.models import ListStatus
+from tournament.localtime import when
+from tournament.services.audit_words import (
+    audit_fields_register,
+    audit_words_register,
+    changes_text,
+)
+
+LIST_WORDS = {s.value: s.label.lower() for s in ListStatus}
+
+
+def _lines(value) -> str:
+    # A whole list would drown the log; its text stays in the entry for the undo.
+    lines = len(str(value).splitlines())
+    return f"{lines} line{'s' if lines != 1 else ''}"
+
+
+def _player_id(entry) -> int | None:
+    prefix, _, ident = (entry.target or "").partition(":")
+    return int(ident) if prefix == "player" and ident.isdigit() else None
+
+
+def _army_list(entry, name) -> str:
+    return f"{name(_player_id(entry))}: {changes_text(entry.before, entry.after)}"
+
+
+def register() -> None:
+    audit_fields_register(
+        {
+            "army_list": "Army list",
+            "list_deadline": "Army list deadline",
+            "list_publication": "Army lists shown to",
+            "list_status": "List status",
+            "list_comment": "Comment",
+            "list_overrules": "Overruled checks",
+        },
+        # The deadline is logged in ISO form (shown in the event's zone, which the page
+        # activates) and the status as its code.
+        {
+            "army_list": _lines,
+            "list_deadline": lambda v: when(datetime.datetime.fromisoformat(str(v))),
+            "list_status": lambda v: LIST_WORDS.get(v, str(v)),
+            "list_overrules": lambda v: ", ".join(f"{c} ({why})" for c, why in v.items()) or "none",
+        },
+    )
+    audit_words_register("army_list_submit", "Army list sent", _army_list, with_names=True)
+    audit_words_register("army_list_review", "Army list reviewed", _army_list, with_names=True)
+    audit_words_register(
+        "army_list_overrule", "Army list check overruled", _army_list, with_names=True
+    )

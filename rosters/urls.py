@@ -1,0 +1,21 @@
+"""Army list pages (their names are the ones the tournament app's pages link to)."""
+
+from django.urls import path
+
+from rosters.views import armylists
+
+manage = "manage/events/<int:event_id>/"
+
+urlpatterns = [
+    path("events/<int:event_id>/lists/", armylists.public_lists, name="event-lists"),
+    path("p/<str:key>/list/", armylists.player_list_submit, name="player-list"),
+    path(manage + "lists/", armylists.list_review_page, name="manage-lists"),
+    path(
+        manage + "lists/<int:player_id>/review/", armylists.list_review, name="manage-list-review"
+    ),
+    path(
+        manage + "lists/<int:player_id>/overrule/",
+        armylists.list_overrule,
+        name="manage-list-overrule",
+    ),
+]

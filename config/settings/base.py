@@ -173,6 +173,7 @@ SPECTACULAR_SETTINGS = {
         "BattleReadyEnum": "tournament.api.serializers.BATTLE_READY_CHOICES",
         "UnderdogPlayerEnum": "missions.api.UNDERDOG_PLAYERS",
         "SecondaryModeEnum": "tournament.scoring_eleventh.SECONDARY_MODES",
+        "RoundStageEnum": "tournament.models.round.RoundStage",
     },
     # Swagger UI's files are served from this app, not a CDN: venues have poor wifi.
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -38,6 +38,7 @@ def world(organiser, event):
     from django.contrib.auth import get_user_model
 
     from rosters.services.patrols import patrol_create
+    from series.services.series import series_create
     from teams.services.rounds import team_round_create
     from tournament.services.announcements import announcement_post
     from tournament.services.events import event_create
@@ -54,6 +55,7 @@ def world(organiser, event):
     patrol = patrol_create(
         event=event, user=organiser, data={"name": "P", "units": [{"name": "U", "models": 1}]}
     )
+    series = series_create(user=organiser, fields={"name": "League", "placing_points": ["3"]})
     team_event = event_create(user=organiser, name="Team GT", rounds=3, kind="team", team_size=3)
     for name in ("Alpha", "Beta", "Gamma", "Delta"):
         make_team(team_event, organiser, name, size=3)
@@ -68,6 +70,7 @@ def world(organiser, event):
         "game_id": game.pk,
         "token": tracker_create().token,
         "patrol_id": patrol.pk,
+        "series_id": series.pk,
     }
     team_ids = {
         "event_id": team_event.pk,

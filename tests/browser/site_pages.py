@@ -155,7 +155,7 @@ def _eternal_games(s: Site) -> None:
     s.extra["eternal"], s.extra["eternal_end"] = guns, scouring
 
 
-def _only_war_event(s: Site) -> None:
+def _only_war_tracked_event(s: Site) -> None:
     """An Only War event, round 1 paired on Domination: its game's tracker in setup (the
     Power Levels form) on Player 1's phone."""
     from tournament.services.events import event_create
@@ -657,7 +657,7 @@ PAGES: list[Page] = [
             reverse("tracker-game", args=[s.extra["only_war_game"].pk])
             + f"?key={s.extra['only_war_game'].player_a.private_key}"
         ),
-        setup=_only_war_event,
+        setup=_only_war_tracked_event,
         ready="#tracker-app .trk-board",
     ),
     Page(

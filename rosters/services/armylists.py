@@ -20,6 +20,7 @@ from rosters.engine.sheet import roster_sheet
 from rosters.models import ArmyList, ListPublication, ListStatus
 from rosters.services.checking import RosterCheck, roster_check_event, roster_read
 from rosters.services.fields import ARMY_LIST_LIMIT, army_list_clean, row_values
+from rosters.services.recorded import list_recorded_fill
 from rosters.services.rows import list_row, list_row_save, list_settings
 from tournament.engine.armylist import ListHeader, parse_header, points_over
 from tournament.errors import Conflict, Forbidden, Invalid
@@ -140,6 +141,10 @@ def army_list_submit(*, player: Player, text, user=None, by_player: bool = False
         after=now,
         revised=True,
     )
+    if clean:
+        # What the list states fills the player's empty faction and disposition (logged on
+        # its own line, so either can be undone alone); a differing one waits for the staff.
+        list_recorded_fill(player=player, user=user, by_player=by_player)
     return player
 
 

@@ -18,4 +18,9 @@ urlpatterns = [
         armylists.list_overrule,
         name="manage-list-overrule",
     ),
+    path(
+        manage + "lists/<int:player_id>/recorded/",
+        armylists.list_recorded,
+        name="manage-list-recorded",
+    ),
 ]

@@ -14,6 +14,7 @@ from rosters.services.armylists import (
     army_lists_locked,
 )
 from rosters.services.fields import ARMY_LIST_LIMIT
+from rosters.services.recorded import recorded_mismatch
 from tournament.api.bodies import StrictSerializer
 from tournament.api.serializers import text_field
 from tournament.models import Player
@@ -75,6 +76,12 @@ class ArmyListSerializer(StrictSerializer):
         "source confirms yet: a warning only), `overruled` (the staff's reason, or null)."
     )
 
+    recorded_mismatch = serializers.SerializerMethodField(
+        help_text="Each of the player's recorded `faction` and (11th edition) `disposition` "
+        "that the list states otherwise: `field`, `recorded` and `list` in words. An empty "
+        "one is filled from the list when it is sent; a differing one waits for an organiser."
+    )
+
     def _rules(self, player: Player):
         cache = self.context.setdefault("rules", {})
         if player.pk not in cache:
@@ -102,6 +109,9 @@ class ArmyListSerializer(StrictSerializer):
         overrules = self._overrules(player)
         problems = check.problems if check else ()
         return [{**p.as_dict(), "overruled": overrules.get(p.code)} for p in problems]
+
+    def get_recorded_mismatch(self, player: Player) -> list[dict]:
+        return recorded_mismatch(player, self._rules(player))
 
     def _check(self, player: Player):
         return army_list_check(event=player.event, text=player.army_list)

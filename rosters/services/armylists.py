@@ -16,9 +16,11 @@ from django.db.models import Q
 from django.utils import timezone
 
 from rosters.engine.checks import ERROR
+from rosters.engine.sheet import roster_sheet
 from rosters.models import ArmyList, ListPublication, ListStatus
-from rosters.services.checking import RosterCheck, roster_check_event
+from rosters.services.checking import RosterCheck, roster_check_event, roster_read
 from rosters.services.fields import ARMY_LIST_LIMIT, army_list_clean, row_values
+from rosters.services.recorded import list_recorded_fill
 from rosters.services.rows import list_row, list_row_save, list_settings
 from tournament.engine.armylist import ListHeader, parse_header, points_over
 from tournament.errors import Conflict, Forbidden, Invalid
@@ -139,6 +141,10 @@ def army_list_submit(*, player: Player, text, user=None, by_player: bool = False
         after=now,
         revised=True,
     )
+    if clean:
+        # What the list states fills the player's empty faction and disposition (logged on
+        # its own line, so either can be undone alone); a differing one waits for the staff.
+        list_recorded_fill(player=player, user=user, by_player=by_player)
     return player
 
 
@@ -376,7 +382,17 @@ def army_lists_printed(event: Event) -> dict[int, str]:
     if not army_lists_printable(event):
         return {}
     rows = ArmyList.objects.filter(player__event=event).exclude(text="")
-    return dict(rows.values_list("player_id", "text"))
+    version = list_settings(event).data_version or None
+    return {
+        pid: army_list_sheet(text, version) for pid, text in rows.values_list("player_id", "text")
+    }
+
+
+def army_list_sheet(text: str, data_version: str | None = None) -> str:
+    """A list as the table packs print it: its parsed roster laid out (rosters.engine.sheet)
+    when the parser finds units in it, the text as sent otherwise."""
+    roster = roster_read(text=text, data_version=data_version)
+    return roster_sheet(roster) if roster.units else text
 
 
 def army_list_readable(*, owner: Player, user=None, reader: Player | None = None) -> bool:

@@ -54,3 +54,9 @@ def register() -> None:
     audit_words_register(
         "army_list_overrule", "Army list check overruled", _army_list, with_names=True
     )
+    audit_words_register(
+        "army_list_recorded",
+        "Faction or disposition taken from the list",
+        _army_list,
+        with_names=True,
+    )

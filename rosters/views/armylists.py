@@ -30,6 +30,8 @@ from rosters.services.armylists import (
     army_lists_published,
 )
 from rosters.services.fields import ARMY_LIST_LIMIT
+from rosters.services.recorded import LABELS as RECORDED_LABELS
+from rosters.services.recorded import list_recorded_use, recorded_mismatch
 from rosters.services.rows import lists_preload
 from tournament.errors import ServiceError
 from tournament.models import Player
@@ -170,6 +172,10 @@ def list_review_page(request, event):
             {
                 "row": row,
                 "problems": problem_rows(row.rules, row.overrules),
+                "mismatch": [
+                    {**m, "label": RECORDED_LABELS[m["field"]]}
+                    for m in recorded_mismatch(row.player, row.rules)
+                ],
                 "form": ReviewForm(
                     initial={
                         "status": row.player.list_status
@@ -275,3 +281,21 @@ def list_overrule(request, event, player_id: int):
         else:
             messages.success(request, f"{player.name}'s list: the {code} check counts again.")
     return redirect(back)
+
+
+@staff_required
+@require_POST
+def list_recorded(request, event, player_id: int):
+    """Record the faction or disposition the player's list states in place of theirs."""
+    player = event.players.filter(pk=player_id).select_related("event").first()
+    if player is None:
+        raise Http404("No such player in this event.")
+    field = request.POST.get("field", "")
+    try:
+        list_recorded_use(player=player, user=request.user, field=field)
+    except ServiceError as exc:
+        report(request, exc, {**LIST_LABELS, **RECORDED_LABELS})
+    else:
+        label = RECORDED_LABELS[field]
+        messages.success(request, f"{player.name}: {label.lower()} taken from the list.")
+    return redirect(reverse("manage-lists", kwargs={"event_id": event.pk}) + f"#list-{player.pk}")

@@ -333,7 +333,8 @@ def _a_confirmed(s: Site) -> None:
 
 
 def _lists_sent(s: Site) -> None:
-    """Lists from A (over the points limit, needing a fix) and B (checked); the rest none."""
+    """Lists from A (over the points limit, needing a fix), B (checked) and C (its faction
+    not the one recorded); the rest none."""
     from rosters.services.armylists import army_list_review, army_list_submit
 
     over = "++ Army Roster (Adeptus Custodes) [2,035pts] ++\n\n+ HQ +\nShield-Captain [130pts]"
@@ -345,6 +346,13 @@ def _lists_sent(s: Site) -> None:
         player=s.players["B"], text="Strike Force (2000 Points)\nWarboss", by_player=True
     )
     army_list_review(player=s.players["B"], user=s.organiser, status="checked")
+    # C is recorded as Space Marines and sends an Orks list: the page shows the mismatch
+    # with its "use the list's faction" button.
+    army_list_submit(
+        player=s.players["C"],
+        text="Orks\nStrike Force (2000 Points)\n\nCHARACTERS\n\nWarboss (80 Points)",
+        by_player=True,
+    )
 
 
 def _lists_published(s: Site) -> None:

@@ -59,14 +59,15 @@ class TablePacks(PrintDocument):
 
     @staticmethod
     def army_lists(game: Pairing) -> list:
-        """Both players' lists as they sent them (empty unless published); lines kept."""
+        """Both players' lists as the print hooks give them (empty unless published); lines kept."""
         seats = [s for s in (game.a, game.b) if s is not None and s.army_list]
         if not seats:
             return []
         story = [PageBreak(), Paragraph(f"Table {game.table}: army lists", STYLES["h2"])]
         for seat in seats:
             story.append(Paragraph(escape(f"{seat.name} ({seat.faction})"), STYLES["card_name"]))
-            lines = "<br/>".join(escape(line) for line in seat.army_list.splitlines())
+            # Leading spaces kept (a parsed list indents its wargear under each unit).
+            lines = "<br/>".join(_kept_indent(escape(line)) for line in seat.army_list.splitlines())
             story.append(Paragraph(lines, STYLES["small"]))
         return story
 
@@ -150,3 +151,9 @@ class TablePacks(PrintDocument):
             col,
             gap=4,
         )
+
+
+def _kept_indent(line: str) -> str:
+    """A line with its leading spaces as non-breaking ones, which a paragraph does not drop."""
+    stripped = line.lstrip(" ")
+    return "&nbsp;" * (len(line) - len(stripped)) + stripped

@@ -1,0 +1,154 @@
+"""The faction and Force Disposition recorded for a player, taken from their army list when it
+states them: filled in when nothing is recorded yet, and otherwise left alone and shown to the
+staff as a mismatch they settle with one click ("use the list's"). Both are logged as
+`army_list_recorded` and undoable. A faction is only taken when the list's names map to one
+of the project's factions (tournament.factions) and to no other."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from missions.eleventh.matrix import DISPOSITION_NAMES
+from missions.pack.registry import get_pack
+from rosters.engine.checks import disposition_id
+from rosters.engine.roster import Roster
+from tournament.errors import Conflict, Invalid
+from tournament.factions import faction_known
+from tournament.models import Event, Player
+from tournament.services.access import require_organiser
+from tournament.services.archive import event_require_writable
+from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
+
+FIELDS = ("faction", "disposition")
+LABELS = {"faction": "Faction", "disposition": "Force Disposition"}
+# "The caller has not read the list's checks": they are read here (None means no list).
+_UNREAD = object()
+
+
+def _faction(written: str | None) -> str | None:
+    """The project's name for the list's faction: the whole line, or else the one faction its
+    levels ("Imperium - Adeptus Astartes - Blood Angels") name; None when none or several."""
+    if not written:
+        return None
+    whole = faction_known(written)
+    if whole:
+        return whole
+    named = {faction_known(part) for part in written.split(" - ")} - {None}
+    return named.pop() if len(named) == 1 else None
+
+
+def list_recorded_from(roster: Roster, *, eleventh: bool) -> dict[str, str]:
+    """What the list states, in the values a player records: {"faction": name,
+    "disposition": id (11th-edition events only, when the list names exactly one)}."""
+    found: dict[str, str] = {}
+    faction = _faction(roster.faction)
+    if faction:
+        found["faction"] = faction
+    if eleventh and len(roster.dispositions) == 1:
+        ident = disposition_id(roster.dispositions[0])
+        if ident:
+            found["disposition"] = ident
+    return found
+
+
+def _is_eleventh(event: Event) -> bool:
+    return get_pack(event.mission_pack).edition == "11th"
+
+
+def _stated(player: Player, rules=_UNREAD) -> dict[str, str]:
+    # Imported here: armylists imports this module to fill the fields on submit.
+    from rosters.services.armylists import army_list_rules  # noqa: PLC0415
+
+    if rules is _UNREAD:
+        rules = army_list_rules(player=player)
+    if rules is None:
+        return {}
+    return list_recorded_from(rules.roster, eleventh=_is_eleventh(player.event))
+
+
+def _same(field: str, recorded: str, stated: str) -> bool:
+    if field == "faction":
+        return (faction_known(recorded) or recorded) == stated
+    return recorded == stated
+
+
+def _words(field: str, value: str) -> str:
+    return DISPOSITION_NAMES.get(value, value) if field == "disposition" else value
+
+
+def recorded_mismatch(player: Player, rules=_UNREAD) -> list[dict]:
+    """Each recorded field that the list states otherwise: {"field", "recorded", "list"} in
+    the words people see (an empty recorded field is filled, not a mismatch). `rules`: the
+    list's checks when the caller has them (army_list_rules)."""
+    stated = _stated(player, rules)
+    return [
+        {
+            "field": field,
+            "recorded": _words(field, getattr(player, field)),
+            "list": _words(field, stated[field]),
+        }
+        for field in FIELDS
+        if field in stated
+        and getattr(player, field)
+        and not _same(field, getattr(player, field), stated[field])
+    ]
+
+
+def _write(player: Player, values: dict[str, str], *, user=None, by_player: bool = False) -> None:
+    before = {field: getattr(player, field) for field in values}
+    for field, value in values.items():
+        setattr(player, field, value)
+    player.save(update_fields=list(values))
+    audit_record(
+        event=player.event,
+        action="army_list_recorded",
+        target=f"player:{player.pk}",
+        user=user,
+        player=player if by_player else None,
+        before=before,
+        after=dict(values),
+    )
+
+
+def list_recorded_fill(*, player: Player, user=None, by_player: bool = False) -> dict[str, str]:
+    """Fill the player's empty faction and disposition from their list (called as it is sent,
+    inside its transaction); what was filled."""
+    stated = _stated(player)
+    empty = {f: v for f, v in stated.items() if not getattr(player, f)}
+    if empty:
+        _write(player, empty, user=user, by_player=by_player)
+    return empty
+
+
+@transaction.atomic
+def list_recorded_use(*, player: Player, user, field) -> Player:
+    """Record what the list states for `field` ("faction" or "disposition") in place of what
+    is recorded (organisers). Nothing changes when they already agree."""
+    require_organiser(user, player.event)
+    if field not in FIELDS:
+        raise Invalid("field", "invalid_choice", "Must be faction or disposition.")
+    player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    event_require_writable(player.event)
+    stated = _stated(player)
+    if field not in stated:
+        raise Conflict(
+            field, "not_in_list", f"{player.name}'s list states no {LABELS[field].lower()}."
+        )
+    if getattr(player, field) != stated[field]:
+        _write(player, {field: stated[field]}, user=user)
+    return player
+
+
+audit_restores("army_list_recorded", "player", FIELDS)
+
+
+@undo_check("army_list_recorded")
+def _check_undo(entry) -> list[str]:
+    audit_edit_check(entry, lambda player: player.name)
+    return []
+
+
+@undoable("army_list_recorded")
+def _undo(entry) -> None:
+    audit_restore(entry)

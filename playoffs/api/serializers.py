@@ -70,9 +70,12 @@ class PlayoffInputSerializer(StrictSerializer):
 
 
 class PlayoffSeedsInputSerializer(StrictSerializer):
+    # A PATCH may leave every field out: it then changes nothing and answers the bracket.
     seeds = serializers.ListField(
         child=StrictIntegerField(),
-        help_text="Player ids (team ids in a team event), best seed first (same count).",
+        required=False,
+        help_text="Player ids (team ids in a team event), best seed first (same count). "
+        "Left out: nothing changes.",
     )
 
 

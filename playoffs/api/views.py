@@ -82,7 +82,8 @@ class PlayoffView(APIView):
         require_write_access(request, event)
         body = PlayoffSeedsInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        playoff_reseed(event_id=event.pk, user=request.user, seeds=body.validated_data["seeds"])
+        if "seeds" in body.validated_data:
+            playoff_reseed(event_id=event.pk, user=request.user, seeds=body.validated_data["seeds"])
         return Response(_view(event))
 
     @extend_schema(responses={204: None})

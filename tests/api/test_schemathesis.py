@@ -40,6 +40,7 @@ CROSS_FIELD_CODES = {
     "not_for_pack",  # a, b or layout (11th edition matchups) sent to generate another pack
     "invalid_file",  # an old event's file (BCP JSON, CSV text) breaking its format, by place
     "no_name",  # an old event named neither by the body nor by its BCP file
+    "unknown_dataset",  # a list_data_version this site has not loaded (rosters data versions)
 }
 
 

@@ -197,6 +197,22 @@ def test_seeding_is_adjusted_before_play_logged_and_undone(api, swiss64):
     assert late.status_code == 409
 
 
+def test_a_patch_without_seeds_changes_nothing(api, swiss64):
+    event = swiss64
+    order = swiss_order(api, event)
+    api.post(base(event), {"format": "single", "size": 4}, format="json")
+
+    def log():
+        entries = api.get(f"/api/events/{event.pk}/audit/").json()
+        return entries["results"] if isinstance(entries, dict) else entries
+
+    logged = log()
+    same = api.patch(base(event), {}, format="json")
+    assert same.status_code == 200
+    assert [s["player"] for s in same.json()["seeds"]] == order[:4]
+    assert log() == logged
+
+
 def test_organiser_decides_a_knockout_game_drawn_on_vp(api, swiss64):
     event = swiss64
     order = swiss_order(api, event)

@@ -41,6 +41,7 @@ CROSS_FIELD_CODES = {
     "invalid_file",  # an old event's file (BCP JSON, CSV text) breaking its format, by place
     "no_name",  # an old event named neither by the body nor by its BCP file
     "unknown_dataset",  # a list_data_version this site has not loaded (rosters data versions)
+    "above_one",  # an owr_floor fraction above 1 (numerator over denominator)
 }
 
 

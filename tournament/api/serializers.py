@@ -24,7 +24,7 @@ from tournament.services.eleventh import game_fields
 from tournament.services.events import PLACES_MAX
 from tournament.services.registration import registration_factions, registration_position
 from tournament.services.rounds import SEED_MAX
-from tournament.services.standings import metric_names
+from tournament.services.standings import OWR_FLOOR_PATTERN, metric_names
 
 # The schema states the text rules the checks below apply: a name has a visible character,
 # and no text may hold a NUL (PostgreSQL cannot store one).
@@ -178,8 +178,17 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
     owr_floor = StrictCharField(
         max_length=20,
         required=False,
+        # The syntax in the schema (clients and fuzzers see it); a value above 1 is refused by
+        # the service (400 above_one: no JSON Schema keyword compares numerator and denominator).
+        validators=[
+            RegexValidator(
+                OWR_FLOOR_PATTERN,
+                'Must be a fraction from 0 to 1 written like "1/3" (or "0" for no floor).',
+                code="invalid",
+            )
+        ],
         help_text="The floor of the owr_floor metric: each opponent's win rate counts at no "
-        'less than this fraction, written like "1/3" (default) or "0" (400 invalid/range).',
+        'less than this fraction, written like "1/3" (default) or "0" (400 invalid/above_one).',
     )
     mission_pack = serializers.ChoiceField(
         choices=pack_keys(),

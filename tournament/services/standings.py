@@ -35,6 +35,9 @@ def metric_names() -> set[str]:
 
 # A floor's denominator beyond this is a typing slip, not a rule anyone publishes.
 OWR_FLOOR_MAX_DENOMINATOR = 1000
+# What the API takes (its schema says it): a whole number or a fraction of at most three digits
+# each, or a decimal of at most three places; within it, only a value above 1 is refused.
+OWR_FLOOR_PATTERN = r"^(\d{1,3}(/[1-9]\d{0,2})?|\d?\.\d{1,3})$"
 
 
 def owr_floor_clean(value) -> str:
@@ -46,7 +49,9 @@ def owr_floor_clean(value) -> str:
         floor = Fraction(value.strip())
     except (ValueError, ZeroDivisionError):
         raise Invalid("owr_floor", "invalid", rule) from None
-    if not 0 <= floor <= 1 or floor.denominator > OWR_FLOOR_MAX_DENOMINATOR:
+    if floor > 1:
+        raise Invalid("owr_floor", "above_one", rule)
+    if floor < 0 or floor.denominator > OWR_FLOOR_MAX_DENOMINATOR:
         raise Invalid("owr_floor", "range", rule)
     return str(floor)
 

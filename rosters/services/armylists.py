@@ -18,10 +18,11 @@ from django.utils import timezone
 from rosters.engine.checks import ERROR
 from rosters.engine.sheet import roster_sheet
 from rosters.models import ArmyList, ListPublication, ListStatus
-from rosters.services.checking import RosterCheck, roster_check_event, roster_read
+from rosters.services.checking import RosterCheck, roster_read
 from rosters.services.fields import ARMY_LIST_LIMIT, army_list_clean, row_values
 from rosters.services.recorded import list_recorded_fill
 from rosters.services.rows import list_row, list_row_save, list_settings
+from rosters.services.rules import army_list_rules
 from tournament.engine.armylist import ListHeader, parse_header, points_over
 from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.localtime import when
@@ -206,23 +207,6 @@ def _check_list_undo(entry) -> list[str]:
 @undoable("army_list_overrule")
 def _undo_list(entry) -> None:
     audit_restore(entry)
-
-
-def army_list_rules(*, player: Player, event: Event | None = None) -> RosterCheck | None:
-    """The list read into its parts and checked against the muster rules of the event's
-    edition (rosters.services.checking), with the disposition recorded for the player;
-    None without a list. Computed from the stored text, so it always matches it."""
-    text = list_row(player).text
-    if not text:
-        return None
-    event = event or player.event
-    return roster_check_event(
-        event=event,
-        text=text,
-        disposition=player.disposition or None,
-        # The event's pinned rules data: changing it rechecks every list on its next read.
-        data_version=list_settings(event).data_version or None,
-    )
 
 
 def army_list_passes(rules: RosterCheck | None, overrules: dict) -> bool:

@@ -12,6 +12,7 @@ from missions.eleventh.matrix import DISPOSITION_NAMES
 from missions.pack.registry import get_pack
 from rosters.engine.checks import disposition_id
 from rosters.engine.roster import Roster
+from rosters.services.rules import army_list_rules
 from tournament.errors import Conflict, Invalid
 from tournament.factions import faction_known
 from tournament.models import Event, Player
@@ -57,9 +58,6 @@ def _is_eleventh(event: Event) -> bool:
 
 
 def _stated(player: Player, rules=_UNREAD) -> dict[str, str]:
-    # Imported here: armylists imports this module to fill the fields on submit.
-    from rosters.services.armylists import army_list_rules  # noqa: PLC0415
-
     if rules is _UNREAD:
         rules = army_list_rules(player=player)
     if rules is None:

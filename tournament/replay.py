@@ -27,19 +27,27 @@ processes see any change within the window, as the shared computations' readers 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.cache import cache
+from django.core.handlers.wsgi import get_path_info, get_script_name
 from django.http import HttpResponse, HttpResponseNotModified
-from django.utils.cache import patch_vary_headers
+from django.http.cookie import parse_cookie
 
-from tournament.replay_store import STORE, _public_as_of, replay_forget
+from tournament.replay_store import GENERATION, STORE, _public_as_of, replay_forget
 from tournament.services import cached
 
 # Request headers an answer may depend on besides its address: content negotiation and htmx.
 _KEY_HEADERS = ("HTTP_ACCEPT", "HTTP_HX_REQUEST", "HTTP_HX_TARGET")
+# While one process makes the next answer, the others give the last one until its data is this
+# old: with the making (a computation) on top, still within cached.MAX_LAG_S.
+STALE_S = cached.MAX_LAG_S - 1.0
+# A process that dies while making an answer frees its lock after this.
+LOCK_S = 10
 # Never copied onto a 304 (it has no body).
 _BODY_HEADERS = {"content-type", "content-length"}
 
@@ -98,43 +106,67 @@ class _Kept:
             etag=etag,
         )
 
-    def answer(self, request):
-        wanted = request.META.get("HTTP_IF_NONE_MATCH", "")
-        compressed = self.gzipped is not None and _accepts_gzip(request)
+    def parts(self, *, wanted: str, gzip_ok: bool) -> tuple[int, list[tuple[str, str]], bytes]:
+        """(status, headers, body) for a reader who sent If-None-Match `wanted` and does
+        (gzip_ok) or does not accept gzip: a 304 when it holds this answer's ETag."""
+        compressed = self.gzipped is not None and gzip_ok
         if self.etag in {t.strip().removeprefix("W/") for t in wanted.split(",")}:
-            response = HttpResponseNotModified()
+            status, body = 304, b""
             headers = [(k, v) for k, v in self.headers if k.lower() not in _BODY_HEADERS]
         else:
-            response = HttpResponse(self.gzipped if compressed else self.content)
+            status, body = 200, self.gzipped if compressed else self.content
             headers = [(k, v) for k, v in self.headers if k.lower() != "content-length"]
+        if self.gzipped is not None:
+            headers = _vary_encoding(headers)
+        if compressed:
+            headers = [(k, v) for k, v in headers if k.lower() != "etag"]
+            headers.append(("ETag", f"W/{self.etag}"))
+            if status == 200:
+                headers.append(("Content-Encoding", "gzip"))
+        return status, headers, body
+
+    def answer(self, request):
+        status, headers, body = self.parts(
+            wanted=request.META.get("HTTP_IF_NONE_MATCH", ""), gzip_ok=_accepts_gzip(request)
+        )
+        response = HttpResponseNotModified() if status == 304 else HttpResponse(body)
         for name, value in headers:
             response[name] = value
-        if self.gzipped is not None:
-            patch_vary_headers(response, ("Accept-Encoding",))
-        if compressed:
-            response["ETag"] = f"W/{self.etag}"
-            if response.status_code == 200:
-                response["Content-Encoding"] = "gzip"
         return response
 
 
-def _key(request) -> tuple | None:
-    if request.method != "GET" or "HTTP_AUTHORIZATION" in request.META:
+def _vary_encoding(headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The headers with Accept-Encoding added to Vary (the body depends on it)."""
+    varies = [v for k, v in headers if k.lower() == "vary"]
+    named = {n.strip().lower() for v in varies for n in v.split(",")}
+    if "accept-encoding" in named:
+        return headers
+    value = ", ".join([*varies, "Accept-Encoding"])
+    return [*((k, v) for k, v in headers if k.lower() != "vary"), ("Vary", value)]
+
+
+def _key_of(meta, path: str, cookies) -> tuple | None:
+    """The kept answer's key for a request's headers (`meta`, the WSGI environ), address and
+    cookies; None when its answer may not be kept or given again (not a GET, credentials)."""
+    if meta.get("REQUEST_METHOD") != "GET" or "HTTP_AUTHORIZATION" in meta:
         return None
-    if settings.SESSION_COOKIE_NAME in request.COOKIES:
-        return None
-    # Credentials DRF's test client attaches to the request itself instead of a header.
-    if getattr(request, "_force_auth_user", None) is not None:
+    if settings.SESSION_COOKIE_NAME in cookies:
         return None
     from ops.installation import installation_id  # noqa: PLC0415 - needs the apps loaded
 
-    meta = request.META
     return (
         installation_id(),
-        request.path,
+        path,
         meta.get("QUERY_STRING", ""),
         *(meta.get(h, "") for h in _KEY_HEADERS),
     )
+
+
+def _key(request) -> tuple | None:
+    # Credentials DRF's test client attaches to the request itself instead of a header.
+    if getattr(request, "_force_auth_user", None) is not None:
+        return None
+    return _key_of(request.META, request.path, request.COOKIES)
 
 
 def _signed_in(request) -> bool:
@@ -158,8 +190,32 @@ def _keepable(request, response) -> bool:
     )
 
 
+def _shared_key(key: tuple) -> str:
+    # The installation id (key[0]) is in every shared cache key already (ops/cache.py).
+    return "replay:" + hashlib.sha256(repr(key[1:]).encode()).hexdigest()[:40]
+
+
+def _shared_get(key: tuple) -> tuple[_Kept | None, str | None]:
+    """The answer another process kept for this key while the generation it was made in is
+    still current (else None), and the current generation; one round trip to the cache."""
+    shared = _shared_key(key)
+    found = cache.get_many([GENERATION, shared])
+    generation, entry = found.get(GENERATION), found.get(shared)
+    if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], _Kept)):
+        return None, generation  # absent, or left by an older version of the app
+    made_in, kept = entry
+    return (kept if made_in == generation else None), generation
+
+
 class PublicReplayMiddleware:
-    """Outermost: give a kept answer again, or make one and keep it if it may be."""
+    """Outermost: give a kept answer again, or make one and keep it if it may be.
+
+    Kept answers are also shared between processes through the cache: at the end of a round
+    each of the server's processes would otherwise make every polled answer once per window
+    (view, template, compression), beside the writes it serves. A process that finds no
+    answer of its own takes the shared one while it is within the window; past it, one
+    process (a lock) makes the next while the others go on giving the last one for at most
+    STALE_S, so the public still sees every confirmation within cached.MAX_LAG_S."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -173,10 +229,26 @@ class PublicReplayMiddleware:
                 replay_forget()
             return response
         clock, window = self.cached.clock, self.cached.LAG_S
-        kept = STORE.get(key, now=clock(), window=window)
+        now = clock()
+        kept = STORE.get(key, now=now, window=window)
         if kept is not None:
             return kept.answer(request)
-        started = clock()
+        shared, generation = _shared_get(key)
+        if shared is not None and now - shared.as_of <= window:
+            STORE.put(key, shared)
+            return shared.answer(request)
+        lock = f"{_shared_key(key)}:making"
+        mine = cache.add(lock, 1, LOCK_S)
+        if not mine and shared is not None and now - shared.as_of <= STALE_S:
+            return shared.answer(request)  # another process is making the next one
+        try:
+            return self._make(request, key, generation)
+        finally:
+            if mine:
+                cache.delete(lock)
+
+    def _make(self, request, key: tuple, generation: str | None):
+        started = self.cached.clock()
         seen: list[float] = []
         token = _public_as_of.set(seen)
         try:
@@ -187,4 +259,36 @@ class PublicReplayMiddleware:
             return response
         kept = _Kept.of(response, as_of=min([started, *seen]))
         STORE.put(key, kept)
+        # Under the generation read before the answer was made: a change since forgets it.
+        cache.set(_shared_key(key), (generation, kept), LOCK_S)
         return kept.answer(request)  # compressed for this reader too, if it accepts it
+
+
+_STATUS = {200: "200 OK", 304: "304 Not Modified"}
+
+
+def replay_wsgi(application):
+    """The WSGI application with this process's kept answers given before Django is entered
+    (no request object, no signals, no middleware): at the end of a round most polls are
+    such answers, and each is then a dictionary look-up and a write. Anything else, and every
+    answer to be made or fetched from the shared cache, goes to `application`."""
+
+    def replaying(environ, start_response):
+        kept = None
+        if environ.get("REQUEST_METHOD") == "GET":
+            path = get_script_name(environ).rstrip("/") + get_path_info(environ)
+            key = _key_of(environ, path, parse_cookie(environ.get("HTTP_COOKIE", "")))
+            if key is not None:
+                kept = STORE.get(key, now=cached.clock(), window=cached.LAG_S)
+        if kept is None:
+            return application(environ, start_response)
+        gzip_ok = "gzip" in environ.get("HTTP_ACCEPT_ENCODING", "").lower()
+        status, headers, body = kept.parts(
+            wanted=environ.get("HTTP_IF_NONE_MATCH", ""), gzip_ok=gzip_ok
+        )
+        if status == 200:
+            headers.append(("Content-Length", str(len(body))))
+        start_response(_STATUS[status], headers)
+        return [body]
+
+    return replaying

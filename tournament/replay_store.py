@@ -5,8 +5,11 @@ so the cached reads and the revisions can feed it without importing the middlewa
 from __future__ import annotations
 
 import threading
+import uuid
 from contextvars import ContextVar
 from typing import Any
+
+from django.core.cache import cache
 
 # Answers kept at most (a few pages per event; the oldest goes first).
 SIZE = 256
@@ -48,6 +51,14 @@ class _Store:
 STORE = _Store()
 
 
+# The shared cache's name for the generation of kept answers: every process's answers kept
+# there (replay.py) name the generation they were made in, and count only while it is current.
+GENERATION = "replay:generation"
+
+
 def replay_forget() -> None:
-    """Something changed in this process: no kept answer is given again."""
+    """Something changed in this process: no kept answer is given again, by this process nor
+    from the shared copies (a new generation; other processes' own copies end with their
+    window, as the shared computations' do)."""
     STORE.clear()
+    cache.set(GENERATION, uuid.uuid4().hex, None)

@@ -70,9 +70,8 @@ class DerivedKeys:
     them again (a file is never trusted to say what its own data means)."""
 
     name: str
-    # The player object's keys it writes (optional in a file: absent reads as nothing).
-    keys: tuple
-    # (player) -> {key: value}, only the keys that hold something.
+    # (player) -> {key: value}, only the keys that hold something (each optional in a file:
+    # absent reads as nothing to check).
     dump: Callable
     # (player object of the file, its checked fields, path) -> None; raises
     # exchange_fields.bad(path + "." + key, ...) naming the first problem.

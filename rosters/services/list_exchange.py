@@ -155,7 +155,7 @@ def _check(data: dict, values: dict, path: str) -> None:
         shape_check(data[key], shape, f"{path}.{key}")
 
 
-DERIVED = DerivedKeys(name="rosters", keys=tuple(KEYS), dump=_dump, check=_check)
+DERIVED = DerivedKeys(name="rosters", dump=_dump, check=_check)
 
 
 def register() -> None:

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from exchange.services import exchange_fields as fields
-from exchange.services.exchange_ext import EXCHANGE_EXTENSIONS
+from exchange.services.exchange_ext import EXCHANGE_EXTENSIONS, player_derived_dump
 from exchange.services.exchange_refs import map_payload, map_target
 from tournament.models import (
     Announcement,
@@ -118,6 +118,7 @@ def _player(player: Player, keys: _Keys) -> dict:
     return {
         "key": keys.players[player.pk],
         **fields.dump_fields(fields.player_specs(), player, extras),
+        **player_derived_dump(player),
     }
 
 

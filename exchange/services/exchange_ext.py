@@ -61,6 +61,41 @@ def exchange_extension_register(extension: ExchangeExtension) -> None:
         exchange_refs.PLAYER_ID_KEYS[action] = tuple(keys)
 
 
+@dataclass(frozen=True)
+class DerivedKeys:
+    """Keys an app adds to each of the document's players that it computes from what the
+    document already holds (rosters: a list's parsed roster and checks, from its text and the
+    event's pinned rules data). They are for the file's readers: an import checks their shape,
+    refusing a bad one by its place, and never stores them, since the importing site computes
+    them again (a file is never trusted to say what its own data means)."""
+
+    name: str
+    # (player) -> {key: value}, only the keys that hold something (each optional in a file:
+    # absent reads as nothing to check).
+    dump: Callable
+    # (player object of the file, its checked fields, path) -> None; raises
+    # exchange_fields.bad(path + "." + key, ...) naming the first problem.
+    check: Callable
+
+
+PLAYER_DERIVED: list[DerivedKeys] = []
+
+
+def player_derived_register(derived: DerivedKeys) -> None:
+    """Add an app's derived player keys (once; apps call this at start-up)."""
+    if all(known.name != derived.name for known in PLAYER_DERIVED):
+        PLAYER_DERIVED.append(derived)
+
+
+def player_derived_dump(player) -> dict:
+    return {key: value for derived in PLAYER_DERIVED for key, value in derived.dump(player).items()}
+
+
+def player_derived_check(data: dict, values: dict, path: str) -> None:
+    for derived in PLAYER_DERIVED:
+        derived.check(data, values, path)
+
+
 def extension_sections() -> set[str]:
     return {name for extension in EXCHANGE_EXTENSIONS for name in extension.sections}
 

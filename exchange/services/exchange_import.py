@@ -25,6 +25,7 @@ from exchange.services.exchange_ext import (
     EXCHANGE_EXTENSIONS,
     extension_kinds,
     extension_sections,
+    player_derived_check,
 )
 from exchange.services.exchange_fields import bad
 from exchange.services.exchange_refs import TARGET_KINDS, map_payload, map_target
@@ -212,6 +213,8 @@ def _read_players(document: dict, plan: _Plan) -> set:
         path = f"players[{i}]"
         key = fields.unique_key(data, path, keys, "player")
         values = fields.load_fields(fields.player_specs(), data, path)
+        # Keys computed from the rest (a list's checks): checked, never kept (exchange_ext).
+        player_derived_check(data, values, path)
         values["name"] = fields.name_value(values["name"], f"{path}.name", names, "player")
         if values["private_key"] in private:
             raise bad(f"{path}.private_key", "the same key as another player.")

@@ -9,14 +9,15 @@ from rosters.services.armylists import (
     COMMENT_LIMIT,
     army_list_check,
     army_list_deadline_words,
-    army_list_passes,
+    army_list_results,
     army_list_rules,
     army_lists_locked,
 )
 from rosters.services.fields import ARMY_LIST_LIMIT
+from rosters.services.recorded import FIELDS as RECORDED_FIELDS
 from rosters.services.recorded import recorded_mismatch
 from tournament.api.bodies import StrictSerializer
-from tournament.api.serializers import text_field
+from tournament.api.serializers import NO_NUL, StrictCharField, text_field
 from tournament.models import Player
 
 
@@ -36,6 +37,32 @@ class ArmyListReviewSerializer(StrictSerializer):
         required=False,
         default="",
         help_text="Shown to the player; required for needs_fix (400 required).",
+    )
+
+
+class ArmyListOverruleSerializer(StrictSerializer):
+    # Problem codes are short words; overrules keep codes of at most 60 characters
+    # (rosters.services.fields.overrules_valid), as the Lists page's form does.
+    code = StrictCharField(
+        max_length=60,
+        validators=[NO_NUL],
+        help_text="The problem's `code`, as the list's `problems[]` give it (400 `not_found` "
+        "when the checks do not find it in the list).",
+    )
+    comment = text_field(
+        COMMENT_LIMIT,
+        required=False,
+        default="",
+        help_text="Why the check is overruled (logged; the player reads it). Empty takes "
+        "back the overrule of `code` (400 `required` when it has none).",
+    )
+
+
+class ArmyListRecordedSerializer(StrictSerializer):
+    field = serializers.ChoiceField(
+        choices=list(RECORDED_FIELDS),
+        help_text="The recorded field to set to what the list states (409 `not_in_list`, "
+        "on that field, when the list states none).",
     )
 
 
@@ -88,27 +115,17 @@ class ArmyListSerializer(StrictSerializer):
             cache[player.pk] = army_list_rules(player=player)
         return cache[player.pk]
 
-    def get_rules(self, player: Player) -> dict | None:
-        check = self._rules(player)
-        if check is None:
-            return None
-        data = check.as_dict()
-        rules = {k: data[k] for k in ("edition", "data_version", "checked")}
-        return {**rules, "passes": army_list_passes(check, self._overrules(player))}
+    def _results(self, player: Player) -> dict:
+        return army_list_results(self._rules(player), player.list_overrules)
 
-    @staticmethod
-    def _overrules(player: Player) -> dict:
-        return player.list_overrules
+    def get_rules(self, player: Player) -> dict | None:
+        return self._results(player)["rules"]
 
     def get_roster(self, player: Player) -> dict | None:
-        check = self._rules(player)
-        return check.roster.as_dict() if check else None
+        return self._results(player)["roster"]
 
     def get_problems(self, player: Player) -> list[dict]:
-        check = self._rules(player)
-        overrules = self._overrules(player)
-        problems = check.problems if check else ()
-        return [{**p.as_dict(), "overruled": overrules.get(p.code)} for p in problems]
+        return self._results(player)["problems"]
 
     def get_recorded_mismatch(self, player: Player) -> list[dict]:
         return recorded_mismatch(player, self._rules(player))

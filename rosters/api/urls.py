@@ -13,4 +13,14 @@ urlpatterns = [
         views.ArmyListReviewApiView.as_view(),
         name="api-army-list-review",
     ),
+    path(
+        "events/<int:event_id>/players/<int:player_id>/list/overrule/",
+        views.ArmyListOverruleApiView.as_view(),
+        name="api-army-list-overrule",
+    ),
+    path(
+        "events/<int:event_id>/players/<int:player_id>/list/recorded/",
+        views.ArmyListRecordedApiView.as_view(),
+        name="api-army-list-recorded",
+    ),
 ]

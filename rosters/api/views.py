@@ -8,16 +8,24 @@ from rest_framework.views import APIView
 
 from rosters.api.serializers import (
     ArmyListInputSerializer,
+    ArmyListOverruleSerializer,
+    ArmyListRecordedSerializer,
     ArmyListReviewSerializer,
     ArmyListSerializer,
 )
 from rosters.services.armylists import (
+    army_list_overrule,
     army_list_require_readable,
     army_list_review,
     army_list_submit,
 )
+from rosters.services.recorded import list_recorded_use
 from tournament.api.auth import request_player
-from tournament.api.permissions import require_staff_access, visible_event
+from tournament.api.permissions import (
+    require_staff_access,
+    require_write_access,
+    visible_event,
+)
 
 SUBMIT = (
     "The player (`Authorization: Key`) submits or replaces their list until the event's "
@@ -101,4 +109,53 @@ class ArmyListReviewApiView(APIView):
         body = ArmyListReviewSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         owner = army_list_review(player=owner, user=request.user, **body.validated_data)
+        return Response(ArmyListSerializer(owner).data)
+
+
+def _player_of(event, player_id: int):
+    return get_object_or_404(event.players.select_related("event"), pk=player_id)
+
+
+class ArmyListOverruleApiView(APIView):
+    serializer_class = ArmyListSerializer
+
+    @extend_schema(
+        request=ArmyListOverruleSerializer,
+        responses=ArmyListSerializer,
+        description="Organisers and judges overrule one problem of the list's checks with "
+        "the reason, or take an overrule back with an empty `comment`, as on the Lists page. "
+        "400 `code` `not_found` when the checks find no such problem in the list, `comment` "
+        "`required` to take back an overrule there is not; 409 `army_list` `no_list` before a "
+        "list is sent. Logged (`army_list_overrule`) and undoable; a new text clears every "
+        "overrule.",
+    )
+    def post(self, request, event_id: int, player_id: int):
+        event = visible_event(request, event_id)
+        require_staff_access(request, event)
+        owner = _player_of(event, player_id)
+        body = ArmyListOverruleSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        owner = army_list_overrule(player=owner, user=request.user, **body.validated_data)
+        return Response(ArmyListSerializer(owner).data)
+
+
+class ArmyListRecordedApiView(APIView):
+    serializer_class = ArmyListSerializer
+
+    @extend_schema(
+        request=ArmyListRecordedSerializer,
+        responses=ArmyListSerializer,
+        description="Organisers record what the list states for `field` in place of what is "
+        "recorded for the player (the list's `recorded_mismatch`), as \"Use the list's ...\" "
+        "on the Lists page; nothing changes when they already agree. 409 `not_in_list` on "
+        "that field when the list states none (or no list is sent). Logged "
+        "(`army_list_recorded`) and undoable.",
+    )
+    def post(self, request, event_id: int, player_id: int):
+        event = visible_event(request, event_id)
+        require_write_access(request, event)
+        owner = _player_of(event, player_id)
+        body = ArmyListRecordedSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        owner = list_recorded_use(player=owner, user=request.user, **body.validated_data)
         return Response(ArmyListSerializer(owner).data)

@@ -216,6 +216,24 @@ def army_list_passes(rules: RosterCheck | None, overrules: dict) -> bool:
     return all(p.severity != ERROR or p.code in overrules for p in rules.problems)
 
 
+def army_list_results(rules: RosterCheck | None, overrules: dict) -> dict:
+    """The list read and checked, as the list API and the event document give it: `rules`
+    (the verdict: edition, data version, checked, passes; None without a list), `roster` (the
+    list read into its parts; None without one) and `problems` (each with the staff's reason
+    for overruling it, or None)."""
+    if rules is None:
+        return {"rules": None, "roster": None, "problems": []}
+    data = rules.as_dict()
+    return {
+        "rules": {
+            **{k: data[k] for k in ("edition", "data_version", "checked")},
+            "passes": army_list_passes(rules, overrules),
+        },
+        "roster": data["roster"],
+        "problems": [{**p, "overruled": overrules.get(p["code"])} for p in data["problems"]],
+    }
+
+
 @dataclass(frozen=True)
 class ListRow:
     """One player's list on the review page, with the checks' verdict (None: no list)."""

@@ -63,6 +63,23 @@ def _list_sent_by_a(scn):
     army_list_submit(player=scn.players["A"], text="Warboss", by_player=True)
 
 
+def _necrons_list_by_a(scn):
+    # Its checks find problems, and it states Necrons where A's entry records Orks.
+    from pathlib import Path
+
+    from rosters.services.armylists import army_list_submit
+
+    text = (Path(__file__).parents[1] / "rosters" / "lists" / "gw_app_10th_necrons.txt").read_text()
+    army_list_submit(player=scn.players["A"], text=text, by_player=True)
+
+
+def _first_problem(scn) -> dict:
+    from rosters.services.rules import army_list_rules
+
+    code = army_list_rules(player=scn.players["A"]).problems[0].code
+    return {"code": code, "comment": "Agreed at the desk"}
+
+
 def _unplayed(scn):
     from tournament.services.players import player_register
 
@@ -307,6 +324,22 @@ ENDPOINTS = [
         lambda s: {"status": "needs_fix", "comment": "Warboss needs wargear"},
         STAFF,
         setup=_list_sent_by_a,
+    ),
+    Endpoint(
+        "army list overrule",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/players/{s.players['A'].pk}/list/overrule/",
+        _first_problem,
+        STAFF,
+        setup=_necrons_list_by_a,
+    ),
+    Endpoint(
+        "army list recorded from the list",
+        "post",
+        lambda s: f"/api/events/{s.event.pk}/players/{s.players['A'].pk}/list/recorded/",
+        lambda s: {"field": "faction"},
+        ORG,
+        setup=_necrons_list_by_a,
     ),
 ]
 

@@ -108,11 +108,13 @@ def _fresh_cache():
     """Each test starts with an empty cache: throttle counts and cached pages do not leak."""
     from django.core.cache import caches
 
+    from tournament.replay_refresh import _noted
     from tournament.services.cached import RECENT
 
     for cache in caches.all():
         cache.clear()
     RECENT.items.clear()
+    _noted.clear()
     yield
     for cache in caches.all():
         cache.clear()

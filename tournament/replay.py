@@ -38,7 +38,14 @@ from django.core.handlers.wsgi import get_path_info, get_script_name
 from django.http import HttpResponse, HttpResponseNotModified
 from django.http.cookie import parse_cookie
 
-from tournament.replay_store import GENERATION, STORE, _public_as_of, replay_forget
+from tournament.replay_refresh import ALIVE, REFRESHING, note_asked
+from tournament.replay_store import (
+    GENERATION,
+    STORE,
+    _public_as_of,
+    _refreshing,
+    replay_forget,
+)
 from tournament.services import cached
 
 # Request headers an answer may depend on besides its address: content negotiation and htmx.
@@ -195,16 +202,22 @@ def _shared_key(key: tuple) -> str:
     return "replay:" + hashlib.sha256(repr(key[1:]).encode()).hexdigest()[:40]
 
 
-def _shared_get(key: tuple) -> tuple[_Kept | None, str | None]:
-    """The answer another process kept for this key while the generation it was made in is
-    still current (else None), and the current generation; one round trip to the cache."""
-    shared = _shared_key(key)
-    found = cache.get_many([GENERATION, shared])
-    generation, entry = found.get(GENERATION), found.get(shared)
+def _shared_get(skey: str) -> tuple[_Kept | None, str | None, bool]:
+    """The answer a process kept under this shared key while the generation it was made in is
+    still current (else None), the current generation, and whether a refresher is alive
+    (replay_refresh.py); one round trip to the cache."""
+    found = cache.get_many([GENERATION, skey, ALIVE])
+    generation, entry = found.get(GENERATION), found.get(skey)
+    alive = bool(found.get(ALIVE))
     if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], _Kept)):
-        return None, generation  # absent, or left by an older version of the app
+        return None, generation, alive  # absent, or left by an older version of the app
     made_in, kept = entry
-    return (kept if made_in == generation else None), generation
+    return (kept if made_in == generation else None), generation, alive
+
+
+def shared_answer(skey: str) -> _Kept | None:
+    """The answer kept in the shared cache under this key, if still of the current generation."""
+    return _shared_get(skey)[0]
 
 
 class PublicReplayMiddleware:
@@ -228,24 +241,43 @@ class PublicReplayMiddleware:
             if request.method not in ("GET", "HEAD", "OPTIONS") and _signed_in(request):
                 replay_forget()
             return response
+        skey = _shared_key(key)
+        if request.META.get(REFRESHING):
+            # The refresher making the next answer: made here, whatever is kept.
+            token = _refreshing.set(True)
+            try:
+                return self._make(request, key, _shared_get(skey)[1])
+            finally:
+                _refreshing.reset(token)
+        return self._public(request, key, skey)
+
+    def _public(self, request, key: tuple, skey: str):
         clock, window = self.cached.clock, self.cached.LAG_S
         now = clock()
         kept = STORE.get(key, now=now, window=window)
-        if kept is not None:
-            return kept.answer(request)
-        shared, generation = _shared_get(key)
-        if shared is not None and now - shared.as_of <= window:
-            STORE.put(key, shared)
-            return shared.answer(request)
-        lock = f"{_shared_key(key)}:making"
-        mine = cache.add(lock, 1, LOCK_S)
-        if not mine and shared is not None and now - shared.as_of <= STALE_S:
-            return shared.answer(request)  # another process is making the next one
+        if kept is None:
+            shared, generation, refreshed = _shared_get(skey)
+            if shared is not None and now - shared.as_of <= window:
+                STORE.put(key, shared)
+                kept = shared
+            else:
+                note_asked(skey, request.META)
+                if shared is not None and now - shared.as_of <= STALE_S:
+                    # Made next by the refresher or by a process holding the lock: the
+                    # last one meanwhile.
+                    if refreshed or not cache.add(f"{skey}:making", 1, LOCK_S):
+                        kept = shared
+                    else:
+                        return self._make_locked(request, key, skey, generation)
+                else:
+                    return self._make(request, key, generation)
+        return kept.answer(request)
+
+    def _make_locked(self, request, key: tuple, skey: str, generation: str | None):
         try:
             return self._make(request, key, generation)
         finally:
-            if mine:
-                cache.delete(lock)
+            cache.delete(f"{skey}:making")
 
     def _make(self, request, key: tuple, generation: str | None):
         started = self.cached.clock()

@@ -18,6 +18,15 @@ SIZE = 256
 _public_as_of: ContextVar[list[float] | None] = ContextVar("public_as_of", default=None)
 
 
+# True while the refresher (replay_refresh.py) makes an answer: its public reads take no older
+# computation than the newest revision's (they are what the public will be given next).
+_refreshing: ContextVar[bool] = ContextVar("refreshing", default=False)
+
+
+def refreshing() -> bool:
+    return _refreshing.get()
+
+
 def record_public(as_of: float) -> None:
     """A public computation of this moment went into the answer being made."""
     seen = _public_as_of.get()

@@ -34,7 +34,7 @@ from django.core.cache import cache
 
 from ops.installation import installation_id
 from tournament.models import Event
-from tournament.replay_store import record_public
+from tournament.replay_store import record_public, refreshing
 from tournament.services.revision import event_revision, event_revisions
 
 # Old revisions are never asked for again; they only need to leave the cache eventually.
@@ -175,6 +175,8 @@ def event_computed(
     # without asking the shared cache at all, which at the end of a round, with a new revision
     # for each entry, would be a miss and a second look-up for every poll.
     given = f"public:{event_id}:{name}:{variant}"
+    # The refresher makes what the public is given next: from the newest data.
+    exact = exact or refreshing()
     if not exact:
         last = _trailing(RECENT.get(given), revision, limit=LAG_S)
         if last is not None:

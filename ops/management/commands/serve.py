@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import subprocess
 import sys
 
 import qrcode
@@ -23,6 +24,16 @@ from ops.machine import lan_address
 def default_workers() -> int:
     # Two per core: requests mostly wait on the database, so a core serves two comfortably.
     return int(os.environ.get("WORKERS") or 2 * (os.cpu_count() or 1))
+
+
+def _shared_cache() -> bool:
+    """Whether the processes share a cache (Redis): only then can one make for the others."""
+    return not settings.CACHES["default"]["BACKEND"].endswith("LocMemCache")
+
+
+def _refresher_argv(parent: int) -> list[str]:
+    manage = str(settings.BASE_DIR / "manage.py")
+    return [sys.executable, manage, "refresh_public", "--parent", str(parent)]
 
 
 def _database_name() -> str:
@@ -65,8 +76,14 @@ class Command(BaseCommand):
         ]  # fmt: skip
         if dry_run:
             self.stdout.write(" ".join(argv))
+            if _shared_cache():
+                self.stdout.write(" ".join(_refresher_argv(os.getpid())))
             return
         connections.close_all()
+        if _shared_cache():
+            # Beside the workers, under the same process id gunicorn takes on below: it stops
+            # when that is gone (and with the process group, as the server does).
+            subprocess.Popen(_refresher_argv(os.getpid()))  # noqa: S603 - our own arguments
         os.environ["DJANGO_SETTINGS_MODULE"] = settings.SETTINGS_MODULE
         # The workers' SITE_URL (the address in QR codes) carries the port they listen on.
         os.environ["PORT"] = str(port)

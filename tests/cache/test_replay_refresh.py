@@ -1,0 +1,132 @@
+"""The refresher (tournament/replay_refresh.py) makes the answers the public polls before their
+window ends, so that the web processes only give them: while it is alive a web process gives
+the last answer until it is STALE_S old instead of making the next; the refresher's answers
+hold the newest data; with no refresher, or one that lags, the web processes make them."""
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.conftest import add_players
+from tests.printing.helpers import pair_in_order
+from tournament.replay import STALE_S, STORE
+from tournament.replay_refresh import ALIVE, ASKED, refresh_once
+from tournament.services.cached import LAG_S
+from tournament.services.results import result_confirm, result_enter
+
+pytestmark = pytest.mark.django_db
+
+START = 1_000_000.0
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    from tournament.services import cached
+
+    now = [START]
+    monkeypatch.setattr(cached, "clock", lambda: now[0])
+    return now
+
+
+@pytest.fixture
+def played(event, organiser):
+    return pair_in_order(event, organiser, add_players(event, organiser, 8))
+
+
+def _queries(call):
+    with CaptureQueriesContext(connection) as seen:
+        response = call()
+    return response, len(seen)
+
+
+def _confirm_one(played, organiser):
+    game = played.games.order_by("table_number").first()
+    result_enter(game_id=game.pk, data={"vp_a": 70, "vp_b": 30}, player=game.player_a)
+    result_confirm(game_id=game.pk, player=game.player_b)
+    return game
+
+
+def _wins(response, player_id: int) -> int:
+    return {row["player"]: row for row in response.json()}[player_id]["wins"]
+
+
+def test_with_a_refresher_alive_the_web_process_gives_the_last_answer(
+    anon, event, organiser, played, clock
+):
+    url = f"/api/events/{event.pk}/standings/"
+    before = anon.get(url)
+    _confirm_one(played, organiser)
+    cache.set(ALIVE, 1, 3)
+    STORE.clear()
+    clock[0] += LAG_S + 0.5
+    given, asked = _queries(lambda: anon.get(url))
+    assert asked == 0
+    assert given.content == before.content
+    assert cache.get(ASKED)  # noted for the refresher
+    clock[0] = START + STALE_S + 0.1  # the refresher lags: made here after all
+    fresh, asked = _queries(lambda: anon.get(url))
+    assert asked > 0
+    assert fresh.content != before.content
+
+
+def test_the_refresher_makes_what_was_asked_for_from_the_newest_data(
+    anon, event, organiser, played, clock
+):
+    url = f"/api/events/{event.pk}/standings/"
+    anon.get(url)
+    clock[0] += LAG_S + 0.1
+    anon.get(url)  # past the window: made again, and noted as asked for
+    assert refresh_once() == 0  # the answer just made is within its window
+    game = _confirm_one(played, organiser)
+    clock[0] += LAG_S - 0.4  # the window ends soon
+    assert refresh_once() == 1
+    assert cache.get(ALIVE)
+    STORE.clear()  # a web process: takes the refresher's answer, with the confirmation
+    given, asked = _queries(lambda: anon.get(url))
+    assert asked == 0
+    assert _wins(given, game.player_a_id) == 1
+
+
+def test_the_refresher_keeps_each_page_apart(anon, event, organiser, played, clock):
+    part = f"/events/{event.pk}/standings/"
+    api = f"/api/events/{event.pk}/standings/"
+    for _ in range(2):
+        anon.get(part, HTTP_HX_REQUEST="true")
+        anon.get(api)
+        clock[0] += LAG_S + 0.1
+    anon.get(part, HTTP_HX_REQUEST="true")
+    anon.get(api)
+    _confirm_one(played, organiser)
+    clock[0] += LAG_S
+    assert refresh_once() == 2
+    STORE.clear()
+    page, asked = _queries(lambda: anon.get(part, HTTP_HX_REQUEST="true"))
+    assert asked == 0
+    assert b"<table" in page.content and b"<html" not in page.content.lower()
+    assert anon.get(api)["Content-Type"] == "application/json"
+
+
+def test_an_answer_nobody_asks_for_is_no_longer_made(anon, event, played, clock):
+    url = f"/api/events/{event.pk}/standings/"
+    anon.get(url)
+    clock[0] += LAG_S + 0.1
+    anon.get(url)
+    cache.delete_many([f"{key}:asked" for key in cache.get(ASKED)])  # 30 s without a poll
+    clock[0] += LAG_S
+    assert refresh_once() == 0
+    assert not cache.get(ASKED)
+
+
+def test_serve_starts_the_refresher_only_with_a_shared_cache(settings, capsys):
+    from django.core.management import call_command
+
+    settings.DEBUG = False
+    call_command("serve", "--dry-run")
+    assert "refresh_public" not in capsys.readouterr().out
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {"BACKEND": "ops.cache.ResilientRedisCache", "LOCATION": "redis://x"},
+    }
+    call_command("serve", "--dry-run")
+    assert "refresh_public --parent" in capsys.readouterr().out

@@ -261,7 +261,8 @@ class PublicReplayMiddleware:
                 STORE.put(key, shared)
                 kept = shared
             else:
-                note_asked(skey, request.META)
+                if shared is not None:
+                    note_asked(skey, request.META)
                 if shared is not None and now - shared.as_of <= STALE_S:
                     # Made next by the refresher or by a process holding the lock: the
                     # last one meanwhile.
@@ -292,7 +293,10 @@ class PublicReplayMiddleware:
         kept = _Kept.of(response, as_of=min([started, *seen]))
         STORE.put(key, kept)
         # Under the generation read before the answer was made: a change since forgets it.
-        cache.set(_shared_key(key), (generation, kept), LOCK_S)
+        skey = _shared_key(key)
+        cache.set(skey, (generation, kept), LOCK_S)
+        if not request.META.get(REFRESHING):
+            note_asked(skey, request.META)
         return kept.answer(request)  # compressed for this reader too, if it accepts it
 
 

@@ -33,6 +33,8 @@ ALIVE = "replay:refresher"
 ALIVE_S = 3
 # The answers asked for ({shared key: True}); each one's request is under "<key>:asked".
 ASKED = "replay:asked"
+# At most this many answers are kept made ahead.
+ASKED_MOST = 200
 # An answer is refreshed while the public asked for it in this long.
 ASKED_S = 30
 # Made again this long before its window ends, so that readers rarely find it past it.
@@ -53,7 +55,8 @@ def refresher_alive() -> bool:
 
 
 def note_asked(shared_key: str, environ) -> None:
-    """The public asked for this answer past its window: the refresher keeps it made."""
+    """The public asked for this answer (one that is kept, replay.py): the refresher keeps it
+    made while they go on asking."""
     now = cached.clock()
     with _noted_lock:
         if now - _noted.get(shared_key, float("-inf")) < cached.LAG_S:
@@ -63,8 +66,10 @@ def note_asked(shared_key: str, environ) -> None:
     cache.set(f"{shared_key}:asked", request, ASKED_S)
     asked = cache.get(ASKED) or {}
     if shared_key not in asked:
-        # Read, add, write: a key lost to a race is noted again within a window.
-        cache.set(ASKED, {**asked, shared_key: True}, None)
+        # Read, add, write: a key lost to a race is noted again within a window. The oldest
+        # go first beyond ASKED_MOST (a few pages per event are polled; searches add some).
+        kept = list(asked)[-(ASKED_MOST - 1) :]
+        cache.set(ASKED, {**dict.fromkeys(kept, True), shared_key: True}, ASKED_S * 2)
 
 
 def refresh_once(application=None) -> int:
@@ -77,7 +82,7 @@ def refresh_once(application=None) -> int:
     requests = cache.get_many([f"{key}:asked" for key in asked])
     gone = [key for key in asked if f"{key}:asked" not in requests]
     if gone:
-        cache.set(ASKED, {k: v for k, v in asked.items() if k not in gone}, None)
+        cache.set(ASKED, {k: v for k, v in asked.items() if k not in gone}, ASKED_S * 2)
     made = 0
     application = application or _handler()
     for key in asked:

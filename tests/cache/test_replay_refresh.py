@@ -130,3 +130,12 @@ def test_serve_starts_the_refresher_only_with_a_shared_cache(settings, capsys):
     }
     call_command("serve", "--dry-run")
     assert "refresh_public --parent" in capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("played", "clock")
+def test_only_answers_that_are_kept_are_made_ahead(anon, event):
+    """A page that is never given again (the event's API detail) is not the refresher's."""
+    assert anon.get(f"/api/events/{event.pk}/").status_code == 200
+    assert not cache.get(ASKED)
+    anon.get(f"/api/events/{event.pk}/standings/")
+    assert len(cache.get(ASKED)) == 1

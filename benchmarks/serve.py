@@ -189,6 +189,7 @@ class Tally:
             "p50": statistics.median(times),
             "p95": pct(0.95),
             "p99": pct(0.99),
+            "max": times[-1],
             "rps": len(self.times) / wall if wall else 0.0,
         }
 
@@ -620,7 +621,7 @@ def measure_mixed(address, events: dict, args) -> None:
                     confirmed += times
                 print(
                     f"  quarter {index + 1} {kind}: {len(part)} games in {row['wall']:.1f} s, "
-                    f"write p95 {row['p95'] * 1000:.0f} ms; load average {load_average()}"
+                    f"write p95 {row['p95'] * 1000:.0f} ms, slowest {row['max'] * 1000:.0f} ms; load average {load_average()}"
                 )
                 if kind == "mixed" and index < 3:
                     phones.rest()

@@ -621,7 +621,8 @@ def measure_mixed(address, events: dict, args) -> None:
                     confirmed += times
                 print(
                     f"  quarter {index + 1} {kind}: {len(part)} games in {row['wall']:.1f} s, "
-                    f"write p95 {row['p95'] * 1000:.0f} ms, slowest {row['max'] * 1000:.0f} ms; load average {load_average()}"
+                    f"write p95 {row['p95'] * 1000:.0f} ms, slowest {row['max'] * 1000:.0f} ms; "
+                    f"load average {load_average()}"
                 )
                 if kind == "mixed" and index < 3:
                     phones.rest()

@@ -33,6 +33,8 @@ ALIVE = "replay:refresher"
 ALIVE_S = 3
 # The answers asked for ({shared key: True}); each one's request is under "<key>:asked".
 ASKED = "replay:asked"
+# A maker's lock frees itself after this, should its process die while making.
+MAKING_S = 10
 # At most this many answers are kept made ahead.
 ASKED_MOST = 200
 # An answer is refreshed while the public asked for it in this long.
@@ -92,7 +94,13 @@ def refresh_once(application=None) -> int:
         kept = shared_answer(key)
         if kept is not None and cached.clock() - kept.as_of < cached.LAG_S - LEAD_S:
             continue
-        _make(application, request)
+        # One maker at a time, whoever it is (refreshers on several machines, a web process).
+        if not cache.add(f"{key}:making", 1, MAKING_S):
+            continue
+        try:
+            _make(application, request)
+        finally:
+            cache.delete(f"{key}:making")
         made += 1
     return made
 

@@ -6,6 +6,7 @@ that started it is gone."""
 from __future__ import annotations
 
 import os
+import signal
 
 from django.core.management.base import BaseCommand
 
@@ -23,5 +24,8 @@ class Command(BaseCommand):
         parser.add_argument("--parent", type=int, help="Stop when this process is gone.")
 
     def handle(self, *args, parent=None, **options):
+        # Stopped with the server (Ctrl-C at the venue, a TERM to the process group): at once
+        # and quietly, nothing of its own to save.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.nice(NICENESS)
         refresh_forever(parent=parent)

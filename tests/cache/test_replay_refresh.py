@@ -139,3 +139,12 @@ def test_only_answers_that_are_kept_are_made_ahead(anon, event):
     assert not cache.get(ASKED)
     anon.get(f"/api/events/{event.pk}/standings/")
     assert len(cache.get(ASKED)) == 1
+
+
+def test_the_refresher_stops_when_the_server_that_started_it_is_gone(monkeypatch):
+    from tournament import replay_refresh
+
+    rounds = []
+    monkeypatch.setattr(replay_refresh, "refresh_once", lambda: rounds.append(1))
+    replay_refresh.refresh_forever(parent=-1)  # no process has that id: gone already
+    assert rounds == []

@@ -103,7 +103,7 @@ def _player_write(player: Player, values: dict, *, fresh=False, restore=False) -
                 f"{player.name}.list_overrules", "must map problem codes to reasons."
             ) from None
         try:
-            row.detachments = detachments_valid(list(row.detachments or []))
+            row.detachments = detachments_valid(row.detachments)
         except ValueError:
             raise bad(
                 f"{player.name}.detachments",

@@ -19,7 +19,7 @@ from rosters.services.recorded import list_recorded_use, recorded_mismatch
 from tests.exchange.helpers import export, without_stamp
 from tests.web.browser_form import form_data
 from tournament.errors import Conflict, Invalid
-from tournament.models import AuditEntry, Player
+from tournament.models import AuditEntry, Event, Player
 from tournament.services.audit import audit_undo
 from tournament.services.audit_words import audit_describe
 from tournament.services.events import event_update
@@ -377,7 +377,9 @@ def test_detachments_travel_with_the_event_and_are_optional_in_a_file(eleventh, 
     assert copy.players.get(name="Ana").detachments == []
 
 
-@pytest.mark.parametrize("value", ["War Horde", ["A", "a"], ["x" * 101], [1], ["A"] * 5])
+@pytest.mark.parametrize(
+    "value", ["War Horde", "AB", None, {"A": 1}, ["A", "a"], ["x" * 101], [1], ["A"] * 5, [" A"]]
+)
 def test_a_file_with_bad_detachments_is_refused_whole(eleventh, organiser, value):
     _player(eleventh, organiser, faction="Orks")
     document = export(eleventh)
@@ -386,4 +388,27 @@ def test_a_file_with_bad_detachments_is_refused_whole(eleventh, organiser, value
     document["sha256"] = checksum(document)
     with pytest.raises(Invalid) as refused:
         event_import(raw=json.dumps(document).encode(), user=organiser)
-    assert "Ana.detachments" in str(refused.value.messages)
+    assert refused.value.codes == {"file": ["invalid_file"]}
+    # Named by the player (a JSON null by its place in the file, as every key's is).
+    assert ".detachments: must" in refused.value.messages["file"][0]
+    assert not Event.objects.filter(name="Forged").exists()
+
+
+def test_an_entry_cannot_undo_another_events_players_detachments(eleventh, organiser):
+    from tournament.services.audit import audit_record
+    from tournament.services.events import event_create
+
+    other = event_create(user=organiser, name="Other GT", rounds=3, seed=1)
+    theirs = _player(other, organiser, name="Bo", faction="Orks", detachments=["Dread Mob"])
+    entry = audit_record(
+        event=eleventh,
+        action="army_list_recorded",
+        target=f"player:{theirs.pk}",
+        user=organiser,
+        before={"detachments": ["Pwned"]},
+        after={"detachments": ["Dread Mob"]},
+    )
+    with pytest.raises(Conflict) as refused:
+        audit_undo(entry_id=entry.pk, user=organiser, confirm=True)
+    assert refused.value.codes == {"entry": ["gone"]}
+    assert _detachments(theirs) == ["Dread Mob"]

@@ -43,6 +43,7 @@ CROSS_FIELD_CODES = {
     "unknown_dataset",  # a list_data_version this site has not loaded (rosters data versions)
     "above_one",  # an owr_floor fraction above 1 (numerator over denominator)
     "duplicate",  # a name twice in another case (uniqueItems compares case): detachments
+    "not_a_table",  # a table_layouts key that is not a table number (3.0 has no propertyNames)
 }
 
 

@@ -39,6 +39,10 @@ class ArmyList(models.Model):
     # The staff's overrules of the muster checks: {problem code: why}. A problem overruled no
     # longer fails the list; a new text clears them (they were about the old one).
     overrules = models.JSONField(default=dict, blank=True)
+    # The detachments recorded for the player (names, as the rules data spells those it
+    # knows): kept here beside the list they come from, and like the faction recorded apart
+    # from its text (filled from it, or typed by the organiser; a new text keeps them).
+    detachments = models.JSONField(default=list, blank=True)
 
     def __str__(self) -> str:
         return f"Army list of player {self.player_id}"

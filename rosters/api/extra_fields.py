@@ -4,15 +4,56 @@ moved into this app."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rosters.models import ListPublication
+from rosters.services.detachments import DETACHMENTS_MAX, NAME_LIMIT
 from rosters.services.fields import ARMY_LIST_LIMIT
-from tournament.api.serializers import EXTRA_SERIALIZER_FIELDS, text_field
+from tournament.api.serializers import EXTRA_SERIALIZER_FIELDS, NOT_BLANK, text_field
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": NAME_LIMIT,
+            "pattern": NOT_BLANK.regex.pattern,
+        },
+        "maxItems": DETACHMENTS_MAX,
+        "uniqueItems": True,
+    }
+)
+class DetachmentsField(serializers.ListField):
+    """A JSON array of strings only; the names' rules (length, a visible character, none twice
+    in any case, at most 4) are the service's, so every path refuses them the same way and
+    names the field (`detachments`), not an item of it."""
+
+    child = serializers.CharField(allow_blank=True, trim_whitespace=False)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, list) or any(not isinstance(item, str) for item in data):
+            raise serializers.ValidationError(
+                "Must be a list of detachment names (text).", code="invalid"
+            )
+        return list(data)
 
 
 def player_fields() -> dict:
-    return {"army_list": text_field(required=False)}
+    return {
+        "army_list": text_field(required=False),
+        "detachments": DetachmentsField(
+            required=False,
+            help_text="The detachments the player's army takes (11th edition: within the "
+            "battle size's Detachment Points; 10th: one): at most 4 names of 1 to 100 "
+            "characters, none twice in any case (400 `detachments` `too_many`, `max_length`, "
+            "`blank`, `duplicate`, `invalid`). A name the event's rules data knows for the "
+            "player's faction is stored as the data spells it; others as sent. Filled from "
+            "the player's list when empty (logged as army_list_recorded).",
+        ),
+    }
 
 
 def signup_fields() -> dict:

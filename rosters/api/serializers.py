@@ -104,8 +104,9 @@ class ArmyListSerializer(StrictSerializer):
     )
 
     recorded_mismatch = serializers.SerializerMethodField(
-        help_text="Each of the player's recorded `faction` and (11th edition) `disposition` "
-        "that the list states otherwise: `field`, `recorded` and `list` in words. An empty "
+        help_text="Each of the player's recorded `faction`, (11th edition) `disposition` and "
+        "`detachments` that the list states otherwise (detachments: other names, in any order "
+        "and case): `field`, `recorded` and `list` in words. An empty "
         "one is filled from the list when it is sent; a differing one waits for an organiser."
     )
 

@@ -1,5 +1,6 @@
 """The list fields the tournament app shows and takes on players and events (`army_list`,
-`list_status`, `list_comment`, `list_updated_at`; `list_deadline`, `list_publication`),
+`list_status`, `list_comment`, `list_updated_at`, `list_overrules`, `detachments`;
+`list_deadline`, `list_publication`, `list_data_version`),
 registered with it (tournament.services.extra_fields) so its API, forms, sign-up, CSV import,
 event document and log keep them under the same names as before the lists moved here."""
 
@@ -13,6 +14,11 @@ from django.utils.dateparse import parse_datetime
 from exchange.services.exchange_fields import Spec, bad
 from rosters.data import dataset_versions
 from rosters.models import ArmyList, ListPublication, ListSettings, ListStatus
+from rosters.services.detachments import (
+    detachments_clean,
+    detachments_spelled,
+    detachments_valid,
+)
 from rosters.services.rows import list_row, list_row_save, list_settings, list_settings_save
 from tournament.errors import Invalid
 from tournament.models import Event, Player
@@ -21,7 +27,10 @@ from tournament.services.extra_fields import ExtraFields
 # An army list is a page of text; anything much longer is not a list (or is abuse).
 ARMY_LIST_LIMIT = 10_000
 PLAYER_FIELDS = ("army_list", "list_status", "list_comment", "list_updated_at", "list_overrules")
-ROW_ATTRS = ("text", "status", "comment", "updated_at", "overrules")
+PLAYER_FIELDS += ("detachments",)
+ROW_ATTRS = ("text", "status", "comment", "updated_at", "overrules", "detachments")
+# What an organiser sends beside the player's own fields (the API, the player form, CSV).
+PLAYER_EDITABLE = ("army_list", "detachments")
 OVERRULE_LIMIT = 2_000
 EVENT_FIELDS = ("list_deadline", "list_publication", "list_data_version")
 
@@ -52,6 +61,7 @@ def row_values(row: ArmyList) -> dict:
         "list_comment": row.comment,
         "list_updated_at": row.updated_at,
         "list_overrules": dict(row.overrules or {}),
+        "detachments": list(row.detachments or []),
     }
 
 
@@ -60,12 +70,25 @@ def _player_read(player: Player) -> dict:
 
 
 def _player_clean(values: dict) -> dict:
-    return {"army_list": army_list_clean(values["army_list"])} if "army_list" in values else {}
+    clean = {}
+    if "army_list" in values:
+        clean["army_list"] = army_list_clean(values["army_list"])
+    if "detachments" in values:
+        clean["detachments"] = detachments_clean(values["detachments"])
+    return clean
 
 
-def _player_write(player: Player, values: dict, *, fresh=False, restore=False) -> None:
+def player_detachments_spelled(player: Player, names: list[str]) -> list[str]:
+    """The names as stored for `player`: spelled as their event's rules data spells the
+    detachments of their faction (recorded.py stores the list's through this too)."""
+    return detachments_spelled(names, event=player.event, faction=player.faction)
+
+
+def _player_write(player: Player, values: dict, *, fresh=False, restore=False) -> dict:
     """An organiser's edit or a sign-up sends the text: a new one waits for the staff's check
-    again (the review was of the old text). A restore (undo, import) sets what it names."""
+    again (the review was of the old text); the detachments are recorded apart from it (a new
+    text keeps them). A restore (undo, import) sets what it names. Returns the detachments as
+    stored (spelled as the event's rules data spells them), for the log."""
     existing = ArmyList.objects.filter(player_id=player.pk).first()
     row = existing or ArmyList(player_id=player.pk)
     if restore:
@@ -79,19 +102,34 @@ def _player_write(player: Player, values: dict, *, fresh=False, restore=False) -
             raise bad(
                 f"{player.name}.list_overrules", "must map problem codes to reasons."
             ) from None
-        kept = row.text or row.status or row.comment or row.overrules
+        try:
+            row.detachments = detachments_valid(row.detachments)
+        except ValueError:
+            raise bad(
+                f"{player.name}.detachments",
+                "must list at most 4 detachment names, each once.",
+            ) from None
+        kept = row.text or row.status or row.comment or row.overrules or row.detachments
         if existing or kept or row.updated_at is not None:
             list_row_save(player, row)
-        return
+        return {}
+    stored, changed = {}, False
+    if "detachments" in values:
+        names = player_detachments_spelled(player, values["detachments"])
+        stored["detachments"] = names
+        changed = names != list(row.detachments or [])
+        row.detachments = names
     text = values.get("army_list", row.text)
-    if text == row.text or (fresh and not text):
-        return
-    row.text = text
-    row.status = ListStatus.SUBMITTED if text else ListStatus.NONE
-    row.comment = ""
-    row.overrules = {}
-    row.updated_at = timezone.now()
-    list_row_save(player, row)
+    if text != row.text and not (fresh and not text):
+        row.text = text
+        row.status = ListStatus.SUBMITTED if text else ListStatus.NONE
+        row.comment = ""
+        row.overrules = {}
+        row.updated_at = timezone.now()
+        changed = True
+    if changed:
+        list_row_save(player, row)
+    return stored
 
 
 def _player_logged(name: str, value):
@@ -99,6 +137,8 @@ def _player_logged(name: str, value):
         return _logged_moment(name, value)
     if name == "list_overrules":
         return overrules_valid(value)
+    if name == "detachments":
+        return detachments_valid(value)
     if not isinstance(value, str):
         raise ValueError("wrong type")
     if name == "list_status" and value not in ListStatus.values:
@@ -199,7 +239,7 @@ def _event_logged(name: str, value):
 
 PLAYER_EXTRAS = ExtraFields(
     name="rosters",
-    editable=("army_list",),
+    editable=PLAYER_EDITABLE,
     logged=PLAYER_FIELDS,
     clean=_player_clean,
     read=_player_read,
@@ -214,6 +254,8 @@ PLAYER_EXTRAS = ExtraFields(
         Spec("list_updated_at", "datetime", True, (), True, None),
         # Added with the muster checks: files written before them hold no overrules.
         Spec("list_overrules", "json", False, (), True, {}),
+        # Added with the recorded detachments: files written before them record none.
+        Spec("detachments", "json", False, (), True, []),
     ),
     related=("list_row",),
 )

@@ -1,8 +1,9 @@
-"""The faction and Force Disposition recorded for a player, taken from their army list when it
-states them: filled in when nothing is recorded yet, and otherwise left alone and shown to the
-staff as a mismatch they settle with one click ("use the list's"). Both are logged as
-`army_list_recorded` and undoable. A faction is only taken when the list's names map to one
-of the project's factions (tournament.factions) and to no other."""
+"""The faction, Force Disposition and detachments recorded for a player, taken from their army
+list when it states them: filled in when nothing is recorded yet, and otherwise left alone and
+shown to the staff as a mismatch they settle with one click ("use the list's"). All are logged
+as `army_list_recorded` and undoable. A faction is only taken when the list's names map to one
+of the project's factions (tournament.factions) and to no other; detachments are compared as
+names in any order and case, and stored as the event's rules data spells those it knows."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from missions.eleventh.matrix import DISPOSITION_NAMES
 from missions.pack.registry import get_pack
 from rosters.engine.checks import disposition_id
 from rosters.engine.roster import Roster
+from rosters.services.detachments import detachments_clean, detachments_same, detachments_words
+from rosters.services.fields import player_detachments_spelled
+from rosters.services.rows import list_row, list_row_save
 from rosters.services.rules import army_list_rules
 from tournament.errors import Conflict, Invalid
 from tournament.factions import faction_known
@@ -21,8 +25,8 @@ from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
 
-FIELDS = ("faction", "disposition")
-LABELS = {"faction": "Faction", "disposition": "Force Disposition"}
+FIELDS = ("faction", "disposition", "detachments")
+LABELS = {"faction": "Faction", "disposition": "Force Disposition", "detachments": "Detachments"}
 # "The caller has not read the list's checks": they are read here (None means no list).
 _UNREAD = object()
 
@@ -39,10 +43,23 @@ def _faction(written: str | None) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
-def list_recorded_from(roster: Roster, *, eleventh: bool) -> dict[str, str]:
+def _detachments(written: tuple[str, ...]) -> list[str] | None:
+    """The list's detachments as a player records them (one named twice counted once); None
+    when it names none, or more than any army takes (the checks say so; the staff decide)."""
+    names: dict[str, str] = {}
+    for name in written:
+        names.setdefault(" ".join(name.split()).casefold(), name)
+    try:
+        return detachments_clean(list(names.values())) or None
+    except Invalid:
+        return None
+
+
+def list_recorded_from(roster: Roster, *, eleventh: bool) -> dict:
     """What the list states, in the values a player records: {"faction": name,
-    "disposition": id (11th-edition events only, when the list names exactly one)}."""
-    found: dict[str, str] = {}
+    "disposition": id (11th-edition events only, when the list names exactly one),
+    "detachments": [name, ...] (as the list spells them)}."""
+    found: dict = {}
     faction = _faction(roster.faction)
     if faction:
         found["faction"] = faction
@@ -50,6 +67,9 @@ def list_recorded_from(roster: Roster, *, eleventh: bool) -> dict[str, str]:
         ident = disposition_id(roster.dispositions[0])
         if ident:
             found["disposition"] = ident
+    detachments = _detachments(roster.detachments)
+    if detachments:
+        found["detachments"] = detachments
     return found
 
 
@@ -57,7 +77,7 @@ def _is_eleventh(event: Event) -> bool:
     return get_pack(event.mission_pack).edition == "11th"
 
 
-def _stated(player: Player, rules=_UNREAD) -> dict[str, str]:
+def _stated(player: Player, rules=_UNREAD) -> dict:
     if rules is _UNREAD:
         rules = army_list_rules(player=player)
     if rules is None:
@@ -65,13 +85,17 @@ def _stated(player: Player, rules=_UNREAD) -> dict[str, str]:
     return list_recorded_from(rules.roster, eleventh=_is_eleventh(player.event))
 
 
-def _same(field: str, recorded: str, stated: str) -> bool:
+def _same(field: str, recorded, stated) -> bool:
     if field == "faction":
         return (faction_known(recorded) or recorded) == stated
+    if field == "detachments":
+        return detachments_same(recorded, stated)
     return recorded == stated
 
 
-def _words(field: str, value: str) -> str:
+def _words(field: str, value) -> str:
+    if field == "detachments":
+        return detachments_words(value)
     return DISPOSITION_NAMES.get(value, value) if field == "disposition" else value
 
 
@@ -93,11 +117,23 @@ def recorded_mismatch(player: Player, rules=_UNREAD) -> list[dict]:
     ]
 
 
-def _write(player: Player, values: dict[str, str], *, user=None, by_player: bool = False) -> None:
+def _write(player: Player, values: dict, *, user=None, by_player: bool = False) -> dict:
+    """Record `values`; the detachments (kept beside the list, in the rosters app) after the
+    faction, so they are spelled as the rules data of the faction just recorded spells them.
+    Returns what was stored, as logged."""
     before = {field: getattr(player, field) for field in values}
-    for field, value in values.items():
+    own = {field: value for field, value in values.items() if field != "detachments"}
+    for field, value in own.items():
         setattr(player, field, value)
-    player.save(update_fields=list(values))
+    if own:
+        player.save(update_fields=list(own))
+    after = dict(values)
+    if "detachments" in values:
+        row = list_row(player)
+        row.detachments = after["detachments"] = player_detachments_spelled(
+            player, values["detachments"]
+        )
+        list_row_save(player, row)
     audit_record(
         event=player.event,
         action="army_list_recorded",
@@ -105,27 +141,27 @@ def _write(player: Player, values: dict[str, str], *, user=None, by_player: bool
         user=user,
         player=player if by_player else None,
         before=before,
-        after=dict(values),
+        after=after,
     )
+    return after
 
 
-def list_recorded_fill(*, player: Player, user=None, by_player: bool = False) -> dict[str, str]:
-    """Fill the player's empty faction and disposition from their list (called as it is sent,
-    inside its transaction); what was filled."""
+def list_recorded_fill(*, player: Player, user=None, by_player: bool = False) -> dict:
+    """Fill the player's empty faction, disposition and detachments from their list (called
+    as it is sent, inside its transaction); what was filled, as stored."""
     stated = _stated(player)
     empty = {f: v for f, v in stated.items() if not getattr(player, f)}
-    if empty:
-        _write(player, empty, user=user, by_player=by_player)
-    return empty
+    return _write(player, empty, user=user, by_player=by_player) if empty else {}
 
 
 @transaction.atomic
 def list_recorded_use(*, player: Player, user, field) -> Player:
-    """Record what the list states for `field` ("faction" or "disposition") in place of what
-    is recorded (organisers). Nothing changes when they already agree."""
+    """Record what the list states for `field` ("faction", "disposition" or "detachments")
+    in place of what is recorded (organisers). Nothing changes when they already agree
+    (detachments: the same names in any order and case)."""
     require_organiser(user, player.event)
     if field not in FIELDS:
-        raise Invalid("field", "invalid_choice", "Must be faction or disposition.")
+        raise Invalid("field", "invalid_choice", "Must be faction, disposition or detachments.")
     player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
     event_require_writable(player.event)
     stated = _stated(player)
@@ -133,7 +169,10 @@ def list_recorded_use(*, player: Player, user, field) -> Player:
         raise Conflict(
             field, "not_in_list", f"{player.name}'s list states no {LABELS[field].lower()}."
         )
-    if getattr(player, field) != stated[field]:
+    recorded = getattr(player, field)
+    if field == "detachments" and recorded and detachments_same(recorded, stated[field]):
+        return player
+    if recorded != stated[field]:
         _write(player, {field: stated[field]}, user=user)
     return player
 

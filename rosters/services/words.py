@@ -39,6 +39,8 @@ def register() -> None:
             "list_status": "List status",
             "list_comment": "Comment",
             "list_overrules": "Overruled checks",
+            # A list of names, said as "War Horde, Da Big Hunt" (or "none").
+            "detachments": "Detachments",
         },
         # The deadline is logged in ISO form (shown in the event's zone, which the page
         # activates) and the status as its code.
@@ -56,7 +58,7 @@ def register() -> None:
     )
     audit_words_register(
         "army_list_recorded",
-        "Faction or disposition taken from the list",
+        "Faction, disposition or detachments taken from the list",
         _army_list,
         with_names=True,
     )

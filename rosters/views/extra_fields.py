@@ -56,6 +56,25 @@ def _player_list() -> forms.Field:
     )
 
 
+class DetachmentsField(forms.CharField):
+    """The player's detachments, one per line (names may hold commas: "Ordo Xenos, Alien
+    Hunters"). The service splits and checks the text, so a page saved unchanged sends back
+    the same names."""
+
+    widget = forms.Textarea(attrs={"rows": 2, "spellcheck": "false"})
+
+    def prepare_value(self, value):
+        return "\n".join(value) if isinstance(value, list | tuple) else value
+
+
+def _player_detachments() -> forms.Field:
+    return DetachmentsField(
+        required=False,
+        strip=False,
+        label="Detachments (one per line)",
+    )
+
+
 def register() -> None:
     extra_form_field_register(
         "settings", ExtraFormField("list_deadline", _deadline, "weight_sports", moment=True)
@@ -71,3 +90,6 @@ def register() -> None:
     )
     extra_form_field_register("signup", ExtraFormField("army_list", _signup_list, "email"))
     extra_form_field_register("player_edit", ExtraFormField("army_list", _player_list, "email"))
+    extra_form_field_register(
+        "player_edit", ExtraFormField("detachments", _player_detachments, "faction_confirmed")
+    )

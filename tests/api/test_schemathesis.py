@@ -42,6 +42,8 @@ CROSS_FIELD_CODES = {
     "no_name",  # an old event named neither by the body nor by its BCP file
     "unknown_dataset",  # a list_data_version this site has not loaded (rosters data versions)
     "above_one",  # an owr_floor fraction above 1 (numerator over denominator)
+    "duplicate",  # a name twice in another case (uniqueItems compares case): detachments
+    "not_a_table",  # a table_layouts key that is not a table number (3.0 has no propertyNames)
 }
 
 

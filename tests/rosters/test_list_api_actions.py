@@ -207,7 +207,11 @@ def _orks(event, organiser, **recorded):
 
 
 def test_an_organiser_records_the_lists_faction_logged_and_undoable(eleventh, organiser):
-    ana = _orks(eleventh, organiser, faction="Necrons", disposition="disruption")
+    # Detachments recorded as the list has them (else the list fills them, on a line of its
+    # own): only faction and disposition differ.
+    ana = _orks(
+        eleventh, organiser, faction="Necrons", disposition="disruption", detachments=["War Horde"]
+    )
     client = _as(organiser)
     assert [m["field"] for m in client.get(_url(ana)).json()["recorded_mismatch"]] == [
         "faction",
@@ -290,3 +294,24 @@ def test_only_the_events_organisers_record_from_the_list(
     before = _state()
     assert _as(other_organiser).post(_url(ana, "recorded/"), body).status_code == 404
     assert _state() == before
+
+
+def test_an_organiser_records_the_lists_detachments(eleventh, organiser):
+    ana = _orks(
+        eleventh, organiser, faction="Orks", disposition="take-and-hold", detachments=["Dread Mob"]
+    )
+    client = _as(organiser)
+    assert client.get(_url(ana)).json()["recorded_mismatch"] == [
+        {"field": "detachments", "recorded": "Dread Mob", "list": "War Horde"}
+    ]
+    response = client.post(_url(ana, "recorded/"), {"field": "detachments"}, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["recorded_mismatch"] == []
+    assert Player.objects.get(pk=ana.pk).detachments == ["War Horde"]
+    entry = AuditEntry.objects.get(action="army_list_recorded")
+    assert (entry.before, entry.after) == (
+        {"detachments": ["Dread Mob"]},
+        {"detachments": ["War Horde"]},
+    )
+    audit_undo(entry_id=entry.pk, user=organiser, confirm=True)
+    assert Player.objects.get(pk=ana.pk).detachments == ["Dread Mob"]

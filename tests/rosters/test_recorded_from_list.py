@@ -1,6 +1,7 @@
-"""The faction and Force Disposition recorded for a player come from their list when it states
-them: filled when empty (logged, undoable), and a mismatch with what is recorded is shown to the
-staff (Lists page, list API) with a one-click "use the list's", never changed silently."""
+"""The faction, Force Disposition and detachments recorded for a player come from their list
+when it states them (detachments: tests/rosters/test_recorded_detachments.py): filled when
+empty (logged, undoable), and a mismatch with what is recorded is shown to the staff (Lists
+page, list API) with a one-click "use the list's", never changed silently."""
 
 from __future__ import annotations
 
@@ -39,9 +40,13 @@ def test_what_a_list_states_maps_to_the_projects_names():
     assert list_recorded_from(roster_read(text=ORKS), eleventh=True) == {
         "faction": "Orks",
         "disposition": "take-and-hold",
+        "detachments": ["War Horde"],
     }
     # Disposition only for 11th-edition events.
-    assert list_recorded_from(roster_read(text=ORKS), eleventh=False) == {"faction": "Orks"}
+    assert list_recorded_from(roster_read(text=ORKS), eleventh=False) == {
+        "faction": "Orks",
+        "detachments": ["War Horde"],
+    }
 
 
 def test_a_faction_that_maps_to_two_names_is_not_taken():
@@ -58,8 +63,14 @@ def test_an_empty_faction_and_disposition_are_filled_from_the_list_logged_and_un
     ana = Player.objects.get(pk=ana.pk)
     assert (ana.faction, ana.disposition) == ("Orks", "take-and-hold")
     entry = AuditEntry.objects.get(action="army_list_recorded")
-    assert entry.before == {"faction": "", "disposition": ""}
-    assert entry.after == {"faction": "Orks", "disposition": "take-and-hold"}
+    # The detachments are filled with them, on the same line (tests/rosters/
+    # test_recorded_detachments.py undoes them alone).
+    assert entry.before == {"faction": "", "disposition": "", "detachments": []}
+    assert entry.after == {
+        "faction": "Orks",
+        "disposition": "take-and-hold",
+        "detachments": ["War Horde"],
+    }
     words = audit_describe([entry])[entry.pk]
     assert words.startswith("Ana: ")
     assert "Take and Hold" in words
@@ -71,7 +82,10 @@ def test_an_empty_faction_and_disposition_are_filled_from_the_list_logged_and_un
 def test_a_recorded_faction_that_differs_is_kept_and_shown_as_a_mismatch(
     client, eleventh, organiser
 ):
-    ana = _player(eleventh, organiser, faction="Necrons", disposition="disruption")
+    # Detachments recorded as the list has them: only faction and disposition differ.
+    ana = _player(
+        eleventh, organiser, faction="Necrons", disposition="disruption", detachments=["War Horde"]
+    )
     army_list_submit(player=ana, text=ORKS, by_player=True)
     ana = Player.objects.get(pk=ana.pk)
     assert (ana.faction, ana.disposition) == ("Necrons", "disruption")

@@ -95,8 +95,9 @@ def table_layouts_clean(value) -> dict[str, str]:
     for table, letter in value.items():
         number = str(table).strip()
         if not number.isdigit() or not 1 <= int(number) <= 32767:
+            # Its own code: the API's schema (OpenAPI 3.0) cannot state what its keys may be.
             raise Invalid(
-                "table_layouts", "invalid", f"{table!r} is not a table number (1 to 32767)."
+                "table_layouts", "not_a_table", f"{table!r} is not a table number (1 to 32767)."
             )
         clean[str(int(number))] = layout_clean(letter, field="table_layouts")
     return dict(sorted(clean.items(), key=lambda item: int(item[0])))

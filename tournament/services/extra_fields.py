@@ -23,9 +23,11 @@ class ExtraFields:
     clean: Callable[[dict], dict]
     # (obj) -> {field: value} of every logged field.
     read: Callable
-    # (obj, {field: value}, *, fresh: bool) -> None: stores the given fields for a saved row;
-    # `fresh`: a new row (a sign-up, an entry) rather than an edit. Set fields as given when
-    # restoring (undo, import): `restore=True`.
+    # (obj, {field: value}, *, fresh: bool) -> {field: value as stored} | None: stores the
+    # given fields for a saved row; `fresh`: a new row (a sign-up, an entry) rather than an
+    # edit. Set fields as given when restoring (undo, import): `restore=True`. It returns the
+    # fields whose stored value depends on the row (a name spelled as the event's data
+    # spells it), so the log keeps what was stored.
     write: Callable
     # (field, logged value) -> value as stored; ValueError when it could not have been logged.
     logged_value: Callable
@@ -98,7 +100,10 @@ def extra_read(kind: str, obj) -> dict:
     return {k: v for e in extras_of(kind) for k, v in e.read(obj).items()}
 
 
-def extra_write(kind: str, obj, theirs: dict[str, dict], **options) -> None:
+def extra_write(kind: str, obj, theirs: dict[str, dict], **options) -> dict:
+    """Each app stores its fields; {field: value as stored} of those it stored otherwise."""
+    stored = {}
     for extension in extras_of(kind):
         if extension.name in theirs:
-            extension.write(obj, theirs[extension.name], **options)
+            stored.update(extension.write(obj, theirs[extension.name], **options) or {})
+    return stored

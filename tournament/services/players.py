@@ -197,7 +197,9 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
             player.save()
     except IntegrityError as exc:
         raise _clash_after_race(player.event, player.name) from exc
-    extra_write("player", player, theirs)
+    # Logged as stored: another app may store a value as the row's other fields say (rosters:
+    # a detachment spelled as the rules data of the player's faction spells it).
+    clean.update(extra_write("player", player, theirs))
     audit_changes(
         event=player.event,
         action="player_update",

@@ -10,7 +10,12 @@ from rest_framework import serializers
 from rosters.models import ListPublication
 from rosters.services.detachments import DETACHMENTS_MAX, NAME_LIMIT
 from rosters.services.fields import ARMY_LIST_LIMIT
-from tournament.api.serializers import EXTRA_SERIALIZER_FIELDS, NOT_BLANK, text_field
+from tournament.api.serializers import (
+    EXTRA_SERIALIZER_FIELDS,
+    EXTRA_STAFF_READ,
+    NOT_BLANK,
+    text_field,
+)
 
 
 @extend_schema_field(
@@ -86,6 +91,8 @@ def event_fields() -> dict:
 
 
 def register() -> None:
+    # A list is read where its publication rule is kept (GET .../list/), not on the player.
+    EXTRA_STAFF_READ["player"].add("army_list")
     for kind, make in (("player", player_fields), ("signup", signup_fields)):
         if make not in EXTRA_SERIALIZER_FIELDS[kind]:
             EXTRA_SERIALIZER_FIELDS[kind].append(make)

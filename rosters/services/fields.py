@@ -216,7 +216,17 @@ def _event_write(event: Event, values: dict, *, fresh=False, restore=False) -> N
     if "list_publication" in values:
         settings.publication = values["list_publication"]
     if "list_data_version" in values:
-        settings.data_version = values["list_data_version"]
+        version = values["list_data_version"]
+        if restore and version and version not in dataset_versions():
+            # A file (or a log entry) pinning rules data this site does not have: every list
+            # of the event would fail to read. Refused, naming what the site has.
+            known = ", ".join(dataset_versions())
+            raise bad(
+                "event.list_data_version",
+                f"no rules data {version} on this site (it has {known}; "
+                "manage.py rosters_load_data adds a newer one).",
+            )
+        settings.data_version = version
     default = settings.deadline is None and settings.publication == ListPublication.OPPONENTS
     default = default and not settings.data_version
     if default and not ListSettings.objects.filter(event_id=event.pk).exists():

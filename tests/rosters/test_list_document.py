@@ -182,3 +182,16 @@ def test_derived_keys_on_a_player_without_a_list_are_refused(listed, organiser):
         event_import(raw=_sealed(document), user=organiser)
     assert "players[1].list_problems: a player without an army list" in str(refused.value)
     assert _state() == before
+
+
+def test_a_file_pinning_rules_data_this_site_lacks_is_refused(listed, organiser):
+    """Every list of such an event would fail to read: the file is refused by its place, and
+    nothing is created."""
+    document = event_export_document(event=listed)
+    document["event"]["list_data_version"] = "2099-01-01"
+    before = _state()
+    with pytest.raises(Invalid) as refused:
+        event_import(raw=_sealed(document), user=organiser)
+    assert "event.list_data_version" in str(refused.value)
+    assert "2099-01-01" in str(refused.value)
+    assert _state() == before

@@ -103,7 +103,8 @@ def test_the_refresher_keeps_each_page_apart(anon, event, organiser, played, clo
     STORE.clear()
     page, asked = _queries(lambda: anon.get(part, HTTP_HX_REQUEST="true"))
     assert asked == 0
-    assert b"<table" in page.content and b"<html" not in page.content.lower()
+    assert b"<table" in page.content
+    assert b"<html" not in page.content.lower()
     assert anon.get(api)["Content-Type"] == "application/json"
 
 

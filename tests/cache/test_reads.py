@@ -18,16 +18,6 @@ def _played(event, organiser, count):
     return players, round_
 
 
-@pytest.fixture
-def clock(monkeypatch):
-    """The time the cache reads, moved by hand (no sleeps)."""
-    from tournament.services import cached
-
-    now = [1_000_000.0]
-    monkeypatch.setattr(cached, "clock", lambda: now[0])
-    return now
-
-
 def test_public_standings_trail_by_at_most_5_s_the_organisers_are_exact(
     anon, api, event, organiser, clock
 ):

@@ -6,27 +6,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.conftest import add_players
-from tests.printing.helpers import pair_in_order
 from tournament.services.results import result_enter
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """The time the cache and the replay read, moved by hand (no sleeps)."""
-    from tournament.services import cached
-
-    now = [1_000_000.0]
-    monkeypatch.setattr(cached, "clock", lambda: now[0])
-    return now
-
-
-@pytest.fixture
-def played(event, organiser):
-    players = add_players(event, organiser, 8)
-    return pair_in_order(event, organiser, players)
 
 
 def _queries(call):

@@ -8,30 +8,13 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.conftest import add_players
-from tests.printing.helpers import pair_in_order
+from tests.cache.conftest import START
 from tournament.replay import STALE_S, STORE
 from tournament.replay_refresh import ALIVE, ASKED, refresh_once
 from tournament.services.cached import LAG_S
 from tournament.services.results import result_confirm, result_enter
 
 pytestmark = pytest.mark.django_db
-
-START = 1_000_000.0
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    from tournament.services import cached
-
-    now = [START]
-    monkeypatch.setattr(cached, "clock", lambda: now[0])
-    return now
-
-
-@pytest.fixture
-def played(event, organiser):
-    return pair_in_order(event, organiser, add_players(event, organiser, 8))
 
 
 def _queries(call):

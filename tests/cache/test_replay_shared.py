@@ -11,26 +11,11 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.conftest import add_players
-from tests.printing.helpers import pair_in_order
+from tests.cache.conftest import START
 from tournament.replay import STALE_S, STORE, _key_of, _shared_key, replay_wsgi
 from tournament.services.results import result_enter
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    from tournament.services import cached
-
-    now = [1_000_000.0]
-    monkeypatch.setattr(cached, "clock", lambda: now[0])
-    return now
-
-
-@pytest.fixture
-def played(event, organiser):
-    return pair_in_order(event, organiser, add_players(event, organiser, 8))
 
 
 def _queries(call):
@@ -83,7 +68,7 @@ def test_while_another_process_makes_the_next_the_last_is_given_for_a_while(
     stale, asked = _queries(lambda: anon.get(url))
     assert asked == 0
     assert stale.content == before.content
-    clock[0] = 1_000_000.0 + STALE_S + 0.1  # that process is too slow: made here
+    clock[0] = START + STALE_S + 0.1  # that process is too slow: made here
     fresh, asked = _queries(lambda: anon.get(url))
     assert asked > 0
     assert {r["player"]: r for r in fresh.json()}[game.player_a_id]["wins"] == 1

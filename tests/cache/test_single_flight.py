@@ -13,13 +13,6 @@ from tournament.services.cached import LAG_S, MAX_LAG_S, WAIT_S, event_computed
 READERS = 12
 
 
-@pytest.fixture
-def clock(monkeypatch):
-    now = [1_000_000.0]
-    monkeypatch.setattr(cached, "clock", lambda: now[0])
-    return now
-
-
 class Slow:
     """A computation that holds until released, counting how often it ran."""
 

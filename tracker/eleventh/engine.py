@@ -7,7 +7,12 @@ import copy
 from collections.abc import Iterable
 from typing import Any
 
-from tracker.eleventh import clock, cp, hand, scoring, setup  # noqa: F401 - register actions
+# Each module registers its actions as it is imported (by name: the package imports this one).
+import tracker.eleventh.clock
+import tracker.eleventh.cp
+import tracker.eleventh.hand
+import tracker.eleventh.scoring
+import tracker.eleventh.setup  # noqa: F401
 from tracker.eleventh.actions import ACTIONS
 from tracker.eleventh.rules import SIDES
 from tracker.engine.errors import refuse, require

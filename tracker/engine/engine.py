@@ -6,7 +6,12 @@ import copy
 from collections.abc import Iterable
 from typing import Any
 
-from tracker.engine import clock, deck, gambits, scoring, setup  # noqa: F401 - register actions
+# Each module registers its actions as it is imported (by name: the package imports this one).
+import tracker.engine.clock
+import tracker.engine.deck
+import tracker.engine.gambits
+import tracker.engine.scoring
+import tracker.engine.setup  # noqa: F401
 from tracker.engine.actions import ACTIONS
 from tracker.engine.errors import refuse, require
 from tracker.engine.rules import SIDES

@@ -108,7 +108,7 @@ def _fresh_cache():
     """Each test starts with an empty cache: throttle counts and cached pages do not leak."""
     from django.core.cache import caches
 
-    from tournament.replay_refresh import _noted
+    from tournament.replay_store import _noted
     from tournament.services.cached import RECENT
 
     for cache in caches.all():

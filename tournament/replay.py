@@ -38,12 +38,14 @@ from django.core.handlers.wsgi import get_path_info, get_script_name
 from django.http import HttpResponse, HttpResponseNotModified
 from django.http.cookie import parse_cookie
 
-from tournament.replay_refresh import ALIVE, REFRESHING, note_asked
 from tournament.replay_store import (
+    ALIVE,
     GENERATION,
+    REFRESHING,
     STORE,
     _public_as_of,
     _refreshing,
+    note_asked,
     replay_forget,
 )
 from tournament.services import cached
@@ -215,6 +217,11 @@ def _shared_get(skey: str) -> tuple[_Kept | None, str | None, bool]:
     return (kept if made_in == generation else None), generation, alive
 
 
+def making_lock(skey: str) -> str:
+    """The lock whoever makes the next shared answer under this key holds (LOCK_S at most)."""
+    return f"{skey}:making"
+
+
 def shared_answer(skey: str) -> _Kept | None:
     """The answer kept in the shared cache under this key, if still of the current generation."""
     return _shared_get(skey)[0]
@@ -262,11 +269,11 @@ class PublicReplayMiddleware:
                 kept = shared
             else:
                 if shared is not None:
-                    note_asked(skey, request.META)
+                    note_asked(skey, request.META, now=now, window=window)
                 if shared is not None and now - shared.as_of <= STALE_S:
                     # Made next by the refresher or by a process holding the lock: the
                     # last one meanwhile.
-                    if refreshed or not cache.add(f"{skey}:making", 1, LOCK_S):
+                    if refreshed or not cache.add(making_lock(skey), 1, LOCK_S):
                         kept = shared
                     else:
                         return self._make_locked(request, key, skey, generation)
@@ -278,7 +285,7 @@ class PublicReplayMiddleware:
         try:
             return self._make(request, key, generation)
         finally:
-            cache.delete(f"{skey}:making")
+            cache.delete(making_lock(skey))
 
     def _make(self, request, key: tuple, generation: str | None):
         started = self.cached.clock()
@@ -296,7 +303,7 @@ class PublicReplayMiddleware:
         skey = _shared_key(key)
         cache.set(skey, (generation, kept), LOCK_S)
         if not request.META.get(REFRESHING):
-            note_asked(skey, request.META)
+            note_asked(skey, request.META, now=self.cached.clock(), window=self.cached.LAG_S)
         return kept.answer(request)  # compressed for this reader too, if it accepts it
 
 

@@ -9,8 +9,8 @@ server by `manage.py serve` when the cache is shared) makes each answer the publ
 shortly before its window ends, at a lower scheduling priority than the web processes: writes
 come first, and the public still sees each confirmation within cached.MAX_LAG_S.
 
-How they meet, all through the shared cache: a web process that finds the shared answer past
-its window notes the request as asked for (ASKED_S); while a refresher is alive (its
+How they meet, all through the shared cache: a web process notes each kept answer the public
+asks for (replay_store.note_asked); while a refresher is alive (its
 heartbeat), web processes give the last answer until it is STALE_S old instead of making the
 next; past that, or with no refresher, they make it themselves as before (replay.py), so the
 refresher speeds things up but nothing depends on it.
@@ -19,66 +19,25 @@ refresher speeds things up but nothing depends on it.
 from __future__ import annotations
 
 import io
-import threading
 import time
 
 from django.core.cache import cache
 from django.core.handlers.wsgi import WSGIHandler, WSGIRequest
 from django.db import close_old_connections
 
+from tournament.replay import LOCK_S, making_lock, shared_answer
+from tournament.replay_store import ALIVE, ASKED, ASKED_S, REFRESHING
 from tournament.services import cached
 
-# A refresher's heartbeat: present while one is alive.
-ALIVE = "replay:refresher"
+# A refresher's heartbeat (its name, ALIVE, is in replay_store.py): it lasts this long.
 ALIVE_S = 3
-# The answers asked for ({shared key: True}); each one's request is under "<key>:asked".
-ASKED = "replay:asked"
-# A maker's lock frees itself after this, should its process die while making.
-MAKING_S = 10
-# At most this many answers are kept made ahead.
-ASKED_MOST = 200
-# An answer is refreshed while the public asked for it in this long.
-ASKED_S = 30
 # Made again this long before its window ends, so that readers rarely find it past it.
 LEAD_S = 0.5
-# The request headers a kept answer may depend on, copied into the refresher's request.
-_COPIED = ("PATH_INFO", "QUERY_STRING", "HTTP_HOST", "HTTP_ACCEPT", "HTTP_HX_REQUEST",
-           "HTTP_HX_TARGET", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme")  # fmt: skip
-# An environ key naming a request the refresher makes: made, never given from a kept copy.
-REFRESHING = "strategium.refreshing"
-
-# When this process last noted each key as asked for: noted once per window, not per poll.
-_noted: dict[str, float] = {}
-_noted_lock = threading.Lock()
-
-
-def refresher_alive() -> bool:
-    return bool(cache.get(ALIVE))
-
-
-def note_asked(shared_key: str, environ) -> None:
-    """The public asked for this answer (one that is kept, replay.py): the refresher keeps it
-    made while they go on asking."""
-    now = cached.clock()
-    with _noted_lock:
-        if now - _noted.get(shared_key, float("-inf")) < cached.LAG_S:
-            return
-        _noted[shared_key] = now
-    request = {k: environ[k] for k in _COPIED if k in environ}
-    cache.set(f"{shared_key}:asked", request, ASKED_S)
-    asked = cache.get(ASKED) or {}
-    if shared_key not in asked:
-        # Read, add, write: a key lost to a race is noted again within a window. The oldest
-        # go first beyond ASKED_MOST (a few pages per event are polled; searches add some).
-        kept = list(asked)[-(ASKED_MOST - 1) :]
-        cache.set(ASKED, {**dict.fromkeys(kept, True), shared_key: True}, ASKED_S * 2)
 
 
 def refresh_once(application=None) -> int:
     """One round of the refresher: make again each answer asked for lately whose shared copy
     ends its window within LEAD_S (or has none); how many it made."""
-    from tournament.replay import shared_answer  # noqa: PLC0415 - the replay imports this
-
     cache.set(ALIVE, 1, ALIVE_S)
     asked = cache.get(ASKED) or {}
     requests = cache.get_many([f"{key}:asked" for key in asked])
@@ -95,12 +54,12 @@ def refresh_once(application=None) -> int:
         if kept is not None and cached.clock() - kept.as_of < cached.LAG_S - LEAD_S:
             continue
         # One maker at a time, whoever it is (refreshers on several machines, a web process).
-        if not cache.add(f"{key}:making", 1, MAKING_S):
+        if not cache.add(making_lock(key), 1, LOCK_S):
             continue
         try:
             _make(application, request)
         finally:
-            cache.delete(f"{key}:making")
+            cache.delete(making_lock(key))
         made += 1
     return made
 

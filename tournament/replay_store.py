@@ -71,3 +71,41 @@ def replay_forget() -> None:
     window, as the shared computations' do)."""
     STORE.clear()
     cache.set(GENERATION, uuid.uuid4().hex, None)
+
+
+# ---- what the refresher (replay_refresh.py) and the web processes tell each other -----------
+
+# A refresher's heartbeat: present while one is alive.
+ALIVE = "replay:refresher"
+# The answers asked for ({shared key: True}); each one's request is under "<key>:asked".
+ASKED = "replay:asked"
+# At most this many answers are kept made ahead.
+ASKED_MOST = 200
+# An answer is refreshed while the public asked for it in this long.
+ASKED_S = 30
+# The request headers a kept answer may depend on, copied into the refresher's request.
+_COPIED = ("PATH_INFO", "QUERY_STRING", "HTTP_HOST", "HTTP_ACCEPT", "HTTP_HX_REQUEST",
+           "HTTP_HX_TARGET", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme")  # fmt: skip
+# An environ key naming a request the refresher makes: made, never given from a kept copy.
+REFRESHING = "strategium.refreshing"
+
+# When this process last noted each key as asked for: noted once per window, not per poll.
+_noted: dict[str, float] = {}
+_noted_lock = threading.Lock()
+
+
+def note_asked(shared_key: str, environ, *, now: float, window: float) -> None:
+    """The public asked for this kept answer (replay.py): the refresher keeps it made while
+    they go on asking. Noted at most once per `window` by each process."""
+    with _noted_lock:
+        if now - _noted.get(shared_key, float("-inf")) < window:
+            return
+        _noted[shared_key] = now
+    request = {k: environ[k] for k in _COPIED if k in environ}
+    cache.set(f"{shared_key}:asked", request, ASKED_S)
+    asked = cache.get(ASKED) or {}
+    if shared_key not in asked:
+        # Read, add, write: a key lost to a race is noted again within a window. The oldest
+        # go first beyond ASKED_MOST (a few pages per event are polled; searches add some).
+        kept = list(asked)[-(ASKED_MOST - 1) :]
+        cache.set(ASKED, {**dict.fromkeys(kept, True), shared_key: True}, ASKED_S * 2)

@@ -27,10 +27,24 @@ class PatrolUnitSerializer(StrictSerializer):
     models = StrictIntegerField(min_value=1, max_value=MODELS_MAX, range_code="range")
 
 
+class PatrolUnitsField(serializers.ListField):
+    """A patrol's units: the schema states at least one (minItems); an empty list is refused
+    with the service's code and words (units `invalid`), as before."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, list) and not data:
+            raise serializers.ValidationError(
+                "Must list the patrol's units (at least one).", code="invalid"
+            )
+        return super().to_internal_value(data)
+
+
 class PatrolInputSerializer(StrictSerializer):
     name = name_field(120)
     faction = text_field(120, required=False)
-    units = PatrolUnitSerializer(many=True, help_text="Each unit with its model count.")
+    units = PatrolUnitsField(
+        child=PatrolUnitSerializer(), min_length=1, help_text="Each unit with its model count."
+    )
     enhancements = serializers.ListField(
         child=name_field(120),
         required=False,

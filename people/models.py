@@ -26,7 +26,8 @@ class PersonLink(models.Model):
     player = models.OneToOneField(
         "tournament.Player", on_delete=models.CASCADE, related_name="person_link"
     )
-    # How the link was made: "email", "external_id", "new" (no one matched), "organiser".
+    # How the link was made: "email", "external_id", "new" (no one matched), "merged" (an
+    # organiser's merge), "organiser" (split off by an organiser).
     how = models.CharField(max_length=20)
 
     class Meta:

@@ -5,14 +5,17 @@ given, suggested by name otherwise. Pure: the services pass plain records in.
   case-insensitive in practice; a provider that is not is rare enough to be a merge away).
 - An external id ("circuit:number") matches when the same system gives the same number.
 - Names never match on their own (two people share a name more often than an address): they
-  only suggest, the organiser decides.
+  only suggest, the organiser decides. They are compared folded as Find my table folds them
+  (case, accents and letters such as Ł, Ø: tournament/engine/names.py `name_fold`).
+- A person goes by one name: their newest spelling that is not written all in capitals.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+
+from tournament.engine.names import name_fold
 
 
 @dataclass(frozen=True)
@@ -27,11 +30,18 @@ def email_key(email: str) -> str:
     return email.strip().casefold()
 
 
-def name_key(name: str) -> str:
-    """A name folded for comparing: accents off, case folded, spaces collapsed."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(bare.casefold().split())
+def _all_capitals(name: str) -> bool:
+    return name == name.upper() and name != name.lower()
+
+
+def person_name(spellings: Sequence[str]) -> str:
+    """The one name a person goes by, from their players' names oldest event first: the
+    newest spelling, passing over one written all in capitals ("ANA LIMA" on a sign-up sheet)
+    while another exists; "" for none."""
+    for name in reversed(spellings):
+        if not _all_capitals(name):
+            return name
+    return spellings[-1] if spellings else ""
 
 
 def person_match(
@@ -60,10 +70,10 @@ def person_match(
 
 
 def person_suggestions(people: Iterable[PersonRecord], name: str) -> list[int]:
-    """People whose name is the same once folded ("Zoë Smith" and "zoe  smith"), lowest id
-    first; suggestions only."""
-    key = name_key(name)
-    return sorted(p.id for p in people if key and name_key(p.name) == key)
+    """People whose name is the same once folded ("Zoë Smith" and "zoe  smith", "Łukasz" and
+    "Lukasz"), lowest id first; suggestions only."""
+    key = name_fold(name)
+    return sorted(p.id for p in people if key and name_fold(p.name) == key)
 
 
 def merged_external_ids(

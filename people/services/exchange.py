@@ -3,7 +3,8 @@ keys, the circuit or club numbers of each player's person ({"player key": {"exte
 {"system": "number"}}}), only for players whose person has any, so other documents are
 unchanged. On import every player of the new event is linked to a person (the import writes
 players in bulk, which the save hook does not see): by those numbers or the player's e-mail
-address when either matches a person here, else a new person carrying the file's numbers.
+address when either matches a person of the events the importer runs (of the whole server for
+a superuser's or the operator's import), else a new person carrying the file's numbers.
 Registered with the tournament app's export and import from people.apps."""
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def _write(event, plan, ids) -> None:
     by_id = {pk: key for key, pk in ids.kinds["player"].items()}
     for player in Player.objects.filter(event=event).order_by("pk"):
         external = (plan or {}).get(by_id.get(player.pk), {})
-        person_link_player(player=player, external_ids=external)
+        person_link_player(player=player, external_ids=external, everywhere=ids.trusted)
 
 
 EXTENSION = ExchangeExtension(

@@ -1,52 +1,132 @@
 """People across events: linking players, suggestions by name, merges and splits.
 
 Players are linked when saved (hooks.py): by an external id or the e-mail address when one
-matches a person, else to a new person of their own. Names only suggest (`person_suggest`);
-an organiser merges two people who are one, or splits a player off a person (both logged).
+matches a person of the events the player's organisers run or staff (never anyone else's: an
+address known elsewhere must not show), else to a new person of their own. Names only suggest
+(`person_suggest`); an organiser merges two people who are one, or splits a player off a person
+(both logged), only for people whose every player is in events they organise (`people_managed_by`;
+a superuser's are everyone).
 """
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from people.engine.matching import (
     PersonRecord,
     merged_external_ids,
     person_match,
+    person_name,
     person_suggestions,
 )
 from people.models import Person, PersonChange, PersonLink
 from tournament.errors import Conflict, Forbidden, Invalid, NotFound
-from tournament.services.access import (
-    event_hidden_from,
-    events_visible_to,
-    user_can_create_events,
-)
+from tournament.models import Event, EventStaff, StaffRole
+from tournament.services.access import user_can_create_events
+
+NO_PERSON = "No such person."
 
 
-def _candidates(*, email: str, external_ids: dict) -> list[PersonRecord]:
-    """The people the address or an id could name, read narrowly (one query), for the
-    engine to choose among."""
+def _link_scope(event, *, everywhere: bool = False) -> QuerySet[Event]:
+    """The events whose people a new player of `event` may be: the event itself and every
+    event on whose staff all of its organisers are (a superuser is on every event's). All of
+    them, not any: an organiser who names someone else a co-organiser of their event must not
+    reach that person's people. `everywhere`: a trusted import (a superuser's or the
+    operator's) links across the server."""
+    if everywhere:
+        return Event.objects.all()
+    organisers = EventStaff.objects.filter(event_id=event.pk, role=StaffRole.ORGANISER)
+    rows = list(organisers.values_list("user_id", "user__is_superuser"))
+    if not rows:
+        return Event.objects.filter(pk=event.pk)
+    shared = Event.objects.all()
+    for user_id, superuser in rows:
+        if not superuser:
+            shared = shared.filter(
+                Exists(EventStaff.objects.filter(event=OuterRef("pk"), user_id=user_id))
+            )
+    return Event.objects.filter(Q(pk=event.pk) | Q(pk__in=shared.values("pk")))
+
+
+def _candidates(
+    *, event, email: str, external_ids: dict, everywhere: bool = False
+) -> list[PersonRecord]:
+    """The people of `event`'s scope the address or an id could name, read narrowly (one
+    query), for the engine to choose among."""
     wanted = Q(pk__in=[])
     if email.strip():
         wanted |= Q(email__iexact=email.strip())
     for system, number in external_ids.items():
         wanted |= Q(**{f"external_ids__{system}": number})
-    rows = Person.objects.filter(wanted).values_list("pk", "display_name", "email", "external_ids")
+    near = PersonLink.objects.filter(
+        person=OuterRef("pk"),
+        player__event__in=_link_scope(event, everywhere=everywhere).values("pk"),
+    )
+    rows = Person.objects.filter(wanted).filter(Exists(near))
+    rows = rows.values_list("pk", "display_name", "email", "external_ids")
     return [PersonRecord(pk, name, mail or "", ids or {}) for pk, name, mail, ids in rows]
 
 
+def events_organised_by(user) -> QuerySet[Event]:
+    """The events `user` organises (every event for a superuser)."""
+    if user is None or not user.is_authenticated:
+        return Event.objects.none()
+    if user.is_superuser:
+        return Event.objects.all()
+    return Event.objects.filter(
+        Exists(EventStaff.objects.filter(event=OuterRef("pk"), user=user, role="organiser"))
+    )
+
+
+def people_managed_by(user) -> QuerySet[Person]:
+    """The people an organiser may merge, split and is offered as suggestions: those whose
+    every player is in an event they organise (everyone for a superuser). A person who also
+    played in anyone else's events is not theirs to change."""
+    if not user_can_create_events(user):
+        return Person.objects.none()
+    if user.is_superuser:
+        return Person.objects.all()
+    mine = events_organised_by(user).values("pk")
+    inside = PersonLink.objects.filter(person=OuterRef("pk"), player__event__in=mine)
+    outside = PersonLink.objects.filter(person=OuterRef("pk")).exclude(player__event__in=mine)
+    return Person.objects.filter(Exists(inside)).exclude(Exists(outside))
+
+
+def _ordered(links: QuerySet[PersonLink]) -> QuerySet[PersonLink]:
+    """Oldest event first, as a person's name is chosen from them."""
+    return links.order_by("player__event__start_date", "player__event__created_at", "player_id")
+
+
+def person_name_of(person: Person) -> str:
+    """The person's name from all their players (for the people an asker manages, every
+    player is in an event the asker may see)."""
+    names = _ordered(person.links.all()).values_list("player__name", flat=True)
+    return person_name(list(names)) or person.display_name
+
+
+def _rename(person: Person) -> None:
+    """Keep the stored name the one the person goes by, after their players change."""
+    name = person_name_of(person)
+    if name != person.display_name:
+        person.display_name = name
+        person.save(update_fields=["display_name"])
+
+
 @transaction.atomic
-def person_link_player(*, player, external_ids: dict | None = None) -> PersonLink:
+def person_link_player(
+    *, player, external_ids: dict | None = None, everywhere: bool = False
+) -> PersonLink:
     """The player's person: kept if linked already, else the one an external id or the
-    address names, else a new person with the player's name and address."""
+    address names among the people of the events the player's organisers run or staff
+    (`everywhere`: of the whole server, for a trusted import), else a new person with the
+    player's name and address."""
     existing = PersonLink.objects.filter(player=player).select_related("person").first()
     if existing is not None:
         return existing
     ids = {str(k): str(v).strip() for k, v in (external_ids or {}).items() if str(v).strip()}
     email = player.email or ""
-    people = _candidates(email=email, external_ids=ids)
+    people = _candidates(event=player.event, email=email, external_ids=ids, everywhere=everywhere)
     found = person_match(people, external_ids=ids)
     how = "external_id"
     if found is None:
@@ -57,11 +137,11 @@ def person_link_player(*, player, external_ids: dict | None = None) -> PersonLin
     return PersonLink.objects.create(person=person, player=player, how="new")
 
 
-def person_suggest(*, person: Person) -> list[Person]:
-    """Other people with the same name once folded: candidates for a merge, never merged by
-    themselves."""
+def person_suggest(*, user, person: Person) -> list[Person]:
+    """Other people the organiser manages with the same name once folded: candidates for a
+    merge, never merged by themselves."""
     # An organiser's question, not a hot path: every name is folded by the engine.
-    rows = Person.objects.values_list("pk", "display_name")
+    rows = people_managed_by(user).values_list("pk", "display_name")
     records = [PersonRecord(pk, name) for pk, name in rows]
     ids = [i for i in person_suggestions(records, person.display_name) if i != person.pk]
     return list(Person.objects.filter(pk__in=ids).order_by("pk"))
@@ -82,27 +162,30 @@ def person_merge(*, user, keep_id: int, other_id: int) -> Person:
     people = {
         p.pk: p for p in Person.objects.select_for_update().filter(pk__in=[keep_id, other_id])
     }
-    if (
-        keep_id not in people
-        or other_id not in people
-        or not _all_visible(user, [keep_id, other_id])
-    ):
-        raise NotFound("person", "not_found", "No such person.")
+    if not _all_managed(user, [keep_id, other_id]) or len(people) != 2:
+        raise NotFound("person", "not_found", NO_PERSON)
     keep, other = people[keep_id], people[other_id]
+    # Both people's players are all in the asker's events: the words name no one else's.
+    keep_name, other_name = person_name_of(keep), person_name_of(other)
+    moved = other.links.all()
     before = {
         "keep": _snapshot(keep),
         "other": _snapshot(other),
+        # How each player of `other` was linked, for the undo to give back.
+        "how": {str(pk): how for pk, how in moved.values_list("player_id", "how")},
     }
     ids, clashes = merged_external_ids(keep.external_ids or {}, other.external_ids or {})
     keep.external_ids = ids
     if not keep.email and other.email:
         keep.email = other.email
     keep.save(update_fields=["external_ids", "email"])
-    PersonLink.objects.filter(person=other).update(person=keep)
-    words = f"{other.display_name} merged into {keep.display_name}"
+    # Their players are this person now by the organiser's word, not "a new person".
+    moved.update(person=keep, how="merged")
+    words = f"{other_name} merged into {keep_name}"
     if clashes:
-        words += f" (kept {keep.display_name}'s {', '.join(clashes)} number)"
+        words += f" (kept {keep_name}'s {', '.join(clashes)} number)"
     other.delete()
+    _rename(keep)
     PersonChange.objects.create(
         action="merge", person=keep, words=words, before=before, after=_snapshot(keep), user=user
     )
@@ -120,30 +203,30 @@ def person_split(*, user, player_id: int) -> Person:
         .filter(player_id=player_id)
         .first()
     )
-    if link is None or event_hidden_from(user, link.player.event):
+    if link is None or not _all_managed(user, [link.person_id]):
         raise NotFound("player", "not_linked", "That player is not linked to a person.")
     old = link.person
+    old_name = person_name_of(old)
     if old.links.count() == 1:
-        raise Invalid(
-            "player", "only_player", f"{link.player.name} is {old.display_name}'s only player."
-        )
+        raise Invalid("player", "only_player", f"{link.player.name} is {old_name}'s only player.")
     before = _snapshot(old)
     player = link.player
     new = Person.objects.create(display_name=player.name, email=player.email or "")
     link.person, link.how = new, "organiser"
     link.save(update_fields=["person", "how"])
-    words = f"{player.name} ({player.event.name}) split off {old.display_name}"
+    # The person left behind by the name they go by now.
+    _rename(old)
+    words = f"{player.name} ({player.event.name}) split off {person_name_of(old)}"
     PersonChange.objects.create(
         action="split", person=new, words=words, before=before, after=_snapshot(new), user=user
     )
     return new
 
 
-def _all_visible(user, person_ids: list[int]) -> bool:
-    """Every one of these people has an event `user` may see (else, for them, no such person)."""
-    visible = events_visible_to(user).values("pk")
-    seen = PersonLink.objects.filter(person_id__in=person_ids, player__event__in=visible)
-    return set(seen.values_list("person_id", flat=True)) >= set(person_ids)
+def _all_managed(user, person_ids: list[int]) -> bool:
+    """Every one of these people is the asker's to change (else, for them, no such person)."""
+    found = people_managed_by(user).filter(pk__in=person_ids).values_list("pk", flat=True)
+    return set(found) >= set(person_ids)
 
 
 def _snapshot(person: Person) -> dict:
@@ -185,7 +268,7 @@ def person_change_undo(*, user, change_id: int) -> PersonChange:
     _require(user)
     change = PersonChange.objects.select_for_update().filter(pk=change_id).first()
     ids = _change_people(change) if change else []
-    if change is None or not ids or not _all_visible(user, ids):
+    if change is None or not ids or not _all_managed(user, ids):
         raise NotFound("change", "not_found", "No such change.")
     blocker = _undo_blocker(change)
     if blocker:
@@ -196,15 +279,23 @@ def person_change_undo(*, user, change_id: int) -> PersonChange:
         back = Person.objects.create(
             display_name=other["name"], email=other["email"], external_ids=other["external_ids"]
         )
-        PersonLink.objects.filter(person=keep, player_id__in=other["players"]).update(person=back)
+        back_links = PersonLink.objects.filter(person=keep, player_id__in=other["players"])
+        back_links.update(person=back)
+        # Each player is linked as it was before the merge (a merge logged before the
+        # merge kept how its players were linked leaves them as they are).
+        for player_id, how in (change.before.get("how") or {}).items():
+            PersonLink.objects.filter(person=back, player_id=int(player_id)).update(how=how)
         keep.email, keep.external_ids = was["email"], was["external_ids"]
         keep.save(update_fields=["email", "external_ids"])
+        _rename(back)
+        _rename(keep)
         person, words = keep, f"Undone: {change.words}"
     else:
         old = Person.objects.select_for_update().get(pk=change.before["id"])
         new = Person.objects.get(pk=change.after["id"])
         PersonLink.objects.filter(person=new).update(person=old)
         new.delete()
+        _rename(old)
         person, words = old, f"Undone: {change.words}"
     change.undone = True
     change.save(update_fields=["undone"])

@@ -1,12 +1,18 @@
 """A person as others may see them: their events, record and results, each drawn from what
 the public pages of those events already show (the published standings, confirmed results of
 released rounds, the player's name, faction and club; never an address or an external id).
-Events the asker may not see are left out; a person with none left does not exist for them."""
+Events the asker may not see are left out; a person with none left does not exist for them.
+A person goes by one name everywhere (this page, the review, the series tables), chosen from
+the names their players have in the events the asker may see."""
 
 from __future__ import annotations
 
-from people.engine.matching import name_key
-from people.models import PersonLink
+from django.db.models import Q
+
+from people.engine.matching import person_name
+from people.models import PersonChange, PersonLink
+from people.services.people import people_managed_by
+from tournament.engine.names import name_fold
 from tournament.errors import NotFound
 from tournament.models import Player
 from tournament.services.access import events_visible_to
@@ -16,12 +22,15 @@ from tournament.services.standings import standings_compute
 NO_PERSON = "No such person."
 
 
+ORDER = ("player__event__start_date", "player__event__created_at", "player_id")
+
+
 def _visible_links(person_id: int, user) -> list[PersonLink]:
     visible = events_visible_to(user).values("pk")
     return list(
         PersonLink.objects.filter(person_id=person_id, player__event__in=visible)
         .select_related("player__event")
-        .order_by("player__event__start_date", "player__event__created_at", "player_id")
+        .order_by(*ORDER)
     )
 
 
@@ -109,19 +118,35 @@ def person_read(*, person_id: int, user) -> dict:
 
 
 def person_shown_name(links: list[PersonLink]) -> str:
-    """The name a person goes by for this asker: their player's name in the latest event the
-    asker may see (the person's own record may carry a name from a hidden event)."""
-    return links[-1].player.name
+    """The name a person goes by for this asker, from their players in the events the asker
+    may see, oldest first (the person's own record may carry a name from a hidden event):
+    the newest spelling, never one all in capitals while another exists."""
+    return person_name([link.player.name for link in links])
+
+
+def person_names(*, person_ids, user) -> dict[int, str]:
+    """{person id: the name they go by for this asker} for the people with a player in an
+    event the asker may see, in one query (the series tables name people by it)."""
+    visible = events_visible_to(user).values("pk")
+    links = (
+        PersonLink.objects.filter(person_id__in=list(person_ids), player__event__in=visible)
+        .select_related("player")
+        .order_by(*ORDER)
+    )
+    spellings: dict[int, list[str]] = {}
+    for link in links:
+        spellings.setdefault(link.person_id, []).append(link.player.name)
+    return {pk: person_name(names) for pk, names in spellings.items()}
 
 
 def people_review(*, user) -> list[list[dict]]:
-    """People the organiser may see who share a name once folded (accents, case, spaces):
-    the suggestions to confirm by a merge, each group lowest id first."""
-    visible = events_visible_to(user).values("pk")
+    """The people the organiser manages (every player in an event they organise) who share a
+    name once folded as Find my table folds it (case, accents, Ł, Ø): the suggestions to
+    confirm by a merge, each group lowest id first."""
     links = (
-        PersonLink.objects.filter(player__event__in=visible)
+        PersonLink.objects.filter(person__in=people_managed_by(user))
         .select_related("player__event")
-        .order_by("person_id", "player__event__start_date", "player__event__created_at")
+        .order_by("person_id", *ORDER)
     )
     by_person: dict[int, list[PersonLink]] = {}
     for link in links:
@@ -129,21 +154,25 @@ def people_review(*, user) -> list[list[dict]]:
     groups: dict[str, list[dict]] = {}
     for person_id, mine in sorted(by_person.items()):
         name = person_shown_name(mine)
-        groups.setdefault(name_key(name), []).append(
+        groups.setdefault(name_fold(name), []).append(
             {"id": person_id, "name": name, "events": [link.player.event.name for link in mine]}
         )
     return [g for _, g in sorted(groups.items()) if len(g) > 1]
 
 
 def person_manage_read(*, person_id: int, user) -> dict:
-    """The organiser's view of one person: their players (event by event), the people a
-    name suggests, and the log of merges and splits about them."""
-    links = _visible_links(person_id, user)
-    if not links:
+    """The organiser's view of one person they manage: their players (event by event) and
+    the people a name suggests. Anyone else's person is no such person here."""
+    if not people_managed_by(user).filter(pk=person_id).exists():
         raise NotFound("person", "not_found", NO_PERSON)
+    links = list(
+        PersonLink.objects.filter(person_id=person_id)
+        .select_related("player__event")
+        .order_by(*ORDER)
+    )
     name = person_shown_name(links)
-    key = name_key(name)
-    suggested = [p for g in people_review(user=user) for p in g if name_key(p["name"]) == key]
+    key = name_fold(name)
+    suggested = [p for g in people_review(user=user) for p in g if name_fold(p["name"]) == key]
     return {
         "id": person_id,
         "name": name,
@@ -158,3 +187,30 @@ def person_manage_read(*, person_id: int, user) -> dict:
         ],
         "suggested": [p for p in suggested if p["id"] != person_id],
     }
+
+
+def _named_players(snapshot) -> set[int]:
+    """Every player a logged change's snapshot names, however deep."""
+    if isinstance(snapshot, dict):
+        found = set(snapshot.get("players") or [])
+        for value in snapshot.values():
+            if isinstance(value, dict):
+                found |= _named_players(value)
+        return {int(pk) for pk in found}
+    return set()
+
+
+def person_changes_read(*, person_id: int, user, limit: int = 30) -> list[PersonChange]:
+    """The merges, splits and undos about a person, newest first, that this reader may read:
+    those whose every player is in an event the reader may see (a change's words name its
+    players and their events)."""
+    changes = list(
+        PersonChange.objects.filter(
+            Q(person_id=person_id) | Q(before__id=person_id) | Q(before__keep__id=person_id)
+        ).select_related("user")[: limit * 4]
+    )
+    named = {c.pk: _named_players(c.before) | _named_players(c.after) for c in changes}
+    every = set().union(*named.values()) if named else set()
+    visible = events_visible_to(user).values("pk")
+    seen = set(Player.objects.filter(pk__in=every, event__in=visible).values_list("pk", flat=True))
+    return [c for c in changes if named[c.pk] <= seen][:limit]

@@ -7,21 +7,26 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from people.models import PersonChange, PersonLink
+from people.models import PersonLink
 from people.services.people import (
+    people_managed_by,
     person_change_undo,
     person_change_undo_blocker,
     person_merge,
     person_split,
 )
-from people.services.reads import people_review, person_manage_read, person_read
+from people.services.reads import (
+    people_review,
+    person_changes_read,
+    person_manage_read,
+    person_read,
+)
 from tournament.errors import NotFound, ServiceError
 from tournament.services.access import user_can_create_events
 from tournament.views.common import report
@@ -32,7 +37,9 @@ def person_page(request, person_id: int):
         person = person_read(person_id=person_id, user=request.user)
     except NotFound:
         raise Http404("No such person.") from None
-    return render(request, "people/person.html", {"person": person})
+    # The way to the organiser's page only for someone who may change this person.
+    can_manage = people_managed_by(request.user).filter(pk=person_id).exists()
+    return render(request, "people/person.html", {"person": person, "can_manage": can_manage})
 
 
 def _organiser(request):
@@ -51,19 +58,13 @@ def people_manage(request):
 
 
 def person_manage(request, person_id: int):
-    if not request.user.is_authenticated and request.method == "GET":
-        return redirect_to_login(request.get_full_path())
+    if (answer := _organiser(request)) is not None:
+        return answer
     try:
         person = person_manage_read(person_id=person_id, user=request.user)
     except NotFound:
         raise Http404("No such person.") from None
-    if not user_can_create_events(request.user):
-        raise PermissionDenied("Only organisers review people.")
-    changes = list(
-        PersonChange.objects.filter(
-            Q(person_id=person_id) | Q(before__id=person_id) | Q(before__keep__id=person_id)
-        ).select_related("user")[:30]
-    )
+    changes = person_changes_read(person_id=person_id, user=request.user)
     for change in changes:
         change.blocker = person_change_undo_blocker(change=change)
     return render(request, "people/manage.html", {"person": person, "changes": changes})

@@ -4,7 +4,10 @@ placings (the play-offs' final places where an event has them, complete)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from people.models import PersonLink
+from people.services.reads import person_names
 from series.engine.scoring import Placing, format_points, json_points, series_table
 from series.models import Series
 from series.services.rules import rule_words, series_rule
@@ -43,7 +46,7 @@ def _placings(event: Event, rows: list[dict], people: dict) -> list[Placing]:
     for r in rows:
         final = "final_place" in r
         place = r["final_place"] if final else r["rank"]
-        # The name the event's public pages show (a person's own record may carry another).
+        # The name the event's public pages show, until the person's own is known (_gather).
         person, name = people.get(r["player"], f"player-{r['player']}"), r["name"]
         out.append(
             Placing(
@@ -84,6 +87,11 @@ def _gather(series: Series, user) -> tuple[list[dict], list[Event], list[Placing
         links = PersonLink.objects.filter(player_id__in=[r["player"] for r in rows])
         people = dict(links.values_list("player_id", "person_id"))
         placings += _placings(event, rows, people)
+    # A person goes by one name, the one their page gives this asker (people.services.reads).
+    names = person_names(
+        person_ids={p.person for p in placings if isinstance(p.person, int)}, user=user
+    )
+    placings = [replace(p, name=names.get(p.person, p.name)) for p in placings]
     return listed, counted, placings
 
 

@@ -27,6 +27,7 @@ from tournament.errors import NotFound
 from tournament.models import EventStaff, StaffRole
 from tournament.services.events import event_create
 from tournament.services.players import player_register
+from tournament.services.staff import staff_add
 
 pytestmark = pytest.mark.django_db
 
@@ -72,6 +73,17 @@ def test_an_address_links_across_the_events_an_organiser_runs_or_staffs(organise
     theirs = event_create(user=other_organiser, name="Open GT", rounds=3, seed=1)
     hers = player_register(event=theirs, user=other_organiser, name="Ana", email="ana@x.org")
     assert hers.person_link.person_id == ana.person_link.person_id
+
+
+def test_naming_someone_an_organiser_of_your_event_does_not_reach_their_people(
+    organiser, other_organiser
+):
+    hidden = [("Dee Ray", "dee@x.org"), ("Eve", "")]
+    _, (dee, _) = finished_event(organiser, "Secret GT", hidden, hidden=True)
+    theirs = event_create(user=other_organiser, name="Open GT", rounds=3, seed=1)
+    staff_add(event=theirs, user=other_organiser, username="org", role="organiser")
+    probe = player_register(event=theirs, user=other_organiser, name="Probe", email="dee@x.org")
+    assert probe.person_link.person_id != dee.person_link.person_id
 
 
 def test_another_organiser_cannot_merge_or_split_people_of_public_events(
@@ -163,10 +175,10 @@ def test_merged_players_stop_reading_linked_as_a_new_person(organiser):
     keep = PersonLink.objects.get(player__name="Zoë Smith").person_id
     person_merge(user=organiser, keep_id=keep, other_id=zoe2.person_link.person_id)
     zoe2.refresh_from_db()
-    assert zoe2.person_link.how == "organiser"
+    assert zoe2.person_link.how == "merged"
     page = _client(organiser).get(f"/manage/people/{keep}/").content.decode()
     assert 'zoe smith at Autumn GT <span class="sub">(linked as a new person)' not in page
-    assert "merged by an organiser" in page
+    assert 'zoe smith at Autumn GT <span class="sub">(merged by an organiser)' in page
     # Undone, the player reads as it did before the merge.
     person_change_undo(user=organiser, change_id=PersonChange.objects.get().pk)
     zoe2.refresh_from_db()

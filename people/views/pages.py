@@ -11,7 +11,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from people.models import PersonLink
 from people.services.people import (
@@ -57,6 +57,7 @@ def people_manage(request):
     return render(request, "people/review.html", {"groups": people_review(user=request.user)})
 
 
+@require_safe  # a page to read: its forms post to the merge, split and undo routes
 def person_manage(request, person_id: int):
     if (answer := _organiser(request)) is not None:
         return answer

@@ -92,6 +92,8 @@ def test_another_organiser_cannot_merge_or_split_people_of_public_events(
     _, (ana, ben) = finished_event(organiser, "Spring GT", [("Ana", "ana@x.org"), ("Ben", "")])
     finished_event(organiser, "Autumn GT", [("Ana", "ana@x.org"), ("Cy", "")])
     before = sorted(PersonLink.objects.values_list("player_id", "person_id"))
+    # Judging at one of those events makes no difference: only organising does.
+    EventStaff.objects.create(event=ana.event, user=other_organiser, role=StaffRole.JUDGE)
     with pytest.raises(NotFound):
         person_merge(
             user=other_organiser,

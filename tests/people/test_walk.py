@@ -109,6 +109,8 @@ def _walk(world, routes):
 def test_every_people_route_gives_each_only_what_it_may(world):
     w = world
     before = _state()
+    table = f"/api/series/{w['club']}/table/"
+    rows = w["clients"]["anon"].get(table).json()["rows"]
     # Expected answers as (rival, judge, key, anon).
     routes = [
         ("get", "/manage/people/", None, (200, 403, 302, 302)),
@@ -142,6 +144,8 @@ def test_every_people_route_gives_each_only_what_it_may(world):
     ]
     assert _walk(world, routes) == {}
     assert _state() == before
+    # The organiser's series table keeps every row (a merge by the rival removed one).
+    assert w["clients"]["anon"].get(table).json()["rows"] == rows
     # The rival's own review and person page suggest none of the organiser's people.
     rival = w["clients"]["rival"]
     for url in ("/manage/people/", f"/manage/people/{w['fay']}/"):

@@ -199,13 +199,13 @@ def _faction(folder: Path, faction: dict, restricted: set, notes: list) -> dict:
     if path.is_file():
         units = []
         seen = set()
-        for item in _read(path):
+        for raw in _read(path):
             # The data lists some datasheets twice, as identical copies: one row each.
-            key = item.get("id") or item["name"]
+            key = raw.get("id") or raw["name"]
             if key in seen:
                 continue
             seen.add(key)
-            item = _shared(fid, out["keywords"], item, notes)
+            item = _shared(fid, out["keywords"], raw, notes)
             words = [*(item.get("keywords") or ()), *(item.get("faction_keywords") or ())]
             points = sorted({(int(p["models"]), int(p["cost"])) for p in item.get("points") or ()})
             units.append(

@@ -19,7 +19,8 @@ CREDIT = (
     "Adapted from 40kdc-data (https://github.com/wn-mitch/40kdc-data), (c) 2026 Alpaca Software "
     "and the 40kdc community contributors, licensed under CC BY 4.0 "
     "(https://creativecommons.org/licenses/by/4.0/). Changes: facts only, converted to "
-    "Strategium's format; one disposition set as a newer source has it (see notes)."
+    "Strategium's format; one disposition set as a newer source has it, and datasheets every "
+    "Space Marine chapter takes given to the whole faction rather than one chapter (see notes)."
 )
 
 # Where the sources disagree and which we follow (eleventh-facts section 11): applied only

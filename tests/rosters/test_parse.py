@@ -213,6 +213,8 @@ def rosters(draw):
         battle_size=draw(st.sampled_from([None, "Incursion", "Strike Force", "Onslaught"])),
         points_limit=draw(st.none() | st.integers(500, 4000)),
         detachments=tuple(draw(st.lists(phrase(), max_size=3))),
+        detachment_points=draw(st.none() | st.integers(0, 6)),
+        notes=tuple(draw(st.lists(phrase(6), max_size=2))),
         dispositions=tuple(
             draw(st.lists(st.sampled_from(["Take and Hold", "Purge the Foe"]), max_size=2))
         ),

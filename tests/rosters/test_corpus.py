@@ -11,6 +11,8 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rosters.data import rules_data
 from rosters.engine.checks import MusterSettings, check_roster
@@ -77,3 +79,41 @@ def test_the_file_prints_and_reads_back_the_same(name):
     roster = _read(name)
     again = parse_roster(print_roster(roster), vocabulary=rules_data(PINNED).vocabulary())
     assert again == roster
+
+
+def _joined(names: list[str]) -> str:
+    """The app's way of naming several detachments on one line."""
+    if len(names) == 1:
+        return names[0]
+    if len(names) == 2:
+        return f"{names[0]} and {names[1]}"
+    return ", ".join(names[:-1]) + f", and {names[-1]}"
+
+
+@st.composite
+def _faction_detachments(draw):
+    rules = rules_data(PINNED)
+    factions = sorted((f for f in rules.factions.values() if f.detachments), key=lambda f: f.id)
+    faction = draw(st.sampled_from(factions))
+    names = draw(
+        st.lists(
+            st.sampled_from(sorted(d.name for d in faction.detachments.values())),
+            min_size=1,
+            max_size=3,
+            unique=True,
+        )
+    )
+    return faction, names
+
+
+@settings(max_examples=150, deadline=None)
+@given(_faction_detachments(), st.integers(0, 9))
+def test_any_detachments_on_one_line_are_read_back_each(found, points):
+    faction, names = found
+    text = (
+        f"{faction.name}\n{_joined(names)} ({points} Detachment Points)\nOnslaught (3000 Points)\n"
+    )
+    roster = parse_roster(text, vocabulary=rules_data(PINNED).vocabulary())
+    assert list(roster.detachments) == names
+    assert roster.detachment_points == points
+    assert roster.faction == faction.name

@@ -5,7 +5,9 @@ Faction, detachment, enhancement and unit data adapted from 40kdc-data
 contributors, licensed under CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/).
 Changes: converted to Strategium's compact format (facts only: names, Detachment Points,
 dispositions, costs, restrictions, points by model count and four unit keywords; no text),
-and one detachment's disposition set as a newer source has it (see `convert.OVERRIDES`).
+one detachment's disposition set as a newer source has it (see `convert.OVERRIDES`), and the
+datasheets every Space Marine chapter takes, which the source labels as one chapter's, given to
+the whole faction (see `convert.SHARED_DATASHEETS`).
 The credit does not suggest that the licensor endorses Strategium.
 
 Each snapshot is one gzip'd JSON file in `snapshots/`, named by its version

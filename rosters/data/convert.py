@@ -19,7 +19,8 @@ CREDIT = (
     "Adapted from 40kdc-data (https://github.com/wn-mitch/40kdc-data), (c) 2026 Alpaca Software "
     "and the 40kdc community contributors, licensed under CC BY 4.0 "
     "(https://creativecommons.org/licenses/by/4.0/). Changes: facts only, converted to "
-    "Strategium's format; one disposition set as a newer source has it (see notes)."
+    "Strategium's format; one disposition set as a newer source has it, and datasheets every "
+    "Space Marine chapter takes given to the whole faction rather than one chapter (see notes)."
 )
 
 # Where the sources disagree and which we follow (eleventh-facts section 11): applied only
@@ -36,6 +37,26 @@ OVERRIDES = (
         ),
     },
 )
+
+# Datasheets every chapter of a faction takes that the data labels as one chapter's: 40kdc-data
+# (0.5.17, 9578345) lists these Codex Space Marines datasheets only as Black Templars copies
+# (each twice, both with the Black Templars keyword), which made them "another chapter's unit"
+# in every other chapter's list. BSData's catalogues give them to the whole Adeptus Astartes
+# (the Black Templars catalogue links them from the Space Marines one). Converted with the
+# parent's faction keywords alone; applied only while the data still labels them so.
+SHARED_DATASHEETS = {
+    "adeptus-astartes": (
+        "gladiator-lancer",
+        "gladiator-reaper",
+        "gladiator-valiant",
+        "impulsor",
+        "land-raider-crusader",
+        "repulsor",
+        "repulsor-executioner",
+        "sternguard-veteran-squad",
+        "terminator-squad",
+    ),
+}
 
 # Keywords in 40kdc's units, by the flag letter the compact data uses.
 FLAG_KEYWORDS = {"character": "C", "epic hero": "E", "battleline": "B", "dedicated transport": "T"}
@@ -178,7 +199,14 @@ def _faction(folder: Path, faction: dict, restricted: set, notes: list) -> dict:
     path = folder / "units.json"
     if path.is_file():
         units = []
-        for item in _read(path):
+        seen = set()
+        for raw in _read(path):
+            # The data lists some datasheets twice, as identical copies: one row each.
+            key = raw.get("id") or raw["name"]
+            if key in seen:
+                continue
+            seen.add(key)
+            item = _shared(fid, out["keywords"], raw, notes)
             words = [*(item.get("keywords") or ()), *(item.get("faction_keywords") or ())]
             points = sorted({(int(p["models"]), int(p["cost"])) for p in item.get("points") or ()})
             units.append(
@@ -192,3 +220,24 @@ def _faction(folder: Path, faction: dict, restricted: set, notes: list) -> dict:
             )
         out["units"] = units
     return out
+
+
+def _shared(fid: str, keywords: list[str], item: dict, notes: list) -> dict:
+    """`item` with the parent faction's keywords alone when every chapter takes it (see
+    SHARED_DATASHEETS), noted once in the snapshot."""
+    own = list(item.get("faction_keywords") or ())
+    if item.get("id") not in SHARED_DATASHEETS.get(fid, ()) or set(own) <= set(keywords):
+        return item
+    shared = [k for k in own if k in keywords]
+    chapters = ", ".join(k for k in own if k not in keywords)
+    notes.append(
+        {
+            "faction": fid,
+            "unit": item["name"],
+            "note": (
+                f"40kdc-data gives {item['name']} only as a {chapters} datasheet; every chapter "
+                "takes it (BSData's catalogues), so it is converted as one of the whole faction."
+            ),
+        }
+    )
+    return dict(item, faction_keywords=shared)

@@ -31,7 +31,10 @@ BATTLE_SIZES = {
 }
 UNREAD_TITLE = "UNREAD LINES"
 
-_NUMBER = r"\d{1,3}(?:[,.]\d{3})+|\d+"
+# Thousands may be grouped with a comma, a full stop or (as the official app does in some
+# languages) a no-break, narrow no-break or thin space: "1,995", "1.995", "1\u202f995".
+_GROUP = "[,.\u00a0\u202f\u2009]"
+_NUMBER = rf"\d{{1,3}}(?:{_GROUP}\d{{3}})+|\d+"
 # 8th-edition BattleScribe puts power level and command points in the same brackets:
 # "[7 PL, 118pts]", "[101 PL, 5CP, 2,000pts]".
 _BESIDE = r"(?:[^()\[\]:]*?[A-Za-z]\s*,\s*)?"
@@ -51,7 +54,17 @@ _COUNT = re.compile(r"^(\d+)\s*x\s+(.+)$", re.IGNORECASE)
 _MODEL_ENTRY = re.compile(r"^(\d+)\s*x\s+([^:]+?):\s*(.*)$", re.IGNORECASE)
 _ENHANCEMENT = re.compile(r"^(?:enhancements?|upgrade)\s*:\s*(.+)$", re.IGNORECASE)
 _LABEL = re.compile(r"^([A-Za-z][A-Za-z /'’]{1,30}?)\s*:\s*(.*)$")
-_DP = re.compile(r"\s*[\(\[]\s*\d+\s*(?:dp|detachment points?)\s*[\)\]]\s*$", re.IGNORECASE)
+_DP = re.compile(r"\s*[\(\[]\s*(\d+)\s*(?:dp|detachment points?)\s*[\)\]]\s*$", re.IGNORECASE)
+# The official app names several detachments on one line: "A and B (5 Detachment Points)",
+# "A, B, and C (6 Detachment Points)".
+_JOINS = re.compile(r"\s*,\s*and\s+|\s*,\s*|\s+and\s+|\s*&\s*", re.IGNORECASE)
+# The app heads a leader and the unit it leads "Attached Units", each pair "Attached Unit 1".
+_ATTACHED = re.compile(r"^attached\s+units?(?:\s*\d+)?\s*:?$", re.IGNORECASE)
+# A suffix some exports add to an upgrade's name ("Interred Expertise (Upgrade)").
+_UPGRADE_SUFFIX = re.compile(r"\s*[\(\[]\s*upgrade\s*[\)\]]\s*$", re.IGNORECASE)
+# New Recruit's box names each enhancement after the first on a line of its own:
+# "& Name (on Char2: Bearer)".
+_AND_ENHANCEMENT = re.compile(r"^&\s*(.+\(\s*on\s+.+\))\s*$", re.IGNORECASE)
 _POINTS_SUFFIX = re.compile(rf"\s*[\(\[]\s*\+?\s*(?:{_NUMBER})\s*(?:pts|points?)\s*[\)\]]\s*$")
 _EDITION = re.compile(r"\b(8|9|10|11)(?:th)?\b")
 # BattleScribe's 8th-edition detachment title: "Battalion Detachment +5CP (Faction) [..]".
@@ -86,6 +99,10 @@ LABELS = {
     # A Combat Patrol list names its patrol where others name their detachment.
     "combat patrol": "detachment",
     "force disposition": "disposition",
+    "force dispositions": "disposition",
+    "detachment points": "detachment_points",
+    "note": "note",
+    "notes": "note",
     "disposition": "disposition",
     "warlord": "warlord",
     "enhancement": "enhancement",
@@ -108,7 +125,7 @@ def singular(text: str) -> str:
 
 
 def number(text: str) -> int:
-    return int(re.sub(r"[,.]", "", text))
+    return int(re.sub(_GROUP, "", text))
 
 
 _DISPOSITIONS = {norm(name) for name in DISPOSITION_NAMES.values()}
@@ -147,6 +164,13 @@ class _State:
     points_limit: int | None = None
     detachments: list[str] = field(default_factory=list)
     dispositions: list[str] = field(default_factory=list)
+    # Detachment Points as the list states them, per header line: (detachments named, points).
+    stated_points: list[tuple[int, int | None]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    stated_total: int | None = None
+    # Plain header lines read before any faction line the vocabulary knows: the faction (the
+    # first) and detachments, or, once a known faction line follows, the player's notes.
+    pending: list[str] = field(default_factory=list)
     units: list[_Unit] = field(default_factory=list)
     unread: list[UnreadLine] = field(default_factory=list)
     exported_with: str | None = None
@@ -218,6 +242,71 @@ def _edition(value: str) -> str | None:
     return f"{found.group(1)}th" if found else None
 
 
+def _split_detachments(text: str, vocabulary: Vocabulary | None, stated: bool) -> list[str]:
+    """One header line's detachments. A name the rules data knows is kept whole (some have
+    a comma or an "and": "Ordo Xenos, Alien Hunters"); otherwise the line is cut at its
+    commas and "and"s where every piece is a detachment the data knows, or, when the line
+    states Detachment Points for them all, where the app joins names."""
+    text = " ".join(text.split())
+    known = vocabulary.detachments if vocabulary is not None else frozenset()
+    if not text or norm(text) in known:
+        return [text] if text else []
+    pieces = _JOINS.split(text)
+    joins = _JOINS.findall(text)
+    if len(pieces) < 2:
+        return [text]
+
+    def cut(start: int) -> list[str] | None:
+        # The fewest known names that cover pieces[start:], joined as the line joins them.
+        if start == len(pieces):
+            return []
+        for end in range(len(pieces), start, -1):
+            name = pieces[start]
+            for index in range(start + 1, end):
+                name += joins[index - 1] + pieces[index]
+            if norm(name) in known:
+                rest = cut(end)
+                if rest is not None:
+                    return [name, *rest]
+        return None
+
+    found = cut(0) if known else None
+    if found:
+        return found
+    return [p for p in pieces if p.strip()] if stated else [text]
+
+
+def _add_detachments(state: _State, text: str) -> None:
+    dp = _DP.search(text)
+    names = _split_detachments(_DP.sub("", text), state.vocabulary, bool(dp))
+    state.detachments.extend(names)
+    state.stated_points.append((len(names), int(dp.group(1)) if dp else None))
+
+
+def _detachment_label(state: _State, value: str) -> bool:
+    """ "Detachment: Name", New Recruit's "+ DETACHMENT: Name (Disposition)" and "Name (1 DP)":
+    the bracket says what the detachment grants or costs; it is not part of its name."""
+    bracket = re.search(r"\s*\(([^()]*)\)\s*$", value)
+    if bracket and norm(bracket.group(1)) in _DISPOSITIONS:
+        value = value[: bracket.start()]
+    state.detachments.append(_DP.sub("", value).strip())
+    dp = _DP.search(value)
+    state.stated_points.append((1, int(dp.group(1)) if dp else None))
+    return True
+
+
+def _detachments_label(state: _State, value: str) -> bool:
+    """ "Detachments: A; B" (one label, several names)."""
+    for part in re.split(r"[;|]", value):
+        if part.strip():
+            _detachment_label(state, part.strip())
+    return True
+
+
+def _stated_points(value: str) -> int | None:
+    return _first_number(value)
+
+
 _HANDLERS = {
     "name": _set("name", lambda v: v),
     "points": _set("points", _first_number),
@@ -225,10 +314,10 @@ _HANDLERS = {
     "edition": _set("edition", _edition),
     "faction": _append("factions"),
     "battle_size": _battle_size,
-    "detachment": _append("detachments", lambda v: [_DP.sub("", v)]),
-    "detachments": _append(
-        "detachments", lambda v: [_DP.sub("", p.strip()) for p in re.split(r"[;|]", v) if p.strip()]
-    ),
+    "detachment": _detachment_label,
+    "detachment_points": _set("stated_total", _stated_points),
+    "note": _append("notes"),
+    "detachments": _detachments_label,
     "disposition": _append("dispositions"),
 }
 
@@ -242,6 +331,10 @@ def _label(state: _State, key: str, value: str, lineno: int) -> bool:
         return False
     if what in _HANDLERS:
         return _HANDLERS[what](state, value)
+    if what == "enhancement" and state.in_body and state.units and "(on " not in value.lower():
+        # New Recruit's "Enhancement: Name (+10 pts)" line under the unit that takes it.
+        state.units[-1].items.append((1, f"Enhancement: {value}"))
+        return True
     # Warlord, enhancement: New Recruit's box names the unit; matched once units are read.
     state.late.append((what, value, lineno))
     return True
@@ -279,6 +372,10 @@ def _plus_line(state: _State, line: str, lineno: int) -> bool:
         return True
     inner = line[1:].strip()
     inner = inner[:-1].strip() if inner.endswith("+") else inner
+    also = _AND_ENHANCEMENT.match(inner)
+    if also:
+        state.late.append(("enhancement", also.group(1), lineno))
+        return True
     label = _LABEL.match(inner)
     if label and _label(state, label.group(1), label.group(2), lineno):
         return True
@@ -327,15 +424,21 @@ def _plain_header(state: _State, text: str) -> None:
     vocab = state.vocabulary
     if vocab is not None:
         if key in vocab.factions:
+            if not state.factions:
+                # Lines above the army's first faction line are the player's own notes.
+                state.notes.extend(state.pending)
+                state.pending.clear()
             state.factions.append(text)
             return
-        if key in vocab.detachments:
-            state.detachments.append(_DP.sub("", text))
+        if not state.factions and key not in vocab.detachments and not _DP.search(text):
+            state.pending.append(text)
             return
+        _add_detachments(state, text)
+        return
     if not state.factions:
         state.factions.append(text)
     else:
-        state.detachments.append(_DP.sub("", text))
+        _add_detachments(state, text)
 
 
 def _names_the_army(line: str, following: str | None) -> bool:
@@ -367,6 +470,21 @@ def _unit_item(state: _State, raw: str) -> bool:
     return True
 
 
+def _attached_or_also(state: _State, line: str, lineno: int) -> bool:
+    """The app's "Attached Units" / "Attached Unit 2" headings, and New Recruit's "& Name (on
+    Char2: Bearer)" line outside its box."""
+    if _ATTACHED.match(line):
+        # A heading over a leader and the unit it leads: neither a detachment nor a group.
+        state.section = None
+        state.in_body = True
+        return True
+    also = _AND_ENHANCEMENT.match(line)
+    if also:
+        state.late.append(("enhancement", also.group(1), lineno))
+        return True
+    return False
+
+
 def _header_fact(state: _State, line: str, lineno: int) -> bool:
     """A line that states a fact about the whole army wherever it stands."""
     if line.startswith("+") and _plus_line(state, line, lineno):
@@ -375,7 +493,11 @@ def _header_fact(state: _State, line: str, lineno: int) -> bool:
         state.exported_with = line
         return True
     label = _LABEL.match(line)
-    if _CP_LINE.match(line) or (label and _label(state, label.group(1), label.group(2), lineno)):
+    if (
+        _CP_LINE.match(line)
+        or (label and _label(state, label.group(1), label.group(2), lineno))
+        or _attached_or_also(state, line, lineno)
+    ):
         return True
     if norm(line) in SECTIONS and not _POINTS.search(line):
         state.section = SECTIONS[norm(line)]
@@ -424,6 +546,12 @@ def _is_model_entry(unit: _Unit, items: list[tuple[int, str]], index: int) -> in
     return None
 
 
+def _enhancement_name(text: str) -> str:
+    """An enhancement's name without the cost or "(Upgrade)" an export writes after it."""
+    text = _POINTS_SUFFIX.sub("", text).strip()
+    return _POINTS_SUFFIX.sub("", _UPGRADE_SUFFIX.sub("", text)).strip()
+
+
 def _finish_unit(unit: _Unit) -> RosterUnit:
     wargear: list[str] = []
     models = 0
@@ -434,7 +562,7 @@ def _finish_unit(unit: _Unit) -> RosterUnit:
             continue
         enhancement = _ENHANCEMENT.match(text)
         if enhancement:
-            unit.enhancements.append(_POINTS_SUFFIX.sub("", enhancement.group(1)).strip())
+            unit.enhancements.append(_enhancement_name(enhancement.group(1)))
             continue
         entry = _MODEL_ENTRY.match(text)
         if entry and level == 1 and unit.count is None:
@@ -469,7 +597,7 @@ def _apply_late(state: _State, units: list[RosterUnit]) -> list[RosterUnit]:
             if not found:
                 state.unread.append(UnreadLine(f"Enhancement: {value}", lineno))
                 continue
-            enhancement = _POINTS_SUFFIX.sub("", found.group(1)).strip()
+            enhancement = _enhancement_name(found.group(1))
             target = _CHAR_REF.sub("", found.group(2))
         matches = [i for i, u in enumerate(units) if norm(u.name) == norm(target)]
         if not matches:
@@ -484,6 +612,17 @@ def _apply_late(state: _State, units: list[RosterUnit]) -> list[RosterUnit]:
     return units
 
 
+def _detachment_points(state: _State) -> int | None:
+    """The Detachment Points the list states: its own total line, or the points stated for
+    every detachment line added up (None when some line states none)."""
+    if state.stated_total is not None:
+        return state.stated_total
+    parts = state.stated_points
+    if not parts or any(points is None for _, points in parts):
+        return None
+    return sum(points for _, points in parts)
+
+
 def parse_roster(text: str, *, vocabulary: Vocabulary | None = None) -> Roster:
     """Read a pasted army list. Never fails: what cannot be read is kept in `unread`."""
     lines = (text or "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -492,6 +631,11 @@ def parse_roster(text: str, *, vocabulary: Vocabulary | None = None) -> Roster:
     for index, (lineno, raw) in enumerate(filled):
         following = filled[index + 1][1] if index + 1 < len(filled) else None
         _read_line(state, raw, lineno, index == 0, following)
+    if state.pending:
+        # No faction line the vocabulary knows: the first plain line names the faction.
+        state.factions[:0] = state.pending[:1]
+        state.detachments[:0] = state.pending[1:]
+        state.stated_points[:0] = [(1, None)] * len(state.pending[1:])
     units = _apply_late(state, [_finish_unit(u) for u in state.units])
     return Roster(
         name=state.name,
@@ -501,7 +645,9 @@ def parse_roster(text: str, *, vocabulary: Vocabulary | None = None) -> Roster:
         battle_size=state.battle_size,
         points_limit=state.points_limit,
         detachments=tuple(state.detachments),
+        detachment_points=_detachment_points(state),
         dispositions=tuple(state.dispositions),
+        notes=tuple(state.notes),
         units=tuple(units),
         unread=tuple(sorted(state.unread, key=lambda u: u.line or 0)),
         exported_with=state.exported_with,

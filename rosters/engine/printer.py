@@ -31,6 +31,7 @@ def print_roster(roster: Roster) -> str:
     lines: list[str] = []
     if roster.name is not None:
         lines.append(f"Army: {roster.name}")
+    lines.extend(f"Note: {note}" for note in roster.notes)
     if roster.points is not None:
         lines.append(f"Total: {roster.points} Points")
     if roster.edition is not None:
@@ -43,6 +44,8 @@ def print_roster(roster: Roster) -> str:
     elif roster.points_limit is not None:
         lines.append(f"Points limit: {roster.points_limit} Points")
     lines.extend(f"Detachment: {name}" for name in roster.detachments)
+    if roster.detachment_points is not None:
+        lines.append(f"Detachment Points: {roster.detachment_points}")
     lines.extend(f"Force Disposition: {name}" for name in roster.dispositions)
     section: str | None = None
     for unit in roster.units:

@@ -117,12 +117,16 @@ class Roster:
     battle_size: str | None = None
     points_limit: int | None = None
     detachments: tuple[str, ...] = ()
+    # The Detachment Points the list says its detachments cost (None: it does not say).
+    detachment_points: int | None = None
     # The Force Disposition the list names (11th edition), as written.
     dispositions: tuple[str, ...] = ()
     units: tuple[RosterUnit, ...] = ()
     # Lines nobody could read: kept, shown to the player and the staff, printed back.
     unread: tuple[UnreadLine, ...] = ()
     exported_with: str | None = None
+    # The player's own lines under the army's name ("List for the club GT"): kept, not read.
+    notes: tuple[str, ...] = ()
     # Which export it looked like ("gw-app", "new-recruit", "battlescribe").
     source: str = field(default="gw-app", compare=False)
 
@@ -136,10 +140,12 @@ class Roster:
             "battle_size": self.battle_size,
             "points_limit": self.points_limit,
             "detachments": list(self.detachments),
+            "detachment_points": self.detachment_points,
             "dispositions": list(self.dispositions),
             "units": [unit.as_dict() for unit in self.units],
             "unread": [{"text": u.text, "line": u.line} for u in self.unread],
             "exported_with": self.exported_with,
+            "notes": list(self.notes),
             "source": self.source,
         }
 
@@ -153,10 +159,12 @@ class Roster:
             battle_size=data.get("battle_size"),
             points_limit=data.get("points_limit"),
             detachments=tuple(data.get("detachments") or ()),
+            detachment_points=data.get("detachment_points"),
             dispositions=tuple(data.get("dispositions") or ()),
             units=tuple(RosterUnit.from_dict(u) for u in data.get("units") or ()),
             unread=tuple(UnreadLine(u["text"], u.get("line")) for u in data.get("unread") or ()),
             exported_with=data.get("exported_with"),
+            notes=tuple(data.get("notes") or ()),
             source=data.get("source") or "gw-app",
         )
 

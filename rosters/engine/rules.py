@@ -146,10 +146,15 @@ class RulesData:
         for alias, fid in FACTION_ALIASES.items():
             if fid in self.factions:
                 self._names.setdefault(alias, fid)
-        # Every keyword some unit has: a restriction naming none of them cannot be checked.
-        self.known_keywords: frozenset[str] = frozenset(
-            k for f in self.factions.values() for u in f.units.values() for k in u.keywords
-        ) | frozenset(norm(k) for f in self.factions.values() for k in f.keywords)
+        # Every keyword some unit has, and every datasheet's name (a restriction may name one:
+        # "Canoness with Jump Pack"): a restriction naming none of them cannot be checked.
+        self.known_keywords: frozenset[str] = (
+            frozenset(
+                k for f in self.factions.values() for u in f.units.values() for k in u.keywords
+            )
+            | frozenset(norm(u.name) for f in self.factions.values() for u in f.units.values())
+            | frozenset(norm(k) for f in self.factions.values() for k in f.keywords)
+        )
 
     # -- factions ---------------------------------------------------------------------------
     def faction_for(self, written: str | None) -> Faction | None:

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from rosters.engine.checks import ERROR
+from rosters.engine.checks import CODES, ERROR
 from rosters.engine.sheet import roster_sheet
 from rosters.models import ArmyList, ListPublication, ListStatus
 from rosters.services.checking import RosterCheck, roster_read
@@ -276,7 +276,10 @@ def army_list_overrule(*, player: Player, user, code, comment="") -> Player:
         rules = army_list_rules(player=player, event=player.event)
         if code not in {p.code for p in (rules.problems if rules else ())}:
             raise Invalid(
-                "code", "not_found", f"The checks find no {code} problem in {player.name}'s list."
+                "code",
+                "not_found",
+                f"The checks find no problem “{CODES.get(code, 'of that kind')}” in "
+                f"{player.name}'s list.",
             )
         overrules[code] = comment
     elif code in overrules:

@@ -84,7 +84,9 @@ def player_detachments_spelled(player: Player, names: list[str]) -> list[str]:
     return detachments_spelled(names, event=player.event, faction=player.faction)
 
 
-def _player_write(player: Player, values: dict, *, fresh=False, restore=False) -> dict:
+def _player_write(
+    player: Player, values: dict, *, fresh=False, restore=False, signup=False
+) -> dict:
     """An organiser's edit or a sign-up sends the text: a new one waits for the staff's check
     again (the review was of the old text); the detachments are recorded apart from it (a new
     text keeps them). A restore (undo, import) sets what it names. Returns the detachments as
@@ -129,6 +131,12 @@ def _player_write(player: Player, values: dict, *, fresh=False, restore=False) -
         changed = True
     if changed:
         list_row_save(player, row)
+    if signup and text and text == row.text:
+        # A list sent with the sign-up fills the player's empty faction, disposition and
+        # detachments as one sent later from their page does (logged, undoable).
+        from rosters.services.recorded import list_recorded_fill  # noqa: PLC0415 - a cycle
+
+        list_recorded_fill(player=player, by_player=True)
     return stored
 
 

@@ -35,6 +35,8 @@ class Obj:
 
     what: str
     keys: dict
+    # Keys a file written before they existed may lack.
+    optional: frozenset = frozenset()
 
 
 @dataclass(frozen=True)
@@ -67,12 +69,15 @@ ROSTER = Obj(
         "battle_size": TEXT_OR_NULL,
         "points_limit": WHOLE_OR_NULL,
         "detachments": ListOf(TEXT),
+        "detachment_points": WHOLE_OR_NULL,
         "dispositions": ListOf(TEXT),
         "units": ListOf(UNIT),
         "unread": ListOf(Obj("line kept as sent", {"text": TEXT, "line": WHOLE_OR_NULL})),
         "exported_with": TEXT_OR_NULL,
+        "notes": ListOf(TEXT),
         "source": TEXT,
     },
+    optional=frozenset({"detachment_points", "notes"}),
 )
 RULES = Obj(
     "verdict",
@@ -113,6 +118,8 @@ def _object_check(value, shape: Obj, path: str) -> None:
         raise bad(path, "must be an object.")
     for key, inner in shape.keys.items():
         if key not in value:
+            if key in shape.optional:
+                continue
             raise bad(f"{path}.{key}", "missing.")
         shape_check(value[key], inner, f"{path}.{key}")
     for key in value:

@@ -11,7 +11,9 @@ from django.db import transaction
 
 from missions.eleventh.matrix import DISPOSITION_NAMES
 from missions.pack.registry import get_pack
+from rosters.data import UnknownDataset, rules_data
 from rosters.engine.checks import disposition_id
+from rosters.engine.checks.detachments import disposition_granted
 from rosters.engine.roster import Roster
 from rosters.services.detachments import detachments_clean, detachments_same, detachments_words
 from rosters.services.fields import player_detachments_spelled
@@ -82,7 +84,19 @@ def _stated(player: Player, rules=_UNREAD) -> dict:
         rules = army_list_rules(player=player)
     if rules is None:
         return {}
-    return list_recorded_from(rules.roster, eleventh=_is_eleventh(player.event))
+    eleventh = _is_eleventh(player.event)
+    found = list_recorded_from(rules.roster, eleventh=eleventh)
+    if eleventh and "disposition" not in found and not rules.roster.dispositions:
+        # A list naming no disposition takes the one its detachments grant when they grant
+        # exactly one (the checks read it so): recorded, so pairing does not ask for it.
+        try:
+            data = rules_data(rules.data_version) if rules.data_version else None
+        except UnknownDataset:
+            data = None
+        granted = disposition_granted(rules.roster, data) if data is not None else None
+        if granted:
+            found["disposition"] = granted
+    return found
 
 
 def _same(field: str, recorded, stated) -> bool:

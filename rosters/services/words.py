@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 
+from rosters.engine.checks import CODES
 from rosters.models import ListStatus
 from tournament.localtime import when
 from tournament.services.audit_words import (
@@ -48,7 +49,9 @@ def register() -> None:
             "army_list": _lines,
             "list_deadline": lambda v: when(datetime.datetime.fromisoformat(str(v))),
             "list_status": lambda v: LIST_WORDS.get(v, str(v)),
-            "list_overrules": lambda v: ", ".join(f"{c} ({why})" for c, why in v.items()) or "none",
+            "list_overrules": lambda v: (
+                ", ".join(f"{CODES.get(c, c)} ({why})" for c, why in v.items()) or "none"
+            ),
         },
     )
     audit_words_register("army_list_submit", "Army list sent", _army_list, with_names=True)

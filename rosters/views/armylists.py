@@ -11,6 +11,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from missions.eleventh.matrix import DISPOSITION_NAMES
+from rosters.engine.checks import CODES
 from rosters.models import ListPublication, ListStatus
 from rosters.services.armylists import (
     COMMENT_LIMIT,
@@ -32,7 +34,7 @@ from rosters.services.armylists import (
 from rosters.services.fields import ARMY_LIST_LIMIT
 from rosters.services.recorded import LABELS as RECORDED_LABELS
 from rosters.services.recorded import list_recorded_use, recorded_mismatch
-from rosters.services.rows import lists_preload
+from rosters.services.rows import list_row, lists_preload
 from tournament.errors import ServiceError
 from tournament.models import Player
 from tournament.views.common import report, staff_required, visible_event_or_404
@@ -64,14 +66,18 @@ class ReviewForm(forms.Form):
         strip=False,
         max_length=COMMENT_LIMIT,
         label="Comment (the player reads it)",
-        widget=forms.Textarea(attrs={"rows": 2}),
+        widget=forms.Textarea(attrs={"rows": 1, "placeholder": "Comment (the player reads it)"}),
     )
 
 
 def problem_rows(rules, overrules: dict) -> list[dict]:
-    """Each problem of the checks with the staff's overrule of it ("" : none)."""
+    """Each problem of the checks with the staff's overrule of it ("" : none) and the few
+    words that name it (people read those, never the machine code)."""
     problems = rules.problems if rules else ()
-    return [{"p": p, "overruled": overrules.get(p.code, "")} for p in problems]
+    return [
+        {"p": p, "overruled": overrules.get(p.code, ""), "label": CODES.get(p.code, p.code)}
+        for p in problems
+    ]
 
 
 def player_list_context(player: Player) -> dict:
@@ -171,6 +177,8 @@ def list_review_page(request, event):
         "rows": [
             {
                 "row": row,
+                "disposition": DISPOSITION_NAMES.get(row.player.disposition, ""),
+                "detachments": list(list_row(row.player).detachments or []),
                 "problems": problem_rows(row.rules, row.overrules),
                 "mismatch": [
                     {**m, "label": RECORDED_LABELS[m["field"]]}
@@ -192,7 +200,12 @@ def list_review_page(request, event):
         "wanted": wanted,
         "problem": problem,
         "problem_filters": [
-            {"code": code, "count": count, "current": code == problem}
+            {
+                "code": code,
+                "label": CODES.get(code, code),
+                "count": count,
+                "current": code == problem,
+            }
             for code, count in problems.items()
         ],
         "deadline": army_list_deadline_words(event),
@@ -275,11 +288,11 @@ def list_overrule(request, event, player_id: int):
     except ServiceError as exc:
         report(request, exc, {**LIST_LABELS, "code": "Check", "comment": "Why"})
     else:
-        code = form.cleaned_data["code"]
+        check = CODES.get(form.cleaned_data["code"], "")
         if form.cleaned_data["comment"].strip():
-            messages.success(request, f"{player.name}'s list: the {code} check is overruled.")
+            messages.success(request, f"{player.name}'s list: the check “{check}” is overruled.")
         else:
-            messages.success(request, f"{player.name}'s list: the {code} check counts again.")
+            messages.success(request, f"{player.name}'s list: the check “{check}” counts again.")
     return redirect(back)
 
 

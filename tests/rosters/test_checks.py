@@ -488,3 +488,31 @@ def test_any_roster_checks_without_failing_and_every_problem_reads(
         assert problem.subject
         assert problem.message.endswith(".")
         assert not problem.assumed or problem.severity == WARNING
+
+
+# -- the Detachment Points a list states (issue 32) ---------------------------------------------
+def test_stated_detachment_points_over_the_budget_are_an_error_whatever_the_data_knows():
+    unknown = replace(NECRONS, detachments=("New Dynasty", "Newer Legion"), detachment_points=5)
+    found = codes(unknown)
+    assert found["detachment-points"] == ERROR
+    within = replace(unknown, detachment_points=3)
+    assert "detachment-points" not in codes(within)
+
+
+def test_stated_detachment_points_that_differ_from_the_data_are_a_warning():
+    assert codes(replace(NECRONS, detachment_points=2)) == {"detachment-points-stated": WARNING}
+    assert codes(replace(NECRONS, detachment_points=3)) == {}
+
+
+def test_an_enhancement_for_a_named_datasheet_on_another_is_an_error():
+    canoness = RosterUnit("Canoness", 75, None, (), ("Clarion of Urgency",), True, "character")
+    jump = RosterUnit(
+        "Canoness with Jump Pack", 90, None, (), ("Clarion of Urgency",), True, "character"
+    )
+    base = Roster(
+        faction="Adepta Sororitas",
+        detachments=("Chorus of Condemnation",),
+        dispositions=("Reconnaissance",),
+    )
+    assert codes(with_units(base, canoness))["enhancement-restriction"] == ERROR
+    assert "enhancement-restriction" not in codes(with_units(base, jump))

@@ -65,7 +65,8 @@ def test_veiled_blade_follows_the_newer_source_and_is_flagged():
     veiled = rules.detachment(agents, "Veiled Blade Elimination Force")
     assert veiled.dispositions == ("reconnaissance",)
     assert "BSData" in veiled.note
-    assert snapshot_read(PINNED)["notes"][0]["detachment"] == "Veiled Blade Elimination Force"
+    notes = [n for n in snapshot_read(PINNED)["notes"] if "detachment" in n]
+    assert notes[0]["detachment"] == "Veiled Blade Elimination Force"
 
 
 # -- a fake checkout ---------------------------------------------------------------------------
@@ -226,3 +227,61 @@ def test_snapshot_files_are_plain_gzip_json(tmp_path):
     raw = json.loads(gzip.decompress((out / "40kdc-0.6.1-aaaaaaa.json.gz").read_bytes()))
     assert raw["format"] == 1
     assert raw["version"] == "40kdc-0.6.1-aaaaaaa"
+
+
+# -- datasheets every chapter shares ------------------------------------------------------------
+GENERIC = ("Terminator Squad", "Sternguard Veteran Squad", "Impulsor", "Repulsor",
+           "Gladiator Lancer", "Land Raider Crusader")  # fmt: skip
+
+
+def test_every_chapter_takes_the_generic_space_marine_datasheets():
+    rules = rules_data(PINNED)
+    for chapter in ("ultramarines", "blood-angels", "space-wolves", "black-templars"):
+        army = rules.factions[chapter]
+        for name in GENERIC:
+            unit = rules.unit(army, name)
+            assert unit is not None, (chapter, name)
+            assert unit.faction_keywords == ("Adeptus Astartes",)
+    assert rules.unit(rules.factions["adeptus-astartes"], "Terminator Squad") is not None
+    # The Black Templars' own datasheets stay theirs.
+    assert rules.unit(rules.factions["ultramarines"], "Crusader Squad") is None
+    assert rules.unit(rules.factions["black-templars"], "Crusader Squad") is not None
+
+
+def test_a_generic_datasheet_raises_nothing_in_a_chapters_list():
+    roster = Roster(
+        faction="Imperium - Adeptus Astartes - Ultramarines",
+        detachments=("Gladius Task Force",),
+        units=(
+            RosterUnit("Captain", 80, 1, warlord=True, section="character"),
+            RosterUnit("Terminator Squad", 175, 5),
+            RosterUnit("Impulsor", 80, 1),
+        ),
+    )
+    settings = MusterSettings(edition="11th", battle_size="Strike Force")
+    codes = {p.code for p in check_roster(roster, settings, rules_data(PINNED))}
+    assert not codes & {"unit-chapter", "unit-faction", "unit-unknown"}, codes
+
+
+def test_converting_marks_a_shared_datasheet_and_lists_it_once(tmp_path):
+    core = fake_checkout(tmp_path) / "data" / "core"
+    write_json(
+        core / "adeptus-astartes" / "factions.json",
+        [{"id": "adeptus-astartes", "name": "Adeptus Astartes", "parent_faction_id": None,
+          "keywords": ["Imperium", "Adeptus Astartes"]}],
+    )  # fmt: skip
+    copy = {
+        "id": "terminator-squad",
+        "name": "Terminator Squad",
+        "points": [{"models": 5, "cost": 175}],
+        "keywords": ["Infantry", "Terminator Squad"],
+        "faction_keywords": ["Adeptus Astartes", "Black Templars"],
+    }
+    own = dict(copy, id="crusader-squad", name="Crusader Squad")
+    write_json(core / "adeptus-astartes" / "units.json", [copy, own, copy])
+    data = convert_core(core, version="v")
+    units = data["factions"]["adeptus-astartes"]["units"]
+    assert [u[0] for u in units] == ["Terminator Squad", "Crusader Squad"]
+    assert units[0][4] == ["Adeptus Astartes"]
+    assert units[1][4] == ["Adeptus Astartes", "Black Templars"]
+    assert any("Terminator Squad" in note["note"] for note in data["notes"])

@@ -213,6 +213,8 @@ def rosters(draw):
         battle_size=draw(st.sampled_from([None, "Incursion", "Strike Force", "Onslaught"])),
         points_limit=draw(st.none() | st.integers(500, 4000)),
         detachments=tuple(draw(st.lists(phrase(), max_size=3))),
+        detachment_points=draw(st.none() | st.integers(0, 6)),
+        notes=tuple(draw(st.lists(phrase(6), max_size=2))),
         dispositions=tuple(
             draw(st.lists(st.sampled_from(["Take and Hold", "Purge the Foe"]), max_size=2))
         ),
@@ -250,3 +252,37 @@ def test_any_text_reads_without_failing(text):
     roster = parse_roster(text)
     # Every unit came from a line of the text.
     assert all(unit.name in text for unit in roster.units)
+
+
+# -- several detachments on one line, stated Detachment Points (issue 32) ----------------------
+def test_one_line_naming_several_detachments_is_split_where_the_names_are_known():
+    vocab = Vocabulary(
+        factions=frozenset({"agents of the imperium"}),
+        detachments=frozenset({"ordo xenos alien hunters", "purgation force", "veiled blade"}),
+    )
+    text = (
+        "Agents of the Imperium\n"
+        "Ordo Xenos, Alien Hunters and Veiled Blade (4 Detachment Points)\n"
+        "Strike Force (2000 Points)\n"
+    )
+    roster = parse_roster(text, vocabulary=vocab)
+    assert roster.detachments == ("Ordo Xenos, Alien Hunters", "Veiled Blade")
+    assert roster.detachment_points == 4
+
+
+def test_names_the_data_does_not_know_are_split_where_the_line_states_their_points():
+    text = "Necrons\nNew One, Newer Two, and Newest Three (6 DP)\nOnslaught (3000 Points)\n"
+    roster = parse_roster(text)
+    assert roster.detachments == ("New One", "Newer Two", "Newest Three")
+    assert roster.detachment_points == 6
+    # Without stated points a line is one name, as the app writes a single detachment.
+    assert parse_roster("Necrons\nSword and Board\n").detachments == ("Sword and Board",)
+
+
+def test_thousands_with_a_no_break_or_narrow_space():
+    for space in ("\u00a0", "\u202f", "\u2009"):
+        roster = parse_roster(
+            f"My list (1{space}995 Points)\n\nNecrons\nStrike Force (2{space}000 Points)\n"
+        )
+        assert (roster.name, roster.points, roster.points_limit) == ("My list", 1995, 2000)
+        assert roster.faction == "Necrons"

@@ -412,3 +412,15 @@ def test_an_entry_cannot_undo_another_events_players_detachments(eleventh, organ
         audit_undo(entry_id=entry.pk, user=organiser, confirm=True)
     assert refused.value.codes == {"entry": ["gone"]}
     assert _detachments(theirs) == ["Dread Mob"]
+
+
+def test_the_apps_one_line_of_several_detachments_is_stored_as_each(eleventh, organiser):
+    text = (Path(__file__).parent / "corpus" / "app_11th_necrons_two_detachments.txt").read_text(
+        encoding="utf-8"
+    )
+    ana = _player(eleventh, organiser, faction="")
+    army_list_submit(player=ana, text=text, by_player=True)
+    ana = Player.objects.get(pk=ana.pk)
+    assert ana.faction == "Necrons"
+    assert ana.detachments == ["Awakened Dynasty", "Hypercrypt Legion"]
+    assert ana.disposition == "take-and-hold"  # its "Force Dispositions:" line

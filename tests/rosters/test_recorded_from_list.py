@@ -125,3 +125,37 @@ def test_only_staff_use_the_lists_faction(client, eleventh, organiser):
     url = reverse("manage-list-recorded", args=[eleventh.pk, ana.pk])
     client.post(url, {"field": "faction"})
     assert Player.objects.get(pk=ana.pk).faction == "Necrons"
+
+
+# -- issue 32: the disposition a single detachment grants; a list sent with the sign-up --------
+CUSTODES = (
+    "+ FACTION KEYWORD: Imperium - Adeptus Custodes\n"
+    "+ DETACHMENT: Shield Host (Purge the Foe)\n"
+    "+ TOTAL ARMY POINTS: 320pts\n\n"
+    "Char1: 1x Blade Champion (120 pts): Warlord, Vaultswords\n"
+    "5x Custodian Guard (200 pts): Guardian spear\n"
+)
+
+
+def test_a_single_detachment_granting_one_disposition_fills_the_players(eleventh, organiser):
+    ana = _player(eleventh, organiser, faction="Adeptus Custodes")
+    army_list_submit(player=ana, text=CUSTODES, by_player=True)
+    ana = Player.objects.get(pk=ana.pk)
+    assert ana.disposition == "purge-the-foe"
+    assert ana.list_row.detachments == ["Shield Host"]
+    entry = AuditEntry.objects.get(action="army_list_recorded")
+    assert entry.after["disposition"] == "purge-the-foe"
+    # Undone like any filled field.
+    audit_undo(entry_id=entry.pk, user=organiser, confirm=True)
+    assert Player.objects.get(pk=ana.pk).disposition == ""
+
+
+def test_a_list_sent_with_the_sign_up_fills_like_one_sent_later(eleventh, organiser):
+    from tournament.services.registration import registration_submit
+
+    event_update(event=eleventh, user=organiser, changes={"registration_open": True})
+    bo = registration_submit(event=eleventh, name="Bo", faction="Orks", army_list=ORKS)
+    bo = Player.objects.get(pk=bo.pk)
+    assert bo.disposition == "take-and-hold"
+    assert bo.list_row.detachments == ["War Horde"]
+    assert AuditEntry.objects.filter(action="army_list_recorded").count() == 1

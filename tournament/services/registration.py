@@ -146,7 +146,8 @@ def registration_submit(
             )
     except IntegrityError as exc:
         raise Conflict("name", "duplicate", DUPLICATE) from exc
-    extra_write("player", player, theirs, fresh=True)
+    # `signup`: a list sent with the sign-up fills what it states, as one sent later does.
+    extra_write("player", player, theirs, fresh=True, signup=True)
     audit_record(
         event=event,
         action="registration_submit",

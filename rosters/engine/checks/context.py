@@ -30,6 +30,7 @@ CODES: dict[str, str] = {
     "detachment-chapter": "Detachment of a chapter the list does not name",
     "detachment-points": "Over the Detachment Points budget",
     "detachment-points-partial": "Detachment Points partly unknown",
+    "detachment-points-stated": "Detachment Points differ from the data",
     "data-disputed": "Sources disagree",
     "disposition-many": "More than one Force Disposition",
     "disposition-unknown": "Not a Force Disposition",

@@ -61,7 +61,25 @@ def check_detachments_11th(ctx: Context) -> list:
     known, complete = _known_detachments(ctx)
     budget = ctx.size.detachment_points if ctx.size else None
     spent = sum(d.points for d in known)
-    if budget is not None and spent > budget:
+    stated = roster.detachment_points
+    if stated is not None and complete and stated != spent:
+        ctx.add(
+            "detachment-points-stated",
+            WARNING,
+            "Detachments",
+            f"The list says its detachments cost {stated} Detachment Points; the rules data "
+            f"({ctx.rules.version}) prices them at {spent}.",
+        )
+    if budget is not None and spent <= budget and stated is not None and stated > budget:
+        # The list's own count is over: an error whatever the data knows of its detachments.
+        ctx.add(
+            "detachment-points",
+            ERROR,
+            "Detachments",
+            f"The list says its detachments cost {stated} Detachment Points; "
+            f"{ctx.size.name} allows {budget}.",
+        )
+    elif budget is not None and spent > budget:
         names = ", ".join(f"{d.name} ({d.points})" for d in known)
         ctx.add(
             "detachment-points",
@@ -79,6 +97,19 @@ def check_detachments_11th(ctx: Context) -> list:
             "add the others by hand.",
         )
     return known
+
+
+def disposition_granted(roster, rules) -> str | None:
+    """The one Force Disposition the list's detachments allow when it names none: every
+    detachment known to `rules` and, together, granting exactly one (else None)."""
+    faction = rules.faction_for(roster.faction) if rules is not None else None
+    if faction is None or not roster.detachments:
+        return None
+    found = [rules.detachment(faction, name) for name in roster.detachments]
+    if any(d is None for d in found):
+        return None
+    granted = {g for d in found for g in d.dispositions}
+    return next(iter(granted)) if len(granted) == 1 else None
 
 
 def check_disposition(ctx: Context, known: list) -> None:

@@ -23,7 +23,7 @@ from missions.eleventh.secondaries import MAX_VP_ROUND as SECONDARY_ROUND
 from missions.render.eleventh import draw_layout
 from tournament.printing.base import BOLD, BRAND, BRAND_TINT, FONT, INK, MUTED, STYLES, ZEBRA
 from tournament.printing.data import EleventhGame, EleventhSide, Pairing, RoundPrint, Seat
-from tournament.printing.eleventh_text import primary_paragraphs
+from tournament.printing.eleventh_text import missing_layout_paragraphs, primary_paragraphs
 from tournament.printing.mission import draw_label, draw_paragraphs
 from tournament.printing.scoresheet import BAND_H, GAP, GRID_HEAD, Scoresheets, _box, _tick
 
@@ -80,7 +80,13 @@ class EleventhScoresheets(Scoresheets):
         canvas.setFont(BOLD, 8.5)
         canvas.setFillColor(BRAND)
         canvas.drawString(6, top - 12, game.layout_words)
-        if game.layout is not None:
+        if game.layout_card:
+            # No map to draw: where the table is set up from, in the map's place.
+            words = missing_layout_paragraphs(
+                game.letter, game.layout_card, game.layout.edges_text, STYLES["small"]
+            )
+            draw_paragraphs(canvas, words, 8, top - 20, MAP_W - 16, gap=4)
+        elif game.layout is not None:
             key = f"layout:{game.layout.pairing}:{game.layout.letter}"
             self.form(
                 canvas,

@@ -13,7 +13,11 @@ from reportlab.platypus import Paragraph
 from missions.render.eleventh import draw_layout, fitted_drawing
 from tournament.printing.base import BOLD, BRAND, FONT, INK, LINE, MUTED, STYLES
 from tournament.printing.data import Pairing
-from tournament.printing.eleventh_text import primary_paragraphs, secondary_paragraphs
+from tournament.printing.eleventh_text import (
+    missing_layout_paragraphs,
+    primary_paragraphs,
+    secondary_paragraphs,
+)
 from tournament.printing.mission import draw_label, draw_paragraphs
 from tournament.printing.tablepack import TablePacks
 
@@ -64,6 +68,13 @@ class EleventhTablePacks(TablePacks):
         canvas.setFont(FONT, 10)
         canvas.setFillColor(MUTED)
         canvas.drawString(0, height - 34, layout.title)
+        if matchup.layout_card:
+            # No map to draw (not a blank board): where the table is set up from.
+            words = missing_layout_paragraphs(
+                matchup.letter, matchup.layout_card, layout.edges_text, STYLES["h2"]
+            )
+            draw_paragraphs(canvas, words, 0, height - 60, width, gap=8)
+            return
         map_top = height - 54
         box_h = map_top - 150
         key = f"layout-page:{layout.pairing}:{layout.letter}"
@@ -85,8 +96,6 @@ class EleventhTablePacks(TablePacks):
             ),
             Paragraph(OBJECTIVES_NOTE, STYLES["small"]),
         ]
-        if layout.map is None:
-            lines = [Paragraph(layout.note, STYLES["body"])]
         draw_paragraphs(canvas, lines, 0, y - 6, width, gap=3)
 
     def draw_primaries_page(

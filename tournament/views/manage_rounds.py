@@ -85,6 +85,9 @@ def _round_context(event, **extra) -> dict:
         "eleventh": is_eleventh(event),
         "name_layout": is_eleventh(event) and event.layout_policy == LayoutPolicy.PER_ROUND,
         "layout_letters": LAYOUT_LETTERS,
+        # Tables whose matchup has no layout in the data: counted before the release, so the
+        # organiser has the printed cards ready (each row names its card).
+        "missing_layouts": sum(bool((g.eleventh or {}).get("layout_card")) for g in games),
     }
     context.update(extra)
     return context

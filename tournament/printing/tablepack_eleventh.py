@@ -19,7 +19,7 @@ from tournament.printing.eleventh_text import (
     secondary_paragraphs,
 )
 from tournament.printing.mission import draw_label, draw_paragraphs
-from tournament.printing.tablepack import TablePacks
+from tournament.printing.tablepack import TablePacks, draw_table_corner
 
 OBJECTIVES_NOTE = (
     "Objectives are terrain areas carrying a marker: a model is in range while within the "
@@ -36,16 +36,7 @@ class EleventhTablePacks(TablePacks):
             self.draw_layout_page(canvas, width, height, game)
         else:
             self.draw_primaries_page(canvas, width, height, game)
-        canvas.setFillColor(BRAND)
-        canvas.setFont(BOLD, 34)
-        number = str(game.table)
-        canvas.drawRightString(width, height - 32, number)
-        draw_label(
-            canvas, "Table", width - canvas.stringWidth(number, BOLD, 34) - 30, height - 32, size=9
-        )
-        canvas.setFont(FONT, 8)
-        canvas.setFillColor(MUTED)
-        canvas.drawRightString(width, height - 44, f"{game.a.name} v {game.b.name}"[:70])
+        draw_table_corner(canvas, width, height, game)
 
     def draw_layout_page(self, canvas: Canvas, width: float, height: float, game: Pairing) -> None:
         matchup = game.eleventh

@@ -140,3 +140,23 @@ def test_public_pairings_pdf_and_table_pack_say_where_to_set_up(client, organise
     ]
     layout_page = next(p for p in packs if "T2a v T2b" in p and "Layout" in p)
     assert words in layout_page
+
+
+@pytest.mark.django_db
+def test_a_swap_that_gives_a_table_a_held_matchup_rolls_it_a_held_layout(organiser, paired):
+    from tournament.models import Player
+    from tournament.services.swaps import round_swap_players
+
+    event, round_ = paired
+    # Table 1 plays Priority Assets v Disruption (no layout held), say on letter A.
+    Game.objects.filter(round=round_, table_number=1).update(layout="A")
+    first = Player.objects.get(event=event, name="T1a")
+    other = Player.objects.get(event=event, name="T6a")  # Disruption, from a Disruption mirror
+    round_swap_players(
+        event_id=event.pk, user=organiser, round_number=1, player_x=first.pk, player_y=other.pk
+    )
+    games = {g.table_number: g for g in Game.objects.filter(round=round_)}
+    assert {games[1].disposition_a, games[1].disposition_b} == {"disruption"}
+    # The Disruption mirror's data holds B and C only: A would have no map.
+    assert games[1].layout in ("B", "C")
+    assert games[1].eleventh["layout_available"]

@@ -9,6 +9,8 @@ from typing import Any
 
 from django.http import QueryDict
 
+from tracker.eleventh.scoring import command_primary_unscored
+
 PHASE_NAMES = {
     "roles": "Attacker and Defender",
     "secondaries": "Secondaries: Fixed or Tactical, in secret",
@@ -42,6 +44,23 @@ def action_from_form(post: QueryDict) -> dict[str, Any]:
     if "value" in post:
         action["value"] = post["value"] == "1"
     return action
+
+
+def leaving_unscored(state: dict[str, Any], action: dict[str, Any], post: QueryDict):
+    """The prompt to show instead of moving on, when an `advance` would leave the Command
+    phase with the side's primary window open and unscored and the form did not say
+    `leave_unscored`: {"primary", "to", "seq"...} for the template; None to go ahead. A form
+    built from an older state goes ahead (the engine refuses it as stale)."""
+    side = action.get("side")
+    if (
+        action.get("type") != "advance"
+        or post.get("leave_unscored") == "1"
+        or side not in state["sides"]
+        or action.get("seq") != state["seq"]
+        or not command_primary_unscored(state, side)
+    ):
+        return None
+    return {"primary": state["sides"][side]["primary"]["name"], "action": action}
 
 
 def _card(data: dict[str, Any], key: str, mode: str | None = None) -> dict[str, Any]:

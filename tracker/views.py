@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -112,6 +113,19 @@ def _eleventh_new(request, context):
     return redirect(f"{reverse('tracker', kwargs={'token': tracked.token})}?side=a")
 
 
+def _stale(exc: ServiceError) -> bool:
+    return any("stale_action" in codes for codes in exc.codes.values())
+
+
+def _moved_on(request, after: str):
+    """A tap on a page older than the game (the other phone moved it on): nothing applied,
+    the page reloads as the game now is and says so, rather than an error page."""
+    messages.info(
+        request, "The other phone moved first: this is the game now (your tap was not applied)."
+    )
+    return redirect(after)
+
+
 def _eleventh_render(request, tracked, *, side, actors, act, after, extra):
     """The 11th-edition page for `side`, with controls for `actors`; a POST is one action
     sent through `act`, then a redirect to `after` (a refusal shows on the page instead).
@@ -119,18 +133,25 @@ def _eleventh_render(request, tracked, *, side, actors, act, after, extra):
     if request.method == "GET" and request.GET.get("poll"):
         return JsonResponse({"seq": tracked.state["seq"]})
     error = status = None
+    unscored = None
     if request.method == "POST":
-        try:
-            act(eleventh_page.action_from_form(request.POST))
-        except ServiceError as exc:
-            error, status = exc, exc.status if exc.status == 403 else 400
-        else:
-            return redirect(after)
-        tracked.refresh_from_db()
+        action = eleventh_page.action_from_form(request.POST)
+        unscored = eleventh_page.leaving_unscored(tracked.state, action, request.POST)
+        if unscored is None:
+            try:
+                act(action)
+            except ServiceError as exc:
+                if _stale(exc):
+                    return _moved_on(request, after)
+                error, status = exc, exc.status if exc.status == 403 else 400
+            else:
+                return redirect(after)
+            tracked.refresh_from_db()
     data = tracker_view(tracked=tracked, side=side)
     context = eleventh_page.page_context(data, side, actors)
     context.update(
         extra,
+        unscored=unscored,
         tracked=tracked,
         poll_ms=int(getattr(settings, "TRACKER_POLL_MS", POLL_MS)),
         error=error_text(error, data["players"]) if error is not None else None,
@@ -236,7 +257,9 @@ def _classic_render(request, tracked, *, side, actors, act, after, extra):
         try:
             act(page.action_from_form(request.POST))
         except ServiceError as exc:
-            # A refused form is a 400 (a stale one too); acting for the other side, a 403.
+            if _stale(exc):
+                return _moved_on(request, after)
+            # A refused form is a 400; acting for the other side, a 403.
             error, status = exc, exc.status if exc.status == 403 else 400
         else:
             return redirect(after)

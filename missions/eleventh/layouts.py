@@ -59,7 +59,23 @@ MISSING_ORIENTATION: dict[tuple[str, str], str] = {
     ("reconnaissance-vs-reconnaissance", "B"): "h",
     ("reconnaissance-vs-reconnaissance", "C"): "h",
 }
-MISSING_NOTE = "This layout is not in the data yet."
+MISSING_NOTE = "This layout is not in our data."
+
+
+def companion_card_words(a: str, b: str, letter: str) -> str:
+    """Where a table whose layout the data lacks is set up from, naming the matchup as its
+    players sit (a v b, disposition ids): the printed card is the only source of its
+    terrain."""
+    return companion_card_text(DISPOSITION_NAMES[a], DISPOSITION_NAMES[b], letter)
+
+
+def companion_card_text(name_a: str, name_b: str, letter: str) -> str:
+    """The same words from the dispositions' names (as the printouts carry them)."""
+    return (
+        f"Set up this table from the Event Companion's layout card {letter} "
+        f"for {name_a} v {name_b}."
+    )
+
 
 AREA_NAMES = {
     "area-large": "Large area",
@@ -199,7 +215,9 @@ class Layout:
     def note(self) -> str:
         """One line for pages and paper: the map, or that the layout is missing."""
         if self.map is None:
-            return f"{MISSING_NOTE} {self.edges_text}"
+            return f"{MISSING_NOTE} {companion_card_words(*self.dispositions, self.letter)} " + (
+                self.edges_text
+            )
         return f"{self.map.name}, {len(self.objectives)} objectives"
 
     def objective(self, role: str, side: str | None) -> tuple[Objective, ...]:

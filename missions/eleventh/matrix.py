@@ -156,3 +156,10 @@ def layout_map(a: str, b: str, letter: str) -> str | None:
 
 def layout_available(a: str, b: str, letter: str) -> bool:
     return layout_map(a, b, letter) is not None
+
+
+def layouts_held(a: str, b: str) -> tuple[str, ...]:
+    """The letters of this pairing's layouts the data holds, A to C (empty for the pairings it
+    holds none of: Priority Assets against Disruption, Reconnaissance or Priority Assets, and
+    the Reconnaissance mirror)."""
+    return tuple(letter for letter in LAYOUT_LETTERS if layout_available(a, b, letter))

@@ -217,3 +217,27 @@ def test_only_war_domination_scores_every_turn_and_a_wipe_out_wins_at_once():
     assert err.value.field == "held"
     wiped = act(state, "end_early", side=P2, how="tabled")
     assert eternal.winner(wiped) == {"side": P1, "kind": "major", "why": "tabled"}
+
+
+@pytest.mark.parametrize(
+    ("pack", "mission", "kills", "kind"),
+    [
+        # The 7th edition's general rules (older-packs facts, "Result"): a winner with at least
+        # twice the loser's VP has a crushing victory.
+        ("seventh", "purge_the_alien", (4, 2), "crushing"),
+        ("seventh", "purge_the_alien", (4, 3), "win"),
+        ("seventh", "purge_the_alien", (2, 4), "crushing"),
+        # 8th edition has no such margin: most VP wins.
+        ("eighth", "no_mercy", (4, 2), "win"),
+    ],
+)
+def test_7th_a_winner_with_twice_the_losers_vp_has_a_crushing_victory(pack, mission, kills, kind):
+    state = start(pack, mission)
+    state = act(state, "kills", side=P1, count=kills[0])
+    state = act(state, "kills", side=P2, count=kills[1])
+    state = to_end(state, rolls=(1,))
+    totals = eternal.final_score(state)
+    assert (totals[P1], totals[P2]) == kills
+    found = eternal.winner(state)
+    assert found["kind"] == kind
+    assert found["side"] == (P1 if kills[0] > kills[1] else P2)

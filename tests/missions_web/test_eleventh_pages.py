@@ -76,7 +76,8 @@ def test_a_missing_layout_says_so(client):
     html = client.get(
         PAGE, {"a": "reconnaissance", "b": "reconnaissance", "layout": "A", "seed": "1"}
     ).content.decode()
-    assert "This layout is not in the data yet." in html
+    assert "This layout is not in our data." in html
+    assert "Event Companion&#x27;s layout card A for Reconnaissance v Reconnaissance" in html
     assert "long edges" in html
 
 

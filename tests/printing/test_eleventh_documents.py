@@ -91,7 +91,8 @@ def test_scoresheets_and_table_packs_carry_each_tables_own_game(paired):
             assert "Defender edge" in layout_page
             assert "Defender home" in layout_page
         else:
-            assert "This layout is not in the data yet." in layout_page
+            assert f"Layout {game.layout} is not in our data." in layout_page
+            assert "Event Companion's layout card" in layout_page
         assert first in primaries_page
         assert second in primaries_page
 

@@ -102,8 +102,8 @@ def test_scoresheet_per_game_carries_its_own_primaries_and_map():
         assert text in first, text
     assert "Battle round 6" not in first
     assert "Gambit" not in first
-    assert "Layout A (not in the data yet)" in pages[1]
-    assert "This layout is not in the data yet." in pages[1]
+    assert "Layout A (not in our data)" in pages[1]
+    assert "Event Companion's layout card A for Reconnaissance v Reconnaissance" in pages[1]
     assert "Layout to be announced" in pages[2]
     assert f"Player A: {_name('purge-the-foe', 'priority-assets')}" in pages[2]
 
@@ -119,7 +119,8 @@ def test_table_pack_map_page_and_primaries_page():
     assert _name("take-and-hold", "disruption") in primaries_page
     assert _name("disruption", "take-and-hold") in primaries_page
     assert "THE SECONDARY DECK (18 CARDS)" in primaries_page
-    assert "This layout is not in the data yet." in pages[2]
+    assert "Layout A is not in our data." in pages[2]
+    assert "Event Companion's layout card A for Reconnaissance v Reconnaissance" in pages[2]
     assert "names this table's layout" in pages[4]
 
 

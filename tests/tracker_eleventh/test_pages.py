@@ -106,3 +106,58 @@ def test_a_matchup_page_starts_a_game_of_that_matchup(client):
     tracked = TrackedGame.objects.get()
     assert tracked.mission_code == generated["code"]
     assert tracked.state["sides"]["a"]["disposition"] == "disruption"
+
+
+def _to_unscored_command_phase(client, token):
+    """Play (both phones scoring what they can) up to a Command phase in which the player
+    whose turn it is has their primary's Command-phase window open and has scored nothing."""
+    url = f"/tracker/{token}/"
+    for _ in range(2000):
+        views = _views(client, token)
+        clock = views["a"]["clock"]
+        turn = clock["turn"]
+        if clock["phase"] == "command" and turn:
+            mine = views[turn]["options"][turn]
+            if mine["primary_now"] and mine["primary"]["left"] > 0 and not mine["draw"]:
+                return views, turn
+        action = next_action(views)
+        assert action is not None, "the game ended without such a Command phase"
+        viewer = action.get("side", "a")
+        assert client.post(f"{url}?side={viewer}", _form(action, viewer)).status_code == 302
+    raise AssertionError("no Command phase with the primary open")
+
+
+def test_leaving_the_command_phase_with_the_primary_unscored_asks_first(client):
+    token = _start(client, "take-and-hold", "take-and-hold")
+    views, side = _to_unscored_command_phase(client, token)
+    clock = views["a"]["clock"]
+    url = f"/tracker/{token}/?side={side}"
+    form = {"type": "advance", "side": side, "to": "movement", "viewer": side,
+            "round": str(clock["round"]), "phase": "command", "seq": str(clock["seq"])}  # fmt: skip
+    asked = client.post(url, form)
+    assert asked.status_code == 200
+    html = asked.content.decode()
+    assert 'data-testid="leave-unscored"' in html
+    primary = views[side]["options"][side]["primary"]["name"]
+    assert f"You have not scored {primary}" in html
+    assert TrackedGame.objects.get(token=token).state["phase"] == "command"  # nothing moved
+    left = client.post(url, {**form, "leave_unscored": "1"})
+    assert left.status_code == 302
+    assert TrackedGame.objects.get(token=token).state["phase"] == "movement"
+
+
+def test_a_tap_on_a_game_the_other_phone_moved_on_reloads_the_page(client):
+    token = _start(client)
+    url = f"/tracker/{token}/"
+    views = _views(client, token)
+    action = next_action(views)
+    viewer = action.get("side", "a")
+    assert client.post(f"{url}?side={viewer}", _form(action, viewer)).status_code == 302
+    seq = TrackedGame.objects.get(token=token).state["seq"]
+    # The same form again, as a phone that had not seen the move would send it.
+    again = client.post(f"{url}?side={viewer}", _form(action, viewer))
+    assert again.status_code == 302
+    assert again["Location"].endswith(f"?side={viewer}")
+    assert TrackedGame.objects.get(token=token).state["seq"] == seq
+    page = client.get(again["Location"]).content.decode()
+    assert "The other phone moved first: this is the game now" in page

@@ -56,7 +56,12 @@ def test_a_standalone_game_by_pack_and_mission_is_played_to_the_end(pack, missio
     url = f"/api/tracker/{body['token']}/actions/"
     body = play(api, url, body, random.Random(4))
     assert body["finished"] is True
-    assert body["winner"]["kind"] in ("win", "major", "minor", "draw")
+    kinds = {"win", "major", "minor", "draw"} | ({"crushing"} if pack == "seventh" else set())
+    assert body["winner"]["kind"] in kinds
+    if body["winner"]["kind"] in ("win", "crushing"):
+        # 7th edition: a crushing victory exactly when the winner has twice the loser's VP.
+        won, lost = sorted(body["final"].values(), reverse=True)
+        assert (body["winner"]["kind"] == "crushing") is (pack == "seventh" and won >= 2 * lost)
     assert body["final"] == {p: body["score"][p]["total"] for p in (P1, P2)}
 
 
@@ -206,8 +211,13 @@ def test_the_pages_play_a_standalone_game_and_an_event_game(client, organiser):
     assert client.post(started["Location"], form).status_code == 302
     tracked.refresh_from_db()
     assert tracked.state["turn"] == P2
-    stale = client.post(started["Location"], form)  # the same form again: refused, unchanged
-    assert stale.status_code == 400
+    # The same form again: not applied; the page reloads as the game now is and says so.
+    stale = client.post(started["Location"], form)
+    assert stale.status_code == 302
+    assert (
+        "The other phone moved first: this is the game now"
+        in client.get(stale["Location"]).content.decode()
+    )
     tracked.refresh_from_db()
     assert tracked.state["seq"] == 1
     game = make_game(organiser, "only_war", None)

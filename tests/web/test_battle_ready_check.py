@@ -63,3 +63,37 @@ def test_the_phone_form_sends_the_tick_and_the_opponent_confirms_by_typing(clien
     result = Result.objects.get(game=game, is_current=True)
     assert result.status == "confirmed"
     assert result.battle_ready_a == 10
+
+
+@pytest.mark.parametrize(("vp", "flagged"), [(91, True), (100, True), (90, False)])
+def test_a_bare_total_only_the_bonus_reaches_is_flagged_like_a_breakdown(
+    org_client, event, game, vp, flagged
+):
+    """A total above what the pack's caps allow without the bonus (90 of 100) claims it."""
+    a, b = game.player_a, game.player_b
+    assert not a.battle_ready
+    body = {"vp_a": vp, "vp_b": 20}
+    assert key_client(a).post(f"/api/games/{game.pk}/result/", body, format="json").status_code in (
+        200,
+        201,
+    )
+    row = _row(org_client.get(reverse("manage-results", args=[event.pk])).content.decode(), game)
+    words = (
+        f"{a.name} scored {vp} VP, more than the 90 VP anyone scores without the Battle Ready "
+        "bonus, but is not registered as Battle Ready"
+    )
+    assert (words in row) is flagged
+    assert b.name + " scored" not in row
+
+
+def test_a_registered_player_with_a_high_bare_total_is_not_flagged(org_client, event, game):
+    a = game.player_a
+    a.battle_ready = True
+    a.save(update_fields=["battle_ready"])
+    body = {"vp_a": 96, "vp_b": 20}
+    assert key_client(a).post(f"/api/games/{game.pk}/result/", body, format="json").status_code in (
+        200,
+        201,
+    )
+    row = _row(org_client.get(reverse("manage-results", args=[event.pk])).content.decode(), game)
+    assert "not registered as Battle Ready" not in row

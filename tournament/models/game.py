@@ -2,6 +2,7 @@ from django.db import models
 from django.db.models import F
 
 from missions.eleventh import matrix
+from missions.eleventh.layouts import companion_card_words
 
 # Tables in order, the bye (no table) last: SQLite sorts NULL first and PostgreSQL last, so the
 # place of the bye is said, never left to the database.
@@ -89,6 +90,10 @@ class Game(models.Model):
             "layout": letter,
             "layout_available": map_id is not None,
             "deployment": matrix.MAP_NAMES[map_id] if map_id else None,
+            # Where a table the data has no layout for is set up from (None otherwise).
+            "layout_card": (
+                companion_card_words(a, b, letter) if both and letter and not map_id else None
+            ),
         }
 
     def __str__(self) -> str:

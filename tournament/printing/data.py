@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from missions.classic.types import ClassicMission
-from missions.eleventh.layouts import Layout
+from missions.eleventh.layouts import Layout, companion_card_text
 from missions.eleventh.primaries import Primary
 from missions.engine.mission import Mission
 from missions.pack.scoring import ScoreCaps
@@ -59,15 +59,22 @@ class EleventhGame:
 
     @property
     def layout_words(self) -> str:
-        """'Layout B: Crucible of Battle', 'Layout A (not in the data yet)', or 'Layout to
+        """'Layout B: Crucible of Battle', 'Layout A (not in our data)', or 'Layout to
         be announced'."""
         if not self.letter:
             return "Layout to be announced"
         if self.layout is None:
             return f"Layout {self.letter} (its map once both dispositions are recorded)"
         if self.layout.map is None:
-            return f"Layout {self.letter} (not in the data yet)"
+            return f"Layout {self.letter} (not in our data)"
         return f"Layout {self.letter}: {self.layout.map.name}"
+
+    @property
+    def layout_card(self) -> str:
+        """Where a table whose layout the data lacks is set up from ("" when it has one)."""
+        if self.layout is None or self.layout.map is not None:
+            return ""
+        return companion_card_text(self.a.disposition, self.b.disposition, self.letter)
 
 
 @dataclass(frozen=True)

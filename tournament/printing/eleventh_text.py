@@ -24,6 +24,18 @@ def primary_paragraphs(primary: Primary, style: ParagraphStyle) -> list[Paragrap
     return out
 
 
+def missing_layout_paragraphs(
+    letter: str, card: str, edges: str, style: ParagraphStyle
+) -> list[Paragraph]:
+    """In place of the map of a layout the data lacks: where the table is set up from, and the
+    one fact the data has of it (which edges the zones stand on)."""
+    return [
+        Paragraph(f"<b>Layout {escape(letter)} is not in our data.</b>", style),
+        Paragraph(f"<b>{escape(card)}</b>", style),
+        Paragraph(escape(edges), style),
+    ]
+
+
 def secondary_paragraphs(style: ParagraphStyle) -> list[Paragraph]:
     """The deck: each card's name, whether it can be Fixed, and its summary."""
     out = []

@@ -48,3 +48,11 @@ def fit_lines(
             return size, min(fitting)[1]
     smallest = min((*one_line, *two_lines))
     return smallest, [cut(text, width, font, smallest)]
+
+
+def shrunk(text: str, width: float, font: str, size: float, smallest: float) -> float:
+    """The largest size from `size` down to `smallest` (half points) at which `text` is at
+    most `width` wide; `smallest` when none is."""
+    while size > smallest and stringWidth(text, font, size) > width:
+        size -= 0.5
+    return max(size, smallest)

@@ -23,13 +23,19 @@ from tournament.printing.data import EleventhSide, Pairing, RoundPrint, Seat
 BLOCK = 40
 
 
-def _player(seat: Seat, side: EleventhSide | None = None) -> Paragraph:
+def _player(seat: Seat, side: EleventhSide | None = None, card: str = "") -> Paragraph:
     faction = (
         f'<br/><font size="7.5" color="#667085">{escape(seat.faction)}</font>'
         if (seat.faction)
         else ""
     )
-    return Paragraph(f"<b>{escape(seat.name)}</b>{faction}{_primary(side)}", STYLES["cell"])
+    # A table whose layout the data lacks: where to set it up from, under the first name.
+    card = f'<br/><font size="7.5"><b>{escape(card)}</b></font>' if card else ""
+    return Paragraph(f"<b>{escape(seat.name)}</b>{faction}{_primary(side)}{card}", STYLES["cell"])
+
+
+def _card(p: Pairing) -> str:
+    return p.eleventh.layout_card if p.eleventh else ""
 
 
 def _primary(side: EleventhSide | None) -> str:
@@ -113,7 +119,7 @@ class PairingsByTable(PrintDocument):
                 rows.append(
                     [
                         table,
-                        _player(p.a, side_a),
+                        _player(p.a, side_a, _card(p)),
                         p.a.record,
                         "vs",
                         _player(p.b, side_b),
@@ -155,13 +161,13 @@ class PairingsAlphabetical(PrintDocument):
             if p.eleventh:
                 table += f" · {_letter(p)}"  # the table and its layout letter
             side_a, side_b = _sides(p)
-            entries.append((p.a, side_a, table, p.b.name if p.b else "–"))
+            entries.append((p.a, side_a, table, p.b.name if p.b else "–", _card(p)))
             if p.b is not None:
-                entries.append((p.b, side_b, table, p.a.name))
+                entries.append((p.b, side_b, table, p.a.name, _card(p)))
         entries.sort(key=lambda e: (e[0].name.casefold(), e[0].player_id))
         rows = [
-            [_player(seat, side), seat.record, table, opponent]
-            for seat, side, table, opponent in entries
+            [_player(seat, side, card), seat.record, table, opponent]
+            for seat, side, table, opponent, card in entries
         ]
         widths = [0.42 * w, 0.1 * w, 0.14 * w, 0.34 * w]
 

@@ -10,8 +10,10 @@ map is one form per layout, so a round of many tables on few layouts stays small
 
 from __future__ import annotations
 
+from functools import cache
 from xml.sax.saxutils import escape
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
@@ -23,7 +25,7 @@ from missions.eleventh.secondaries import MAX_VP_ROUND as SECONDARY_ROUND
 from missions.render.eleventh import draw_layout
 from tournament.printing.base import BOLD, BRAND, BRAND_TINT, FONT, INK, MUTED, STYLES, ZEBRA
 from tournament.printing.data import EleventhGame, EleventhSide, Pairing, RoundPrint, Seat
-from tournament.printing.eleventh_text import primary_paragraphs
+from tournament.printing.eleventh_text import missing_layout_paragraphs, primary_paragraphs
 from tournament.printing.mission import draw_label, draw_paragraphs
 from tournament.printing.scoresheet import BAND_H, GAP, GRID_HEAD, Scoresheets, _box, _tick
 
@@ -80,7 +82,13 @@ class EleventhScoresheets(Scoresheets):
         canvas.setFont(BOLD, 8.5)
         canvas.setFillColor(BRAND)
         canvas.drawString(6, top - 12, game.layout_words)
-        if game.layout is not None:
+        if game.layout_card:
+            # No map to draw: where the table is set up from, in the map's place.
+            words = missing_layout_paragraphs(
+                game.letter, game.layout_card, game.layout.edges_text, STYLES["small"]
+            )
+            draw_paragraphs(canvas, words, 8, top - 20, MAP_W - 16, gap=4)
+        elif game.layout is not None:
             key = f"layout:{game.layout.pairing}:{game.layout.letter}"
             self.form(
                 canvas,
@@ -96,24 +104,8 @@ class EleventhScoresheets(Scoresheets):
         x = MAP_W + 6
         width = self.width - x - 8
         y = top - 6
-        for label, side in (("Player A", game.a), ("Player B", game.b)):
-            y = self.draw_side(canvas, label, side, x, y, width=width) - 4
-
-    @staticmethod
-    def draw_side(
-        canvas: Canvas, label: str, side: EleventhSide, x: float, top: float, *, width: float
-    ) -> float:
-        if side.primary is None:
-            text = f"<b>{label}</b>: primary unknown until both dispositions are recorded."
-            return draw_paragraphs(canvas, [Paragraph(text, STYLES["tiny"])], x, top, width)
-        head = Paragraph(
-            f'<font name="{BOLD}" color="#7a1f1f">{escape(label)}: {escape(side.primary.name)}'
-            f"</font>",
-            STYLES["tiny_head"],
-        )
-        return draw_paragraphs(
-            canvas, [head, *primary_paragraphs(side.primary, STYLES["tiny"])], x, top, width, gap=1
-        )
+        for paragraphs in fitted_sides(game, width, h - 10):
+            y = draw_paragraphs(canvas, paragraphs, x, y, width, gap=1) - SIDE_GAP
 
     # Once per PDF: frames, the grid, the choices and the signatures ------------------------------
     def draw_mission(self, canvas: Canvas, top: float) -> None:
@@ -189,3 +181,62 @@ class EleventhScoresheets(Scoresheets):
             canvas.setLineWidth(0.7)
             canvas.line(x, y - 26, x + sig, y - 26)
             draw_label(canvas, label, x, y - 36, colour=MUTED, size=6.5)
+
+
+# Both primaries share the panel beside the map: the text shrinks, a size at a time, until
+# both fit (a Reconnaissance mirror is the longest pair); below the smallest size each side
+# keeps the lines that fit and says where the rest is.
+SIZES = (6.6, 6.2, 5.8, 5.4, 5.0)
+SIDE_GAP = 4
+MORE = "More in the table pack and on the matchup page."
+
+
+@cache
+def _styles(size: float) -> tuple[ParagraphStyle, ParagraphStyle]:
+    body = ParagraphStyle(f"tiny-{size}", parent=STYLES["tiny"], fontSize=size, leading=size * 1.2)
+    head = ParagraphStyle(
+        f"tiny-head-{size}",
+        parent=STYLES["tiny_head"],
+        fontSize=size + 1.4,
+        leading=(size + 1.4) * 1.2,
+    )
+    return body, head
+
+
+def side_paragraphs(label: str, side: EleventhSide, size: float) -> list[Paragraph]:
+    body, head = _styles(size)
+    if side.primary is None:
+        text = f"<b>{label}</b>: primary unknown until both dispositions are recorded."
+        return [Paragraph(text, body)]
+    title = Paragraph(
+        f'<font name="{BOLD}" color="#7a1f1f">{escape(label)}: {escape(side.primary.name)}</font>',
+        head,
+    )
+    return [title, *primary_paragraphs(side.primary, body)]
+
+
+def _tall(paragraphs: list[Paragraph], width: float) -> float:
+    return sum(p.wrap(width, 10_000)[1] + 1 for p in paragraphs)
+
+
+def fitted_sides(game: EleventhGame, width: float, room: float) -> list[list[Paragraph]]:
+    """Both sides' paragraphs at the largest size at which together they are at most `room`
+    tall (as drawn: 1 pt between paragraphs, SIDE_GAP between the sides)."""
+    sides = (("Player A", game.a), ("Player B", game.b))
+    for size in SIZES:
+        out = [side_paragraphs(label, side, size) for label, side in sides]
+        if sum(_tall(p, width) for p in out) + SIDE_GAP <= room:
+            return out
+    # Even the smallest is too tall: each side gets half the room, cut at a whole paragraph.
+    body, _ = _styles(SIZES[-1])
+    kept = []
+    for paragraphs in out:
+        share = (room - SIDE_GAP) / 2 - _tall([Paragraph(MORE, body)], width)
+        side = []
+        for p in paragraphs:
+            if _tall([*side, p], width) > share:
+                side.append(Paragraph(f"<i>{MORE}</i>", body))
+                break
+            side.append(p)
+        kept.append(side)
+    return kept

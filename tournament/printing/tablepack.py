@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak, Paragraph
 
@@ -23,6 +24,7 @@ from tournament.printing.base import (
     PrintDocument,
 )
 from tournament.printing.data import Pairing, RoundPrint
+from tournament.printing.fit import cut, shrunk
 from tournament.printing.mission import (
     card_paragraph,
     draw_label,
@@ -33,6 +35,37 @@ from tournament.printing.mission import (
 )
 
 PAGES_PER_TABLE = 2
+
+
+def corner_width(tables) -> float:
+    """How much of the top right corner the widest of these table numbers takes with its label
+    (a heading beside it stops short of it)."""
+    widest = max((stringWidth(str(t), BOLD, 34) for t in tables if t is not None), default=0)
+    return widest + stringWidth("TABLE", BOLD, 9) + 4
+
+
+def draw_heading(
+    canvas: Canvas, text: str, y: float, width: float, *, font: str, size: float, smallest: float
+) -> None:
+    """A heading line from the left edge, shrunk to end within `width`; at the smallest size
+    still too wide, it stops at a word with "…" (the cards below give everything in full)."""
+    size = shrunk(text, width, font, size, smallest)
+    canvas.setFont(font, size)
+    canvas.drawString(0, y, cut(text, width, font, size))
+
+
+def draw_table_corner(canvas: Canvas, width: float, height: float, game: Pairing) -> None:
+    """The table number in the top right corner, "TABLE" before it, the players under it."""
+    canvas.setFillColor(BRAND)
+    canvas.setFont(BOLD, 34)
+    number = str(game.table)
+    canvas.drawRightString(width, height - 32, number)
+    # The label ends 4 pt before the number, whatever either's width.
+    label_x = width - stringWidth(number, BOLD, 34) - stringWidth("TABLE", BOLD, 9) - 4
+    draw_label(canvas, "Table", label_x, height - 32, size=9)
+    canvas.setFont(FONT, 8)
+    canvas.setFillColor(MUTED)
+    canvas.drawRightString(width, height - 44, f"{game.a.name} v {game.b.name}"[:70])
 
 
 class TablePacks(PrintDocument):
@@ -76,33 +109,23 @@ class TablePacks(PrintDocument):
     ) -> None:
         name, draw = (("map", self.draw_map_page), ("cards", self.draw_cards_page))[page]
         self.form(canvas, name, lambda c: draw(c, width, height))
-        canvas.setFillColor(BRAND)
-        canvas.setFont(BOLD, 34)
-        number = str(game.table)
-        canvas.drawRightString(width, height - 32, number)
-        draw_label(
-            canvas, "Table", width - canvas.stringWidth(number, BOLD, 34) - 30, height - 32, size=9
-        )
-        canvas.setFont(FONT, 8)
-        canvas.setFillColor(MUTED)
-        canvas.drawRightString(width, height - 44, f"{game.a.name} v {game.b.name}"[:70])
+        draw_table_corner(canvas, width, height, game)
 
     def draw_map_page(self, canvas: Canvas, width: float, height: float) -> None:
         mission = self.data.mission
         if mission is None:
             draw_no_mission(canvas, 0, height - 60)
             return
-        canvas.setFont(BOLD, 17)
+        # Beside the table number (drawn on each table's page over this form): both lines
+        # stop short of the widest number of the pack.
+        room = width - corner_width(g.table for g in self.games) - 8
         canvas.setFillColor(BRAND)
-        canvas.drawString(0, height - 20, f"Mission {mission.code}: {mission.primary.name}")
-        canvas.setFont(FONT, 10)
+        title = f"Mission {mission.code}: {mission.primary.name}"
+        draw_heading(canvas, title, height - 20, room, font=BOLD, size=17, smallest=11)
         canvas.setFillColor(MUTED)
-        canvas.drawString(
-            0,
-            height - 34,
-            f"Deployment: {mission.deployment} · mission rule: "
-            + ", ".join(r.name for r in mission.rules),
-        )
+        rules = ", ".join(r.name for r in mission.rules)
+        line = f"Deployment: {mission.deployment} · mission rule: {rules}"
+        draw_heading(canvas, line, height - 34, room, font=FONT, size=10, smallest=7)
         map_top = height - 54
         # A classic pack's table is 72" by 48" (its drawing 74 by 50 with the margin).
         ratio = 50 / 74 if mission.classic else 46 / 62

@@ -13,9 +13,13 @@ from reportlab.platypus import Paragraph
 from missions.render.eleventh import draw_layout, fitted_drawing
 from tournament.printing.base import BOLD, BRAND, FONT, INK, LINE, MUTED, STYLES
 from tournament.printing.data import Pairing
-from tournament.printing.eleventh_text import primary_paragraphs, secondary_paragraphs
+from tournament.printing.eleventh_text import (
+    missing_layout_paragraphs,
+    primary_paragraphs,
+    secondary_paragraphs,
+)
 from tournament.printing.mission import draw_label, draw_paragraphs
-from tournament.printing.tablepack import TablePacks
+from tournament.printing.tablepack import TablePacks, draw_table_corner
 
 OBJECTIVES_NOTE = (
     "Objectives are terrain areas carrying a marker: a model is in range while within the "
@@ -32,16 +36,7 @@ class EleventhTablePacks(TablePacks):
             self.draw_layout_page(canvas, width, height, game)
         else:
             self.draw_primaries_page(canvas, width, height, game)
-        canvas.setFillColor(BRAND)
-        canvas.setFont(BOLD, 34)
-        number = str(game.table)
-        canvas.drawRightString(width, height - 32, number)
-        draw_label(
-            canvas, "Table", width - canvas.stringWidth(number, BOLD, 34) - 30, height - 32, size=9
-        )
-        canvas.setFont(FONT, 8)
-        canvas.setFillColor(MUTED)
-        canvas.drawRightString(width, height - 44, f"{game.a.name} v {game.b.name}"[:70])
+        draw_table_corner(canvas, width, height, game)
 
     def draw_layout_page(self, canvas: Canvas, width: float, height: float, game: Pairing) -> None:
         matchup = game.eleventh
@@ -64,6 +59,13 @@ class EleventhTablePacks(TablePacks):
         canvas.setFont(FONT, 10)
         canvas.setFillColor(MUTED)
         canvas.drawString(0, height - 34, layout.title)
+        if matchup.layout_card:
+            # No map to draw (not a blank board): where the table is set up from.
+            words = missing_layout_paragraphs(
+                matchup.letter, matchup.layout_card, layout.edges_text, STYLES["h2"]
+            )
+            draw_paragraphs(canvas, words, 0, height - 60, width, gap=8)
+            return
         map_top = height - 54
         box_h = map_top - 150
         key = f"layout-page:{layout.pairing}:{layout.letter}"
@@ -85,8 +87,6 @@ class EleventhTablePacks(TablePacks):
             ),
             Paragraph(OBJECTIVES_NOTE, STYLES["small"]),
         ]
-        if layout.map is None:
-            lines = [Paragraph(layout.note, STYLES["body"])]
         draw_paragraphs(canvas, lines, 0, y - 6, width, gap=3)
 
     def draw_primaries_page(

@@ -167,14 +167,14 @@ SPECIAL_VALUES = {
 
 
 def layout_words(game: Game, letter: str) -> str:
-    """ "B (Dawn of War)", or "B (not in the data yet)" for one of the layouts the data lacks."""
+    """ "B (Dawn of War)", or "B (not in our data)" for one of the layouts the data lacks."""
     if not letter:
         return "none"
     a, b = game.disposition_a, game.disposition_b
     if not (a and b):
         return letter
     map_id = matrix.layout_map(a, b, letter)
-    return f"{letter} ({matrix.MAP_NAMES[map_id] if map_id else 'not in the data yet'})"
+    return f"{letter} ({matrix.MAP_NAMES[map_id] if map_id else 'not in our data'})"
 
 
 def _value(key: str, value) -> str:

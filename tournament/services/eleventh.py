@@ -223,9 +223,19 @@ def _undo_player_disposition(entry) -> None:
 # Games ---------------------------------------------------------------------------------------
 
 
-def layout_rolled(seed_key, table: int | None) -> str:
-    """The letter a table rolls: the same round seed and table always give the same letter."""
-    return random.Random(f"eleventh-layout/{seed_key}/{table}").choice(LETTERS)
+def layout_rolled(seed_key, table: int | None, a: str = "", b: str = "") -> str:
+    """The letter a table rolls: the same round seed, table and matchup always give the same
+    letter. With both dispositions known it is one of the matchup's layouts the data holds
+    (any of the three for a matchup it holds none of: the table is set up from the printed
+    card). The first draw is kept where the data holds it, so the tables it gave a held
+    layout keep theirs; a missing letter is drawn again among the held ones, which leaves each
+    held letter equally likely."""
+    rng = random.Random(f"eleventh-layout/{seed_key}/{table}")
+    letter = rng.choice(LETTERS)
+    held = matrix.layouts_held(a, b) if a and b else ()
+    if held and letter not in held:
+        letter = held[rng.randrange(len(held))]
+    return letter
 
 
 def _seed_key(round_: Round):
@@ -257,14 +267,17 @@ def round_layout_clean(event: Event, layout) -> str:
     return layout_clean(layout)
 
 
-def game_layout_for(event: Event, round_: Round, table: int | None) -> str:
+def game_layout_for(event: Event, round_: Round, game: Game) -> str:
+    """The organiser's letter where the policy names one, else the table's roll for its
+    matchup."""
+    table = game.table_number
     if event.layout_policy == LayoutPolicy.PER_ROUND and round_.layout:
         return round_.layout
     if event.layout_policy == LayoutPolicy.PER_TABLE and table is not None:
         fixed = (event.table_layouts or {}).get(str(table))
         if fixed in LETTERS:
             return fixed
-    return layout_rolled(_seed_key(round_), table)
+    return layout_rolled(_seed_key(round_), table, game.disposition_a, game.disposition_b)
 
 
 def games_fill(event: Event, round_: Round, games) -> None:
@@ -280,7 +293,16 @@ def games_fill(event: Event, round_: Round, games) -> None:
             continue
         game.disposition_a = chosen.get(game.player_a_id, "")
         game.disposition_b = chosen.get(game.player_b_id, "")
-        game.layout = game_layout_for(event, round_, game.table_number)
+        game.layout = game_layout_for(event, round_, game)
+
+
+def _layout_misfits(game: Game, before: tuple[str, str]) -> bool:
+    """A game given a new matchup whose letter is not one of its layouts the data holds (it
+    rolls again, so a swap never leaves a table without its map that could have one)."""
+    a, b = game.disposition_a, game.disposition_b
+    if not (a and b) or (a, b) == before:
+        return False
+    return not matrix.layout_available(a, b, game.layout) and bool(matrix.layouts_held(a, b))
 
 
 def games_refresh_dispositions(event: Event, games) -> list[str]:
@@ -293,12 +315,13 @@ def games_refresh_dispositions(event: Event, games) -> list[str]:
     chosen = dict(Player.objects.filter(pk__in=ids).values_list("pk", "disposition"))
     for game in games:
         bye = game.player_b_id is None
+        before = (game.disposition_a, game.disposition_b)
         game.disposition_a = "" if bye else chosen.get(game.player_a_id, "")
         game.disposition_b = "" if bye else chosen.get(game.player_b_id, "")
         if bye:
             game.layout = ""
-        elif not game.layout:
-            game.layout = game_layout_for(event, game.round, game.table_number)
+        elif not game.layout or _layout_misfits(game, before):
+            game.layout = game_layout_for(event, game.round, game)
     return ["disposition_a", "disposition_b", "layout"]
 
 

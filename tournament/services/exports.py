@@ -24,6 +24,7 @@ from tournament.engine.metrics import AWARD_METRICS, H2H
 from tournament.errors import NotFound
 from tournament.models import Event, Game, Result, ResultStatus
 from tournament.services.cached import event_cached, standings_cached
+from tournament.services.eleventh import disposition_name
 from tournament.services.records import event_games, players_records, ranked_players
 from tournament.services.revision import event_revision
 from tournament.services.standings import metric_options
@@ -68,6 +69,45 @@ PAIRINGS_COLUMNS = (
     "club_b",
     "attacker",
 )
+# 11th-edition events add their own fields (other packs keep the columns above): each side's
+# disposition and primary, the layout and its map per table; per player and game the
+# breakdown and the game's record as that player saw it.
+PAIRINGS_ELEVENTH = (
+    "disposition_a",
+    "primary_a",
+    "disposition_b",
+    "primary_b",
+    "layout",
+    "deployment",
+)
+RESULTS_ELEVENTH = (
+    "disposition",
+    "primary_mission",
+    "layout",
+    "primary_for",
+    "secondary_for",
+    "battle_ready_for",
+    "primary_against",
+    "secondary_against",
+    "battle_ready_against",
+    "secondaries",
+    "attacker",
+    "went_first",
+)
+
+
+def _eleventh(event: Event) -> bool:
+    return event.mission_pack == "eleventh"
+
+
+def pairings_columns(event: Event) -> tuple[str, ...]:
+    return (*PAIRINGS_COLUMNS, *PAIRINGS_ELEVENTH) if _eleventh(event) else PAIRINGS_COLUMNS
+
+
+def results_columns(event: Event) -> tuple[str, ...]:
+    return (*RESULTS_COLUMNS, *RESULTS_ELEVENTH) if _eleventh(event) else RESULTS_COLUMNS
+
+
 # A spreadsheet runs a cell starting with these as a formula; names come from public sign-ups.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -190,6 +230,7 @@ def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
             if provisional or r.status == ResultStatus.CONFIRMED
         }
         rows = []
+        eleventh = _eleventh(event)
         for game in _games(event, released_only=not provisional):
             base = {"round": game.round.number, "table": game.table_number}
             if game.player_b_id is None:
@@ -213,17 +254,18 @@ def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
                 other = "b" if side == "a" else "a"
                 mine = getattr(result, f"vp_{side}") if result else None
                 theirs = getattr(result, f"vp_{other}") if result else None
-                rows.append(
-                    {
-                        **base,
-                        **_side(me, "for"),
-                        **_side(them, "against"),
-                        "vp_for": mine,
-                        "vp_against": theirs,
-                        "outcome": _outcome(mine, theirs),
-                        "status": status,
-                    }
-                )
+                row = {
+                    **base,
+                    **_side(me, "for"),
+                    **_side(them, "against"),
+                    "vp_for": mine,
+                    "vp_against": theirs,
+                    "outcome": _outcome(mine, theirs),
+                    "status": status,
+                }
+                if eleventh:
+                    row.update(_eleventh_result(game, result, side))
+                rows.append(row)
         return rows
 
     return event_cached(
@@ -248,6 +290,7 @@ def pairings_export(*, event: Event, number: int) -> list[dict]:
 
     def compute():
         rows = []
+        eleventh = _eleventh(event)
         for game in _games(event, number):
             a, b = game.player_a, game.player_b
             rows.append(
@@ -261,8 +304,45 @@ def pairings_export(*, event: Event, number: int) -> list[dict]:
                     "faction_b": b.faction if b else "",
                     "club_b": b.club if b else "",
                     "attacker": game.attacker.name if game.attacker else "",
+                    **(_eleventh_pairing(game) if eleventh else {}),
                 }
             )
         return rows
 
     return event_cached(event=event, name="export-pairings", variant=number, compute=compute)
+
+
+def _eleventh_pairing(game: Game) -> dict:
+    """A table's dispositions, primaries and layout in words (blank for a bye)."""
+    x = game.eleventh or {}
+    a, b = x.get("dispositions") or (None, None)
+    return {
+        "disposition_a": disposition_name(a or ""),
+        "primary_a": x.get("primary_a") or "",
+        "disposition_b": disposition_name(b or ""),
+        "primary_b": x.get("primary_b") or "",
+        "layout": x.get("layout") or "",
+        "deployment": x.get("deployment") or "",
+    }
+
+
+def _yes_no(value: str | None, side: str) -> str:
+    return "" if not value else "yes" if value == side else "no"
+
+
+def _eleventh_result(game: Game, result: Result | None, side: str) -> dict:
+    """One player's side of an 11th-edition game: their disposition and own primary, the
+    layout, both sides' breakdown (blank where not recorded or not shown) and their record."""
+    other = "b" if side == "a" else "a"
+    x = game.eleventh or {}
+    part = (lambda name, s: getattr(result, f"{name}_{s}")) if result else (lambda *_: None)
+    return {
+        "disposition": disposition_name(getattr(game, f"disposition_{side}")),
+        "primary_mission": x.get(f"primary_{side}") or "",
+        "layout": x.get("layout") or "",
+        **{f"{n}_for": part(n, side) for n in ("primary", "secondary", "battle_ready")},
+        **{f"{n}_against": part(n, other) for n in ("primary", "secondary", "battle_ready")},
+        "secondaries": (getattr(result, f"secondaries_{side}") or "") if result else "",
+        "attacker": _yes_no(result.attacker, side) if result else "",
+        "went_first": _yes_no(result.first_turn, side) if result else "",
+    }

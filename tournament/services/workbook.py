@@ -17,9 +17,9 @@ from openpyxl.cell.cell import TYPE_STRING
 
 from tournament.models import Event
 from tournament.services.exports import (
-    PAIRINGS_COLUMNS,
-    RESULTS_COLUMNS,
+    pairings_columns,
     pairings_export,
+    results_columns,
     results_export,
     standings_export,
 )
@@ -58,11 +58,11 @@ def event_workbook(*, event: Event) -> bytes:
     _sheet(book, "Standings", columns, rows)
     columns, rows = player_sheet_export(event=event)
     _sheet(book, "Players", columns, rows)
-    _sheet(book, "Results", RESULTS_COLUMNS, results_export(event=event))
+    _sheet(book, "Results", results_columns(event), results_export(event=event))
     pairings = []
     for number in event.rounds.filter(released=True).values_list("number", flat=True):
         pairings += pairings_export(event=event, number=number)
-    _sheet(book, "Pairings", PAIRINGS_COLUMNS, pairings)
+    _sheet(book, "Pairings", pairings_columns(event), pairings)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

@@ -85,6 +85,9 @@ def _round_context(event, **extra) -> dict:
         "eleventh": is_eleventh(event),
         "name_layout": is_eleventh(event) and event.layout_policy == LayoutPolicy.PER_ROUND,
         "layout_letters": LAYOUT_LETTERS,
+        # Tables whose matchup has no layout in the data: counted before the release, so the
+        # organiser has the printed cards ready (each row names its card).
+        "missing_layouts": sum(bool((g.eleventh or {}).get("layout_card")) for g in games),
     }
     context.update(extra)
     return context
@@ -314,7 +317,7 @@ def _with_claims(game: Game, event) -> Game:
     """A disputed game carries both players' claims, so the board can set them side by side;
     every game carries what staff should check in its result (accepted all the same)."""
     game.claims = result_claims(game) if game.state == "disputed" else []
-    game.warnings = result_warnings(game, game.current)
+    game.warnings = result_warnings(game, game.current, pack_key=event.mission_pack)
     if game.player_b_id and scoring_rules(event.mission_pack).game_record:
         # The 11th-edition boxes, filled from the standing result (not a dispute's: see the row).
         names = (game.player_a.name, game.player_b.name)

@@ -11,6 +11,7 @@ from typing import Any
 
 from tracker.eleventh.actions import action
 from tracker.eleventh.rules import (
+    COMMAND,
     END_OF_BATTLE,
     FIRST_TURN,
     FIXED,
@@ -21,6 +22,7 @@ from tracker.eleventh.rules import (
     SIDES,
     TACTICAL,
     TURN_PHASES,
+    YOUR_COMMAND,
 )
 from tracker.eleventh.timing import describe, open_windows
 from tracker.engine.errors import require
@@ -81,6 +83,20 @@ def primary_budget(state: State, s: str) -> tuple[int, list[dict[str, Any]]]:
         if e["category"] == "primary" and _same_moment(state, e)
     )
     return max(_moment_top(state, windows, "primary") - used, 0), windows
+
+
+def command_primary_unscored(state: State, s: str) -> bool:
+    """Whether `s`, in their own Command phase, would leave it with their primary's
+    Command-phase window open and nothing scored from it (VP they could still bank): the page
+    asks before moving on, since that window closes with the phase."""
+    if state["phase"] != COMMAND or state["turn"] != s:
+        return False
+    primary = state["sides"][s]["primary"]
+    windows = [w for w in open_windows(state, s, primary["windows"]) if w["timing"] == YOUR_COMMAND]
+    if not windows or room(state, s, "primary") <= 0:
+        return False
+    scores = state["sides"][s]["scores"]
+    return not any(e["category"] == "primary" and _same_moment(state, e) for e in scores)
 
 
 def secondary_budget(state: State, s: str, key: str) -> tuple[int, list[dict[str, Any]]]:

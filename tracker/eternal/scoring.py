@@ -75,6 +75,17 @@ def underdog(state: State) -> dict[str, Any] | None:
     return {"side": side, "command_rerolls": found.command_rerolls, "reason": found.reason}
 
 
+def _vp_win(state: State, a: int, b: int) -> str:
+    """The kind of a win on VP: Only War's major victory; in 7th edition a crushing victory
+    when the winner has at least twice the loser's VP (the edition's general rules); else a
+    win."""
+    if state["rules"]["underdog"]:
+        return MAJOR
+    if state["pack"] == "seventh" and max(a, b) >= 2 * min(a, b):
+        return CRUSHING
+    return WIN
+
+
 def winner(state: State) -> dict[str, Any] | None:  # noqa: PLR0911
     """Once the battle has ended: {"side": the winner or None, "kind": crushing, major,
     minor, win or draw, "why"}; None while it goes on."""
@@ -94,7 +105,7 @@ def winner(state: State) -> dict[str, Any] | None:  # noqa: PLR0911
     totals = final_score(state)
     a, b = totals[PLAYERS[0]], totals[PLAYERS[1]]
     if a != b:
-        return {"side": PLAYERS[0] if a > b else PLAYERS[1], "kind": MAJOR if only_war else WIN,
+        return {"side": PLAYERS[0] if a > b else PLAYERS[1], "kind": _vp_win(state, a, b),
                 "why": "vp"}  # fmt: skip
     found = underdog(state) if only_war else None
     if found is not None:

@@ -21,11 +21,11 @@ from tournament.api.views.standings import PROVISIONAL, ROUND, _as_of
 from tournament.errors import Forbidden, Invalid
 from tournament.services.access import user_can_judge
 from tournament.services.exports import (
-    PAIRINGS_COLUMNS,
-    RESULTS_COLUMNS,
     export_csv,
     export_filename,
+    pairings_columns,
     pairings_export,
+    results_columns,
     results_export,
     standings_export,
 )
@@ -123,6 +123,19 @@ class ResultRowSerializer(StrictSerializer):
         choices=["confirmed", "pending", "disputed", "missing", "unconfirmed", "bye"],
         help_text="Public: unconfirmed for any result not yet confirmed (its VP left out).",
     )
+    # 11th-edition events only (docs/exports.md): the player's side of the game.
+    disposition = serializers.CharField(allow_blank=True, required=False)
+    primary_mission = serializers.CharField(allow_blank=True, required=False)
+    layout = serializers.CharField(allow_blank=True, required=False)
+    primary_for = serializers.IntegerField(allow_null=True, required=False)
+    secondary_for = serializers.IntegerField(allow_null=True, required=False)
+    battle_ready_for = serializers.IntegerField(allow_null=True, required=False)
+    primary_against = serializers.IntegerField(allow_null=True, required=False)
+    secondary_against = serializers.IntegerField(allow_null=True, required=False)
+    battle_ready_against = serializers.IntegerField(allow_null=True, required=False)
+    secondaries = serializers.ChoiceField(choices=["fixed", "tactical", ""], required=False)
+    attacker = serializers.ChoiceField(choices=["yes", "no", ""], required=False)
+    went_first = serializers.ChoiceField(choices=["yes", "no", ""], required=False)
 
 
 RESULTS_DESCRIPTION = (
@@ -157,7 +170,9 @@ class ResultsCsvView(CsvView):
         rows = results_export(event=event, provisional=provisional)
         what = "results-provisional" if provisional else "results"
         return csv_response(
-            columns=RESULTS_COLUMNS, rows=rows, filename=export_filename(event=event, what=what)
+            columns=results_columns(event),
+            rows=rows,
+            filename=export_filename(event=event, what=what),
         )
 
 
@@ -176,7 +191,7 @@ class PairingsCsvView(CsvView):
         if unreleased and not user_can_judge(request.user, event):
             rows = []  # under review: the columns only, as the round API shows no games
         return csv_response(
-            columns=PAIRINGS_COLUMNS,
+            columns=pairings_columns(event),
             rows=rows,
             filename=export_filename(event=event, what=f"round-{number}-pairings"),
         )

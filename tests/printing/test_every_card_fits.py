@@ -1,0 +1,186 @@
+"""Issue 32 item 10: every printable fits its content for every card of every pack. Each
+11th-edition primary pairing (all 25 ordered cells, the Reconnaissance mirror among them), each
+classic pack's missions and each Leviathan primary with each mission rule is printed on A4 and
+US letter; the PDF is read back with pypdf and no line of text may print over another, and an
+11th-edition sheet's primaries stay inside their panel (above the grid's header)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from missions.classic.generator import generate_classic
+from missions.eleventh.layouts import layout_for
+from missions.eleventh.matrix import DISPOSITION_IDS, DISPOSITION_NAMES
+from missions.eleventh.primaries import primary_for_matchup
+from missions.pack.registry import get_pack
+from tests.printing.placed import placed_text
+from tournament.printing.base import BOLD, FONT, STYLES
+from tournament.printing.data import (
+    CardText,
+    EleventhGame,
+    EleventhSide,
+    EventInfo,
+    Pairing,
+    RoundPrint,
+    Seat,
+)
+from tournament.printing.eleventh_text import primary_paragraphs
+from tournament.printing.render import render_round
+from tournament.printing.scoresheet import GAP, GRID_HEAD
+from tournament.services.printing import classic_mission_info, mission_info
+
+PAPERS = ("A4", "letter")
+SMALLEST_TEXT = 4  # the maps' own labels are smaller and sit on the drawing by design
+
+
+def _event(paper: str) -> EventInfo:
+    return EventInfo(id=1, name="Fit GT", venue="Hall", dates="1 Dec 2026", paper_size=paper)
+
+
+def _seat(n: int) -> Seat:
+    return Seat(n, f"Player {n} Longname-Hyphenated", "Adeptus Mechanicus", "2-0-1", "")
+
+
+def _lines(page) -> list:
+    """Text runs that start at the same point are one line (pypdf splits a line at each font
+    change but reports the line's start for every piece)."""
+    lines: dict[tuple[float, float], list] = {}
+    for run in page:
+        if run.size >= SMALLEST_TEXT:
+            lines.setdefault((round(run.x, 1), round(run.y, 1)), []).append(run)
+    out = []
+    for (x, y), runs in lines.items():
+        text = "".join(r.text for r in runs)
+        size = max(r.size for r in runs)
+        width = sum(stringWidth(r.text, BOLD if r.bold else FONT, r.size) for r in runs)
+        out.append((x, y, x + width, size, text))
+    return out
+
+
+def assert_no_overprint(pages: list) -> None:
+    for number, page in enumerate(pages, start=1):
+        lines = _lines(page)
+        for i, (x0, y0, x1, s0, t0) in enumerate(lines):
+            for x2, y2, x3, s2, t2 in lines[i + 1 :]:
+                # Boxes from baseline-descender to cap height, less a hair for rounding.
+                low, high = max(y0 - 0.2 * s0, y2 - 0.2 * s2), min(y0 + 0.7 * s0, y2 + 0.7 * s2)
+                if high - low > 0.6 and min(x1, x3) - max(x0, x2) > 0.6:
+                    raise AssertionError(f"page {number}: {t0!r} prints over {t2!r}")
+
+
+def _primary_texts(a: str, b: str) -> str:
+    parts = []
+    for own, other in ((a, b), (b, a)):
+        primary = primary_for_matchup(own, other)
+        parts.append(primary.name)
+        parts += [p.getPlainText() for p in primary_paragraphs(primary, STYLES["tiny"])]
+    return " ".join(" ".join(parts).split())
+
+
+def _eleventh_round(paper: str) -> RoundPrint:
+    games = []
+    cells = [(a, b) for a in DISPOSITION_IDS for b in DISPOSITION_IDS]
+    for table, (a, b) in enumerate(cells, start=1):
+        sides = (
+            EleventhSide(DISPOSITION_NAMES[a], primary_for_matchup(a, b)),
+            EleventhSide(DISPOSITION_NAMES[b], primary_for_matchup(b, a)),
+        )
+        games.append(
+            Pairing(
+                table=table,
+                a=_seat(2 * table),
+                b=_seat(2 * table + 1),
+                eleventh=EleventhGame(*sides, "C", layout_for(a, b, "C")),
+            )
+        )
+    return RoundPrint(
+        event=_event(paper), number=1, mission=None, pairings=tuple(games), eleventh=True
+    )
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_primary_pairing_fits_its_scoresheet(paper):
+    data = _eleventh_round(paper)
+    pages = placed_text(render_round("scoresheets", data))
+    assert len(pages) == 25
+    assert_no_overprint(pages)
+    cells = [(a, b) for a in DISPOSITION_IDS for b in DISPOSITION_IDS]
+    for page, (a, b) in zip(pages, cells, strict=True):
+        words = _primary_texts(a, b)
+        head = min(r.y for r in page if r.text == "Primary (max 15)")
+        panel_bottom = head - 5 + GRID_HEAD + GAP
+        primaries = [
+            r
+            for r in page
+            if r.size >= SMALLEST_TEXT
+            and (
+                r.text.startswith(("Player A:", "Player B:"))
+                or (len(r.text) > 12 and r.text in words)
+            )
+        ]
+        assert len(primaries) > 4, (a, b)
+        low = min(r.y - 0.25 * r.size for r in primaries)
+        assert low >= panel_bottom, (a, b, low, panel_bottom)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_primary_pairing_fits_its_table_pack(paper):
+    pages = placed_text(render_round("table-packs", _eleventh_round(paper)))
+    assert len(pages) == 50
+    assert_no_overprint(pages)
+
+
+def _classic_missions(pack_key: str) -> list:
+    pack = get_pack(pack_key)
+    seen: dict[str, object] = {}
+    for seed in range(3000):
+        mission = generate_classic(pack, seed)
+        seen.setdefault(mission.mission.key, mission)
+    return list(seen.values())
+
+
+def _round_of(paper: str, mission) -> RoundPrint:
+    return RoundPrint(
+        event=_event(paper),
+        number=1,
+        mission=mission,
+        pairings=(Pairing(table=1, a=_seat(1), b=_seat(2)),),
+    )
+
+
+@pytest.mark.parametrize("pack_key", ["eighth", "seventh", "only_war"])
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_classic_mission_fits_its_scoresheet_and_table_pack(pack_key, paper):
+    missions = _classic_missions(pack_key)
+    assert len(missions) >= 3
+    for mission in missions:
+        data = _round_of(paper, classic_mission_info(mission))
+        for kind in ("scoresheets", "table-packs"):
+            try:
+                assert_no_overprint(placed_text(render_round(kind, data)))
+            except AssertionError as exc:
+                raise AssertionError(f"{kind}, {mission.mission.name}: {exc}") from exc
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_leviathan_primary_with_every_mission_rule_fits(paper):
+    pack = get_pack("leviathan")
+    base = mission_info("leviathan", "A")
+    assert pack.primaries
+    assert pack.mission_rules
+    for primary in pack.primaries:
+        for rule in pack.mission_rules:
+            info = dataclasses.replace(
+                base,
+                primary=CardText(primary.name, primary.summary),
+                rules=(CardText(rule.name, rule.summary),),
+            )
+            data = _round_of(paper, info)
+            for kind in ("scoresheets", "table-packs"):
+                try:
+                    assert_no_overprint(placed_text(render_round(kind, data)))
+                except AssertionError as exc:
+                    raise AssertionError(f"{kind}, {primary.name} + {rule.name}: {exc}") from exc

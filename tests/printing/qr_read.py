@@ -42,9 +42,8 @@ class _Placement(qrcode.QRCode):
     def map_data(self, data, mask_pattern):
         self.order = []
         n, inc, row = self.modules_count, -1, self.modules_count - 1
-        for col in range(n - 1, 0, -2):
-            if col <= 6:
-                col -= 1
+        for right in range(n - 1, 0, -2):
+            col = right - 1 if right <= 6 else right  # the timing column is skipped
             while True:
                 for c in (col, col - 1):
                     if self.modules[row][c] is None:
@@ -95,8 +94,8 @@ def _streams(obj) -> list[str]:
     """A page's or form's content, then each form XObject it uses (the shared sheet form)."""
     out = []
     resources = obj.get("/Resources") or {}
-    for xobject in (resources.get("/XObject") or {}).values():
-        xobject = xobject.get_object()
+    for ref in (resources.get("/XObject") or {}).values():
+        xobject = ref.get_object()
         if xobject.get("/Subtype") == "/Form":
             out.append(xobject.get_data().decode("latin-1"))
             out += _streams(xobject)

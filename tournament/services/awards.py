@@ -240,7 +240,10 @@ def sports_ballot(*, player: Player) -> list[dict]:
     voted. Only games with a result take a vote."""
     # One query: the player's page is read often and must stay cheap.
     games = (
-        Game.objects.filter(Q(player_a=player) | Q(player_b=player), player_b__isnull=False)
+        # Released rounds only: an unreleased draw must not name the next opponent.
+        Game.objects.filter(
+            Q(player_a=player) | Q(player_b=player), player_b__isnull=False, round__released=True
+        )
         .select_related("round", "player_a", "player_b")
         .annotate(
             has_result=Exists(Result.objects.filter(game=OuterRef("pk"), is_current=True)),

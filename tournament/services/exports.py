@@ -162,7 +162,9 @@ def _outcome(mine: int | None, theirs: int | None) -> str:
     return "win" if mine > theirs else "draw" if mine == theirs else "loss"
 
 
-def _games(event: Event, number: int | None = None):
+def _games(event: Event, number: int | None = None, *, released_only: bool = False):
+    """The event's games in round and table order; `released_only` leaves out a round still
+    under the organiser's review (its draw is for the staff alone)."""
     games = (
         Game.objects.filter(round__event=event)
         .select_related("round", "player_a", "player_b", "attacker")
@@ -170,13 +172,16 @@ def _games(event: Event, number: int | None = None):
     )
     if number is not None:
         games = games.filter(round__number=number)
+    if released_only:
+        games = games.filter(round__released=True)
     return games
 
 
 def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
     """Each game seen from each of its players (a bye once): round, table, both players, VP for
-    and against, outcome and status. Public: a result not yet confirmed has no VP and status
-    "unconfirmed"; provisional: every entry's VP and its own status."""
+    and against, outcome and status. Public: released rounds only, and a result not yet
+    confirmed has no VP and status "unconfirmed"; provisional (the staff's): every round and
+    every entry's VP and its own status."""
 
     def compute():
         current = {
@@ -185,7 +190,7 @@ def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
             if provisional or r.status == ResultStatus.CONFIRMED
         }
         rows = []
-        for game in _games(event):
+        for game in _games(event, released_only=not provisional):
             base = {"round": game.round.number, "table": game.table_number}
             if game.player_b_id is None:
                 rows.append(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import connection
 
-from tournament.errors import Forbidden, NotFound
+from tournament.errors import Conflict, Forbidden, NotFound
 from tournament.models import Event, Game, Player, Round
 from tournament.services import rowsql
 from tournament.services.access import NOT_STAFF, event_hidden_from, user_can_judge
@@ -36,14 +36,22 @@ def game_lock(*, game_id: int) -> Game:
 
 
 def game_authorise(game: Game, *, user=None, player: Player | None = None) -> None:
-    """A player may act on their own game only; otherwise an organiser or a judge of the
-    event (judges enter, correct, confirm and settle results)."""
+    """A player may act on their own game only, once its round is released (before, the draw
+    is the staff's alone: not even its players may open the game); otherwise an organiser or
+    a judge of the event (judges enter, correct, confirm and settle results)."""
     if player is not None:
         event = game.round.event
         if player.event_id != event.pk and event.hidden:
             raise NotFound("game", "not_found", NO_GAME)  # as if it did not exist
         if player.pk not in (game.player_a_id, game.player_b_id):
             raise Forbidden("game", "not_your_game", "You are not playing in this game.")
+        if not game.round.released:
+            raise Conflict(
+                "round",
+                "not_released",
+                f"Round {game.round.number}'s pairings are not released yet: your game opens "
+                "once the organiser releases them.",
+            )
     elif not user_can_judge(user, game.round.event):
         if game.round.event.hidden:
             raise NotFound("game", "not_found", NO_GAME)  # as if it did not exist

@@ -54,7 +54,7 @@ def _rounds_by_player(event: Event) -> dict[int, dict[int, dict]]:
         )
     }
     out: dict[int, dict[int, dict]] = {}
-    for game in _games(event):
+    for game in _games(event, released_only=True):
         number = game.round.number
         a, b = game.player_a, game.player_b
         if b is None:
@@ -90,8 +90,9 @@ def _rounds_by_player(event: Event) -> dict[int, dict[int, dict]]:
 def player_sheet_export(*, event: Event) -> tuple[list[str], list[dict]]:
     """One row per ranked player, best first: place, name in two parts, this event's player
     id, faction and club, then each round's opponent, result (W, D, L, BYE) and VP for and
-    against, then the totals and the round the player dropped after."""
-    rounds = event.rounds.count()
+    against, then the totals and the round the player dropped after. Public: a round under
+    the organiser's review has no columns yet."""
+    rounds = event.rounds.filter(released=True).count()
     columns = player_sheet_columns(rounds)
 
     def compute():

@@ -68,8 +68,10 @@ def game_for(player: Player, round_: Round | None) -> Game | None:
 
 
 def player_history(player: Player) -> list[Game]:
+    """The player's games of released rounds, newest first (a round under review is the
+    staff's alone: its opponent and table wait for the release)."""
     games = (
-        Game.objects.filter(Q(player_a=player) | Q(player_b=player))
+        Game.objects.filter(Q(player_a=player) | Q(player_b=player), round__released=True)
         .select_related("player_a", "player_b", "round")
         .prefetch_related(CURRENT_RESULT)
         .order_by("-round__number")

@@ -40,6 +40,7 @@ STAFF_ONLY = re.compile(r"^(admin/|manage/|accounts/|api/schema|api/docs|mission
 KNOWN = frozenset(
     {"event_id", "game_id", "number", "player_id", "key", "token", "code", "person_id"}
 )
+TEAM_KNOWN = KNOWN | {"team_id", "match_id"}
 ASKERS = ("anonymous", "player", "opponent", "rival_organiser")
 
 
@@ -57,6 +58,7 @@ def _routes():
 
 
 ROUTES = [r for r in _routes() if set(r[1]) <= KNOWN]
+TEAM_ROUTES = [r for r in _routes() if set(r[1]) <= TEAM_KNOWN and set(r[1]) - KNOWN]
 
 
 def _build(organiser, other_organiser):
@@ -230,4 +232,51 @@ def test_no_key_or_token_and_nothing_of_an_unreleased_round_reaches_others(
         ]
         if status != then_status or changed:
             leaks.append(f"{route[0]} to {asker} tells the draws apart: {changed[:2]}"[:300])
+    assert not leaks, "\n".join(leaks)
+
+
+def test_a_team_events_routes_give_no_key_but_the_askers_own(organiser, other_organiser):
+    """The team routes (teams, matches, the captains' ritual) asked by a visitor, a captain,
+    a team member and another organiser: no answer holds another player's key."""
+    from teams.services.rounds import team_round_create
+    from tests.teams_ritual.conftest import NAMES, make_team
+    from tournament.models import Player
+    from tournament.services.events import event_create
+
+    event = event_create(user=organiser, name="Team GT", rounds=3, kind="team", team_size=5)
+    teams = [make_team(event, organiser, name) for name in NAMES]
+    team_round = team_round_create(event_id=event.pk, user=organiser, seed=1)
+    match = team_round.matches.exclude(team_b=None).order_by("number").first()
+    captain = teams[0].captain
+    member = teams[0].members.exclude(player=captain).first().player
+    rival_client = Client()
+    rival_client.force_login(other_organiser)
+    clients = {
+        "anonymous": Client(),
+        "player": Client(),
+        "opponent": Client(),
+        "rival_organiser": rival_client,
+    }
+    keys = {"player": captain.private_key, "opponent": member.private_key}
+    kwargs = {
+        "event_id": event.pk,
+        "game_id": 0,
+        "number": 1,
+        "player_id": captain.pk,
+        "key": FORGED,
+        "token": FORGED,
+        "code": "C",
+        "person_id": 0,
+        "team_id": teams[0].pk,
+        "match_id": match.pk,
+    }
+    answers = _snapshot(clients, keys, kwargs, TEAM_ROUTES)
+    assert any(status == 200 for status, _ in answers.values())
+    every_key = dict(Player.objects.values_list("private_key", "name"))
+    leaks = [
+        f"{route[0]} to {asker}: {owner}'s private key"
+        for (route, asker), (_status, text) in answers.items()
+        for key, owner in every_key.items()
+        if key != keys.get(asker) and key in text
+    ]
     assert not leaks, "\n".join(leaks)

@@ -162,6 +162,13 @@ def _snapshot(clients, keys, kwargs, routes=ROUTES):
     return out
 
 
+def _clients(other_organiser) -> dict:
+    """A client per asker; the keys go with each request."""
+    rival = Client()
+    rival.force_login(other_organiser)
+    return {asker: rival if asker == "rival_organiser" else Client() for asker in ASKERS}
+
+
 def test_every_route_part_is_known():
     every = {p for r in _routes() for p in r[1]}
     # Team, series and ritual routes name ids of their own (their apps' matrices cover them).
@@ -176,14 +183,7 @@ def test_no_key_or_token_and_nothing_of_an_unreleased_round_reaches_others(
     from tracker.models import TrackedGame
 
     event, players, first, _rival = _build(organiser, other_organiser)
-    rival_client = Client()
-    rival_client.force_login(other_organiser)
-    clients = {
-        "anonymous": Client(),
-        "player": Client(),
-        "opponent": Client(),
-        "rival_organiser": rival_client,
-    }
+    clients = _clients(other_organiser)
     keys = {"player": players[0].private_key, "opponent": players[5].private_key}
     tracked = TrackedGame.objects.get(game=first[0])
     kwargs = {
@@ -249,14 +249,7 @@ def test_a_team_events_routes_give_no_key_but_the_askers_own(organiser, other_or
     match = team_round.matches.exclude(team_b=None).order_by("number").first()
     captain = teams[0].captain
     member = teams[0].members.exclude(player=captain).first().player
-    rival_client = Client()
-    rival_client.force_login(other_organiser)
-    clients = {
-        "anonymous": Client(),
-        "player": Client(),
-        "opponent": Client(),
-        "rival_organiser": rival_client,
-    }
+    clients = _clients(other_organiser)
     keys = {"player": captain.private_key, "opponent": member.private_key}
     kwargs = {
         "event_id": event.pk,

@@ -47,6 +47,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Outermost: answers the public's polls again for a moment without the rest (replay.py).
     "tournament.replay.PublicReplayMiddleware",
+    # Outside the rest: a page opened with a key or token is never stored, whatever set it.
+    "ops.private_pages.PrivatePagesMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -253,9 +255,32 @@ PRINT_STALL_SECONDS = int(os.environ.get("PRINT_STALL_SECONDS", "120"))
 # How often a tracker page asks for the other phone's moves, in milliseconds.
 TRACKER_POLL_MS = int(os.environ.get("TRACKER_POLL_MS", "4000"))
 
+# Every handler masks private keys and tracker tokens in what it writes (ops.logmask): Django's
+# request warnings ("Not Found: /p/<key>/") and the development server's request lines.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"mask_secrets": {"()": "ops.logmask.MaskSecrets"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["mask_secrets"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["mask_secrets"],
+        },
+    },
+    "loggers": {
+        # Django's own console handler (DEBUG only) would write unmasked: its records go to
+        # the root's handler instead.
+        "django": {"handlers": [], "propagate": True},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

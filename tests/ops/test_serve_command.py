@@ -81,6 +81,15 @@ def test_serve_runs_the_production_server(tmp_path):
         assert status == 404
         assert b"Page not found" in missing
         assert (tmp_path / "var" / "secret_key").exists()
+
+        # A player's key never reaches the access log or the server's own output.
+        key = "k" * 43
+        assert _get(f"{base}/p/{key}/")[0] == 404
+        time.sleep(0.5)
+        access = (tmp_path / "access.log").read_text()
+        assert "GET /p/…/ HTTP/1.1" in access
+        assert key not in access
+        assert key not in (tmp_path / "serve.log").read_text()
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)

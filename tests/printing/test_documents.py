@@ -124,7 +124,9 @@ def test_round_data_takes_the_same_few_queries_for_any_size(
         data = print_round_data(event=event, round_number=round_.number)
     assert len(data.games) == 15
     first = round_.games.get(table_number=1).player_a
-    assert data.games[0].a.link.endswith(f"/p/{first.private_key}/")
+    assert data.games[0].a.name == first.name
+    # The sheets carry the round's public pairings, never a player's private page.
+    assert data.public_link.endswith(f"/events/{event.pk}/pairings/?round={round_.number}")
 
 
 def test_round_without_a_mission_still_prints(event, organiser):

@@ -49,3 +49,20 @@ def test_organisers_download_it_others_do_not(client, event, organiser, players)
     assert players[0].name in "\n".join(pdf_pages(response.content))
     page = client.get(reverse("manage-event", args=[event.pk])).content.decode()
     assert url in page
+
+
+def test_a_round_one_under_review_stays_off_the_cards(event, organiser):
+    """The cards are handed to the players: an unreleased draw is the staff's alone."""
+    from tournament.services.events import event_update
+    from tournament.services.release import round_release
+
+    players = add_players(event, organiser, 4)
+    event_update(event=event, user=organiser, changes={"review_pairings": True})
+    pair_in_order(event, organiser, players)
+    data = door_sheet_data(event=event)
+    assert {c.seat for c in data.cards} == {"Round 1 pairings not released yet"}
+    text = " ".join(pdf_pages(door_sheet_pdf(event=event)))
+    assert "against" not in text
+    round_release(event_id=event.pk, user=organiser, number=1)
+    first = {c.name: c for c in door_sheet_data(event=event).cards}[players[0].name]
+    assert first.seat == f"Round 1: table 1, side A, against {players[1].name}"

@@ -23,7 +23,7 @@ EVENT = EventInfo(id=1, name="Iron Crown XI", venue="Hall", dates="1 Dec 2026")
 
 
 def _seat(n: int, name: str) -> Seat:
-    return Seat(player_id=n, name=name, faction="Necrons", record="1-0-0", link=f"https://x/p/{n}/")
+    return Seat(player_id=n, name=name, faction="Necrons", record="1-0-0")
 
 
 def _game(table: int, a: str, b: str, letter: str | None, names=("Ada", "Bo")) -> Pairing:

@@ -1,5 +1,6 @@
 """Scoresheets keep a long name inside its panel (wrapped at a space or hyphen, or smaller)
-and never under the QR code; the pairings PDF names the round's mission rule."""
+and never under the next panel or the public QR code; the pairings PDF names the round's
+mission rule."""
 
 from __future__ import annotations
 
@@ -55,16 +56,22 @@ def _runs_of(texts: list, name: str) -> list:
     return []
 
 
-def test_a_long_name_stays_left_of_the_qr_code(monkeypatch, event, long_named):
+def test_a_long_name_stays_inside_its_panel(monkeypatch, event, long_named):
     data = print_round_data(event=event, round_number=1)
     texts, codes = _drawn(monkeypatch, data)
-    assert len(codes) == 4  # two games, a code per player
+    assert len(codes) == 1  # the public pairings' code, drawn once in the sheet's form
+    sheet = scoresheet.Scoresheets(data)
+    panels = [
+        scoresheet.TABLE_W + scoresheet.GAP + i * (sheet.panel_w + scoresheet.GAP) for i in (0, 1)
+    ]
+    qr_left = codes[0][0]
     for name in NAMES:
         lines = _runs_of(texts, name)
         assert lines, f"{name} is not drawn whole on its scoresheet"
-        qr_left = min(cx for cx, _cy, _ in codes if cx > lines[0][0])
+        edge = min(p + sheet.panel_w for p in panels if p + sheet.panel_w > lines[0][0])
         for x, _y, text, font, size in lines:
             right = x + stringWidth(text, font, size)
+            assert right <= edge - 8, f"{text!r} runs out of its panel ({right} > {edge})"
             assert right <= qr_left - 2, f"{text!r} runs under the QR code ({right} > {qr_left})"
             assert size >= 7, f"{text!r} is too small to read ({size} pt)"
 

@@ -100,3 +100,27 @@ def test_pairing_with_review_on_says_to_release(event, players, organiser, org_c
     html = response.content.decode()
     assert "Round 1 is paired. Check it, then release it to the players." in html
     assert "Release round 1 pairings" in html
+
+
+def test_no_card_of_the_players_page_names_the_unreleased_opponent(event, players, organiser):
+    """Round 1 played, round 2 under review: "pairings coming", and neither the sportsmanship
+    card nor "My games" names round 2's opponent or table (they did before the fix)."""
+    from tournament.services.events import event_update
+    from tournament.services.results import result_confirm, result_enter
+    from tournament.services.rounds import round_create
+
+    first = round_create(event_id=event.pk, user=organiser, seed=7)
+    for game in first.games.exclude(player_b=None):
+        result_enter(game_id=game.pk, data={"vp_a": 70, "vp_b": 50}, user=organiser)
+        result_confirm(game_id=game.pk, user=organiser)
+    event_update(event=event, user=organiser, changes={"review_pairings": True})
+    second = round_create(event_id=event.pk, user=organiser, seed=8)
+    assert second.released is False
+    for game in second.games.exclude(player_b=None):
+        for me, them in ((game.player_a, game.player_b), (game.player_b, game.player_a)):
+            html = _page(Client(), "player-home", me.private_key)
+            assert "Round 2: pairings coming" in html
+            assert "Round 2</strong>" not in html
+            met = first.games.filter(player_a__in=[me, them], player_b__in=[me, them]).exists()
+            if not met:
+                assert them.name not in html.split("Standings")[0], (me.name, them.name)

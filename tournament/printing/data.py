@@ -32,7 +32,6 @@ class Seat:
     name: str
     faction: str
     record: str  # "W-D-L"
-    link: str = ""  # the player's private page, for the QR code
     # Set only when the event publishes lists and the deadline passed (table packs print it).
     army_list: str = ""
 
@@ -146,6 +145,9 @@ class RoundPrint:
     # A line in words every sheet and pack of the round carries: a knockout round's rule for
     # games ending on equal VP (from the app that pairs such rounds).
     note: str = ""
+    # The round's public pairings page, the one QR code a scoresheet carries ("" for a hidden
+    # event: no code). Never a player's private link: these sheets lie on shared tables.
+    public_link: str = ""
 
     @property
     def games(self) -> tuple[Pairing, ...]:

@@ -30,6 +30,9 @@ DEFAULT_CAPS = ScoreCaps(
 BAND_H = 84  # table number and player panels
 TABLE_W = 74
 QR = 56
+# The code of the round's public pairings, in its own box right of the players: one per
+# sheet, and never a player's private link (the sheet lies on a table both players share).
+QR_BOX = QR + 16
 GAP = 9
 GRID_HEAD = 30
 GRID_ROWS = 8
@@ -61,7 +64,8 @@ class Scoresheets(PrintDocument):
         super().__init__(data.event, subtitle=f"Round {data.number}", note=data.note, **kw)
         self.data = data
         self.games = data.games if games is None else games
-        self.panel_w = (self.width - TABLE_W - 2 * GAP) / 2
+        self.qr_w = QR_BOX + GAP if data.public_link else 0
+        self.panel_w = (self.width - TABLE_W - 2 * GAP - self.qr_w) / 2
         # Letter is shorter than A4: the grid's rows take whatever height is left.
         fixed = BAND_H + self.mission_h + GRID_HEAD + 14 + CHOICES_H + 44 + 4 * GAP
         self.row = min(24.0, (self.height - 1 - fixed) / GRID_ROWS)
@@ -99,9 +103,8 @@ class Scoresheets(PrintDocument):
     def draw_seat(
         self, canvas: Canvas, seat: Seat, x: float, top: float, attacker: bool | None
     ) -> None:
-        w = self.panel_w
-        # The text column ends before the QR code: a long name wraps or shrinks to fit.
-        text_w = w - QR - 8 - 8 - 6
+        # The text column spans the panel: a long name wraps or shrinks to fit.
+        text_w = self.panel_w - 8 - 8 - 6
         canvas.setFillColor(INK)
         size, lines = fit_lines(seat.name, text_w, BOLD)
         if len(lines) == 1:
@@ -129,9 +132,6 @@ class Scoresheets(PrintDocument):
             canvas.setLineWidth(1.4)
             canvas.line(bx + 1, top + 8, bx + 7, top + 14)
             canvas.line(bx + 1, top + 14, bx + 7, top + 8)
-        if seat.link:
-            canvas.setFillColor(INK)
-            draw_qr(canvas, seat.link, x + w - QR - 8, top + 14, QR)
 
     # Once per PDF: frames, the mission, the grid, the choices and the signatures ---------------
     def col_x(self, i: int) -> float:
@@ -158,13 +158,24 @@ class Scoresheets(PrintDocument):
             draw_label(canvas, label, x + 8, top + BAND_H - 13)
             _tick(canvas, x + 8, top + 8, "Attacker")
             _tick(canvas, x + 66, top + 8, "Defender")
-            canvas.setFont(FONT, 6)
-            canvas.setFillColor(MUTED)
-            qr_x = x + self.panel_w - 8 - QR / 2
-            canvas.drawCentredString(qr_x, top + 5, "scan: your player page")
+        self.draw_public_code(canvas, top)
         self.draw_mission(canvas, top - GAP)
         bottom = self.draw_grid(canvas, self.grid_top(height))
         self.draw_choices(canvas, bottom - GAP)
+
+    def draw_public_code(self, canvas: Canvas, top: float) -> None:
+        """The round's public pairings as a QR code (the same on every sheet, so drawn once
+        in the form); none for a hidden event."""
+        link = self.data.public_link
+        if not link:
+            return
+        x = self.width - QR_BOX
+        _box(canvas, x, top, QR_BOX, BAND_H)
+        canvas.setFillColor(INK)
+        draw_qr(canvas, link, x + (QR_BOX - QR) / 2, top + 16, QR)
+        canvas.setFont(FONT, 6)
+        canvas.setFillColor(MUTED)
+        canvas.drawCentredString(x + QR_BOX / 2, top + 6, "scan: pairings")
 
     def draw_mission(self, canvas: Canvas, top: float) -> None:
         h = self.mission_h

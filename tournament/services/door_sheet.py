@@ -28,8 +28,9 @@ def _seats(event: Event) -> dict[int, str]:
 def door_sheet_data(*, event: Event) -> DoorSheetPrint:
     """Every approved player still in the event, by name (the order people look names up)."""
     players = players_by_name(event.players.filter(status=PlayerStatus.APPROVED, dropped=False))
-    seats = _seats(event)
-    paired = event.rounds.filter(number=1).exists()
+    # The cards go to the players: a round 1 still under the organiser's review stays off them.
+    paired = event.rounds.filter(number=1, released=True).exists()
+    seats = _seats(event) if paired else {}
     cards = tuple(
         DoorCard(
             name=p.name,
@@ -39,7 +40,12 @@ def door_sheet_data(*, event: Event) -> DoorSheetPrint:
         for p in players
     )
     if not paired:
-        cards = tuple(DoorCard(c.name, "Round 1 not paired yet", c.link) for c in cards)
+        waiting = (
+            "Round 1 pairings not released yet"
+            if event.rounds.filter(number=1).exists()
+            else "Round 1 not paired yet"
+        )
+        cards = tuple(DoorCard(c.name, waiting, c.link) for c in cards)
     return DoorSheetPrint(event=event_info(event), cards=cards)
 
 

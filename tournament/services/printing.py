@@ -132,7 +132,17 @@ def classic_mission_info(mission: ClassicMission) -> MissionInfo:
 
 
 def player_link(private_key: str) -> str:
+    """A player's private page: printed only on their own card of the door sheet."""
     return f"{settings.SITE_URL.rstrip('/')}/p/{private_key}/"
+
+
+def public_pairings_link(event: Event, round_number: int) -> str:
+    """The round's public pairings page (find my table, the standings a click away), or ""
+    when the event is hidden and the public cannot open it."""
+    if event.hidden:
+        return ""
+    path = reverse("event-pairings", args=[event.pk])
+    return f"{settings.SITE_URL.rstrip('/')}{path}?round={round_number}"
 
 
 def records_before(event: Event, round_number: int) -> dict[int, str]:
@@ -156,7 +166,6 @@ def _seat(player, records: dict[int, str], lists: dict[int, str]) -> Seat:
         name=player.name,
         faction=player.faction,
         record=records.get(player.pk, format_record(0, 0, 0)),
-        link=player_link(player.private_key),
         army_list=lists.get(player.pk, ""),
     )
 
@@ -214,7 +223,7 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         raise NotFound("round", "not_found", f"{event.name} has no round {round_number}.")
     # Lists go on paper only when the rosters app gives them (once published, like on pages).
     lists = army_lists_printed(event)
-    fields = ("id", "name", "faction", "private_key")
+    fields = ("id", "name", "faction")
     eleventh = event.mission_pack == ELEVENTH
     games = (
         Game.objects.filter(round=round_)
@@ -259,6 +268,7 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         timing=round_timing_words(round_=round_),
         eleventh=eleventh,
         note=round_print_note(event=event, round_=round_),
+        public_link=public_pairings_link(event, round_number),
     )
 
 

@@ -156,6 +156,7 @@ def player_home(request, key: str):
             power_levels=scoring_rules(event.mission_pack).underdog_ties,
             record_rounds=_record_rounds(event, request.GET),
             claims=_dispute_claims(game, player) if game.state == "disputed" else [],
+            breakdown=_entered_breakdown(game, player),
             typed=_typed(request.GET),
         )
     context["history"] = [g for g in player_history(player) if game is None or g.pk != game.pk]
@@ -171,6 +172,50 @@ def player_home(request, key: str):
     context["extra_links"] = [link for links in PLAYER_PAGE_LINKS for link in links(player, key)]
     template = "tournament/partials/my_result.html" if is_htmx(request) else "tournament/me.html"
     return render(request, template, context)
+
+
+# The parts of a breakdown, as the phone names them, in the order they are added up.
+BREAKDOWN_PARTS = (
+    ("primary", "Primary"),
+    ("secondary", "Secondary"),
+    ("tactical", "Tactical"),
+    ("gambit", "Gambit"),
+    ("battle_ready", "Battle Ready"),
+)
+
+
+def _entered_breakdown(game: Game, player: Player) -> dict | None:
+    """The opponent's entry as this player confirms it, beyond the totals: each part of the
+    breakdown and each battle round, this player's side first (None when it holds only the
+    totals, or when nothing waits for this player's confirmation)."""
+    result = game.current
+    if result is None or game.state != "pending" or result.entered_by_player_id == player.pk:
+        return None
+    mine = game.side_of(player.pk)
+    other = "b" if mine == "a" else "a"
+
+    def shown(value) -> str:
+        return "–" if value is None else str(value)
+
+    parts = [
+        (label, shown(getattr(result, f"{part}_{mine}")), shown(getattr(result, f"{part}_{other}")))
+        for part, label in BREAKDOWN_PARTS
+        if getattr(result, f"{part}_{mine}") is not None
+        or getattr(result, f"{part}_{other}") is not None
+    ]
+    my_rounds = getattr(result, f"rounds_{mine}") or []
+    their_rounds = getattr(result, f"rounds_{other}") or []
+    rounds = [
+        {
+            "number": n,
+            "mine": my_rounds[n - 1] if n <= len(my_rounds) else None,
+            "theirs": their_rounds[n - 1] if n <= len(their_rounds) else None,
+        }
+        for n in range(1, max(len(my_rounds), len(their_rounds)) + 1)
+    ]
+    if not parts and not rounds:
+        return None
+    return {"parts": parts, "rounds": rounds}
 
 
 def _typed(data) -> dict[str, str]:

@@ -72,6 +72,8 @@ class Command(BaseCommand):
             "--timeout", "60",
             "--graceful-timeout", "20",
             "--access-logfile", os.environ.get("ACCESS_LOG", "-"),
+            # Private keys and tracker tokens masked in the access and error logs.
+            "--logger-class", "ops.gunicorn_log.MaskedLogger",
             "--no-control-socket",
         ]  # fmt: skip
         if dry_run:

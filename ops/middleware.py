@@ -8,8 +8,6 @@ Retry-After, since trying again shortly is the right thing to do.
 
 from __future__ import annotations
 
-import re
-
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
@@ -56,7 +54,6 @@ class FaultsMiddleware:
 
 
 LOGIN_PATHS = ("/accounts/login/", "/admin/login/")
-SIGNUP_PATH = re.compile(r"^(/api)?/events/\d+/signup/$")
 REFUSED = (401, 403, 404)
 
 
@@ -67,6 +64,24 @@ def client_address(request) -> str:
     if header and request.META.get(header):
         return request.META[header].split(",")[-1].strip()
     return request.META.get("REMOTE_ADDR", "")
+
+
+def signup_wait(request, event_id: int) -> int:
+    """Seconds until this address has room for another sign-up to the event (0: now). The
+    sign-up views ask it first, so a refusal can give the form back as it was typed."""
+    who = f"{client_address(request)}|{event_id}"
+    return throttle.budget_wait(throttle.SIGNUPS_PER_ADDRESS, who)
+
+
+def signup_taken(request, event_id: int) -> None:
+    throttle.budget_take(throttle.SIGNUPS_PER_ADDRESS, f"{client_address(request)}|{event_id}")
+
+
+def signup_wait_text(wait: int) -> str:
+    return (
+        "Many people are signing up from this network right now. "
+        f"Wait {wait} seconds and press Sign up again: what you typed is kept."
+    )
 
 
 class ThrottleMiddleware:
@@ -84,8 +99,6 @@ class ThrottleMiddleware:
     def __call__(self, request):
         if request.method == "POST" and request.path in LOGIN_PATHS:
             return self._login(request)
-        if request.method == "POST" and SIGNUP_PATH.match(request.path):
-            return self._signup(request)
         if credentials.carries_secret(request):
             return self._keyed(request)
         return self.get_response(request)
@@ -122,20 +135,6 @@ class ThrottleMiddleware:
                 if rule is not throttle.LOGIN_PER_CLIENT:
                     throttle.forget(rule, who)
             device_remember(request, response, account)
-        return response
-
-    def _signup(self, request):
-        """Count the sign-ups taken (201, or the page's redirect) from a client: a script
-        filling the places and the waiting list with made-up names is stopped after a few."""
-        client = client_address(request)
-        wait = throttle.wait_seconds(throttle.SIGNUPS_PER_CLIENT, client)
-        if wait:
-            later = throttle.minutes_text(wait)
-            text = f"Too many sign-ups from this device. Try again in {later}."
-            return _throttled(request, wait, text)
-        response = self.get_response(request)
-        if response.status_code in (201, 302):
-            throttle.record_failure(throttle.SIGNUPS_PER_CLIENT, client)
         return response
 
     def _keyed(self, request):

@@ -27,9 +27,14 @@ class Rule:
 # An account is counted at each address apart: a guesser elsewhere cannot lock its owner out.
 LOGIN_PER_ACCOUNT = Rule("login-account-client", 10, 15 * 60)
 LOGIN_PER_CLIENT = Rule("login-client", 30, 15 * 60)
+# Past LOGIN_PER_CLIENT the address does not lock everyone there out (a venue's wifi is one
+# address: a judge's first sign-in there must still work): each account keeps its own count at
+# the address, with fewer tries left. Same scope as LOGIN_PER_ACCOUNT: one count, a lower limit.
+LOGIN_WHILE_ADDRESS_FULL = Rule(LOGIN_PER_ACCOUNT.scope, 3, LOGIN_PER_ACCOUNT.window_s)
 # A browser that signed in to the account before (ops/devices.py), counted on its own.
 LOGIN_PER_DEVICE = Rule("login-device", 10, 15 * 60)
-# Wrong player keys and tokens only: refusals with a real key are not guesses.
+# Wrong player keys and tokens only: refusals with a real key are not guesses. Past the limit
+# only wrong ones are refused: a real key or token always works (ops/middleware.py).
 KEYS_PER_CLIENT = Rule("keys-client", 30, 10 * 60)
 
 

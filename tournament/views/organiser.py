@@ -102,9 +102,13 @@ def _dashboard_context(event) -> dict:
 def _player_counts(event, players=None) -> dict[str, int]:
     if players is None:
         players = list(event.players.filter(status=PlayerStatus.APPROVED))
+    active = sum(not p.dropped for p in players)
+    checked_in = sum(p.checked_in and not p.dropped for p in players)
     return {
-        "checked_in": sum(p.checked_in and not p.dropped for p in players),
-        "active": sum(not p.dropped for p in players),
+        "checked_in": checked_in,
+        "active": active,
+        "everyone": len(players),  # dropped players included, as the list shows them
+        "to_come": active - checked_in,  # the "Not checked in" chip
     }
 
 
@@ -124,8 +128,6 @@ def _door_filters(request, players: list) -> dict:
         "query": query,
         "found": len(shown),
         "missing": missing,
-        "everyone": len(players),  # dropped players included, as the list shows them
-        "to_come": len(to_come),
         "everyone_url": f"{path}?{keep_q}" if keep_q else path,
         "missing_url": f"{path}?missing=1" + (f"&{keep_q}" if keep_q else ""),
         # Check-in and drop buttons come back to this very list (filters included).

@@ -39,10 +39,12 @@ def test_sign_up_on_a_phone_and_land_on_the_private_page(live_server, new_page, 
     page.get_by_label("Faction").select_option("Aeldari")
     page.get_by_label("Club (optional)").fill("Lone Wolves")
     page.get_by_label("Army list (optional)").fill("++ Strike Force ++\nFarseer")
+    page.get_by_label("My army is Battle Ready").check()
     page.get_by_role("button", name="Sign up").click()
 
     page.get_by_text("On the waiting list: 2nd", exact=True).wait_for()
     player = Player.objects.get(name="Dee Evans")
+    assert player.battle_ready
     assert page.url == f"{live_server.url}/p/{player.private_key}/"
     assert (player.status, player.faction, player.club) == ("waiting", "Aeldari", "Lone Wolves")
     assert player.army_list == "++ Strike Force ++\nFarseer"

@@ -455,6 +455,9 @@ class SignupForm(forms.Form):
         required=False,
         label="Force Disposition (optional now: your page lets you choose it until lists lock)",
     )
+    battle_ready = forms.BooleanField(
+        required=False, label="My army is Battle Ready (fully painted and based: +10 VP a game)"
+    )
 
     def __init__(self, *args, factions=(), eleventh: bool = False, **kwargs):
         super().__init__(*args, **kwargs)

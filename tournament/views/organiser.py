@@ -54,7 +54,7 @@ from tournament.views.forms import (
 )
 from tournament.views.links import phone_url, qr_svg
 
-TOGGLES = ("checked_in", "dropped")
+TOGGLES = ("checked_in", "dropped", "battle_ready")
 
 
 def event_new(request):

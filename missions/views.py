@@ -24,6 +24,7 @@ from missions.services import (
 from missions.services_eleventh import is_matchup_code
 from tournament.errors import Invalid
 
+# What a draw without a pack (an old shared link, ?seed=...) draws: it keeps drawing it.
 DEFAULT_PACK = "leviathan"
 ELEVENTH = "eleventh"  # its own page: two dispositions and a layout letter to choose or roll
 
@@ -56,7 +57,9 @@ def generator(request):
             context = _generator_context(pack_key, exc)
             return render(request, "missions/generator.html", context, status=400)
         return redirect("mission", code=mission.code)
-    return render(request, "missions/generator.html", _generator_context(pack_key))
+    # The page itself opens on what new events play (the pack selectors' choice).
+    chosen = request.GET.get("pack") or ELEVENTH
+    return render(request, "missions/generator.html", _generator_context(chosen))
 
 
 def _underdog(request) -> tuple[dict | None, Invalid | None]:

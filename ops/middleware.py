@@ -8,8 +8,6 @@ Retry-After, since trying again shortly is the right thing to do.
 
 from __future__ import annotations
 
-import re
-
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
@@ -56,7 +54,6 @@ class FaultsMiddleware:
 
 
 LOGIN_PATHS = ("/accounts/login/", "/admin/login/")
-SIGNUP_PATH = re.compile(r"^(/api)?/events/\d+/signup/$")
 REFUSED = (401, 403, 404)
 
 
@@ -69,13 +66,31 @@ def client_address(request) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
+def signup_wait(request, event_id: int) -> int:
+    """Seconds until this address has room for another sign-up to the event (0: now). The
+    sign-up views ask it first, so a refusal can give the form back as it was typed."""
+    who = f"{client_address(request)}|{event_id}"
+    return throttle.budget_wait(throttle.SIGNUPS_PER_ADDRESS, who)
+
+
+def signup_taken(request, event_id: int) -> None:
+    throttle.budget_take(throttle.SIGNUPS_PER_ADDRESS, f"{client_address(request)}|{event_id}")
+
+
+def signup_wait_text(wait: int) -> str:
+    return (
+        "Many people are signing up from this network right now. "
+        f"Wait {wait} seconds and press Sign up again: what you typed is kept."
+    )
+
+
 class ThrottleMiddleware:
     """Refuse (429) a client or an account after too many failed sign-ins or wrong keys.
 
     It judges by outcome, so no view needs to know: a sign-in form shown again (200) is a
     failed password, a redirect is a success; a refused request (401, 403, 404) that carried a
     player key or token which is nobody's is a wrong guess (ops/credentials.py). Refusals with a
-    real key are honest mistakes and do not count.
+    real key are honest mistakes and do not count, and a real key is never refused.
     """
 
     def __init__(self, get_response):
@@ -84,29 +99,35 @@ class ThrottleMiddleware:
     def __call__(self, request):
         if request.method == "POST" and request.path in LOGIN_PATHS:
             return self._login(request)
-        if request.method == "POST" and SIGNUP_PATH.match(request.path):
-            return self._signup(request)
         if credentials.carries_secret(request):
             return self._keyed(request)
         return self.get_response(request)
 
     @staticmethod
-    def _login_rules(request, account: str) -> list[tuple[throttle.Rule, str]]:
-        """What a sign-in is counted under: a browser that signed in to this account before
-        on its own; any other by its address, and by this account at this address."""
+    def _login_rules(request, account: str) -> tuple[list[tuple[throttle.Rule, str]], list]:
+        """What a sign-in is counted under, and what it is judged by. A browser that signed in
+        to this account before: on its own. Any other: counted by its address and by this
+        account at this address, and judged by the account's own count there, which has fewer
+        tries once the address is full (a prankster at the venue's one address does not lock
+        out a judge's first sign-in there). No account named: by the address alone."""
         device = device_for(request, account) if account else None
         if device:
-            return [(throttle.LOGIN_PER_DEVICE, f"{device}|{account}")]
+            rules = [(throttle.LOGIN_PER_DEVICE, f"{device}|{account}")]
+            return rules, rules
         client = client_address(request)
-        rules = [(throttle.LOGIN_PER_CLIENT, client)]
-        if account:
-            rules.append((throttle.LOGIN_PER_ACCOUNT, f"{account}|{client}"))
-        return rules
+        if not account:
+            rules = [(throttle.LOGIN_PER_CLIENT, client)]
+            return rules, rules
+        at_address = f"{account}|{client}"
+        full = throttle.wait_seconds(throttle.LOGIN_PER_CLIENT, client) > 0
+        judge = throttle.LOGIN_WHILE_ADDRESS_FULL if full else throttle.LOGIN_PER_ACCOUNT
+        counted = [(throttle.LOGIN_PER_CLIENT, client), (throttle.LOGIN_PER_ACCOUNT, at_address)]
+        return counted, [(judge, at_address)]
 
     def _login(self, request):
         account = request.POST.get("username", "").strip().lower()
-        rules = self._login_rules(request, account)
-        wait = max(throttle.wait_seconds(rule, who) for rule, who in rules)
+        counted, judged = self._login_rules(request, account)
+        wait = max(throttle.wait_seconds(rule, who) for rule, who in judged)
         if wait:
             text = (
                 "Too many failed sign-ins for this account from this device. "
@@ -115,33 +136,23 @@ class ThrottleMiddleware:
             return _throttled(request, wait, text)
         response = self.get_response(request)
         if response.status_code == 200:
-            for rule, who in rules:
+            for rule, who in counted:
                 throttle.record_failure(rule, who)
         elif response.status_code in (301, 302, 303) and account:
-            for rule, who in rules:
+            for rule, who in counted:
                 if rule is not throttle.LOGIN_PER_CLIENT:
                     throttle.forget(rule, who)
             device_remember(request, response, account)
         return response
 
-    def _signup(self, request):
-        """Count the sign-ups taken (201, or the page's redirect) from a client: a script
-        filling the places and the waiting list with made-up names is stopped after a few."""
-        client = client_address(request)
-        wait = throttle.wait_seconds(throttle.SIGNUPS_PER_CLIENT, client)
-        if wait:
-            later = throttle.minutes_text(wait)
-            text = f"Too many sign-ups from this device. Try again in {later}."
-            return _throttled(request, wait, text)
-        response = self.get_response(request)
-        if response.status_code in (201, 302):
-            throttle.record_failure(throttle.SIGNUPS_PER_CLIENT, client)
-        return response
-
     def _keyed(self, request):
         client = client_address(request)
         wait = throttle.wait_seconds(throttle.KEYS_PER_CLIENT, client)
-        if wait:
+        # Verify the key first: past the limit only wrong keys are refused, so a prankster (or
+        # a misprinted QR code) at the venue's one address never locks out the real keys
+        # there. Keys are far too long to guess, so answering a real one gives nothing away;
+        # the look-up is made only while the address is over its limit.
+        if wait and credentials.wrong_secret(request):
             text = (
                 "Too many wrong links or keys from this device. "
                 f"Try again in {throttle.minutes_text(wait)}, and check the link you were given."

@@ -76,6 +76,11 @@ def _player_detachments() -> forms.Field:
 
 
 def register() -> None:
+    # A new organiser sets the deadline when making the event (after the sign-up fields).
+    extra_form_field_register(
+        "event_new",
+        ExtraFormField("list_deadline", _deadline, "registration_approval", moment=True),
+    )
     extra_form_field_register(
         "settings", ExtraFormField("list_deadline", _deadline, "weight_sports", moment=True)
     )

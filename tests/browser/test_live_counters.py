@@ -54,6 +54,9 @@ def test_checking_in_moves_the_count(live_server, signed_in, event, organiser):
     row.get_by_role("button", name="✓ In").wait_for()
     _wait_for_stat(page, "checked in", "1")
     assert _stat(page, "checked in") == "1"
+    # The filter chip says the same count as the counter beside it.
+    page.get_by_role("link", name="Not checked in (2)").wait_for()
+    assert page.get_by_role("link", name="Everyone (3)").is_visible()
 
 
 def test_entering_a_score_moves_missing_and_done(live_server, signed_in, event, organiser):

@@ -85,10 +85,26 @@ def test_a_browser_with_the_cookie_still_has_only_a_few_guesses(organiser):
     assert _login(Client(REMOTE_ADDR="10.1.1.2"), "org", "pw").status_code == 302
 
 
-def test_one_device_trying_many_accounts_is_locked(client, organiser):
+def test_a_busy_address_leaves_each_account_its_own_few_tries(organiser, other_organiser):
+    """30 failed sign-ins at the venue's address (a prankster trying names) do not lock out a
+    judge's first sign-in there: an account that has not failed at the address still gets in.
+    The guesser, past the address's limit, gets only a few tries per name."""
+    guesser = Client(REMOTE_ADDR="10.1.1.1")
     for i in range(throttle.LOGIN_PER_CLIENT.limit):
-        _login(client, f"guess{i}", "wrong")
-    assert _login(client, "org", "pw").status_code == 429
+        assert _login(guesser, f"guess{i}", "wrong").status_code == 200
+    judge = Client(REMOTE_ADDR="10.1.1.1")  # no device cookie: first sign-in at the venue
+    assert _login(judge, "org", "pw").status_code == 302
+    assert "_auth_user_id" in judge.session
+    tries = throttle.LOGIN_WHILE_ADDRESS_FULL.limit
+    for _ in range(tries):
+        assert _login(guesser, "rival", "wrong").status_code == 200
+    assert _login(guesser, "rival", "wrong").status_code == 429
+    assert _login(Client(REMOTE_ADDR="10.1.1.1"), "rival", "pw").status_code == 429
+    # A name tried before the address filled has only what is left of the fewer tries.
+    for _ in range(tries - 1):
+        assert _login(guesser, "guess0", "wrong").status_code == 200
+    assert _login(guesser, "guess0", "wrong").status_code == 429
+    assert _login(Client(REMOTE_ADDR="10.9.9.9"), "rival", "pw").status_code == 302
 
 
 def test_success_clears_the_account_count(client, organiser):
@@ -103,10 +119,10 @@ def test_success_clears_the_account_count(client, organiser):
 def test_wrong_player_keys_are_throttled_on_pages_and_api(client, anon, players):
     for i in range(throttle.KEYS_PER_CLIENT.limit):
         assert client.get(f"/p/forged-{i}/").status_code == 404
-    page = client.get(f"/p/{players[0].private_key}/")
+    page = client.get("/p/forged-again/")
     assert page.status_code == 429
     assert "wrong links or keys" in page.content.decode()
-    api = anon.get("/api/events/", HTTP_AUTHORIZATION=f"Key {players[0].private_key}")
+    api = anon.get("/api/events/", HTTP_AUTHORIZATION="Key forged-again")
     assert api.status_code == 429
     assert api.json()["error_codes"] == {"detail": ["throttled"]}
 
@@ -155,7 +171,8 @@ def test_wrong_tracker_tokens_count_on_the_api_too(anon):
         assert anon.get(f"/api/tracker/forged-{i}/").status_code == 404
     assert anon.get(f"/api/tracker/{token}/").status_code == 200
     assert anon.get("/tracker/forged/").status_code == 404
-    assert anon.get(f"/tracker/{token}/").status_code == 429
+    assert anon.get("/tracker/forged-again/").status_code == 429
+    assert anon.get(f"/tracker/{token}/").status_code == 200  # the real token still works
 
 
 @override_settings(CLIENT_IP_HEADER="HTTP_X_FORWARDED_FOR")
@@ -167,11 +184,48 @@ def test_behind_a_proxy_clients_are_counted_by_their_forwarded_address(players):
     neighbour = Client(REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR="203.0.113.6")
     for i in range(throttle.KEYS_PER_CLIENT.limit):
         assert careless.get(f"/p/forged-{i}/").status_code == 404
-    assert careless.get(f"/p/{players[0].private_key}/").status_code == 429
-    assert neighbour.get(f"/p/{players[1].private_key}/").status_code == 200
+    assert careless.get("/p/forged-again/").status_code == 429
+    assert neighbour.get("/p/forged-again/").status_code == 404
     # A client cannot pick its address: what it sends comes before what the proxy appends.
     spoofing = Client(REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR="203.0.113.6, 203.0.113.5")
-    assert spoofing.get(f"/p/{players[1].private_key}/").status_code == 429
+    assert spoofing.get("/p/forged-again/").status_code == 429
+
+
+def test_real_keys_and_tokens_always_work_behind_a_blocked_address(organiser, event, players):
+    """30 bogus links from the venue's address (a prankster, a misprinted QR code) cost only the
+    bogus links: every player's page, result entry and tracker link, and the organiser's API
+    token, still work there; only wrong keys are answered 429."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    game_id, a, b = _paired_games(organiser, event, players)[0]
+    hall = Client(REMOTE_ADDR="10.1.1.1")
+    for i in range(throttle.KEYS_PER_CLIENT.limit + 5):
+        hall.get(f"/p/forged-{i}/")
+    assert hall.get("/p/forged-again/").status_code == 429
+    for player in players:
+        assert Client(REMOTE_ADDR="10.1.1.1").get(f"/p/{player.private_key}/").status_code == 200
+    phone = APIClient(REMOTE_ADDR="10.1.1.1")
+    phone.credentials(HTTP_AUTHORIZATION=f"Key {a.private_key}")
+    entry = phone.post(f"/api/games/{game_id}/result/", {"vp_a": 60, "vp_b": 40}, format="json")
+    assert entry.status_code == 201
+    other = APIClient(REMOTE_ADDR="10.1.1.1")
+    other.credentials(HTTP_AUTHORIZATION=f"Key {b.private_key}")
+    assert other.post(f"/api/games/{game_id}/result/confirm/", {}).status_code == 200
+    tracker = APIClient(REMOTE_ADDR="10.1.1.1").post(
+        "/api/tracker/", {"mission": "LEV-A"}, format="json"
+    )
+    token = tracker.json()["token"]
+    assert Client(REMOTE_ADDR="10.1.1.1").get(f"/tracker/{token}/").status_code == 200
+    organiser_api = APIClient(REMOTE_ADDR="10.1.1.1")
+    key = Token.objects.create(user=organiser).key
+    organiser_api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    assert organiser_api.get(f"/api/events/{event.pk}/players/").status_code == 200
+    # A wrong one in the same request is still a wrong one.
+    assert hall.get(f"/p/{a.private_key}/?key=forged").status_code == 429
+    forged_api = APIClient(REMOTE_ADDR="10.1.1.1")
+    forged_api.credentials(HTTP_AUTHORIZATION="Token forged")
+    assert forged_api.get(f"/api/events/{event.pk}/players/").status_code == 429
 
 
 @pytest.mark.redis

@@ -48,9 +48,13 @@ def test_the_pair_next_round_button_is_not_primary_while_a_round_is_played(org_c
     add_players(event, event.staff.first(), 4)
     round_create(event_id=event.pk, user=event.staff.first(), seed=1)
     html = org_client.get(reverse("manage-rounds", args=[event.pk])).content.decode()
+    assert ">Pair round 2<" not in html  # round 1 unplayed: not offered at all
+    first, *rest = event.rounds.get().games.all()
+    result_enter(game_id=first.pk, data={"vp_a": 60, "vp_b": 40}, user=event.staff.first())
+    html = org_client.get(reverse("manage-rounds", args=[event.pk])).content.decode()
     button = html.split(">Pair round 2<")[0].rsplit("<button", 1)[1]
     assert "secondary" in button
-    for game in event.rounds.get().games.all():
+    for game in rest:
         result_enter(game_id=game.pk, data={"vp_a": 60, "vp_b": 40}, user=event.staff.first())
     html = org_client.get(reverse("manage-rounds", args=[event.pk])).content.decode()
     button = html.split(">Pair round 2<")[0].rsplit("<button", 1)[1]

@@ -223,3 +223,20 @@ def test_the_sign_ups_page_says_round_1_closed_sign_up(event, organiser, org_cli
     page = _page(org_client, reverse("manage-signups", args=[event.pk]))
     assert "Pairing round 1 closed it" in page
     assert "only to take late entries" in page
+
+
+def test_sign_up_asks_battle_ready(event, organiser):
+    """Battle Ready (+10 VP a game) is asked at sign-up, on the page and in the API."""
+    from rest_framework.test import APIClient
+
+    _open(event, organiser)
+    page = _page(Client(), reverse("event-signup", args=[event.pk]))
+    assert 'name="battle_ready"' in page
+    ticked = _sign_up(Client(), event, name="Ann Bell", faction="Orks", battle_ready="on")
+    assert ticked.status_code == 302
+    assert _sign_up(Client(), event, name="Bo Chan", faction="Orks").status_code == 302
+    body = {"name": "Cy Dee", "faction": "Orks", "battle_ready": True}
+    api = APIClient().post(f"/api/events/{event.pk}/signup/", body, format="json")
+    assert api.status_code == 201
+    ready = dict(event.players.values_list("name", "battle_ready"))
+    assert ready == {"Ann Bell": True, "Bo Chan": False, "Cy Dee": True}

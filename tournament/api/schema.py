@@ -29,7 +29,7 @@ ERROR_DESCRIPTIONS = {
     "413": "The request body is over the size limit, or would cost too much memory to "
     "parse (`too_large`); nothing was changed.",
     "415": "The body is not JSON or form data.",
-    "429": "Too many refused requests with a key or token from this client; see Retry-After.",
+    "429": "Too many wrong keys or tokens, or sign-ups, from this client; see Retry-After.",
 }
 
 

@@ -939,6 +939,9 @@ class SignupInputSerializer(ExtraFieldsMixin, StrictSerializer):
         help_text="11th-edition events: the Force Disposition (may be given later, until the "
         "list deadline or round 1). 400 not_in_pack for another pack's event.",
     )
+    battle_ready = serializers.BooleanField(
+        required=False, default=False, help_text="A fully painted army (+10 VP a game)."
+    )
 
 
 class SignupSerializer(StrictSerializer):

@@ -124,7 +124,16 @@ def _admitted_status(event: Event) -> str:
 
 @transaction.atomic
 def registration_submit(
-    *, event: Event, name, faction, club="", email="", disposition="", user=None, **extras
+    *,
+    event: Event,
+    name,
+    faction,
+    club="",
+    email="",
+    disposition="",
+    battle_ready=False,
+    user=None,
+    **extras,
 ) -> Player:
     """Sign a player up: approved, pending (approval on) or waiting (no place left). In an
     11th-edition event the player may give their Force Disposition now or later."""
@@ -133,6 +142,9 @@ def registration_submit(
         raise Conflict("event", "registration_closed", f"Sign-up for {event.name} is closed.")
     clean = _clean(name, faction, club, email, extras)
     clean["disposition"] = disposition_clean(disposition)
+    if not isinstance(battle_ready, bool):
+        raise Invalid("battle_ready", "invalid", "Must be true or false.")
+    clean["battle_ready"] = battle_ready
     disposition_allowed(event, clean["disposition"])
     holder = name_holder(Player.objects.filter(event=event), clean["name"])
     if holder is not None:

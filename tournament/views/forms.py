@@ -89,6 +89,8 @@ class EventForm(forms.Form):
         max_value=TEAM_SIZE_MAX,
         initial=5,
         label="Players per team (team events)",
+        # Shown only while the event kind is Team (static/js/form-depends.js).
+        widget=forms.NumberInput(attrs={"data-shown-when": "kind=team"}),
     )
     # Not sent (a script's post): rolled for a new event, unchanged for an existing one.
     layout_policy = forms.ChoiceField(
@@ -97,6 +99,19 @@ class EventForm(forms.Form):
         initial=LayoutPolicy.ROLLED_PER_TABLE,
         label="Terrain layouts (11th edition)",
         help_text="Where each game's layout letter (A, B or C) comes from.",
+    )
+    # Sign-up: offered when the event is made too, so a new organiser finds it at once.
+    registration_open = forms.BooleanField(
+        required=False, label="Sign-up open (players register themselves from the public link)"
+    )
+    places = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=PLACES_MAX,
+        label="Places (empty: no limit; beyond it sign-ups wait)",
+    )
+    registration_approval = forms.BooleanField(
+        required=False, label="I approve each sign-up before it takes a place"
     )
 
     def __init__(self, *args, **kwargs):
@@ -143,8 +158,9 @@ class ExtraFormField:
     unchanged_when_empty: bool = False
 
 
-# form ("settings", "signup", "player_edit") -> its extra fields
+# form ("event_new", "settings", "signup", "player_edit") -> its extra fields
 EXTRA_FORM_FIELDS: dict[str, list[ExtraFormField]] = {
+    "event_new": [],
     "settings": [],
     "signup": [],
     "player_edit": [],
@@ -167,6 +183,18 @@ def _with_extra_fields(form: forms.Form, which: str) -> None:
 
 def _extra_names(which: str, flag: str = "") -> tuple[str, ...]:
     return tuple(e.name for e in EXTRA_FORM_FIELDS[which] if not flag or getattr(e, flag))
+
+
+class NewEventForm(EventForm):
+    """The new-event form: the event's fields and what other apps add to it (rosters: the
+    army list deadline)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _with_extra_fields(self, "event_new")
+
+    def moments(self) -> tuple[str, ...]:
+        return _extra_names("event_new", "moment")
 
 
 class SettingsForm(EventForm):
@@ -192,18 +220,6 @@ class SettingsForm(EventForm):
         label="Round length (minutes)",
         help_text="Empty: the battle size's usual length (Incursion 120, Strike Force 180, "
         "Onslaught 240).",
-    )
-    registration_open = forms.BooleanField(
-        required=False, label="Sign-up open (players register themselves from the public link)"
-    )
-    places = forms.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=PLACES_MAX,
-        label="Places (empty: no limit; beyond it sign-ups wait)",
-    )
-    registration_approval = forms.BooleanField(
-        required=False, label="I approve each sign-up before it takes a place"
     )
     # Awards (tournament/services/awards.py): the painting scale and the overall weights.
     # Not sent (a script's post) or left empty: unchanged.
@@ -454,6 +470,9 @@ class SignupForm(forms.Form):
         choices=[("", "Choose later"), *DISPOSITIONS],
         required=False,
         label="Force Disposition (optional now: your page lets you choose it until lists lock)",
+    )
+    battle_ready = forms.BooleanField(
+        required=False, label="My army is Battle Ready (fully painted and based: +10 VP a game)"
     )
 
     def __init__(self, *args, factions=(), eleventh: bool = False, **kwargs):

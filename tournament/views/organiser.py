@@ -12,10 +12,12 @@ from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournament.api.conditional import etag_matches
 from tournament.errors import ServiceError
+from tournament.localtime import default_time_zone, zone
 from tournament.models import Player, PlayerStatus
 from tournament.services.access import user_can_create_events
 from tournament.services.announcements import announcements_list
@@ -45,8 +47,8 @@ from tournament.views.common import (
 from tournament.views.find import find_query, players_matching
 from tournament.views.forms import (
     EventDeleteForm,
-    EventForm,
     ImportForm,
+    NewEventForm,
     PlayerEditForm,
     PlayerForm,
     SettingsForm,
@@ -54,7 +56,7 @@ from tournament.views.forms import (
 )
 from tournament.views.links import phone_url, qr_svg
 
-TOGGLES = ("checked_in", "dropped")
+TOGGLES = ("checked_in", "dropped", "battle_ready")
 
 
 def event_new(request):
@@ -62,9 +64,16 @@ def event_new(request):
         return redirect_to_login(request.get_full_path())
     if not user_can_create_events(request.user):
         raise PermissionDenied("Only organiser accounts may create events.")
-    form = EventForm(request.POST or None)
+    form = NewEventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = {k: v for k, v in form.cleaned_data.items() if v not in (None, "")}
+        # A moment typed here is wall time in the zone chosen on this very form (the page
+        # read it in the site's zone: no event yet).
+        chosen = zone(data.get("time_zone") or default_time_zone())
+        for name in form.moments():
+            if name in data:
+                wall = timezone.localtime(data[name]).replace(tzinfo=None)
+                data[name] = timezone.make_aware(wall, chosen)
         # A new event made here plays the 11th edition unless the form names another pack.
         data.setdefault("mission_pack", ELEVENTH)
         rounds = data.pop("planned_rounds")
@@ -102,9 +111,13 @@ def _dashboard_context(event) -> dict:
 def _player_counts(event, players=None) -> dict[str, int]:
     if players is None:
         players = list(event.players.filter(status=PlayerStatus.APPROVED))
+    active = sum(not p.dropped for p in players)
+    checked_in = sum(p.checked_in and not p.dropped for p in players)
     return {
-        "checked_in": sum(p.checked_in and not p.dropped for p in players),
-        "active": sum(not p.dropped for p in players),
+        "checked_in": checked_in,
+        "active": active,
+        "everyone": len(players),  # dropped players included, as the list shows them
+        "to_come": active - checked_in,  # the "Not checked in" chip
     }
 
 
@@ -124,8 +137,6 @@ def _door_filters(request, players: list) -> dict:
         "query": query,
         "found": len(shown),
         "missing": missing,
-        "everyone": len(players),  # dropped players included, as the list shows them
-        "to_come": len(to_come),
         "everyone_url": f"{path}?{keep_q}" if keep_q else path,
         "missing_url": f"{path}?missing=1" + (f"&{keep_q}" if keep_q else ""),
         # Check-in and drop buttons come back to this very list (filters included).

@@ -13,8 +13,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from ops.middleware import signup_taken, signup_wait, signup_wait_text
 from tournament.errors import ServiceError
 from tournament.models import Player
+from tournament.services.access import user_can_judge
 from tournament.services.eleventh import is_eleventh
 from tournament.services.registration import (
     registration_approve,
@@ -58,7 +60,14 @@ def event_signup(request, event_id: int):
         request.POST or None, factions=registration_factions(), eleventh=is_eleventh(event)
     )
     status = 200
-    if request.method == "POST" and form.is_valid():
+    # Staff signing walk-ins up at the desk are not counted; everyone else shares the address's
+    # budget for this event, and past it gets the form back as typed.
+    counted = not user_can_judge(request.user, event)
+    wait = signup_wait(request, event.pk) if request.method == "POST" and counted else 0
+    if wait and form.is_valid():
+        form.add_error(None, signup_wait_text(wait))
+        status = 429
+    elif request.method == "POST" and form.is_valid():
         try:
             player = registration_submit(
                 event=event,
@@ -70,6 +79,8 @@ def event_signup(request, event_id: int):
             status = exc.status
             is_open = registration_is_open(event)
         else:
+            if counted:
+                signup_taken(request, event.pk)
             messages.success(request, f"Signed up for {event.name}. {status_line(player)}.")
             messages.info(request, "Keep this page's address: it is your private link.")
             return redirect("player-home", key=player.private_key)
@@ -77,7 +88,10 @@ def event_signup(request, event_id: int):
         status = 400
     counts = registration_counts(event=event)
     context = {"event": event, "form": form, "open": is_open, "counts": counts}
-    return render(request, "tournament/signup.html", context, status=status)
+    response = render(request, "tournament/signup.html", context, status=status)
+    if status == 429:
+        response["Retry-After"] = str(wait)
+    return response
 
 
 @require_POST

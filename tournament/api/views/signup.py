@@ -6,10 +6,12 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from ops.middleware import signup_taken, signup_wait
 from tournament.api.auth import request_player
 from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import SignupInputSerializer, SignupSerializer
+from tournament.services.access import user_can_judge
 from tournament.services.registration import (
     registration_approve,
     registration_reject,
@@ -33,7 +35,16 @@ class SignupView(APIView):
         body = SignupInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         user = request.user if request.user.is_authenticated else None
+        # The address's budget for this event (ops.throttle.SIGNUPS_PER_ADDRESS); staff are
+        # not counted. Checked after the body, so a bad one is still told what is wrong.
+        counted = not user_can_judge(user, event)
+        if counted and (wait := signup_wait(request, event.pk)):
+            raise exceptions.Throttled(
+                wait, "Many sign-ups from this address for this event; try again shortly."
+            )
         player = registration_submit(event=event, user=user, **body.validated_data)
+        if counted:
+            signup_taken(request, event.pk)
         data = SignupSerializer(player, context={"request": request}).data
         return Response(data, status=status.HTTP_201_CREATED)
 

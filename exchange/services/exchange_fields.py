@@ -15,6 +15,7 @@ from django.utils.duration import duration_iso_string
 
 from missions.eleventh.matrix import DISPOSITION_IDS, LAYOUT_LETTERS
 from tournament.engine.errors import EngineError
+from tournament.engine.metrics import DEFAULT_OWR_FLOOR_TEXT
 from tournament.engine.names import name_clean, name_key
 from tournament.errors import Invalid
 from tournament.models import (
@@ -106,8 +107,9 @@ EVENT = _specs(
         LayoutPolicy.ROLLED_PER_TABLE.value,
     ),
     ("table_layouts", "json", False, (), True, {}),
-    # The floor of the owr_floor metric: files written before it read as the default.
-    ("owr_floor", "str", False, (), True, "1/3"),
+    # The floor of the owr_floor metric: files written before it read as the default (no event
+    # then could rank by it).
+    ("owr_floor", "str", False, (), True, DEFAULT_OWR_FLOOR_TEXT),
 )
 PLAYER = _specs(
     ("name", "str"),

@@ -470,7 +470,10 @@ def _check_event(event: dict) -> None:
     except Invalid:
         floor_ok = False
     if not floor_ok:
-        raise bad("event.owr_floor", 'must be a fraction from 0 to 1 in lowest terms, like "1/3".')
+        raise bad(
+            "event.owr_floor",
+            'must be a fraction from 0 to 1 in lowest terms, like "1/3", or a decimal like "0.33".',
+        )
     if not isinstance(event["mission_order"], list):
         raise bad("event.mission_order", "must be a list of mission codes.")
     try:

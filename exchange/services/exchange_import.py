@@ -55,6 +55,7 @@ from tournament.scoring_eleventh import record_parts, refuse_record
 from tournament.services.access import user_can_create_events
 from tournament.services.eleventh import table_layouts_clean
 from tournament.services.extra_fields import extra_split, extra_write
+from tournament.services.players import player_warnings
 from tournament.services.revision import event_revision_bump
 from tournament.services.standings import metric_names, owr_floor_clean
 
@@ -623,6 +624,11 @@ def _write_players(event: Event, plan: _Plan, ids: _Ids, report: ImportReport) -
         theirs.append(extras)
     made = Player.objects.bulk_create([p for p, _ in rows], batch_size=500)
     restamp(Player, rows, created_at=True)
+    # What the players API says of an unknown faction, here for each player it concerns.
+    for player in made:
+        report.warnings += [
+            {**w, "message": f"{player.name}: {w['message']}"} for w in player_warnings(player)
+        ]
     for player, extras in zip(made, theirs, strict=True):
         extra_write("player", player, extras, restore=True)
     ids.kinds["player"] = {key: p.pk for (key, _), p in zip(plan.players, made, strict=True)}

@@ -12,6 +12,7 @@ from exchange.services.exchange_import import event_import
 from tournament.api.bodies import StrictSerializer
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.errors import Invalid
+from tournament.services.exports import file_disposition
 
 
 class ExportDocumentSerializer(serializers.Serializer):
@@ -77,7 +78,7 @@ class EventExportView(APIView):
         event = visible_event(request, event_id)
         require_write_access(request, event)
         response = Response(event_export(event=event, user=request.user))
-        response["Content-Disposition"] = f'attachment; filename="{export_filename(event)}"'
+        response["Content-Disposition"] = file_disposition(export_filename(event))
         return response
 
 

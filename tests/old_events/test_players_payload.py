@@ -145,3 +145,9 @@ def test_unknown_factions_in_the_pairings_shape_are_warned_too(api, harbour_bcp)
     assert [w["message"] for w in answer["warnings"] if w["code"] == "unknown_faction"] == [
         "Fenna Holt: Plague Frogs is not in the faction list; kept as typed."
     ]
+
+
+def test_a_faction_with_a_direction_override_is_refused_naming_its_place(api):
+    data = _changed(lambda d: d[1].update(army={"name": "Or\u202eks"}))
+    shown = _refused(api, data)
+    assert shown.startswith("[1].army.name: Must not hold a text-direction control"), shown

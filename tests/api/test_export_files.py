@@ -109,3 +109,17 @@ def test_an_ascii_name_keeps_the_plain_header(anon, organiser):
     event = _event_with(organiser, "Test GT", "Ann")
     response = anon.get(f"/api/events/{event.pk}/standings.csv")
     assert response["Content-Disposition"] == 'attachment; filename="test-gt-standings.csv"'
+
+
+def test_the_standings_page_points_to_the_workbook_when_a_name_starts_with_a_sign(
+    client, organiser
+):
+    from django.urls import reverse
+
+    from tournament.services.rounds import round_create
+
+    for name, player, noted in (("Minus Open", "-Ann Minus", True), ("Plain", "Ann", False)):
+        event = _event_with(organiser, name, player)
+        round_create(event_id=event.pk, user=organiser, seed=1)
+        html = client.get(reverse("event-standings", args=[event.pk])).content.decode()
+        assert ("the workbook keeps them exact" in html) is noted

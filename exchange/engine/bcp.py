@@ -188,6 +188,16 @@ def _is_player(item) -> bool:
     return isinstance(item, dict) and ("games" in item or "opponentIds" in item)
 
 
+def bcp_shaped(data) -> bool:
+    """Whether a parsed JSON value looks like one of BCP's files (its pairings or its players),
+    so that another reader can say where to bring it in."""
+    if _player_entries(data) is not None:
+        return True
+    if isinstance(data, list):
+        return bool(data) and _is_pairing(data[0])
+    return isinstance(data, dict) and "pairings" in data
+
+
 def _pairings(data) -> tuple[list, str]:
     if isinstance(data, list):
         if data and not _is_pairing(data[0]):

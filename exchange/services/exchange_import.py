@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, IntegrityError, transaction
 
+from exchange.engine.bcp import bcp_shaped
 from exchange.services import exchange_fields as fields
 from exchange.services.exchange import FORMAT, VERSION, checksum
 from exchange.services.exchange_ext import (
@@ -114,6 +115,8 @@ def document_parse(raw) -> dict:
     if isinstance(raw, dict):
         document_scan(raw)
         return raw
+    if not isinstance(raw, (str, bytes)):
+        raise _not_event(raw)  # parsed JSON that is no object (a list, a number)
     try:
         if isinstance(raw, bytes):
             raw = raw.decode("utf-8")
@@ -131,14 +134,25 @@ def document_parse(raw) -> dict:
             f"line {exc.lineno}, column {exc.colno}).",
         ) from None
     if not isinstance(document, dict):
-        raise Invalid(fields.FIELD, "not_event", "The file is not a Strategium event export.")
+        raise _not_event(document)
     document_scan(document)
     return document
 
 
+def _not_event(document) -> Invalid:
+    """Not an event document; a BCP file is pointed to the reader that takes it."""
+    message = "The file is not a Strategium event export."
+    if bcp_shaped(document):
+        message += (
+            " It looks like a Best Coast Pairings file: bring it in with Import an event › "
+            "“Bring in an event played elsewhere” (POST /api/events/import/bcp/)."
+        )
+    return Invalid(fields.FIELD, "not_event", message)
+
+
 def _check_header(document: dict) -> None:
     if document.get("format") != FORMAT:
-        raise Invalid(fields.FIELD, "not_event", "The file is not a Strategium event export.")
+        raise _not_event(document)
     version = document.get("version")
     if version != VERSION:
         raise Invalid(

@@ -151,3 +151,11 @@ def test_a_faction_with_a_direction_override_is_refused_naming_its_place(api):
     data = _changed(lambda d: d[1].update(army={"name": "Or\u202eks"}))
     shown = _refused(api, data)
     assert shown.startswith("[1].army.name: Must not hold a text-direction control"), shown
+
+
+@pytest.mark.parametrize("name", ["harbour_cup.players.bcp.json", "harbour_cup.bcp.json"])
+def test_a_bcp_file_given_to_the_event_import_is_pointed_to_its_reader(api, name):
+    response = api.post("/api/events/import/", _file(name), format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()["error_codes"] == {"file": ["not_event"]}
+    assert "/api/events/import/bcp/" in response.json()["file"][0]

@@ -103,3 +103,20 @@ def test_army_lists_and_review_comments(api, event, organiser, value):
     response = api.post(url + "review/", review, format="json")
     assert response.status_code == 400, response.content
     assert list(response.json()["error_codes"]) == ["comment"]
+
+
+@pytest.mark.parametrize(("section", "field"), [("event", "venue"), ("players", "faction")])
+def test_an_event_document_is_checked_as_the_forms_are(api, event, organiser, section, field):
+    from exchange.services.exchange import checksum, event_export_document
+
+    add_players(event, organiser, 2)
+    document = event_export_document(event=event)
+    target = document["event"] if section == "event" else document["players"][1]
+    target[field] = RLO
+    document["sha256"] = checksum(document)
+    before = Event.objects.count()
+    response = api.post("/api/events/import/", document, format="json")
+    assert response.status_code == 400, response.content
+    where = "event.venue" if section == "event" else "players[1].faction"
+    assert response.json()["file"][0].startswith(f"{where}: Must not hold a text-direction")
+    assert Event.objects.count() == before

@@ -15,9 +15,10 @@ from exchange.services.old_events import (
     event_import_rounds_csv,
 )
 from missions.services import mission_pack_choices
-from tournament.errors import ServiceError
+from tournament.errors import Invalid, ServiceError
 from tournament.jsontext import JsonRefused, json_cost_check, json_parse
 from tournament.services.access import user_can_create_events
+from tournament.services.imports import csv_decoded
 from tournament.views.forms import service_errors_to_form
 
 TEMPLATE = "exchange/old_event_import.html"
@@ -65,11 +66,9 @@ def _read(upload, source: str):
         except JsonRefused as refused:
             raise _Refused(f"Not a JSON file: {refused.message}") from None
     try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise _Refused(
-            "The file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”."
-        ) from None
+        return csv_decoded(raw)  # names the line of the first byte that is not UTF-8
+    except Invalid as exc:
+        raise _Refused(exc.errors["file"][0][1]) from None
 
 
 def old_event_import_page(request):

@@ -17,6 +17,7 @@ from exchange.services.exchange_import import event_import
 from tournament.errors import ServiceError
 from tournament.jsontext import JsonRefused, json_cost_check, json_parse
 from tournament.services.access import user_can_create_events
+from tournament.services.exports import file_disposition
 from tournament.views.common import organiser_required
 from tournament.views.forms import service_errors_to_form
 
@@ -42,7 +43,7 @@ def event_export_download(request, event):
         json.dumps(document, ensure_ascii=False, indent=1),
         content_type="application/json; charset=utf-8",
     )
-    response["Content-Disposition"] = f'attachment; filename="{export_filename(event)}"'
+    response["Content-Disposition"] = file_disposition(export_filename(event))
     return response
 
 

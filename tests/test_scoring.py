@@ -122,3 +122,10 @@ def test_a_total_with_its_bonus_keeps_the_total(vp, b):
         assert b > vp
         return
     assert (cleaned["vp_a"], cleaned["battle_ready_a"]) == (vp, b)
+
+
+def test_an_outcome_beside_a_refused_part_of_side_b_names_the_part():
+    data = {"outcome": "draw", "secondary_b": 0, "tactical_b": 0, "vp_a": 0}
+    with pytest.raises(Invalid) as refused:
+        clean_result(data)
+    assert set(refused.value.errors) == {"tactical_b"}

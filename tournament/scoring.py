@@ -273,7 +273,8 @@ def _read_parts(data: dict, side: str, rules: ScoringRules, errors: dict, out: d
 
 def _clean_side(data: dict, side: str, rules: ScoringRules, errors: dict) -> dict:
     vp_field = f"vp_{side}"
-    out = {f"{part}_{side}": None for part in PARTS}
+    # The total is always answered (None where a refused part left it unknown).
+    out = {f"{part}_{side}": None for part in PARTS} | {vp_field: None}
     given = _read_parts(data, side, rules, errors, out)
     vp = _whole(errors, vp_field, data.get(vp_field), rules.vp_max)
     if vp is not None and _only_battle_ready(data, side, rules):
@@ -457,8 +458,8 @@ def _clean_ending(data: dict, cleaned: dict, errors: dict, *, bye: bool, rules) 
             ("not_a_win", f"A battle ended by {ended} is won by the opponent, never drawn.")
         )
     elif decided and ended not in EARLY_ENDS and "vp_a" not in errors and "vp_b" not in errors:
-        by_vp = outcome(cleaned["vp_a"], cleaned["vp_b"])
-        if cleaned["vp_a"] is not None and OUTCOMES[decided] != by_vp:
+        known = cleaned["vp_a"] is not None and (bye or cleaned["vp_b"] is not None)
+        if known and OUTCOMES[decided] != outcome(cleaned["vp_a"], cleaned["vp_b"]):
             errors.setdefault("outcome", []).append(
                 ("mismatch", "Must agree with the VP unless the battle ended early.")
             )

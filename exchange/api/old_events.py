@@ -45,7 +45,8 @@ class BcpImportSerializer(_OldEventSerializer):
     file = serializers.JSONField(
         allow_null=True,
         help_text="The BCP data: the list of pairings, or an object with `pairings` (or the "
-        "API's `data`/`active`), optional `players` and `event` (docs/export-format.md).",
+        "API's `data`/`active`), optional `players` and `event`; or BCP's per-player file, "
+        "each player with `games` and `opponentIds` (docs/export-format.md).",
     )
 
 

@@ -11,7 +11,7 @@ from exchange.services.exchange import FORMAT, VERSION, event_export, export_fil
 from exchange.services.exchange_import import event_import
 from tournament.api.bodies import StrictSerializer
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.errors import Invalid
+from tournament.services.exports import file_disposition
 
 
 class ExportDocumentSerializer(serializers.Serializer):
@@ -77,7 +77,7 @@ class EventExportView(APIView):
         event = visible_event(request, event_id)
         require_write_access(request, event)
         response = Response(event_export(event=event, user=request.user))
-        response["Content-Disposition"] = f'attachment; filename="{export_filename(event)}"'
+        response["Content-Disposition"] = file_disposition(export_filename(event))
         return response
 
 
@@ -92,7 +92,10 @@ class EventImportView(APIView):
     def post(self, request):
         if not request.user.is_authenticated:
             raise exceptions.NotAuthenticated()
-        if not isinstance(request.data, dict):
-            raise Invalid("file", "not_event", "Send the export document as a JSON object.")
-        report = event_import(raw=dict(request.data), user=request.user)
+        # A list is no export document; document_parse says so (and points a BCP file to its
+        # reader).
+        report = event_import(
+            raw=dict(request.data) if isinstance(request.data, dict) else request.data,
+            user=request.user,
+        )
         return Response(report.as_dict(), status=status.HTTP_201_CREATED)

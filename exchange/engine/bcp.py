@@ -1,6 +1,7 @@
-"""An event's data as Best Coast Pairings' web app serves it (docs/export-format.md, "Old
-events"): the pairings of every round, each with both players, their factions and each
-player's game (result and points), and optionally the players list and the event.
+"""An event's data as Best Coast Pairings serves it (docs/export-format.md, "Old events"): the
+pairings of every round, each with both players, their factions and each player's game (result
+and points), and optionally the players list and the event; or the per-player file organisers
+download, each player with their games in round order and the ids of their opponents.
 
 BCP publishes no export format; its pages read JSON from its API, and the shape below is the
 one public scripts that keep those answers read (cited in docs/export-format.md). Two
@@ -16,10 +17,19 @@ A pairing without a second player is a bye. The file may be the list of pairings
 object with `pairings` (or the API's `data` / `active`), `players` (their `dropped` and
 faction, joined by id or name) and `event` (`name`, `eventDate` / `startDate` / `dates.start`).
 
+The per-player file is a list of players (bare, or under `players`, `data` or `active`), each
+with an id, a name, `army` / `faction`, `dropped`, `opponentIds` and `games` (`gameResult`,
+`gamePoints`; a game's `round` where given, else the games are rounds 1, 2, ... in order), one
+opponent id per game and null for a bye. `placing` and `numWins` are BCP's own standings and
+are not read: the standings are computed here. Each game is written in both players' entries;
+the two must name each other in the same round and agree on who won.
+
 Pure: `bcp_read` gives an OldEvent or raises OldEventError naming the JSON path.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from exchange.engine.old_events import (
     OldEvent,
@@ -135,16 +145,85 @@ def _roster(data: dict, path: str) -> tuple[dict, dict]:
     return by_id, by_name
 
 
+EXPECTED = (
+    "holds no pairings or players: expected BCP's pairings (a list of pairings, each with "
+    "round, player1, player2 and their games, or an object with pairings, data or active "
+    "holding them) or its players (a list of players, bare or under players, data or active, "
+    "each with id, games and opponentIds)"
+)
+
+
+SCALARS = ((bool, "true or false"), ((int, float), "a number"), (str, "text"))
+
+
+def _kind(value) -> str:
+    """What a JSON value is, in words, for a refusal that says what was found."""
+    if value is None:
+        return "null"
+    scalar = next((word for kind, word in SCALARS if isinstance(value, kind)), None)
+    if scalar is not None:
+        return scalar
+    if isinstance(value, dict):
+        keys = ", ".join(sorted(str(k) for k in value)[:8])
+        return f"an object with {keys}" if keys else "an empty object"
+    if not value:
+        return "an empty list"
+    first = value[0]
+    if isinstance(first, dict):
+        keys = ", ".join(sorted(str(k) for k in first)[:8])
+        return f"a list whose first item has {keys}" if keys else "a list of empty objects"
+    kind = _kind(first)
+    return f"a list of {'numbers' if kind == 'a number' else kind}"
+
+
+def _unreadable(data) -> OldEventError:
+    return OldEventError("the file", f"{EXPECTED}; found {_kind(data)}.")
+
+
+def _is_pairing(item) -> bool:
+    return isinstance(item, dict) and ("player1" in item or "round" in item)
+
+
+def _is_player(item) -> bool:
+    return isinstance(item, dict) and ("games" in item or "opponentIds" in item)
+
+
+def bcp_shaped(data) -> bool:
+    """Whether a parsed JSON value looks like one of BCP's files (its pairings or its players),
+    so that another reader can say where to bring it in."""
+    if _player_entries(data) is not None:
+        return True
+    if isinstance(data, list):
+        return bool(data) and _is_pairing(data[0])
+    return isinstance(data, dict) and "pairings" in data
+
+
 def _pairings(data) -> tuple[list, str]:
     if isinstance(data, list):
+        if data and not _is_pairing(data[0]):
+            raise _unreadable(data)
         return data, ""
-    data = _obj(data, "the file")
+    if not isinstance(data, dict):
+        raise _unreadable(data)
     for key in PAIRING_KEYS:
         if key in data:
             if not isinstance(data[key], list):
                 raise OldEventError(key, "must be a list of pairings.")
             return data[key], key
-    raise OldEventError("the file", f"holds no pairings (a list, or {', '.join(PAIRING_KEYS)}).")
+    raise _unreadable(data)
+
+
+def _player_entries(data) -> tuple[list, str] | None:
+    """The per-player file's players and their path, or None for the pairings' shapes."""
+    if isinstance(data, list):
+        return (data, "") if data and _is_player(data[0]) else None
+    if not isinstance(data, dict) or "pairings" in data:
+        return None
+    for key in ("players", *PAIRING_KEYS):
+        value = data.get(key)
+        if isinstance(value, list) and value and _is_player(value[0]):
+            return value, key
+    return None
 
 
 def _event_meta(data, event: OldEvent) -> None:
@@ -215,24 +294,176 @@ class _Reader:
             game_b, at_b = _game_of(pairing, "player2", place)
             result["vp_b"], places["vp_b"] = _points(game_b, at_b)
             code_b, _ = _result_code(game_b, at_b)
-            said = {(2, 0): "a_wins", (0, 2): "b_wins", (1, 1): "draw"}
-            if code_a is not None and code_b is not None:
-                if (code_a, code_b) not in said:
-                    raise OldEventError(code_at, "the two players' results disagree.")
-                by_vp = _by_vp(result["vp_a"], result["vp_b"])
-                if said[(code_a, code_b)] != by_vp:
-                    # Kept as the file says: the import refuses it unless the pack allows it.
-                    result["outcome"] = said[(code_a, code_b)]
-                    places["outcome"] = code_at
+            if (code_a, code_b) not in SAID and None not in (code_a, code_b):
+                raise OldEventError(code_at, "the two players' results disagree.")
+            _said_outcome(result, places, (code_a, code_b), code_at)
         return OldGame(number, table, a, b, result, places, place)
+
+
+# Both players' result codes (2 win, 1 draw, 0 loss) and the outcome they make together.
+SAID = {(2, 0): "a_wins", (0, 2): "b_wins", (1, 1): "draw"}
+
+
+def _said_outcome(result: dict, places: dict, codes: tuple, at: str) -> None:
+    """Where both players' results are given and differ from what the VP make, keep them as the
+    file says (the import refuses it unless the pack allows it)."""
+    said = SAID.get(codes)
+    if said is not None and said != _by_vp(result["vp_a"], result["vp_b"]):
+        result["outcome"] = said
+        places["outcome"] = at
 
 
 def _by_vp(vp_a: int, vp_b: int) -> str:
     return "a_wins" if vp_a > vp_b else "b_wins" if vp_b > vp_a else "draw"
 
 
+@dataclass
+class _Entry:
+    """One game as one player's entry writes it."""
+
+    key: str  # the player's name key
+    opponent: str | None  # the opponent's id; None for a bye
+    vp: int
+    code: int | None
+    at: str  # the game's path
+    opponent_at: str  # the opponent id's path
+
+
+class _PlayersReader:
+    """The per-player file: every player first (ids and names), then each round's games."""
+
+    def __init__(self, players: list, prefix: str) -> None:
+        self.event = OldEvent()
+        self.prefix = prefix
+        self.names: dict[str, str] = {}  # id -> name key
+        self.entries: dict[tuple[int, str], _Entry] = {}  # (round, id) -> entry
+        idents: dict[str, str] = {}
+        raw_games = []
+        for i, raw in enumerate(players):
+            place = f"{prefix}[{i}]"
+            player = _obj(raw, place)
+            ident = _ident(player, place)
+            if ident is None:
+                raise OldEventError(place, "has no id (its opponents name players by id).")
+            if ident in self.names:
+                raise OldEventError(place, f"a second player with the id '{ident}'.")
+            name, name_at = _name_of(player, place)
+            key = self.event.player(
+                name,
+                place=name_at,
+                faction=_faction(player, place),
+                ident=ident,
+                idents=idents,
+                at={"faction": f"{place}.army"},
+            )
+            dropped = player.get("dropped", False)
+            if not isinstance(dropped, bool):
+                raise OldEventError(f"{place}.dropped", "must be true or false.")
+            self.event.players[key].dropped = dropped
+            self.names[ident] = key
+            raw_games.append((ident, key, player, place))
+        for ident, key, player, place in raw_games:
+            self._games(ident, key, player, place)
+
+    def _games(self, ident: str, key: str, player: dict, place: str) -> None:
+        games, opponents = player.get("games"), player.get("opponentIds")
+        if not isinstance(games, list):
+            raise OldEventError(f"{place}.games", "must be a list of games.")
+        if not isinstance(opponents, list):
+            raise OldEventError(f"{place}.opponentIds", "must be a list of ids (null for a bye).")
+        if len(opponents) != len(games):
+            raise OldEventError(
+                f"{place}.opponentIds",
+                f"{len(opponents)} opponents for {len(games)} games (one id per game, "
+                "null for a bye).",
+            )
+        for n, (raw, given) in enumerate(zip(games, opponents, strict=True)):
+            at, opponent_at = f"{place}.games[{n}]", f"{place}.opponentIds[{n}]"
+            game = _obj(raw, at)
+            number = whole(game.get("round", n + 1), f"{at}.round", low=1)
+            opponent = self._opponent(given, ident, opponent_at)
+            if (number, ident) in self.entries:
+                raise OldEventError(f"{at}.round", f"a second game in round {number}.")
+            vp, _ = _points(game, at)
+            code, _ = _result_code(game, at)
+            self.entries[(number, ident)] = _Entry(key, opponent, vp, code, at, opponent_at)
+
+    def _opponent(self, given, ident: str, at: str) -> str | None:
+        """The opponent's id as text; None for a bye (null or empty)."""
+        if given is None or given == "":
+            return None
+        if not isinstance(given, (str, int)) or isinstance(given, bool):
+            raise OldEventError(at, "must be text or a number.")
+        if str(given) not in self.names:
+            raise OldEventError(at, f"no player in the file has the id '{given}'.")
+        if str(given) == ident:
+            raise OldEventError(at, "a player cannot play themselves.")
+        return str(given)
+
+    def _name(self, ident: str) -> str:
+        return self.event.players[self.names[ident]].name
+
+    def game(self, number: int, ident: str, mine: _Entry) -> OldGame | None:
+        """The game of this entry, once: from the first of its two players' entries."""
+        places = {"round": f"{mine.at}.round", "vp_a": f"{mine.at}.gamePoints"}
+        if mine.opponent is None:
+            return OldGame(number, None, mine.key, None, {"vp_a": mine.vp}, places, mine.at)
+        theirs = self.entries.get((number, mine.opponent))
+        if theirs is None or theirs.opponent != ident:
+            against = (
+                f"against {self._name(theirs.opponent)}"
+                if theirs is not None and theirs.opponent
+                else "a bye"
+                if theirs is not None
+                else "not played"
+            )
+            where = f" ({theirs.opponent_at})" if theirs is not None else ""
+            raise OldEventError(
+                mine.opponent_at,
+                f"{self._name(ident)} met {self._name(mine.opponent)} in round {number}, but "
+                f"{self._name(mine.opponent)}'s round {number}{where} was {against}.",
+            )
+        if self._first_seen(theirs, mine):
+            return None  # written from the opponent's entry
+        codes = (mine.code, theirs.code)
+        if codes not in SAID and None not in codes:
+            # Named from the opponent's entry, the later one, where the refusal points.
+            verb = {2: "won", 0: "lost", 1: "drew"}
+            said = (
+                f"both say they {verb[theirs.code]}"
+                if mine.code == theirs.code
+                else f"say they {verb[theirs.code]} and {verb[mine.code]}"
+            )
+            raise OldEventError(
+                f"{theirs.at}.gameResult",
+                f"{self._name(mine.opponent)} and {self._name(ident)} {said} round {number}.",
+            )
+        result = {"vp_a": mine.vp, "vp_b": theirs.vp}
+        places["vp_b"] = f"{theirs.at}.gamePoints"
+        _said_outcome(result, places, codes, f"{mine.at}.gameResult")
+        return OldGame(number, None, mine.key, theirs.key, result, places, mine.at)
+
+    def _first_seen(self, theirs: _Entry, mine: _Entry) -> bool:
+        return self._order[theirs.at] < self._order[mine.at]
+
+    def read(self) -> OldEvent:
+        self._order = {e.at: n for n, e in enumerate(self.entries.values())}
+        for (number, ident), entry in sorted(
+            self.entries.items(), key=lambda item: (item[0][0], self._order[item[1].at])
+        ):
+            game = self.game(number, ident, entry)
+            if game is not None:
+                self.event.games.append(game)
+        return self.event
+
+
 def bcp_read(data) -> OldEvent:
     """The event of a BCP file's parsed JSON value."""
+    found = _player_entries(data)
+    if found is not None:
+        event = _PlayersReader(*found).read()
+        _event_meta(data, event)
+        return event
     reader = _Reader(data)
     for i, raw in enumerate(reader.pairings):
         reader.event.games.append(reader.game(i, raw))

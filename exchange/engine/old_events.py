@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tournament.engine.errors import EngineError
-from tournament.engine.names import name_clean, name_key
+from tournament.engine.names import name_clean, name_key, text_clean
 from tournament.factions import faction_canonical, faction_known
 
 NAME_LIMIT = 120  # tournament.Player.name, faction and club
@@ -95,7 +95,11 @@ def text_value(value, place: str) -> str:
         return ""
     if not isinstance(value, str):
         raise OldEventError(place, "must be text.")
-    tidy = " ".join(value.split())
+    try:
+        # The one text check (engine/names.py), as every text field has it.
+        tidy = text_clean(value, field=place)
+    except EngineError as exc:
+        raise OldEventError(place, exc.message) from None
     if len(tidy) > NAME_LIMIT:
         raise OldEventError(place, f"at most {NAME_LIMIT} characters.")
     return tidy

@@ -15,7 +15,6 @@ import json
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from django.utils.text import slugify
 
 from exchange.services import exchange_fields as fields
 from exchange.services.exchange_ext import EXCHANGE_EXTENSIONS, player_derived_dump
@@ -32,6 +31,7 @@ from tournament.models import (
     SportsVote,
 )
 from tournament.services.access import require_organiser
+from tournament.services.exports import file_slug
 from tournament.services.extra_fields import extra_read, extra_related
 
 FORMAT = "strategium-event"
@@ -290,6 +290,5 @@ def event_export(*, event: Event, user) -> dict:
 
 def export_filename(event: Event) -> str:
     """A file name from the event's name, safe in a Content-Disposition header."""
-    # slugify transliterates ("Zoë" -> "zoe") as the CSV names do (services/exports.py).
-    slug = slugify(event.name)[:60].strip("-") or "event"
-    return f"{slug}.strategium.json"
+    # Letters kept ("Łódź"), as the CSV names keep them (services/exports.py file_slug).
+    return f"{file_slug(event.name, 'event')}.strategium.json"

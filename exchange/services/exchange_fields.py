@@ -15,7 +15,8 @@ from django.utils.duration import duration_iso_string
 
 from missions.eleventh.matrix import DISPOSITION_IDS, LAYOUT_LETTERS
 from tournament.engine.errors import EngineError
-from tournament.engine.names import name_clean, name_key
+from tournament.engine.metrics import DEFAULT_OWR_FLOOR_TEXT
+from tournament.engine.names import name_clean, name_key, text_clean
 from tournament.errors import Invalid
 from tournament.models import (
     BattleSize,
@@ -56,10 +57,10 @@ def _specs(*rows) -> tuple[Spec, ...]:
 
 
 EVENT = _specs(
-    ("name", "str"),
+    ("name", "text"),
     ("start_date", "date", True),
     ("end_date", "date", True),
-    ("venue", "str"),
+    ("venue", "text"),
     ("planned_rounds", "int"),
     ("battle_size", "str", False, tuple(BattleSize.values)),
     ("points_limit", "int"),
@@ -106,13 +107,14 @@ EVENT = _specs(
         LayoutPolicy.ROLLED_PER_TABLE.value,
     ),
     ("table_layouts", "json", False, (), True, {}),
-    # The floor of the owr_floor metric: files written before it read as the default.
-    ("owr_floor", "str", False, (), True, "1/3"),
+    # The floor of the owr_floor metric: files written before it read as the default (no event
+    # then could rank by it).
+    ("owr_floor", "str", False, (), True, DEFAULT_OWR_FLOOR_TEXT),
 )
 PLAYER = _specs(
     ("name", "str"),
-    ("faction", "str"),
-    ("club", "str"),
+    ("faction", "text"),
+    ("club", "text"),
     # Added later: a file without it reads as no address.
     ("email", "str", False, (), True, ""),
     ("battle_ready", "bool"),
@@ -276,10 +278,17 @@ def unique_key(data: dict, path: str, seen: set, what: str) -> str:
 
 
 def _parsed(spec: Spec, value, path: str):
-    if spec.kind == "str":
-        if isinstance(value, str):
-            return value
-        raise bad(path, "must be text.")
+    if spec.kind in ("str", "text"):
+        if not isinstance(value, str):
+            raise bad(path, "must be text.")
+        if spec.kind == "text":
+            # What people typed: the one text check refuses what every form refuses; the
+            # value is kept as written, so a document exports back the same.
+            try:
+                text_clean(value, field=path)
+            except EngineError as exc:
+                raise bad(path, exc.message) from None
+        return value
     if spec.kind == "int":
         # bool is an int to Python, never to the file.
         if isinstance(value, int) and not isinstance(value, bool):

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, IntegrityError, transaction
 
+from exchange.engine.bcp import bcp_shaped
 from exchange.services import exchange_fields as fields
 from exchange.services.exchange import FORMAT, VERSION, checksum
 from exchange.services.exchange_ext import (
@@ -55,6 +56,7 @@ from tournament.scoring_eleventh import record_parts, refuse_record
 from tournament.services.access import user_can_create_events
 from tournament.services.eleventh import table_layouts_clean
 from tournament.services.extra_fields import extra_split, extra_write
+from tournament.services.players import player_warnings
 from tournament.services.revision import event_revision_bump
 from tournament.services.standings import metric_names, owr_floor_clean
 
@@ -113,6 +115,8 @@ def document_parse(raw) -> dict:
     if isinstance(raw, dict):
         document_scan(raw)
         return raw
+    if not isinstance(raw, (str, bytes)):
+        raise _not_event(raw)  # parsed JSON that is no object (a list, a number)
     try:
         if isinstance(raw, bytes):
             raw = raw.decode("utf-8")
@@ -130,14 +134,25 @@ def document_parse(raw) -> dict:
             f"line {exc.lineno}, column {exc.colno}).",
         ) from None
     if not isinstance(document, dict):
-        raise Invalid(fields.FIELD, "not_event", "The file is not a Strategium event export.")
+        raise _not_event(document)
     document_scan(document)
     return document
 
 
+def _not_event(document) -> Invalid:
+    """Not an event document; a BCP file is pointed to the reader that takes it."""
+    message = "The file is not a Strategium event export."
+    if bcp_shaped(document):
+        message += (
+            " It looks like a Best Coast Pairings file: bring it in with Import an event › "
+            "“Bring in an event played elsewhere” (POST /api/events/import/bcp/)."
+        )
+    return Invalid(fields.FIELD, "not_event", message)
+
+
 def _check_header(document: dict) -> None:
     if document.get("format") != FORMAT:
-        raise Invalid(fields.FIELD, "not_event", "The file is not a Strategium event export.")
+        raise _not_event(document)
     version = document.get("version")
     if version != VERSION:
         raise Invalid(
@@ -470,7 +485,10 @@ def _check_event(event: dict) -> None:
     except Invalid:
         floor_ok = False
     if not floor_ok:
-        raise bad("event.owr_floor", 'must be a fraction from 0 to 1 in lowest terms, like "1/3".')
+        raise bad(
+            "event.owr_floor",
+            'must be a fraction from 0 to 1 in lowest terms, like "1/3", or a decimal like "0.33".',
+        )
     if not isinstance(event["mission_order"], list):
         raise bad("event.mission_order", "must be a list of mission codes.")
     try:
@@ -620,6 +638,11 @@ def _write_players(event: Event, plan: _Plan, ids: _Ids, report: ImportReport) -
         theirs.append(extras)
     made = Player.objects.bulk_create([p for p, _ in rows], batch_size=500)
     restamp(Player, rows, created_at=True)
+    # What the players API says of an unknown faction, here for each player it concerns.
+    for player in made:
+        report.warnings += [
+            {**w, "message": f"{player.name}: {w['message']}"} for w in player_warnings(player)
+        ]
     for player, extras in zip(made, theirs, strict=True):
         extra_write("player", player, extras, restore=True)
     ids.kinds["player"] = {key: p.pk for (key, _), p in zip(plan.players, made, strict=True)}

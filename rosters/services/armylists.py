@@ -31,6 +31,7 @@ from tournament.services.access import require_judge, require_organiser, user_ca
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
+from tournament.services.names import text_checked
 
 COMMENT_LIMIT = 2_000
 REVIEW_STATUSES = (ListStatus.CHECKED, ListStatus.NEEDS_FIX)
@@ -159,7 +160,8 @@ def army_list_review(*, player: Player, user, status: str, comment="") -> Player
         raise Invalid("status", "invalid_choice", "Must be checked or needs_fix.")
     if not isinstance(comment, str):
         raise Invalid("comment", "invalid", "Must be text.")
-    comment = comment.replace("\r\n", "\n").replace("\r", "\n").strip()
+    # The one text check (engine/names.py): NUL, direction controls, invisible-only text.
+    comment = text_checked(comment, field="comment", multiline=True)
     if len(comment) > COMMENT_LIMIT:
         raise Invalid("comment", "max_length", f"Must be at most {COMMENT_LIMIT:,} characters.")
     if status == ListStatus.NEEDS_FIX and not comment:
@@ -263,7 +265,8 @@ def army_list_overrule(*, player: Player, user, code, comment="") -> Player:
     require_judge(user, event)
     if not isinstance(code, str) or not isinstance(comment, str):
         raise Invalid("code", "invalid", "Must be text.")
-    comment = comment.replace("\r\n", "\n").replace("\r", "\n").strip()
+    # The one text check (engine/names.py): NUL, direction controls, invisible-only text.
+    comment = text_checked(comment, field="comment", multiline=True)
     if len(comment) > COMMENT_LIMIT:
         raise Invalid("comment", "max_length", f"Must be at most {COMMENT_LIMIT:,} characters.")
     player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)

@@ -23,6 +23,7 @@ from rosters.services.rows import list_row, list_row_save, list_settings, list_s
 from tournament.errors import Invalid
 from tournament.models import Event, Player
 from tournament.services.extra_fields import ExtraFields
+from tournament.services.names import text_checked
 
 # An army list is a page of text; anything much longer is not a list (or is abuse).
 ARMY_LIST_LIMIT = 10_000
@@ -40,11 +41,8 @@ def army_list_clean(value) -> str:
 
     Browsers post a textarea's line breaks as CRLF; army builder apps on Windows export them
     too. One form of the text means a page saved unchanged changes nothing."""
-    if not isinstance(value, str):
-        raise Invalid("army_list", "invalid", "Must be text.")
-    if "\x00" in value:
-        raise Invalid("army_list", "null_characters", "Null characters are not allowed.")
-    text = value.replace("\r\n", "\n").replace("\r", "\n").strip()
+    # The one text check (engine/names.py): NUL, direction controls, invisible-only text.
+    text = text_checked(value, field="army_list", multiline=True)
     if len(text) > ARMY_LIST_LIMIT:
         raise Invalid(
             "army_list",

@@ -18,6 +18,7 @@ from series.services.table import series_events_read
 from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Event
 from tournament.services.access import event_hidden_from, user_can_create_events, user_can_manage
+from tournament.services.names import text_checked
 
 NO_SERIES = "No such series."
 FIELDS = (
@@ -72,9 +73,9 @@ def _editable(user, series_id: int) -> Series:
 
 
 def _text(field: str, value) -> str:
-    if not isinstance(value, str):
-        raise Invalid(field, "invalid", "Must be text.")
-    value = value.strip()
+    # The one text check (engine/names.py): no NUL (PostgreSQL cannot store it), no direction
+    # controls, no text of invisible characters only.
+    value = text_checked(value, field=field, multiline=field == "description")
     limit = 200 if field == "name" else 500
     if field == "name" and not value:
         raise Invalid("name", "required", "A series needs a name.")

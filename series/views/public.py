@@ -7,12 +7,12 @@ import io
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.utils.text import slugify
 
 from series.printing.table import series_table_pdf
 from series.services.series import series_get, series_read, series_visible_to
 from series.services.table import series_table_read
 from tournament.errors import NotFound
+from tournament.services.exports import file_disposition, file_slug
 
 
 def series_or_404(request, series_id: int):
@@ -69,8 +69,8 @@ def series_csv(request, series_id: int):
             ]
         )
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
-    name = slugify(series.name) or "series"
-    response["Content-Disposition"] = f'attachment; filename="{name}-table.csv"'
+    name = file_slug(series.name, "series")
+    response["Content-Disposition"] = file_disposition(f"{name}-table.csv")
     return response
 
 
@@ -79,6 +79,6 @@ def series_pdf(request, series_id: int):
     table = series_table_read(series=series, user=request.user)
     response = HttpResponse(series_table_pdf(series=series, table=table))
     response["Content-Type"] = "application/pdf"
-    name = slugify(series.name) or "series"
-    response["Content-Disposition"] = f'inline; filename="{name}-table.pdf"'
+    name = file_slug(series.name, "series")
+    response["Content-Disposition"] = file_disposition(f"{name}-table.pdf", inline=True)
     return response

@@ -5,12 +5,11 @@ still imports every line or none."""
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 
 from teams.models import Team, TeamMember
 from tournament.models import Event
+from tournament.services.imports import csv_rows
 
 MAX_LINES = 2000
 
@@ -31,17 +30,10 @@ class TeamImportRow:
         return not self.errors
 
 
-def team_import_text(raw: bytes | str) -> str:
-    """An uploaded file's text (UTF-8, a spreadsheet's byte order mark dropped)."""
-    if isinstance(raw, bytes):
-        return raw.decode("utf-8-sig", errors="replace")
-    return raw.removeprefix("\ufeff")
-
-
 def teams_import_preview(*, event: Event, text: str) -> list[TeamImportRow]:
     """Every non-blank line with the team it joins and why it cannot be imported, if so."""
-    rows = list(csv.reader(io.StringIO(text)))[:MAX_LINES]
-    first = [c.strip().lower() for c in rows[0]] if rows else []
+    rows = csv_rows(text)[:MAX_LINES]
+    first = [c.strip().lower() for c in rows[0][1]] if rows else []
     start = 2 if first[:3] == ["team", "name", "faction"] else 1
     teams = {t.name.lower(): t for t in Team.objects.filter(event=event)}
     members: dict[str, list[tuple[str, str]]] = {key: [] for key in teams}
@@ -49,7 +41,7 @@ def teams_import_preview(*, event: Event, text: str) -> list[TeamImportRow]:
         members[m.team.name.lower()].append((m.player.name, m.player.faction))
     taken = {n.casefold() for n in event.players.values_list("name", flat=True)}
     out: list[TeamImportRow] = []
-    for line, cells in enumerate(rows[start - 1 :], start=start):
+    for line, cells in rows[start - 1 :]:
         if not any(c.strip() for c in cells):
             continue
         team, name, faction, club = ([" ".join(c.split()) for c in cells] + ["", "", "", ""])[:4]

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 
@@ -16,6 +13,7 @@ from tournament.factions import faction_canonical
 from tournament.models import Event, Player
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target, audit_target_kind, logged_value
+from tournament.services.imports import csv_rows
 from tournament.services.names import name_checked, name_clash, name_holder
 from tournament.services.players import player_register
 
@@ -304,15 +302,15 @@ def teams_import(*, event: Event, user, text: str) -> list[Team]:
     event = team_event_lock(event_id=event.pk, user=user)
     if not isinstance(text, str) or not text.strip():
         raise Invalid("file", "empty", "The file holds no teams.")
-    rows = list(csv.reader(io.StringIO(text)))
-    first = [c.strip().lower() for c in rows[0]] if rows else []
+    rows = csv_rows(text)
+    first = [c.strip().lower() for c in rows[0][1]] if rows else []
     start = 2 if first[:3] == ["team", "name", "faction"] else 1
     body = rows[start - 1 :]
     teams: dict[str, Team] = {}
     touched: list[Team] = []
     try:
         with transaction.atomic():
-            for line, row in enumerate(body, start=start):
+            for line, row in body:
                 if not any(c.strip() for c in row):
                     continue
                 if not 3 <= len(row) <= 4:

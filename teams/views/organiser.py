@@ -13,7 +13,7 @@ from teams.services.matches import team_match_pair_players, team_match_unpair
 from teams.services.rounds import team_round_create
 from teams.services.scoring import team_scoring_get, team_scoring_update
 from teams.services.standings import team_round_data
-from teams.services.team_import import team_import_text, teams_import_preview
+from teams.services.team_import import teams_import_preview
 from teams.services.teams import (
     team_create,
     team_delete,
@@ -33,6 +33,7 @@ from teams.views.forms import (
 from tournament.errors import ServiceError
 from tournament.models import LayoutPolicy, RoundStage
 from tournament.services.eleventh import ELEVENTH
+from tournament.services.imports import csv_decoded
 from tournament.views.common import (
     organiser_required,
     report,
@@ -150,12 +151,12 @@ def teams_import_page(request, event):
     form = TeamImportForm(request.POST or None, request.FILES or None)
     context = {"event": event, "tab": "teams", "form": form, "rows": None}
     if request.method == "POST" and form.is_valid():
-        text = team_import_text(form.raw())
-        if "preview" in request.POST:
-            rows = teams_import_preview(event=event, text=text)
-            context.update(raw=text, rows=rows, ok=bool(rows) and all(r.ok for r in rows))
-            return render(request, "teams/manage/import.html", context)
         try:
+            text = csv_decoded(form.raw())
+            if "preview" in request.POST:
+                rows = teams_import_preview(event=event, text=text)
+                context.update(raw=text, rows=rows, ok=bool(rows) and all(r.ok for r in rows))
+                return render(request, "teams/manage/import.html", context)
             teams = teams_import(event=event, user=request.user, text=text)
         except ServiceError as exc:
             service_errors_to_form(form, exc)

@@ -47,8 +47,9 @@ def test_the_bye_is_listed_last_in_the_round_api_and_the_printed_pairings(api, e
     assert all(p.table is not None for p in printed[:-1])
 
 
-def test_the_json_file_name_transliterates_like_the_csv_names(event):
-    Event.objects.filter(pk=event.pk).update(name="Ünïcode Zoë GT")
+def test_the_json_file_name_keeps_its_letters_like_the_csv_names(event):
+    # Letters are kept (issue 32: "Ł" was dropped); the header carries them as filename*.
+    Event.objects.filter(pk=event.pk).update(name="Ünïcode Zoë Łódź GT")
     event.refresh_from_db()
-    assert export_filename(event) == "unicode-zoe-gt.strategium.json"
-    assert csv_filename(event=event, what="standings") == "unicode-zoe-gt-standings.csv"
+    assert export_filename(event) == "ünïcode-zoë-łódź-gt.strategium.json"
+    assert csv_filename(event=event, what="standings") == "ünïcode-zoë-łódź-gt-standings.csv"

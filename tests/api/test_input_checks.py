@@ -325,3 +325,23 @@ def test_a_staff_row_read_edited_and_sent_back_is_accepted(api, event, organiser
     assert again.status_code == 200, again.content
     changed = api.patch(url, {"username": "other"}, format="json")
     assert changed.json()["error_codes"] == {"username": ["read_only"]}
+
+
+# Results --------------------------------------------------------------------------------------
+
+
+def test_an_outcome_with_a_breakdown_outside_the_pack_and_no_vp_b_is_named(api, event, organiser):
+    # Was a KeyError (500) in tournament/scoring.py _clean_ending: side B's breakdown held a part
+    # Leviathan has not (tactical), so its total was never set.
+    a, b = add_players(event, organiser, 2)
+    made = api.post(
+        f"/api/events/{event.pk}/rounds/",
+        {"pairings": [{"player_a": a.pk, "player_b": b.pk}]},
+        format="json",
+    )
+    game = made.json()["games"][0]["id"]
+    body = {"outcome": "draw", "secondary_b": 0, "tactical_b": 0, "vp_a": 0}
+    response = api.post(f"/api/games/{game}/result/", body, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()["error_codes"] == {"tactical_b": ["not_in_pack"]}
+    assert not Result.objects.exists()

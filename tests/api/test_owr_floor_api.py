@@ -31,7 +31,7 @@ def test_standings_follow_the_floor(api):
         {"name": "Floor RTT", "rounds": 3, "tiebreaks": ["owr_floor", "vp"]},
         format="json",
     ).json()
-    assert event["owr_floor"] == "1/3"
+    assert event["owr_floor"] == "0.33"  # as Best Coast Pairings floors it
     ids = {}
     for n in range(1, 19):
         made = api.post(
@@ -42,10 +42,10 @@ def test_standings_follow_the_floor(api):
     rows = api.get(f"/api/events/{event['id']}/standings/").json()
     number = {v: k for k, v in ids.items()}
     by_number = {number[r["player"]]: r for r in rows}
-    assert by_number[13]["owr_floor"] == 0.3889  # 7/18, see the engine test
+    assert by_number[13]["owr_floor"] == 0.3878  # 349/900, see the engine test
     assert by_number[13]["owr"] == 0.2778  # 5/18 without the floor
-    assert by_number[13]["display"]["owr_floor"] == "38.9%"
-    assert by_number[13]["tiebreak_values"][0] == 0.3889
+    assert by_number[13]["display"]["owr_floor"] == "38.8%"
+    assert by_number[13]["tiebreak_values"][0] == 0.3878
     order = [number[r["player"]] for r in rows]
     assert order == sorted(
         order,
@@ -66,4 +66,15 @@ def test_bad_floors_are_refused_naming_the_field(api, event, value):
     assert response.status_code == 400
     assert "owr_floor" in str(response.json())
     event.refresh_from_db()
-    assert event.owr_floor == "1/3"
+    assert event.owr_floor == "0.33"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("value", "stored"), [("0.33", "0.33"), ("0.330", "0.33"), (".5", "0.5"), ("2/6", "1/3")]
+)
+def test_a_floor_reads_back_as_written_in_its_simplest_form(api, event, value, stored):
+    # A decimal stays a decimal (BCP's "0.33" is not shown as "33/100"); a fraction is reduced.
+    response = api.patch(f"/api/events/{event.pk}/", {"owr_floor": value}, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json()["owr_floor"] == stored

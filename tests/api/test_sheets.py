@@ -85,7 +85,7 @@ def test_event_facts(anon, event, finished):
     assert facts["game_system"] == "Warhammer 40,000"
     assert facts["rounds_played"] == "2"
     assert facts["players"] == "5"
-    assert facts["owr_floor"] == "1/3"
+    assert facts["owr_floor"] == "0.33"
 
 
 @pytest.mark.django_db

@@ -1,8 +1,8 @@
 """Opponents' win rate with a floor (`owr_floor`), opponents' VP and strength of schedule by VP.
 
-The floor is the rule the closed event apps publish: each opponent's win rate counts at no less
-than a fraction (a third by default), the way the Magic: The Gathering Tournament Rules,
-Appendix C, count opponents' match-win percentage at no less than 0.33. Byes are no opponent.
+The floor is the rule the closed event apps apply: each opponent's win rate counts at no less
+than a fraction, 0.33 by default (exactly 33/100, not a third: Best Coast Pairings floors at
+0.33, as the Magic: The Gathering Tournament Rules, Appendix C, do). Byes are no opponent.
 """
 
 from __future__ import annotations
@@ -53,13 +53,13 @@ def _order(tiebreaks, options=None):
 
 def test_floor_lifts_opponents_who_lost_every_game():
     # Player 16 lost all three games (rate 0); player 13 beat 16, drew 7 (1.5 of 3: 1/2) and beat
-    # 18 (1 of 3: 1/3). OWR = (0 + 1/2 + 1/3) / 3 = 5/18; with the floor 16 counts as 1/3:
-    # (1/3 + 1/2 + 1/3) / 3 = 7/18.
+    # 18 (1 of 3: 1/3). OWR = (0 + 1/2 + 1/3) / 3 = 5/18; with the default floor 16 counts as
+    # 0.33 (18's 1/3 is above it): (33/100 + 1/2 + 1/3) / 3 = 349/900, not 7/18 as a third.
     _, rows = _order(["owr_floor", "owr"])
     assert rows[13]["owr"] == Fraction(5, 18)
-    assert rows[13]["owr_floor"] == Fraction(7, 18)
-    assert format_metric("owr_floor", rows[13]["owr_floor"]) == "38.9%"
-    assert metric_json("owr_floor", rows[13]["owr_floor"]) == 0.3889
+    assert rows[13]["owr_floor"] == Fraction(349, 900)
+    assert format_metric("owr_floor", rows[13]["owr_floor"]) == "38.8%"
+    assert metric_json("owr_floor", rows[13]["owr_floor"]) == 0.3878
 
 
 def test_the_floor_reorders_the_event():
@@ -82,10 +82,12 @@ def test_floor_zero_is_plain_owr_and_a_floor_of_one_makes_everyone_equal():
 
 
 def test_the_event_floor_is_read_from_the_options():
-    _, third = _order(["owr_floor"])
+    _, default = _order(["owr_floor"])
+    _, third = _order(["owr_floor"], MetricOptions(owr_floor=Fraction(1, 3)))
     _, half = _order(["owr_floor"], MetricOptions(owr_floor=Fraction(1, 2)))
-    assert Fraction(1, 3) == DEFAULT_OWR_FLOOR
+    assert Fraction("0.33") == DEFAULT_OWR_FLOOR
     # 13's opponents: 16 (0), 7 (1/2), 18 (1/3): at a floor of 1/2 each counts 1/2.
+    assert default[13]["owr_floor"] == Fraction(349, 900)
     assert third[13]["owr_floor"] == Fraction(7, 18)
     assert half[13]["owr_floor"] == Fraction(1, 2)
 

@@ -80,6 +80,12 @@ def test_a_bcp_file_makes_the_event_under_its_own_name(org):
             "row 2, vp_b: must be a whole number",
         ),
         ("rounds_csv", "round;table\n".encode("utf-16"), "not UTF-8 text"),
+        (
+            "rounds_csv",
+            "round,table,player_a,faction_a,vp_a,player_b,faction_b,vp_b\n"
+            "1,1,Zoë,Orks,72,Bram,Necrons,40\n".encode("cp1252"),
+            "Line 2: not UTF-8 text",
+        ),
         ("bcp", b'{"pairings": [{"round": 1}', "Not a JSON file"),
         ("bcp", b'{"pairings": [{"round": 1, "table": 1}]}', "pairings[0].player1: must be"),
     ],

@@ -203,7 +203,7 @@ def test_announcements_newest_first_logged_and_deletable(event, organiser):
 
 @pytest.mark.parametrize(
     ("text", "code"),
-    [("", "blank"), ("   ", "blank"), ("x" * 501, "max_length"), ("a\x00b", "null_characters")],
+    [("", "blank"), ("   ", "blank"), ("x" * 501, "max_length"), ("a\x00b", "bad_character")],
 )
 def test_bad_announcements_are_refused(event, organiser, text, code):
     with pytest.raises(Invalid) as refused:

@@ -74,7 +74,7 @@ def test_open_sign_up_without_cap_or_approval_gives_a_place(event, organiser):
         ({"faction": ""}, "faction", "invalid_choice"),
         ({"club": "c" * 121}, "club", "max_length"),
         ({"army_list": "a" * 10_001}, "army_list", "max_length"),
-        ({"army_list": "nul\x00"}, "army_list", "null_characters"),
+        ({"army_list": "nul\x00"}, "army_list", "bad_character"),
     ],
 )
 def test_bad_sign_ups_name_the_field_and_change_nothing(event, organiser, fields, field, code):

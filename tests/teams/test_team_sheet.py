@@ -56,7 +56,7 @@ def test_team_sheet_rows_match_the_team_standings(api):
                 api.post(f"/api/games/{g['game']}/result/", scores, format="json")
     response = api.get(f"/api/events/{event}/teams.csv")
     assert response.status_code == 200
-    assert response["Content-Disposition"] == 'attachment; filename="team-zoe-teams.csv"'
+    assert response["Content-Disposition"] == "attachment; filename*=utf-8''team-zo%C3%AB-teams.csv"
     rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert list(rows[0]) == team_sheet_columns(2)
     standings = api.get(f"/api/events/{event}/team-standings/").json()["rows"]

@@ -201,12 +201,12 @@ def test_settings_change_the_pack_until_a_round_is_paired(org_client, event, org
 def test_the_owr_floor_is_set_on_the_page_and_a_bad_one_named(org_client, event):
     url = reverse("manage-settings", args=[event.pk])
     data = form_data(org_client.get(url).content.decode(), "Save settings")
-    assert data["owr_floor"] == "1/3"
+    assert data["owr_floor"] == "0.33"
     response = org_client.post(url, {**data, "owr_floor": "2/4"})
     assert response.status_code == 302, response.content.decode()
     assert Event.objects.get(pk=event.pk).owr_floor == "1/2"
     entry = AuditEntry.objects.filter(event=event).first()
-    assert entry.before == {"owr_floor": "1/3"}
+    assert entry.before == {"owr_floor": "0.33"}
     assert entry.after == {"owr_floor": "1/2"}
     data = form_data(org_client.get(url).content.decode(), "Save settings")
     response = org_client.post(url, {**data, "owr_floor": "3/2"})

@@ -196,7 +196,8 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
             )
         ],
         help_text="The floor of the owr_floor metric: each opponent's win rate counts at no "
-        'less than this fraction, written like "1/3" (default) or "0" (400 invalid/above_one).',
+        'less than this fraction, written like "0.33" (default, as BCP counts it), "1/3" or "0" '
+        "(400 invalid/above_one).",
     )
     mission_pack = serializers.ChoiceField(
         choices=pack_keys(),

@@ -42,8 +42,10 @@ def owr(states: States) -> dict[int, Exact]:
     return out
 
 
-# The event's default floor for `owr_floor`: the figure closed event apps publish.
-DEFAULT_OWR_FLOOR = Fraction(1, 3)
+# The event's default floor for `owr_floor`: 0.33 exactly, as Best Coast Pairings floors it (not
+# a third: with 1/3, placings of a real BCP event came out differently).
+DEFAULT_OWR_FLOOR_TEXT = "0.33"
+DEFAULT_OWR_FLOOR = Fraction(DEFAULT_OWR_FLOOR_TEXT)
 
 
 def owr_floor(states: States, floor: Fraction = DEFAULT_OWR_FLOOR) -> dict[int, Exact]:

@@ -98,6 +98,35 @@ def name_clean(value: str, *, field: str = "name", limit: int = 120) -> str:
     return name
 
 
+def text_clean(value, *, field: str, multiline: bool = False, limit: int | None = None) -> str:
+    """Any other text people type (an event's name and venue, a series, an announcement, a
+    faction, a club, an army list, a review comment) under the rules of names: direction
+    controls, control characters (NUL too, which PostgreSQL cannot store) and lone surrogates
+    refused, invisible format characters dropped, composed (NFC), and text that is not empty
+    must show something. One line: spaces collapsed. `multiline`: line breaks (one kind) and
+    tabs kept, the text trimmed. "" stays "" (the caller says whether a field may be empty).
+    Raises EngineError (`bad_character`, `blank`, `max_length`) naming `field`."""
+    if not isinstance(value, str):
+        raise EngineError("invalid", field, "Must be text.")
+    if multiline:
+        value = value.replace("\r\n", "\n").replace("\r", "\n")
+    for char in value:
+        allowed = char in "\n\t" if multiline else char.isspace()
+        message = None if allowed else _refused(char)
+        if message:
+            raise EngineError("bad_character", field, message)
+    kept = "".join(c for c in value if not _dropped(c))
+    text = kept.strip() if multiline else " ".join(kept.split())
+    text = unicodedata.normalize("NFC", text)
+    if value.strip() and not any(_visible(c) for c in text):
+        raise EngineError(
+            "blank", field, "Must hold a visible character (a letter, digit or sign)."
+        )
+    if limit is not None and len(text) > limit:
+        raise EngineError("max_length", field, f"Must be at most {limit:,} characters.")
+    return text
+
+
 def name_key(name: str) -> str:
     """What makes two names the same in one event: Unicode case folding and compatibility
     normalisation (NFKC), so "ZOË ÁRTEMIS", "zoë ártemis" and "Zoë Ártemis" share one key, and

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 
+from tournament.engine.metrics import DEFAULT_OWR_FLOOR_TEXT
 from tournament.localtime import default_time_zone
 
 DEFAULT_TIEBREAKS = ["owr", "vp"]
@@ -92,8 +93,8 @@ class Event(models.Model):
     tiebreaks = models.JSONField(default=default_tiebreaks)
     bye_vp = models.PositiveSmallIntegerField(default=60)
     # The owr_floor metric counts each opponent's win rate at no less than this fraction, kept
-    # as written ("1/3") so it stays exact (tournament/engine/metrics.py).
-    owr_floor = models.CharField(max_length=20, default="1/3")
+    # as written ("0.33", "1/3") so it stays exact (tournament/engine/metrics.py).
+    owr_floor = models.CharField(max_length=20, default=DEFAULT_OWR_FLOOR_TEXT)
     hidden = models.BooleanField(default=False)
     # The pairing engine keeps club mates apart in its round-1 draw only; later rounds pair by
     # record, so the label must not promise more.

@@ -15,16 +15,16 @@ from tournament.models.announcement import ANNOUNCEMENT_MAX_LENGTH
 from tournament.services.access import require_judge
 from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record
+from tournament.services.names import text_checked
 
 
 def _clean_text(text) -> str:
     if not isinstance(text, str):
         raise Invalid("text", "invalid", "Must be text.")
-    text = text.strip()
-    if not text:
+    if not text.strip():
         raise Invalid("text", "blank", "Write the message to announce.")
-    if "\x00" in text:
-        raise Invalid("text", "null_characters", "Null characters are not allowed.")
+    # The one text check (engine/names.py): NUL, direction controls, invisible-only text.
+    text = text_checked(text, field="text", multiline=True)
     if len(text) > ANNOUNCEMENT_MAX_LENGTH:
         raise Invalid(
             "text",

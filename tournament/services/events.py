@@ -48,6 +48,7 @@ from tournament.services.extra_fields import (
     extra_split,
     extra_write,
 )
+from tournament.services.names import text_checked
 from tournament.services.registration import registration_move_up
 from tournament.services.standings import metric_names, owr_floor_clean
 
@@ -253,6 +254,10 @@ def _clean(changes: dict, event: Event | None) -> dict:
     _clean_choices(clean)
     if "name" in clean and not str(clean["name"]).strip():
         raise Invalid("name", "blank", "This field may not be blank.")
+    # The one text check (engine/names.py), as player names have it.
+    for field in ("name", "venue"):
+        if field in clean:
+            clean[field] = text_checked(clean[field], field=field)
     for field, setting, low, high in _WHOLE_NUMBERS:
         value = clean.get(setting)
         if value is None and setting in NULLABLE_NUMBERS:

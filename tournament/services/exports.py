@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 
 from django.db.models import F
+from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 
 from tournament.engine import compute_standings, known_metrics, metric_json
@@ -108,12 +110,46 @@ def results_columns(event: Event) -> tuple[str, ...]:
     return (*RESULTS_COLUMNS, *RESULTS_ELEVENTH) if _eleventh(event) else RESULTS_COLUMNS
 
 
-# A spreadsheet runs a cell starting with these as a formula; names come from public sign-ups.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+# Names come from public sign-ups, so a cell a spreadsheet would run is written with a leading
+# "'" (the guard OWASP describes for CSV injection). "=" always starts a formula, and a leading
+# tab or carriage return hides one. "+", "-" and "@" start one in Excel too, but what follows
+# them can call nothing and compute nothing unless it holds a digit, a bracket, an operator, a
+# quote or the pipe and "!" of a DDE link: "-Ann Minus" is a name, and LibreOffice (which shows
+# the guard's "'") reads it as text. Excel may still show such a name as #NAME?: the workbook
+# (event.xlsx), whose cells are typed text, keeps it exact in every program.
+FORMULA_ALWAYS = ("=", "\t", "\r")
+FORMULA_SIGNS = ("+", "-", "@")
+
+
+def _only_words(text: str) -> bool:
+    """Letters, marks and spaces only, at least one letter: nothing a formula can run."""
+    kinds = {unicodedata.category(c)[0] for c in text}
+    return "L" in kinds and kinds <= {"L", "M", "Z"}
+
+
+def csv_text_cell(value: str) -> str:
+    """A text cell as the CSV writes it: guarded when a spreadsheet would run it."""
+    runs = value.startswith(FORMULA_ALWAYS) or (
+        value.startswith(FORMULA_SIGNS) and not _only_words(value[1:])
+    )
+    return "'" + value if runs else value
+
+
+def file_slug(text: str, fallback: str) -> str:
+    """A file name's stem from a name: its letters kept ("Łódź Open" -> "łódź-open"), sent with
+    `file_disposition` (RFC 6266's filename*, which carries them)."""
+    return slugify(text, allow_unicode=True)[:60].strip("-") or fallback
+
+
+def file_disposition(name: str, *, inline: bool = False) -> str:
+    """The Content-Disposition of a download: `filename="..."` for an ASCII name, else
+    `filename*=utf-8''...` (RFC 5987), which every current browser reads."""
+    return content_disposition_header(not inline, name)
 
 
 def export_filename(*, event: Event, what: str) -> str:
-    return f"{slugify(event.name) or 'event'}-{what}.csv"
+    return f"{file_slug(event.name, 'event')}-{what}.csv"
 
 
 def _cell(value) -> str | int | float:
@@ -121,8 +157,8 @@ def _cell(value) -> str | int | float:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
+    if isinstance(value, str):
+        return csv_text_cell(value)
     return value
 
 

@@ -57,17 +57,46 @@ class ImportRow:
         return not self.errors
 
 
-def _decode(raw: bytes | str) -> str:
+def csv_decoded(raw: bytes | str) -> str:
+    """An uploaded CSV's text: UTF-8, a spreadsheet's byte order mark dropped. Bytes that are
+    not UTF-8 are refused naming their line, never guessed at or replaced (a name read in the
+    wrong character set would be stored misspelt)."""
     if isinstance(raw, str):
-        return raw
-    if len(raw) > MAX_BYTES:
-        raise Invalid("file", "too_large", "The file must be at most 1 MB.")
-    for encoding in ("utf-8-sig", "cp1252"):
+        return raw.removeprefix("\ufeff")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise Invalid(
+            "file",
+            "encoding",
+            f"Line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02X}); save the file as "
+            "“CSV UTF-8” (in LibreOffice: character set Unicode (UTF-8)).",
+        ) from None
+
+
+def csv_rows(text: str) -> list[tuple[int, list[str]]]:
+    """Each CSV row with the line it starts on; a row the csv module cannot read (a field
+    longer than its limit, far beyond any name) is refused naming its line."""
+    reader = csv.reader(io.StringIO(text))
+    rows, start = [], 1
+    while True:
         try:
-            return raw.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    raise Invalid("file", "encoding", "The file must be UTF-8 text.")
+            cells = next(reader)
+        except StopIteration:
+            return rows
+        except csv.Error as exc:
+            raise Invalid(
+                "file", "malformed", f"Line {start}: this is not a CSV line we can read ({exc})."
+            ) from None
+        rows.append((start, cells))
+        start = reader.line_num + 1
+
+
+def _decode(raw: bytes | str) -> str:
+    if not isinstance(raw, str) and len(raw) > MAX_BYTES:
+        raise Invalid("file", "too_large", "The file must be at most 1 MB.")
+    return csv_decoded(raw)
 
 
 def _check_text(text: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import Model, QuerySet
 
 from tournament.engine.errors import EngineError
-from tournament.engine.names import name_clean, name_key, name_sort_key
+from tournament.engine.names import name_clean, name_key, name_sort_key, text_clean
 from tournament.errors import Conflict, Invalid
 
 NAME_LIMIT = 120
@@ -16,6 +16,15 @@ def name_checked(value, *, field: str = "name", limit: int = NAME_LIMIT) -> str:
     """The name as stored, or Invalid naming the field and the rule it breaks."""
     try:
         return name_clean(value, field=field, limit=limit)
+    except EngineError as exc:
+        raise Invalid(exc.field, exc.code, exc.message) from exc
+
+
+def text_checked(value, *, field: str, multiline: bool = False, limit: int | None = None) -> str:
+    """Free text as stored (engine/names.py `text_clean`), or Invalid naming the field and the
+    rule it breaks."""
+    try:
+        return text_clean(value, field=field, multiline=multiline, limit=limit)
     except EngineError as exc:
         raise Invalid(exc.field, exc.code, exc.message) from exc
 

@@ -40,6 +40,7 @@ from tournament.services.names import (
     name_clash,
     name_holder,
     players_by_name,
+    text_checked,
 )
 from tournament.services.registration import email_clean, registration_move_up
 
@@ -91,10 +92,7 @@ def _clean(data: dict) -> dict:
         clean["name"] = name_checked(clean["name"], limit=TEXT_FIELDS["name"])
     for field, limit in TEXT_FIELDS.items():
         if field in clean and field != "name":
-            value = clean[field]
-            if not isinstance(value, str):
-                raise Invalid(field, "invalid", "Must be text.")
-            value = " ".join(value.split())
+            value = text_checked(clean[field], field=field)
             if len(value) > limit:
                 raise Invalid(field, "max_length", f"Must be at most {limit} characters.")
             # One spelling per faction ("Tau Empire" is T'au Empire); unknown stays as typed.

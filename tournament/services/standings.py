@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 from tournament.engine import (
@@ -41,7 +42,9 @@ OWR_FLOOR_PATTERN = r"^(\d{1,3}(/[1-9]\d{0,2})?|\d?\.\d{1,3})$"
 
 
 def owr_floor_clean(value) -> str:
-    """The owr_floor setting as stored: a fraction from 0 to 1 written exactly ("1/3")."""
+    """The owr_floor setting as stored: a fraction from 0 to 1 written exactly, a decimal kept
+    a decimal ("0.330" -> "0.33", as BCP writes its floor) and a fraction in lowest terms
+    ("2/6" -> "1/3")."""
     rule = 'Must be a fraction from 0 to 1 written like "1/3" (or "0" for no floor).'
     if not isinstance(value, str) or not value.strip():
         raise Invalid("owr_floor", "invalid", rule)
@@ -53,6 +56,9 @@ def owr_floor_clean(value) -> str:
         raise Invalid("owr_floor", "above_one", rule)
     if floor < 0 or floor.denominator > OWR_FLOOR_MAX_DENOMINATOR:
         raise Invalid("owr_floor", "range", rule)
+    if "." in value:
+        # Fewer places than the denominator limit allows, so the decimal is exact.
+        return format(Decimal(value.strip()).normalize(), "f")
     return str(floor)
 
 

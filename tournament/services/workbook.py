@@ -13,7 +13,8 @@ from __future__ import annotations
 import io
 
 from openpyxl import Workbook
-from openpyxl.cell.cell import TYPE_STRING
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, TYPE_STRING
+from openpyxl.utils import get_column_letter
 
 from tournament.models import Event
 from tournament.services.exports import (
@@ -28,12 +29,27 @@ from tournament.services.sheets import EVENT_SHEET_COLUMNS, event_metadata, play
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
+# Column widths in characters: each column as wide as its longest cell, within these bounds.
+WIDTH_MIN, WIDTH_MAX = 6, 60
+
+
 def _value(value):
     if value is None:
         return None
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, str):
+        # A workbook cannot hold control characters (openpyxl refuses them, and the public file
+        # answered 500): names stored before the text check refused them lose them here.
+        return ILLEGAL_CHARACTERS_RE.sub("", value)
     return value
+
+
+def _widths(sheet) -> None:
+    for column in sheet.iter_cols():
+        longest = max(len(str(c.value)) if c.value is not None else 0 for c in column)
+        width = min(max(longest + 2, WIDTH_MIN), WIDTH_MAX)
+        sheet.column_dimensions[get_column_letter(column[0].column)].width = width
 
 
 def _sheet(book: Workbook, title: str, columns, rows: list[dict]) -> None:
@@ -47,6 +63,7 @@ def _sheet(book: Workbook, title: str, columns, rows: list[dict]) -> None:
                 # openpyxl takes a string starting with "=" for a formula; here it is a name.
                 cell.data_type = TYPE_STRING
     sheet.freeze_panes = "A2"
+    _widths(sheet)
 
 
 def event_workbook(*, event: Event) -> bytes:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from django.http import HttpResponse
-from django.utils.text import slugify
 
 from tournament.services.door_sheet import door_sheet_pdf
+from tournament.services.exports import file_disposition, file_slug
 from tournament.views.common import staff_required
 
 
@@ -13,6 +13,6 @@ from tournament.views.common import staff_required
 def door_sheet(request, event):
     # Judges hand out lost links too (they read private keys on the player pages).
     response = HttpResponse(door_sheet_pdf(event=event), content_type="application/pdf")
-    name = f"{slugify(event.name) or 'event'}-player-links.pdf"
-    response["Content-Disposition"] = f'inline; filename="{name}"'
+    name = f"{file_slug(event.name, 'event')}-player-links.pdf"
+    response["Content-Disposition"] = file_disposition(name, inline=True)
     return response

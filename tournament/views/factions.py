@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.utils.text import slugify
 
 from tournament.errors import Invalid
 from tournament.services.disposition_stats import RULES as DISPOSITION_RULES
 from tournament.services.disposition_stats import disposition_stats_event
+from tournament.services.exports import file_disposition, file_slug
 from tournament.services.factions import (
     RULES,
     faction_range_parse,
@@ -70,7 +70,7 @@ def win_rate_chart(rows: list[dict]) -> dict | None:
 
 def _pdf(content: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Content-Disposition"] = file_disposition(filename, inline=True)
     return response
 
 
@@ -92,7 +92,7 @@ def event_factions(request, event_id: int):
 
 def event_factions_pdf(request, event_id: int):
     event = visible_event_or_404(request, event_id)
-    return _pdf(faction_stats_pdf(event=event), f"{slugify(event.name) or 'event'}-factions.pdf")
+    return _pdf(faction_stats_pdf(event=event), f"{file_slug(event.name, 'event')}-factions.pdf")
 
 
 def _range(request):

@@ -210,7 +210,8 @@ class SettingsForm(EventForm):
         max_length=20,
         label="Opponents' win-rate floor",
         help_text='For the "OWR (floor)" tie-break: each opponent\'s win rate counts at no less '
-        'than this fraction, e.g. "1/3"; "0" for no floor.',
+        'than this fraction, e.g. "0.33" (as Best Coast Pairings counts it) or "1/3"; "0" for no '
+        "floor.",
     )
     hidden = forms.BooleanField(required=False, label="Hidden (only organisers see it)")
     round_minutes = forms.IntegerField(

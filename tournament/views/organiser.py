@@ -25,7 +25,7 @@ from tournament.services.cached import event_etag
 from tournament.services.eleventh import ELEVENTH, disposition_lock_reason, is_eleventh
 from tournament.services.event_status import event_status_due
 from tournament.services.events import event_create, event_delete, event_update
-from tournament.services.imports import import_players, import_preview
+from tournament.services.imports import csv_decoded, import_players, import_preview
 from tournament.services.players import (
     player_delete,
     player_games_count,
@@ -284,11 +284,9 @@ def player_import(request, event):
     form = ImportForm(request.POST or None, request.FILES or None)
     context = {"event": event, "tab": "players", "import_form": form, "rows": None}
     if request.method == "POST" and form.is_valid():
-        raw = form.raw()
-        if isinstance(raw, bytes):
-            raw = raw.decode("utf-8-sig", errors="replace")
-        context["raw"] = raw
         try:
+            raw = csv_decoded(form.raw())
+            context["raw"] = raw
             if "confirm" in request.POST:
                 added = import_players(event=event, user=request.user, raw=raw)
                 messages.success(request, f"Imported {len(added)} players.")

@@ -24,6 +24,7 @@ from tournament.services.cached import (
     standings_computed,
     standings_status_computed,
 )
+from tournament.services.exports import FORMULA_SIGNS
 from tournament.services.players import players_by_name
 from tournament.services.records import never_played
 from tournament.services.registration import registration_is_open
@@ -275,6 +276,8 @@ def standings_page(request, event, *, manage: bool):
     else:
         # Staff see who is left out for never playing; the public page does not name no-shows.
         context["never_played"] = never_played(event=event) if context["can_manage"] else []
+        # A name starting with a sign reads exactly only in the workbook (services/exports.py).
+        context["signed_names"] = any(r["name"].startswith(FORMULA_SIGNS) for r in standings.value)
         response = render(request, "tournament/standings.html", context)
     stamp = as_of or standings.as_of_for(standings.revision)
     response["X-Standings-As-Of"] = stamp.strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -23,6 +23,7 @@ from tournament.services.access import user_can_judge
 from tournament.services.exports import (
     export_csv,
     export_filename,
+    file_disposition,
     pairings_columns,
     pairings_export,
     results_columns,
@@ -73,7 +74,7 @@ def csv_response(*, columns, rows, filename: str) -> HttpResponse:
     response = HttpResponse(
         export_csv(columns=columns, rows=rows), content_type="text/csv; charset=utf-8"
     )
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Content-Disposition"] = file_disposition(filename)
     response["Cache-Control"] = "no-cache"
     return response
 

@@ -11,7 +11,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from tournament.api.permissions import visible_event
 from tournament.api.views.exports import CSV_RESPONSE, CsvView, csv_response
 from tournament.services.circuits import itc_form_export, ntr_text_export
-from tournament.services.exports import export_filename
+from tournament.services.exports import export_filename, file_disposition
 from tournament.services.sheets import EVENT_SHEET_COLUMNS, event_metadata, player_sheet_export
 from tournament.services.workbook import XLSX_TYPE, event_workbook
 
@@ -78,7 +78,7 @@ class WorkbookView(CsvView):
         event = visible_event(request, event_id)
         response = HttpResponse(event_workbook(event=event), content_type=XLSX_TYPE)
         name = export_filename(event=event, what="event").removesuffix(".csv") + ".xlsx"
-        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        response["Content-Disposition"] = file_disposition(name)
         response["Cache-Control"] = "no-cache"
         return response
 
@@ -129,6 +129,6 @@ class NtrTextView(CsvView):
             ntr_text_export(event=event).encode(), content_type="text/plain; charset=utf-8"
         )
         name = export_filename(event=event, what="ntr").removesuffix(".csv") + ".txt"
-        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        response["Content-Disposition"] = file_disposition(name)
         response["Cache-Control"] = "no-cache"
         return response

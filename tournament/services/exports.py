@@ -110,7 +110,6 @@ def results_columns(event: Event) -> tuple[str, ...]:
     return (*RESULTS_COLUMNS, *RESULTS_ELEVENTH) if _eleventh(event) else RESULTS_COLUMNS
 
 
-
 # Names come from public sign-ups, so a cell a spreadsheet would run is written with a leading
 # "'" (the guard OWASP describes for CSV injection). "=" always starts a formula, and a leading
 # tab or carriage return hides one. "+", "-" and "@" start one in Excel too, but what follows

@@ -98,8 +98,9 @@ def test_the_standings_page_and_pdf_lead_with_the_final_place(api, finished):
 def test_the_champion_s_phone_says_first(api, finished):
     champion = finished.players.get(pk=_final(api, finished)[0]["player"])
     page = Client().get(f"/p/{champion.private_key}/").content.decode()
-    assert "1st" in page.split("Your place")[1][:400]
-    assert "3rd" not in page.split("Your place")[1][:400]
+    card = page.split("Your place")[1].split("</section>")[0]
+    assert '<p class="standing-line"><strong>1st</strong>' in card
+    assert "3rd in the Swiss rounds" in card
 
 
 def test_faction_statistics_best_placed_is_the_champion(api, finished):

@@ -26,7 +26,7 @@ from tournament.models import Event, Game, Result, ResultStatus
 from tournament.services.cached import event_cached, standings_cached
 from tournament.services.records import event_games, players_records, ranked_players
 from tournament.services.revision import event_revision
-from tournament.services.standings import metric_options
+from tournament.services.standings import metric_options, standings_final_first
 
 STANDINGS_COLUMNS = (
     "rank",
@@ -143,17 +143,18 @@ def standings_export(
         compute=compute,
         revision=revision,
     )
-    # An app's hook (the play-offs) may add the final place to the rows: a last column then.
+    # An app's hook (the play-offs) may add the final place to the rows: once every row has
+    # one, the rows come in that order and it is the first column (the Swiss `rank` beside).
     final = ["final_place"] if rows and "final_place" in rows[0] else []
     out = []
-    for row in rows:
+    for row in standings_final_first(rows):
         flat = {c: row[c] for c in (*STANDINGS_COLUMNS, *final) if c != "player"}
         flat["player"] = row["name"]
         flat.update(values.get(row["player"], {}))
         for name in ONLY_WHEN_RANKED.intersection(names):
             flat[name] = row.get(name)
         out.append(flat)
-    return [*STANDINGS_COLUMNS, *names, *final], out
+    return [*final, *STANDINGS_COLUMNS, *names], out
 
 
 def _outcome(mine: int | None, theirs: int | None) -> str:

@@ -44,6 +44,7 @@ from tournament.services.standings import (
     metric_heading,
     metric_label,
     standings_compute,
+    standings_final_first,
 )
 
 
@@ -264,7 +265,7 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
 
 def print_standings_data(*, event: Event, as_of_round: int | None = None) -> StandingsPrint:
     """Standings as of `as_of_round` (None: every round so far) with the registry's headings."""
-    rows = standings_compute(event=event, as_of_round=as_of_round)
+    rows = standings_final_first(standings_compute(event=event, as_of_round=as_of_round))
     status = standings_status(event=event, as_of_round=as_of_round)
     # The latest standings say how far the results have come; a past round's only what waits.
     said = (status.heading, status.waiting) if as_of_round is None else (status.waiting,)

@@ -95,11 +95,13 @@ def playoff_round_note(event, round_) -> str:
 
 def register() -> None:
     from playoffs.services import exchange  # noqa: PLC0415
+    from playoffs.services.bracket import knockout_games_decided  # noqa: PLC0415
     from playoffs.services.placings import (  # noqa: PLC0415
         standings_final_place,
         team_standings_final_place,
     )
     from teams.services.standings import TEAM_STANDINGS_ROW_HOOKS  # noqa: PLC0415
+    from tournament.services.exports import DECIDED_GAME_HOOKS  # noqa: PLC0415
     from tournament.services.printing import ROUND_NOTE_HOOKS  # noqa: PLC0415
     from tournament.services.standings import STANDINGS_ROW_HOOKS  # noqa: PLC0415
 
@@ -107,6 +109,8 @@ def register() -> None:
         STANDINGS_ROW_HOOKS.append(standings_final_place)
     if team_standings_final_place not in TEAM_STANDINGS_ROW_HOOKS:
         TEAM_STANDINGS_ROW_HOOKS.append(team_standings_final_place)
+    if knockout_games_decided not in DECIDED_GAME_HOOKS:
+        DECIDED_GAME_HOOKS.append(knockout_games_decided)
     if playoff_round_note not in ROUND_NOTE_HOOKS:
         ROUND_NOTE_HOOKS.append(playoff_round_note)
     audit_words_register("playoff_create", "Play-offs cut", _create_words)

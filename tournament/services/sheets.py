@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tournament.models import Event, Result, ResultStatus
 from tournament.services.cached import event_cached
-from tournament.services.exports import _games
+from tournament.services.exports import _games, game_outcome, games_decided
 from tournament.services.standings import (
     standings_compute,
     standings_final_first,
@@ -64,6 +64,7 @@ def _rounds_by_player(event: Event) -> dict[int, dict[int, dict]]:
             game__round__event=event, is_current=True, status=ResultStatus.CONFIRMED
         )
     }
+    decided = games_decided(event=event)
     out: dict[int, dict[int, dict]] = {}
     for game in _games(event):
         number = game.round.number
@@ -86,12 +87,8 @@ def _rounds_by_player(event: Event) -> dict[int, dict[int, dict]]:
             cells["vp"] = getattr(result, mine) if result else None
             cells["vp_against"] = getattr(result, theirs) if result else None
             if result is not None:
-                outcome = (
-                    "win"
-                    if cells["vp"] > cells["vp_against"]
-                    else "draw"
-                    if cells["vp"] == cells["vp_against"]
-                    else "loss"
+                outcome = game_outcome(
+                    cells["vp"], cells["vp_against"], me=me.pk, winner=decided.get(game.pk)
                 )
                 cells["result"] = RESULT_LETTERS[outcome]
             out.setdefault(me.pk, {})[number] = cells

@@ -86,9 +86,7 @@ def test_the_standings_page_and_pdf_lead_with_the_final_place(api, finished):
     head = html.split("<thead>")[1].split("</thead>")[0]
     assert head.index(">#<") < head.index("Swiss")
 
-    text = "\n".join(
-        pdf_pages(print_document(event=finished, kind="standings", round_number=None))
-    )
+    text = "\n".join(pdf_pages(print_document(event=finished, kind="standings", round_number=None)))
     assert "Final standings" in text
     lines = text.splitlines()
     assert lines.index(final[0]["name"]) < lines.index(final[1]["name"])
@@ -106,7 +104,7 @@ def test_the_champion_s_phone_says_first(api, finished):
 def test_faction_statistics_best_placed_is_the_champion(api, finished):
     champion = _final(api, finished)[0]
     html = Client().get(f"/events/{finished.pk}/factions/").content.decode()
-    assert f"{champion['name']} <span class=\"sub\">(1 of 10)" in html
+    assert f'{champion["name"]} <span class="sub">(1 of 10)' in html
 
 
 def test_the_home_page_says_finished(api, finished):

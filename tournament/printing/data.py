@@ -139,6 +139,18 @@ class RoundPrint:
     # A line in words every sheet and pack of the round carries: a knockout round's rule for
     # games ending on equal VP (from the app that pairs such rounds).
     note: str = ""
+    # A knockout round's stage ("Quarter-final") and its players' seeds ((player id, seed)
+    # pairs), from the app that pairs such rounds; "" and () for a Swiss round.
+    stage: str = ""
+    seeds: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def title(self) -> str:
+        """What the round is called on paper: "Round 3", or a knockout round's stage."""
+        return self.stage or f"Round {self.number}"
+
+    def seed_of(self, player_id: int) -> int | None:
+        return dict(self.seeds).get(player_id)
 
     @property
     def games(self) -> tuple[Pairing, ...]:

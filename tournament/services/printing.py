@@ -39,6 +39,7 @@ from tournament.scoring import outcome
 from tournament.services.clock import round_timing_words
 from tournament.services.progress import standings_status
 from tournament.services.records import event_games
+from tournament.services.round_names import round_seeds, round_stage_name
 from tournament.services.standings import (
     format_record,
     metric_heading,
@@ -260,6 +261,8 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         timing=round_timing_words(round_=round_),
         eleventh=eleventh,
         note=round_print_note(event=event, round_=round_),
+        stage=round_stage_name(event=event, round_=round_),
+        seeds=tuple(sorted(round_seeds(event=event, round_=round_).items())),
     )
 
 

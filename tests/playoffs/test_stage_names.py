@@ -36,7 +36,9 @@ def test_the_player_s_card_names_the_stage(semis):
 def test_the_pairings_pdf_names_the_stage_and_the_seeds(semis):
     event, round_ = semis
     seeds = event.playoff.seeds
-    text = "\n".join(pdf_pages(print_document(event=event, kind="pairings", round_number=round_.number)))
+    text = "\n".join(
+        pdf_pages(print_document(event=event, kind="pairings", round_number=round_.number))
+    )
     assert "Semi-final · by table" in text
     assert f"Round {round_.number}" not in text
     name_1 = event.players.get(pk=seeds[0]).name

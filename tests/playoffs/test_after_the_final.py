@@ -64,7 +64,7 @@ def test_the_standings_files_put_the_final_places_first(api, finished):
     players = _csv(api, f"/api/events/{finished.pk}/players.csv")
     assert [f"{r['first_name']} {r['last_name']}" for r in players] == names
     assert [r["place"] for r in players] == [str(i) for i in range(1, 11)]
-    assert [r["swiss_rank"] for r in players][0] == "3"
+    assert players[0]["swiss_rank"] == "3"
 
     itc = _csv(api, f"/api/events/{finished.pk}/itc.csv")
     assert [(r["Placing"], f"{r['First Name']} {r['Last Name']}") for r in itc][:2] == [

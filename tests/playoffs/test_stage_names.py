@@ -25,7 +25,7 @@ def semis(organiser):
 
 
 def test_the_player_s_card_names_the_stage(semis):
-    event, round_ = semis
+    _, round_ = semis
     game = round_.games.first()
     page = Client().get(f"/p/{game.player_a.private_key}/").content.decode()
     card = page.split('class="card my-game"')[1].split("</section>")[0]

@@ -51,7 +51,7 @@ def test_the_pairings_pdf_names_the_stage_and_the_seeds(semis):
 
 
 def test_the_big_screen_names_the_stage(semis):
-    event, round_ = semis
+    event, _ = semis
     page = Client().get(f"/events/{event.pk}/screen/").content.decode()
     assert "Semi-final" in page.split('aria-label="Pairings"')[1].split("</header>")[0]
 

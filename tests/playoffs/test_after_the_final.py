@@ -154,3 +154,20 @@ def test_settings_save_unchanged_after_the_knockout_rounds(finished, organiser):
     after = {f.attname: getattr(event, f.attname) for f in Event._meta.concrete_fields}
     assert after == before
     assert AuditEntry.objects.count() == logged
+
+
+def test_the_champion_s_person_page_lists_the_knockout_games(api, finished):
+    from people.services.people import person_link_player
+    from people.services.reads import person_read
+
+    champion = finished.players.get(pk=_final(api, finished)[0]["player"])
+    link = person_link_player(player=champion)
+    games = person_read(person_id=link.person_id, user=None)["events"][0]["games"]
+    assert [g["round"] for g in games] == [1, 2, 3, 4, 5]
+    semi, final = games[3], games[4]
+    assert (semi["stage"], semi["result"]) == ("Semi-final", "win")
+    # The final ended 70-70: the higher seed went through, a win and not a draw.
+    assert (final["stage"], final["result"], final["vp"]) == ("Final", "win", 70)
+    assert games[0]["stage"] == ""
+    page = Client().get(f"/people/{link.person_id}/").content.decode()
+    assert "Final" in page

@@ -38,6 +38,11 @@ def _outcome(game, mine_is_a: bool, went_through: int | None = None) -> str:
     return "win" if (game.vp_a > game.vp_b) == mine_is_a else "loss"
 
 
+def _stage(stages: dict[int, str], number: int) -> dict:
+    """A knockout game's stage ({"stage": "Semi-final"}); a Swiss game has no such key."""
+    return {"stage": stages[number]} if stages.get(number) else {}
+
+
 def _event_part(player: Player) -> dict:
     event = player.event
     rows = standings_compute(event=event)
@@ -66,7 +71,7 @@ def _event_part(player: Player) -> dict:
             games.append(
                 {
                     "round": g.round,
-                    "stage": stages.get(g.round, ""),
+                    **_stage(stages, g.round),
                     "opponent": None,
                     "result": "bye",
                     "vp": g.vp_a,
@@ -80,7 +85,7 @@ def _event_part(player: Player) -> dict:
         games.append(
             {
                 "round": g.round,
-                "stage": stages.get(g.round, ""),
+                **_stage(stages, g.round),
                 "opponent": names.get(other, ""),
                 "result": _outcome(
                     g, mine_is_a, decided.get(ids.get((g.round, g.player_a, g.player_b)))

@@ -14,9 +14,11 @@ from people.models import PersonChange, PersonLink
 from people.services.people import people_managed_by
 from tournament.engine.names import name_fold
 from tournament.errors import NotFound
-from tournament.models import Player
+from tournament.models import Game, Player, RoundStage
 from tournament.services.access import events_visible_to
+from tournament.services.exports import games_decided
 from tournament.services.records import event_games
+from tournament.services.round_names import round_stage_name
 from tournament.services.standings import standings_compute
 
 NO_PERSON = "No such person."
@@ -34,12 +36,20 @@ def _visible_links(person_id: int, user) -> list[PersonLink]:
     )
 
 
-def _outcome(game, mine_is_a: bool) -> str:
+def _outcome(game, mine_is_a: bool, went_through: int | None = None) -> str:
     if game.winner in ("a", "b"):
         return "win" if (game.winner == "a") == mine_is_a else "loss"
+    if went_through is not None and game.vp_a == game.vp_b:
+        # A knockout game on equal VP: the tie rule sent one player through.
+        return "win" if went_through == (game.player_a if mine_is_a else game.player_b) else "loss"
     if game.winner == "draw" or game.vp_a == game.vp_b:
         return "draw"
     return "win" if (game.vp_a > game.vp_b) == mine_is_a else "loss"
+
+
+def _stage(stages: dict[int, str], number: int) -> dict:
+    """A knockout game's stage ({"stage": "Semi-final"}); a Swiss game has no such key."""
+    return {"stage": stages[number]} if stages.get(number) else {}
 
 
 def _event_part(player: Player) -> dict:
@@ -47,8 +57,22 @@ def _event_part(player: Player) -> dict:
     rows = standings_compute(event=event)
     row = next((r for r in rows if r["player"] == player.pk), None)
     names = dict(event.players.values_list("pk", "name"))
+    # Knockout games too, each named by its stage ("Semi-final"), a tie decided by its rule.
+    stages = {
+        r.number: round_stage_name(event=event, round_=r)
+        for r in event.rounds.exclude(stage=RoundStage.SWISS)
+    }
+    decided = games_decided(event=event) if stages else {}
+    ids = {}
+    if decided:
+        ids = {
+            (n, a, b): pk
+            for pk, n, a, b in Game.objects.filter(pk__in=decided).values_list(
+                "pk", "round__number", "player_a_id", "player_b_id"
+            )
+        }
     games = []
-    for g in event_games(event, released_only=True):
+    for g in event_games(event, released_only=True, every_stage=True):
         if player.pk not in (g.player_a, g.player_b):
             continue
         mine_is_a = g.player_a == player.pk
@@ -56,6 +80,7 @@ def _event_part(player: Player) -> dict:
             games.append(
                 {
                     "round": g.round,
+                    **_stage(stages, g.round),
                     "opponent": None,
                     "result": "bye",
                     "vp": g.vp_a,
@@ -69,8 +94,11 @@ def _event_part(player: Player) -> dict:
         games.append(
             {
                 "round": g.round,
+                **_stage(stages, g.round),
                 "opponent": names.get(other, ""),
-                "result": _outcome(g, mine_is_a),
+                "result": _outcome(
+                    g, mine_is_a, decided.get(ids.get((g.round, g.player_a, g.player_b)))
+                ),
                 "vp": g.vp_a if mine_is_a else g.vp_b,
                 "opponent_vp": g.vp_b if mine_is_a else g.vp_a,
             }

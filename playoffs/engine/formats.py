@@ -115,7 +115,12 @@ def double_elimination(n: int, *, reset: bool = True) -> list[Match]:
     winners'-bracket losers; the two bracket winners meet in the grand final, and with
     `reset` a second grand final is played if the losers' bracket winner wins the first."""
     _check_size(n)
-    winners = single_elimination(n)
+    # The winners' bracket's last match is not the final (the grand final is): its rounds
+    # are named as the winners' bracket's own ("Winners' final", "Winners' semi-final").
+    winners = [
+        replace(m, label=f"Winners' {m.label[0].lower()}{m.label[1:]}")
+        for m in single_elimination(n)
+    ]
     by_level: dict[int, list[Match]] = {}
     for m in winners:
         by_level.setdefault(int(m.id[1:].split("-")[0]), []).append(m)

@@ -13,12 +13,18 @@ POD_METHODS = ("standings", "organiser", "random")
 
 
 def pods_by_standings(ranked: Sequence[int], count: int) -> list[list[int]]:
-    """Consecutive bands of the standings (best first): pod 1 the top band, and so on; the
-    first pods take one more player when the field does not divide evenly."""
-    size, extra = divmod(len(ranked), count)
+    """Consecutive bands of the standings (best first): pod 1 the top band, and so on. Pods
+    are made of whole pairs, so every pod but the bottom one is even: in an uneven field the
+    odd player out is in the bottom pod, and the pod rounds' bye goes (as the Companion gives
+    a bye) to the lowest-ranked players, never to a top pod's. When the pairs do not divide
+    evenly the upper pods take one pair more (the bottom pod may already hold the extra
+    player), so pods stay within one pair of each other."""
+    pairs, extra = divmod(len(ranked) // 2, count)
     out, start = [], 0
     for i in range(count):
-        end = start + size + (1 if i < extra else 0)
+        end = start + 2 * (pairs + (1 if i < extra else 0))
+        if i == count - 1:
+            end = len(ranked)  # the odd player out, if any
         out.append(list(ranked[start:end]))
         start = end
     return out

@@ -69,6 +69,31 @@ def playoff_read(playoff: Playoff) -> dict:
     return _read(playoff, matches, slots=slots, won=won, results=results, seeds=seeds)
 
 
+def knockout_games_decided(event) -> dict[int, int]:
+    """Knockout games that ended on equal VP, each with the player the tie rule sent through
+    (a hook the tournament's exports call: such a game is a win, not a draw)."""
+    playoff = Playoff.objects.filter(event=event, entrants="players").first()
+    if playoff is None:
+        return {}
+    seeds = {pid: i + 1 for i, pid in enumerate(playoff.seeds)}
+    slots = list(PlayoffGame.objects.filter(playoff=playoff).select_related("game"))
+    results = {
+        r.game_id: r
+        for r in Result.objects.filter(
+            game__in=[s.game_id for s in slots], is_current=True, status=ResultStatus.CONFIRMED
+        )
+    }
+    out = {}
+    for slot in slots:
+        result = results.get(slot.game_id)
+        if result is None or result.vp_a != result.vp_b:
+            continue
+        side = _game_side(slot, result, seeds, playoff.knockout_tiebreak)
+        if side is not None:
+            out[slot.game_id] = slot.game.player_a_id if side == "a" else slot.game.player_b_id
+    return out
+
+
 def _read(playoff, matches, *, slots, won, results, seeds, team_matches=None) -> dict:
     states = bracket_state(matches, len(playoff.seeds), won)
     order = placings(states, len(playoff.seeds))

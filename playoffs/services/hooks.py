@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from playoffs.engine.team_tiebreak import TEAM_KNOCKOUT_TIEBREAKS
 from playoffs.engine.tiebreak import KNOCKOUT_TIEBREAKS
-from playoffs.models import Playoff
+from playoffs.models import Playoff, PlayoffGame, PlayoffTeamMatch
+from playoffs.services.bracket import playoff_matches
 from tournament.errors import Conflict
 from tournament.models import RoundStage
 from tournament.services.audit import undo_check, undoable
@@ -93,20 +94,52 @@ def playoff_round_note(event, round_) -> str:
     return f"Knockout game. {KNOCKOUT_TIEBREAKS[playoff.knockout_tiebreak]}"
 
 
+def playoff_round_name(event, round_) -> dict | None:
+    """A knockout round's stage in words (a hook the tournament app calls for rounds after
+    the Swiss): its matches' labels in bracket order ("Semi-final", "Final · Third-place
+    match"), and the seeds of a players' bracket."""
+    playoff = Playoff.objects.filter(event=event).first()
+    if playoff is None or round_.stage != RoundStage.PLAYOFF:
+        return None
+    if playoff.entrants == "teams":
+        played = PlayoffTeamMatch.objects.filter(
+            playoff=playoff, team_match__team_round__round=round_
+        )
+        seeds = {}
+    else:
+        played = PlayoffGame.objects.filter(playoff=playoff, game__round=round_)
+        seeds = {pid: i + 1 for i, pid in enumerate(playoff.seeds)}
+    ids = set(played.values_list("match", flat=True))
+    labels = []
+    for match in playoff_matches(playoff):
+        if match.id in ids and match.label not in labels:
+            labels.append(match.label)
+    if not labels:
+        return None
+    return {"name": " · ".join(labels), "seeds": seeds}
+
+
 def register() -> None:
     from playoffs.services import exchange  # noqa: PLC0415
+    from playoffs.services.bracket import knockout_games_decided  # noqa: PLC0415
     from playoffs.services.placings import (  # noqa: PLC0415
         standings_final_place,
         team_standings_final_place,
     )
     from teams.services.standings import TEAM_STANDINGS_ROW_HOOKS  # noqa: PLC0415
+    from tournament.services.exports import DECIDED_GAME_HOOKS  # noqa: PLC0415
     from tournament.services.printing import ROUND_NOTE_HOOKS  # noqa: PLC0415
+    from tournament.services.round_names import ROUND_NAME_HOOKS  # noqa: PLC0415
     from tournament.services.standings import STANDINGS_ROW_HOOKS  # noqa: PLC0415
 
     if standings_final_place not in STANDINGS_ROW_HOOKS:
         STANDINGS_ROW_HOOKS.append(standings_final_place)
     if team_standings_final_place not in TEAM_STANDINGS_ROW_HOOKS:
         TEAM_STANDINGS_ROW_HOOKS.append(team_standings_final_place)
+    if knockout_games_decided not in DECIDED_GAME_HOOKS:
+        DECIDED_GAME_HOOKS.append(knockout_games_decided)
+    if playoff_round_name not in ROUND_NAME_HOOKS:
+        ROUND_NAME_HOOKS.append(playoff_round_name)
     if playoff_round_note not in ROUND_NOTE_HOOKS:
         ROUND_NOTE_HOOKS.append(playoff_round_note)
     audit_words_register("playoff_create", "Play-offs cut", _create_words)

@@ -129,3 +129,54 @@ def player_next_game(*, event: Event, player_id: int) -> dict | None:
             "round": played["round"] if played else None,
         }
     return None
+
+
+def stage_words(labels: list[str]) -> str:
+    """Matches' labels as one stage in words: "quarter-finals", "the final", "semi-finals and
+    the third-place match" (each label once; a label of several matches in the plural)."""
+    parts = []
+    for label in dict.fromkeys(labels):
+        count = labels.count(label)
+        words = label[0].lower() + label[1:]
+        if count > 1 and words.endswith(("final", "qualifier", "match")):
+            words += "es" if words.endswith("match") else "s"
+        elif count == 1:
+            words = f"the {words}"
+        parts.append(words)
+    return " and ".join(parts)
+
+
+def playoff_next_stage(*, event: Event) -> str:
+    """The stage the next knockout round pairs, in words ("the semi-finals"), or ""."""
+    view = playoff_view(event=event)
+    if view is None:
+        return ""
+    todo = [
+        m
+        for m in view["matches"]
+        if m["winner"] is None and not m["bye"] and m["game"] is None and not m["team_match"]
+    ]
+    if not todo:
+        return ""
+    first = min(m["round"] for m in todo)
+    words = stage_words([m["label"] for m in todo if m["round"] == first])
+    return words if words.startswith("the ") else f"the {words}"
+
+
+def round_stage_words(*, event: Event, round_) -> str:
+    """A paired knockout round's stage in words, from its games ("Quarter-finals")."""
+    view = playoff_view(event=event)
+    if view is None:
+        return ""
+    labels = [
+        m["label"] for m in view["matches"] if m["game"] and m["game"]["round"] == round_.number
+    ]
+    if not labels and view["entrants"] == "teams":
+        labels = [
+            m["label"]
+            for m in view["matches"]
+            if m["team_match"] and m["team_match"].get("round") == round_.number
+        ]
+    words = stage_words(labels)
+    words = words.removeprefix("the ")
+    return words[:1].upper() + words[1:]

@@ -15,7 +15,7 @@ from playoffs.services.playoffs import (
     playoff_reseed,
 )
 from playoffs.services.team_bracket import team_choices
-from playoffs.services.views import playoff_view
+from playoffs.services.views import playoff_next_stage, playoff_view, round_stage_words
 from playoffs.views.forms import CutForm, SeedForm
 from playoffs.views.public import _columns
 from tournament.errors import ServiceError
@@ -90,7 +90,8 @@ def playoffs_cut(request, event):
                 raise
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, "The cut is made: check the seeds, then pair round 1.")
+            stage = playoff_next_stage(event=event) or "the first knockout round"
+            messages.success(request, f"The cut is made: check the seeds, then pair {stage}.")
             return redirect("manage-playoffs", event_id=event.pk)
     return render(request, "playoffs/manage.html", _context(event, form), status=400)
 
@@ -103,7 +104,8 @@ def playoffs_advance(request, event):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"Knockout round paired as round {round_.number}.")
+        stage = round_stage_words(event=event, round_=round_) or "Knockout round"
+        messages.success(request, f"{stage} paired as round {round_.number}.")
     return redirect("manage-playoffs", event_id=event.pk)
 
 

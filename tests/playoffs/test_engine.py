@@ -110,7 +110,9 @@ def test_double_elimination_any_results(n, reset, coin):
         assert losses[seed] >= (2 if reset or seed != order[1] else 1)
     for s in states:
         if {s.seed_a, s.seed_b} == {1, 2}:
-            assert s.match.stage == "GF" or s.match.label == "Final" or s.match.stage == "L"
+            assert (
+                s.match.stage == "GF" or s.match.label == "Winners' final" or s.match.stage == "L"
+            )
 
 
 def test_double_elimination_chalk_and_the_reset():
@@ -219,7 +221,10 @@ def test_bad_shapes_are_refused():
 def test_pods_by_standings_are_bands():
     from playoffs.engine.pods import pods_by_standings
 
-    assert pods_by_standings(list(range(1, 11)), 3) == [[1, 2, 3, 4], [5, 6, 7], [8, 9, 10]]
+    # Whole pairs: no pod round gives a bye in an even field, and in an uneven one only the
+    # bottom pod has it.
+    assert pods_by_standings(list(range(1, 11)), 3) == [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10]]
+    assert pods_by_standings(list(range(1, 12)), 3) == [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11]]
 
 
 @settings(max_examples=60, deadline=None)
@@ -255,3 +260,15 @@ def test_swiss_inside_pods_never_crosses_a_pod_and_the_cut_interleaves():
     assert all(pod_of[x.player_a] == pod_of[x.player_b] for x in pairs)
     assert len({x.table for x in pairs}) == 8
     assert pods_cut([[1, 2, 3], [9, 10, 11]], 2) == [1, 9, 2, 10]
+
+
+@pytest.mark.parametrize("n", [2, 4, 8, 16])
+def test_double_elimination_names_the_winners_bracket_apart_from_the_grand_final(n):
+    """Only a match that decides the champion is a final: the winners' bracket's last match
+    is the winners' final, its earlier rounds the winners' semi-finals and so on."""
+    labels = [m.label for m in double_elimination(n, reset=True)]
+    assert "Final" not in labels
+    assert "Winners' final" in labels
+    if n >= 4:
+        assert "Winners' semi-final" in labels
+    assert labels[-2:] == ["Grand final", "Grand final reset"]

@@ -1,5 +1,6 @@
 """The final places the finished play-offs give, read back from the standings web page and
-the standings PDF: a column only once a place is known."""
+the standings PDF: once every place is known they lead (rows in final order), and the Swiss
+rank is a column of its own."""
 
 from __future__ import annotations
 
@@ -36,9 +37,9 @@ def _pdf(event) -> str:
 def test_final_places_on_the_standings_page_and_pdf(api, organiser):
     event = swiss_event(organiser, players=6, rounds=2)
     # No finished play-offs: no column.
-    assert "FINAL" not in _pdf(event)
+    assert "SWISS" not in _pdf(event)
     plain = swiss_event(organiser, players=4, rounds=1)
-    assert "Final" not in _web_cells(plain)[0]
+    assert "Swiss" not in _web_cells(plain)[0]
     assert api.post(base(event), {"format": "single", "size": 4}, format="json").status_code == 201
     # The lower seed wins every game: the final places differ from the Swiss ranks.
     play_out(api, event, pick=lambda m: "b")
@@ -48,13 +49,14 @@ def test_final_places_on_the_standings_page_and_pdf(api, organiser):
     assert any(final[n] != rank[n] for n in final)
 
     head, cells = _web_cells(event)
-    assert "Final" in head
+    assert "Swiss" in head
+    assert list(cells) == sorted(final, key=final.get)
     for name, place in final.items():
-        assert cells[name][:2] == [str(rank[name]), str(place)], name
+        assert cells[name][:2] == [str(place), str(rank[name])], name
 
-    # The PDF's text has a cell a line: rank, final place, then the name.
+    # The PDF's text has a cell a line: final place, Swiss rank, then the name.
     lines = _pdf(event).splitlines()
-    assert lines[lines.index("#") : lines.index("#") + 3] == ["#", "FINAL", "PLAYER"]
+    assert lines[lines.index("#") : lines.index("#") + 3] == ["#", "SWISS", "PLAYER"]
     for name, place in final.items():
         at = lines.index(name)
-        assert lines[at - 2 : at] == [str(rank[name]), str(place)], name
+        assert lines[at - 2 : at] == [str(place), str(rank[name])], name

@@ -111,3 +111,34 @@ def test_cut_across_pods_matches_brute_force(size, count, per_pod, order):
     assert seeds == _brute_cut(pods, per_pod, overall)
     assert len(set(seeds)) == len(seeds)
     assert pods_cut(pods, per_pod) == [p[i] for i in range(per_pod) for p in pods if i < len(p)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(size=st.integers(4, 41), count=st.integers(2, 6), seed=st.integers(0, 2**31))
+def test_an_uneven_field_gives_the_bye_to_the_bottom_pod(size, count, seed):
+    """The Companion gives a bye to the lowest-ranked player: pods by the standings put the
+    odd player out in the bottom pod, and every other pod is even, so no pod round ever gives
+    a bye to a player of a higher pod; pods stay within one pairing of each other."""
+    if count * 2 > size:
+        count = size // 2
+    ranked = list(range(1, size + 1))
+    pods = pods_by_standings(ranked, count)
+    assert [p for pod in pods for p in pod] == ranked  # bands, best first
+    assert len(pods) == count
+    assert min(map(len, pods)) >= 2
+    assert max(map(len, pods)) - min(map(len, pods)) <= 2
+    assert all(len(pod) % 2 == 0 for pod in pods[:-1])
+    assert len(pods[-1]) % 2 == size % 2
+    players = [PlayerEntry(i, f"P{i}") for i in ranked]
+    games: list[GameRecord] = []
+    for number in (1, 2):
+        pairs = pods_pair(pods, players, games, round_number=number, seed=seed, bye_vp=0)
+        byes = [x.player_a for x in pairs if x.player_b is None]
+        assert len(byes) == size % 2
+        assert all(b in pods[-1] for b in byes)
+        games += _play(pairs, number, winner=min)
+
+
+def test_twenty_five_players_in_two_pods_bye_at_the_bottom():
+    pods = pods_by_standings(list(range(1, 26)), 2)
+    assert [len(p) for p in pods] == [12, 13]

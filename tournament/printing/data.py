@@ -148,6 +148,18 @@ class RoundPrint:
     # The round's public pairings page, the one QR code a scoresheet carries ("" for a hidden
     # event: no code). Never a player's private link: these sheets lie on shared tables.
     public_link: str = ""
+    # A knockout round's stage ("Quarter-final") and its players' seeds ((player id, seed)
+    # pairs), from the app that pairs such rounds; "" and () for a Swiss round.
+    stage: str = ""
+    seeds: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def title(self) -> str:
+        """What the round is called on paper: "Round 3", or a knockout round's stage."""
+        return self.stage or f"Round {self.number}"
+
+    def seed_of(self, player_id: int) -> int | None:
+        return dict(self.seeds).get(player_id)
 
     @property
     def games(self) -> tuple[Pairing, ...]:

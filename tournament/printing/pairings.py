@@ -23,7 +23,9 @@ from tournament.printing.data import EleventhSide, Pairing, RoundPrint, Seat
 BLOCK = 40
 
 
-def _player(seat: Seat, side: EleventhSide | None = None, card: str = "") -> Paragraph:
+def _player(
+    seat: Seat, side: EleventhSide | None = None, card: str = "", seed: int | None = None
+) -> Paragraph:
     faction = (
         f'<br/><font size="7.5" color="#667085">{escape(seat.faction)}</font>'
         if (seat.faction)
@@ -31,7 +33,11 @@ def _player(seat: Seat, side: EleventhSide | None = None, card: str = "") -> Par
     )
     # A table whose layout the data lacks: where to set it up from, under the first name.
     card = f'<br/><font size="7.5"><b>{escape(card)}</b></font>' if card else ""
-    return Paragraph(f"<b>{escape(seat.name)}</b>{faction}{_primary(side)}{card}", STYLES["cell"])
+    # A knockout round's sheet says each player's seed (who is favoured by the tie rule).
+    seeded = f'<br/><font size="8" color="#7a1f1f">Seed {seed}</font>' if seed else ""
+    return Paragraph(
+        f"<b>{escape(seat.name)}</b>{faction}{seeded}{_primary(side)}{card}", STYLES["cell"]
+    )
 
 
 def _card(p: Pairing) -> str:
@@ -103,26 +109,30 @@ class PairingsByTable(PrintDocument):
     title = "Pairings"
 
     def __init__(self, data: RoundPrint, **kw) -> None:
-        super().__init__(data.event, subtitle=f"Round {data.number} · by table", **kw)
+        super().__init__(data.event, subtitle=f"{data.title} · by table", **kw)
         self.data = data
 
     def story(self) -> list:
         w = self.width
         header = ["TABLE", "PLAYER A", "RECORD", "", "PLAYER B", "RECORD"]
         rows = []
+
+        def seed(seat: Seat) -> int | None:
+            return self.data.seed_of(seat.player_id)
+
         for p in self.data.pairings:
             table = str(p.table) if p.table is not None else "–"
             side_a, side_b = _sides(p)
             if p.b is None:
-                rows.append([table, _player(p.a), p.a.record, "", "BYE", ""])
+                rows.append([table, _player(p.a, seed=seed(p.a)), p.a.record, "", "BYE", ""])
             else:
                 rows.append(
                     [
                         table,
-                        _player(p.a, side_a, _card(p)),
+                        _player(p.a, side_a, _card(p), seed(p.a)),
                         p.a.record,
                         "vs",
-                        _player(p.b, side_b),
+                        _player(p.b, side_b, seed(p.b)),
                         p.b.record,
                     ]
                 )
@@ -150,7 +160,7 @@ class PairingsAlphabetical(PrintDocument):
     title = "Pairings A–Z"
 
     def __init__(self, data: RoundPrint, **kw) -> None:
-        super().__init__(data.event, subtitle=f"Round {data.number} · by player name", **kw)
+        super().__init__(data.event, subtitle=f"{data.title} · by player name", **kw)
         self.data = data
 
     def story(self) -> list:
@@ -166,7 +176,12 @@ class PairingsAlphabetical(PrintDocument):
                 entries.append((p.b, side_b, table, p.a.name, _card(p)))
         entries.sort(key=lambda e: (e[0].name.casefold(), e[0].player_id))
         rows = [
-            [_player(seat, side, card), seat.record, table, opponent]
+            [
+                _player(seat, side, card, self.data.seed_of(seat.player_id)),
+                seat.record,
+                table,
+                opponent,
+            ]
             for seat, side, table, opponent, card in entries
         ]
         widths = [0.42 * w, 0.1 * w, 0.14 * w, 0.34 * w]

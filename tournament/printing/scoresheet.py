@@ -61,7 +61,7 @@ class Scoresheets(PrintDocument):
     title = "Scoresheet"
 
     def __init__(self, data: RoundPrint, games: tuple[Pairing, ...] | None = None, **kw) -> None:
-        super().__init__(data.event, subtitle=f"Round {data.number}", note=data.note, **kw)
+        super().__init__(data.event, subtitle=data.title, note=data.note, **kw)
         self.data = data
         self.games = data.games if games is None else games
         self.qr_w = QR_BOX + GAP if data.public_link else 0

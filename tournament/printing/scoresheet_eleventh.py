@@ -151,7 +151,12 @@ class EleventhScoresheets(Scoresheets):
             0,
             bottom - 19,
             f"Battle Ready {BATTLE_READY} VP; total at most {TOTAL_MAX} VP. VP over a cap are "
-            "lost. Most VP wins; equal VP is a draw.",
+            # A knockout game has no draw: its tie rule is the sheet's note.
+            + (
+                "lost. Most VP wins; equal VP: see the knockout rule above."
+                if self.data.stage
+                else "lost. Most VP wins; equal VP is a draw."
+            ),
         )
         return bottom - 21
 

@@ -15,10 +15,15 @@ from tournament.printing.data import StandingsPrint
 from tournament.printing.pairings import blocks, grid_style
 
 
-def standings_title(as_of_round: int | None, status_text: str = "") -> str:
+def standings_title(as_of_round: int | None, status_text: str = "", *, final: bool = False) -> str:
     """ "Standings after round 2", or for the latest standings what they count ("Standings ·
-    After round 2 · Round 3 in play: 5 of 12 results confirmed"), then what waits, if any."""
-    if as_of_round is None:
+    After round 2 · Round 3 in play: 5 of 12 results confirmed"), then what waits, if any;
+    "Final standings" once the play-offs have placed everyone (the Swiss rounds after which
+    they were cut are then only the Swiss column's)."""
+    if final:
+        title = "Final standings"
+        status_text = "after the play-offs"
+    elif as_of_round is None:
         title = "Standings"
     elif as_of_round == 0:
         title = "Standings before round 1"
@@ -31,28 +36,31 @@ class Standings(PrintDocument):
     title = "Standings"
 
     def __init__(self, data: StandingsPrint, **kw) -> None:
-        subtitle = standings_title(data.as_of_round, data.status_text)
+        final = any(row.get("final_place") for row in data.rows)
+        subtitle = standings_title(data.as_of_round, data.status_text, final=final)
         super().__init__(data.event, subtitle=subtitle, **kw)
         self.data = data
 
     def story(self) -> list:
         w = self.width
         metrics = list(self.data.columns)
-        # Once play-offs (or other rounds after the Swiss) are finished, rows carry the final
-        # place they give: printed as its own column, next to the Swiss rank.
+        # Once play-offs (or other rounds after the Swiss) are finished, the rows come in final
+        # order (services/printing.py): the place first, the Swiss rank as its own column.
         finals = any(row.get("final_place") for row in self.data.rows)
-        header = ["#", *(["FINAL"] if finals else []), "PLAYER", "W-D-L"]
+        header = ["#", *(["SWISS"] if finals else []), "PLAYER", "W-D-L"]
         header += [label for _, label in metrics]
         rows = []
         for row in self.data.rows:
             faction = (
                 f'<br/><font size="7.5" color="#667085">{escape(row.get("faction") or "")}</font>'
             )
-            rank = f"{row['rank']}{'=' if row.get('tied') else ''}"
+            place = row.get("place", row["rank"])
+            tied = row.get("place_tied", row.get("tied"))
+            swiss = f"{row['rank']}{'=' if row.get('tied') else ''}"
             rows.append(
                 [
-                    rank,
-                    *([row.get("final_place") or ""] if finals else []),
+                    f"{place}{'=' if tied else ''}",
+                    *([swiss] if finals else []),
                     Paragraph(f"<b>{escape(row['name'])}</b>{faction}", STYLES["cell"]),
                     row["display"]["record"],
                     *(row["display"].get(key, "") for key, _ in metrics),
@@ -72,7 +80,11 @@ class Standings(PrintDocument):
             return s
 
         intro = Paragraph(
-            "Ranked by match points, then "
+            (
+                "Placed by the play-offs; the Swiss rounds ranked by match points, then "
+                if finals
+                else "Ranked by match points, then "
+            )
             + (", ".join(escape(label.lower()) for label in self.data.labels) or "name")
             + ".",
             STYLES["body"],

@@ -18,7 +18,16 @@ from missions.services import (
 )
 from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.localtime import zone_is_known
-from tournament.models import Event, EventStaff, Player, PlayerStatus, PrintJob, Round, StaffRole
+from tournament.models import (
+    Event,
+    EventStaff,
+    Player,
+    PlayerStatus,
+    PrintJob,
+    Round,
+    RoundStage,
+    StaffRole,
+)
 from tournament.models.event import (
     BATTLE_SIZE_POINTS,
     TEAM_SIZE_MAX,
@@ -265,7 +274,9 @@ def _clean(changes: dict, event: Event | None) -> dict:
         if setting in clean and not _whole_in(value, low, high):
             raise Invalid(field, "range", f"Must be a whole number from {low:,} to {high:,}.")
     planned = clean.get("planned_rounds")
-    if event is not None and planned is not None and planned < event.rounds.count():
+    # The planned rounds are the Swiss ones: knockout rounds (numbered after them) are not.
+    swiss = event.rounds.filter(stage=RoundStage.SWISS).count() if event is not None else 0
+    if planned is not None and planned < swiss:
         raise Invalid("rounds", "below_played", "Rounds already paired cannot be removed.")
     if "tiebreaks" in clean:
         clean["tiebreaks"] = _check_tiebreaks(clean["tiebreaks"])

@@ -24,12 +24,12 @@ from django.utils.text import slugify
 from tournament.engine import compute_standings, known_metrics, metric_json
 from tournament.engine.metrics import AWARD_METRICS, H2H
 from tournament.errors import NotFound
-from tournament.models import Event, Game, Result, ResultStatus
+from tournament.models import Event, Game, Result, ResultStatus, RoundStage
 from tournament.services.cached import event_cached, standings_cached
 from tournament.services.eleventh import disposition_name
 from tournament.services.records import event_games, players_records, ranked_players
 from tournament.services.revision import event_revision
-from tournament.services.standings import metric_options
+from tournament.services.standings import metric_options, standings_final_first
 
 STANDINGS_COLUMNS = (
     "rank",
@@ -218,22 +218,45 @@ def standings_export(
         compute=compute,
         revision=revision,
     )
-    # An app's hook (the play-offs) may add the final place to the rows: a last column then.
+    # An app's hook (the play-offs) may add the final place to the rows: once every row has
+    # one, the rows come in that order and it is the first column (the Swiss `rank` beside).
     final = ["final_place"] if rows and "final_place" in rows[0] else []
     out = []
-    for row in rows:
+    for row in standings_final_first(rows):
         flat = {c: row[c] for c in (*STANDINGS_COLUMNS, *final) if c != "player"}
         flat["player"] = row["name"]
         flat.update(values.get(row["player"], {}))
         for name in ONLY_WHEN_RANKED.intersection(names):
             flat[name] = row.get(name)
         out.append(flat)
-    return [*STANDINGS_COLUMNS, *names, *final], out
+    return [*final, *STANDINGS_COLUMNS, *names], out
 
 
-def _outcome(mine: int | None, theirs: int | None) -> str:
+# Apps whose games cannot end drawn (the play-offs' knockout games) say who won those that
+# ended on equal VP: each hook takes the event and answers {game id: winner's player id}.
+# Registered at start-up (the app's ready()); the tournament app never imports them.
+DECIDED_GAME_HOOKS: list = []
+
+
+def games_decided(*, event: Event) -> dict[int, int]:
+    """Games that ended on equal VP and still have a winner (a knockout game decided by the
+    seed, the primary VP or the organiser): game id -> the player who went through. Asked
+    only of events with rounds after the Swiss."""
+    if not DECIDED_GAME_HOOKS or not event.rounds.exclude(stage=RoundStage.SWISS).exists():
+        return {}
+    out: dict[int, int] = {}
+    for hook in DECIDED_GAME_HOOKS:
+        out.update(hook(event))
+    return out
+
+
+def game_outcome(mine: int | None, theirs: int | None, *, me: int, winner: int | None) -> str:
+    """ "win", "draw" or "loss" for player `me`; equal VP with a `winner` (games_decided) is
+    that player's win, not a draw; "" while no result counts."""
     if mine is None or theirs is None:
         return ""
+    if mine == theirs and winner is not None:
+        return "win" if winner == me else "loss"
     return "win" if mine > theirs else "draw" if mine == theirs else "loss"
 
 
@@ -264,6 +287,7 @@ def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
             for r in Result.objects.filter(game__round__event=event, is_current=True)
             if provisional or r.status == ResultStatus.CONFIRMED
         }
+        decided = games_decided(event=event)
         rows = []
         eleventh = _eleventh(event)
         for game in _games(event, released_only=not provisional):
@@ -295,7 +319,7 @@ def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
                     **_side(them, "against"),
                     "vp_for": mine,
                     "vp_against": theirs,
-                    "outcome": _outcome(mine, theirs),
+                    "outcome": game_outcome(mine, theirs, me=me.pk, winner=decided.get(game.pk)),
                     "status": status,
                 }
                 if eleventh:

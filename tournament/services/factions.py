@@ -24,6 +24,7 @@ from tournament.services.disposition_stats import disposition_row
 from tournament.services.printing import event_info
 from tournament.services.records import event_games, ranked_players
 from tournament.services.revision import event_revision
+from tournament.services.standings import standings_final_first
 
 NO_FACTION = "No faction given"
 # How the pages and the PDF state the rules (tournament/engine/factions.py).
@@ -47,9 +48,10 @@ def _event_part(event: Event) -> dict:
     revision = event_revision(event_id=event.pk)  # first: the placings and games are as new
 
     def compute():
-        rows = standings_cached(event=event, revision=revision)
+        # Placed as the event's result reads: the final places once the play-offs give them.
+        rows = standings_final_first(standings_cached(event=event, revision=revision))
         field = len(rows)
-        ranks = {r["player"]: (r["rank"], r["tied"]) for r in rows}
+        ranks = {r["player"]: (r["place"], r["place_tied"]) for r in rows}
         players = ranked_players(event).values_list("pk", "name", "faction", "disposition")
         entries, names, dispositions = [], {}, {}
         for pk, name, typed, disposition in players:

@@ -39,11 +39,13 @@ from tournament.scoring import outcome
 from tournament.services.clock import round_timing_words
 from tournament.services.progress import standings_status
 from tournament.services.records import event_games
+from tournament.services.round_names import round_seeds, round_stage_name
 from tournament.services.standings import (
     format_record,
     metric_heading,
     metric_label,
     standings_compute,
+    standings_final_first,
 )
 
 
@@ -269,12 +271,14 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         eleventh=eleventh,
         note=round_print_note(event=event, round_=round_),
         public_link=public_pairings_link(event, round_number),
+        stage=round_stage_name(event=event, round_=round_),
+        seeds=tuple(sorted(round_seeds(event=event, round_=round_).items())),
     )
 
 
 def print_standings_data(*, event: Event, as_of_round: int | None = None) -> StandingsPrint:
     """Standings as of `as_of_round` (None: every round so far) with the registry's headings."""
-    rows = standings_compute(event=event, as_of_round=as_of_round)
+    rows = standings_final_first(standings_compute(event=event, as_of_round=as_of_round))
     status = standings_status(event=event, as_of_round=as_of_round)
     # The latest standings say how far the results have come; a past round's only what waits.
     said = (status.heading, status.waiting) if as_of_round is None else (status.waiting,)

@@ -79,6 +79,7 @@ def event_games(
     as_of_round: int | None = None,
     include_unconfirmed: bool = False,
     released_only: bool = False,
+    every_stage: bool = False,
 ) -> list[GameRecord]:
     """Every game with the score that counts; a game still without one has vp None.
 
@@ -92,10 +93,14 @@ def event_games(
 
     `released_only` leaves out the rounds under the organiser's review (standings: a bye of an
     unreleased round would say who has it before the pairings are out); pairing reads them all,
-    so a forced next round still avoids their rematches."""
+    so a forced next round still avoids their rematches.
+
+    `every_stage` takes the knockout rounds too (a person's page lists every game played)."""
     # Knockout rounds (stage "playoff", numbered after the Swiss) decide the play-offs, not
     # the Swiss: never in its standings, metrics or pairing history.
-    games = Game.objects.filter(round__event=event, round__stage=RoundStage.SWISS)
+    games = Game.objects.filter(round__event=event)
+    if not every_stage:
+        games = games.filter(round__stage=RoundStage.SWISS)
     if released_only:
         games = games.filter(round__released=True)
     if as_of_round is not None:

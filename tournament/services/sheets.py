@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from tournament.models import Event, Result, ResultStatus
 from tournament.services.cached import event_cached
-from tournament.services.exports import _games
-from tournament.services.standings import standings_compute
+from tournament.services.exports import _games, game_outcome, games_decided
+from tournament.services.standings import (
+    standings_compute,
+    standings_final_first,
+    standings_finals,
+)
 
 # The game system every event of this app plays; circuits ask for it beside the format.
 GAME_SYSTEM = "Warhammer 40,000"
@@ -40,9 +44,16 @@ def name_split(name: str) -> tuple[str, str]:
     return " ".join(words[:-1]), words[-1]
 
 
-def player_sheet_columns(rounds: int) -> list[str]:
+def player_sheet_columns(rounds: int, *, final: bool = False) -> list[str]:
+    """The columns; `final` (the play-offs have placed everyone): `place` is the final place
+    and `swiss_rank` follows it."""
     per_round = [f"round_{n}_{part}" for n in range(1, rounds + 1) for part in ROUND_PARTS]
-    return [*PLAYER_SHEET_HEAD, *per_round, *PLAYER_SHEET_TAIL]
+    head = (
+        [*PLAYER_SHEET_HEAD[:1], "swiss_rank", *PLAYER_SHEET_HEAD[1:]]
+        if final
+        else PLAYER_SHEET_HEAD
+    )
+    return [*head, *per_round, *PLAYER_SHEET_TAIL]
 
 
 def _rounds_by_player(event: Event) -> dict[int, dict[int, dict]]:
@@ -53,6 +64,7 @@ def _rounds_by_player(event: Event) -> dict[int, dict[int, dict]]:
             game__round__event=event, is_current=True, status=ResultStatus.CONFIRMED
         )
     }
+    decided = games_decided(event=event)
     out: dict[int, dict[int, dict]] = {}
     for game in _games(event, released_only=True):
         number = game.round.number
@@ -75,12 +87,8 @@ def _rounds_by_player(event: Event) -> dict[int, dict[int, dict]]:
             cells["vp"] = getattr(result, mine) if result else None
             cells["vp_against"] = getattr(result, theirs) if result else None
             if result is not None:
-                outcome = (
-                    "win"
-                    if cells["vp"] > cells["vp_against"]
-                    else "draw"
-                    if cells["vp"] == cells["vp_against"]
-                    else "loss"
+                outcome = game_outcome(
+                    cells["vp"], cells["vp_against"], me=me.pk, winner=decided.get(game.pk)
                 )
                 cells["result"] = RESULT_LETTERS[outcome]
             out.setdefault(me.pk, {})[number] = cells
@@ -93,17 +101,18 @@ def player_sheet_export(*, event: Event) -> tuple[list[str], list[dict]]:
     against, then the totals and the round the player dropped after. Public: a round under
     the organiser's review has no columns yet."""
     rounds = event.rounds.filter(released=True).count()
-    columns = player_sheet_columns(rounds)
 
     def compute():
-        standings = standings_compute(event=event)
+        standings = standings_final_first(standings_compute(event=event))
+        final = standings_finals(standings)
         by_round = _rounds_by_player(event)
         dropped = dict(event.players.values_list("pk", "dropped_after_round"))
         rows = []
         for row in standings:
             first, last = name_split(row["name"])
             flat = {
-                "place": row["rank"],
+                # The final place once the play-offs give one, else the Swiss rank.
+                "place": row["place"],
                 "first_name": first,
                 "last_name": last,
                 "player_id": row["player"],
@@ -116,6 +125,8 @@ def player_sheet_export(*, event: Event) -> tuple[list[str], list[dict]]:
                 "mp": row["mp"],
                 "dropped_after_round": dropped.get(row["player"]),
             }
+            if final:
+                flat["swiss_rank"] = row["rank"]
             games = by_round.get(row["player"], {})
             vp = against = 0
             for number in range(1, rounds + 1):
@@ -128,9 +139,9 @@ def player_sheet_export(*, event: Event) -> tuple[list[str], list[dict]]:
             rows.append(flat)
         return rows
 
-    return columns, event_cached(
-        event=event, name="export-player-sheet", variant="public", compute=compute
-    )
+    rows = event_cached(event=event, name="export-player-sheet", variant="public", compute=compute)
+    final = bool(rows) and "swiss_rank" in rows[0]
+    return player_sheet_columns(rounds, final=final), rows
 
 
 EVENT_SHEET_COLUMNS = ("field", "value")

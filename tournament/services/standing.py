@@ -9,6 +9,7 @@ from __future__ import annotations
 from tournament.models import Event, Player
 from tournament.services.cached import standings_cached, standings_status_cached
 from tournament.services.revision import event_revision
+from tournament.services.standings import standings_final_first, standings_finals
 
 
 def ordinal(n: int) -> str:
@@ -25,16 +26,19 @@ def player_standing(*, event: Event, player: Player, revision: int | None = None
     status = standings_status_cached(event=event, revision=revision)
     if not status.rounds:
         return None
-    rows = standings_cached(event=event, revision=revision)
+    rows = standings_final_first(standings_cached(event=event, revision=revision))
     row = next((r for r in rows if r["player"] == player.pk), None)
     if row is None:
         return None
+    final = standings_finals(rows)
     return {
-        "place": f"{ordinal(row['rank'])}{'=' if row['tied'] else ''}",
+        # The final place once the play-offs give one (the Swiss rank beside it), else the rank.
+        "place": f"{ordinal(row['place'])}{'=' if row['place_tied'] else ''}",
+        "swiss": f"{ordinal(row['rank'])}{'=' if row['tied'] else ''}" if final else "",
         "record": row["record"],
         "of": len(rows),
         # Final only once every paired round is confirmed; until then places may move.
-        "provisional": status.in_play is not None,
+        "provisional": status.in_play is not None and not final,
         "last_complete": status.last_complete,
-        "heading": status.heading,
+        "heading": "After the play-offs" if final else status.heading,
     }

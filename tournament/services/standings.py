@@ -27,6 +27,8 @@ __all__ = [
     "metric_label",
     "metric_names",
     "standings_compute",
+    "standings_final_first",
+    "standings_finals",
 ]
 
 
@@ -166,7 +168,26 @@ def standings_compute(
                 "display": display,
             }
         )
-    if any(stage != RoundStage.SWISS for stage in stages):
+    # Standings as of an earlier round are the Swiss ones of then: no final places yet.
+    later = as_of_round is None or as_of_round >= paired
+    if later and any(stage != RoundStage.SWISS for stage in stages):
         for hook in STANDINGS_ROW_HOOKS:
             hook(event, out)
     return out
+
+
+def standings_final_first(rows: list[dict]) -> list[dict]:
+    """The rows as the event's result reads: once an app whose rounds follow the Swiss (the
+    play-offs) has given every row its final place, in that order, `place` the final place
+    (never shared); otherwise the Swiss order, `place` the rank (`place_tied` when shared).
+    The Swiss rank stays in `rank`. Copies: the rows themselves keep the Swiss order, which
+    the API, seeding and pods read."""
+    if rows and all(r.get("final_place") for r in rows):
+        placed = ({**r, "place": r["final_place"], "place_tied": False} for r in rows)
+        return sorted(placed, key=lambda r: r["place"])
+    return [{**r, "place": r["rank"], "place_tied": r["tied"]} for r in rows]
+
+
+def standings_finals(rows: list[dict]) -> bool:
+    """Whether the rows (standings_final_first's) are in final order, the Swiss rank apart."""
+    return bool(rows) and all(r.get("final_place") for r in rows)

@@ -33,7 +33,15 @@ def folded(name: str) -> str:
 
 
 @register.filter
+def final_first(rows) -> list[dict]:
+    """The rows in final order once the play-offs give every row its place (each with
+    `place`), else as they are: the table then leads with that place, the Swiss rank beside."""
+    return standings.standings_final_first(list(rows))
+
+
+@register.filter
 def has_final_places(rows) -> bool:
-    """Whether any row carries a final place (added by apps whose rounds follow the Swiss,
-    once those are finished): the table then shows a column for it."""
-    return any(row.get("final_place") for row in rows)
+    """Whether the rows are in final order (every row has its final place, added by apps whose
+    rounds follow the Swiss once those are finished): the table then shows the Swiss rank as
+    a column of its own."""
+    return standings.standings_finals(list(rows))

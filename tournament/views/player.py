@@ -37,6 +37,7 @@ from tournament.services.eleventh import (
 from tournament.services.registration import registration_can_withdraw
 from tournament.services.results import result_claims, result_confirm, result_enter
 from tournament.services.revision import event_revision
+from tournament.services.round_names import round_title
 from tournament.services.standing import player_standing
 from tournament.views.common import is_htmx, latest_round, player_game_or_404, report
 from tournament.views.data import game_for, mission_of, player_history
@@ -125,6 +126,8 @@ def player_home(request, key: str):
     # A round under the organiser's review: "pairings coming", not the table.
     game = game_for(player, current) if current is None or current.released else None
     context = {"player": player, "event": event, "round": current, "game": game, "key": key}
+    # "Round 3", or a knockout round's stage ("Quarter-final").
+    context["round_title"] = round_title(event=event, round_=current) if current else ""
     if not is_htmx(request):
         revision = event_revision(event_id=event.pk)  # first: the reads below are as new
         context.update(now_context(event, key=key, revision=revision))

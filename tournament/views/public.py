@@ -29,7 +29,7 @@ from tournament.services.players import players_by_name
 from tournament.services.records import never_played
 from tournament.services.registration import registration_is_open
 from tournament.services.revision import event_revisions
-from tournament.services.standings import metric_heading, metric_label
+from tournament.services.standings import metric_heading, metric_label, standings_final_first
 from tournament.views.common import is_htmx, latest_round, round_is_on, visible_event_or_404
 from tournament.views.data import by_name, games_shown, mission_of
 from tournament.views.find import (
@@ -121,7 +121,7 @@ def event_detail(request, event_id: int):
     context.update(
         players=players_by_name(event.players.filter(status=PlayerStatus.APPROVED)),
         games=games_shown(current, staff=context["can_manage"]),
-        standings=_standings(context).value[:8],
+        standings=standings_final_first(_standings(context).value)[:8],
         mission=mission_of(event, current),
         signup_open=registration_is_open(event),
     )

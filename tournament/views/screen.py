@@ -14,6 +14,8 @@ from django.shortcuts import render
 from tournament.api.conditional import etag_matches
 from tournament.services.cached import event_etag, standings_cached, standings_status_cached
 from tournament.services.revision import event_revision
+from tournament.services.round_names import round_stage_name
+from tournament.services.standings import standings_final_first
 from tournament.views.common import latest_round, visible_event_or_404
 from tournament.views.data import games_shown, mission_of
 from tournament.views.now import now_context
@@ -36,7 +38,10 @@ def _screen_context(event, revision: int) -> dict:
         games=games_shown(current, staff=False),
         mission=mission_of(event, current),
         # Published standings only (confirmed results and byes), as on the public page.
-        standings=standings_cached(event=event)[:TOP],
+        # In final order once the play-offs have placed everyone.
+        standings=standings_final_first(standings_cached(event=event))[:TOP],
+        # A knockout round's stage ("Semi-final"); "" for a Swiss round.
+        stage_name=round_stage_name(event=event, round_=current) if current else "",
         progress=standings_status_cached(event=event, revision=revision),
         screen_etag=event_etag(event=event, revision=revision, name="screen", variant=""),
         poll_s=POLL_S,

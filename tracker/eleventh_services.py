@@ -127,6 +127,15 @@ def eleventh_result_data(state: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _mission_label(code: str, state: dict) -> str:
+    """How the page names the game: the dispositions' names where the code is only their ids
+    ("take-and-hold v purge-the-foe", the default label), else the code as given."""
+    ids = [state["sides"][s]["disposition"] for s in SIDES]
+    if code == f"{ids[0]} v {ids[1]}"[:MISSION_CODE_MAX]:
+        return " v ".join(DISPOSITION_NAMES.get(i, i) for i in ids)
+    return code
+
+
 def eleventh_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
     """What one side (or a spectator, side None) may see: never the seed, the deck order or
     the other side's unrevealed choice; plus the live score, legal actions and card words."""
@@ -140,6 +149,7 @@ def eleventh_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
         "game": tracked.game_id,
         "pack": PACK_KEY,
         "mission_code": tracked.mission_code,
+        "mission_label": _mission_label(tracked.mission_code, state),
         "dispositions": [state["sides"][s]["disposition"] for s in SIDES],
         "primaries": {s: state["sides"][s]["primary"]["name"] for s in SIDES},
         "side": side,

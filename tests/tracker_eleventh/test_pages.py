@@ -161,3 +161,11 @@ def test_a_tap_on_a_game_the_other_phone_moved_on_reloads_the_page(client):
     assert TrackedGame.objects.get(token=token).state["seq"] == seq
     page = client.get(again["Location"]).content.decode()
     assert "The other phone moved first: this is the game now" in page
+
+
+def test_the_page_names_the_dispositions_not_their_ids(client):
+    token = _start(client, a="take-and-hold", b="purge-the-foe")
+    page = client.get(f"/tracker/{token}/").content.decode()
+    header = re.search(r'<div class="trk-mission">(.*?)</div>', page, re.S).group(1)
+    assert "Take and Hold v Purge the Foe" in header
+    assert "take-and-hold" not in header

@@ -4,7 +4,7 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.bodies import StrictSerializer
+from tournament.api.bodies import StrictSerializer, require_body
 from tournament.api.permissions import (
     require_staff_access,
     require_write_access,
@@ -100,6 +100,8 @@ class AuditUndoView(APIView):
     serializer_class = AuditEntrySerializer
     # Reads here refuse some callers (403): the schema says so.
     reads_are_guarded = True
+    # An undo needs a body saying what it confirms: the schema marks it required.
+    body_required_for = ("POST",)
 
     @extend_schema(request=None, responses=UndoPreviewSerializer)
     def get(self, request, event_id: int, entry_id: int):
@@ -114,6 +116,11 @@ class AuditUndoView(APIView):
         event = visible_event(request, event_id)
         require_write_access(request, event)
         entry = get_object_or_404(event.audit, pk=entry_id)
+        require_body(
+            request,
+            "confirm",
+            'Send a JSON body, {"confirm": true} to undo this entry; nothing was undone.',
+        )
         body = UndoInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         undone = audit_undo(

@@ -69,7 +69,7 @@ def test_a_page_costs_at_most_one_query_an_entry_whatever_the_event(api, event, 
             rows = api.get(f"/api/events/{ev.pk}/audit/?limit=40").json()
         return len(queries.captured_queries), rows
 
-    small_cost, small_rows = cost(event)
+    small_cost, _ = cost(event)
     large_cost, large_rows = cost(large)
     assert len(large_rows) == 40
     # A constant for the request and the page (the small event's page holds 8 registrations,

@@ -45,7 +45,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Outermost: answers the public's polls again for a moment without the rest (replay.py).
+    # Every answer, replayed ones too, says what the page may run (ops/csp.py).
+    "ops.csp.ContentSecurityPolicyMiddleware",
+    # Answers the public's polls again for a moment without the rest (replay.py).
     "tournament.replay.PublicReplayMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

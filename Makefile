@@ -24,15 +24,21 @@ install-dev: $(VENV)/.installed-dev
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
-demo: migrate
-	$(BIN)/python manage.py load_demo
+# The demo lives in a database of its own (var/demo.sqlite3, config.settings.demo), never in
+# the one `make serve` serves: its organiser's password is printed below and in the README.
+DEMO := DJANGO_SETTINGS_MODULE=config.settings.demo
+
+demo: install
+	$(DEMO) $(BIN)/python manage.py migrate --noinput
+	$(DEMO) $(BIN)/python manage.py load_demo
 
 run: demo
 	@echo ""
 	@echo "  Strategium is running at http://127.0.0.1:$(PORT)/"
-	@echo "  Organiser login: organiser / strategium-demo"
+	@echo "  Organiser login: organiser / strategium-demo (the demo's own database, var/demo.sqlite3;"
+	@echo "  for your event use \`make organiser\` and \`make serve\`)"
 	@echo ""
-	PORT=$(PORT) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	$(DEMO) PORT=$(PORT) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # The production server on this machine's network (gunicorn; see README "The venue server").
 serve: install

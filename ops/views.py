@@ -8,13 +8,18 @@ from django.template import loader
 from django.views.decorators.cache import never_cache
 
 from ops.health import health_check
+from ops.middleware import RETRY_AFTER_S
 
 
 @never_cache
 def health(request):
     report = health_check()
     # Degraded still serves (see ops/health.py): only a database that does not answer is 503.
-    return JsonResponse(report, status=503 if report["status"] == "unavailable" else 200)
+    if report["status"] != "unavailable":
+        return JsonResponse(report)
+    response = JsonResponse(report, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_S)
+    return response
 
 
 def _is_api(request) -> bool:

@@ -45,7 +45,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Outermost: answers the public's polls again for a moment without the rest (replay.py).
+    # Every answer, replayed ones too, says what the page may run (ops/csp.py).
+    "ops.csp.ContentSecurityPolicyMiddleware",
+    # Answers the public's polls again for a moment without the rest (replay.py).
     "tournament.replay.PublicReplayMiddleware",
     # Outside the rest: a page opened with a key or token is never stored, whatever set it.
     "ops.private_pages.PrivatePagesMiddleware",
@@ -83,20 +85,32 @@ TEMPLATES = [
     },
 ]
 
+# Where a served machine keeps what it makes for itself (the venue's secret key, its file cache)
+# and where `make run` keeps the demo's own database.
+DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var"))
+# Served settings (venue, production) say so: the demo is never loaded there (load_demo).
+SERVED = False
+
+
+def database(url: str) -> dict:
+    """Django's settings for a database URL, with what SQLite needs when it is SQLite."""
+    # A kept connection (CONN_MAX_AGE) is checked before each request reuses it, so a database
+    # restart costs one reconnect instead of errors until the connection's age runs out.
+    db = dj_database_url.parse(
+        url, conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")), conn_health_checks=True
+    )
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        # Several writers (web + in-process tasks) share the file: wait for the lock instead of
+        # failing at once, and take the write lock at BEGIN so read-then-write never deadlocks.
+        db.setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
+    return db
+
+
 # The embedded default is a SQLite file in the project folder; DATABASE_URL switches to
 # PostgreSQL (or anything dj-database-url understands) with no code change.
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
-    )
+    "default": database(os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several writers (web + in-process tasks) share the file: wait for the lock instead of
-    # failing at once, and take the write lock at BEGIN so read-then-write never deadlocks.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
-    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -8,6 +8,11 @@ told by HSTS to use HTTPS only (HSTS_SECONDS, default one year; 0 turns it off).
 
 import os
 
+from django.core.checks.security.base import (
+    SECRET_KEY_INSECURE_PREFIX,
+    SECRET_KEY_MIN_LENGTH,
+    SECRET_KEY_MIN_UNIQUE_CHARACTERS,
+)
 from django.core.exceptions import ImproperlyConfigured
 
 from config.settings.base import DEV_SECRET_KEY, env_bool
@@ -18,6 +23,18 @@ if DEBUG:
     raise ImproperlyConfigured("DEBUG must be off in production (unset DEBUG or set DEBUG=0).")
 if SECRET_KEY in {"", DEV_SECRET_KEY}:  # noqa: F405
     raise ImproperlyConfigured("SECRET_KEY must be set to a private value in production.")
+# What Django's deploy check (security.W009) calls a weak key refuses to start here: sessions,
+# password resets and signed values are only as strong as the key.
+if (
+    len(SECRET_KEY) < SECRET_KEY_MIN_LENGTH  # noqa: F405
+    or len(set(SECRET_KEY)) < SECRET_KEY_MIN_UNIQUE_CHARACTERS  # noqa: F405
+    or SECRET_KEY.startswith(SECRET_KEY_INSECURE_PREFIX)  # noqa: F405
+):
+    raise ImproperlyConfigured(
+        f"SECRET_KEY is too weak for production: use at least {SECRET_KEY_MIN_LENGTH} random "
+        f"characters (at least {SECRET_KEY_MIN_UNIQUE_CHARACTERS} different ones), e.g. "
+        "python -c 'import secrets; print(secrets.token_urlsafe(50))'."
+    )
 if not ALLOWED_HOSTS:  # noqa: F405
     raise ImproperlyConfigured("ALLOWED_HOSTS must name this server's host names in production.")
 

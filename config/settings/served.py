@@ -8,6 +8,10 @@ from config.settings.base import *  # noqa: F403
 from config.settings.base import MIDDLEWARE
 
 DEBUG = False
+SERVED = True
+# The demo's organiser password is printed in the README: no served database accepts it, for
+# any account (ops/auth.py), whatever database the demo was once loaded into.
+AUTHENTICATION_BACKENDS = ["ops.auth.ServedModelBackend"]
 # WhiteNoise right after the security middleware, as its documentation asks.
 _AFTER = MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1
 MIDDLEWARE = [

@@ -8,13 +8,11 @@ HTTPS proxy use config.settings.production instead.
 """
 
 import os
-from pathlib import Path
 
-from config.settings.base import BASE_DIR, DEV_SECRET_KEY, env_bool
+from config.settings.base import DATA_DIR, DEV_SECRET_KEY, env_bool
 from config.settings.served import *  # noqa: F403
 from ops.machine import kept_secret_key, machine_addresses
 
-DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var"))
 if SECRET_KEY in {"", DEV_SECRET_KEY}:  # noqa: F405
     SECRET_KEY = kept_secret_key(DATA_DIR)
 ALLOWED_HOSTS = ALLOWED_HOSTS or machine_addresses()  # noqa: F405

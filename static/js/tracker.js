@@ -462,7 +462,7 @@
     if (!config.share) return "";
     return '<details class="trk-share"><summary>Share this game</summary><p class="trk-note">' +
       "Anyone with this link can view and act. Open it on the other phone.</p>" +
-      '<input readonly value="' + esc(config.share.split("?")[0]) + '" onclick="this.select()"></details>';
+      '<input readonly value="' + esc(config.share.split("?")[0]) + '" data-select-all></details>';
   }
 
   function render() {

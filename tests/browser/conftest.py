@@ -55,7 +55,10 @@ def chromium():
 
 @pytest.fixture
 def new_page(chromium):
-    """Pages in fresh contexts (own cookies), phone-sized unless told otherwise."""
+    """Pages in fresh contexts (own cookies), phone-sized unless told otherwise.
+
+    Pages keep the site's Content-Security-Policy, which refuses eval: wait_for_function takes
+    a function ("() => ..."), since a bare expression is polled through eval in the page."""
     contexts = []
 
     def make(viewport=PHONE):

@@ -52,7 +52,7 @@ def test_typing_part_of_a_name_shows_just_that_game_on_a_phone(
 
     page.get_by_label("Find my table").press_sequentially("zoe ar", delay=20)
     page.wait_for_function(
-        "document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
+        "() => document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
     )
     rows = _visible_rows(page)
     assert len(rows) == 1
@@ -74,7 +74,7 @@ def test_typing_part_of_a_name_shows_just_that_game_on_a_phone(
 
     page.get_by_label("Find my table").fill("")
     page.wait_for_function(
-        "document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 250"
+        "() => document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 250"
     )
 
 
@@ -85,7 +85,7 @@ def test_a_page_opened_with_a_search_can_search_again(live_server, new_page, big
     assert len(_visible_rows(page)) == 6
     page.get_by_label("Find my table").fill("zoë")
     page.wait_for_function(
-        "document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
+        "() => document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
     )
     assert SEARCHED in _visible_rows(page)[0]
 
@@ -145,6 +145,6 @@ def test_typing_with_or_without_the_special_letters_finds_the_player(
     assert page.locator("#live tr[data-find]").count() == 2
     page.get_by_label("Find my table").press_sequentially(typed, delay=20)
     page.wait_for_function(
-        "document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
+        "() => document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
     )
     assert found in _visible_rows(page)[0]

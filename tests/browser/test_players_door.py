@@ -39,7 +39,7 @@ def test_the_door_finds_who_is_not_checked_in_and_checks_them_in(
 
     page.get_by_label("Find a player").press_sequentially("hild", delay=20)
     page.wait_for_function(
-        "document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
+        "() => document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
     )
     assert _shown(page) == ["Hild Brannigan-Featherstonehaugh"]
     assert page.get_by_text("1 player for “hild”").is_visible()
@@ -56,6 +56,6 @@ def test_the_door_finds_who_is_not_checked_in_and_checks_them_in(
     # A search that is not a refinement of the address's fetches the list again, filter kept.
     page.get_by_label("Find a player").fill("bram")
     page.wait_for_function(
-        "document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
+        "() => document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
     )
     assert _shown(page) == ["Bram Okoro"]

@@ -61,7 +61,7 @@ def test_the_players_page_shows_their_place_and_record(live_server, new_page, sh
 
     card.get_by_role("link", name="Find me in the standings").click()
     page.wait_for_function(
-        "document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
+        "() => document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
     )
     row = page.locator("#live tr[data-find]:visible")
     assert "Zoë Ärnström-Łęcka" in row.inner_text()
@@ -74,7 +74,7 @@ def test_typing_on_the_standings_page_filters_the_rows(live_server, new_page, sh
     assert page.locator("#live tr[data-find]").count() == 12
     page.get_by_label("Find a player").press_sequentially("zoe ar", delay=20)
     page.wait_for_function(
-        "document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
+        "() => document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 1"
     )
     assert page.get_by_text("1 player for “zoe ar”").is_visible()
     assert "q=zoe" in page.url  # a reload keeps the search
@@ -85,5 +85,5 @@ def test_typing_on_the_standings_page_filters_the_rows(live_server, new_page, sh
     page.get_by_text("No player has a name with “Xavier”").wait_for()
     page.get_by_label("Find a player").fill("player 1")
     page.wait_for_function(
-        "document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 3"
+        "() => document.querySelectorAll('#live tr[data-find]:not([hidden])').length === 3"
     )

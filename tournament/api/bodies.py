@@ -37,6 +37,13 @@ def body_object(request) -> dict:
     return dict(data)
 
 
+def require_body(request, field: str, text: str) -> None:
+    """For operations that act on a confirmation (an undo): a request with no body at all is
+    not read as `{}`, since a bare or retried POST must not act; 400 naming `field`."""
+    if request.stream is None:  # DRF's stream is None exactly when no body was sent
+        raise serializers.ValidationError({field: [text]}, code="required")
+
+
 def refuse_body(request, allowed: tuple[str, ...] = ()) -> dict:
     """For operations that take no body (or only `allowed` keys): any other key is refused,
     so a client learns its fields are not read rather than believing they were."""

@@ -113,6 +113,13 @@ class ApiSchema(AutoSchema):
                 statuses.add("415")
         return sorted(statuses)
 
+    def _get_request_body(self, direction="request"):
+        body = super()._get_request_body(direction)
+        # Operations that act on a confirmation refuse a missing body (bodies.require_body).
+        if body and self.method.upper() in getattr(self.view, "body_required_for", ()):
+            body["required"] = True
+        return body
+
     def _get_query_parameters_like(self) -> bool:
         return any(p.get("in") == "query" for p in self._get_parameters())
 

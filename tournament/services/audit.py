@@ -26,6 +26,7 @@ from tournament.localtime import when
 from tournament.models import AuditEntry, Event, Round
 from tournament.services import rowsql
 from tournament.services.access import require_organiser
+from tournament.services.audit_targets import audit_judging, audit_judging_memo
 from tournament.services.audit_words import audit_describe, audit_label
 from tournament.services.revision import event_revision_bump_sql
 
@@ -148,16 +149,30 @@ def audit_changes(
 def rounds_paired_after(entry: AuditEntry, *, after_round: int = 0) -> list[str]:
     """Rounds numbered above `after_round` that were paired after this entry (and still are).
 
-    Log order, not clock time, says what came after: entry ids only grow.
+    Log order, not clock time, says what came after: entry ids only grow. While a page of
+    entries is judged, the event's pairings are read once for the whole page.
     """
-    later = AuditEntry.objects.filter(
-        event_id=entry.event_id, action="round_create", pk__gt=entry.pk, undone_at__isnull=True
-    )
-    round_ids = {int(e.target.split(":")[1]) for e in later if e.target.startswith("round:")}
-    numbers = Round.objects.filter(pk__in=round_ids, number__gt=after_round).values_list(
-        "number", flat=True
-    )
-    return sorted(set(numbers))
+    memo = audit_judging_memo()
+    key = ("paired", entry.event_id)
+    if memo is None or key not in memo:
+        paired = _rounds_paired(entry.event_id)
+        if memo is not None:
+            memo[key] = paired
+    else:
+        paired = memo[key]
+    return sorted({n for pk, n in paired if pk > entry.pk and n > after_round})
+
+
+def _rounds_paired(event_id: int) -> list[tuple[int, int]]:
+    """(log entry id, round number) of each pairing still logged as done and its round there."""
+    logged = AuditEntry.objects.filter(
+        event_id=event_id, action="round_create", undone_at__isnull=True
+    ).values_list("pk", "target")
+    entry_of = {
+        int(target.split(":")[1]): pk for pk, target in logged if target.startswith("round:")
+    }
+    numbers = Round.objects.filter(pk__in=entry_of).values_list("pk", "number")
+    return [(entry_of[pk], number) for pk, number in numbers]
 
 
 @dataclass
@@ -241,8 +256,10 @@ def audit_undo_previews(entries) -> dict[int, UndoPreview]:
     entries = list(entries)
     words = audit_describe(entries)
     previews = {}
+    with audit_judging(entries):
+        judged = {entry.pk: _judge(entry) for entry in entries}
     for entry in entries:
-        code, reason, dependents = _judge(entry)
+        code, reason, dependents = judged[entry.pk]
         previews[entry.pk] = UndoPreview(
             entry_id=entry.pk,
             action=entry.action,

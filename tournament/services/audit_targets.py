@@ -11,8 +11,14 @@ whose logged values have the field's type; the check runs again inside the undo'
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models
+from django.db.models import F
 
 from tournament.errors import Conflict
 from tournament.models import Event, Game, Player, Round
@@ -27,6 +33,11 @@ RESTORES: dict[str, tuple[str, tuple[str, ...]]] = {}
 WITH_EXTRAS: set[str] = set()
 # Rows whose kind other apps add fields to.
 _EXTRA_KINDS = {"player": Player, "event": Event}
+# What the checks read beside a target row (a game's round names its place in words).
+_WITH = {"game": ("round",)}
+# While a page of entries is judged (audit_judging): their target rows, read in one query per
+# kind, by (kind, id); and a cache for other readers of the same page (rounds paired after).
+_JUDGING: ContextVar[dict | None] = ContextVar("audit_judging", default=None)
 
 
 def audit_target_kind(kind: str, model: type[models.Model], event_path: str) -> None:
@@ -53,11 +64,47 @@ def target_id(entry, kind: str) -> int | None:
     return int(ident) if prefix == kind and ident.isdigit() else None
 
 
+@contextmanager
+def audit_judging(entries) -> Iterator[dict]:
+    """Judge a page of entries (previews, never an undo): each entry's target row comes from
+    one query per kind of target instead of one per entry, with its event id beside it so the
+    row is still given only to entries of its own event. Yields a dict other readers of the
+    same page may keep what they read in; it is gone when the page is judged."""
+    wanted: dict[str, set[int]] = defaultdict(set)
+    for entry in entries:
+        kind, _, ident = (entry.target or "").partition(":")
+        if kind in TARGET_KINDS and ident.isdigit():
+            wanted[kind].add(int(ident))
+    rows = {}
+    for kind, ids in wanted.items():
+        model, event_path = TARGET_KINDS[kind]
+        found = model.objects.filter(pk__in=ids).select_related(*_WITH.get(kind, ()))
+        for row in found.annotate(audit_event_id=F(event_path)):
+            rows[kind, row.pk] = row
+    memo = {"targets": rows}
+    token = _JUDGING.set(memo)
+    try:
+        yield memo
+    finally:
+        _JUDGING.reset(token)
+
+
+def audit_judging_memo() -> dict | None:
+    """The page being judged's shared dict (audit_judging), or None outside one."""
+    return _JUDGING.get()
+
+
 def audit_target(entry, kind: str, *, lock: bool = False, gone: str = ""):
     """The row the entry's target names, if it belongs to the entry's own event; otherwise
     Conflict `gone` (a row of another event is as good as gone to this log)."""
     model, event_path = TARGET_KINDS[kind]
     ident = target_id(entry, kind)
+    judging = _JUDGING.get()
+    if judging is not None and not lock:
+        row = judging["targets"].get((kind, ident))
+        if row is None or row.audit_event_id != entry.event_id:
+            raise Conflict("entry", "gone", gone or f"This {kind} is no longer in the event.")
+        return row
     rows = model.objects.none()
     if ident is not None:
         rows = model.objects.filter(pk=ident).filter(**{event_path: entry.event_id})

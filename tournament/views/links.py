@@ -38,6 +38,12 @@ def phone_url(request, path: str) -> str:
     return request.build_absolute_uri(path)
 
 
+def phones_cannot_open(url: str) -> bool:
+    """Does `url` point at this computer's own loopback address (`make run`)? A QR code of it
+    opens nothing on a phone, so the page says so beside it."""
+    return _loopback(urlsplit(url).netloc)
+
+
 def qr_svg(url: str) -> str:
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
     return image.to_string(encoding="unicode")

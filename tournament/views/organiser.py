@@ -54,7 +54,7 @@ from tournament.views.forms import (
     SettingsForm,
     service_errors_to_form,
 )
-from tournament.views.links import phone_url, qr_svg
+from tournament.views.links import phone_url, phones_cannot_open, qr_svg
 
 TOGGLES = ("checked_in", "dropped", "battle_ready")
 
@@ -254,6 +254,7 @@ def player_detail(request, event, player_id: int):
     link = phone_url(request, reverse("player-home", kwargs={"key": player.private_key}))
     context = {"event": event, "tab": "players", "player": player, "form": form, "link": link}
     context["qr"] = qr_svg(link)
+    context["qr_loopback"] = phones_cannot_open(link)
     return render(request, "tournament/manage/player.html", context)
 
 

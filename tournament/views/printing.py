@@ -4,6 +4,7 @@ Judges print too (scoresheets, pairings): printing changes nothing the players s
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -24,6 +25,7 @@ from tournament.services.printing import (
 )
 from tournament.tasks import print_job_queue, print_job_unreachable
 from tournament.views.common import error_texts, staff_required
+from tournament.views.links import phones_cannot_open
 
 DOCUMENTS = tuple(
     (kind, PRINT_LABELS[kind], help)
@@ -80,6 +82,8 @@ def print_page(request, event: Event, number: int | None = None):
         "documents": DOCUMENTS,
         "jobs": jobs,
         "highlight": request.GET.get("job"),
+        # Printed QR codes carry SITE_URL: at 127.0.0.1 (`make run`) no phone opens them.
+        "qr_loopback": phones_cannot_open(settings.SITE_URL),
     }
     return render(request, "printing/round.html", context)
 

@@ -31,7 +31,7 @@ from tournament.services.registration import (
 )
 from tournament.views.common import back, organiser_required, report, visible_event_or_404
 from tournament.views.forms import SignupForm, service_errors_to_form
-from tournament.views.links import phone_url, qr_svg
+from tournament.views.links import phone_url, phones_cannot_open, qr_svg
 
 
 def ordinal(n: int) -> str:
@@ -123,6 +123,7 @@ def signups(request, event):
         "paired": event.rounds.exists(),
         "link": link,
         "qr": qr_svg(link),
+        "qr_loopback": phones_cannot_open(link),
     }
     return render(request, "tournament/manage/signups.html", context)
 

@@ -18,7 +18,17 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
+from ops.demo import DEMO_LOGIN, demo_accounts
 from ops.machine import lan_address
+
+DEMO_REFUSAL = (
+    f"The demo organiser ({DEMO_LOGIN}, printed in the README) can sign in to this database, "
+    "so anyone at the venue could change your events. `make run` now keeps the demo in a "
+    "database of its own (var/demo.sqlite3). Remove the demo from this one, then serve again:\n"
+    "  DJANGO_SETTINGS_MODULE=config.settings.venue .venv/bin/python manage.py remove_demo\n"
+    "(it deletes the demo events and the demo account; an account that runs other events is "
+    "kept, with its password disabled: give it a new one with `manage.py changepassword`)."
+)
 
 
 def default_workers() -> int:
@@ -61,6 +71,8 @@ class Command(BaseCommand):
         if not 1 <= port <= 65535 or workers < 1 or threads < 1:
             raise CommandError("--port must be 1-65535; --workers and --threads at least 1.")
         call_command("migrate", interactive=False, verbosity=0)
+        if demo_accounts():
+            raise CommandError(DEMO_REFUSAL)
         call_command("collectstatic", interactive=False, verbosity=0)
         self.banner(host, port, workers, threads)
         argv = [

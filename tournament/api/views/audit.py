@@ -1,10 +1,12 @@
+from urllib.parse import urlencode
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.bodies import StrictSerializer
+from tournament.api.bodies import StrictSerializer, require_body
 from tournament.api.permissions import (
     require_staff_access,
     require_write_access,
@@ -13,6 +15,11 @@ from tournament.api.permissions import (
 from tournament.api.serializers import StrictBooleanField
 from tournament.models import AuditEntry
 from tournament.services.audit import audit_undo, audit_undo_preview, audit_undo_previews
+
+# A page of the log: what a screen shows and a script reads at once; each entry's undo preview
+# is judged, so a page is bounded rather than the whole log of a 1,000-player event.
+PAGE = 100
+MAX_PAGE = 500
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
@@ -78,6 +85,17 @@ class UndoInputSerializer(StrictSerializer):
     )
 
 
+class AuditPageSerializer(StrictSerializer):
+    """Which page of the log: `limit` entries logged before the entry `before`."""
+
+    limit = serializers.IntegerField(
+        min_value=1, max_value=MAX_PAGE, default=PAGE, help_text="Entries on the page."
+    )
+    before = serializers.IntegerField(
+        min_value=1, required=False, help_text="Only entries older than this entry id."
+    )
+
+
 class AuditListView(APIView):
     serializer_class = AuditEntrySerializer
     # Reads here refuse some callers (403): the schema says so.
@@ -85,21 +103,39 @@ class AuditListView(APIView):
 
     @extend_schema(
         operation_id="events_audit_list",
+        parameters=[AuditPageSerializer],
         responses=AuditEntrySerializer(many=True),
-        description="The event's log, newest first (organisers and judges only).",
+        description="The event's log, newest first (organisers and judges only), a page at a "
+        f"time: `limit` entries (default {PAGE}, at most {MAX_PAGE}) older than `before`; when "
+        'more remain, the `Link` header names the next page (rel="next").',
     )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
         require_staff_access(request, event)
-        entries = list(event.audit.select_related("actor_user", "actor_player")[:500])
+        page = AuditPageSerializer(data=request.query_params)
+        page.is_valid(raise_exception=True)
+        limit, before = page.validated_data["limit"], page.validated_data.get("before")
+        entries = event.audit.select_related("actor_user", "actor_player").order_by("-pk")
+        if before is not None:
+            entries = entries.filter(pk__lt=before)
+        # One more than the page, to know whether a next page exists.
+        entries = list(entries[: limit + 1])
+        more, entries = len(entries) > limit, entries[:limit]
         context = {"previews": audit_undo_previews(entries)}
-        return Response(AuditEntrySerializer(entries, many=True, context=context).data)
+        response = Response(AuditEntrySerializer(entries, many=True, context=context).data)
+        if more:
+            query = urlencode({"before": entries[-1].pk, "limit": limit})
+            url = request.build_absolute_uri(f"{request.path}?{query}")
+            response["Link"] = f'<{url}>; rel="next"'
+        return response
 
 
 class AuditUndoView(APIView):
     serializer_class = AuditEntrySerializer
     # Reads here refuse some callers (403): the schema says so.
     reads_are_guarded = True
+    # An undo needs a body saying what it confirms: the schema marks it required.
+    body_required_for = ("POST",)
 
     @extend_schema(request=None, responses=UndoPreviewSerializer)
     def get(self, request, event_id: int, entry_id: int):
@@ -114,6 +150,11 @@ class AuditUndoView(APIView):
         event = visible_event(request, event_id)
         require_write_access(request, event)
         entry = get_object_or_404(event.audit, pk=entry_id)
+        require_body(
+            request,
+            "confirm",
+            'Send a JSON body, {"confirm": true} to undo this entry; nothing was undone.',
+        )
         body = UndoInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         undone = audit_undo(

@@ -10,10 +10,11 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 
 from tournament.api.permissions import visible_event
 from tournament.api.views.exports import CSV_RESPONSE, CsvView, csv_response
+from tournament.services.cached import workbook_cached
 from tournament.services.circuits import itc_form_export, ntr_text_export
 from tournament.services.exports import export_filename, file_disposition
 from tournament.services.sheets import EVENT_SHEET_COLUMNS, event_metadata, player_sheet_export
-from tournament.services.workbook import XLSX_TYPE, event_workbook
+from tournament.services.workbook import XLSX_TYPE
 
 
 class PlayerSheetCsvView(CsvView):
@@ -76,7 +77,7 @@ class WorkbookView(CsvView):
     )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
-        response = HttpResponse(event_workbook(event=event), content_type=XLSX_TYPE)
+        response = HttpResponse(workbook_cached(event=event), content_type=XLSX_TYPE)
         name = export_filename(event=event, what="event").removesuffix(".csv") + ".xlsx"
         response["Content-Disposition"] = file_disposition(name)
         response["Cache-Control"] = "no-cache"

@@ -8,12 +8,14 @@ to the printed password so the README's instructions always work.
 
 import random
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
 from missions.eleventh.matrix import DISPOSITION_IDS
+from ops.demo import DEMO_PASSWORD, DEMO_USERNAME
 from tournament.factions import FACTIONS
 from tournament.models import Event, Table
 from tournament.services.events import event_create
@@ -24,7 +26,7 @@ from tournament.services.rounds import round_create
 DEMO_NAME = "Strategium Demo GT"
 DEMO_11_NAME = "Strategium Demo 11th Edition"
 DEMO_11_PLAYERS = 16
-ORGANISER = ("organiser", "strategium-demo")
+ORGANISER = (DEMO_USERNAME, DEMO_PASSWORD)
 
 CLUBS = ["Dice Hard", "Warp Spiders Club", "The Objective Secured", "Lone Wolves", "Brush & Bolter"]
 FIRST = [
@@ -123,6 +125,12 @@ class Command(BaseCommand):
     help = "Load the demo events (idempotent) and make sure the demo organiser can sign in."
 
     def handle(self, *args, **options):
+        if settings.SERVED:
+            # Its organiser's password is published: never in a database that is served.
+            raise CommandError(
+                "The demo is not loaded into a served database: `make run` loads it into "
+                "a database of its own (config.settings.demo)."
+            )
         user = self._organiser()
         loaders = (
             (DEMO_NAME, self._load, "24 players, round 3 paired"),

@@ -62,11 +62,13 @@ def test_underdog_endpoint(client):
     assert bad.json()["error_codes"] == {"split_by": ["invalid_choice"]}
 
 
-def test_generator_page_offers_every_pack_with_leviathan_chosen(client):
+def test_generator_page_offers_every_pack_with_the_eleventh_edition_chosen(client):
+    # New events play the 11th edition, so the generator opens on it (issue 32's first
+    # impressions); every older pack stays one choice away.
     html = client.get("/missions/").content.decode()
-    for key in ("leviathan", "eighth", "seventh", "only_war"):
+    for key in ("eleventh", "leviathan", "eighth", "seventh", "only_war"):
         assert f'<option value="{key}"' in html
-    assert '<option value="leviathan" selected>' in html
+    assert '<option value="eleventh" selected>' in html
     html = client.get("/missions/?pack=seventh").content.decode()
     assert '<option value="seventh" selected>' in html
 

@@ -132,7 +132,7 @@ class PairingsByTable(PrintDocument):
                         _player(p.a, side_a, _card(p), seed(p.a)),
                         p.a.record,
                         "vs",
-                        _player(p.b, side_b, seed(p.b)),
+                        _player(p.b, side_b, seed=seed(p.b)),
                         p.b.record,
                     ]
                 )

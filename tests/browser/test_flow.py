@@ -67,8 +67,10 @@ def test_organiser_pairs_players_report_and_standings_update(live_server, new_pa
         org.get_by_role("button", name="Add player").click()
         org.get_by_text(f"{name} added.").wait_for()
     # Check in with htmx: the row swaps in place, the page does not reload.
-    org.locator(f"#player-{event.players.get(name='Alice Varn').pk} button.toggle").first.click()
-    org.locator(".toggle.on").first.wait_for()
+    # (the row's check-in button: Battle Ready has a toggle of its own under the name)
+    alice = org.locator(f"#player-{event.players.get(name='Alice Varn').pk}")
+    alice.get_by_role("button", name="Check in").click()
+    alice.get_by_role("button", name="✓ In").wait_for()
     shoot(org, "organiser-dashboard")
 
     org.get_by_role("link", name="Pairing").click()

@@ -83,7 +83,10 @@ def test_swap_warns_about_rematch_and_is_undoable(api, event, organiser):
     codes = {w["code"] for w in response.json()["warnings"]}
     assert codes & {"rematch", "floated", "record_gap"}
     entry = event.audit.filter(action="pairing_swap").get()
-    assert api.post(f"/api/events/{event.pk}/audit/{entry.pk}/undo/").status_code == 200
+    assert (
+        api.post(f"/api/events/{event.pk}/audit/{entry.pk}/undo/", {}, format="json").status_code
+        == 200
+    )
     restored = api.get(f"/api/events/{event.pk}/rounds/2/").json()["games"]
     assert {frozenset((g["player_a"], g["player_b"])) for g in restored} == {
         frozenset((g["player_a"], g["player_b"])) for g in r2["games"]

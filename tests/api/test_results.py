@@ -194,7 +194,7 @@ def test_undo_result_restores_previous_version(api, event, paired):
     entry = event.audit.filter(action="result_enter").first()  # newest first
     assert entry.before["vp_a"] == 70
     assert entry.after["vp_a"] == 40
-    response = api.post(f"/api/events/{event.pk}/audit/{entry.pk}/undo/")
+    response = api.post(f"/api/events/{event.pk}/audit/{entry.pk}/undo/", {}, format="json")
     assert response.status_code == 200
     current = Result.objects.get(game_id=gid, is_current=True)
     assert (current.vp_a, current.vp_b) == (70, 40)

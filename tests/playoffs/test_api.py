@@ -190,7 +190,7 @@ def test_seeding_is_adjusted_before_play_logged_and_undone(api, swiss64):
     assert entry["action"] == "playoff_seeding"
     assert "Player" in entry["description"]
     assert str(order[0]) not in entry["description"].split()
-    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", format="json")
+    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", {}, format="json")
     assert undo.status_code == 200, undo.content
     assert [s["player"] for s in api.get(base(event)).json()["seeds"]] == order[:4]
     play_round(api, event)
@@ -254,7 +254,7 @@ def test_a_knockout_round_is_undone_from_the_log_like_any_round(api, organiser):
     entries = api.get(f"/api/events/{event.pk}/audit/").json()
     entry = (entries["results"] if isinstance(entries, dict) else entries)[0]
     assert entry["action"] == "round_create"
-    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", format="json")
+    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", {}, format="json")
     assert undo.status_code == 200, undo.content
     bracket = api.get(base(event)).json()
     assert not bracket["started"]

@@ -127,7 +127,7 @@ def test_organiser_pods_adjusted_logged_and_undone(api, organiser):
     assert entry["action"] == "pods_adjust"
     assert "Pod 1" in entry["description"]
     assert str(ids[6]) not in entry["description"].split()
-    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", format="json")
+    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", {}, format="json")
     assert undo.status_code == 200, undo.content
     assert PodSplit.objects.get(event=event).pods == pods
     twice = api.patch(pods_url(event), {"pods": [ids[:7], ids[6:]]}, format="json")
@@ -214,7 +214,7 @@ def test_forming_and_taking_back_pods_are_undone_from_the_log(api, organiser):
     entry = latest_entry(api, event)
     assert entry["action"] == "pods_create"
     assert "standings after round 1" in entry["description"]
-    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", format="json")
+    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", {}, format="json")
     assert undo.status_code == 200, undo.content
     assert not PodSplit.objects.filter(event=event).exists()
     api.post(pods_url(event), {"method": "random", "count": 2, "last_round": 3}, format="json")
@@ -222,7 +222,7 @@ def test_forming_and_taking_back_pods_are_undone_from_the_log(api, organiser):
     assert api.delete(pods_url(event)).status_code == 204
     entry = latest_entry(api, event)
     assert entry["action"] == "pods_delete"
-    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", format="json")
+    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", {}, format="json")
     assert undo.status_code == 200, undo.content
     back = PodSplit.objects.get(event=event)
     assert (back.pods, back.seed, back.last_round) == (drawn.pods, drawn.seed, 3)
@@ -233,5 +233,5 @@ def test_forming_and_taking_back_pods_are_undone_from_the_log(api, organiser):
         for e in api.get(f"/api/events/{event.pk}/audit/").json()
         if e["action"] == "pods_create" and not e.get("undone_at")
     )
-    refused = api.post(f"/api/events/{event.pk}/audit/{create['id']}/undo/", format="json")
+    refused = api.post(f"/api/events/{event.pk}/audit/{create['id']}/undo/", {}, format="json")
     assert refused.status_code == 409

@@ -189,7 +189,7 @@ def test_team_seeds_adjusted_and_a_knockout_team_round_undone_from_the_log(api, 
     entries = api.get(f"/api/events/{event.pk}/audit/").json()
     entry = (entries["results"] if isinstance(entries, dict) else entries)[0]
     assert entry["action"] == "team_round_create"
-    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", format="json")
+    undo = api.post(f"/api/events/{event.pk}/audit/{entry['id']}/undo/", {}, format="json")
     assert undo.status_code == 200, undo.content
     bracket = api.get(base(event)).json()
     assert not bracket["started"]

@@ -190,6 +190,7 @@ SPECTACULAR_SETTINGS = {
         "UnderdogPlayerEnum": "missions.api.UNDERDOG_PLAYERS",
         "SecondaryModeEnum": "tournament.scoring_eleventh.SECONDARY_MODES",
         "RoundStageEnum": "tournament.models.round.RoundStage",
+        "YesNoEnum": "tournament.api.views.exports.YES_NO_BLANK",
     },
     # Swagger UI's files are served from this app, not a CDN: venues have poor wifi.
     "SWAGGER_UI_DIST": "SIDECAR",

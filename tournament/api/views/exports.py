@@ -106,6 +106,11 @@ class StandingsCsvView(CsvView):
         )
 
 
+# A results row's yes/no of the player's side (attacker, went first); "" where not recorded.
+# Named in the schema's enums (settings ENUM_NAME_OVERRIDES): the round's `attacker` is a side.
+YES_NO_BLANK = ("yes", "no", "")
+
+
 class ResultRowSerializer(StrictSerializer):
     round = serializers.IntegerField(min_value=1)
     table = serializers.IntegerField(allow_null=True)
@@ -135,8 +140,8 @@ class ResultRowSerializer(StrictSerializer):
     secondary_against = serializers.IntegerField(allow_null=True, required=False)
     battle_ready_against = serializers.IntegerField(allow_null=True, required=False)
     secondaries = serializers.ChoiceField(choices=["fixed", "tactical", ""], required=False)
-    attacker = serializers.ChoiceField(choices=["yes", "no", ""], required=False)
-    went_first = serializers.ChoiceField(choices=["yes", "no", ""], required=False)
+    attacker = serializers.ChoiceField(choices=YES_NO_BLANK, required=False)
+    went_first = serializers.ChoiceField(choices=YES_NO_BLANK, required=False)
 
 
 RESULTS_DESCRIPTION = (

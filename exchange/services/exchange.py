@@ -193,6 +193,11 @@ def _announcement(row: Announcement, keys: _Keys) -> dict:
         "key": keys.announcements[row.pk],
         **fields.dump_fields(fields.ANNOUNCEMENT, row),
         "created_by": keys.user(row.created_by_id),
+        **{
+            name: value
+            for name, value in fields.dump_fields(fields.ANNOUNCEMENT_ENDS, row).items()
+            if value is not None
+        },
     }
 
 

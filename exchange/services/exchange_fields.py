@@ -196,6 +196,12 @@ STAFF = _specs(("role", "str", False, tuple(StaffRole.values)), ("added_at", "da
 PAINTING = _specs(("score", "int"), ("entered_at", "datetime"))
 VOTE = _specs(("favourite", "bool"), ("cast_at", "datetime"))
 ANNOUNCEMENT = _specs(("text", "str"), ("created_at", "datetime"))
+# When an announcement ends (an end time, or the round whose release ends it): optional keys,
+# written only when set, so files of announcements without an end are as before.
+ANNOUNCEMENT_ENDS = _specs(
+    ("ends_at", "datetime", True, (), True),
+    ("until_round", "int", True, (), True),
+)
 AUDIT = _specs(
     ("action", "str"),
     ("before", "json", True),

@@ -343,6 +343,9 @@ def _read_small_sections(document: dict, plan: _Plan) -> set:
         path = f"announcements[{i}]"
         key = fields.unique_key(data, path, keys, "announcement")
         values = fields.load_fields(fields.ANNOUNCEMENT, data, path)
+        values |= fields.load_fields(fields.ANNOUNCEMENT_ENDS, data, path)
+        if values["until_round"] is not None and values["until_round"] < 1:
+            raise fields.bad(f"{path}.until_round", "must be a round number (1 or more).")
         plan.announcements.append(
             (key, values, _user_ref(data, "created_by", path, plan.usernames))
         )
@@ -720,7 +723,16 @@ def _write_staff(event: Event, plan: _Plan, ids: _Ids, user, report: ImportRepor
 
 def _write_announcements(event: Event, plan: _Plan, ids: _Ids) -> None:
     rows = [
-        (Announcement(event=event, text=values["text"], created_by_id=ids.users.get(by)), values)
+        (
+            Announcement(
+                event=event,
+                text=values["text"],
+                created_by_id=ids.users.get(by),
+                ends_at=values["ends_at"],
+                until_round=values["until_round"],
+            ),
+            values,
+        )
         for _, values, by in plan.announcements
     ]
     Announcement.objects.bulk_create([a for a, _ in rows])

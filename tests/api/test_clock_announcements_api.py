@@ -167,6 +167,9 @@ def test_announcements_post_list_delete(event, api, anon):
         "text": "Lunch at 13:00",
         "created_at": "2026-11-23T10:00:00Z",
         "created_by": "org",
+        "ends_at": None,
+        "until_round": None,
+        "live": True,
     }
     listed = anon.get(url).json()
     assert [a["text"] for a in listed] == ["Round 2 starts at 14:00", "Lunch at 13:00"]

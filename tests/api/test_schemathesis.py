@@ -44,6 +44,7 @@ CROSS_FIELD_CODES = {
     "above_one",  # an owr_floor fraction above 1 (numerator over denominator)
     "duplicate",  # a name twice in another case (uniqueItems compares case): detachments
     "not_a_table",  # a table_layouts key that is not a table number (3.0 has no propertyNames)
+    "in_past",  # an announcement's ends_at checked against the clock
     # The one text check of every name and text (tournament/engine/names.py) goes by Unicode
     # category: control and text-direction characters refused, a visible character needed. A
     # schema pattern cannot name categories portably, so the schema states NUL and blank only.

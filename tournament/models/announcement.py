@@ -16,6 +16,10 @@ class Announcement(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # When it stops being shown to players and the public (the staff keep it): at an end
+    # time, and/or once round `until_round`'s pairings are released ("until the next round").
+    ends_at = models.DateTimeField(null=True, blank=True)
+    until_round = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -3,7 +3,10 @@ inside the organiser's tabs."""
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib import messages
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournament.errors import Invalid, ServiceError
@@ -52,13 +55,39 @@ def round_clock(request, event, number: int):
     return back(request, "manage-rounds", event_id=event.pk)
 
 
+ANNOUNCE_LABELS = {"text": "Announcement", "ends_at": "Shown until", "until": "Shown until"}
+
+
+def _announce_end(post) -> dict:
+    """The form's "Shown until": until removed (""), the next round, or a time in the event's
+    zone (the request's active zone, as the browser's datetime-local input gives it)."""
+    until = post.get("until", "")
+    if until == "next_round":
+        return {"until_next_round": True}
+    if until == "time":
+        raw = post.get("ends_at", "").strip()
+        try:
+            wall = datetime.datetime.strptime(raw, "%Y-%m-%dT%H:%M")
+        except ValueError:
+            raise Invalid("ends_at", "invalid", "Give a date and time.") from None
+        return {"ends_at": timezone.make_aware(wall, timezone.get_current_timezone())}
+    if until:
+        raise Invalid("until", "invalid_choice", "Choose until removed, the next round or a time.")
+    return {}
+
+
 @staff_required
 @require_POST
 def announcement_add(request, event):
     try:
-        announcement_post(event=event, user=request.user, text=request.POST.get("text", ""))
+        announcement_post(
+            event=event,
+            user=request.user,
+            text=request.POST.get("text", ""),
+            **_announce_end(request.POST),
+        )
     except ServiceError as exc:
-        report(request, exc, {"text": "Announcement"})
+        report(request, exc, ANNOUNCE_LABELS)
     else:
         messages.success(request, "Announced: players and the big screen show it now.")
     return back(request, "manage-event", event_id=event.pk)

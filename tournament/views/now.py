@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from tournament.api.conditional import etag_matches
 from tournament.models import Event, Player
-from tournament.services.announcements import announcements_list
+from tournament.services.announcements import announcements_ended_count, announcements_list
 from tournament.services.cached import event_etag
 from tournament.services.clock import round_clock_state
 from tournament.services.revision import event_revision
@@ -22,6 +22,13 @@ from tournament.views.common import latest_round, visible_event_or_404
 
 # How many announcements a page shows (the big screen and the API list them all).
 SHOWN = 5
+
+
+def now_etag(event: Event, *, revision: int, name: str = "now") -> str:
+    """The strip's ETag (and the big screen's): the revision, and how many announcements'
+    end times have passed (an end changes what shows without any write)."""
+    ended = announcements_ended_count(event=event, revision=revision)
+    return event_etag(event=event, revision=revision, name=name, variant=f"e{ended}")
 
 
 def now_context(event: Event, *, key: str = "", revision: int | None = None) -> dict:
@@ -34,9 +41,9 @@ def now_context(event: Event, *, key: str = "", revision: int | None = None) -> 
     return {
         "now_event": event,
         "clock": round_clock_state(round_=current) if current else None,
-        "announcements": announcements_list(event=event, limit=SHOWN),
+        "announcements": announcements_list(event=event, limit=SHOWN, live_only=True),
         "now_url": f"{url}?key={key}" if key else url,
-        "now_etag": event_etag(event=event, revision=revision, name="now", variant=""),
+        "now_etag": now_etag(event, revision=revision),
         # A finished event changes no more: its pages stop asking.
         "now_polls": event.status != "finished",
     }
@@ -56,7 +63,7 @@ def _event_for(request, event_id: int) -> Event:
 def event_now(request, event_id: int):
     event = _event_for(request, event_id)
     revision = event_revision(event_id=event.pk)
-    etag = event_etag(event=event, revision=revision, name="now", variant="")
+    etag = now_etag(event, revision=revision)
     if etag_matches(request, etag):
         response = HttpResponseNotModified()
     else:

@@ -12,13 +12,13 @@ from django.http import HttpResponseNotModified
 from django.shortcuts import render
 
 from tournament.api.conditional import etag_matches
-from tournament.services.cached import event_etag, standings_cached, standings_status_cached
+from tournament.services.cached import standings_cached, standings_status_cached
 from tournament.services.revision import event_revision
 from tournament.services.round_names import round_stage_name
 from tournament.services.standings import standings_final_first
 from tournament.views.common import latest_round, visible_event_or_404
 from tournament.views.data import games_shown, mission_of
-from tournament.views.now import now_context
+from tournament.views.now import now_context, now_etag
 
 TOP = 10
 POLL_S = 10
@@ -43,7 +43,7 @@ def _screen_context(event, revision: int) -> dict:
         # A knockout round's stage ("Semi-final"); "" for a Swiss round.
         stage_name=round_stage_name(event=event, round_=current) if current else "",
         progress=standings_status_cached(event=event, revision=revision),
-        screen_etag=event_etag(event=event, revision=revision, name="screen", variant=""),
+        screen_etag=now_etag(event, revision=revision, name="screen"),
         poll_s=POLL_S,
         panels=[html for panel in SCREEN_PANELS if (html := panel(event))],
     )
@@ -59,7 +59,7 @@ def screen(request, event_id: int):
 def screen_live(request, event_id: int):
     event = visible_event_or_404(request, event_id)
     revision = event_revision(event_id=event.pk)
-    etag = event_etag(event=event, revision=revision, name="screen", variant="")
+    etag = now_etag(event, revision=revision, name="screen")
     if etag_matches(request, etag):
         response = HttpResponseNotModified()
     else:

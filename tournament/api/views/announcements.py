@@ -5,9 +5,10 @@ from rest_framework.views import APIView
 
 from tournament.api.bodies import StrictSerializer, refuse_body
 from tournament.api.permissions import require_staff_access, visible_event
-from tournament.api.serializers import NO_NUL, NOT_BLANK, StrictCharField
+from tournament.api.serializers import NO_NUL, NOT_BLANK, StrictBooleanField, StrictCharField
 from tournament.models import Announcement
 from tournament.models.announcement import ANNOUNCEMENT_MAX_LENGTH
+from tournament.services.access import user_can_judge
 from tournament.services.announcements import (
     announcement_delete,
     announcement_post,
@@ -17,11 +18,23 @@ from tournament.services.announcements import (
 
 class AnnouncementSerializer(serializers.ModelSerializer):
     created_by = serializers.SerializerMethodField()
+    live = serializers.SerializerMethodField(
+        help_text="Still shown to players and the public (false once it ended)."
+    )
 
     class Meta:
         model = Announcement
-        fields = ["id", "text", "created_at", "created_by"]
+        fields = ["id", "text", "created_at", "created_by", "ends_at", "until_round", "live"]
         read_only_fields = fields
+        extra_kwargs = {
+            "ends_at": {"help_text": "When it stops being shown (null: until removed)."},
+            "until_round": {
+                "help_text": "Shown until this round's pairings are released (null: no such end)."
+            },
+        }
+
+    def get_live(self, announcement: Announcement) -> bool:
+        return getattr(announcement, "live", True)
 
     def get_created_by(self, announcement: Announcement) -> str | None:
         user = announcement.created_by
@@ -30,6 +43,16 @@ class AnnouncementSerializer(serializers.ModelSerializer):
 
 class AnnouncementInputSerializer(StrictSerializer):
     text = StrictCharField(max_length=ANNOUNCEMENT_MAX_LENGTH, validators=[NOT_BLANK, NO_NUL])
+    ends_at = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        help_text="When it stops being shown to players and the public; later than now.",
+    )
+    until_next_round = StrictBooleanField(
+        required=False,
+        default=False,
+        help_text="Shown until the next round's pairings are released to the players.",
+    )
 
 
 class AnnouncementListView(APIView):
@@ -39,9 +62,12 @@ class AnnouncementListView(APIView):
         operation_id="events_announcements_list", responses=AnnouncementSerializer(many=True)
     )
     def get(self, request, event_id: int):
-        """The event's announcements, newest first (public for a public event)."""
+        """The event's announcements, newest first (public for a public event). Players and
+        the public get those still shown; the staff every one, ended ones with `live` false."""
         event = visible_event(request, event_id)
-        return Response(AnnouncementSerializer(announcements_list(event=event), many=True).data)
+        staff = user_can_judge(request.user, event)
+        announcements = announcements_list(event=event, live_only=not staff)
+        return Response(AnnouncementSerializer(announcements, many=True).data)
 
     @extend_schema(request=AnnouncementInputSerializer, responses={201: AnnouncementSerializer})
     def post(self, request, event_id: int):
@@ -50,9 +76,8 @@ class AnnouncementListView(APIView):
         require_staff_access(request, event)
         body = AnnouncementInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        announcement = announcement_post(
-            event=event, user=request.user, text=body.validated_data["text"]
-        )
+        announcement = announcement_post(event=event, user=request.user, **body.validated_data)
+        announcement.live = True
         return Response(AnnouncementSerializer(announcement).data, status=status.HTTP_201_CREATED)
 
 

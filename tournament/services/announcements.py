@@ -125,7 +125,10 @@ def announcements_list(
     """Newest first, each with `live` (not ended yet); `live_only` for players and the public."""
     announcements = Announcement.objects.filter(event=event).select_related("created_by")
     announcements = list(announcements.order_by("-created_at", "-id"))
-    now, released = timezone.now(), _released_up_to(event)
+    now = timezone.now()
+    # The released round matters only to "until the next round" ones: no query otherwise.
+    needs_round = any(a.until_round is not None for a in announcements)
+    released = _released_up_to(event) if needs_round else 0
     for announcement in announcements:
         announcement.live = _live(announcement, now=now, released=released)
     if live_only:
@@ -133,20 +136,33 @@ def announcements_list(
     return announcements[:limit] if limit else announcements
 
 
+def _ends(event: Event, revision: int, known: list[Announcement] | None = None) -> list:
+    """The event's end times, read once per revision; `known` (every announcement, already
+    read by the caller) fills the cache without a query."""
+    if known is not None:
+        compute = lambda: sorted(a.ends_at for a in known if a.ends_at)  # noqa: E731
+    else:
+        compute = lambda: sorted(  # noqa: E731
+            Announcement.objects.filter(event=event, ends_at__isnull=False).values_list(
+                "ends_at", flat=True
+            )
+        )
+    return event_cached(
+        event=event, name="announcement-ends", variant="", revision=revision, compute=compute
+    )
+
+
 def announcements_ended_count(*, event: Event, revision: int) -> int:
     """How many end times have passed: a part of the ETags of the pages that show
     announcements, which an end time changes without any write. The end times are read once
     per revision (a poll pays no query)."""
-    ends = event_cached(
-        event=event,
-        name="announcement-ends",
-        variant="",
-        revision=revision,
-        compute=lambda: sorted(
-            Announcement.objects.filter(event=event, ends_at__isnull=False).values_list(
-                "ends_at", flat=True
-            )
-        ),
-    )
     now = timezone.now()
-    return sum(1 for end in ends if end <= now)
+    return sum(1 for end in _ends(event, revision) if end <= now)
+
+
+def announcements_shown(*, event: Event, revision: int, limit: int) -> list[Announcement]:
+    """The newest `limit` announcements still shown, for a page that also puts
+    `announcements_ended_count` in its ETag: one query serves both."""
+    every = announcements_list(event=event)
+    _ends(event, revision, known=every)
+    return [a for a in every if a.live][:limit]

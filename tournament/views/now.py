@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from tournament.api.conditional import etag_matches
 from tournament.models import Event, Player
-from tournament.services.announcements import announcements_ended_count, announcements_list
+from tournament.services.announcements import announcements_ended_count, announcements_shown
 from tournament.services.cached import event_etag
 from tournament.services.clock import round_clock_state
 from tournament.services.revision import event_revision
@@ -41,7 +41,8 @@ def now_context(event: Event, *, key: str = "", revision: int | None = None) -> 
     return {
         "now_event": event,
         "clock": round_clock_state(round_=current) if current else None,
-        "announcements": announcements_list(event=event, limit=SHOWN, live_only=True),
+        # Before the ETag: the same read gives the end times it counts.
+        "announcements": announcements_shown(event=event, revision=revision, limit=SHOWN),
         "now_url": f"{url}?key={key}" if key else url,
         "now_etag": now_etag(event, revision=revision),
         # A finished event changes no more: its pages stop asking.

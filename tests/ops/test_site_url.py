@@ -53,4 +53,8 @@ def test_make_run_hands_its_port_to_the_server():
         check=False,
     )
     server = [line for line in out.stdout.splitlines() if "runserver" in line]
-    assert server == ["PORT=23456 .venv/bin/python manage.py runserver 127.0.0.1:23456"]
+    # The demo's own settings (its own database file, never the one `make serve` serves).
+    assert server == [
+        "DJANGO_SETTINGS_MODULE=config.settings.demo PORT=23456 "
+        ".venv/bin/python manage.py runserver 127.0.0.1:23456"
+    ]

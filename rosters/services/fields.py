@@ -16,9 +16,9 @@ from rosters.data import dataset_versions
 from rosters.models import ArmyList, ListPublication, ListSettings, ListStatus
 from rosters.services.detachments import (
     detachments_clean,
-    detachments_spelled,
     detachments_valid,
 )
+from rosters.services.recorded import list_recorded_fill, player_detachments_spelled
 from rosters.services.rows import list_row, list_row_save, list_settings, list_settings_save
 from tournament.errors import Invalid
 from tournament.models import Event, Player
@@ -76,12 +76,6 @@ def _player_clean(values: dict) -> dict:
     return clean
 
 
-def player_detachments_spelled(player: Player, names: list[str]) -> list[str]:
-    """The names as stored for `player`: spelled as their event's rules data spells the
-    detachments of their faction (recorded.py stores the list's through this too)."""
-    return detachments_spelled(names, event=player.event, faction=player.faction)
-
-
 def _player_write(
     player: Player, values: dict, *, fresh=False, restore=False, signup=False
 ) -> dict:
@@ -132,7 +126,6 @@ def _player_write(
     if signup and text and text == row.text:
         # A list sent with the sign-up fills the player's empty faction, disposition and
         # detachments as one sent later from their page does (logged, undoable).
-        from rosters.services.recorded import list_recorded_fill  # noqa: PLC0415 - a cycle
 
         list_recorded_fill(player=player, by_player=True)
     return stored

@@ -15,8 +15,12 @@ from rosters.data import UnknownDataset, rules_data
 from rosters.engine.checks import disposition_id
 from rosters.engine.checks.detachments import disposition_granted
 from rosters.engine.roster import Roster
-from rosters.services.detachments import detachments_clean, detachments_same, detachments_words
-from rosters.services.fields import player_detachments_spelled
+from rosters.services.detachments import (
+    detachments_clean,
+    detachments_same,
+    detachments_spelled,
+    detachments_words,
+)
 from rosters.services.rows import list_row, list_row_save
 from rosters.services.rules import army_list_rules
 from tournament.errors import Conflict, Invalid
@@ -31,6 +35,12 @@ FIELDS = ("faction", "disposition", "detachments")
 LABELS = {"faction": "Faction", "disposition": "Force Disposition", "detachments": "Detachments"}
 # "The caller has not read the list's checks": they are read here (None means no list).
 _UNREAD = object()
+
+
+def player_detachments_spelled(player: Player, names: list[str]) -> list[str]:
+    """The names as stored for `player`: spelled as their event's rules data spells the
+    detachments of their faction (the list's and the organiser's alike)."""
+    return detachments_spelled(names, event=player.event, faction=player.faction)
 
 
 def _faction(written: str | None) -> str | None:

@@ -338,19 +338,3 @@ def awards_cached(*, event: Event) -> dict:
     return event_cached(
         event=event, name="awards", variant="", compute=lambda: awards_compute(event=event)
     )
-
-
-def workbook_cached(*, event: Event) -> bytes:
-    """The event's .xlsx file once per standings revision: it holds confirmed results, players,
-    settings and released pairings, all of which move that revision (unconfirmed entries do
-    not); a 1,000-player workbook takes seconds to build, so every download after the first
-    is the stored file until something in it changes."""
-    from tournament.services.workbook import event_workbook  # noqa: PLC0415 - a reader
-
-    return event_cached(
-        event=event,
-        name="workbook",
-        variant="",
-        revision=standings_revision_for(event=event, provisional=False),
-        compute=lambda: event_workbook(event=event),
-    )

@@ -17,6 +17,7 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, TYPE_STRING
 from openpyxl.utils import get_column_letter
 
 from tournament.models import Event
+from tournament.services.cached import event_cached, standings_revision_for
 from tournament.services.exports import (
     pairings_columns,
     pairings_export,
@@ -83,3 +84,17 @@ def event_workbook(*, event: Event) -> bytes:
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
+
+
+def workbook_cached(*, event: Event) -> bytes:
+    """The event's .xlsx file once per standings revision: it holds confirmed results, players,
+    settings and released pairings, all of which move that revision (unconfirmed entries do
+    not); a 1,000-player workbook takes seconds to build, so every download after the first
+    is the stored file until something in it changes."""
+    return event_cached(
+        event=event,
+        name="workbook",
+        variant="",
+        revision=standings_revision_for(event=event, provisional=False),
+        compute=lambda: event_workbook(event=event),
+    )

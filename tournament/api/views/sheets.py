@@ -10,11 +10,10 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 
 from tournament.api.permissions import visible_event
 from tournament.api.views.exports import CSV_RESPONSE, CsvView, csv_response
-from tournament.services.cached import workbook_cached
 from tournament.services.circuits import itc_form_export, ntr_text_export
 from tournament.services.exports import export_filename, file_disposition
 from tournament.services.sheets import EVENT_SHEET_COLUMNS, event_metadata, player_sheet_export
-from tournament.services.workbook import XLSX_TYPE
+from tournament.services.workbook import XLSX_TYPE, workbook_cached
 
 
 class PlayerSheetCsvView(CsvView):

@@ -25,6 +25,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from tournament import localtime
 from tournament.printing.data import EventInfo
 from tournament.printing.fonts import BOLD, FONT
+from tournament.printing.qr import LOOPBACK_WARNING, points_at_loopback
 
 INK = colors.HexColor("#1d2330")
 MUTED = colors.HexColor("#667085")
@@ -33,6 +34,7 @@ ZEBRA = colors.HexColor("#f2f4f7")
 BRAND = colors.HexColor("#7a1f1f")
 BRAND_TINT = colors.HexColor("#f7eded")
 ACCENT = colors.HexColor("#b8860b")
+BAD = colors.HexColor("#b42318")
 MARGIN = 14 * mm
 HEADER_H = 17 * mm
 FOOTER_H = 9 * mm
@@ -140,6 +142,10 @@ class PrintDocument:
     def story(self) -> list[Flowable]:
         raise NotImplementedError
 
+    def qr_links(self) -> list[str]:
+        """The addresses this document prints as QR codes (documents that draw codes say)."""
+        return []
+
     def form(self, canvas: Canvas, name: str, draw: Callable[[Canvas], None]) -> None:
         """Place form `name`, drawing it the first time: a mission map is drawn once per PDF."""
         if name not in self._forms:
@@ -232,3 +238,11 @@ class PrintDocument:
             canvas.setFont(BOLD, size)
             canvas.setFillColor(INK)
             canvas.drawString(MARGIN, MARGIN + 11, self.note)
+        if any(points_at_loopback(link) for link in self.qr_links()):
+            # Below the footer, in the margin: the frame is one form placed on every page.
+            size = 7.5
+            while size > 5 and stringWidth(LOOPBACK_WARNING, BOLD, size) > w - 2 * MARGIN:
+                size -= 0.5
+            canvas.setFont(BOLD, size)
+            canvas.setFillColor(BAD)
+            canvas.drawCentredString(w / 2, MARGIN - 9, LOOPBACK_WARNING)

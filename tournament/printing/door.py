@@ -91,6 +91,9 @@ class DoorSheet(PrintDocument):
         super().__init__(data.event, subtitle=f"{len(data.cards)} players", **kw)
         self.data = data
 
+    def qr_links(self) -> list[str]:
+        return [card.link for card in self.data.cards]
+
     def story(self) -> list:
         intro = Paragraph(
             "Each player's own page: scan the code to enter and confirm results. "

@@ -8,13 +8,22 @@ in module units rather than hundreds of individually formatted rectangles.
 
 from __future__ import annotations
 
+import ipaddress
 from functools import lru_cache
+from urllib.parse import urlsplit
 
 import qrcode
 from qrcode import LUT
 from qrcode.base import EXP_TABLE, LOG_TABLE, rs_blocks
 from qrcode.constants import ERROR_CORRECT_M
 from reportlab.pdfgen.canvas import Canvas
+
+# Said on every page whose codes point at this computer itself (`make run`), as the pages on
+# screen say beside theirs.
+LOOPBACK_WARNING = (
+    "The QR codes on this sheet point at this computer's own address (127.0.0.1): phones "
+    "cannot open them. At the venue, print from the venue server (make serve)."
+)
 
 MASK = 2
 PAD = (0xEC, 0x11)
@@ -110,3 +119,14 @@ def draw_qr(canvas: Canvas, text: str, x: float, y: float, size: float) -> None:
     canvas.transform(size / n, 0, 0, size / n, x, y)
     canvas.addLiteral(path)
     canvas.restoreState()
+
+
+def points_at_loopback(url: str) -> bool:
+    """Does `url` name this computer's own loopback address, which no phone can open?"""
+    host = (urlsplit(url).hostname or "").strip("[]")
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -163,6 +163,9 @@ class Scoresheets(PrintDocument):
         bottom = self.draw_grid(canvas, self.grid_top(height))
         self.draw_choices(canvas, bottom - GAP)
 
+    def qr_links(self) -> list[str]:
+        return [self.data.public_link] if self.data.public_link else []
+
     def draw_public_code(self, canvas: Canvas, top: float) -> None:
         """The round's public pairings as a QR code (the same on every sheet, so drawn once
         in the form); none for a hidden event."""

@@ -10,24 +10,17 @@ phones can open is known, and the page's own address at least has the right port
 
 from __future__ import annotations
 
-import ipaddress
 from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.image.svg
 from django.conf import settings
-from django.http.request import split_domain_port
+
+from tournament.printing.qr import points_at_loopback
 
 
 def _loopback(host: str) -> bool:
-    domain, _ = split_domain_port(host)
-    domain = domain.strip("[]")
-    if domain == "localhost" or domain.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(domain).is_loopback
-    except ValueError:
-        return False
+    return points_at_loopback(f"//{host}")
 
 
 def phone_url(request, path: str) -> str:
@@ -41,7 +34,7 @@ def phone_url(request, path: str) -> str:
 def phones_cannot_open(url: str) -> bool:
     """Does `url` point at this computer's own loopback address (`make run`)? A QR code of it
     opens nothing on a phone, so the page says so beside it."""
-    return _loopback(urlsplit(url).netloc)
+    return points_at_loopback(url)
 
 
 def qr_svg(url: str) -> str:

@@ -23,6 +23,8 @@ class TeamGameLine:
     primary_a: str = ""
     primary_b: str = ""
     layout: str = ""
+    # Where the table is set up from when the data holds no layout of its matchup.
+    layout_card: str = ""
 
     @property
     def table_words(self) -> str:

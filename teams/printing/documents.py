@@ -67,6 +67,11 @@ class TeamPairings(PrintDocument):
                     lines,
                     [0.14 * w, 0.43 * w, 0.43 * w],
                 ),
+                *(
+                    Paragraph(f"Table {g.table}: {escape(g.layout_card)}", STYLES["small"])
+                    for g in m.games
+                    if g.layout_card
+                ),
             ]
         if not self.data.matches:
             story.append(Paragraph("No team matches in this round.", STYLES["body"]))

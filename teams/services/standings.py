@@ -112,6 +112,9 @@ def _game_rows(state: MatchState, scoring: Scoring) -> list[dict]:
                 "points_b": points[1] if points else None,
                 # 11th edition: each player's own primary and the layout (null otherwise).
                 **game_fields(game),
+                # Pages only (the API's fields are game_fields): where a table whose matchup
+                # has no layout in the data is set up from.
+                "layout_card": (game.eleventh or {}).get("layout_card"),
             }
         )
     return rows

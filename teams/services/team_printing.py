@@ -62,6 +62,7 @@ def _match_print(match: TeamMatch, scoring, ritual: TeamMatchRitual | None) -> T
                 primary_a=eleventh.get("primary_a") or "",
                 primary_b=eleventh.get("primary_b") or "",
                 layout=eleventh.get("layout") or "",
+                layout_card=eleventh.get("layout_card") or "",
             )
         )
     complete = bool(games) and len(results) == len(games)

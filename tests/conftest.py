@@ -24,8 +24,49 @@ def broker_url() -> str:
     return os.environ.get("CELERY_TEST_BROKER_URL") or os.environ.get("CELERY_BROKER_URL", "")
 
 
+# CI's PostgreSQL pass sets DATABASE_FREE_TESTS=skip: a test that asks for no database and whose
+# module neither starts another process nor names a service gives the same answer on any
+# database, so it runs once, in the SQLite pass (about a quarter of the suite: the pure engines).
+# DATABASE_FREE_TESTS=only runs those alone (a quick check while working on an engine).
+_DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+_SERVICE_WORDS = ("subprocess", "Popen", "DATABASE_URL", "CELERY", "redis", "manage.py")
+
+
+def _database_free(item, sources: dict) -> bool:
+    if item.get_closest_marker("django_db") or _DATABASE_FIXTURES & set(item.fixturenames):
+        return False
+    if item.get_closest_marker("postgres") or item.get_closest_marker("redis"):
+        return False
+    path = str(item.path)
+    if path not in sources:
+        text = item.path.read_text(encoding="utf-8")
+        sources[path] = not any(word in text for word in _SERVICE_WORDS)
+    return sources[path]
+
+
+def _select_database_free(config, items, mode: str) -> None:
+    sources: dict = {}
+    kept, dropped = [], []
+    for item in items:
+        free = _database_free(item, sources)
+        (dropped if free == (mode == "skip") else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
 def pytest_collection_modifyitems(config, items):
     from django.db import connection
+
+    mode = os.environ.get("DATABASE_FREE_TESTS", "")
+    if mode in ("skip", "only"):  # "only": the pure tests alone, a quick run while working
+        _select_database_free(config, items, mode)
 
     vendor = connection.vendor
     broker = broker_url()

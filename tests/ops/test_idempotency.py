@@ -297,3 +297,58 @@ def test_the_same_key_sent_twice_at_once_writes_once(event, players, organiser):
     assert sorted(str(replayed) for *_, replayed in outcomes) == ["None", "true", "true"]
     assert Result.objects.filter(game=game).count() == 1
     assert game_audit(game) == 1
+
+
+def test_a_keyed_write_costs_one_insert_and_one_update_more(api, paired):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    first, second = paired.games.filter(player_b__isnull=False).order_by("table_number")[:2]
+    post_result(api, first, 70, 40)  # the round's first result moves the round: not counted
+    with CaptureQueriesContext(connection) as keyed:
+        post_result(api, second, 70, 40, key="cost-1")
+    table = IdempotentAnswer._meta.db_table
+    ours = [q["sql"].split()[0] for q in keyed.captured_queries if table in q["sql"]]
+    assert ours == ["INSERT", "UPDATE"]
+    third = paired.games.filter(player_b__isnull=False).order_by("table_number")[2]
+    with CaptureQueriesContext(connection) as plain:
+        post_result(api, third, 70, 40)
+    # Beside those two, only the view's own transaction, now nested in the keyed write's.
+    assert len(keyed.captured_queries) - len(plain.captured_queries) == 4
+
+
+def test_an_anonymous_browser_is_known_by_its_cookie(event, organiser):
+    """The public sign-up form: the browser's CSRF cookie tells it from the others, so its
+    retry lands on the same private page and signs nobody up twice."""
+    from tournament.services.events import event_update
+
+    event_update(event=event, user=organiser, changes={"registration_open": True})
+    url = reverse("event-signup", args=[event.pk])
+    client, token = csrf_client_for(url)
+    form = {"name": "Ann Bell", "faction": "Necrons", "csrfmiddlewaretoken": token}
+    first = client.post(url, form, headers={HEADER: "signup-1"})
+    again = client.post(url, form, headers={HEADER: "signup-1"})
+    assert first.status_code == again.status_code == 302
+    assert again["Location"] == first["Location"]
+    assert again["Idempotent-Replayed"] == "true"
+    assert Player.objects.filter(event=event, name="Ann Bell").count() == 1
+    # Another browser with the same key is another asker: its own write runs (a duplicate).
+    other, other_token = csrf_client_for(url)
+    answer = other.post(
+        url, {**form, "csrfmiddlewaretoken": other_token}, headers={HEADER: "signup-1"}
+    )
+    assert "Idempotent-Replayed" not in answer
+    assert Player.objects.filter(event=event, name="Ann Bell").count() == 1
+
+
+def test_a_caller_with_no_credentials_and_no_cookies_is_not_kept(anon, event, organiser):
+    from tournament.services.events import event_update
+
+    event_update(event=event, user=organiser, changes={"registration_open": True})
+    url = f"/api/events/{event.pk}/signup/"
+    body = {"name": "Ann Bell", "faction": "Necrons"}
+    first = anon.post(url, body, format="json", headers={HEADER: "anon-1"})
+    again = anon.post(url, body, format="json", headers={HEADER: "anon-1"})
+    assert first.status_code == 201
+    assert again.status_code == 409  # the name is taken: nobody's answer was given again
+    assert not IdempotentAnswer.objects.exists()

@@ -352,3 +352,27 @@ def test_a_caller_with_no_credentials_and_no_cookies_is_not_kept(anon, event, or
     assert first.status_code == 201
     assert again.status_code == 409  # the name is taken: nobody's answer was given again
     assert not IdempotentAnswer.objects.exists()
+
+
+def test_a_tracker_move_sent_again_with_its_key_is_applied_once(client):
+    from tests.tracker_eleventh.player import next_action
+    from tracker.models import TrackedAction
+
+    created = client.post(
+        "/api/tracker/",
+        {"pack": "eleventh", "a": "take-and-hold", "b": "purge-the-foe"},
+        content_type="application/json",
+    )
+    token = created.json()["token"]
+    views = {s: client.get(f"/api/tracker/{token}/", {"side": s}).json() for s in ("a", "b")}
+    move = next_action(views)
+    url = f"/api/tracker/{token}/actions/"
+
+    def send():
+        return client.post(url, move, content_type="application/json", headers={HEADER: "m-1"})
+
+    first, again = send(), send()
+    assert first.status_code == again.status_code == 200
+    assert again.content == first.content
+    assert again["Idempotent-Replayed"] == "true"
+    assert TrackedAction.objects.filter(tracked__token=token).count() == 1

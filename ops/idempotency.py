@@ -217,10 +217,12 @@ class IdempotencyMiddleware:
         atomic.__enter__()
         try:
             found = self._claim(asker, key, fingerprint)
-        except (OperationalError, InterfaceError) as exc:
+        except BaseException as exc:
             atomic.__exit__(type(exc), exc, exc.__traceback__)
-            # The database is not answering: the same 503 the view would have met.
-            return FaultsMiddleware(self.get_response).process_exception(request, exc)
+            if isinstance(exc, OperationalError | InterfaceError):
+                # The database is not answering: the same 503 the view would have met.
+                return FaultsMiddleware(self.get_response).process_exception(request, exc)
+            raise
         if isinstance(found, int):
             setattr(request, STATE, (atomic, found))
             return None

@@ -376,3 +376,25 @@ def test_a_tracker_move_sent_again_with_its_key_is_applied_once(client):
     assert again.content == first.content
     assert again["Idempotent-Replayed"] == "true"
     assert TrackedAction.objects.filter(tracked__token=token).count() == 1
+
+
+def test_a_database_fault_while_taking_the_key_is_a_503_and_leaves_nothing_open(
+    api, game, monkeypatch
+):
+    from django.db import OperationalError
+
+    from ops import idempotency
+
+    def down(*args):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(idempotency, "_insert", down)
+    answer = post_result(api, game, 70, 40, key="k-7")
+    assert answer.status_code == 503
+    assert answer.json()["error_codes"] == {"detail": ["unavailable"]}
+    assert "Retry-After" in answer
+    monkeypatch.undo()
+    # The transaction opened for the key was closed: the retry runs and is kept.
+    assert post_result(api, game, 70, 40, key="k-7").status_code == 201
+    assert post_result(api, game, 70, 40, key="k-7")["Idempotent-Replayed"] == "true"
+    assert current(game) == (70, 40, 1)

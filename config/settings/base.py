@@ -61,6 +61,8 @@ MIDDLEWARE = [
     "ops.middleware.FaultsMiddleware",
     "ops.middleware.ThrottleMiddleware",
     "tournament.middleware.EventTimeZoneMiddleware",
+    # Last: decides after sign-in and the CSRF check, and wraps only the view (idempotency.py).
+    "ops.idempotency.IdempotencyMiddleware",
 ]
 
 # Behind a proxy, the request header that carries the client's address (the proxy appends it),

@@ -101,7 +101,7 @@ class ResultSlips(PrintDocument):
         column = (width - GAP) / 2
         sides = (p.eleventh.a, p.eleventh.b) if p.eleventh else (None, None)
         for x, seat, side, label in ((0, p.a, sides[0], "A"), (column + GAP, p.b, sides[1], "B")):
-            self._draw_player(c, x, y, column, seat, side, label)
+            self._draw_player(c, (x, y, column), seat, side, label)
         bottom = top - PAD - 141
         c.setFont(FONT, 7.5)
         c.setFillColor(MUTED)
@@ -114,8 +114,10 @@ class ResultSlips(PrintDocument):
 
     @staticmethod
     def _draw_player(
-        c: Canvas, x: float, y: float, width: float, seat: Seat, side: EleventhSide | None, label
+        c: Canvas, box: tuple[float, float, float], seat: Seat, side: EleventhSide | None, label
     ) -> None:
+        """One player's column: `box` is its left edge, the line above it and its width."""
+        x, y, width = box
         y -= 16
         size = shrunk(seat.name, width, BOLD, 11, 7)
         c.setFont(BOLD, size)

@@ -25,10 +25,17 @@ from django.db import IntegrityError, transaction
 
 from tournament.models import PrintJob, Round
 from tournament.printing.render import FALLBACK
+from tournament.services.printing import print_job_status
 
 log = logging.getLogger(__name__)
 
-__all__ = ["FALLBACK", "PACK_STARTERS", "fallback_pack_after_commit", "fallback_pack_make"]
+__all__ = [
+    "FALLBACK",
+    "PACK_STARTERS",
+    "fallback_pack_after_commit",
+    "fallback_pack_make",
+    "fallback_pack_offered",
+]
 
 # Callables taking a job id that start the job without holding up the caller (tasks.py).
 PACK_STARTERS: list[Callable[[int], None]] = []
@@ -98,6 +105,15 @@ def fallback_pack_after_commit(*, round_id: int) -> None:
     transaction.on_commit(make)
 
 
-def fallback_pack_latest(*, round_: Round) -> PrintJob | None:
-    """The round's pack to offer (its newest)."""
-    return PrintJob.objects.filter(round=round_, kind=FALLBACK).order_by("-pk").first()
+def fallback_pack_offered(*, round_: Round | None) -> dict:
+    """What the pairing and print pages show of a round's pack: the round when it is released
+    (`paper_round`) and its newest pack's status (`paper_pack`, None before any is made)."""
+    if round_ is None or not round_.released:
+        return {"paper_round": None, "paper_pack": None}
+    job = (
+        PrintJob.objects.filter(round=round_, kind=FALLBACK)
+        .select_related("event", "round")
+        .order_by("-pk")
+        .first()
+    )
+    return {"paper_round": round_, "paper_pack": print_job_status(job) if job else None}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 
 import pytest
 from django.urls import reverse
@@ -27,8 +28,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def reviewed(event, organiser):
-    """Nine players (a bye), review of pairings on: round 1 paired, not released."""
-    players = add_players(event, organiser, 9)
+    """Eleven players (a bye), review of pairings on: round 1 paired, not released; its five
+    games take two pages of slips."""
+    players = add_players(event, organiser, 11)
     event_update(event=event, user=organiser, changes={"review_pairings": True})
     round_ = round_create(event_id=event.pk, user=organiser, seed=5)
     return event, players, round_
@@ -111,7 +113,7 @@ def test_the_pack_has_both_lists_and_one_slip_per_table_and_no_key(
     slips = [p for p in pages if "RESULT SLIPS" in p]
     assert (len(by_name), len(by_table)) == (1, 1)
     games = list(round_.games.exclude(player_b=None).select_related("player_a", "player_b"))
-    assert len(games) == 4
+    assert len(games) == 5
     assert len(slips) == -(-len(games) // SLIPS_PER_PAGE)
     assert pages.index(by_name[0]) < pages.index(by_table[0]) < pages.index(slips[0])
     slip_text = "\n".join(slips)
@@ -209,3 +211,37 @@ def test_the_fallback_kind_is_printable_on_its_own(reviewed):
 
     pages = pdf_pages(print_document(event=event, kind=FALLBACK, round_number=1))
     assert any("RESULT SLIPS" in p for p in pages)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_no_broker_the_release_does_not_wait_for_the_pack(
+    event, organiser, settings, monkeypatch
+):
+    """Eager tasks run in the caller: the pack runs in the print thread instead."""
+    from tournament import tasks
+
+    settings.PRINT_EAGER_THREAD = True
+    assert settings.CELERY_TASK_ALWAYS_EAGER
+    add_players(event, organiser, 8)
+    event_update(event=event, user=organiser, changes={"review_pairings": True})
+    round_create(event_id=event.pk, user=organiser, seed=5)
+    started, gate = [], threading.Event()
+    original = tasks._publish_in_thread
+
+    def held(job_id):
+        started.append(job_id)
+        gate.wait(10)  # the release must answer while the pack is still being made
+        original(job_id)
+
+    monkeypatch.setattr(tasks, "_publish_in_thread", held)
+    try:
+        round_ = round_release(event_id=event.pk, user=organiser, number=1)
+        [pack] = _packs(round_)
+        assert pack.status == PrintJobStatus.QUEUED
+    finally:
+        gate.set()
+    tasks._BACKGROUND.submit(lambda: None).result(timeout=60)  # one thread: the pack is done
+    pack.refresh_from_db()
+    assert started == [pack.pk]
+    assert pack.status == PrintJobStatus.DONE
+    assert pack.pages >= 3

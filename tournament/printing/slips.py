@@ -9,7 +9,7 @@ mission or each player's own primary and the layout): never a private link or QR
 from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
+from reportlab.platypus import PageBreak, Paragraph
 
 from tournament.printing.base import (
     BOLD,
@@ -60,11 +60,13 @@ class ResultSlips(PrintDocument):
     def story(self) -> list:
         if not self.games:  # a round of byes only: the slips say so rather than print nothing
             return [Paragraph("No table has a game this round.", STYLES["h2"])]
-        pages = []
+        story: list = []
         for start in range(0, len(self.games), SLIPS_PER_PAGE):
             chunk = self.games[start : start + SLIPS_PER_PAGE]
-            pages.append(CanvasPage(lambda c, w, h, chunk=chunk: self._draw_page(c, w, h, chunk)))
-        return pages
+            if story:
+                story.append(PageBreak())
+            story.append(CanvasPage(lambda c, w, h, chunk=chunk: self._draw_page(c, w, h, chunk)))
+        return story
 
     def _draw_page(self, c: Canvas, width: float, height: float, games) -> None:
         slip_h = height / SLIPS_PER_PAGE

@@ -65,7 +65,7 @@ def print_job_background(job_id: int) -> Future | None:
     """Start a job without holding up the caller: published to the workers when there is a
     broker; with none, run in this process's print thread (PRINT_EAGER_THREAD; off, it runs
     now, as the test suite runs it). The Future is for tests and benchmarks to wait on."""
-    if not settings.CELERY_TASK_ALWAYS_EAGER or not settings.PRINT_EAGER_THREAD:
+    if not current_app.conf.task_always_eager or not settings.PRINT_EAGER_THREAD:
         print_job_publish(job_id)
         return None
     return _BACKGROUND.submit(_publish_in_thread, job_id)

@@ -245,3 +245,28 @@ def test_with_no_broker_the_release_does_not_wait_for_the_pack(
     assert started == [pack.pk]
     assert pack.status == PrintJobStatus.DONE
     assert pack.pages >= 3
+
+
+def test_the_slips_are_split_into_parts_of_whole_pages():
+    """A part of slips starts a page of its own: its games fill whole pages, and its page
+    numbers are the whole document's."""
+    from tournament.printing.render import Part, plan_parts
+
+    parts = plan_parts(FALLBACK, 500, chunk=100)
+    assert parts[:2] == [Part("pairings-alpha"), Part("pairings")]
+    slips = parts[2:]
+    assert [(p.start, p.stop) for p in slips] == [(s, s + 100) for s in range(0, 500, 100)]
+    odd = plan_parts(FALLBACK, 9, chunk=3)[2:]
+    assert [(p.start, p.stop) for p in odd] == [(0, 4), (4, 8), (8, 9)]
+    assert all(p.start % SLIPS_PER_PAGE == 0 for p in odd)
+
+
+def test_a_part_of_slips_keeps_the_documents_page_numbers(reviewed):
+    from tournament.printing.render import Part, render_round
+    from tournament.services.printing import print_round_data
+
+    event, _, _ = reviewed
+    data = print_round_data(event=event, round_number=1)
+    [page] = pdf_pages(render_round("slips", data, Part("slips", 4, 5)))
+    assert "Page 2 of 2" in page
+    assert re.findall(r"Table (\d+)", page) == [str(data.games[4].table)]

@@ -7,10 +7,11 @@ message to be delivered to another worker, and every step is safe to run twice (
 from __future__ import annotations
 
 import logging
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from celery import bootsteps, current_app, group, shared_task
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import close_old_connections, connection, transaction
 from kombu.exceptions import OperationalError as BrokerError
 
 from tournament.printing.jobs import (
@@ -52,6 +53,31 @@ def print_job_publish(job_id: int) -> bool:
         job_mark_failed(job_id, WORKER_UNREACHABLE)
         return False
     return True
+
+
+# With no broker the tasks run in the calling thread (eager): a job started from a request that
+# must answer at once (a round's release starts its paper pack) runs here instead, one job at a
+# time so that packs never crowd out the requests on a small machine.
+_BACKGROUND = ThreadPoolExecutor(max_workers=1, thread_name_prefix="print-job")
+
+
+def print_job_background(job_id: int) -> Future | None:
+    """Start a job without holding up the caller: published to the workers when there is a
+    broker; with none, run in this process's print thread (PRINT_EAGER_THREAD; off, it runs
+    now, as the test suite runs it). The Future is for tests and benchmarks to wait on."""
+    if not current_app.conf.task_always_eager or not settings.PRINT_EAGER_THREAD:
+        print_job_publish(job_id)
+        return None
+    return _BACKGROUND.submit(_publish_in_thread, job_id)
+
+
+def _publish_in_thread(job_id: int) -> None:
+    try:
+        print_job_publish(job_id)
+    except Exception as exc:  # eager tasks propagate: the job shows it, with Retry
+        job_fail(job_id, exc)
+    finally:
+        connection.close()  # this thread's own connection, not left for the server to reap
 
 
 def print_job_unreachable(job) -> bool:

@@ -268,6 +268,9 @@ PRINT_RESUME_SECONDS = int(os.environ.get("PRINT_RESUME_SECONDS", "60"))
 PRINT_SWEEP_SECONDS = int(os.environ.get("PRINT_SWEEP_SECONDS", "20"))
 # A print job silent for this long is shown as stalled, with a Retry button.
 PRINT_STALL_SECONDS = int(os.environ.get("PRINT_STALL_SECONDS", "120"))
+# With no broker, a job a request starts without waiting for it (a round's paper pack on
+# release) runs in a background thread of the web process; 0 runs it in the request instead.
+PRINT_EAGER_THREAD = os.environ.get("PRINT_EAGER_THREAD", "1") == "1"
 
 # How often a tracker page asks for the other phone's moves, in milliseconds.
 TRACKER_POLL_MS = int(os.environ.get("TRACKER_POLL_MS", "4000"))

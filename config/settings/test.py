@@ -10,6 +10,9 @@ DEBUG = False
 ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="strategium-media-"))
+# Background print jobs run in the request, so a test reads their outcome as soon as it returns
+# (tests/printing/test_fallback_pack.py runs the thread itself).
+PRINT_EAGER_THREAD = False
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, not shared memory: concurrent-writer tests then meet SQLite's real locking.

@@ -36,7 +36,9 @@ def test_a_made_pdf_is_named_ready_listed_and_offers_no_retry(live_server, new_p
     page.get_by_label("Username").fill("marshal")
     page.get_by_label("Password").fill("pw-marshal")
     page.get_by_role("button", name="Sign in").click()
-    page.get_by_text("Nothing printed yet.").wait_for()
+    # The round's paper pack was made when it was paired (released at once): listed already.
+    page.locator("#paper-pack").get_by_text("Paper pack: ready").wait_for()
+    assert page.locator("#print-jobs").get_by_role("cell", name="Scoresheets").count() == 0
 
     scoresheets = page.locator("form[data-print-job]", has_text="Scoresheets")
     scoresheets.get_by_role("button", name="Make PDF").click()
@@ -48,7 +50,7 @@ def test_a_made_pdf_is_named_ready_listed_and_offers_no_retry(live_server, new_p
     # The job list follows without a reload.
     jobs = page.locator("#print-jobs")
     jobs.get_by_role("cell", name="Scoresheets").wait_for()
-    assert page.get_by_text("Nothing printed yet.").count() == 0
+    assert jobs.get_by_role("cell", name="Paper pack").count() == 1
     assert jobs.get_by_role("button", name="Retry").count() == 0
 
     name = "spring-clash-gt-round-1-scoresheets.pdf"
@@ -58,5 +60,5 @@ def test_a_made_pdf_is_named_ready_listed_and_offers_no_retry(live_server, new_p
         download.click()
     assert got.value.suggested_filename == name
     with page.expect_download() as again:
-        jobs.get_by_role("link", name="Download").click()
+        jobs.get_by_role("row", name="Scoresheets").get_by_role("link", name="Download").click()
     assert again.value.suggested_filename == name

@@ -57,7 +57,7 @@ def test_print_page_says_so_and_the_job_is_retried_once_the_worker_is_back(
     page = client.post(url, {"kind": "pairings", "round": round_.number}, follow=True)
     assert page.status_code == 200
     assert "could not be reached" in page.content.decode()
-    job = PrintJob.objects.get()
+    job = PrintJob.objects.get(kind="pairings")  # the rounds' paper packs were made before
     assert (job.status, job.error) == (PrintJobStatus.FAILED, WORKER_UNREACHABLE)
     # Retrying while it is still down says so again.
     retry = reverse("print-job-retry", args=[job.pk])

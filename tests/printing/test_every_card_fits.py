@@ -2,7 +2,8 @@
 11th-edition primary pairing (all 25 ordered cells, the Reconnaissance mirror among them), each
 classic pack's missions and each Leviathan primary with each mission rule is printed on A4 and
 US letter; the PDF is read back with pypdf and no line of text may print over another, and an
-11th-edition sheet's primaries stay inside their panel (above the grid's header)."""
+11th-edition sheet's primaries stay inside their panel (above the grid's header). Issue 33: the
+paper pack's result slips stay between their cut lines."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from missions.eleventh.matrix import DISPOSITION_IDS, DISPOSITION_NAMES
 from missions.eleventh.primaries import primary_for_matchup
 from missions.pack.registry import get_pack
 from tests.printing.placed import placed_text
-from tournament.printing.base import BOLD, FONT, STYLES
+from tournament.printing.base import BOLD, FONT, FOOTER_H, HEADER_H, MARGIN, STYLES, page_size
 from tournament.printing.data import (
     CardText,
     EleventhGame,
@@ -30,6 +31,7 @@ from tournament.printing.data import (
 from tournament.printing.eleventh_text import primary_paragraphs
 from tournament.printing.render import render_round
 from tournament.printing.scoresheet import GAP, GRID_HEAD
+from tournament.printing.slips import SLIPS_PER_PAGE
 from tournament.services.printing import classic_mission_info, mission_info
 
 PAPERS = ("A4", "letter")
@@ -184,3 +186,64 @@ def test_every_leviathan_primary_with_every_mission_rule_fits(paper):
                     assert_no_overprint(placed_text(render_round(kind, data)))
                 except AssertionError as exc:
                     raise AssertionError(f"{kind}, {primary.name} + {rule.name}: {exc}") from exc
+
+
+def _slip_bands(paper: str) -> tuple[float, float, float]:
+    """The body's bottom, its top and a slip's height on `paper`."""
+    _, height = page_size(_event(paper))
+    bottom = MARGIN + FOOTER_H
+    top = height - MARGIN - HEADER_H
+    return bottom, top, (top - bottom) / SLIPS_PER_PAGE
+
+
+def _long_seat(n: int) -> Seat:
+    name = f"Maximilian-Alexander von Hohenzollern-Sigmaringen the {n}th of Very Long Names"
+    return Seat(n, name, "Adeptus Mechanicus and a faction name nobody prints whole", "0-0-0")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("pack", ["eleventh", "leviathan", "eighth"])
+def test_every_result_slip_fits_its_place_between_the_cut_lines(paper, pack):
+    """Issue 33: the paper pack's result slips, 4 to a page. Every primary pairing (11th),
+    a Leviathan and a classic mission, with names too long for their column: no text prints
+    over another, none runs past the page's margin or over a cut line into the next slip."""
+    if pack == "eleventh":
+        data = dataclasses.replace(
+            _eleventh_round(paper),
+            pairings=tuple(
+                dataclasses.replace(p, a=_long_seat(p.table), b=_long_seat(p.table + 100))
+                if p.table % 5 == 0
+                else p
+                for p in _eleventh_round(paper).pairings
+            ),
+        )
+    else:
+        info = (
+            mission_info("leviathan", "A")
+            if pack == "leviathan"
+            else classic_mission_info(_classic_missions(pack)[0])
+        )
+        games = (
+            Pairing(table=1, a=_seat(1), b=_seat(2)),
+            Pairing(table=2, a=_long_seat(3), b=_long_seat(4)),
+            Pairing(table=3, a=_seat(5), b=_long_seat(6)),
+        )
+        data = dataclasses.replace(_round_of(paper, info), pairings=games)
+    pages = placed_text(render_round("slips", data))
+    assert len(pages) == -(-len(data.games) // SLIPS_PER_PAGE)
+    assert_no_overprint(pages)
+    width, _ = page_size(_event(paper))
+    bottom, top, slip = _slip_bands(paper)
+    tables = []
+    for page in pages:
+        for x, y, x1, size, text in _lines(page):
+            assert x >= MARGIN - 0.5, text
+            assert x1 <= width - MARGIN + 0.5, text
+            if not bottom < y < top:
+                continue  # the page's header and footer
+            band_high = int((top - (y + 0.7 * size)) // slip)
+            band_low = int((top - (y - 0.2 * size)) // slip)
+            assert band_high == band_low, f"{text!r} crosses a cut line"
+            if text.startswith("Table "):
+                tables.append(int(text.split()[1]))
+    assert tables == [p.table for p in data.games]

@@ -68,6 +68,11 @@ def test_no_document_of_a_round_carries_a_private_key(organiser, pack):
         if kind == "scoresheets":
             # One code per sheet, the round's public pairings (find my table, the standings).
             assert codes == [_public_pairings(event, 1)] * 2
+        if kind == "fallback":
+            # The paper pack (issue 33): pairings by name, by table and the result slips,
+            # made for when phones fail, carry no code at all.
+            assert codes == []
+    assert "fallback" in KINDS
 
 
 def test_a_hidden_events_scoresheets_carry_no_code(event, organiser):

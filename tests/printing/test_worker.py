@@ -233,3 +233,40 @@ def test_a_worker_finishes_a_job_whose_messages_were_all_lost(organiser, event):
             assert len(pdf_pages(handle.read())) == 4
     finally:
         _stop(worker)
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_release_hands_the_paper_pack_to_the_worker(client, organiser, event, settings):
+    """Issue 33: with a broker, the round's release publishes its paper pack to the workers
+    (not the web process's print thread); the pack is one job, made by the worker."""
+    from tests.conftest import add_players
+    from tournament.services.events import event_update
+    from tournament.services.rounds import round_create
+
+    broker = broker_url()
+    settings.PRINT_EAGER_THREAD = True  # only used without a broker
+    players = add_players(event, organiser, 9)
+    event_update(event=event, user=organiser, changes={"review_pairings": True})
+    round_create(event_id=event.pk, user=organiser, seed=4)
+    saved = {k: celery_app.conf[k] for k in ("broker_url", "result_backend", "task_always_eager")}
+    celery_app.conf.update(broker_url=broker, result_backend=broker, task_always_eager=False)
+    celery_app._after_fork()
+    worker = start_worker(broker)
+    try:
+        client.force_login(organiser)
+        for _ in range(2):  # released twice: one pack
+            response = client.post(reverse("manage-round-release", args=[event.pk, 1]))
+            assert response.status_code == 302
+        [job] = PrintJob.objects.filter(round__event=event, kind="fallback")
+        _wait_for(job, lambda j: j.status in ("done", "failed"), 120, [worker])
+        assert job.status == PrintJobStatus.DONE, job.error
+        assert job.parts_total == 3  # by name, by table, the slips (whole pages: 4 games, one)
+        download = client.get(reverse("print-job-download", args=[job.pk]))
+        pages = pdf_pages(b"".join(download.streaming_content))
+        assert len(pages) == job.pages == 1 + 1 + 1
+        assert all(p.name in "".join(pages) for p in players)
+    finally:
+        _stop(worker)
+        celery_app.conf.update(**saved)
+        celery_app._after_fork()

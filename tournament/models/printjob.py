@@ -35,9 +35,19 @@ class PrintJob(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A round's paper pack is made once per pairing of the round: this names the pairing it
+    # prints (services/fallback.py), so a release retried or run twice finds its pack made.
+    revision = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "kind", "revision"],
+                condition=~models.Q(revision=""),
+                name="printjob_unique_round_revision",
+            ),
+        ]
 
     @property
     def percent(self) -> int:

@@ -6,6 +6,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
+from tournament.engine.names import name_sort_key
 from tournament.printing.base import (
     BOLD,
     BRAND,
@@ -174,7 +175,8 @@ class PairingsAlphabetical(PrintDocument):
             entries.append((p.a, side_a, table, p.b.name if p.b else "–", _card(p)))
             if p.b is not None:
                 entries.append((p.b, side_b, table, p.a.name, _card(p)))
-        entries.sort(key=lambda e: (e[0].name.casefold(), e[0].player_id))
+        # As people read names, like every list of players ("Åsa", "Łukasz" before "Zoë").
+        entries.sort(key=lambda e: (*name_sort_key(e[0].name), e[0].player_id))
         rows = [
             [
                 _player(seat, side, card, self.data.seed_of(seat.player_id)),

@@ -2,21 +2,33 @@
 
 from __future__ import annotations
 
+import io
 import os
 from dataclasses import dataclass
+
+from pypdf import PdfWriter
 
 from tournament.printing.data import RoundPrint, StandingsPrint
 from tournament.printing.pairings import PairingsAlphabetical, PairingsByTable
 from tournament.printing.scoresheet import Scoresheets
 from tournament.printing.scoresheet_classic import ClassicScoresheets
 from tournament.printing.scoresheet_eleventh import EleventhScoresheets
+from tournament.printing.slips import SLIPS_PER_PAGE, ResultSlips
 from tournament.printing.standings import Standings
 from tournament.printing.tablepack import PAGES_PER_TABLE, TablePacks
 from tournament.printing.tablepack_eleventh import EleventhTablePacks
 
-ROUND_KINDS = ("pairings", "pairings-alpha", "scoresheets", "table-packs")
+# "fallback": the paper pack made when a round is released (pairings by name and by table, a
+# result slip per table), for a venue whose phones, wifi or server fail.
+FALLBACK = "fallback"
+ROUND_KINDS = ("pairings", "pairings-alpha", "scoresheets", "table-packs", FALLBACK)
 KINDS = (*ROUND_KINDS, "standings")
 BUNDLE = "bundle"
+# The documents of each kind made of several, in the order they are merged.
+COMPOUND = {
+    BUNDLE: ("pairings", "scoresheets", "table-packs"),
+    FALLBACK: ("pairings-alpha", "pairings", "slips"),
+}
 # Games per part: small enough that two workers share a 500-table round evenly.
 CHUNK_GAMES = 100
 
@@ -27,6 +39,8 @@ def chunk_games() -> int:
 
 
 _PER_GAME = {"scoresheets": (Scoresheets, 1), "table-packs": (TablePacks, PAGES_PER_TABLE)}
+# Several games to a page: a part starts on a page of its own, so its games fill whole pages.
+_PER_PAGE = {"slips": (ResultSlips, SLIPS_PER_PAGE)}
 _WHOLE = {"pairings": PairingsByTable, "pairings-alpha": PairingsAlphabetical}
 # 11th-edition rounds: each table plays its own primaries on its own layout.
 _ELEVENTH = {"scoresheets": EleventhScoresheets, "table-packs": EleventhTablePacks}
@@ -56,6 +70,19 @@ def _per_game(kind: str, data: RoundPrint):
 def render_round(kind: str, data: RoundPrint, part: Part | None = None) -> bytes:
     if kind in _WHOLE:
         return _WHOLE[kind](data, printed_at=data.printed_at).render()
+    if kind in COMPOUND and kind != BUNDLE:
+        return _merged(render_round(k, data) for k in COMPOUND[kind])
+    if kind in _PER_PAGE:
+        cls, per_page = _PER_PAGE[kind]
+        games = data.games if part is None else data.games[part.start : part.stop]
+        start = 0 if part is None else part.start
+        return cls(
+            data,
+            games=games,
+            printed_at=data.printed_at,
+            page_offset=start // per_page,
+            page_total=cls.pages_for(len(data.games)),
+        ).render()
     cls, per_game = _per_game(kind, data)
     games = data.games
     if part is None:
@@ -70,6 +97,15 @@ def render_round(kind: str, data: RoundPrint, part: Part | None = None) -> bytes
     ).render()
 
 
+def _merged(documents) -> bytes:
+    writer = PdfWriter()
+    for pdf in documents:
+        writer.append(io.BytesIO(pdf))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def render_standings(data: StandingsPrint) -> bytes:
     return Standings(data, printed_at=data.printed_at).render()
 
@@ -77,10 +113,15 @@ def render_standings(data: StandingsPrint) -> bytes:
 def plan_parts(kind: str, games: int, chunk: int | None = None) -> list[Part]:
     """The parts a job renders, in the order they are merged."""
     chunk = chunk or chunk_games()
-    kinds = ("pairings", "scoresheets", "table-packs") if kind == BUNDLE else (kind,)
+    kinds = COMPOUND.get(kind, (kind,))
     parts: list[Part] = []
     for k in kinds:
-        if k in _PER_GAME and games > chunk:
+        if k in _PER_PAGE:
+            # Whole pages per part, so a part's slips never share a page with the next part's.
+            per_page = _PER_PAGE[k][1]
+            step = -(-chunk // per_page) * per_page
+            parts += [Part(k, s, min(s + step, games)) for s in range(0, games, step)] or [Part(k)]
+        elif k in _PER_GAME and games > chunk:
             parts += [Part(k, s, min(s + chunk, games)) for s in range(0, games, chunk)]
         else:
             parts.append(Part(k))

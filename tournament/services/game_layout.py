@@ -11,6 +11,7 @@ from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
 from tournament.services.eleventh import is_eleventh, layout_clean
+from tournament.services.fallback import fallback_pack_after_commit
 from tournament.services.games import game_lock
 
 
@@ -45,6 +46,7 @@ def game_set_layout(*, game_id: int, user, layout) -> Game:
             after={"layout": letter},
             revised=True,
         )
+        fallback_pack_after_commit(round_id=game.round_id)  # the slips name the layout
         return game
 
 

@@ -335,6 +335,7 @@ PRINT_LABELS = {
     "pairings-alpha": "Pairings A-Z",
     "scoresheets": "Scoresheets",
     "table-packs": "Table packs",
+    "fallback": "Paper pack",
     "standings": "Standings",
 }
 

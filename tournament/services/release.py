@@ -15,6 +15,7 @@ from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target
 from tournament.services.cached import event_cached
+from tournament.services.fallback import fallback_pack_after_commit
 
 NOT_RELEASED = "not_released"
 
@@ -61,6 +62,8 @@ def round_release(*, event_id: int, user, number: int) -> Round:
         round_ = event.rounds.select_for_update().filter(number=number).first()
         if round_ is None:
             raise NotFound("round", "not_found", f"Round {number} is not paired.")
+        # Released already (a retried request): its pack is found made, or made if it is not.
+        fallback_pack_after_commit(round_id=round_.pk)
         if round_.released:
             return round_
         round_.released = True

@@ -36,6 +36,7 @@ from tournament.services.eleventh import (
     round_layout_clean,
 )
 from tournament.services.event_status import event_signup_close_at_round_1
+from tournament.services.fallback import fallback_pack_after_commit
 from tournament.services.players import players_absent
 from tournament.services.progress import standings_status
 from tournament.services.records import event_games, event_players
@@ -379,6 +380,8 @@ def round_create(
         )
         if number == 1:
             event_signup_close_at_round_1(event=event, user=user)
+        if round_.released:  # shown to the players at once: its paper pack is made at once
+            fallback_pack_after_commit(round_id=round_.pk)
         return round_
 
 

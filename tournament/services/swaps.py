@@ -18,6 +18,7 @@ from tournament.services.archive import event_require_writable
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target
 from tournament.services.eleventh import check_dispositions, games_refresh_dispositions
+from tournament.services.fallback import fallback_pack_after_commit
 from tournament.services.records import event_games, event_players
 from tournament.services.rounds import (
     _locked_event,
@@ -130,6 +131,7 @@ def round_swap_players(
             before={"games": before, "swap": [player_x, player_y]},
             after={"games": [[g.pk, g.player_a_id, g.player_b_id] for g in round_.games.all()]},
         )
+        fallback_pack_after_commit(round_id=round_.pk)  # a released round's pack is replaced
         return warnings
 
 
@@ -180,6 +182,7 @@ def _undo_swap(entry) -> None:
     x, y = entry.before["swap"]
     _swap(round_, y, x)
     _refresh_flags(event, round_)
+    fallback_pack_after_commit(round_id=round_.pk)
 
 
 def round_repair(*, event_id: int, user, seed: int | None = None, force: bool = False) -> Round:

@@ -21,6 +21,7 @@ from tournament.models import Game, LayoutPolicy
 from tournament.scoring import scoring_rules
 from tournament.services.clock import round_clock_state
 from tournament.services.eleventh import is_eleventh
+from tournament.services.fallback import fallback_pack_offered
 from tournament.services.game_layout import game_set_layout
 from tournament.services.players import (
     players_absent,
@@ -88,6 +89,8 @@ def _round_context(event, **extra) -> dict:
         # Tables whose matchup has no layout in the data: counted before the release, so the
         # organiser has the printed cards ready (each row names its card).
         "missing_layouts": sum(bool((g.eleventh or {}).get("layout_card")) for g in games),
+        # A released round's paper pack, made in the background on release.
+        **fallback_pack_offered(round_=current),
     }
     context.update(extra)
     return context

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.errors import ServiceError
 from tournament.models import Event, PrintJob, PrintJobStatus
 from tournament.services.access import user_can_judge
+from tournament.services.fallback import fallback_pack_offered
 from tournament.services.printing import (
     PRINT_LABELS,
     print_job_create,
@@ -35,6 +36,7 @@ DOCUMENTS = tuple(
         ("pairings-alpha", "For the noticeboard: each player and their table."),
         ("scoresheets", "One page per game, with the map and QR links."),
         ("table-packs", "Map at full page and every card summary, per table."),
+        ("fallback", "Pairings by name and by table, a result slip per table (made on release)."),
         ("standings", "Rank, record and tie-breaks after this round."),
     )
 )
@@ -84,6 +86,7 @@ def print_page(request, event: Event, number: int | None = None):
         "highlight": request.GET.get("job"),
         # Printed QR codes carry SITE_URL: at 127.0.0.1 (`make run`) no phone opens them.
         "qr_loopback": phones_cannot_open(settings.SITE_URL),
+        **fallback_pack_offered(round_=current),
     }
     return render(request, "printing/round.html", context)
 

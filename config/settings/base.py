@@ -271,6 +271,9 @@ PRINT_STALL_SECONDS = int(os.environ.get("PRINT_STALL_SECONDS", "120"))
 # With no broker, a job a request starts without waiting for it (a round's paper pack on
 # release) runs in a background thread of the web process; 0 runs it in the request instead.
 PRINT_EAGER_THREAD = os.environ.get("PRINT_EAGER_THREAD", "1") == "1"
+# A released round's paper pack is made at once (tournament/services/fallback.py); 0 makes it
+# only when asked for on the print page.
+PAPER_PACK_ON_RELEASE = os.environ.get("PAPER_PACK_ON_RELEASE", "1") == "1"
 
 # How often a tracker page asks for the other phone's moves, in milliseconds.
 TRACKER_POLL_MS = int(os.environ.get("TRACKER_POLL_MS", "4000"))

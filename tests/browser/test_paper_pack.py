@@ -10,6 +10,11 @@ from django.urls import reverse
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.fixture(autouse=True)
+def _packs_on_release(settings):
+    settings.PAPER_PACK_ON_RELEASE = True
+
+
 def _released_round():
     from django.contrib.auth import get_user_model
 

@@ -26,6 +26,11 @@ from tournament.services.swaps import round_repair, round_swap_players
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _packs_on_release(settings):
+    settings.PAPER_PACK_ON_RELEASE = True
+
+
 @pytest.fixture
 def reviewed(event, organiser):
     """Eleven players (a bye), review of pairings on: round 1 paired, not released; its five

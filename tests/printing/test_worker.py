@@ -238,6 +238,7 @@ def test_a_worker_finishes_a_job_whose_messages_were_all_lost(organiser, event):
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)
 def test_a_release_hands_the_paper_pack_to_the_worker(client, organiser, event, settings):
+    settings.PAPER_PACK_ON_RELEASE = True
     """Issue 33: with a broker, the round's release publishes its paper pack to the workers
     (not the web process's print thread); the pack is one job, made by the worker."""
     from tests.conftest import add_players

@@ -20,6 +20,7 @@ import json
 import logging
 from collections.abc import Callable
 
+from django.conf import settings
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 
@@ -95,6 +96,8 @@ def _replace_older(job: PrintJob) -> None:
 
 def fallback_pack_after_commit(*, round_id: int) -> None:
     """Ask for the round's pack once the current transaction commits (at once outside one)."""
+    if not settings.PAPER_PACK_ON_RELEASE:
+        return
 
     def make() -> None:
         try:

@@ -28,7 +28,8 @@ def game(organiser):
 
 def _config(body: str) -> dict:
     first, _, _rest = body.partition("\n")
-    assert first.startswith("self.STRATEGIUM = ") and first.endswith(";")
+    assert first.startswith("self.STRATEGIUM = ")
+    assert first.endswith(";")
     return json.loads(first.removeprefix("self.STRATEGIUM = ").removesuffix(";"))
 
 
@@ -81,9 +82,7 @@ def test_player_pairings_and_standings_pages_may_be_kept_offline(client, game):
     assert client.get(f"/p/{key}/")["Cache-Control"] == "private, no-store"
 
 
-def test_no_fragment_no_organiser_page_and_nothing_a_session_saw_is_kept(
-    client, organiser, game
-):
+def test_no_fragment_no_organiser_page_and_nothing_a_session_saw_is_kept(client, organiser, game):
     event_id = game.round.event_id
     fragment = client.get(f"/events/{event_id}/pairings/", HTTP_HX_REQUEST="true")
     assert fragment.status_code == 200
@@ -107,7 +106,8 @@ def test_the_pages_load_the_outbox_and_name_the_worker(client, game):
     assert 'src="/jsi18n/"' in html
     # The forms a phone queues offline keep their fields; the marks are additions.
     assert 'data-outbox="result"' in html
-    assert 'name="vp_a"' in html and 'name="vp_b"' in html
+    assert 'name="vp_a"' in html
+    assert 'name="vp_b"' in html
 
 
 def test_the_js_catalog_answers(client):

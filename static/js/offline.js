@@ -78,6 +78,7 @@
         "%(count)s tracker moves waiting to be sent", n);
     }
   };
+  var REFUSED = gettext("Sent at %(time)s and refused: the game had changed meanwhile; check it again.");
   var SENT = {
     result: function () { return gettext("Result sent at %(time)s."); },
     confirmation: function () { return gettext("Confirmation sent at %(time)s."); },
@@ -107,8 +108,11 @@
       var mine = rows.filter(function (row) { return row.page === here; });
       if (!mine.length) return hide("outbox-sent");
       var last = mine[mine.length - 1];
-      show("outbox-sent", "ok", fill((SENT[last.kind] || SENT.result)(),
-        { time: clock(new Date(last.sentAt)) }));
+      // Forms answer a refusal with their page and its message; the tracker's API with 4xx.
+      var refused = last.status >= 400 || last.answeredWithPage;
+      show("outbox-sent", refused ? "warn" : "ok",
+        fill(refused ? REFUSED : (SENT[last.kind] || SENT.result)(),
+          { time: clock(new Date(last.sentAt)) }));
     }).catch(function () {});
   }
 
@@ -175,6 +179,10 @@
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-outbox")) return;
     if (!Outbox || !Outbox.available() || (form.method || "").toLowerCase() !== "post") return;
     if (event.defaultPrevented) return;
+    // The trackers' forms answer some moves with a page of their own (a prompt, a refusal)
+    // that only a real navigation shows: they are queued only while the phone is offline. The
+    // player's forms always answer with a redirect, whose page the outbox opens after sending.
+    if (kindOf(form) === "move" && navigator.onLine !== false) return;
     event.preventDefault();
     var data = new URLSearchParams(new FormData(form, event.submitter || undefined));
     var buttons = form.querySelectorAll("button, input[type=submit]");
@@ -206,6 +214,12 @@
     hide("offline-state");
     flush();
   }
+  // A script of its own queued a write (the tracker's moves): say so, and send when possible.
+  window.addEventListener("strategium-outbox-queued", function () {
+    showWaiting();
+    askWorker();
+    flush();
+  });
   window.addEventListener("offline", wentOffline);
   window.addEventListener("online", cameBack);
   document.addEventListener("htmx:sendError", wentOffline);

@@ -162,6 +162,9 @@
       page: row.page,
       sentAt: Date.now(),
       status: response.status,
+      // A form's post that went through answers with a redirect; one answered with a page of
+      // its own was refused or asks again (the trackers' forms).
+      answeredWithPage: row.contentType.indexOf("json") < 0 && !response.redirected,
       url: response.url,
       messages: messagesOf(html)
     };

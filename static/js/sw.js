@@ -48,11 +48,11 @@ function keepPage(request, response) {
   });
 }
 
-function keptPage(request) {
+function keptPage(request, answered) {
   return caches.open(PAGES).then(function (cache) {
     return cache.match(request.url);
   }).then(function (found) {
-    if (!found) return offlinePage();
+    if (!found) return answered || offlinePage();
     var savedAt = found.headers.get("X-Offline-Saved-At") || "";
     return found.text().then(function (html) {
       // An attribute, not a script: the kept page's own scripts (offline.js) read it.
@@ -85,6 +85,9 @@ function page(event) {
     } else if (response.status === 404 || response.status === 410) {
       // A link that no longer opens (a player removed) leaves no copy behind.
       event.waitUntil(caches.open(PAGES).then(function (c) { return c.delete(request.url); }));
+    } else if (response.status >= 502 && response.status <= 504) {
+      // The venue's proxy answers for a server that is down: the kept copy says more.
+      return keptPage(request, response);
     }
     return response;
   }, function () {

@@ -180,3 +180,30 @@ def test_a_queued_entry_that_meets_a_different_one_goes_to_the_dispute(live_serv
         (70, 50, "disputed", True),
     ]
     assert entered == 2
+
+
+def test_a_tracker_move_made_offline_is_sent_on_reconnection(live_server, phone, settings):
+    """The tracker's roll-off tapped without the network is kept, said to wait, and made once
+    the network is back; the buttons stay off meanwhile (a second move would start from a state
+    the server has not reached)."""
+    from tracker.models import TrackedGame
+
+    settings.TRACKER_POLL_MS = 60_000
+    context, page = phone(service_workers="block")
+    page.goto(f"{live_server.url}/tracker/new/")
+    page.get_by_label("Mission code").fill("LEV-C")
+    page.get_by_role("button", name="Start on this mission").click()
+    page.wait_for_url(re.compile(r"/tracker/[^/]+/$"))
+    app = page.locator("#tracker-app")
+    app.locator(".trk-board").wait_for()
+    context.set_offline(True)
+    page.get_by_role("button", name="Roll off", exact=True).click()
+    page.get_by_text("1 tracker move waiting to be sent").wait_for()
+    assert page.get_by_role("button", name="Roll off", exact=True).is_disabled()
+    tracked = TrackedGame.objects.get()
+    assert tracked.seq == 0
+    context.set_offline(False)
+    page.get_by_text("Roll-off:").wait_for()
+    page.get_by_text(re.compile(r"Tracker move sent at \d{1,2}:\d{2}")).wait_for()
+    tracked.refresh_from_db()
+    assert tracked.seq == 1

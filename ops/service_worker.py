@@ -12,6 +12,7 @@ import hashlib
 import json
 from functools import lru_cache
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse
 from django.templatetags.static import static
@@ -59,8 +60,9 @@ def worker_script() -> str:
     config = {
         "version": digest.hexdigest()[:16],
         "precache": list(urls.values()),
-        "outbox": urls.get("js/outbox.js", static("js/outbox.js")),
-        "static": static(""),
+        "outbox": urls["js/outbox.js"],
+        # Django adds the leading slash (and any SCRIPT_NAME) to a relative STATIC_URL.
+        "static": settings.STATIC_URL,
         "catalog": reverse("javascript-catalog"),
     }
     return f"self.STRATEGIUM = {json.dumps(config)};\n" + _source("js/sw.js").decode()

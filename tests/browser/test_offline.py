@@ -207,3 +207,25 @@ def test_a_tracker_move_made_offline_is_sent_on_reconnection(live_server, phone,
     page.get_by_text(re.compile(r"Tracker move sent at \d{1,2}:\d{2}")).wait_for()
     tracked.refresh_from_db()
     assert tracked.seq == 1
+
+
+def test_an_open_page_keeps_what_it_shows_when_its_poll_fails(live_server, phone, game):
+    """No worker (a venue's plain-HTTP address): the pairings' poll fails offline and the page
+    keeps its table, saying since when it is offline."""
+    context, page = phone(service_workers="block")
+    page.goto(f"{live_server.url}/events/{game.round.event_id}/pairings/")
+    live = page.locator("#live")
+    before = live.inner_text()
+    assert game.player_a.name in before
+    context.set_offline(True)
+    # The poll htmx makes every 15 s, made now.
+    page.evaluate(
+        "() => htmx.ajax('GET', location.pathname, {target: '#live', swap: 'outerHTML'})"
+        ".catch(() => null)"
+    )
+    page.get_by_text(OFFLINE_LINE).wait_for()
+    assert live.inner_text() == before
+    context.set_offline(False)
+    page.evaluate("() => htmx.ajax('GET', location.pathname, {target: '#live', swap: 'outerHTML'})")
+    page.locator("#offline-state").wait_for(state="hidden")
+    assert game.player_a.name in page.locator("#live").inner_text()

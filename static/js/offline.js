@@ -241,7 +241,9 @@
   function start() {
     if (keptCopy) {
       var saved = new Date(root.getAttribute("data-offline-copy"));
-      showOffline(isNaN(saved.getTime()) ? lastGood : saved);
+      // The copy's own time, also when its polls fail later.
+      if (!isNaN(saved.getTime())) lastGood = saved;
+      showOffline(lastGood);
       // The kept page's messages were for that moment, not for now.
       document.querySelectorAll("ul.messages").forEach(function (el) { el.hidden = true; });
     } else if (navigator.onLine === false) {

@@ -141,6 +141,8 @@ def test_a_confirmation_queued_without_a_worker_is_sent_on_reconnection(live_ser
 
     result_enter(game_id=game.pk, data={"vp_a": 70, "vp_b": 50}, player=game.player_a)
     context, page = phone(service_workers="block")
+    posts = []
+    page.on("request", lambda r: posts.append(r.all_headers()) if r.method == "POST" else None)
     page.goto(f"{live_server.url}/p/{game.player_b.private_key}/")
     assert page.evaluate("() => !navigator.serviceWorker || !navigator.serviceWorker.controller")
     context.set_offline(True)
@@ -153,6 +155,10 @@ def test_a_confirmation_queued_without_a_worker_is_sent_on_reconnection(live_ser
     page.get_by_text(re.compile(r"Confirmation sent at \d{1,2}:\d{2}")).wait_for()
     assert Result.objects.get(game=game).status == "confirmed"
     assert AuditEntry.objects.filter(action="result_confirm").count() == 1
+    # Every try (the one that failed offline, the one that went) carries the key made at queueing.
+    keys = {headers.get("idempotency-key") for headers in posts}
+    assert len(keys) == 1, keys
+    assert re.fullmatch(r"[0-9a-f]{32}", keys.pop())
 
 
 def test_a_queued_entry_that_meets_a_different_one_goes_to_the_dispute(live_server, phone, game):

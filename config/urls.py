@@ -1,8 +1,11 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.decorators.cache import cache_control
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from ops.service_worker import service_worker
 from ops.views import health
 
 urlpatterns = [
@@ -30,6 +33,14 @@ urlpatterns = [
     path("api/", include("rosters.api.urls")),
     path("", include("teams.ritual_urls")),
     path("health/", health, name="health"),
+    # At the root, so the offline worker's scope covers every page (ops/service_worker.py).
+    path("sw.js", service_worker, name="service-worker"),
+    # The pages' scripts' words in the reader's language (gettext and ngettext in JavaScript).
+    path(
+        "jsi18n/",
+        cache_control(max_age=3600)(JavaScriptCatalog.as_view()),
+        name="javascript-catalog",
+    ),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file (`?script`): no inline script (CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

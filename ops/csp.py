@@ -27,6 +27,8 @@ def policy(nonce: str) -> str:
             "img-src 'self' data:",
             "font-src 'self'",
             "connect-src 'self'",
+            # The offline service worker (/sw.js) and nothing else runs as a worker.
+            "worker-src 'self'",
             "object-src 'none'",
             "base-uri 'self'",
             "frame-ancestors 'none'",

@@ -51,6 +51,8 @@ MIDDLEWARE = [
     "tournament.replay.PublicReplayMiddleware",
     # Outside the rest: a page opened with a key or token is never stored, whatever set it.
     "ops.private_pages.PrivatePagesMiddleware",
+    # Outside the session: marks the pages a phone may keep offline (ops/offline_copy.py).
+    "ops.offline_copy.OfflineCopyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -67,6 +67,9 @@
     return fetch(viewUrl(url), {
       method: method, headers: headers(), credentials: "same-origin",
       body: payload ? JSON.stringify(payload) : undefined
+    }).catch(function () {
+      // No answer at all: told apart from a refusal, which has a status.
+      var e = new Error("No network: try again in a moment."); e.network = true; throw e;
     }).then(function (resp) {
       return resp.json().catch(function () { return null; }).then(function (body) {
         if (!resp.ok) {
@@ -90,10 +93,31 @@
       data = body; ui.busy = false; ui.clearForm = true;
       flash(okText || null, "ok");
     }).catch(function (err) {
+      // No answer at all (no err.status): the network is gone. The move is kept on the phone
+      // (offline.js sends it, with its sequence number, when the network returns) and the
+      // buttons stay off until then: a second move would be made from a state not yet true.
+      if (err.network && queue(full)) return;
       ui.busy = false;
       flash(err.message, "bad");
       if (err.status === 409) refresh();
     });
+  }
+  function queue(action) {
+    var outbox = window.StrategiumOutbox;
+    if (!outbox || !outbox.available()) return false;
+    var h = headers();
+    delete h["Content-Type"];
+    outbox.add({
+      url: viewUrl(config.act), body: JSON.stringify(action), contentType: "application/json",
+      headers: h, kind: "move", page: location.pathname
+    }).then(function () {
+      window.dispatchEvent(new Event("strategium-outbox-queued"));
+      flash("No network: this move is kept on this phone and sent when the network is back.", "bad");
+    }, function () {
+      ui.busy = false;
+      flash("No network: try again in a moment.", "bad");
+    });
+    return true;
   }
   function refresh() {
     var asked = generation;

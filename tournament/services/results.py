@@ -282,8 +282,14 @@ def result_enter(
         return result, True
 
 
-def result_confirm(*, game_id: int, user=None, player: Player | None = None) -> Result:
-    """The opponent (or an organiser) agrees with the standing entry."""
+def result_confirm(
+    *, game_id: int, user=None, player: Player | None = None, version: int | None = None
+) -> Result:
+    """The opponent (or an organiser) agrees with the standing entry.
+
+    `version`, when given, is the entry the confirmer saw: a confirmation made offline and sent
+    later never confirms an entry the opponent changed meanwhile (it is refused, and the phone
+    shows the new entry to confirm or dispute)."""
     with transaction.atomic():
         game = game_lock(game_id=game_id)
         game_authorise(game, user=user, player=player)
@@ -295,6 +301,12 @@ def result_confirm(*, game_id: int, user=None, player: Player | None = None) -> 
             return current
         if player is not None and current.entered_by_player_id == player.pk:
             raise Forbidden("result", "own_entry", "Only the other player can confirm this entry.")
+        if version is not None and current.version != version:
+            raise Conflict(
+                "result",
+                "changed",
+                "The result was changed after you saw it: check the new entry before confirming.",
+            )
         log = audit_entry(
             event=game.round.event,
             action="result_confirm",

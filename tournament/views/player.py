@@ -444,8 +444,11 @@ def player_result(request, key: str, game_id: int):
 def player_confirm(request, key: str, game_id: int):
     player = _player(key, for_write=True)
     game = player_game_or_404(player, game_id)
+    # The entry the page showed (absent from older pages and scripts: the current one).
+    seen = request.POST.get("version", "")
+    version = int(seen) if seen.isdigit() and seen.isascii() and len(seen) <= 9 else None
     try:
-        result_confirm(game_id=game.pk, player=player)
+        result_confirm(game_id=game.pk, player=player, version=version)
     except ServiceError as exc:
         report(request, exc)
     else:

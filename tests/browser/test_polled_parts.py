@@ -36,9 +36,11 @@ def test_a_polled_part_sends_its_etag_and_keeps_itself_on_a_304(
     polls: list[tuple[str | None, int]] = []
     page.on(
         "response",
-        lambda r: polls.append((r.request.headers.get("if-none-match"), r.status))
-        if r.request.headers.get("hx-request")
-        else None,
+        lambda r: (
+            polls.append((r.request.headers.get("if-none-match"), r.status))
+            if r.request.headers.get("hx-request")
+            else None
+        ),
     )
     page.goto(live_server.url + path.format(e=event.pk))
     page.wait_for_function("() => window.htmx !== undefined")

@@ -38,9 +38,11 @@ phones, poll) with the machine's load average, to paste beside other configurati
 
 The configurations the README reports (the database named is the benchmark's own):
 
-    serve.py --only mixed --database sqlite                       # `make serve` as it comes
-    serve.py --only mixed --database postgres://.../strategium_x_bench
-    serve.py --only mixed --database postgres://... --cache redis://127.0.0.1:6379/N
+    serve.py --only mixed --database sqlite              # `make serve` as it comes: its own
+                                                         # Redis when redis-server is installed
+    serve.py --only mixed --database sqlite --cache file # the file cache (VENUE_REDIS=0)
+    serve.py --only mixed --database postgres://.../strategium_x_bench --cache file
+    serve.py --only mixed --database postgres://.../strategium_x_bench --cache redis://...:6379/N
     ... each with --phones 1000 and --phones 2000
 
 The server is stopped by its process id whatever happens.
@@ -119,6 +121,14 @@ def start_server(env: dict, port: int, workers: int, log) -> subprocess.Popen:
         time.sleep(0.3)
     stop(server)
     raise SystemExit("the server did not answer /health/ within 120 s")
+
+
+def served_cache(log: Path) -> str:
+    """The shared cache the server says it runs with (its banner)."""
+    for line in log.read_text().splitlines():
+        if "Shared cache:" in line:
+            return line.split("Shared cache:", 1)[1].strip()
+    return "?"
 
 
 def stop(server: subprocess.Popen) -> None:
@@ -299,7 +309,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--no-etag", type=float, default=0.1, help="mixed: share sending none")
     parser.add_argument("--no-gzip", type=float, default=0.1, help="mixed: share without gzip")
     parser.add_argument("--label", default="", help="a note for the SUMMARY line")
-    parser.add_argument("--cache", default="", help="CACHE_URL for the server (Redis)")
+    parser.add_argument(
+        "--cache",
+        default="",
+        help="CACHE_URL for the server (Redis), or `file` for the venue's file cache; "
+        "default: what `make serve` runs with (its own Redis when redis-server is installed)",
+    )
     args = parser.parse_args()
     if not (2 <= args.players <= 5000 and 1 <= args.readers <= 500 and args.seconds <= 120):
         raise SystemExit("bounded load only: 2-5000 players, 1-500 clients, at most 120 s")
@@ -327,7 +342,11 @@ def main() -> None:
         ACCESS_LOG="/dev/null",
         CONN_MAX_AGE="60",
     )
-    if args.cache:
+    env.pop("CACHE_URL", None)
+    env.pop("VENUE_REDIS", None)
+    if args.cache == "file":
+        env["VENUE_REDIS"] = "0"
+    elif args.cache:
         env["CACHE_URL"] = args.cache
         empty_cache(args.cache)
     port = free_port()
@@ -341,7 +360,7 @@ def main() -> None:
             event = build_event(args.players)
             args.configuration = (
                 f"{'SQLite' if 'sqlite' in database else 'PostgreSQL'}, "
-                f"{'Redis' if args.cache else 'venue file cache'}, {args.workers} workers"
+                f"cache {served_cache(folder / 'server.log')}, {args.workers} workers"
             )
             print(
                 f"serve: {args.players} players, round {event['round']} paired, "

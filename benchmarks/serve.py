@@ -108,7 +108,8 @@ def start_server(env: dict, port: int, workers: int, log) -> subprocess.Popen:
     server = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
     )
-    deadline = time.monotonic() + 120
+    # Migrating, collecting static files and booting the workers take minutes on a busy machine.
+    deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         if server.poll() is not None:
             raise SystemExit("the server stopped while starting; see its log")
@@ -120,7 +121,7 @@ def start_server(env: dict, port: int, workers: int, log) -> subprocess.Popen:
             pass
         time.sleep(0.3)
     stop(server)
-    raise SystemExit("the server did not answer /health/ within 120 s")
+    raise SystemExit("the server did not answer /health/ within 300 s")
 
 
 def served_cache(log: Path) -> str:
@@ -164,6 +165,7 @@ def build_event(players: int, name: str = "Load test GT") -> dict:
 
     django.setup()
     from django.contrib.auth import get_user_model
+    from django.db import transaction
 
     from tournament.services.events import event_create
     from tournament.services.players import player_register
@@ -173,12 +175,16 @@ def build_event(players: int, name: str = "Load test GT") -> dict:
     user = get_user_model().objects.filter(username="bench").first()
     user = user or get_user_model().objects.create_user("bench", password="bench", is_staff=True)
     event = event_create(user=user, name=name, rounds=5, seed=1)
-    for i in range(players):
-        player_register(event=event, user=user, name=f"Player {i:04d}", faction="Orks")
+    # One commit for the players (each registration is a transaction of its own: on SQLite a
+    # disk sync each, minutes on a busy machine).
+    with transaction.atomic():
+        for i in range(players):
+            player_register(event=event, user=user, name=f"Player {i:04d}", faction="Orks")
     first = round_create(event_id=event.pk, user=user, seed=1)
-    for n, game in enumerate(first.games.filter(player_b__isnull=False)):
-        data = {"vp_a": 60 + n % 30, "vp_b": 40 + n % 25}
-        result_enter(game_id=game.pk, data=data, user=user)
+    with transaction.atomic():  # one commit again, for round 1's results
+        for n, game in enumerate(first.games.filter(player_b__isnull=False)):
+            data = {"vp_a": 60 + n % 30, "vp_b": 40 + n % 25}
+            result_enter(game_id=game.pk, data=data, user=user)
     second = round_create(event_id=event.pk, user=user, seed=2)
     games = [
         (g.pk, g.player_a.private_key, g.player_b.private_key)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import subprocess
 import sys
 
@@ -121,7 +122,8 @@ class Command(BaseCommand):
             backend = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
             return "Redis" if "Redis" in backend else backend
         if redis_server is None:
-            return f"files in {settings.CACHES['default']['LOCATION']} (no redis-server)"
+            why = "VENUE_REDIS=0" if shutil.which("redis-server") else "no redis-server"
+            return f"files in {settings.CACHES['default']['LOCATION']} ({why})"
         if dry_run:
             return f"its own Redis ({redis_server}), started with the server"
         try:

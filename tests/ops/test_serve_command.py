@@ -52,7 +52,7 @@ def test_serve_runs_the_production_server(tmp_path):
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(120):  # at most ~60 s for migrate, collectstatic and boot
+        for _ in range(240):  # at most ~120 s for migrate, collectstatic and boot (busy machine)
             if server.poll() is not None:
                 break
             try:

@@ -3,6 +3,8 @@
     .venv/bin/python benchmarks/serve.py [--players 1000] [--readers 100] [--writers 40]
         [--seconds 20] [--games 500] [--workers 4] [--database postgres://...]
         [--only read|write|mixed] [--phones 1000] [--cache redis://127.0.0.1:6379/N]
+        [--poll mix|three|standings-part|pairings-part|event-part|standings-api|round-api]
+        [--no-etag 0.1] [--no-gzip 0.1] [--label TEXT]
 
 Starts `manage.py serve` (what `make serve` runs: gunicorn, DEBUG off) on a free loopback port
 against its own PostgreSQL database (created and emptied by this script; SQLite with
@@ -19,13 +21,29 @@ It prints requests, errors, p50/p95/p99 and throughput, and the ratios to the ba
 checks that every write landed once (one confirmed result per game, one version each).
 
 `--only mixed` plays the end of a round instead, on two events built alike: --writers clients
-write one's round alone and the other's while --phones phones poll it as the pages do, each
-every 10 s: the standings (API), the standings page's htmx part and the round (API), each with
-the ETag it last saw (If-None-Match) and accepting gzip, as browsers do; a quarter of each
-round in turn, so that both see the same machine. A watcher reads the public standings every
-0.5 s to time how long they trail the confirmations. It prints the write time mixed against
-alone (goal <= 1.5x), the phones' read p95 (goal < 1 s), the longest the public standings
-trailed a confirmation (goal <= 5 s), and lost, duplicated and server errors (goal 0).
+write one's round alone and the other's while --phones phones (at most 2,000) poll it, each
+every 10 s, where players leave them (`--poll mix`, the default): 35% on the standings page
+(its htmx part), 25% on the pairings page (its part), 10% on the event page (its live part),
+15% reading the standings API and 15% the round API, as apps do. `--poll three` is the earlier
+run (every phone asks for the standings API, the standings part and the round API); `--poll
+pairings-part` and the like put every phone on one page. Phones send the ETag they last saw
+(If-None-Match) and accept gzip, as browsers do, except a share that sends no ETag
+(`--no-etag`, default 10%) and a share that does not accept gzip (`--no-gzip`, default 10%).
+A quarter of each round in turn, so that both see the same machine. A watcher reads the public
+standings every 0.5 s to time how long they trail the confirmations. It prints the write time
+mixed against alone (goal <= 1.5x), the phones' read p95 (goal < 1 s; also per page polled),
+the longest the public standings trailed a confirmation (goal <= 5 s), and lost, duplicated
+and server errors (goal 0); last, one SUMMARY line naming the configuration (database, cache,
+phones, poll) with the machine's load average, to paste beside other configurations' lines.
+
+The configurations the README reports (the database named is the benchmark's own):
+
+    serve.py --only mixed --database sqlite              # `make serve` as it comes: its own
+                                                         # Redis when redis-server is installed
+    serve.py --only mixed --database sqlite --cache file # the file cache (VENUE_REDIS=0)
+    serve.py --only mixed --database postgres://.../strategium_x_bench --cache file
+    serve.py --only mixed --database postgres://.../strategium_x_bench --cache redis://...:6379/N
+    ... each with --phones 1000 and --phones 2000
 
 The server is stopped by its process id whatever happens.
 """
@@ -90,7 +108,8 @@ def start_server(env: dict, port: int, workers: int, log) -> subprocess.Popen:
     server = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
     )
-    deadline = time.monotonic() + 120
+    # Migrating, collecting static files and booting the workers take minutes on a busy machine.
+    deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         if server.poll() is not None:
             raise SystemExit("the server stopped while starting; see its log")
@@ -102,7 +121,15 @@ def start_server(env: dict, port: int, workers: int, log) -> subprocess.Popen:
             pass
         time.sleep(0.3)
     stop(server)
-    raise SystemExit("the server did not answer /health/ within 120 s")
+    raise SystemExit("the server did not answer /health/ within 300 s")
+
+
+def served_cache(log: Path) -> str:
+    """The shared cache the server says it runs with (its banner)."""
+    for line in log.read_text().splitlines():
+        if "Shared cache:" in line:
+            return line.split("Shared cache:", 1)[1].strip()
+    return "?"
 
 
 def stop(server: subprocess.Popen) -> None:
@@ -138,6 +165,7 @@ def build_event(players: int, name: str = "Load test GT") -> dict:
 
     django.setup()
     from django.contrib.auth import get_user_model
+    from django.db import transaction
 
     from tournament.services.events import event_create
     from tournament.services.players import player_register
@@ -147,12 +175,16 @@ def build_event(players: int, name: str = "Load test GT") -> dict:
     user = get_user_model().objects.filter(username="bench").first()
     user = user or get_user_model().objects.create_user("bench", password="bench", is_staff=True)
     event = event_create(user=user, name=name, rounds=5, seed=1)
-    for i in range(players):
-        player_register(event=event, user=user, name=f"Player {i:04d}", faction="Orks")
+    # One commit for the players (each registration is a transaction of its own: on SQLite a
+    # disk sync each, minutes on a busy machine).
+    with transaction.atomic():
+        for i in range(players):
+            player_register(event=event, user=user, name=f"Player {i:04d}", faction="Orks")
     first = round_create(event_id=event.pk, user=user, seed=1)
-    for n, game in enumerate(first.games.filter(player_b__isnull=False)):
-        data = {"vp_a": 60 + n % 30, "vp_b": 40 + n % 25}
-        result_enter(game_id=game.pk, data=data, user=user)
+    with transaction.atomic():  # one commit again, for round 1's results
+        for n, game in enumerate(first.games.filter(player_b__isnull=False)):
+            data = {"vp_a": 60 + n % 30, "vp_b": 40 + n % 25}
+            result_enter(game_id=game.pk, data=data, user=user)
     second = round_create(event_id=event.pk, user=user, seed=2)
     games = [
         (g.pk, g.player_a.private_key, g.player_b.private_key)
@@ -266,7 +298,7 @@ def show(rows: list[dict]) -> None:
         )
 
 
-def main() -> None:
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--readers", type=int, default=100)
@@ -277,12 +309,30 @@ def main() -> None:
     parser.add_argument("--database", default=DEFAULT_DB)
     parser.add_argument("--only", choices=["read", "write", "mixed"], help="play one load only")
     parser.add_argument("--phones", type=int, default=1000, help="mixed: phones polling")
-    parser.add_argument("--cache", default="", help="CACHE_URL for the server (Redis)")
+    parser.add_argument(
+        "--poll", choices=sorted(POLLS), default="mix", help="mixed: what the phones poll"
+    )
+    parser.add_argument("--no-etag", type=float, default=0.1, help="mixed: share sending none")
+    parser.add_argument("--no-gzip", type=float, default=0.1, help="mixed: share without gzip")
+    parser.add_argument("--label", default="", help="a note for the SUMMARY line")
+    parser.add_argument(
+        "--cache",
+        default="",
+        help="CACHE_URL for the server (Redis), or `file` for the venue's file cache; "
+        "default: what `make serve` runs with (its own Redis when redis-server is installed)",
+    )
     args = parser.parse_args()
     if not (2 <= args.players <= 5000 and 1 <= args.readers <= 500 and args.seconds <= 120):
         raise SystemExit("bounded load only: 2-5000 players, 1-500 clients, at most 120 s")
-    if not 1 <= args.phones <= 1000:
-        raise SystemExit("bounded load only: 1-1000 phones")
+    if not 1 <= args.phones <= 2000:
+        raise SystemExit("bounded load only: 1-2000 phones")
+    if not (0 <= args.no_etag <= 1 and 0 <= args.no_gzip <= 1):
+        raise SystemExit("--no-etag and --no-gzip are shares of the phones, 0 to 1")
+    return args
+
+
+def main() -> None:
+    args = parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="strategium-serve-bench-"))
     database = args.database
@@ -298,7 +348,11 @@ def main() -> None:
         ACCESS_LOG="/dev/null",
         CONN_MAX_AGE="60",
     )
-    if args.cache:
+    env.pop("CACHE_URL", None)
+    env.pop("VENUE_REDIS", None)
+    if args.cache == "file":
+        env["VENUE_REDIS"] = "0"
+    elif args.cache:
         env["CACHE_URL"] = args.cache
         empty_cache(args.cache)
     port = free_port()
@@ -310,10 +364,13 @@ def main() -> None:
             os.environ.update(DATABASE_URL=database, DJANGO_SETTINGS_MODULE="config.settings.local")
             started = time.perf_counter()
             event = build_event(args.players)
+            args.configuration = (
+                f"{'SQLite' if 'sqlite' in database else 'PostgreSQL'}, "
+                f"cache {served_cache(folder / 'server.log')}, {args.workers} workers"
+            )
             print(
                 f"serve: {args.players} players, round {event['round']} paired, "
-                f"{args.workers} workers, {'SQLite' if 'sqlite' in database else 'PostgreSQL'} "
-                f"(set up in {time.perf_counter() - started:.1f} s)"
+                f"{args.configuration} (set up in {time.perf_counter() - started:.1f} s)"
             )
             if args.only == "mixed":
                 args.server_pid = server.pid
@@ -385,14 +442,67 @@ def measure(address, event: dict, args) -> None:
 POLL_S = 10.0  # how often a phone refreshes, as the pages do
 
 
-class Phones:
-    """`count` phones, each asking every POLL_S for `paths` with the ETag it last saw, driven by
-    a few threads (one per phone would cost the client more than the server). A phone's poll
-    starts when it is due; how late the threads ran it is kept apart from the answer's time."""
+# What a phone polls, by where it sits: (name, share of the phones in the mix).
+POLLS = {
+    "mix": (
+        ("standings-part", 0.35),
+        ("pairings-part", 0.25),
+        ("event-part", 0.10),
+        ("standings-api", 0.15),
+        ("round-api", 0.15),
+    ),
+    "three": (("three", 1.0),),
+    **{
+        name: ((name, 1.0),)
+        for name in ("standings-part", "pairings-part", "event-part", "standings-api", "round-api")
+    },
+}
 
-    def __init__(self, address, count: int, paths: list[tuple[str, dict]], threads: int) -> None:
-        self.address, self.paths, self.threads = address, paths, threads
+
+def poll_requests(event: int, number: int) -> dict[str, list[tuple[str, dict]]]:
+    """Each place's polls: (path, headers) asked in turn every POLL_S. A page's part is asked
+    as htmx asks for it (HX-Request, HX-Target)."""
+    part = {"HX-Request": "true", "HX-Target": "live"}
+    places = {
+        "standings-part": [(f"/events/{event}/standings/", part)],
+        "pairings-part": [(f"/events/{event}/pairings/?round={number}&by=table", part)],
+        "event-part": [(f"/events/{event}/", part)],
+        "standings-api": [(f"/api/events/{event}/standings/", {})],
+        "round-api": [(f"/api/events/{event}/rounds/{number}/", {})],
+    }
+    # The earlier run: every phone all three (its standings part without HX-Target).
+    places["three"] = [
+        places["standings-api"][0],
+        (f"/events/{event}/standings/", {"HX-Request": "true"}),
+        places["round-api"][0],
+    ]
+    return places
+
+
+def phone_places(count: int, poll: str, *, no_etag: float, no_gzip: float) -> list[tuple]:
+    """(place, sends ETags, accepts gzip) of each phone: the places in their shares, and the
+    phones without ETags or gzip spread evenly over them (every n-th phone, not the first)."""
+    import random
+
+    places = [name for name, share in POLLS[poll] for _ in range(round(share * count))]
+    places = (places + [POLLS[poll][0][0]] * count)[:count]
+    random.Random(1).shuffle(places)
+    step = random.Random(2)
+    return [(place, step.random() >= no_etag, step.random() >= no_gzip) for place in places]
+
+
+class Phones:
+    """`count` phones, each asking every POLL_S for its place's polls with the ETag it last saw
+    (unless it sends none), driven by a few threads (one per phone would cost the client more
+    than the server). A phone's poll starts when it is due; how late the threads ran it is kept
+    apart from the answer's time."""
+
+    def __init__(self, address, places: list[tuple], polls: dict, threads: int) -> None:
+        self.address, self.places, self.polls, self.threads = address, places, polls, threads
+        count = len(places)
         self.tally, self.not_modified, self.late = Tally(), 0, 0.0
+        self.by_place = {place: Tally() for place in polls}
+        self.bytes = 0
         self.etags = [{} for _ in range(count)]
         self.count, self.due = count, []
         self.lock = threading.Lock()
@@ -430,15 +540,19 @@ class Phones:
                 continue
             with self.lock:
                 self.late = max(self.late, -wait)
-            for path, headers in self.paths:
-                etag = self.etags[phone].get(path)
+            place, etags, gzip_ok = self.places[phone]
+            for path, headers in self.polls[place]:
+                etag = self.etags[phone].get(path) if etags else None
                 sent = {**headers, **({"If-None-Match": etag} if etag else {})}
+                if gzip_ok:
+                    # Phones' browsers accept compressed answers (every browser sends this).
+                    sent["Accept-Encoding"] = "gzip, deflate, br"
                 started = time.perf_counter()
                 for attempt in (1, 2):
                     try:
                         conn.request("GET", path, headers=sent)
                         response = conn.getresponse()
-                        response.read()
+                        size = len(response.read())
                         status = response.status
                         if response.getheader("ETag"):
                             self.etags[phone][path] = response.getheader("ETag")
@@ -449,10 +563,12 @@ class Phones:
                         conn.close()
                         conn = http.client.HTTPConnection(*self.address, timeout=30)
                         status = 599 if attempt == 2 else 0
-                self.tally.add(time.perf_counter() - started, status)
-                if status == 304:
-                    with self.lock:
-                        self.not_modified += 1
+                took = time.perf_counter() - started
+                self.tally.add(took, status)
+                self.by_place[place].add(took, status)
+                with self.lock:
+                    self.not_modified += status == 304
+                    self.bytes += size if status < 599 else 0
         conn.close()
 
     def start(self) -> None:
@@ -585,25 +701,21 @@ def measure_mixed(address, events: dict, args) -> None:
     round costs the writes more than its start, phones or not)."""
     eid, number = events["mixed"]["event"], events["mixed"]["round"]
     standings = f"/api/events/{eid}/standings/"
-    # Phones' browsers accept compressed answers (every browser sends this header).
-    gz = {"Accept-Encoding": "gzip, deflate, br"}
-    paths = [
-        (standings, gz),
-        (f"/events/{eid}/standings/", {"HX-Request": "true", **gz}),
-        (f"/api/events/{eid}/rounds/{number}/", gz),
-    ]
+    places = phone_places(args.phones, args.poll, no_etag=args.no_etag, no_gzip=args.no_gzip)
     quarter = min(args.games, len(events["mixed"]["games"])) // 4
     parts = {
         kind: [event["games"][i * quarter : (i + 1) * quarter] for i in range(4)]
         for kind, event in events.items()
     }
     run_clients(address, args.writers, 3, lambda i, s: ("GET", f"/api/events/{eid}/", None, None))
-    phones = Phones(address, args.phones, paths, threads=min(64, max(4, args.phones // 10)))
+    polls = poll_requests(eid, number)
+    phones = Phones(address, places, polls, threads=min(64, max(4, args.phones // 10)))
     watcher = Watcher(address, standings)
     phones.start()
     watcher.start()
     rows = {"alone": [], "mixed": []}
     cpu = {"alone": [0.0, 0.0], "mixed": [0.0, 0.0]}
+    loads: list[str] = []
     confirmed: list[float] = []
     try:
         for index in range(4):
@@ -619,10 +731,11 @@ def measure_mixed(address, events: dict, args) -> None:
                 rows[kind].append(row)
                 if kind == "mixed":
                     confirmed += times
+                loads.append(load_average())
                 print(
                     f"  quarter {index + 1} {kind}: {len(part)} games in {row['wall']:.1f} s, "
                     f"write p95 {row['p95'] * 1000:.0f} ms, slowest {row['max'] * 1000:.0f} ms; "
-                    f"load average {load_average()}"
+                    f"load average {loads[-1]}"
                 )
                 if kind == "mixed" and index < 3:
                     phones.rest()
@@ -642,18 +755,19 @@ def measure_mixed(address, events: dict, args) -> None:
         counted_before=len(events["mixed"]["games"]),  # round 1, played before
         written=written,
         mixed_games=mixed_games,
+        loads=loads,
     )
 
 
 def report_mixed(
-    args, *, rows, cpu, phones, watcher, confirmed, counted_before, written, mixed_games
+    args, *, rows, cpu, phones, watcher, confirmed, counted_before, written, mixed_games, loads
 ) -> None:
     wall = {kind: sum(r["wall"] for r in rows[kind]) for kind in rows}
     errors = {kind: sum(r["errors"] for r in rows[kind]) for kind in rows}
     server_errors = sum(r["5xx"] for kind in rows for r in rows[kind])
     server_errors += sum(n for st, n in phones.tally.errors.items() if 500 <= st < 599)
     broken = phones.tally.errors.get(599, 0)
-    reads = phones.tally.row(f"phones: 3 reads / {POLL_S:.0f} s ({args.phones})", 1)
+    reads = phones.tally.row(f"phones ({args.phones})", 1)
     lost, duplicated = check_writes(written)
     trailing = watcher.trailing(confirmed, counted_before)
     final = watcher.reads[-1][1] if watcher.reads else 0
@@ -664,9 +778,15 @@ def report_mixed(
     print(
         f"  phones: {reads['requests']} reads, p50 {reads['p50'] * 1000:.0f} ms, p95 "
         f"{reads['p95'] * 1000:.0f} ms (goal < 1000), p99 {reads['p99'] * 1000:.0f} ms; "
-        f"{phones.not_modified} answered 304; polls ran up to {phones.late:.1f} s late on "
-        "the client"
+        f"{phones.not_modified} answered 304; {phones.bytes / 1e6:.0f} MB sent to them; polls "
+        f"ran up to {phones.late:.1f} s late on the client"
     )
+    places = ", ".join(
+        f"{place} {t.row('', 1)['p95'] * 1000:.0f} ms ({len(t.times)})"
+        for place, t in phones.by_place.items()
+        if t.times
+    )
+    print(f"  phones' p95 by place (reads): {places}")
     print(
         f"  public standings trailed a confirmation by at most {trailing:.1f} s (goal <= 5); "
         f"at the end they count {final} of {counted_before + mixed_games} games"
@@ -680,6 +800,20 @@ def report_mixed(
         f"  CPU seconds of the server's processes while writing alone {cpu['alone'][0]:.1f}, "
         f"mixed {cpu['mixed'][0]:.1f}; of the clients {cpu['alone'][1]:.1f} and "
         f"{cpu['mixed'][1]:.1f} (PostgreSQL and Redis not counted)"
+    )
+    ratio = wall["mixed"] / wall["alone"]
+    failures = lost + duplicated + server_errors + reads["errors"]
+    met = ratio <= 1.5 and reads["p95"] < 1.0 and trailing <= 5.0 and failures == 0
+    loads_1m = [float(a.split()[0]) for a in loads if a != "?"] or [0.0]
+    print(
+        f"SUMMARY {args.configuration}, {args.phones} phones, poll {args.poll}, "
+        f"{args.no_etag:.0%} without ETag, {args.no_gzip:.0%} without gzip"
+        f"{', ' + args.label if args.label else ''}: writes {wall['mixed']:.1f}/"
+        f"{wall['alone']:.1f} s = {ratio:.2f}x (<=1.5), read p95 {reads['p95'] * 1000:.0f} ms "
+        f"(<1000), lag {trailing:.1f} s (<=5), lost/dup/errors {lost}/{duplicated}/"
+        f"{server_errors + reads['errors']} (0); load {min(loads_1m):.1f}-{max(loads_1m):.1f}; "
+        f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC; "
+        f"{'goals met' if met else 'goals NOT met'}"
     )
 
 

@@ -106,7 +106,16 @@ def database(url: str) -> dict:
     if db["ENGINE"] == "django.db.backends.sqlite3":
         # Several writers (web + in-process tasks) share the file: wait for the lock instead of
         # failing at once, and take the write lock at BEGIN so read-then-write never deadlocks.
-        db.setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
+        # Write-ahead log: readers never wait for a writer nor a writer for readers (the
+        # rollback journal makes each commit wait until no one reads: at the end of a round,
+        # a thousand polling phones held every result entry for seconds). Kept in the file.
+        db.setdefault("OPTIONS", {}).update(
+            {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL;",
+            }
+        )
     return db
 
 

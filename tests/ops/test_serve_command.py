@@ -52,7 +52,7 @@ def test_serve_runs_the_production_server(tmp_path):
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(120):  # at most ~60 s for migrate, collectstatic and boot
+        for _ in range(240):  # at most ~120 s for migrate, collectstatic and boot (busy machine)
             if server.poll() is not None:
                 break
             try:
@@ -94,3 +94,31 @@ def test_serve_runs_the_production_server(tmp_path):
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
         log.close()
+
+
+def test_serve_with_nothing_set_takes_the_venue_settings(tmp_path):
+    """`manage.py serve` alone is `make serve`: the venue settings (its file cache, its kept
+    secret key), not the debug settings every other command defaults to."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "ALLOWED_HOSTS", "DEBUG"}
+    }
+    env.update(
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        DATA_DIR=str(tmp_path / "var"),
+        STATIC_ROOT=str(tmp_path / "static"),
+    )
+    done = subprocess.run(
+        [sys.executable, "manage.py", "serve", "--dry-run", "--port", "8765"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Strategium venue server" in done.stdout
+    assert "gunicorn config.wsgi:application --bind 0.0.0.0:8765" in done.stdout
+    assert (tmp_path / "var" / "secret_key").exists()  # the venue settings made it

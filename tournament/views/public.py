@@ -114,19 +114,48 @@ def _standings(context: dict, *, provisional: bool = False):
     return computed
 
 
+def polled_part(request, template: str, context: dict, *, name: str, revision: str, variant: str):
+    """A live part the page polls (htmx): 304 while nothing it shows changed (the poll keeps
+    what it has), else the part, with the ETag naming what it shows (`revision`, the revisions
+    it was read at, and `variant`, everything else it depends on). The public may be given it
+    again for a moment without the framework, compressed (tournament/replay.py)."""
+    etag = event_etag(event=context["event"], revision=revision, name=name, variant=variant)
+    if etag_matches(request, etag):
+        response = HttpResponseNotModified()
+    else:
+        response = render(request, template, context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return replayable(response)
+
+
 def event_detail(request, event_id: int):
     event = visible_event_or_404(request, event_id)
     context = _event_context(request, event, "overview")
     current = context["current_round"]
+    standings = _standings(context)
     context.update(
-        players=players_by_name(event.players.filter(status=PlayerStatus.APPROVED)),
         games=games_shown(current, staff=context["can_manage"]),
-        standings=standings_final_first(_standings(context).value)[:8],
+        standings=standings_final_first(standings.value)[:8],
         mission=mission_of(event, current),
-        signup_open=registration_is_open(event),
     )
     if is_htmx(request):
-        return render(request, "tournament/partials/overview_live.html", context)
+        # The round's games move with every entry (the event revision); the standings may
+        # trail it (their own computation's revision), and so may the counts they leave out.
+        revision = f"{context['revision']}.{standings.revision}.{context['progress_revision']}"
+        variant = f"{int(context['can_manage'])}:{int(context['live'])}"
+        return polled_part(
+            request,
+            "tournament/partials/overview_live.html",
+            context,
+            name="event-part",
+            revision=revision,
+            variant=variant,
+        )
+    context.update(
+        players=players_by_name(event.players.filter(status=PlayerStatus.APPROVED)),
+        signup_open=registration_is_open(event),
+    )
     return render(request, "tournament/event.html", context)
 
 
@@ -197,7 +226,21 @@ def event_pairings(request, event_id: int):
         page_sections=lambda: page_sections("pairings", event, chosen),
     )
     if is_htmx(request):
-        return render(request, "tournament/partials/pairings.html", context)
+        # The games show every entry, confirmed or not: the event revision names them.
+        variant = (
+            f"{int(context['can_manage'])}:{int(context['live'])}"
+            f":{chosen.number if chosen else 0}:{order}"
+        )
+        if query:
+            variant += ":" + hashlib.sha256(fold(query).encode()).hexdigest()[:16]
+        return polled_part(
+            request,
+            "tournament/partials/pairings.html",
+            context,
+            name="pairings-part",
+            revision=str(context["revision"]),
+            variant=variant,
+        )
     return render(request, "tournament/pairings.html", context)
 
 
@@ -263,16 +306,14 @@ def standings_page(request, event, *, manage: bool):
         if query:
             variant += ":" + hashlib.sha256(fold(query).encode()).hexdigest()[:16]
         revision = f"{standings.revision}.{context['progress_revision']}"
-        etag = event_etag(event=event, revision=revision, name="standings-part", variant=variant)
-        if etag_matches(request, etag):
-            response = HttpResponseNotModified()
-        else:
-            response = render(request, "tournament/partials/standings.html", context)
-        response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"
-        # What the page polls: the public may be given it again for a moment without the
-        # framework (tournament/replay.py).
-        replayable(response)
+        response = polled_part(
+            request,
+            "tournament/partials/standings.html",
+            context,
+            name="standings-part",
+            revision=revision,
+            variant=variant,
+        )
     else:
         # Staff see who is left out for never playing; the public page does not name no-shows.
         context["never_played"] = never_played(event=event) if context["can_manage"] else []

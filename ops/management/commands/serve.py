@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import subprocess
 import sys
 
@@ -20,6 +21,7 @@ from django.db import connections
 
 from ops.demo import DEMO_LOGIN, demo_accounts
 from ops.machine import lan_address
+from ops.private_redis import private_redis_start, redis_server_path, watchdog_argv
 
 DEMO_REFUSAL = (
     f"The demo organiser ({DEMO_LOGIN}, printed in the README) can sign in to this database, "
@@ -39,6 +41,11 @@ def default_workers() -> int:
 def _shared_cache() -> bool:
     """Whether the processes share a cache (Redis): only then can one make for the others."""
     return not settings.CACHES["default"]["BACKEND"].endswith("LocMemCache")
+
+
+def _file_cache() -> bool:
+    """Whether the processes would share the venue settings' file cache (no CACHE_URL)."""
+    return settings.CACHES["default"]["BACKEND"].endswith("FileBasedCache")
 
 
 def _refresher_argv(parent: int) -> list[str]:
@@ -74,7 +81,9 @@ class Command(BaseCommand):
         if demo_accounts():
             raise CommandError(DEMO_REFUSAL)
         call_command("collectstatic", interactive=False, verbosity=0)
-        self.banner(host, port, workers, threads)
+        redis_server = redis_server_path() if _file_cache() else None
+        cache = self.start_cache(redis_server, dry_run=dry_run)
+        self.banner(host, port, workers, threads, cache)
         argv = [
             sys.executable, "-m", "gunicorn", "config.wsgi:application",
             "--bind", f"{host}:{port}",
@@ -104,7 +113,30 @@ class Command(BaseCommand):
         sys.stdout.flush()
         os.execv(sys.executable, argv)  # noqa: S606 - our own interpreter, our own arguments
 
-    def banner(self, host: str, port: int, workers: int, threads: int) -> None:
+    def start_cache(self, redis_server: str | None, *, dry_run: bool) -> str:
+        """The venue's own Redis instead of the file cache when redis-server is installed
+        (ops/private_redis.py): its URL goes to gunicorn's processes through CACHE_URL, and a
+        watchdog stops it once this process (gunicorn after execv) is gone. Says which cache
+        the server runs with."""
+        if not _file_cache():
+            backend = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
+            return "Redis" if "Redis" in backend else backend
+        if redis_server is None:
+            why = "VENUE_REDIS=0" if shutil.which("redis-server") else "no redis-server"
+            return f"files in {settings.CACHES['default']['LOCATION']} ({why})"
+        if dry_run:
+            return f"its own Redis ({redis_server}), started with the server"
+        try:
+            redis, url = private_redis_start(server=redis_server, data_dir=settings.DATA_DIR)
+        except RuntimeError as exc:
+            self.stderr.write(self.style.WARNING(f"  {exc}: the file cache is used instead."))
+            return f"files in {settings.CACHES['default']['LOCATION']}"
+        os.environ["CACHE_URL"] = url
+        argv = watchdog_argv(sys.executable, parent=os.getpid(), redis_pid=redis.pid)
+        subprocess.Popen(argv, cwd=settings.BASE_DIR)  # noqa: S603 - our own arguments
+        return f"its own Redis ({url.removeprefix('unix://').split('?')[0]})"
+
+    def banner(self, host: str, port: int, workers: int, threads: int, cache: str) -> None:
         lan = lan_address() if host in ("0.0.0.0", "") else host  # noqa: S104
         out = self.stdout
         out.write("")
@@ -125,6 +157,7 @@ class Command(BaseCommand):
             f"  {workers} workers x {threads} threads · database {_database_name()} · "
             f"tasks {broker}"
         )
+        out.write(f"  Shared cache: {cache}")
         if not get_user_model().objects.filter(is_active=True, is_staff=True).exists():
             out.write(
                 self.style.WARNING("  No organiser account yet: create one with `make organiser`.")

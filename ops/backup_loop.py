@@ -72,7 +72,9 @@ class BackupLoop:
     def _data_version(self) -> int:
         if self.watch is None:
             self.watch = sqlite3.connect(self.source, timeout=20, check_same_thread=False)
-        return self.watch.execute("PRAGMA data_version").fetchone()[0]
+        # fetchall, not fetchone: the statement runs to its end and lets its read lock go at
+        # once; a statement left open keeps a shared lock that a writer's commit waits for.
+        return self.watch.execute("PRAGMA data_version").fetchall()[0][0]
 
     def step(self) -> None:
         now = datetime.now(UTC)
@@ -97,6 +99,7 @@ class BackupLoop:
             self._report()
 
     def _copy(self, now: datetime) -> bool:
+        started = time.monotonic()
         try:
             generation = backup_write(
                 source=self.source, folder=self.folder, app_version=self.app_version, now=now
@@ -107,6 +110,7 @@ class BackupLoop:
             self._failed(exc)
             return True
         self.generation = generation.path.name
+        log.debug("backed up into %s in %.2f s", generation.path, time.monotonic() - started)
         self.last_copy_at = now
         self.pending_since = None
         self.error = None

@@ -81,6 +81,7 @@ bench: install-dev
 	$(BIN)/python benchmarks/missions.py
 	$(BIN)/python benchmarks/maelstrom.py
 	$(BIN)/python benchmarks/teams.py
+	$(BIN)/python benchmarks/backup.py
 
 # The production server under load (PostgreSQL at 127.0.0.1:5432; --database sqlite without it).
 bench-serve: install-dev

@@ -43,3 +43,9 @@ def test_on_postgresql_backup_dir_is_said_to_be_unused(settings, monkeypatch):
 def test_without_backup_dir_the_banner_says_there_is_no_backup(settings):
     settings.BACKUP_DIR = ""
     assert "No backup: if this laptop fails the event is lost" in _banner_line()
+
+
+def test_on_postgresql_without_backup_dir_the_banner_says_nothing_of_it(settings, monkeypatch):
+    settings.BACKUP_DIR = ""
+    monkeypatch.setattr(serve, "backup_uses_sqlite", lambda: False)
+    assert _banner_line() == ""

@@ -155,7 +155,9 @@ class Command(BaseCommand):
                 f"  Backup: into {settings.BACKUP_DIR} within 10 s of every change "
                 "(its state is on the organiser's dashboard)"
             )
-        elif settings.BACKUP_DIR:
+        elif not backup_uses_sqlite():
+            if not settings.BACKUP_DIR:
+                return  # PostgreSQL's own backups apply (docs/deploy.md)
             out.write(
                 self.style.WARNING(
                     f"  BACKUP_DIR={settings.BACKUP_DIR} is NOT used: the database is PostgreSQL, "

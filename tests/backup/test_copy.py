@@ -144,3 +144,19 @@ def test_a_folder_that_cannot_be_written_is_reported_not_raised(live, tmp_path, 
     assert report["error"]["kind"] == "missing"
     assert report["last_copy_at"] is None
     assert report["pending_since"] is not None
+
+
+def test_a_second_loop_on_the_same_data_stops_at_once(live, tmp_path):
+    import fcntl
+
+    from ops.backup_loop import backup_forever
+
+    folder = tmp_path / "stick"
+    folder.mkdir()
+    status = tmp_path / "var" / "backup-status.json"
+    status.parent.mkdir()
+    with (tmp_path / "var" / "backup-status.json.lock").open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the first loop
+        backup_forever(source=live, folder=folder, status=status, app_version="v1", parent=None)
+    assert not any(folder.iterdir())
+    assert not status.exists()

@@ -81,7 +81,7 @@ def test_a_killed_server_comes_back_from_its_backup_with_every_link(tmp_path):
         assert _results(second / "db.sqlite3")[games[5]["id"]] == (70, 30, "confirmed")
     finally:
         stop(server2)
-    # Bounded apart from the servers' own start-up, which the machine's load decides.
+    # Bounded apart from building the event and the servers' start-up (the machine's load).
     assert time.monotonic() - started - booting["s"] < 60
 
 

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run serve organiser test install install-dev lint format migrate demo bench bench-serve worker
+.PHONY: run serve restore organiser test install install-dev lint format migrate demo bench bench-serve worker
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,13 @@ serve: install
 	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.venue} PORT=$(PORT) \
 		$(BIN)/python manage.py serve --port $(PORT)
 
+# Bring back the newest verified backup `BACKUP_DIR=<folder> make serve` made (README "A laptop
+# that may die"): the same ids, links and keys. FORCE=1 replaces a database that holds data.
+restore: install
+	@test -n "$(FROM)" || { echo "Name the backup folder: make restore FROM=<folder>"; exit 2; }
+	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.venue} \
+		$(BIN)/python manage.py restore --from "$(FROM)" $(if $(FORCE),--force)
+
 # The organiser's account for `make serve`, on the same database; works on a fresh clone (it
 # installs and migrates first). Asks for a name and a password, or takes them from
 # DJANGO_SUPERUSER_USERNAME and DJANGO_SUPERUSER_PASSWORD.
@@ -74,6 +81,7 @@ bench: install-dev
 	$(BIN)/python benchmarks/missions.py
 	$(BIN)/python benchmarks/maelstrom.py
 	$(BIN)/python benchmarks/teams.py
+	$(BIN)/python benchmarks/backup.py
 
 # The production server under load (PostgreSQL at 127.0.0.1:5432; --database sqlite without it).
 bench-serve: install-dev

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from ops.backup_status import backup_summary
 from tournament.api.conditional import etag_matches
 from tournament.errors import ServiceError
 from tournament.localtime import default_time_zone, zone
@@ -152,6 +153,8 @@ def _door_filters(request, players: list) -> dict:
 def dashboard(request, event):
     context = _dashboard_context(event)
     context.update(_door_filters(request, context["players"]))
+    # The venue server's backup (ops/backup_status.py): read from a small local file.
+    context["backup"] = backup_summary()
     if is_htmx(request):  # find-table.js asks for the whole list again
         return render(request, "tournament/manage/players_list.html", context)
     return render(request, "tournament/manage/dashboard.html", context)

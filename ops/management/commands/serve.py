@@ -19,6 +19,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
+from ops.backup_status import backup_uses_sqlite
 from ops.demo import DEMO_LOGIN, demo_accounts
 from ops.machine import lan_address
 from ops.private_redis import private_redis_start, redis_server_path, watchdog_argv
@@ -51,6 +52,16 @@ def _file_cache() -> bool:
 def _refresher_argv(parent: int) -> list[str]:
     manage = str(settings.BASE_DIR / "manage.py")
     return [sys.executable, manage, "refresh_public", "--parent", str(parent)]
+
+
+def _backup_argv(parent: int) -> list[str]:
+    manage = str(settings.BASE_DIR / "manage.py")
+    return [sys.executable, manage, "backup", "--parent", str(parent)]
+
+
+def _backs_up() -> bool:
+    """BACKUP_DIR is used with SQLite only: PostgreSQL has its own means (docs/deploy.md)."""
+    return bool(settings.BACKUP_DIR) and backup_uses_sqlite()
 
 
 def _database_name() -> str:
@@ -101,12 +112,17 @@ class Command(BaseCommand):
             self.stdout.write(" ".join(argv))
             if _shared_cache():
                 self.stdout.write(" ".join(_refresher_argv(os.getpid())))
+            if _backs_up():
+                self.stdout.write(" ".join(_backup_argv(os.getpid())))
             return
         connections.close_all()
         if _shared_cache():
             # Beside the workers, under the same process id gunicorn takes on below: it stops
             # when that is gone (and with the process group, as the server does).
             subprocess.Popen(_refresher_argv(os.getpid()))  # noqa: S603 - our own arguments
+        if _backs_up():
+            # One backup loop for all the workers, stopped like the refresher (ops/backup_loop).
+            subprocess.Popen(_backup_argv(os.getpid()))  # noqa: S603 - our own arguments
         os.environ["DJANGO_SETTINGS_MODULE"] = settings.SETTINGS_MODULE
         # The workers' SITE_URL (the address in QR codes) carries the port they listen on.
         os.environ["PORT"] = str(port)
@@ -158,8 +174,33 @@ class Command(BaseCommand):
             f"tasks {broker}"
         )
         out.write(f"  Shared cache: {cache}")
+        self.backup_line()
         if not get_user_model().objects.filter(is_active=True, is_staff=True).exists():
             out.write(
                 self.style.WARNING("  No organiser account yet: create one with `make organiser`.")
             )
         out.write("")
+
+    def backup_line(self) -> None:
+        out = self.stdout
+        if _backs_up():
+            out.write(
+                f"  Backup: into {settings.BACKUP_DIR} within 10 s of every change "
+                "(its state is on the organiser's dashboard)"
+            )
+        elif not backup_uses_sqlite():
+            if not settings.BACKUP_DIR:
+                return  # PostgreSQL's own backups apply (docs/deploy.md)
+            out.write(
+                self.style.WARNING(
+                    f"  BACKUP_DIR={settings.BACKUP_DIR} is NOT used: the database is PostgreSQL, "
+                    "back it up with PostgreSQL's own means (docs/deploy.md)."
+                )
+            )
+        else:
+            out.write(
+                self.style.WARNING(
+                    "  No backup: if this laptop fails the event is lost. "
+                    "Serve with BACKUP_DIR=<a USB stick or share> make serve."
+                )
+            )

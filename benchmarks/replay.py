@@ -4,7 +4,8 @@ benchmarks/replay.py [--players 1000] [--polls 600]`.
 Builds a 1,000-player event in a throwaway SQLite database (round 1 confirmed, round 2 paired),
 then asks, in one process through Django's full middleware stack (the test client's WSGI
 handler), for what the pages poll at the end of a round: the standings (API), the standings
-page's htmx part and the round (API), each --polls times, as an anonymous phone would:
+page's htmx part, the round (API), and the pairings and event pages' parts, each --polls
+times, as an anonymous phone would:
 
 - made: each poll answered by the view (the shared computation is already made, so this is
   the framework, the queries and the copy; tournament/replay.py's store is emptied first);
@@ -101,6 +102,9 @@ def main() -> None:
             ("standings (API)", f"/api/events/{event_id}/standings/", {}),
             ("standings page's part", f"/events/{event_id}/standings/", HTMX),
             ("round (API)", f"/api/events/{event_id}/rounds/2/", {}),
+            # Where players leave their phones: find my table, and the event's page.
+            ("pairings page's part", f"/events/{event_id}/pairings/?round=2&by=table", HTMX),
+            ("event page's part", f"/events/{event_id}/", HTMX),
         ]
         print(f"{args.players} players, {args.polls} polls each, CPU per poll in one process")
         for name, url, headers in answers:

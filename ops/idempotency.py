@@ -21,7 +21,8 @@ How, and why so:
   rolls back, the second runs. A process that dies mid-write leaves no row behind. One insert
   and one update per keyed write; an unkeyed write costs a header look-up.
 - Kept: every answer but 5xx (a retry may then succeed; the write is rolled back whole), 401,
-  403, 408 and 429 (about the asker or the moment, not the write), and streamed or file
+  403, 405, 408 and 429 (about the asker, the moment or the address, not the write; a method
+  the view does not take is answered 405 without looking at the key), and streamed or file
   answers (too big to keep). A kept answer keeps its status, body and the headers in
   `KEPT_HEADERS`; a replay adds `Idempotent-Replayed: true`.
 - The same key for another write (method, path, query or body differ) is 422
@@ -45,6 +46,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.http import HttpResponse, JsonResponse
+from django.http.multipartparser import MultiPartParserError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -68,7 +70,7 @@ KEPT_HEADERS = (
     "Content-Disposition",
     "Content-Security-Policy",
 )
-NOT_KEPT = frozenset({401, 403, 408, 429})
+NOT_KEPT = frozenset({401, 403, 405, 408, 429})
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 CSRF_FIELD = "csrfmiddlewaretoken"
 # Set on the request while its keyed write runs: (the open transaction, the answer's row id).
@@ -117,14 +119,26 @@ def _too_big(request) -> bool:
     return limit is not None and length > limit
 
 
-def request_hash(request) -> str:
+def _takes(view_func, method: str) -> bool:
+    """Does the view take this method? Class-based views (DRF's and Django's) say; a function
+    view is taken to."""
+    cls = getattr(view_func, "cls", None) or getattr(view_func, "view_class", None)
+    return cls is None or hasattr(cls, method.lower())
+
+
+def request_hash(request) -> str | None:
     """sha256 of what the write is: method, path, query and body (a form's fields and files,
-    without its CSRF token)."""
+    without its CSRF token); None for a form body that does not parse (a multipart without its
+    boundary), which the view refuses as it would without a key."""
     digest = hashlib.sha256()
     for part in (request.method, request.path, request.META.get("QUERY_STRING", "")):
         digest.update(part.encode() + b"\0")
     if request.method == "POST" and request.content_type in FORM_TYPES:
-        fields = sorted((k, v) for k, v in request.POST.lists() if k != CSRF_FIELD)
+        try:
+            posted = request.POST
+        except MultiPartParserError:
+            return None
+        fields = sorted((k, v) for k, v in posted.lists() if k != CSRF_FIELD)
         digest.update(json.dumps(fields).encode())
         for name, uploads in sorted(request.FILES.lists()):
             for upload in uploads:
@@ -205,14 +219,16 @@ class IdempotencyMiddleware:
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         key = request.META.get(META_NAME)
-        if key is None or request.method not in WRITES:
-            return None
+        if key is None or request.method not in WRITES or not _takes(view_func, request.method):
+            return None  # a read, or a method the view answers 405 whatever the key
         if problem := key_problem(key):
             return _error(400, "invalid_idempotency_key", problem)
         asker = asker_of(request)
-        if asker is None or _too_big(request):
+        # No key is taken where askers cannot be told apart, for a body too big to keep, or
+        # for a form body that does not parse (the view refuses it as without a key).
+        fingerprint = None if asker is None or _too_big(request) else request_hash(request)
+        if fingerprint is None:
             return None
-        fingerprint = request_hash(request)
         atomic = transaction.atomic()
         atomic.__enter__()
         try:

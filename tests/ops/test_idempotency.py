@@ -398,3 +398,28 @@ def test_a_database_fault_while_taking_the_key_is_a_503_and_leaves_nothing_open(
     assert post_result(api, game, 70, 40, key="k-7").status_code == 201
     assert post_result(api, game, 70, 40, key="k-7")["Idempotent-Replayed"] == "true"
     assert current(game) == (70, 40, 1)
+
+
+def test_a_method_the_view_does_not_take_is_405_whatever_the_key(api, game):
+    """Found by schemathesis: a keyed POST to an address that takes no POST kept its 405, and
+    the next method sent with that key was refused as a reused key instead of answered."""
+    wrong = api.post(f"/api/games/{game.pk}/", {}, format="json", headers={HEADER: "k-405"})
+    assert wrong.status_code == 405
+    assert not IdempotentAnswer.objects.exists()
+    again = api.put(f"/api/games/{game.pk}/", {}, format="json", headers={HEADER: "k-405"})
+    assert again.status_code == 405
+    assert post_result(api, game, 70, 40, key="k-405").status_code == 201
+
+
+def test_a_form_body_that_does_not_parse_is_refused_as_without_a_key(api, game):
+    """A multipart body without its boundary: the view's own 400 (JSON), not a bare page."""
+    response = api.generic(
+        "POST",
+        f"/api/games/{game.pk}/result/",
+        b"vp_a=1",
+        content_type="multipart/form-data",
+        headers={HEADER: "k-multipart"},
+    )
+    assert response.status_code in (400, 415)
+    assert response["Content-Type"].startswith("application/json")
+    assert not Result.objects.filter(game=game).exists()

@@ -26,7 +26,9 @@ def game_lock(*, game_id: int) -> Game:
     )
     if connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF g"
-    found = rowsql.fetch(_CHAIN, sql, [game_id])
+    # A path's id may have any number of digits: the driver refuses one past 64 bits, which no
+    # row can have (the ORM's lookups know this; a hand-written statement must say it).
+    found = rowsql.fetch(_CHAIN, sql, [game_id]) if 0 < game_id <= rowsql.ID_MAX else None
     if found is None:
         raise NotFound("game", "not_found", NO_GAME)
     game, round_, event = found[1]

@@ -16,6 +16,9 @@ import weakref
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
 
+# The largest id a row can have (a 64-bit primary key on SQLite and PostgreSQL).
+ID_MAX = 2**63 - 1
+
 # Converters belong to a connection (each server thread has its own): kept per connection.
 _CONVERTERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 

@@ -14,6 +14,12 @@ from tests.browser.conftest import DESKTOP
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.fixture(autouse=True)
+def _packs_on_release(settings):
+    # The released round's paper pack is listed beside the document made here.
+    settings.PAPER_PACK_ON_RELEASE = True
+
+
 def _paired_event():
     from django.contrib.auth import get_user_model
 

@@ -149,14 +149,18 @@ def _fresh_cache():
     """Each test starts with an empty cache: throttle counts and cached pages do not leak."""
     from django.core.cache import caches
 
-    from tournament.replay_store import _noted
+    from tournament.replay_store import STORE, _noted
     from tournament.services.cached import RECENT
 
     for cache in caches.all():
         cache.clear()
     RECENT.items.clear()
     _noted.clear()
+    # This process's kept public answers too: a test's event reuses an earlier test's id and
+    # revision, so an answer kept a moment ago could be given again for another database.
+    STORE.clear()
     yield
     for cache in caches.all():
         cache.clear()
     RECENT.items.clear()
+    STORE.clear()

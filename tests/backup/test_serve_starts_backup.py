@@ -12,6 +12,13 @@ from django.core.management.base import OutputWrapper
 from ops.management.commands import serve
 
 
+@pytest.fixture(autouse=True)
+def _sqlite(monkeypatch):
+    # What serve says on SQLite, whichever database this pass runs on (the PostgreSQL cases
+    # below set it back to False themselves).
+    monkeypatch.setattr(serve, "backup_uses_sqlite", lambda: True)
+
+
 @pytest.mark.django_db
 def test_serve_starts_the_backup_loop_when_backup_dir_is_set(settings, tmp_path):
     settings.STATIC_ROOT = tmp_path / "static"

@@ -181,6 +181,8 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # `?format=` must name one of the view's formats (400 otherwise), as the schema's enum says.
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "tournament.api.negotiation.StrictFormatNegotiation",
 }
 
 SPECTACULAR_SETTINGS = {

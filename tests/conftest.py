@@ -21,7 +21,17 @@ def _reachable(url: str) -> bool:
 
 
 def broker_url() -> str:
-    return os.environ.get("CELERY_TEST_BROKER_URL") or os.environ.get("CELERY_BROKER_URL", "")
+    """The Redis the worker tests queue on; under pytest-xdist each test process takes its own
+    database number (the base one plus its index), so a Celery worker started by one test never
+    takes the tasks of a test running beside it."""
+    url = os.environ.get("CELERY_TEST_BROKER_URL") or os.environ.get("CELERY_BROKER_URL", "")
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # "gw0", "gw1", ... when parallel
+    if not (url.startswith("redis") and worker.startswith("gw")):
+        return url
+    base, _, number = url.rpartition("/")
+    if not number.isdigit():
+        base, number = url.rstrip("/"), "0"
+    return f"{base}/{int(number) + int(worker[2:])}"
 
 
 # CI's PostgreSQL pass sets DATABASE_FREE_TESTS=skip: a test that asks for no database and whose

@@ -9,14 +9,14 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 
+from common.errors import Invalid, ServiceError
+from common.jsontext import JsonRefused, json_cost_check, json_parse
 from exchange.services.old_events import (
     DEFAULT_PACK,
     event_import_bcp,
     event_import_rounds_csv,
 )
 from missions.services import mission_pack_choices
-from tournament.errors import Invalid, ServiceError
-from tournament.jsontext import JsonRefused, json_cost_check, json_parse
 from tournament.services.access import user_can_create_events
 from tournament.services.imports import csv_decoded
 from tournament.views.forms import service_errors_to_form

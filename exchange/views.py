@@ -12,10 +12,10 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 
+from common.errors import ServiceError
+from common.jsontext import JsonRefused, json_cost_check, json_parse
 from exchange.services.exchange import event_export, export_filename
 from exchange.services.exchange_import import event_import
-from tournament.errors import ServiceError
-from tournament.jsontext import JsonRefused, json_cost_check, json_parse
 from tournament.services.access import user_can_create_events
 from tournament.services.exports import file_disposition
 from tournament.views.common import organiser_required
@@ -23,7 +23,7 @@ from tournament.views.forms import service_errors_to_form
 
 # Ample: a 1,000-player event exports to about 7 MB. A worker holds the file once and its
 # parsed form (2-3 times its size for an export; shapes that would cost more are refused by
-# tournament.jsontext before parsing), so four workers importing at once stay well in memory.
+# common.jsontext before parsing), so four workers importing at once stay well in memory.
 MAX_UPLOAD_BYTES = 20_000_000
 # The form's other parts (the CSRF token, the part headers) around the file.
 FORM_OVERHEAD_BYTES = 64_000

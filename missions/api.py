@@ -5,6 +5,8 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.errors import Invalid, NotFound
+from common.seeds import SEED_MAX
 from missions.eleventh.matrix import DISPOSITION_IDS, LAYOUT_LETTERS
 from missions.pack.registry import pack_keys
 from missions.services import (
@@ -17,8 +19,6 @@ from missions.services import (
     mission_pool,
     mission_underdog,
 )
-from tournament.errors import Invalid, NotFound
-from tournament.services.rounds import SEED_MAX
 
 
 class MissionSummarySerializer(serializers.Serializer):

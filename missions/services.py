@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from common.errors import Invalid
 from missions.classic import tactical
 from missions.classic.generator import after_deployment_rolls, generate_classic
 from missions.classic.only_war import underdog
@@ -17,7 +18,6 @@ from missions.eleventh.secondaries import SECONDARIES
 from missions.engine.generator import generate, mission_from_code, pool_mission
 from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack, pack_keys
-from tournament.errors import Invalid
 
 # The mission table whose missions score Tactical Objectives (8th and 7th edition).
 MAELSTROM_TABLE = "maelstrom_of_war"

@@ -5,6 +5,7 @@ from urllib.parse import urlencode
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from common.errors import Invalid
 from missions import views_eleventh
 from missions.classic.generator import LATER_ROLLS
 from missions.classic.types import ClassicMission
@@ -22,7 +23,6 @@ from missions.services import (
     tactical_table,
 )
 from missions.services_eleventh import is_matchup_code
-from tournament.errors import Invalid
 
 # What a draw without a pack (an old shared link, ?seed=...) draws: it keeps drawing it.
 DEFAULT_PACK = "leviathan"

@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from common.errors import Invalid
 from missions.eleventh.matrix import (
     DATA_VERSION,
     DISPOSITION_NAMES,
@@ -21,7 +22,6 @@ from missions.services_eleventh import (
     matchup_layout,
     matchup_lookup,
 )
-from tournament.errors import Invalid
 
 FIELDS = ("a", "b", "layout", "seed")
 

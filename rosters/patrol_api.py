@@ -8,6 +8,8 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import StrictSerializer, refuse_body
+from common.api.fields import StrictIntegerField, name_field, text_field
 from rosters.engine.patrols import ENHANCEMENTS_PER_PATROL
 from rosters.patrol_models import CombatPatrol
 from rosters.services.patrols import (
@@ -17,9 +19,7 @@ from rosters.services.patrols import (
     patrol_update,
     patrols_of,
 )
-from tournament.api.bodies import StrictSerializer, refuse_body
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import StrictIntegerField, name_field, text_field
 
 
 class PatrolUnitSerializer(StrictSerializer):

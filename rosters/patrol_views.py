@@ -8,6 +8,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from missions.pack.combat_patrol import SEQUENCE
 from rosters.patrol_forms import PatrolForm
 from rosters.services.patrols import (
@@ -16,7 +17,6 @@ from rosters.services.patrols import (
     patrol_update,
     patrols_of,
 )
-from tournament.errors import ServiceError
 from tournament.views.common import (
     organiser_required,
     report,

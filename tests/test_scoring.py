@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament.errors import Invalid
+from common.errors import Invalid
 from tournament.scoring import clean_result, outcome
 
 

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from common.errors import Invalid
 from missions.pack.registry import pack_keys
-from tournament.errors import Invalid
 from tournament.scoring import SCORING, VP_CEILING, clean_result, outcome, scoring_rules
 
 EIGHTH = scoring_rules("eighth")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournament.errors import Invalid
+from common.errors import Invalid
 from tournament.scoring_eleventh import RECORD_FIELDS, record_parts, refuse_record
 
 # Every breakdown part a result can hold; a pack uses some of them.

@@ -7,10 +7,10 @@ from rest_framework import authentication, permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import StrictSerializer, body_object
+from common.api.schema import ApiErrorSerializer
+from common.errors import Invalid
 from tournament.api.auth import PlayerKeyAuthentication, request_player
-from tournament.api.bodies import StrictSerializer, body_object
-from tournament.api.schema import ApiErrorSerializer
-from tournament.errors import Invalid
 from tracker.eleventh import SIDES as ELEVENTH_SIDES
 from tracker.eleventh import is_eleventh
 from tracker.eternal import is_eternal
@@ -161,7 +161,7 @@ class GameTrackerView(APIView):
         authentication.TokenAuthentication,
     ]
     permission_classes = [permissions.AllowAny]
-    # Reads refuse other players' games (403): the schema says so (tournament.api.schema).
+    # Reads refuse other players' games (403): the schema says so (common.api.schema).
     reads_are_guarded = True
 
     def initial(self, request, *args, **kwargs):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from tournament.errors import Invalid
+from common.errors import Invalid
 from tracker.classic_base import PLAYERS
 from tracker.engine.errors import Refusal
 from tracker.models import TrackedGame

@@ -10,13 +10,13 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from common.errors import Conflict, Invalid
 from missions.eleventh.matrix import (
     DISPOSITION_NAMES,
     UnknownDisposition,
     check_disposition,
     primary_for,
 )
-from tournament.errors import Conflict, Invalid
 from tracker import eleventh
 from tracker.eleventh.pack_cards import primary_card, secondary_cards, texts
 from tracker.models import TrackedGame

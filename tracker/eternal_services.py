@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import Invalid
 from missions.classic.primaries import BONUS_NAMES, KILL_NAMES, PACK_NAMES, primaries
 from missions.pack.registry import get_pack
-from tournament.errors import Invalid
 from tracker import eternal
 from tracker.classic_services import (
     PLAYER_1,

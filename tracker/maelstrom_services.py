@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import Invalid
 from missions.classic import tactical
-from tournament.errors import Invalid
 from tracker import maelstrom
 from tracker.classic_services import (
     classic_code,

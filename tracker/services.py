@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from common.errors import Conflict, Forbidden, Invalid, NotFound
 from missions.pack.registry import get_pack
 from missions.services import (
     is_classic,
@@ -19,7 +20,6 @@ from missions.services import (
     mission_lookup,
     round_mission,
 )
-from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Game, Player
 from tournament.services.games import game_authorise, game_lock, game_require_known
 from tournament.services.results import result_enter

@@ -9,10 +9,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from common.errors import ServiceError
 from missions.eleventh.matrix import DISPOSITIONS
 from missions.pack.registry import get_pack
 from missions.services import mission_pool
-from tournament.errors import ServiceError
 from tournament.models import Player
 from tracker import eleventh_page, eternal_page, maelstrom_page
 from tracker.eleventh import SIDES as ELEVENTH_SIDES

@@ -171,18 +171,18 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    # Adds each operation's 4xx answers in the API's one error shape (tournament.api.schema).
-    "DEFAULT_SCHEMA_CLASS": "tournament.api.schema.ApiSchema",
-    "EXCEPTION_HANDLER": "tournament.api.errors.exception_handler",
+    # Adds each operation's 4xx answers in the API's one error shape (common.api.schema).
+    "DEFAULT_SCHEMA_CLASS": "common.api.schema.ApiSchema",
+    "EXCEPTION_HANDLER": "common.api.errors.exception_handler",
     # JSON that refuses too-deep nesting and repeated keys (400, never 500); forms still parse.
     "DEFAULT_PARSER_CLASSES": [
-        "tournament.api.parsers.StrictJSONParser",
+        "common.api.parsers.StrictJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # `?format=` must name one of the view's formats (400 otherwise), as the schema's enum says.
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "tournament.api.negotiation.StrictFormatNegotiation",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "common.api.negotiation.StrictFormatNegotiation",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -194,7 +194,7 @@ SPECTACULAR_SETTINGS = {
     # create requires is marked required.
     "COMPONENT_SPLIT_REQUEST": True,
     # JSON is the API's body format; form posts still parse but are not advertised.
-    "PARSER_WHITELIST": ["tournament.api.parsers.StrictJSONParser"],
+    "PARSER_WHITELIST": ["common.api.parsers.StrictJSONParser"],
     # One name per choice set, so the schema has no colliding or duplicate enums.
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournament.models.event.EventStatus",

@@ -1,6 +1,6 @@
 """Sections that apps built on events add to the event document (docs/export-format.md).
 
-Neither the tournament app nor this one imports those apps (tests/test_import_direction.py): an
+Neither the tournament app nor this one imports those apps (tests/architecture/test_layers.py): an
 app that keeps rows of its own for an event (teams, play-offs, the tracker's tracked games)
 registers an ExchangeExtension here at start-up (its AppConfig.ready), and the
 export and import call it beside their own sections, in the same transaction, with the same

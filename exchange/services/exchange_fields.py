@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from django.utils.dateparse import parse_date, parse_datetime, parse_duration
 from django.utils.duration import duration_iso_string
 
+from common.errors import Invalid
 from missions.eleventh.matrix import DISPOSITION_IDS, LAYOUT_LETTERS
 from tournament.engine.errors import EngineError
 from tournament.engine.metrics import DEFAULT_OWR_FLOOR_TEXT
 from tournament.engine.names import name_clean, name_key, text_clean
-from tournament.errors import Invalid
 from tournament.models import (
     BattleSize,
     EventKind,

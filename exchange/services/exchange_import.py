@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, IntegrityError, transaction
 
+from common.errors import Forbidden, Invalid
 from exchange.engine.bcp import bcp_shaped
 from exchange.services import exchange_fields as fields
 from exchange.services.exchange import FORMAT, VERSION, checksum
@@ -33,7 +34,6 @@ from exchange.services.exchange_refs import TARGET_KINDS, map_payload, map_targe
 from exchange.services.exchange_scan import MAX_DEPTH, document_scan, too_deep_at
 from missions.pack.registry import pack_keys
 from missions.services import is_classic, mission_check_code
-from tournament.errors import Forbidden, Invalid
 from tournament.localtime import zone_is_known
 from tournament.models import (
     Announcement,

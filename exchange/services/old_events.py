@@ -14,6 +14,7 @@ import datetime as dt
 
 from django.utils import timezone
 
+from common.errors import Forbidden, Invalid
 from exchange.engine.bcp import bcp_read
 from exchange.engine.old_events import OldEvent, OldEventError, old_event_check, player_rounds
 from exchange.engine.rounds_csv import rounds_csv_read
@@ -21,7 +22,6 @@ from exchange.services import exchange_fields as fields
 from exchange.services.exchange import FORMAT, VERSION, checksum
 from exchange.services.exchange_import import ImportReport, event_import
 from missions.pack.registry import pack_keys
-from tournament.errors import Forbidden, Invalid
 from tournament.models import (
     Event,
     EventStatus,

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from django.db.models import Q
 
+from common.errors import NotFound
 from people.engine.matching import person_name
 from people.models import PersonChange, PersonLink
 from people.services.people import people_managed_by
 from tournament.engine.names import name_fold
-from tournament.errors import NotFound
 from tournament.models import Game, Player, RoundStage
 from tournament.services.access import events_visible_to
 from tournament.services.exports import games_decided

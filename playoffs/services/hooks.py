@@ -4,11 +4,11 @@ handlers and the export section."""
 
 from __future__ import annotations
 
+from common.errors import Conflict
 from playoffs.engine.team_tiebreak import TEAM_KNOCKOUT_TIEBREAKS
 from playoffs.engine.tiebreak import KNOCKOUT_TIEBREAKS
 from playoffs.models import Playoff, PlayoffGame, PlayoffTeamMatch
 from playoffs.services.bracket import playoff_matches
-from tournament.errors import Conflict
 from tournament.models import RoundStage
 from tournament.services.audit import undo_check, undoable
 from tournament.services.audit_words import audit_words_register

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from common.errors import Conflict, Invalid, NotFound
 from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
 from playoffs.models import Playoff, PlayoffGame, PlayoffTeamMatch
 from playoffs.services import team_bracket
@@ -17,7 +18,6 @@ from playoffs.services.bracket import (
     seed_player,
     state_undecided_games,
 )
-from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game, Round, RoundStage
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable

@@ -9,6 +9,7 @@ import random
 
 from django.db import transaction
 
+from common.errors import Conflict, Invalid, NotFound
 from playoffs.engine.pods import (
     POD_METHODS,
     pods_at_random,
@@ -19,7 +20,6 @@ from playoffs.engine.pods import (
 from playoffs.models import PodSplit
 from playoffs.services.bracket import names_of
 from playoffs.services.playoffs import playoff_create
-from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable

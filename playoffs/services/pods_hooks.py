@@ -3,9 +3,9 @@ hook that keeps a pod round inside its pods, audit words and undo handlers."""
 
 from __future__ import annotations
 
+from common.errors import Conflict
 from playoffs.models import PodSplit
 from playoffs.services.pods import pod_label, pods_pairing_groups
-from tournament.errors import Conflict
 from tournament.models import Event
 from tournament.services.audit import undo_check, undoable
 from tournament.services.audit_words import audit_words_register

@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from playoffs.models import PodSplit
 from playoffs.services.pods import (
     pod_label,
@@ -19,7 +20,6 @@ from playoffs.services.pods import (
 )
 from playoffs.services.views import playoff_view
 from playoffs.views.pods_forms import PodsAdjustForm, PodsCutForm, PodsForm
-from tournament.errors import ServiceError
 from tournament.models import PlayerStatus
 from tournament.views.common import organiser_required, report
 from tournament.views.forms import service_errors_to_form

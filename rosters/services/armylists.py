@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from common.errors import Conflict, Forbidden, Invalid
 from rosters.engine.checks import CODES, ERROR
 from rosters.engine.sheet import roster_sheet
 from rosters.models import ArmyList, ListPublication, ListStatus
@@ -24,7 +25,6 @@ from rosters.services.recorded import list_recorded_fill
 from rosters.services.rows import list_row, list_row_save, list_settings
 from rosters.services.rules import army_list_rules
 from tournament.engine.armylist import ListHeader, parse_header, points_over
-from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.localtime import when
 from tournament.models import Event, Game, Player, PlayerStatus
 from tournament.services.access import require_judge, require_organiser, user_can_judge

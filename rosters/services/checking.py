@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from common.errors import Invalid
 from missions.pack.registry import get_pack
 from rosters.data import UnknownDataset, dataset_default, rules_data
 from rosters.engine.checks import EDITIONS, EIGHTH, ERROR, MusterSettings, Problem, check_roster
 from rosters.engine.parse import BATTLE_SIZES, parse_roster
 from rosters.engine.patrols import Patrol
 from rosters.engine.roster import Roster
-from tournament.errors import Invalid
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import datetime
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from common.errors import Invalid
 from exchange.services.exchange_fields import Spec, bad
 from rosters.data import dataset_versions
 from rosters.models import ArmyList, ListPublication, ListSettings, ListStatus
@@ -20,7 +21,6 @@ from rosters.services.detachments import (
 )
 from rosters.services.recorded import list_recorded_fill, player_detachments_spelled
 from rosters.services.rows import list_row, list_row_save, list_settings, list_settings_save
-from tournament.errors import Invalid
 from tournament.models import Event, Player
 from tournament.services.extra_fields import ExtraFields
 from tournament.services.names import text_checked

@@ -2,7 +2,7 @@
 fields of players and events, their audit words, the table packs' lists, the list actions'
 undo handlers (registered by importing their module) and the lists' checks in the event
 document (list_exchange). The tournament app never imports this app
-(tests/test_import_direction.py)."""
+(tests/architecture/test_layers.py)."""
 
 from __future__ import annotations
 

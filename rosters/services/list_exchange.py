@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from common.errors import Invalid
 from exchange.services.exchange_ext import DerivedKeys, player_derived_register
 from exchange.services.exchange_fields import bad
 from rosters.engine.checks import ERROR, WARNING
 from rosters.services.armylists import army_list_results
 from rosters.services.rules import army_list_rules
-from tournament.errors import Invalid
 from tournament.models import Player
 
 # Document key -> the part of army_list_results it carries.

@@ -4,13 +4,13 @@ with the tournament app's export and import (rosters.apps)."""
 
 from __future__ import annotations
 
+from common.errors import Invalid
 from exchange.services import exchange_fields as fields
 from exchange.services.exchange_ext import ExchangeExtension, exchange_extension_register
 from exchange.services.exchange_fields import bad
 from rosters.patrol_models import CombatPatrol
 from rosters.services.patrols import FIELDS, patrol_clean
 from tournament.engine.names import name_key
-from tournament.errors import Invalid
 
 SECTION = "combat_patrols"
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from common.errors import Conflict, Invalid, NotFound
 from rosters.engine.patrols import ENHANCEMENTS_PER_PATROL, Patrol, PatrolUnit
 from rosters.patrol_models import CombatPatrol
-from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable

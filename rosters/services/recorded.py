@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from common.errors import Conflict, Invalid
 from missions.eleventh.matrix import DISPOSITION_NAMES
 from missions.pack.registry import get_pack
 from rosters.data import UnknownDataset, rules_data
@@ -23,7 +24,6 @@ from rosters.services.detachments import (
 )
 from rosters.services.rows import list_row, list_row_save
 from rosters.services.rules import army_list_rules
-from tournament.errors import Conflict, Invalid
 from tournament.factions import faction_known
 from tournament.models import Event, Player
 from tournament.services.access import require_organiser

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from series.services.series import (
     series_create,
     series_event_add,
@@ -21,7 +22,6 @@ from series.services.series import (
 )
 from series.views.forms import AddEventForm, SeriesForm
 from series.views.public import series_or_404
-from tournament.errors import ServiceError
 from tournament.models import Event
 from tournament.services.access import user_can_create_events
 from tournament.views.common import report

@@ -9,6 +9,8 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import refuse_body
+from common.errors import Forbidden, Invalid
 from teams.api.serializers import (
     MatchPairingInputSerializer,
     MemberPrivateSerializer,
@@ -42,9 +44,7 @@ from teams.services.teams import (
     teams_import,
     teams_with_members,
 )
-from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.errors import Forbidden, Invalid
 from tournament.services.access import user_can_judge
 
 PROVISIONAL = OpenApiParameter(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournament.errors import Conflict, NotFound
+from common.errors import Conflict, NotFound
 from tournament.models import Event
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable

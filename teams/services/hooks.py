@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.db.models import Count
 
+from common.errors import Invalid
 from teams.models import Team, TeamMember
-from tournament.errors import Invalid
 from tournament.models.event import EventKind
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from common.errors import Conflict, Invalid, NotFound
 from teams.models import TeamMatch, TeamMatchGame
 from teams.services.common import require_team_event
-from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game, Player, Result, ResultSource
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable

@@ -14,12 +14,12 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from common.errors import Conflict, Forbidden, Invalid, NotFound
 from teams.engine import ritual as engine
 from teams.models import Team, TeamMatch
 from teams.ritual_models import RitualSetting, TeamMatchRitual
 from teams.services.common import require_team_event
 from teams.services.matches import team_match_pair_players
-from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Event, Player
 from tournament.services.access import (
     event_hidden_from,
@@ -152,7 +152,7 @@ def _fresh_state(match: TeamMatch) -> dict:
             variant=ritual_variant_of(event),
         )
     except engine.RitualError as err:
-        raise Invalid(err.field, err.code, err.message) from err
+        raise Invalid.from_rule(err) from err
 
 
 def _names(match: TeamMatch) -> dict[int, Player]:
@@ -347,7 +347,7 @@ def ritual_act(*, match_id: int, data: dict, user=None, player: Player | None = 
         try:
             new = engine.apply(row.state, side, action)
         except engine.RitualError as err:
-            raise Invalid(err.field, err.code, err.message) from err
+            raise Invalid.from_rule(err) from err
         by = "organiser" if role == "organiser" else "captain"
         row.log = [
             *row.log,

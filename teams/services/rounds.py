@@ -6,12 +6,12 @@ import random
 
 from django.db import transaction
 
+from common.errors import Conflict
 from teams.engine.pairing import pair_team_round
 from teams.models import Team, TeamMatch, TeamRound
 from teams.services.common import team_event_lock
 from teams.services.records import event_match_states, event_team_entries
 from teams.services.scoring import team_scoring_get
-from tournament.errors import Conflict
 from tournament.models import Event, Result, ResultSource, Round, RoundStage
 from tournament.services.audit import audit_record, undo_check, undoable
 from tournament.services.audit_targets import audit_target, audit_target_kind

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from common.errors import Invalid
 from exchange.services import exchange_fields as fields
 from exchange.services.exchange_ext import ExchangeExtension, exchange_extension_register
 from exchange.services.exchange_fields import bad
@@ -19,7 +20,6 @@ from teams.models import Team, TeamMatch, TeamMatchGame, TeamMember, TeamRound, 
 from teams.ritual_models import RitualSetting, TeamMatchRitual
 from teams.services.scoring import FIELDS as SCORING_FIELDS
 from teams.services.scoring import _clean as scoring_clean
-from tournament.errors import Invalid
 from tournament.models.event import EventKind
 
 TEAM = fields._specs(

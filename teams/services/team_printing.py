@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from common.errors import Invalid, NotFound
 from teams.engine import ritual as ritual_engine
 from teams.engine.scoring import GAME_POINTS, game_score, match_outcome2
 from teams.models import TeamMatch, TeamRound
@@ -10,7 +11,6 @@ from teams.printing.documents import DOCUMENTS, render_team
 from teams.ritual_models import TeamMatchRitual
 from teams.services.ritual import ritual_words
 from teams.services.scoring import team_scoring_get
-from tournament.errors import Invalid, NotFound
 from tournament.models import Event, Result, ResultStatus
 from tournament.services.printing import event_info, round_print_note
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 
+from common.errors import Conflict, Invalid
 from teams.models import Team, TeamMember
 from teams.services.common import team_event_lock
 from tournament.engine.names import name_key
-from tournament.errors import Conflict, Invalid
 from tournament.factions import faction_canonical
 from tournament.models import Event, Player
 from tournament.services.audit import audit_record, undo_check, undoable

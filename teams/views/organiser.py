@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from teams.models import Team, TeamMatch
 from teams.services.matches import team_match_pair_players, team_match_unpair
 from teams.services.rounds import team_round_create
@@ -30,7 +31,6 @@ from teams.views.forms import (
     TeamForm,
     TeamImportForm,
 )
-from tournament.errors import ServiceError
 from tournament.models import LayoutPolicy, RoundStage
 from tournament.services.eleventh import ELEVENTH
 from tournament.services.imports import csv_decoded

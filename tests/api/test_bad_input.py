@@ -49,7 +49,7 @@ def test_repair_seed_out_of_range_is_refused_and_keeps_the_round(api, event, org
 
 @pytest.mark.parametrize("seed", [TOO_BIG, -1])
 def test_services_refuse_out_of_range_seeds(event, organiser, seed):
-    from tournament.errors import Invalid
+    from common.errors import Invalid
     from tournament.services.rounds import round_create
     from tournament.services.swaps import round_repair
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.errors import Conflict, Forbidden, Invalid
+from common.errors import Conflict, Forbidden, Invalid
 from tournament.models import AuditEntry, PaintingScore, SportsVote
 from tournament.services.audit import audit_undo, audit_undo_preview
 from tournament.services.awards import awards_compute, painting_set, sports_vote

@@ -112,7 +112,7 @@ def test_a_file_without_the_new_keys_still_imports(eleventh):
     ],
 )
 def test_a_wrong_value_is_refused_naming_its_place(eleventh, where, value, path):
-    from tournament.errors import Invalid
+    from common.errors import Invalid
 
     document = export(eleventh)
     if where == "player":

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from common.errors import Invalid
 from missions.eleventh import matrix
-from tournament.errors import Invalid
 from tournament.services.eleventh import (
     disposition_from_text,
     layout_rolled,

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from common.errors import Conflict, Invalid
 from missions.eleventh import matrix
 from teams.services.matches import team_match_pair_players
 from teams.services.rounds import team_round_create
 from teams.services.teams import team_create, team_member_add
-from tournament.errors import Conflict, Invalid
 from tournament.services.events import event_create
 from tournament.services.players import player_update
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from common.errors import Invalid
 from tests.eleventh_results.conftest import rounds
-from tournament.errors import Invalid
 from tournament.scoring import clean_result, scoring_rules
 from tournament.scoring_eleventh import RECORD_FIELDS
 

@@ -13,12 +13,12 @@ from django.core.management import call_command
 from django.db import IntegrityError
 from rest_framework.test import APIClient
 
+from common.errors import Forbidden, Invalid
 from exchange.services import exchange_import
 from exchange.services.exchange import checksum, event_export_document
 from exchange.services.exchange_import import event_import
 from tests.conftest import add_players
 from tests.roles.conftest import snapshot
-from tournament.errors import Forbidden, Invalid
 from tournament.models import AuditEntry, EventStaff, Result
 from tournament.services.events import event_create
 from tournament.services.results import result_enter
@@ -170,7 +170,7 @@ def test_a_lone_surrogate_or_a_deep_value_is_refused_by_its_place(own, organiser
     document["players"][1]["name"] = "Ada \ud800"
     deep = event_export_document(event=own)
     # 950 deep as the issue measured. The API's JSON parser refuses such bodies itself
-    # (tournament/jsontext.py: a lone surrogate does not parse, more than 32 levels is too
+    # (common/jsontext.py: a lone surrogate does not parse, more than 32 levels is too
     # deep), before the import service sees them; a file given to the service is named by place.
     deep["audit"][0]["before"] = _deep(950)
     # Refused before the checksum is read (it could not even be computed over such text).

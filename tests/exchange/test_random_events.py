@@ -15,9 +15,9 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from common.errors import ServiceError
 from exchange.services.exchange_import import event_import
 from tests.exchange.helpers import export, imported, observable, without_stamp
-from tournament.errors import ServiceError
 from tournament.models import AuditEntry, Event, Game
 from tournament.services import (
     announcements,

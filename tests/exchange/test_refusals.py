@@ -7,11 +7,11 @@ import json
 import pytest
 from django.db import IntegrityError
 
+from common.errors import Invalid
 from exchange.services.exchange import checksum
 from exchange.services.exchange_import import event_import
 from tests.exchange.helpers import export
 from tests.roles.conftest import snapshot
-from tournament.errors import Invalid
 from tracker import exchange as tracker_exchange
 
 pytestmark = pytest.mark.django_db

@@ -10,6 +10,7 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
+from common.errors import Invalid
 from exchange.services.exchange import checksum
 from exchange.services.exchange_import import event_import
 from teams.engine.scoring import WTC_TABLE, table_data
@@ -24,7 +25,6 @@ from teams.services.teams import team_create, team_member_add, team_update
 from tests.exchange.helpers import export, imported, observable, put_aside, without_stamp
 from tests.roles.conftest import snapshot
 from tests.teams_ritual.test_services import play_to_the_end
-from tournament.errors import Invalid
 from tournament.models import Event
 from tournament.services.events import event_create
 from tournament.services.results import result_enter

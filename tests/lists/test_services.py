@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from common.errors import Conflict, Forbidden, Invalid
 from rosters.services.armylists import (
     army_list_check,
     army_list_readable,
@@ -15,7 +16,6 @@ from rosters.services.armylists import (
 )
 from rosters.services.fields import ARMY_LIST_LIMIT
 from tests.lists.conftest import GW_LIST, set_deadline
-from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.localtime import when
 from tournament.models import AuditEntry, EventStaff, Player, StaffRole
 from tournament.services.audit import audit_undo

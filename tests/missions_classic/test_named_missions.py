@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from common.errors import Invalid
 from missions.engine.generator import mission_from_code
 from missions.services import mission_code_named, mission_names
 from tests.conftest import add_players
-from tournament.errors import Invalid
 from tournament.services.events import event_create
 from tournament.services.rounds import round_create
 

@@ -48,7 +48,8 @@ OBJECT_IDS = frozenset(
 )
 # Parts of a route that are not objects of an event.
 OTHER_PARTS = frozenset({"field", "kind", "key", "token", "code", "object_id", "app_label"})
-# Routes with an id outside any event: the admin (tests/test_admin.py) and the missions.
+# Routes with an id outside any event: the admin (tests/architecture/test_admin.py) and the
+# missions.
 OUTSIDE = re.compile(r"^(admin/|api/missions/|missions/)")
 MISSING = 987_654
 METHODS = ("get", "post", "put", "patch", "delete")

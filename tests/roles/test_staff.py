@@ -9,9 +9,9 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from common.errors import Conflict, Forbidden, Invalid, NotFound
 from tests.roles.conftest import snapshot
 from tests.web.browser_form import form_data
-from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import AuditEntry, EventStaff, Result
 from tournament.services.audit import audit_undo_previews
 from tournament.services.staff import staff_add, staff_list, staff_remove, staff_set_role

@@ -121,8 +121,8 @@ def test_staff_overrule_each_failing_check_with_a_reason_logged_and_undoable(
 
 
 def test_an_overrule_names_a_problem_the_list_has_and_says_why(event, organiser, field):
+    from common.errors import Invalid
     from rosters.services.armylists import army_list_overrule
-    from tournament.errors import Invalid
 
     _incursion_list(event, organiser, field[0])
     with pytest.raises(Invalid) as exc:
@@ -187,8 +187,8 @@ def test_overrules_travel_in_the_event_document(event, organiser, field):
 
 
 def test_the_event_pins_the_rules_data_and_a_change_is_logged(event, organiser, field):
+    from common.errors import Invalid
     from rosters.data import dataset_versions
-    from tournament.errors import Invalid
     from tournament.models import AuditEntry
 
     version = dataset_versions()[0]

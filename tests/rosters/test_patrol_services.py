@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from common.errors import Conflict, Invalid
 from rosters.patrol_models import CombatPatrol
 from rosters.services.checking import roster_check_event
 from rosters.services.patrols import (
@@ -15,7 +16,6 @@ from rosters.services.patrols import (
     patrol_specs,
     patrol_update,
 )
-from tournament.errors import Conflict, Invalid
 from tournament.models import AuditEntry
 from tournament.services.audit import audit_undo
 from tournament.services.audit_words import audit_describe

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from common.errors import Conflict, Invalid
 from exchange.services.exchange import checksum
 from exchange.services.exchange_import import event_import
 from rosters.models import ArmyList
@@ -18,7 +19,6 @@ from rosters.services.armylists import army_list_submit
 from rosters.services.recorded import list_recorded_use, recorded_mismatch
 from tests.exchange.helpers import export, without_stamp
 from tests.web.browser_form import form_data
-from tournament.errors import Conflict, Invalid
 from tournament.models import AuditEntry, Event, Player
 from tournament.services.audit import audit_undo
 from tournament.services.audit_words import audit_describe

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from common.errors import Conflict, Forbidden, Invalid, NotFound
 from series.models import SeriesChange
 from series.services.series import (
     series_create,
@@ -15,7 +16,6 @@ from series.services.series import (
 )
 from series.services.table import series_table_read
 from tests.series.helpers import finished_event
-from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.services.events import event_create
 from tournament.services.results import result_enter
 

@@ -12,7 +12,7 @@ from unittest.mock import patch
 
 import pytest
 
-from tournament.errors import Invalid
+from common.errors import Invalid
 from tournament.models import Announcement, Game
 from tournament.services.announcements import (
     announcement_post,

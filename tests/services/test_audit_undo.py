@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.errors import Conflict
+from common.errors import Conflict
 from tournament.models import AuditEntry, Game, Result
 from tournament.services.audit import (
     audit_record,

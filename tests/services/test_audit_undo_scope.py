@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from common.errors import Conflict
 from teams.models import Team
 from teams.services.scoring import team_scoring_update
 from teams.services.teams import team_create, team_member_add, team_update
 from tests.conftest import add_players
-from tournament.errors import Conflict
 from tournament.models import AuditEntry, Event, Game, Player, Result, Round
 from tournament.services.audit import audit_record, audit_undo, audit_undo_preview
 from tournament.services.events import event_create, event_update

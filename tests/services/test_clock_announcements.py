@@ -7,7 +7,7 @@ from unittest.mock import patch
 
 import pytest
 
-from tournament.errors import Conflict, Forbidden, Invalid, NotFound
+from common.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import AuditEntry, Round
 from tournament.services.announcements import (
     announcement_delete,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core.files.base import ContentFile
 
+from common.errors import Conflict, Invalid
 from tests.conftest import add_players
-from tournament.errors import Conflict, Invalid
 from tournament.models import AuditEntry, Event, Game, Player, PrintJob, Result, Round
 from tournament.services.audit import audit_undo, audit_undo_preview
 from tournament.services.audit_words import audit_describe

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournament.errors import Invalid
+from common.errors import Invalid
 from tournament.factions import FACTIONS, faction_canonical, faction_known
 from tournament.models import Player
 from tournament.services.imports import import_players, import_preview

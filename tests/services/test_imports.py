@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournament.errors import Invalid
+from common.errors import Invalid
 from tournament.models import Player
 from tournament.services.imports import import_players, import_preview
 

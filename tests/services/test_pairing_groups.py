@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.errors import Conflict
+from common.errors import Conflict
 from tournament.models import Game, Player
 from tournament.services import rounds
 from tournament.services.events import event_create

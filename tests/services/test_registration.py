@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from common.errors import Conflict, Forbidden, Invalid
 from tests.conftest import add_players
-from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.models import AuditEntry, Player
 from tournament.services.audit import audit_undo, audit_undo_preview
 from tournament.services.audit_words import audit_describe

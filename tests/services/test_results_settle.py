@@ -2,8 +2,8 @@
 
 import pytest
 
+from common.errors import Conflict, Forbidden, Invalid
 from tests.conftest import add_players
-from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.models import Result, Round, RoundStatus
 from tournament.services.audit import audit_undo
 from tournament.services.records import event_games

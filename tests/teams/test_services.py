@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from common.errors import Conflict, Invalid
 from teams.models import Team, TeamMatch
 from teams.services.matches import team_match_pair_players
 from teams.services.rounds import team_round_create
 from teams.services.standings import team_standings_compute
 from teams.services.teams import team_create, team_member_add, team_update, teams_import
-from tournament.errors import Conflict, Invalid
 from tournament.models import AuditEntry
 from tournament.services.audit import audit_undo
 from tournament.services.events import event_create, event_update

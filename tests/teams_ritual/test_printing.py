@@ -7,10 +7,10 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from common.errors import Invalid, NotFound
 from teams.services.team_printing import team_print_document
 from tests.printing.helpers import pdf_pages
 from tests.teams_ritual.test_services import play_to_the_end
-from tournament.errors import Invalid, NotFound
 from tournament.models import Game
 from tournament.services.results import result_enter
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from common.errors import Conflict, Forbidden, Invalid
 from teams.engine.ritual import replay
 from teams.ritual_models import TeamMatchRitual
 from teams.services.ritual import ritual_act, ritual_setting_update, ritual_state
-from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.models import AuditEntry, Game
 from tournament.services.audit_words import audit_describe
 

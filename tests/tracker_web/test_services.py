@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from common.errors import Conflict, Forbidden, Invalid
 from tests.tracker_web.helpers import Driver
-from tournament.errors import Conflict, Forbidden, Invalid
 from tracker import engine as tracker
 from tracker.models import TrackedAction, TrackedGame
 from tracker.services import tracker_act, tracker_create, tracker_of_game, tracker_view

@@ -90,7 +90,7 @@ def test_swap_errors_name_the_players_once_without_field_keys(org_client, event,
 
 
 def test_report_labels_fields_as_the_page_does_and_says_each_thing_once():
-    from tournament.errors import Invalid
+    from common.errors import Invalid
     from tournament.views.common import error_texts
 
     exc = Invalid.from_errors(

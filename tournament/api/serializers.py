@@ -4,16 +4,24 @@ domain rules (caps, pairing, permissions) in the services."""
 from __future__ import annotations
 
 from django.core.validators import RegexValidator
-from django.http import QueryDict
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from common.api.bodies import StrictSerializer
+from common.api.fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictModelSerializer,
+    name_field,
+    seed_field,
+    text_field,
+)
 from missions.api import MissionSummarySerializer
 from missions.eleventh.matrix import DISPOSITION_IDS, LAYOUT_LETTERS
 from missions.pack.registry import pack_keys
 from missions.services import mission_summary, pool_codes, round_mission_details
-from tournament.api.bodies import KnownFieldsMixin, StrictSerializer
 from tournament.localtime import zone_names
 from tournament.models import Event, Game, Player, PlayerStatus, Result, Round
 from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind, LayoutPolicy
@@ -23,82 +31,7 @@ from tournament.services.clock import round_clock_state
 from tournament.services.eleventh import game_fields
 from tournament.services.events import PLACES_MAX
 from tournament.services.registration import registration_factions, registration_position
-from tournament.services.rounds import SEED_MAX
 from tournament.services.standings import OWR_FLOOR_PATTERN, metric_names
-
-# The schema states the text rules the checks below apply: a name has a visible character,
-# and no text may hold a NUL (PostgreSQL cannot store one).
-NOT_BLANK = RegexValidator(
-    r"^[^\x00]*[^\s\x00][^\x00]*$", "This field may not be blank.", code="blank"
-)
-NO_NUL = RegexValidator(r"^[^\x00]*$", "Null characters are not allowed.", code="null_characters")
-
-
-def _from_form(field) -> bool:
-    # Form posts still parse (not advertised): there every value is text, as before.
-    return isinstance(getattr(field.root, "initial_data", None), QueryDict)
-
-
-class StrictBooleanField(serializers.BooleanField):
-    """JSON true or false only: "yes" or 1 is not a boolean to the API (the schema says so)."""
-
-    def to_internal_value(self, data):
-        if _from_form(self):
-            return super().to_internal_value(data)
-        if not isinstance(data, bool):
-            self.fail("invalid", input=data)
-        return data
-
-
-class StrictIntegerField(serializers.IntegerField):
-    """A JSON whole number only: "5" or 5.5 is refused, as the schema's `integer` says.
-
-    With `range_code`, the bounds are checked here and refused with that code (the one the
-    services use), rather than DRF's `min_value`/`max_value`; the schema states them either way.
-    """
-
-    def __init__(self, *, range_code: str | None = None, **kwargs):
-        super().__init__(**kwargs)
-        self.range_code = range_code
-        if range_code:
-            self.validators = [v for v in self.validators if not hasattr(v, "limit_value")]
-
-    def to_internal_value(self, data):
-        if not _from_form(self) and (isinstance(data, bool) or not isinstance(data, int)):
-            self.fail("invalid")
-        value = super().to_internal_value(data)
-        if self.range_code and not self.min_value <= value <= self.max_value:
-            raise serializers.ValidationError(
-                f"Must be a whole number from {self.min_value} to {self.max_value}.",
-                code=self.range_code,
-            )
-        return value
-
-
-class StrictCharField(serializers.CharField):
-    """A JSON string only: a number is not silently turned into text."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class StrictModelSerializer(KnownFieldsMixin, serializers.ModelSerializer):
-    serializer_field_mapping = {
-        **serializers.ModelSerializer.serializer_field_mapping,
-        **{
-            model_field: StrictIntegerField
-            for model_field, field in serializers.ModelSerializer.serializer_field_mapping.items()
-            if field is serializers.IntegerField
-        },
-        **{
-            model_field: StrictBooleanField
-            for model_field, field in serializers.ModelSerializer.serializer_field_mapping.items()
-            if field is serializers.BooleanField
-        },
-    }
-
 
 # Fields other apps add to these shapes (rosters: `army_list`, `list_deadline`), each a
 # function () -> {name: serializer field}; registered at start-up, so this app never imports
@@ -130,20 +63,6 @@ BATTLE_READY_CHOICES = [(v, str(v)) for v in (0, LEVIATHAN_CAPS.battle_ready)]
 MISSION_CODES = pool_codes("leviathan")
 # A round's mission may be given in either case ("k" is "K"), as the pages allow.
 MISSION_CODE_CHOICES = [*MISSION_CODES, *(code.lower() for code in MISSION_CODES)]
-
-
-def name_field(max_length: int, **kwargs) -> serializers.CharField:
-    return StrictCharField(max_length=max_length, validators=[NOT_BLANK], **kwargs)
-
-
-def text_field(max_length: int | None = None, **kwargs) -> serializers.CharField:
-    return StrictCharField(max_length=max_length, allow_blank=True, validators=[NO_NUL], **kwargs)
-
-
-def seed_field(**kwargs) -> StrictIntegerField:
-    """A pairing seed: refused with the services' code (`out_of_range`) when a round could
-    not store it."""
-    return StrictIntegerField(min_value=0, max_value=SEED_MAX, range_code="out_of_range", **kwargs)
 
 
 @extend_schema_field(

@@ -85,5 +85,5 @@ def validate_pairing(players, games, pairs, *, round_number: int, bye_vp: int) -
     flags = check_pairing(players, games, pairs, round_number=round_number, bye_vp=bye_vp)
     for f in flags:
         if f.level == "error":
-            raise EngineError(f.code, "pairs", f.text)
+            raise EngineError(f.code, f.text, field="pairs")
     return flags

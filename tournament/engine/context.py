@@ -54,14 +54,16 @@ def build_context(
     total_rounds: int | None = None,
 ) -> PairingContext:
     if round_number < 1:
-        raise EngineError("bad_round", "round_number", "round numbers start at 1")
+        raise EngineError("bad_round", "round numbers start at 1", field="round_number")
     last = round_number - 1
     total = last if total_rounds is None else total_rounds
     if total < last:
-        raise EngineError("bad_round", "total_rounds", "total_rounds is below the rounds played")
+        raise EngineError(
+            "bad_round", "total_rounds is below the rounds played", field="total_rounds"
+        )
     ids = [p.id for p in players]
     if len(set(ids)) != len(ids):
-        raise EngineError("duplicate_player", "players", "a player id appears twice")
+        raise EngineError("duplicate_player", "a player id appears twice", field="players")
     states = build_states(players, games, up_to_round=last, bye_vp=bye_vp)
     active = [p.id for p in players if not p.dropped and p.first_round <= round_number]
     return PairingContext(

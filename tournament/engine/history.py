@@ -82,8 +82,8 @@ def build_states(
             if pid is not None and pid not in states:
                 raise EngineError(
                     "unknown_player",
-                    "games",
                     f"game of round {g.round} names player {pid} who is not in the player list",
+                    field="games",
                 )
         a = states[g.player_a]
         if g.table is not None:

@@ -201,8 +201,8 @@ def check_metrics(names) -> None:
         if name not in REGISTRY:
             raise EngineError(
                 "unknown_metric",
-                "tiebreaks",
                 f"unknown tie-break metric {name!r}; known: {', '.join(known_metrics())}",
+                field="tiebreaks",
             )
 
 

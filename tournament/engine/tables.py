@@ -50,8 +50,8 @@ def assign_tables(
         if table in taken:
             raise EngineError(
                 "fixed_table_clash",
-                "fixed_table",
                 f"table {table} is fixed for two pairs this round",
+                field="fixed_table",
             )
         taken.add(table)
         who = a if fixed_of.get(a) == table else b
@@ -65,8 +65,8 @@ def assign_tables(
     if len(free) < len(games) - len(out):
         raise EngineError(
             "not_enough_tables",
-            "tables",
             f"{len(games)} games need tables but only {len(pool)} are available",
+            field="tables",
         )
     for i, (a, b) in enumerate(games):
         if i in out:

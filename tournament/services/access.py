@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from tournament.errors import Forbidden, NotFound
+from common.errors import Forbidden, NotFound
 from tournament.models import Event, EventStaff, StaffRole
 
 NOT_ORGANISER = "Only this event's organisers may do this."

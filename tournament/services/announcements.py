@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from tournament.errors import Invalid, NotFound
+from common.errors import Invalid, NotFound
 from tournament.models import Announcement, Event, Round
 from tournament.models.announcement import ANNOUNCEMENT_MAX_LENGTH
 from tournament.services.access import require_judge

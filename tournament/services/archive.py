@@ -6,7 +6,7 @@ the one change it still takes is being unarchived (tournament.services.events.ev
 
 from __future__ import annotations
 
-from tournament.errors import Conflict
+from common.errors import Conflict
 from tournament.models import Event
 
 

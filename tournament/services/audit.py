@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.errors import Conflict, NotFound
+from common.errors import Conflict, NotFound
 from tournament.localtime import when
 from tournament.models import AuditEntry, Event, Round
 from tournament.services import rowsql

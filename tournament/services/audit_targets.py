@@ -20,7 +20,7 @@ from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models
 from django.db.models import F
 
-from tournament.errors import Conflict
+from common.errors import Conflict
 from tournament.models import Event, Game, Player, Round
 from tournament.services.audit_words import audit_label, field_label
 from tournament.services.extra_fields import extra_logged, extra_owner, extra_split, extra_write

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from common.errors import ServiceError
 from missions.eleventh import matrix
 from missions.services import mission_lookup
 from tournament.engine.clock import duration_words
-from tournament.errors import ServiceError
 from tournament.localtime import when
 from tournament.models import (
     AuditEntry,

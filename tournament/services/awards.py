@@ -16,9 +16,9 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, OuterRef, Q, Subquery
 
+from common.errors import Conflict, Invalid, NotFound
 from tournament.engine.awards import AwardInputs, AwardWeights, award_table
 from tournament.engine.display import format_percent, format_points, json_points, json_rate
-from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import (
     Event,
     Game,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.errors import Conflict, Invalid
+from common.errors import Conflict, Invalid
 from tournament.localtime import when
 from tournament.models import Event, Player, PlayerStatus
 from tournament.services.archive import event_require_writable

@@ -14,10 +14,10 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from common.errors import Conflict, Invalid, NotFound
 from tournament import localtime
 from tournament.engine import clock as engine
 from tournament.engine.clock import Clock, ClockError, duration_words
-from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Round, RoundStatus
 from tournament.services.access import require_judge
 from tournament.services.archive import event_require_writable
@@ -205,7 +205,7 @@ def round_clock_act(
             clock = engine.clock_extend(clock, now, minutes * 60)
     except ClockError as exc:
         error = Invalid if exc.field == "minutes" else Conflict
-        raise error(exc.field, exc.code, f"Round {round_number}: {exc.message}") from exc
+        raise error.from_rule(exc, prefix=f"Round {round_number}: ") from exc
     round_.clock_length_s = clock.length_s
     round_.clock_started_at = clock.started_at
     round_.clock_ends_at = clock.ends_at

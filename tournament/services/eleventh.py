@@ -14,8 +14,8 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
+from common.errors import Conflict, Invalid
 from missions.eleventh import matrix
-from tournament.errors import Conflict, Invalid
 from tournament.localtime import when
 from tournament.models import Event, Game, LayoutPolicy, Player, PlayerStatus, Round
 from tournament.services.archive import event_require_writable

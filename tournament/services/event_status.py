@@ -8,7 +8,7 @@ event lists filter and show it, and readers of the API read it as a plain field.
 
 from __future__ import annotations
 
-from tournament.errors import Invalid
+from common.errors import Invalid
 from tournament.models import Event, EventStatus, Round, RoundStatus
 from tournament.services.audit import audit_record
 from tournament.services.revision import event_revision_bump

@@ -10,13 +10,13 @@ from django.db import transaction
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
+from common.errors import Conflict, Forbidden, Invalid
 from missions.services import (
     mission_pack_check,
     mission_pack_edition,
     mission_seed_draw,
     pool_codes,
 )
-from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.localtime import zone_is_known
 from tournament.models import (
     Event,

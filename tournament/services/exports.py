@@ -21,9 +21,9 @@ from django.db.models import F
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 
+from common.errors import NotFound
 from tournament.engine import compute_standings, known_metrics, metric_json
 from tournament.engine.metrics import AWARD_METRICS, H2H
-from tournament.errors import NotFound
 from tournament.models import Event, Game, Result, ResultStatus, RoundStage
 from tournament.services.cached import event_cached, standings_cached
 from tournament.services.eleventh import disposition_name

@@ -1,7 +1,7 @@
 """Fields another app keeps for players or events and the tournament app shows and takes
 where its own fields are (the API, the forms, sign-up, imports, the event document, the log).
 
-The tournament app never imports those apps (tests/test_import_direction.py): an app that keeps
+The tournament app never imports those apps (tests/architecture/test_layers.py): an app that keeps
 rows of its own beside a player or an event (rosters: army lists, their deadline) registers an
 ExtraFields here at start-up, and the tournament's services clean, store and log its fields
 through it, so callers see one player or event as before.

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from datetime import date
 
+from common.errors import Invalid
 from missions.eleventh.matrix import DISPOSITION_IDS
 from tournament.engine.display import fixed, format_percent, format_record, json_rate
 from tournament.engine.dispositions import faction_split
 from tournament.engine.factions import FactionEntry, FactionStats, faction_stats
-from tournament.errors import Invalid
 from tournament.factions import faction_canonical
 from tournament.localtime import default_time_zone
 from tournament.models import Event

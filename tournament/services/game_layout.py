@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from tournament.errors import Conflict
+from common.errors import Conflict
 from tournament.models import Game
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import connection
 
-from tournament.errors import Conflict, Forbidden, NotFound
+from common.errors import Conflict, Forbidden, NotFound
 from tournament.models import Event, Game, Player, Round
 from tournament.services import rowsql
 from tournament.services.access import NOT_STAFF, event_hidden_from, user_can_judge

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from common.errors import Invalid
 from tournament.engine.names import name_key
-from tournament.errors import Invalid
 from tournament.factions import faction_canonical, faction_known
 from tournament.models import Event, Player
 from tournament.services.access import require_organiser

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django.db.models import Model, QuerySet
 
+from common.errors import Conflict, Invalid
 from tournament.engine.errors import EngineError
 from tournament.engine.names import name_clean, name_key, name_sort_key, text_clean
-from tournament.errors import Conflict, Invalid
 
 NAME_LIMIT = 120
 
@@ -17,7 +17,7 @@ def name_checked(value, *, field: str = "name", limit: int = NAME_LIMIT) -> str:
     try:
         return name_clean(value, field=field, limit=limit)
     except EngineError as exc:
-        raise Invalid(exc.field, exc.code, exc.message) from exc
+        raise Invalid.from_rule(exc) from exc
 
 
 def text_checked(value, *, field: str, multiline: bool = False, limit: int | None = None) -> str:
@@ -26,7 +26,7 @@ def text_checked(value, *, field: str, multiline: bool = False, limit: int | Non
     try:
         return text_clean(value, field=field, multiline=multiline, limit=limit)
     except EngineError as exc:
-        raise Invalid(exc.field, exc.code, exc.message) from exc
+        raise Invalid.from_rule(exc) from exc
 
 
 def name_holder(queryset: QuerySet, name: str, *, exclude: Model | None = None) -> Model | None:

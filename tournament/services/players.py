@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from tournament.errors import Conflict, Invalid
+from common.errors import Conflict, Invalid
 from tournament.factions import faction_canonical, faction_known
 from tournament.models import Event, Game, Player, PlayerStatus
 from tournament.models.player import new_private_key

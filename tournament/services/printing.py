@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 
+from common.errors import Conflict, Invalid, NotFound
 from missions.classic.types import ClassicMission
 from missions.eleventh.layouts import layout_for
 from missions.eleventh.matrix import DISPOSITION_NAMES
@@ -19,7 +20,6 @@ from missions.pack.combat_patrol import SUMMARY as COMBAT_PATROL_SUMMARY
 from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack
 from missions.pack.types import CardKind
-from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game, RoundStage
 from tournament.models.event import BattleSize
 from tournament.models.game import TABLE_ORDER

@@ -17,7 +17,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from tournament.errors import Conflict, Invalid, NotFound
+from common.errors import Conflict, Invalid, NotFound
 from tournament.factions import FACTIONS, faction_known
 from tournament.models import Event, EventStatus, Game, Player, PlayerStatus
 from tournament.services.access import require_organiser

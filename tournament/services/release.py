@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from tournament.errors import Conflict, NotFound
+from common.errors import Conflict, NotFound
 from tournament.models import Event, Result, ResultSource, Round
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable

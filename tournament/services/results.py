@@ -12,8 +12,8 @@ from django.db import connection, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from common.errors import Conflict, Forbidden, Invalid
 from missions.services import is_classic, round_mission
-from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.models import (
     Game,
     Player,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from common.errors import Invalid, NotFound
 from missions.engine.generator import mission_from_code
 from missions.pack.errors import MissionError
 from missions.services import is_classic, mission_code_named
-from tournament.errors import Invalid, NotFound
 from tournament.models import Event, Round
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable

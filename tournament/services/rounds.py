@@ -6,6 +6,8 @@ import random
 
 from django.db import transaction
 
+from common.errors import Conflict, Invalid, NotFound
+from common.seeds import SEED_MAX
 from missions.services import (
     is_classic,
     mission_check_code,
@@ -15,7 +17,6 @@ from missions.services import (
 )
 from tournament.engine import check_pairing, pair_round
 from tournament.engine.grouped import pair_in_groups
-from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import (
     Event,
     Game,
@@ -273,7 +274,6 @@ def _mission_for(event: Event, number: int, mission_code: str | None) -> str:
 
 # A round stores its seed in a signed 64-bit column; seeds are shared as plain non-negative
 # numbers, like the mission generator's.
-SEED_MAX = 2**63 - 1
 
 
 def seed_check(seed) -> None:

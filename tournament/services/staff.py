@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from tournament.errors import Conflict, Invalid, NotFound
+from common.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, EventStaff, StaffRole
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable

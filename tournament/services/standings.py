@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
+from common.errors import Invalid
 from tournament.engine import (
     compute_standings,
     format_metric,
@@ -16,7 +17,6 @@ from tournament.engine import (
     metric_json,
 )
 from tournament.engine.metrics import MetricOptions
-from tournament.errors import Invalid
 from tournament.models import Event, RoundStage
 from tournament.services.awards import AWARD_METRICS, awards_inputs
 from tournament.services.records import event_games, players_records, ranked_players

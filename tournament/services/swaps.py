@@ -10,8 +10,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Q
 
+from common.errors import Conflict, Invalid, NotFound
 from tournament.engine import check_pairing
-from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game, Player, Result, ResultSource, Round
 from tournament.services.access import require_organiser
 from tournament.services.archive import event_require_writable

@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from tournament.errors import ServiceError
+from common.errors import ServiceError
 from tournament.models import PaintingScore, Player, PlayerStatus
 from tournament.services.access import user_can_judge
 from tournament.services.awards import painting_many, sports_vote

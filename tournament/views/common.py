@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect
 
-from tournament.errors import ServiceError
+from common.errors import ServiceError
 from tournament.models import Event, Game, Player, Round
 from tournament.services.access import (
     NOT_ORGANISER,

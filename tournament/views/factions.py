@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import render
 
-from tournament.errors import Invalid
+from common.errors import Invalid
 from tournament.services.disposition_stats import RULES as DISPOSITION_RULES
 from tournament.services.disposition_stats import disposition_stats_event
 from tournament.services.exports import file_disposition, file_slug

@@ -9,9 +9,9 @@ from django import forms
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from common.errors import Invalid
 from missions.eleventh.matrix import DISPOSITIONS, LAYOUT_LETTERS
 from missions.services import mission_pack_choices
-from tournament.errors import Invalid
 from tournament.factions import FACTIONS, faction_known
 from tournament.localtime import default_time_zone, zone_choices
 from tournament.models.event import (

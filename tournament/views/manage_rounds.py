@@ -11,12 +11,12 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from missions.classic.generator import LATER_ROLLS
 from missions.classic.types import ClassicMission
 from missions.eleventh.matrix import LAYOUT_LETTERS
 from missions.render.classic import classic_mission_svg
 from missions.services import is_classic, mission_names
-from tournament.errors import ServiceError
 from tournament.models import Game, LayoutPolicy
 from tournament.scoring import scoring_rules
 from tournament.services.clock import round_clock_state

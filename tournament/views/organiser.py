@@ -15,9 +15,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from ops.backup_status import backup_summary
 from tournament.api.conditional import etag_matches
-from tournament.errors import ServiceError
 from tournament.localtime import default_time_zone, zone
 from tournament.models import Player, PlayerStatus
 from tournament.services.access import user_can_create_events

@@ -15,13 +15,13 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from missions.classic.types import ClassicMission
 from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
 from missions.services import is_classic, mission_trackable
 from missions.services_eleventh import matchup_code
 from ops.middleware import client_address
-from tournament.errors import ServiceError
 from tournament.models import Game, Player, PlayerStatus
 from tournament.scoring import scoring_rules
 from tournament.scoring_eleventh import ROUND_PARTS, ROUNDS

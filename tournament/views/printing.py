@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.errors import ServiceError
+from common.errors import ServiceError
 from tournament.models import Event, PrintJob, PrintJobStatus
 from tournament.services.access import user_can_judge
 from tournament.services.fallback import fallback_pack_offered

@@ -13,8 +13,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from ops.middleware import signup_taken, signup_wait, signup_wait_text
-from tournament.errors import ServiceError
 from tournament.models import Player
 from tournament.services.access import user_can_judge
 from tournament.services.eleventh import is_eleventh

@@ -8,9 +8,9 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.bodies import StrictSerializer
+from common.api.bodies import StrictSerializer
+from common.errors import Invalid
 from tournament.api.permissions import visible_event
-from tournament.errors import Invalid
 from tournament.services.disposition_stats import disposition_stats_event
 from tournament.services.factions import (
     RULES,

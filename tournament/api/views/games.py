@@ -5,8 +5,8 @@ from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import body_object, refuse_body
 from tournament.api.auth import request_player
-from tournament.api.bodies import body_object, refuse_body
 from tournament.api.permissions import require_write_access, visible_game
 from tournament.api.serializers import (
     GameLayoutInputSerializer,

@@ -4,16 +4,16 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import refuse_body
+from common.errors import Forbidden
 from ops.middleware import client_address
 from tournament.api.auth import request_player
-from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import (
     PlayerPrivateSerializer,
     PlayerSavedSerializer,
     PlayerSerializer,
 )
-from tournament.errors import Forbidden
 from tournament.models import PlayerStatus
 from tournament.services.access import user_can_judge, user_can_manage
 from tournament.services.checkin import player_check_in_self

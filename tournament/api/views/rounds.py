@@ -5,7 +5,9 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.bodies import StrictSerializer, refuse_body
+from common.api.bodies import StrictSerializer, refuse_body
+from common.api.fields import StrictIntegerField
+from common.errors import Conflict
 from tournament.api.conditional import cached_json
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import (
@@ -14,12 +16,10 @@ from tournament.api.serializers import (
     RepairInputSerializer,
     RoundInputSerializer,
     RoundSerializer,
-    StrictIntegerField,
     result_data,
     unreleased_round,
 )
 from tournament.engine.clock import RUNNING
-from tournament.errors import Conflict
 from tournament.models import Game, Result
 from tournament.models.game import TABLE_ORDER
 from tournament.replay import replayable

@@ -5,10 +5,10 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.views import APIView
 
-from tournament.api.bodies import StrictSerializer
+from common.api.bodies import StrictSerializer
+from common.errors import Forbidden, Invalid
 from tournament.api.conditional import cached_json, etag_matches
 from tournament.api.permissions import visible_event
-from tournament.errors import Forbidden, Invalid
 from tournament.replay import replayable
 from tournament.services import cached
 from tournament.services.access import user_can_judge

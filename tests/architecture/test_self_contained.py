@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 OUTSIDE = re.compile(r"""\.\./shared|/work/shared|["']shared["']\s*/|/\s*["']shared["']""")
 
 

@@ -1,12 +1,24 @@
-"""Errors raised by services. Each names the field, a machine code and a readable rule.
+"""Errors with machine codes: the pure engines' one base, and the services' errors.
 
-The API turns them into `{"field": ["message"], "error_codes": {"field": ["code"]}}`
-with the status below; pages show the message. Tests assert on the codes.
+An engine raises a `RuleError` (or its own subclass of it); a service turns it into a
+`ServiceError`, which the API answers as `{"field": ["message"], "error_codes": {"field":
+["code"]}}` with the status below, and pages show as the message. Tests assert on the codes.
 """
 
 from __future__ import annotations
 
 NON_FIELD = "non_field_errors"
+
+
+class RuleError(Exception):
+    """The input broke a rule of a pure engine: `code` for machines, `message` for people,
+    `field` naming the input at fault (None when the whole input is)."""
+
+    def __init__(self, code: str, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
 
 
 class ServiceError(Exception):
@@ -22,6 +34,12 @@ class ServiceError(Exception):
         err = cls(field, code, message)
         err.errors = errors
         return err
+
+    @classmethod
+    def from_rule(cls, exc: RuleError, *, field: str | None = None, prefix: str = ""):
+        """The service's error for an engine's refusal: same code, same words (after `prefix`),
+        on the engine's field unless the service names the one its caller knows."""
+        return cls(field or exc.field or NON_FIELD, exc.code, f"{prefix}{exc.message}")
 
     @property
     def codes(self) -> dict[str, list[str]]:

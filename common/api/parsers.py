@@ -1,4 +1,4 @@
-"""The API's JSON parser: DRF's, with the limits of `tournament.jsontext`.
+"""The API's JSON parser: DRF's, with the limits of `common.jsontext`.
 
 DRF's parser lets `RecursionError` escape on a body nested a thousand deep (a 2 KB body made
 every JSON write answer 500), and a key sent twice silently keeps its last value. Here a body
@@ -13,7 +13,7 @@ from django.core.exceptions import RequestDataTooBig
 from rest_framework import exceptions
 from rest_framework.parsers import JSONParser
 
-from tournament.jsontext import JsonRefused, json_cost_check, json_parse
+from common.jsontext import JsonRefused, json_cost_check, json_parse
 
 
 class TooDeep(exceptions.ParseError):

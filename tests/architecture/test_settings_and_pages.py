@@ -7,7 +7,7 @@ import sys
 import pytest
 from django.core.management import call_command
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Long and varied enough for Django's deploy check (production refuses weaker keys).
 KEY = "x9$Tq!v2Lm#7Rp@4Wz^8Ks&1Yd*6Nf(3Hb)5Gc_0Ja+Ue=Io?Pl<Ox>"
 

@@ -1,7 +1,7 @@
 """The OpenAPI schema tells the truth about every answer, errors included.
 
 `ApiSchema` (the project's DRF schema class) adds to each operation the 4xx answers it can
-give, all in the one error shape of `tournament.api.errors`, so a client knows what a refusal
+give, all in the one error shape of `common.api.errors`, so a client knows what a refusal
 looks like before it meets one. The player key scheme is described here too, so the schema
 says how a player authenticates.
 """
@@ -12,7 +12,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSe
 from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
-from tournament.api.bodies import KnownFieldsMixin
+from common.api.bodies import KnownFieldsMixin
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 

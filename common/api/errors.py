@@ -8,7 +8,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournament.errors import ServiceError
+from common.errors import ServiceError
 
 
 def _codes(detail):

@@ -1,0 +1,112 @@
+"""Inside the apps, data flows one way: interfaces (API, views, tasks) -> services -> engines.
+Imports are read from the source, function-level ones included, so a deferred import cannot hide
+a circle. Which app may import which, and which packages are pure: test_layers.py's table."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+INTERFACES = ("tournament.tasks", "tournament.views", "tournament.api", "tracker.api")
+INTERFACES += ("tracker.views", "tracker.urls", "teams.api", "teams.views", "teams.urls")
+INTERFACES += ("playoffs.api", "playoffs.views", "playoffs.urls")
+INTERFACES += ("exchange.api", "exchange.views", "exchange.urls", "exchange.management")
+INTERFACES += ("exchange.old_events_page",)
+INTERFACES += ("people.api", "people.views", "people.urls", "series.api", "series.views")
+INTERFACES += ("series.urls", "series.printing")
+INTERFACES += ("rosters.api", "rosters.views", "rosters.urls")
+
+
+def imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+    return found
+
+
+def module_path(name: str) -> Path | None:
+    base = ROOT.joinpath(*name.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.exists():
+            return path
+    return None
+
+
+def test_services_and_engines_never_import_an_interface():
+    lower = [
+        *ROOT.glob("tournament/services/*.py"),
+        *ROOT.glob("tournament/printing/*.py"),
+        *ROOT.glob("tournament/engine/*.py"),
+        ROOT / "tracker" / "services.py",
+        *ROOT.glob("tracker/engine/*.py"),
+        *ROOT.glob("tracker/maelstrom/*.py"),
+        ROOT / "tracker" / "maelstrom_services.py",
+        *ROOT.glob("tracker/eternal/*.py"),
+        ROOT / "tracker" / "eternal_services.py",
+        ROOT / "tracker" / "classic_base.py",
+        ROOT / "tracker" / "classic_services.py",
+        *ROOT.glob("missions/**/*.py"),
+        *ROOT.glob("teams/services/*.py"),
+        *ROOT.glob("teams/engine/*.py"),
+        *ROOT.glob("playoffs/services/*.py"),
+        *ROOT.glob("playoffs/engine/*.py"),
+        *ROOT.glob("exchange/services/*.py"),
+        *ROOT.glob("exchange/engine/*.py"),
+        ROOT / "tracker" / "exchange.py",
+        *ROOT.glob("people/services/*.py"),
+        *ROOT.glob("people/engine/*.py"),
+        *ROOT.glob("series/services/*.py"),
+        *ROOT.glob("series/engine/*.py"),
+        *ROOT.glob("rosters/services/*.py"),
+        *ROOT.glob("rosters/engine/**/*.py"),
+    ]
+    for path in lower:
+        bad = [n for n in imports(path) if n.startswith(INTERFACES)]
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_no_circle_between_print_jobs_their_service_and_the_tasks():
+    start = "tournament.tasks"
+    seen, todo = set(), [start]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        path = module_path(name)
+        if path is None:
+            continue
+        for other in imports(path):
+            if other == start:
+                raise AssertionError(f"{name} imports {start} back: an import circle")
+            if other.startswith("tournament.") and module_path(other):
+                todo.append(other)
+    assert "tournament.printing.jobs" in seen
+    assert "tournament.services.printing" in seen
+
+
+def test_the_exchange_is_an_app_of_its_own():
+    """Its modules live in exchange/ (services, API, pages, commands), none in tournament/."""
+    assert not list(ROOT.glob("tournament/**/exchange*.py"))
+    for part in ("services/exchange.py", "services/exchange_import.py", "api/views.py"):
+        assert (ROOT / "exchange" / part).exists(), part
+    assert (ROOT / "exchange" / "management" / "commands" / "import_event.py").exists()
+
+
+def test_only_the_team_bracket_modules_of_the_playoffs_reach_into_teams():
+    """The play-offs use the teams app in the team bracket's own modules (and register their
+    hook with it at start-up); the rest reaches teams only through those."""
+    allowed = {
+        "playoffs/services/team_bracket.py",
+        "playoffs/engine/team_tiebreak.py",
+        "playoffs/services/hooks.py",
+    }
+    for path in ROOT.glob("playoffs/**/*.py"):
+        rel = str(path.relative_to(ROOT))
+        bad = [n for n in imports(path) if n == "teams" or n.startswith("teams.")]
+        assert not bad or rel in allowed, f"{rel} imports {bad}"

@@ -26,8 +26,8 @@ def read_moves(path: Path) -> dict[str, str]:
     """The moves of a file; a package moves with every module under it, except those that a
     line of their own sends elsewhere (or keeps where they are)."""
     given = {}
-    for line in path.read_text().splitlines():
-        line = line.split("#", 1)[0].strip()
+    for text in path.read_text().splitlines():
+        line = text.split("#", 1)[0].strip()
         if line:
             old, new = line.split()
             given[old] = new
@@ -52,7 +52,8 @@ def module_file(root: Path, name: str) -> Path:
 
 
 def git(*args: str) -> str:
-    return subprocess.run(["git", *args], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    done = subprocess.run(["git", *args], cwd=ROOT, check=True, capture_output=True, text=True)
+    return done.stdout
 
 
 def ensure_package(folder: Path) -> None:

@@ -97,9 +97,8 @@ def move_files(moves: dict[str, str]) -> None:
 def resolve(module: str | None, level: int, path: Path) -> str:
     if not level:
         return module or ""
-    package = list(path.relative_to(ROOT).with_suffix("").parts)
-    if path.name != "__init__.py":
-        package = package[:-1]
+    # The package a relative import starts from: the folder, for a module and an __init__ alike.
+    package = list(path.relative_to(ROOT).with_suffix("").parts)[:-1]
     base = package[: len(package) - (level - 1)]
     return ".".join([*base, module] if module else base)
 

@@ -123,9 +123,11 @@ def import_edits(text: str, path: Path, moves: dict[str, str]) -> list[tuple[int
         if isinstance(node, ast.ImportFrom):
             module = resolve(node.module, node.level, path)
             groups: dict[str, list[str]] = {}
+            moved = False
             for alias in node.names:
                 full = f"{module}.{alias.name}"
                 if full in moves or any(full.startswith(f"{m}.") for m in moves):
+                    moved = True
                     target = renamed(full, moves)
                     parent, _, leaf = target.rpartition(".")
                     shown = alias.asname or alias.name
@@ -135,8 +137,7 @@ def import_edits(text: str, path: Path, moves: dict[str, str]) -> list[tuple[int
                     shown = alias.asname
                     item = alias.name if not shown else f"{alias.name} as {shown}"
                 groups.setdefault(parent, []).append(item)
-            same = list(groups) == [module] and node.level == 0
-            if same:
+            if not moved and list(groups) == [module] and node.level == 0:
                 continue
             indent = " " * node.col_offset
             lines = [f"from {parent} import {', '.join(items)}" for parent, items in groups.items()]

@@ -140,9 +140,15 @@ def import_edits(text: str, path: Path, moves: dict[str, str]) -> list[tuple[int
             if not moved and list(groups) == [module] and node.level == 0:
                 continue
             indent = " " * node.col_offset
-            lines = [f"from {parent} import {', '.join(items)}" for parent, items in groups.items()]
             begin = starts[node.lineno - 1] + node.col_offset
             end = starts[node.end_lineno - 1] + node.end_col_offset
+            # A comment inside the statement's parentheses (a `noqa` most often) stays with
+            # every statement the import becomes.
+            inside = re.findall(r"#[^\n]*", text[begin:end])
+            tail = f"  {' '.join(inside)}" if inside else ""
+            lines = [
+                f"from {parent} import {', '.join(items)}{tail}" for parent, items in groups.items()
+            ]
             edits.append((begin, end, f"\n{indent}".join(lines)))
         elif isinstance(node, ast.Import):
             names = []

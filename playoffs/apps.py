@@ -12,7 +12,7 @@ class PlayoffsConfig(AppConfig):
 
         hooks.register()
         # Pods: rounds paired inside them, their log and export, their parts of public pages.
-        from playoffs.services import pods_hooks  # noqa: PLC0415
+        from playoffs.services.pods import hooks as pods_hooks  # noqa: PLC0415
         from playoffs.views import pods as pods_views  # noqa: PLC0415
 
         pods_hooks.register()

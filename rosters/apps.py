@@ -22,11 +22,9 @@ class RostersConfig(AppConfig):
         if player_list_section not in PLAYER_PAGE_SECTIONS:
             PLAYER_PAGE_SECTIONS.append(player_list_section)
         # Combat Patrols: their undo handlers, audit words and export section.
-        from rosters.services import (  # noqa: F401, PLC0415
-            patrol_exchange,
-            patrol_words,
-            patrols,
-        )
+        from rosters.services.patrols import exchange as patrol_exchange  # noqa: PLC0415
+        from rosters.services.patrols import patrols  # noqa: F401, PLC0415
+        from rosters.services.patrols import words as patrol_words  # noqa: PLC0415
 
         patrol_words.register()
         patrol_exchange.register()

@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from rosters import patrol_views
 from rosters.views import armylists
+from rosters.views import patrols as patrol_views
 
 manage = "manage/events/<int:event_id>/"
 

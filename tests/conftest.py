@@ -128,13 +128,13 @@ def anon(db):
 
 @pytest.fixture
 def event(organiser):
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     return event_create(user=organiser, name="Test GT", rounds=5, seed=1)
 
 
 def add_players(event, user, count: int, **fields):
-    from tournament.services.players import player_register
+    from tournament.services.players.players import player_register
 
     return [
         player_register(
@@ -159,8 +159,8 @@ def _fresh_cache():
     """Each test starts with an empty cache: throttle counts and cached pages do not leak."""
     from django.core.cache import caches
 
-    from tournament.replay_store import STORE, _noted
-    from tournament.services.cached import RECENT
+    from tournament.caching.cached import RECENT
+    from tournament.caching.store import STORE, _noted
 
     for cache in caches.all():
         cache.clear()

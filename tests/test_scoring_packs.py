@@ -6,7 +6,13 @@ from hypothesis import strategies as st
 
 from common.errors import Invalid
 from missions.pack.registry import pack_keys
-from tournament.scoring import SCORING, VP_CEILING, clean_result, outcome, scoring_rules
+from tournament.engine.scoring.rules import (
+    SCORING,
+    VP_CEILING,
+    clean_result,
+    outcome,
+    scoring_rules,
+)
 
 EIGHTH = scoring_rules("eighth")
 SEVENTH = scoring_rules("seventh")

@@ -5,7 +5,7 @@
 Each move is a `git mv` (so history follows), then every tracked text file is rewritten:
 import statements (absolute and relative, `from package import module` included, keeping the
 name the code uses), dotted names in strings and comments (settings, mock targets, docs) and
-file paths (`tournament/services/audit.py`). One pass per file with all the moves at once, so a
+file paths (`tournament/services/audit/log.py`). One pass per file with all the moves at once, so a
 new name that contains an old one is never rewritten twice. Packages that a move needs are made
 with an empty `__init__.py`. Nothing is imported: the tool reads the source as text and AST.
 """

@@ -6,8 +6,8 @@ class TournamentConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        from tournament import signals  # noqa: F401, PLC0415 - connects the receivers
-        from tournament.services.fallback import PACK_STARTERS  # noqa: PLC0415
+        from tournament.caching import signals  # noqa: F401, PLC0415 - connects the receivers
+        from tournament.services.rounds.fallback import PACK_STARTERS  # noqa: PLC0415
         from tournament.tasks import print_job_background  # noqa: PLC0415
 
         # A released round's paper pack starts in the background (services never import tasks).

@@ -48,7 +48,7 @@ MIDDLEWARE = [
     # Every answer, replayed ones too, says what the page may run (ops/csp.py).
     "ops.csp.ContentSecurityPolicyMiddleware",
     # Answers the public's polls again for a moment without the rest (replay.py).
-    "tournament.replay.PublicReplayMiddleware",
+    "tournament.caching.replay.PublicReplayMiddleware",
     # Outside the rest: a page opened with a key or token is never stored, whatever set it.
     "ops.private_pages.PrivatePagesMiddleware",
     # Outside the session: marks the pages a phone may keep offline (ops/offline_copy.py).
@@ -205,8 +205,8 @@ SPECTACULAR_SETTINGS = {
         "MissionCodeEnum": "tournament.api.serializers.MISSION_CODE_CHOICES",
         "GambitEnum": "tournament.api.serializers.GAMBIT_CHOICES",
         "BattleReadyEnum": "tournament.api.serializers.BATTLE_READY_CHOICES",
-        "UnderdogPlayerEnum": "missions.api.UNDERDOG_PLAYERS",
-        "SecondaryModeEnum": "tournament.scoring_eleventh.SECONDARY_MODES",
+        "UnderdogPlayerEnum": "missions.api.views.UNDERDOG_PLAYERS",
+        "SecondaryModeEnum": "tournament.engine.scoring.eleventh.SECONDARY_MODES",
         "RoundStageEnum": "tournament.models.round.RoundStage",
         "YesNoEnum": "tournament.api.views.exports.YES_NO_BLANK",
     },
@@ -221,6 +221,10 @@ SPECTACULAR_SETTINGS = {
 # an optimisation: when it does not answer, each process uses its own memory (ops/cache.py).
 # Every key names the database it belongs to (ops/installation.py).
 CACHE_KEY_FUNCTION = "ops.cache.database_key"
+# Part of every key. Raised when what the cache holds can no longer be read by the new code: 2
+# since the classes kept there moved (tournament/caching/, docs/moved-modules.txt), so a server
+# upgraded in place never unpickles an entry that names an old module; old entries just expire.
+CACHE_VERSION = 2
 CACHE_URL = os.environ.get("CACHE_URL") or (
     os.environ.get("CELERY_BROKER_URL", "")
     if os.environ.get("CELERY_BROKER_URL", "").startswith("redis")
@@ -232,6 +236,7 @@ if CACHE_URL:
             "BACKEND": "ops.cache.ResilientRedisCache",
             "LOCATION": CACHE_URL,
             "KEY_FUNCTION": CACHE_KEY_FUNCTION,
+            "VERSION": CACHE_VERSION,
         }
     }
 else:
@@ -239,6 +244,7 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "KEY_FUNCTION": CACHE_KEY_FUNCTION,
+            "VERSION": CACHE_VERSION,
         }
     }
 # Rendered page parts keyed by an event's revision: per process, since such a key never goes
@@ -247,6 +253,7 @@ CACHES["local"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "parts",
     "KEY_FUNCTION": CACHE_KEY_FUNCTION,
+    "VERSION": CACHE_VERSION,
 }
 
 # Celery: with no broker the tasks run in-process, eagerly, so a laptop needs no Redis.
@@ -287,7 +294,7 @@ PRINT_STALL_SECONDS = int(os.environ.get("PRINT_STALL_SECONDS", "120"))
 # With no broker, a job a request starts without waiting for it (a round's paper pack on
 # release) runs in a background thread of the web process; 0 runs it in the request instead.
 PRINT_EAGER_THREAD = os.environ.get("PRINT_EAGER_THREAD", "1") == "1"
-# A released round's paper pack is made at once (tournament/services/fallback.py); 0 makes it
+# A released round's paper pack is made at once (tournament/services/rounds/fallback.py); 0 makes it
 # only when asked for on the print page.
 PAPER_PACK_ON_RELEASE = os.environ.get("PAPER_PACK_ON_RELEASE", "1") == "1"
 

@@ -8,10 +8,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.api.bodies import StrictSerializer
-from exchange.services.exchange import FORMAT, VERSION, event_export, export_filename
-from exchange.services.exchange_import import event_import
+from exchange.services.export import FORMAT, VERSION, event_export, export_filename
+from exchange.services.importing import event_import
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.services.exports import file_disposition
+from tournament.services.documents.exports import file_disposition
 
 
 class ExportDocumentSerializer(serializers.Serializer):

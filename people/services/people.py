@@ -23,7 +23,7 @@ from people.engine.matching import (
 )
 from people.models import Person, PersonChange, PersonLink
 from tournament.models import Event, EventStaff, StaffRole
-from tournament.services.access import user_can_create_events
+from tournament.services.events.access import user_can_create_events
 
 NO_PERSON = "No such person."
 

@@ -28,7 +28,7 @@ from people.services.reads import (
     person_manage_read,
     person_read,
 )
-from tournament.services.access import user_can_create_events
+from tournament.services.events.access import user_can_create_events
 from tournament.views.common import report
 
 

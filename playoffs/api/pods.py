@@ -1,4 +1,4 @@
-"""The pods API: thin views over playoffs.services.pods."""
+"""The pods API: thin views over playoffs.services.pods.pods."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from common.errors import NotFound
 from playoffs.api.serializers import PlayoffSerializer
 from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
 from playoffs.engine.pods import POD_METHODS
-from playoffs.services.pods import (
+from playoffs.services.pods.pods import (
     CUTS,
     pods_adjust,
     pods_create,

@@ -10,8 +10,8 @@ from playoffs.engine.tiebreak import KNOCKOUT_TIEBREAKS
 from playoffs.models import Playoff, PlayoffGame, PlayoffTeamMatch
 from playoffs.services.bracket import playoff_matches
 from tournament.models import RoundStage
-from tournament.services.audit import undo_check, undoable
-from tournament.services.audit_words import audit_words_register
+from tournament.services.audit.log import undo_check, undoable
+from tournament.services.audit.words import audit_words_register
 
 
 def _create_words(entry) -> str:
@@ -127,10 +127,10 @@ def register() -> None:
         team_standings_final_place,
     )
     from teams.services.standings import TEAM_STANDINGS_ROW_HOOKS  # noqa: PLC0415
-    from tournament.services.exports import DECIDED_GAME_HOOKS  # noqa: PLC0415
-    from tournament.services.printing import ROUND_NOTE_HOOKS  # noqa: PLC0415
-    from tournament.services.round_names import ROUND_NAME_HOOKS  # noqa: PLC0415
-    from tournament.services.standings import STANDINGS_ROW_HOOKS  # noqa: PLC0415
+    from tournament.services.documents.exports import DECIDED_GAME_HOOKS  # noqa: PLC0415
+    from tournament.services.documents.printing import ROUND_NOTE_HOOKS  # noqa: PLC0415
+    from tournament.services.rounds.names import ROUND_NAME_HOOKS  # noqa: PLC0415
+    from tournament.services.standings.standings import STANDINGS_ROW_HOOKS  # noqa: PLC0415
 
     if standings_final_place not in STANDINGS_ROW_HOOKS:
         STANDINGS_ROW_HOOKS.append(standings_final_place)

@@ -19,14 +19,14 @@ from playoffs.services.bracket import (
     state_undecided_games,
 )
 from tournament.models import Event, Game, Round, RoundStage
-from tournament.services.access import require_organiser
-from tournament.services.archive import event_require_writable
-from tournament.services.audit import audit_record
-from tournament.services.eleventh import games_fill
-from tournament.services.progress import standings_status
-from tournament.services.results import round_refresh_status
-from tournament.services.rounds import round_mission_for
-from tournament.services.standings import standings_compute
+from tournament.services.audit.log import audit_record
+from tournament.services.events.access import require_organiser
+from tournament.services.events.archive import event_require_writable
+from tournament.services.results.progress import standings_status
+from tournament.services.results.results import round_refresh_status
+from tournament.services.rounds.eleventh import games_fill
+from tournament.services.rounds.rounds import round_mission_for
+from tournament.services.standings.standings import standings_compute
 
 SEEDINGS = ("standings", "organiser")
 

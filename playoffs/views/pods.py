@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
 from playoffs.models import PodSplit
-from playoffs.services.pods import (
+from playoffs.services.pods.pods import (
     pod_label,
     pods_adjust,
     pods_create,

@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.api.fields import NOT_BLANK, text_field
-from rosters.models import ListPublication
+from rosters.models.armylists import ListPublication
 from rosters.services.detachments import DETACHMENTS_MAX, NAME_LIMIT
 from rosters.services.fields import ARMY_LIST_LIMIT
 from tournament.api.serializers import EXTRA_SERIALIZER_FIELDS, EXTRA_STAFF_READ

@@ -6,7 +6,7 @@ from rest_framework import serializers
 
 from common.api.bodies import StrictSerializer
 from common.api.fields import NO_NUL, StrictCharField, text_field
-from rosters.models import ListStatus
+from rosters.models.armylists import ListStatus
 from rosters.services.armylists import (
     COMMENT_LIMIT,
     army_list_check,

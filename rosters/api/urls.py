@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rosters import patrol_api
+from rosters.api import patrols as patrol_api
 from rosters.api import views
 
 urlpatterns = [

@@ -105,7 +105,7 @@ def roster_check_event(
     """`roster_check` with the event's battle size, points limit and edition (its pack's).
     A Combat Patrol event's patrols are read from the database unless given."""
     if patrols is None and event.battle_size == "combat_patrol":
-        from rosters.services.patrols import patrol_specs  # noqa: PLC0415 - the one DB read
+        from rosters.services.patrols.patrols import patrol_specs  # noqa: PLC0415 - the one DB read
 
         patrols = patrol_specs(event=event)
     return roster_check(

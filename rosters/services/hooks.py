@@ -8,9 +8,10 @@ from __future__ import annotations
 
 
 def register() -> None:
-    from rosters.services import armylists, fields, list_exchange, words  # noqa: PLC0415
-    from tournament.services.extra_fields import extra_fields_register  # noqa: PLC0415
-    from tournament.services.printing import PRINT_LISTS_HOOKS  # noqa: PLC0415
+    from rosters.services import armylists, fields, words  # noqa: PLC0415
+    from rosters.services import lists_exchange as list_exchange  # noqa: PLC0415
+    from tournament.services.documents.printing import PRINT_LISTS_HOOKS  # noqa: PLC0415
+    from tournament.services.events.extra_fields import extra_fields_register  # noqa: PLC0415
 
     extra_fields_register("player", fields.PLAYER_EXTRAS)
     extra_fields_register("event", fields.EVENT_EXTRAS)

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from common.errors import ServiceError
 from missions.eleventh.matrix import DISPOSITION_NAMES
 from rosters.engine.checks import CODES
-from rosters.models import ListPublication, ListStatus
+from rosters.models.armylists import ListPublication, ListStatus
 from rosters.services.armylists import (
     COMMENT_LIMIT,
     army_list_check,

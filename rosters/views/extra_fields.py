@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from rosters.data import dataset_versions
-from rosters.models import ListPublication
+from rosters.models.armylists import ListPublication
 from rosters.services.fields import ARMY_LIST_LIMIT
 from tournament.views.forms import ExtraFormField, extra_form_field_register
 

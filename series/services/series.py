@@ -17,8 +17,12 @@ from series.services.rules import (
 )
 from series.services.table import series_events_read
 from tournament.models import Event
-from tournament.services.access import event_hidden_from, user_can_create_events, user_can_manage
-from tournament.services.names import text_checked
+from tournament.services.events.access import (
+    event_hidden_from,
+    user_can_create_events,
+    user_can_manage,
+)
+from tournament.services.players.names import text_checked
 
 NO_SERIES = "No such series."
 FIELDS = (

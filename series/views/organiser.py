@@ -23,7 +23,7 @@ from series.services.series import (
 from series.views.forms import AddEventForm, SeriesForm
 from series.views.public import series_or_404
 from tournament.models import Event
-from tournament.services.access import user_can_create_events
+from tournament.services.events.access import user_can_create_events
 from tournament.views.common import report
 from tournament.views.forms import service_errors_to_form
 

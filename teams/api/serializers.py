@@ -16,7 +16,7 @@ from common.api.fields import (
 )
 from missions.eleventh.matrix import LAYOUT_LETTERS
 from teams.engine.standings import TEAM_METRICS
-from teams.models import Team
+from teams.models.teams import Team
 
 
 class MemberSerializer(StrictSerializer):

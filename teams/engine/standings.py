@@ -7,9 +7,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from teams.engine.scoring import WTC_TABLE, Band, match_outcome2, match_score
 from tournament.engine.errors import EngineError
-
-from .scoring import WTC_TABLE, Band, match_outcome2, match_score
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from common.errors import Conflict, NotFound
 from tournament.models import Event
-from tournament.services.access import require_organiser
-from tournament.services.archive import event_require_writable
+from tournament.services.events.access import require_organiser
+from tournament.services.events.archive import event_require_writable
 
 
 def require_team_event(event: Event) -> None:

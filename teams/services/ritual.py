@@ -16,21 +16,21 @@ from django.utils import timezone
 
 from common.errors import Conflict, Forbidden, Invalid, NotFound
 from teams.engine import ritual as engine
-from teams.models import Team, TeamMatch
-from teams.ritual_models import RitualSetting, TeamMatchRitual
+from teams.models.ritual import RitualSetting, TeamMatchRitual
+from teams.models.teams import Team, TeamMatch
 from teams.services.common import require_team_event
 from teams.services.matches import team_match_pair_players
 from tournament.models import Event, Player
-from tournament.services.access import (
+from tournament.services.audit.log import audit_record
+from tournament.services.audit.words import audit_words_register
+from tournament.services.events.access import (
     event_hidden_from,
     require_judge,
     require_organiser,
     user_can_judge,
     user_can_manage,
 )
-from tournament.services.archive import event_require_writable
-from tournament.services.audit import audit_record
-from tournament.services.audit_words import audit_words_register
+from tournament.services.events.archive import event_require_writable
 
 AUDIT_ACTION = "team_ritual"
 NOT_CAPTAIN = "Only the two captains of this match, or its organisers, take part in its ritual."

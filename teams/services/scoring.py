@@ -18,11 +18,11 @@ from teams.engine.scoring import (
     table_from_data,
 )
 from teams.engine.standings import DEFAULT_TEAM_TIEBREAKS, check_team_tiebreaks
-from teams.models import TeamScoring
+from teams.models.teams import TeamScoring
 from teams.services.common import team_event_lock
 from tournament.engine.errors import EngineError
 from tournament.models import Event
-from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.audit.log import audit_record, undo_check, undoable
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import add_players
 from tests.printing.helpers import pair_in_order
-from tournament.services.results import result_enter
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +58,7 @@ def test_default_page_is_the_newest_hundred(api, event, organiser):
 
 
 def test_a_page_costs_at_most_one_query_an_entry_whatever_the_event(api, event, organiser):
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     _logged(event, organiser, 8)
     large = event_create(user=organiser, name="Large GT", rounds=3, seed=2)

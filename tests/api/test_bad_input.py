@@ -50,8 +50,8 @@ def test_repair_seed_out_of_range_is_refused_and_keeps_the_round(api, event, org
 @pytest.mark.parametrize("seed", [TOO_BIG, -1])
 def test_services_refuse_out_of_range_seeds(event, organiser, seed):
     from common.errors import Invalid
-    from tournament.services.rounds import round_create
-    from tournament.services.swaps import round_repair
+    from tournament.services.rounds.rounds import round_create
+    from tournament.services.rounds.swaps import round_repair
 
     add_players(event, organiser, 4)
     with pytest.raises(Invalid) as refused:

@@ -5,7 +5,7 @@ import pytest
 
 from tests.conftest import add_players
 from tournament.models import Game, Player
-from tournament.services.events import event_update
+from tournament.services.events.events import event_update
 
 pytestmark = pytest.mark.django_db
 

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from tests.conftest import add_players
 from tournament.engine.circuits import itc_bonus_points, itc_games_before_first_loss
 from tournament.models import Player
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
 
 LETTERS = st.sampled_from(["W", "D", "L", "BYE", "", None])
 

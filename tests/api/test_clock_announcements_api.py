@@ -8,7 +8,7 @@ from unittest.mock import patch
 import pytest
 
 from tournament.models import Round
-from tournament.services.rounds import round_create
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 T0 = datetime(2026, 11, 23, 10, 0, tzinfo=UTC)

@@ -8,9 +8,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from teams.models import Team
+from teams.models.teams import Team
 from tournament.models import Player
-from tournament.services.events import event_create
+from tournament.services.events.events import event_create
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ import pytest
 from tests.api.test_pairing_api import pair, play_all
 from tests.conftest import add_players
 from tournament.models import AuditEntry
-from tournament.services.audit import audit_undo
+from tournament.services.audit.log import audit_undo
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +104,7 @@ def test_pairing_round_1_closes_sign_up_logged_and_undoable(api, anon, event, or
 
 
 def test_the_log_names_statuses_as_the_settings_page_does(api, event):
-    from tournament.services.audit_words import audit_describe
+    from tournament.services.audit.words import audit_describe
 
     api.patch(f"/api/events/{event.pk}/", {"status": "running"}, format="json")
     entry = AuditEntry.objects.filter(action="event_update").latest("pk")

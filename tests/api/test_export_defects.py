@@ -3,14 +3,14 @@ bye in the same place (last) on every database, and the JSON export's file name.
 
 import pytest
 
-from exchange.services.exchange import export_filename
+from exchange.services.export import export_filename
 from tests.conftest import add_players
 from tournament.models import AuditEntry, Event, Game
-from tournament.services.audit import audit_undo
-from tournament.services.exports import export_filename as csv_filename
-from tournament.services.printing import print_round_data
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.audit.log import audit_undo
+from tournament.services.documents.exports import export_filename as csv_filename
+from tournament.services.documents.printing import print_round_data
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ import pytest
 
 from tests.conftest import add_players
 from tournament.models import Event, Player
-from tournament.services.events import event_create
-from tournament.services.exports import csv_text_cell
+from tournament.services.documents.exports import csv_text_cell
+from tournament.services.events.events import event_create
 
 pytestmark = pytest.mark.django_db
 
@@ -116,7 +116,7 @@ def test_the_standings_page_points_to_the_workbook_when_a_name_starts_with_a_sig
 ):
     from django.urls import reverse
 
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     for name, player, noted in (("Minus Open", "-Ann Minus", True), ("Plain", "Ann", False)):
         event = _event_with(organiser, name, player)

@@ -66,7 +66,7 @@ def test_tracker_create_without_a_body_still_starts_a_game(anon):
 
 @pytest.fixture
 def game(event, organiser):
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     add_players(event, organiser, 2)
     return round_create(event_id=event.pk, user=organiser, seed=1).games.get()
@@ -99,8 +99,8 @@ def test_result_with_numbers_is_entered(api, game):
 
 @pytest.fixture
 def pending(event, organiser):
-    from tournament.services.events import event_update
-    from tournament.services.registration import registration_submit
+    from tournament.services.events.events import event_update
+    from tournament.services.players.registration import registration_submit
 
     event_update(
         event=event,
@@ -240,7 +240,7 @@ def test_nesting_within_the_limit_is_parsed(api, event):
 
 
 def test_team_scoring_with_null_bands_is_refused(api, organiser):
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     team_event = event_create(user=organiser, name="Team GT", rounds=3, kind="team", team_size=3)
     response = api.patch(
@@ -277,7 +277,7 @@ def test_the_creation_seed_must_be_a_whole_number(api):
 @pytest.fixture
 def team_event(organiser):
     from teams.services.teams import team_create
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     event = event_create(user=organiser, name="Team GT", rounds=3, kind="team", team_size=3)
     team_create(event=event, user=organiser, name="Lions")
@@ -311,7 +311,7 @@ def test_team_scoring_read_and_sent_back_is_accepted(api, team_event):
 def test_a_staff_row_read_edited_and_sent_back_is_accepted(api, event, organiser):
     from django.contrib.auth import get_user_model
 
-    from tournament.services.staff import staff_add
+    from tournament.services.events.staff import staff_add
 
     judge = get_user_model().objects.create_user("judy", password="pw")
     staff_add(event=event, user=organiser, username="judy", role="judge")
@@ -331,7 +331,8 @@ def test_a_staff_row_read_edited_and_sent_back_is_accepted(api, event, organiser
 
 
 def test_an_outcome_with_a_breakdown_outside_the_pack_and_no_vp_b_is_named(api, event, organiser):
-    # Was a KeyError (500) in tournament/scoring.py _clean_ending: side B's breakdown held a part
+    # Was a KeyError (500) in tournament/engine/scoring/rules.py _clean_ending: side B's breakdown
+    # held a part
     # Leviathan has not (tactical), so its total was never set.
     a, b = add_players(event, organiser, 2)
     made = api.post(

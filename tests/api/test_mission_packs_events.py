@@ -12,7 +12,7 @@ import pytest
 from missions.engine.generator import mission_from_code
 from tests.printing.helpers import pdf_pages
 from tournament.models import Event
-from tournament.services.printing import print_document
+from tournament.services.documents.printing import print_document
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from teams.models import Team
+from teams.models.teams import Team
 from teams.services.teams import team_create
 from tournament.models import Player
-from tournament.services.events import event_create
-from tournament.services.players import player_register
+from tournament.services.events.events import event_create
+from tournament.services.players.players import player_register
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from tests.conftest import add_players
 from tournament.models import AuditEntry
-from tournament.services.audit import audit_undo
+from tournament.services.audit.log import audit_undo
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 
 from tests.conftest import add_players
 from tournament.models import AuditEntry, Round
-from tournament.services.audit import audit_undo
+from tournament.services.audit.log import audit_undo
 
 pytestmark = pytest.mark.django_db
 
@@ -140,7 +140,7 @@ def test_release_cannot_be_undone_once_results_are_in(api, reviewed, organiser):
 def test_a_bye_of_an_unreleased_round_is_not_in_the_standings_yet(
     api, event, organiser, anon, monkeypatch
 ):
-    from tournament.services import cached
+    from tournament.caching import cached
 
     # The public may be given standings up to LAG_S old (services/cached.py): a fake clock
     # lets the test step past that instead of sleeping.

@@ -11,9 +11,9 @@ from openpyxl import load_workbook
 
 from tests.conftest import add_players
 from tournament.models import Player
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
-from tournament.services.sheets import name_split, player_sheet_columns
+from tournament.services.documents.sheets import name_split, player_sheet_columns
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
 
 
 def _csv(response) -> list[dict]:

@@ -37,14 +37,14 @@ TEAM_PATH = re.compile(r"/(teams|team-\w+|ritual-setting)/")
 def world(organiser, event):
     from django.contrib.auth import get_user_model
 
-    from rosters.services.patrols import patrol_create
+    from rosters.services.patrols.patrols import patrol_create
     from series.services.series import series_create
     from teams.services.rounds import team_round_create
-    from tournament.services.announcements import announcement_post
-    from tournament.services.events import event_create
-    from tournament.services.rounds import round_create
-    from tournament.services.staff import staff_add
-    from tracker.services import tracker_create
+    from tournament.services.events.events import event_create
+    from tournament.services.events.staff import staff_add
+    from tournament.services.live.announcements import announcement_post
+    from tournament.services.rounds.rounds import round_create
+    from tracker.services.trackers import tracker_create
 
     judge = get_user_model().objects.create_user("judy", password="pw")
     staff_add(event=event, user=organiser, username="judy", role="judge")

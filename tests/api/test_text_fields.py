@@ -107,7 +107,7 @@ def test_army_lists_and_review_comments(api, event, organiser, value):
 
 @pytest.mark.parametrize(("section", "field"), [("event", "venue"), ("players", "faction")])
 def test_an_event_document_is_checked_as_the_forms_are(api, event, organiser, section, field):
-    from exchange.services.exchange import checksum, event_export_document
+    from exchange.services.export import checksum, event_export_document
 
     add_players(event, organiser, 2)
     document = event_export_document(event=event)

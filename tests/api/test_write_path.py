@@ -77,7 +77,7 @@ def test_round_status_follows_its_results(paired, players):
 def test_a_player_key_of_another_event_cannot_find_a_hidden_events_game(paired, players, organiser):
     from tests.conftest import add_players
     from tournament.models import Event
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     Event.objects.filter(pk=players[0].event_id).update(hidden=True)
     elsewhere = event_create(user=organiser, name="Elsewhere", rounds=3)

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.conftest import add_players
-from tournament.services.events import event_create
+from tournament.services.events.events import event_create
 
 pytestmark = pytest.mark.django_db
 
@@ -67,9 +67,9 @@ def hidden_rival_event(other_organiser):
     """Another organiser's hidden event with a paired round, a result and tables: its name
     must appear nowhere on this organiser's admin pages, filters included."""
     from tournament.models import Table
-    from tournament.services.players import player_register
-    from tournament.services.results import result_enter
-    from tournament.services.rounds import round_create
+    from tournament.services.players.players import player_register
+    from tournament.services.results.results import result_enter
+    from tournament.services.rounds.rounds import round_create
 
     theirs = event_create(
         user=other_organiser, name="Zanzibar Secret", rounds=7, seed=3, hidden=True
@@ -126,7 +126,7 @@ def test_filter_values_come_from_the_organisers_own_rows(
 ):
     """No filter lists a value only another event has: their round numbers (only they have
     paired a round), their faction."""
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     client.force_login(organiser)
     html = client.get("/admin/tournament/game/").content.decode()

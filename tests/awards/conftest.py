@@ -9,7 +9,7 @@ import pytest
 def judge(event, organiser):
     from django.contrib.auth import get_user_model
 
-    from tournament.services.staff import staff_add
+    from tournament.services.events.staff import staff_add
 
     user = get_user_model().objects.create_user("judy", password="pw")
     staff_add(event=event, user=organiser, username="judy", role="judge")
@@ -18,7 +18,7 @@ def judge(event, organiser):
 
 @pytest.fixture
 def four(event, organiser):
-    from tournament.services.players import player_register
+    from tournament.services.players.players import player_register
 
     return {
         name: player_register(event=event, user=organiser, name=name, faction="Orks")
@@ -28,7 +28,7 @@ def four(event, organiser):
 
 @pytest.fixture
 def round1(event, organiser, four):
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     round_ = round_create(
         event_id=event.pk,
@@ -44,7 +44,7 @@ def round1(event, organiser, four):
 @pytest.fixture
 def played(round1, organiser):
     """Both games confirmed: Ann beats Bob, Cat and Dan draw."""
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     result_enter(game_id=round1["Ann"].pk, data={"vp_a": 70, "vp_b": 40}, user=organiser)
     result_enter(game_id=round1["Cat"].pk, data={"vp_a": 50, "vp_b": 50}, user=organiser)

@@ -53,8 +53,8 @@ def test_a_bad_painting_score_names_the_field_and_changes_nothing(api, event, fo
 
 
 def test_painting_for_a_player_of_another_event_is_not_found(api, event, other_organiser):
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
 
     other = event_create(user=other_organiser, name="Elsewhere", rounds=3)
     stranger = player_register(event=other, user=other_organiser, name="Zed")

@@ -8,14 +8,14 @@ from fractions import Fraction
 import pytest
 
 from tournament.engine import compute_standings, known_metrics
-from tournament.engine.awards import (
+from tournament.engine.records import GameRecord, PlayerEntry
+from tournament.engine.stats.awards import (
     AwardInputs,
     AwardWeights,
     award_table,
     overall_score,
     shared_ranks,
 )
-from tournament.engine.records import GameRecord, PlayerEntry
 
 PLAYERS = [PlayerEntry(i, f"P{i}") for i in (1, 2, 3, 4)]
 # Round 1: 1 beats 2, 3 beats 4; round 2: 1 beats 3, 2 draws 4.

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from tests.web.browser_form import form_data
 from tournament.models import AuditEntry, Event, PaintingScore, SportsVote
-from tournament.services.awards import painting_set
-from tournament.services.events import event_update
+from tournament.services.events.events import event_update
+from tournament.services.standings.awards import painting_set
 
 pytestmark = pytest.mark.django_db
 

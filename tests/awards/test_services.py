@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from common.errors import Conflict, Forbidden, Invalid
+from tournament.caching.revision import event_revision
 from tournament.models import AuditEntry, PaintingScore, SportsVote
-from tournament.services.audit import audit_undo, audit_undo_preview
-from tournament.services.awards import awards_compute, painting_set, sports_vote
-from tournament.services.events import event_update
-from tournament.services.revision import event_revision
-from tournament.services.standings import standings_compute
+from tournament.services.audit.log import audit_undo, audit_undo_preview
+from tournament.services.events.events import event_update
+from tournament.services.standings.awards import awards_compute, painting_set, sports_vote
+from tournament.services.standings.standings import standings_compute
 
 pytestmark = pytest.mark.django_db
 

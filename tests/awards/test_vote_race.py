@@ -6,7 +6,7 @@ import pytest
 
 from tests.threads import run_at_once
 from tournament.models import SportsVote
-from tournament.services.awards import sports_vote
+from tournament.services.standings.awards import sports_vote
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 

@@ -25,9 +25,9 @@ django.setup()
 from django.core.management import call_command
 call_command("migrate", interactive=False, verbosity=0)
 from django.contrib.auth import get_user_model
-from tournament.services.events import event_create
-from tournament.services.players import player_register
-from tournament.services.rounds import round_create
+from tournament.services.events.events import event_create
+from tournament.services.players.players import player_register
+from tournament.services.rounds.rounds import round_create
 user = get_user_model().objects.create_user("warden", password="a-long-venue-pw", is_staff=True)
 event = event_create(user=user, name="Backup GT", rounds=3, seed=1)
 players = [player_register(event=event, user=user, name=f"Player {i:02d}", faction="Orks")

@@ -38,7 +38,7 @@ ELEVENTH_QUERY = "?a=take-and-hold&b=purge-the-foe&layout=B&seed=7"  # Search an
 
 def _eleventh() -> str:
     """The shareable code of an 11th-edition matchup whose layout is in the data."""
-    from missions.services_eleventh import matchup_generate
+    from missions.services.eleventh import matchup_generate
 
     return matchup_generate(seed=7, a="take-and-hold", b="purge-the-foe", layout="B").code
 
@@ -63,8 +63,8 @@ def _key(s: Site) -> str:
 
 def _open_signup(s: Site) -> None:
     """Sign-up open with two places taken by one sign-up waiting for approval and one waiting."""
-    from tournament.services.events import event_update
-    from tournament.services.registration import registration_submit
+    from tournament.services.events.events import event_update
+    from tournament.services.players.registration import registration_submit
 
     event_update(
         event=s.event,
@@ -77,7 +77,7 @@ def _open_signup(s: Site) -> None:
 
 def _check_in_open(s: Site) -> None:
     """Check-in from the phone open, Player A not checked in yet."""
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     event_update(event=s.event, user=s.organiser, changes={"check_in_open": True})
     type(s.players["A"]).objects.filter(pk=s.players["A"].pk).update(checked_in=False)
@@ -90,7 +90,7 @@ def _round_under_review(s: Site) -> None:
 
 def _awarded(s: Site) -> None:
     """Painting scores for some players, and Dita's vote for Cass after their confirmed game."""
-    from tournament.services.awards import painting_set, sports_vote
+    from tournament.services.standings.awards import painting_set, sports_vote
 
     for label, score in (("A", 18), ("C", 12), ("D", 18)):
         painting_set(event=s.event, player_id=s.players[label].pk, score=score, user=s.organiser)
@@ -100,7 +100,7 @@ def _awarded(s: Site) -> None:
 def _maelstrom_game(s: Site) -> None:
     """An 8th edition Tactical Escalation game at the end of round 2's first turn, with an
     objective achieved, so the page shows objectives, achieve forms, the log and the score."""
-    from tracker.services import tracker_act, tracker_create
+    from tracker.services.trackers import tracker_act, tracker_create
 
     tracked = tracker_create(pack_key="eighth", mission_key="tactical_escalation", seed=3)
 
@@ -128,7 +128,7 @@ def _eternal_games(s: Site) -> None:
     """Two Eternal War games: Big Guns Never Tire (8th) in round 2 with Heavy Support units
     destroyed and a bonus point, and The Scouring (8th) at the end of the battle with two
     markers held, so the pages show the turn's forms, the markers' forms and the score."""
-    from tracker.services import tracker_act, tracker_create
+    from tracker.services.trackers import tracker_act, tracker_create
 
     def act(tracked, kind: str, **fields) -> None:
         state = tracked.state
@@ -158,9 +158,9 @@ def _eternal_games(s: Site) -> None:
 def _only_war_tracked_event(s: Site) -> None:
     """An Only War event, round 1 paired on Domination: its game's tracker in setup (the
     Power Levels form) on Player 1's phone."""
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(
         user=s.organiser, name="Only War Skirmish", rounds=3, mission_pack="only_war", seed=4
@@ -184,7 +184,7 @@ def _only_war_tracked_event(s: Site) -> None:
 def _eleventh_game(s: Site) -> None:
     """An 11th-edition game in round 2: A Fixed, B Tactical with cards in hand, primary VP
     banked, B's page open at the end of its turn (score and discard forms)."""
-    from tracker.services import tracker_act, tracker_create
+    from tracker.services.trackers import tracker_act, tracker_create
 
     tracked = tracker_create(pack_key="eleventh", dispositions=("disruption", "purge-the-foe"))
 
@@ -214,10 +214,10 @@ def _eleventh_game(s: Site) -> None:
 def _classic_event(s: Site) -> None:
     """An 8th edition event beside the Leviathan one, round 1 on Cleanse and Capture (a
     Maelstrom of War mission): its game tracked into player 1's first turn."""
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.rounds import round_create
-    from tracker.services import tracker_game_act, tracker_of_game
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.rounds.rounds import round_create
+    from tracker.services.trackers import tracker_game_act, tracker_of_game
 
     event = event_create(
         user=s.organiser, name="Eighth Edition Revival", rounds=3, mission_pack="eighth", seed=3
@@ -250,10 +250,10 @@ def _classic_event(s: Site) -> None:
 def _only_war_event(s: Site) -> None:
     """An Only War event, round 1 on Ancient Relic chosen by name: the Rounds page shows the
     map and leaves the marker roll to the table; the phones ask both Power Levels."""
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.round_mission import round_choose_mission
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.rounds.mission import round_choose_mission
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(
         user=s.organiser, name="Only War Night", rounds=2, mission_pack="only_war", seed=5
@@ -289,10 +289,10 @@ def _eleventh_results(s: Site) -> None:
     """An 11th-edition event beside the Leviathan one: round 1 paired, one game confirmed with
     its whole record (battle rounds, Attacker, first turn, secondaries), round 1's other game
     waiting for its result (the record's boxes on the board and on Player 1's phone)."""
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.results import result_enter
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.results.results import result_enter
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(
         user=s.organiser, name="Eleventh Edition Open", rounds=3, mission_pack="eleventh", seed=5
@@ -327,7 +327,7 @@ def _r11(name: str, query: str = "") -> Callable[[Site], str]:
 
 def _a_confirmed(s: Site) -> None:
     """Player A's game confirmed, so their page asks for the sportsmanship vote."""
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     result_enter(game_id=s.games["A"].pk, data={"vp_a": 66, "vp_b": 58}, user=s.organiser)
 
@@ -361,7 +361,7 @@ def _lists_published(s: Site) -> None:
 
     from django.utils import timezone
 
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     _lists_sent(s)
     event_update(
@@ -384,7 +384,7 @@ def _team_match(s: Site) -> None:
     from teams.services.ritual import ritual_act
     from teams.services.rounds import team_round_create
     from teams.services.teams import team_create, team_member_add
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     event = event_create(user=s.organiser, name="Team GT", rounds=3, kind="team", team_size=4)
     for team_name, people in (("Lions", "Ann Bea Cyd Dot"), ("Wolves", "Eve Fay Gus Hal")):
@@ -414,8 +414,8 @@ def _team_event(s: Site) -> None:
     from teams.services.matches import team_match_pair_players
     from teams.services.rounds import team_round_create
     from teams.services.teams import team_create, team_member_add
-    from tournament.services.events import event_create
-    from tournament.services.results import result_enter
+    from tournament.services.events.events import event_create
+    from tournament.services.results.results import result_enter
 
     event = event_create(user=s.organiser, name="Team Cup", rounds=3, kind="team", team_size=3)
     for name in ("Iron Lions", "Grey Bears", "Red Wolves", "Pale Owls"):
@@ -445,7 +445,7 @@ def _playoff_event(s: Site) -> None:
     played and the quarter-finals paired: the bracket on a phone and on the big screen."""
     from playoffs.services.playoffs import playoff_advance, playoff_create
     from tests.playoffs.conftest import swiss_event
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     event = swiss_event(s.organiser, players=12, rounds=3)
     playoff_create(event_id=event.pk, user=s.organiser, format="single", size=8, qualifier=(5, 12))
@@ -487,8 +487,8 @@ def _p(name: str) -> Callable[[Site], str]:
 
 def _patrol_event(s: Site) -> None:
     """A Combat Patrol event with two patrols entered."""
-    from rosters.services.patrols import patrol_create
-    from tournament.services.events import event_create
+    from rosters.services.patrols.patrols import patrol_create
+    from tournament.services.events.events import event_create
 
     event = event_create(
         user=s.organiser, name="Patrol Clash", rounds=3, battle_size="combat_patrol"
@@ -836,7 +836,7 @@ PAGES: list[Page] = [
 def _pods_event(s: Site) -> None:
     """A 16-player event split into 2 pods by the standings after round 2, round 3 paired
     inside them: the organiser's pods page, standings by pod, the pod round's pairings."""
-    from playoffs.services.pods import pods_create
+    from playoffs.services.pods.pods import pods_create
     from tests.playoffs.conftest import swiss_event, swiss_round
 
     event = swiss_event(s.organiser, players=16, rounds=4, played=2)
@@ -869,11 +869,11 @@ def site_build() -> Site:
     Long names and a club on every player, so a page that only fits with short text fails."""
     from django.contrib.auth import get_user_model
 
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.results import result_enter
-    from tournament.services.rounds import round_create
-    from tracker.services import tracker_create
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.results.results import result_enter
+    from tournament.services.rounds.rounds import round_create
+    from tracker.services.trackers import tracker_create
 
     organiser = get_user_model().objects.create_user("marshal", password="pw", is_staff=True)
     event = event_create(

@@ -18,8 +18,8 @@ def _event():
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
 
     user = get_user_model().objects.create_user("marshal", password="pw-marshal", is_staff=True)
     event = event_create(

@@ -13,8 +13,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_the_form_ticks_battle_ready_from_registration(live_server, new_page, shoot, organiser):
     from tests.conftest import add_players
     from tournament.models import Result
-    from tournament.services.events import event_create
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(user=organiser, name="Painted GT", rounds=3, seed=1)
     ready, unpainted = add_players(event, organiser, 2)

@@ -18,7 +18,7 @@ def _cut(fmt: str, size: int, players: int):
 
     from playoffs.services.playoffs import playoff_advance, playoff_create
     from tests.playoffs.conftest import swiss_event
-    from tournament.services.announcements import announcement_post
+    from tournament.services.live.announcements import announcement_post
 
     organiser = get_user_model().objects.create_user("marshal", password="pw", is_staff=True)
     event = swiss_event(organiser, players=players, rounds=1)

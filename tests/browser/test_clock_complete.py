@@ -16,10 +16,10 @@ def _complete_round():
     from django.contrib.auth import get_user_model
 
     from tests.conftest import add_players
-    from tournament.services.clock import round_clock_act
-    from tournament.services.events import event_create
-    from tournament.services.results import result_enter
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.live.clock import round_clock_act
+    from tournament.services.results.results import result_enter
+    from tournament.services.rounds.rounds import round_create
 
     marshal = get_user_model().objects.create_user("marshal", password="pw-marshal", is_staff=True)
     event = event_create(user=marshal, name="Finished Round GT", rounds=3, seed=1)

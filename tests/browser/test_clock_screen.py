@@ -28,9 +28,9 @@ def _seconds(text: str) -> int:
 def paired_event(db):
     from django.contrib.auth import get_user_model
 
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.rounds.rounds import round_create
 
     marshal = get_user_model().objects.create_user("marshal", password="pw-marshal", is_staff=True)
     event = event_create(user=marshal, name="Clockwork GT", rounds=3, seed=1)
@@ -104,8 +104,8 @@ def test_clock_ticks_on_the_phone_and_the_big_screen_follows(
 
 
 def test_the_big_screen_scrolls_pairings_that_do_not_fit(live_server, new_page, paired_event):
-    from tournament.services.players import player_register
-    from tournament.services.rounds import round_create, round_delete_latest
+    from tournament.services.players.players import player_register
+    from tournament.services.rounds.rounds import round_create, round_delete_latest
 
     event = paired_event
     marshal = event.staff.get()

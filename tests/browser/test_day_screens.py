@@ -17,10 +17,10 @@ def _event(*, results: bool):
     from django.contrib.auth import get_user_model
 
     from tests.conftest import add_players
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.results import result_enter
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.results.results import result_enter
+    from tournament.services.rounds.rounds import round_create
 
     organiser = get_user_model().objects.create_user("marshal", password="pw", is_staff=True)
     event = event_create(user=organiser, name="Wide GT", rounds=3, seed=1)

@@ -13,9 +13,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def disputed(organiser):
     from tests.conftest import add_players
-    from tournament.services.events import event_create
-    from tournament.services.results import result_enter
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.results.results import result_enter
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(user=organiser, name="Dispute GT", rounds=3, seed=1)
     a, b = add_players(event, organiser, 2)

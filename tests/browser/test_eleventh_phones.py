@@ -82,8 +82,8 @@ def test_two_phones_play_an_event_game_and_the_result_waits_for_the_opponent(
 
     from tests.conftest import add_players
     from tournament.models import Result
-    from tournament.services.events import event_create
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.rounds.rounds import round_create
 
     settings.TRACKER_POLL_MS = 60_000
     event = event_create(user=organiser, name="XI GT", rounds=3, seed=1, mission_pack="eleventh")

@@ -13,8 +13,8 @@ def _paired_event():
     from django.contrib.auth import get_user_model
 
     from tests.conftest import add_players
-    from tournament.services.events import event_create
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.rounds.rounds import round_create
 
     user = get_user_model().objects.create_user("marshal", password="pw-marshal", is_staff=True)
     event = event_create(user=user, name="Door GT", rounds=3, seed=1, registration_open=True)

@@ -24,10 +24,10 @@ def _played_event():
     """24 players of 8 factions, three rounds paired by the engine, every result confirmed."""
     from django.contrib.auth import get_user_model
 
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.results import result_enter
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.results.results import result_enter
+    from tournament.services.rounds.rounds import round_create
 
     organiser = get_user_model().objects.create_user("stats", password="pw", is_staff=True)
     event = event_create(user=organiser, name="Cog Wars Grand Tournament", rounds=3, seed=7)
@@ -48,7 +48,7 @@ def _played_event():
 
 
 def test_factions_page_draws_a_bar_per_faction(live_server, new_page):
-    from tournament.services.factions import faction_stats_event
+    from tournament.services.standings.factions import faction_stats_event
 
     event = _played_event()
     stats = faction_stats_event(event=event)

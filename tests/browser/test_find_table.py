@@ -16,8 +16,8 @@ SEARCHED = "Zoë Ärnström"
 def big_round(organiser):
     """500 players paired in order at tables 1-250; Zoë plays table 137."""
     from tournament.models import Player
-    from tournament.services.events import event_create
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(user=organiser, name="Mega GT", rounds=5, seed=1)
     names = [f"Player {i:03d}" for i in range(1, 501)]
@@ -110,9 +110,9 @@ def test_without_javascript_the_form_asks_the_server(live_server, chromium, big_
 @pytest.fixture
 def nordic_round(organiser):
     """Łukasz v Søren at table 1, Ødegård v Ana at table 2."""
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(user=organiser, name="Nordic GT", rounds=3, seed=1)
     names = ["Łukasz Żółć", "Søren Kierkegaard", "Martin Ødegård", "Ana Lima"]

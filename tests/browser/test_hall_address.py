@@ -13,8 +13,8 @@ def test_bogus_links_and_guesses_at_the_hall_do_not_lock_out_the_honest(live_ser
     from django.test import Client
 
     from ops import throttle
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
 
     users = get_user_model().objects
     organiser = users.create_user("marshal", password="pw-marshal", is_staff=True)

@@ -21,7 +21,7 @@ def _event():
 
     from rosters.services.armylists import army_list_submit
     from tests.conftest import add_players
-    from tournament.services.events import event_create, event_update
+    from tournament.services.events.events import event_create, event_update
 
     user = get_user_model().objects.create_user("marshal", password="pw-marshal", is_staff=True)
     event = event_create(user=user, name="List GT", rounds=3, seed=1)

@@ -61,7 +61,7 @@ def test_checking_in_moves_the_count(live_server, signed_in, event, organiser):
 
 def test_entering_a_score_moves_missing_and_done(live_server, signed_in, event, organiser):
     from tests.conftest import add_players
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     add_players(event, organiser, 4)
     round_create(event_id=event.pk, user=organiser, seed=1)

@@ -28,7 +28,7 @@ def _priority_form(page, side: str):
 
 
 def test_player_twos_phone_follows_player_one_without_a_reload(live_server, new_page, settings):
-    from tracker.services import tracker_create
+    from tracker.services.trackers import tracker_create
 
     settings.TRACKER_POLL_MS = POLL_MS
     tracked = tracker_create(pack_key="eighth", mission_key="tactical_escalation", seed=3)

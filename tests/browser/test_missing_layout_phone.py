@@ -13,9 +13,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def paired(organiser):
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(user=organiser, name="Holes GT", rounds=3, mission_pack="eleventh")
     seats = [

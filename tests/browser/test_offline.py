@@ -24,8 +24,8 @@ OFFLINE_LINE = re.compile(r"Offline, as of \d{1,2}:\d{2}")
 @pytest.fixture
 def game(organiser):
     from tests.conftest import add_players
-    from tournament.services.events import event_create
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(user=organiser, name="Offline GT", rounds=3, seed=1)
     a, b = add_players(event, organiser, 2)
@@ -137,7 +137,7 @@ def test_a_result_typed_offline_is_sent_once_on_reconnection(live_server, phone,
 
 def test_a_confirmation_queued_without_a_worker_is_sent_on_reconnection(live_server, phone, game):
     from tournament.models import AuditEntry, Result
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     result_enter(game_id=game.pk, data={"vp_a": 70, "vp_b": 50}, player=game.player_a)
     context, page = phone(service_workers="block")
@@ -162,7 +162,7 @@ def test_a_confirmation_queued_without_a_worker_is_sent_on_reconnection(live_ser
 
 
 def test_a_queued_entry_that_meets_a_different_one_goes_to_the_dispute(live_server, phone, game):
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     context, page = phone(service_workers="block")
     page.goto(f"{live_server.url}/p/{game.player_a.private_key}/")

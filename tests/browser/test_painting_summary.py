@@ -15,7 +15,7 @@ def test_a_refused_row_is_named_at_the_top(live_server, new_page, organiser):
     from django.test import Client
 
     from tests.conftest import add_players
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     event = event_create(user=organiser, name="Paint GT", rounds=3, seed=1)
     players = add_players(event, organiser, 20)

@@ -49,7 +49,7 @@ def test_a_phone_check_in_moves_the_organisers_count(
     live_server, new_page, signed_in, event, organiser
 ):
     from tests.conftest import add_players
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     players = add_players(event, organiser, 3)
     event_update(event=event, user=organiser, changes={"check_in_open": True})
@@ -74,9 +74,9 @@ def test_a_phone_check_in_moves_the_organisers_count(
 
 def test_the_player_waits_for_released_pairings(live_server, new_page, event, organiser):
     from tests.conftest import add_players
-    from tournament.services.events import event_update
-    from tournament.services.release import round_release
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_update
+    from tournament.services.rounds.release import round_release
+    from tournament.services.rounds.rounds import round_create
 
     players = add_players(event, organiser, 4)
     event_update(event=event, user=organiser, changes={"review_pairings": True})

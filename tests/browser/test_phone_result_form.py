@@ -25,9 +25,9 @@ def game11(organiser):
     with an announcement and check-in on the page above it."""
     from tests.conftest import add_players
     from tournament.models import Event
-    from tournament.services.announcements import announcement_post
-    from tournament.services.events import event_create
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.live.announcements import announcement_post
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(user=organiser, name="Eleventh GT", rounds=3, seed=1)
     players = add_players(event, organiser, 2)
@@ -72,7 +72,7 @@ def test_the_battle_round_record_spans_the_form(live_server, new_page, game11):
 def test_the_confirming_player_sees_the_breakdown_and_can_dispute_with_battle_ready(
     live_server, new_page, game11
 ):
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     result_enter(
         game_id=game11.pk,

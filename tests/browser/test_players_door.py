@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def site(db):
     """The shared site (8 players, round 1 paired), with everyone but Bram and Hild in."""
-    from tournament.services.players import player_update
+    from tournament.services.players.players import player_update
 
     site = site_build()
     for label, player in site.players.items():

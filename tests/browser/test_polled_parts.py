@@ -29,7 +29,7 @@ def test_a_polled_part_sends_its_etag_and_keeps_itself_on_a_304(
 ):
     from tests.conftest import add_players
     from tests.printing.helpers import pair_in_order
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     round_ = pair_in_order(event, organiser, add_players(event, organiser, 8))
     page = new_page(PHONE)

@@ -34,8 +34,8 @@ def _sign_in(page, base: str, path: str) -> None:
 def test_qr_codes_opened_on_loopback_hold_the_venue_address(live_server, new_page, settings):
     from django.contrib.auth import get_user_model
 
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
 
     settings.SITE_URL = VENUE
     user = get_user_model().objects.create_user("marshal", password="pw-marshal", is_staff=True)

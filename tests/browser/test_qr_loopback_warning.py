@@ -12,8 +12,8 @@ WARNING = "phones cannot open"
 
 
 def _event(user_model):
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
 
     user = user_model.objects.create_user("marshal", password="pw-marshal", is_staff=True)
     event = event_create(user=user, name="Club Night", rounds=3, seed=1, registration_open=True)

@@ -25,7 +25,7 @@ def test_a_result_form_sent_again_by_fetch_with_its_key_changes_nothing(
     live_server, new_page, event, players, organiser
 ):
     from tournament.models import Result
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     round_ = round_create(event_id=event.pk, user=organiser, seed=7)
     game = round_.games.filter(player_b__isnull=False).order_by("table_number").first()

@@ -16,7 +16,7 @@ def _team_match():
 
     from teams.services.rounds import team_round_create
     from tests.teams_ritual.conftest import make_team
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     organiser = get_user_model().objects.create_user("marshal", password="pw", is_staff=True)
     event = event_create(user=organiser, name="Team GT", rounds=3, kind="team", team_size=5)

@@ -14,8 +14,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def paired(organiser):
     from tests.conftest import add_players
-    from tournament.services.events import event_create
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(user=organiser, name="Phone GT", rounds=3, seed=1)
     a, b = add_players(event, organiser, 2)
@@ -47,7 +47,7 @@ def test_the_board_labels_a_and_b_and_another_score_starts_empty(
     from django.conf import settings
     from django.test import Client
 
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     result_enter(game_id=paired.pk, data={"vp_a": 70, "vp_b": 50}, player=paired.player_a)
     result_enter(game_id=paired.pk, data={"vp_a": 60, "vp_b": 60}, player=paired.player_b)

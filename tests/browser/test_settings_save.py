@@ -23,7 +23,7 @@ def test_save_settings_unchanged_keeps_the_event(live_server, new_page):
     from django.contrib.auth import get_user_model
 
     from tournament.models import AuditEntry
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     user = get_user_model().objects.create_user("marshal", password="pw-marshal", is_staff=True)
     event = event_create(

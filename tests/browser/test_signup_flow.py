@@ -11,8 +11,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def _full_event():
     from django.contrib.auth import get_user_model
 
-    from tournament.services.events import event_create
-    from tournament.services.registration import registration_submit
+    from tournament.services.events.events import event_create
+    from tournament.services.players.registration import registration_submit
 
     user = get_user_model().objects.create_user("marshal", password="pw-marshal", is_staff=True)
     event = event_create(
@@ -59,8 +59,8 @@ def test_sign_up_on_a_phone_and_land_on_the_private_page(live_server, new_page, 
 
 def test_the_organiser_approves_a_sign_up_on_a_phone(live_server, new_page, shoot):
     from tournament.models import Player
-    from tournament.services.events import event_update
-    from tournament.services.registration import registration_submit
+    from tournament.services.events.events import event_update
+    from tournament.services.players.registration import registration_submit
 
     event = _full_event()
     organiser = event.staff.get()

@@ -87,8 +87,8 @@ def _make_game():
     from django.contrib.auth import get_user_model
 
     from tests.conftest import add_players
-    from tournament.services.events import event_create
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.rounds.rounds import round_create
 
     organiser = get_user_model().objects.create_user("marshal", password="pw", is_staff=True)
     event = event_create(user=organiser, name="Tracker Night", rounds=3, seed=7)

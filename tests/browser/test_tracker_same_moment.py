@@ -24,7 +24,7 @@ def test_roll_off_winner_chooses_then_both_choose_secondaries_at_once(
     b = Phone(new_page(PHONE), base + game.player_b.private_key, game.player_b)
 
     # The header names the mission (pool letter and primary), not only its code.
-    from missions.services import round_mission
+    from missions.services.missions import round_mission
 
     mission = round_mission("leviathan", "A")
     head = a.page.locator(".trk-mission").inner_text()

@@ -14,10 +14,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def day(organiser):
     """Twelve players; round 1 paired, every game confirmed but the last (entered only)."""
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.results import result_enter
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.results.results import result_enter
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(user=organiser, name="Where GT", rounds=3, seed=1)
     names = [f"Player {i:02d}" for i in range(1, 13)]

@@ -12,7 +12,7 @@ START = 1_000_000.0
 @pytest.fixture
 def clock(monkeypatch):
     """The time the cache and the replay read, moved by hand (no sleeps)."""
-    from tournament.services import cached
+    from tournament.caching import cached
 
     now = [START]
     monkeypatch.setattr(cached, "clock", lambda: now[0])

@@ -1,8 +1,8 @@
 """Every public part a page polls answers conditionally, as the standings part does: the
 pairings page's and the event page's live parts give a 304 to their own ETag, a new ETag once a
 result is confirmed or a round released, are given again to anonymous pollers without the
-framework (tournament/replay.py), never to someone signed in or holding a key, and compressed
-for readers that accept gzip; the pages still poll them."""
+framework (tournament/caching/replay.py), never to someone signed in or holding a key, and
+compressed for readers that accept gzip; the pages still poll them."""
 
 import gzip
 
@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import add_players
 from tests.printing.helpers import pair_in_order
-from tournament.services.cached import MAX_LAG_S
-from tournament.services.results import result_enter
+from tournament.caching.cached import MAX_LAG_S
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +61,7 @@ def test_a_confirmed_result_changes_the_etag(anon, url, played, organiser, clock
 
 def test_releasing_a_round_changes_the_etag(anon, url, event, organiser, clock):
     from tournament.models import Event
-    from tournament.services.release import round_release
+    from tournament.services.rounds.release import round_release
 
     Event.objects.filter(pk=event.pk).update(review_pairings=True)
     event.refresh_from_db()
@@ -92,7 +92,7 @@ def test_an_anonymous_poll_is_answered_again_without_a_query(anon, url):
 def test_signed_in_and_keyed_pollers_are_never_given_a_kept_answer(
     anon, client, url, organiser, played
 ):
-    from tournament.replay import STORE
+    from tournament.caching.replay import STORE
 
     anon.get(url, **HTMX)
     client.force_login(organiser)
@@ -117,7 +117,7 @@ def test_the_part_is_compressed_for_readers_that_accept_gzip(anon, url, event, o
     assert gzip.decompress(first.content) == plain.content
     assert len(first.content) * 4 < len(plain.content)
     assert first["ETag"] == f"W/{plain['ETag']}"
-    from tournament.replay import STORE
+    from tournament.caching.replay import STORE
 
     STORE.clear()  # the weak ETag revalidates, replayed or made again by the view
     again = anon.get(url, HTTP_IF_NONE_MATCH=first["ETag"], HTTP_ACCEPT_ENCODING="gzip", **HTMX)

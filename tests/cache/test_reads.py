@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import add_players
 from tests.printing.helpers import pair_in_order
-from tournament.services.results import result_enter
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def test_public_standings_trail_by_at_most_5_s_the_organisers_are_exact(
     """Deliberately not "fresh at once" for everyone: at the end of a round the public may be
     given the previous standings while newer ones are computed, for at most 5 s, and is told
     as of when; the organisers' standings count a confirmation at once."""
-    from tournament.services.cached import LAG_S, MAX_LAG_S
+    from tournament.caching.cached import LAG_S, MAX_LAG_S
 
     assert LAG_S < MAX_LAG_S <= 5
     _, round_ = _played(event, organiser, 8)
@@ -76,9 +76,9 @@ def test_a_pending_entry_moves_the_counts_not_the_standings(anon, event, organis
     """An entry awaiting the opponent changes the counts of unconfirmed results (for the
     public within LAG_S, as any public read), but not the published standings: their revision
     and ETag stay, so nothing recomputes them."""
-    from tournament.services.cached import LAG_S
-    from tournament.services.results import result_confirm
-    from tournament.services.revision import event_revisions
+    from tournament.caching.cached import LAG_S
+    from tournament.caching.revision import event_revisions
+    from tournament.services.results.results import result_confirm
 
     round_ = pair_in_order(event, organiser, players)
     url = f"/api/events/{event.pk}/standings/"
@@ -167,7 +167,7 @@ def _queries(client, url) -> int:
 
 @pytest.mark.parametrize("path", ["standings/", "rounds/1/", "standings/status/"])
 def test_query_count_does_not_grow_with_the_event(anon, organiser, path):
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     counts = []
     for size in (8, 40):

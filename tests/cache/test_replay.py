@@ -1,12 +1,12 @@
 """The public's polls are answered again from this process's last answer while its data is at
-most LAG_S old (tournament/replay.py): no query, no view, the same bytes and ETag; never to a
-reader with credentials, never past the window, and never after a change made here."""
+most LAG_S old (tournament/caching/replay.py): no query, no view, the same bytes and ETag; never to
+a reader with credentials, never past the window, and never after a change made here."""
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tournament.services.results import result_enter
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,7 @@ def test_a_poll_within_the_window_is_answered_again_without_a_query(
 
 
 def test_past_the_window_the_poll_is_made_again(anon, event, played, clock):
-    from tournament.services.cached import LAG_S
+    from tournament.caching.cached import LAG_S
 
     url = f"/api/events/{event.pk}/standings/"
     anon.get(url)
@@ -88,7 +88,7 @@ def test_a_change_made_here_is_seen_at_once(anon, api, event, played):
 
 
 def test_a_signed_in_write_forgets_every_kept_answer(anon, api, event, played, clock):
-    from tournament.replay import STORE
+    from tournament.caching.replay import STORE
 
     anon.get(f"/api/events/{event.pk}/standings/")
     assert STORE.items
@@ -99,7 +99,7 @@ def test_a_signed_in_write_forgets_every_kept_answer(anon, api, event, played, c
 def test_a_players_entry_leaves_the_public_its_window(anon, event, played, clock):
     """At the end of a round players' entries arrive faster than phones poll: the public is
     given what it was given for the rest of the window, then the confirmed result."""
-    from tournament.services.cached import LAG_S
+    from tournament.caching.cached import LAG_S
 
     url = f"/api/events/{event.pk}/standings/"
     before = anon.get(url)
@@ -138,7 +138,7 @@ def test_readers_with_credentials_are_never_given_a_kept_answer(
 
 @pytest.mark.usefixtures("played", "clock")
 def test_a_signed_in_readers_answer_is_never_kept(client, event, organiser):
-    from tournament.replay import STORE
+    from tournament.caching.replay import STORE
 
     client.force_login(organiser)
     client.get(f"/events/{event.pk}/standings/", HTTP_HX_REQUEST="true")
@@ -196,7 +196,7 @@ def test_a_reader_that_accepts_gzip_gets_the_answer_compressed(anon, event):
     # Its weak ETag revalidates, replayed or made again by the view.
     same = anon.get(url, HTTP_IF_NONE_MATCH=packed["ETag"], HTTP_ACCEPT_ENCODING="gzip")
     assert same.status_code == 304
-    from tournament.replay import STORE
+    from tournament.caching.replay import STORE
 
     STORE.clear()
     assert anon.get(url, HTTP_IF_NONE_MATCH=packed["ETag"]).status_code == 304

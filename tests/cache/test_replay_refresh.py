@@ -1,4 +1,4 @@
-"""The refresher (tournament/replay_refresh.py) makes the answers the public polls before their
+"""The refresher (tournament/caching/refresh.py) makes the answers the public polls before their
 window ends, so that the web processes only give them: while it is alive a web process gives
 the last answer until it is STALE_S old instead of making the next; the refresher's answers
 hold the newest data; with no refresher, or one that lags, the web processes make them."""
@@ -9,10 +9,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.cache.conftest import START
-from tournament.replay import STALE_S, STORE
-from tournament.replay_refresh import ALIVE, ASKED, refresh_once
-from tournament.services.cached import LAG_S
-from tournament.services.results import result_confirm, result_enter
+from tournament.caching.cached import LAG_S
+from tournament.caching.refresh import ALIVE, ASKED, refresh_once
+from tournament.caching.replay import STALE_S, STORE
+from tournament.services.results.results import result_confirm, result_enter
 
 pytestmark = pytest.mark.django_db
 
@@ -126,7 +126,7 @@ def test_only_answers_that_are_kept_are_made_ahead(anon, event):
 
 
 def test_the_refresher_stops_when_the_server_that_started_it_is_gone(monkeypatch):
-    from tournament import replay_refresh
+    from tournament.caching import refresh as replay_refresh
 
     rounds = []
     monkeypatch.setattr(replay_refresh, "refresh_once", lambda: rounds.append(1))

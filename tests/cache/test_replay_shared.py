@@ -1,4 +1,4 @@
-"""Kept answers shared between the server's processes (tournament/replay.py): a process that
+"""Kept answers shared between the server's processes (tournament/caching/replay.py): a process that
 has none of its own takes another's while it is within the window, never one made before a
 change; while one process makes the next answer the others give the last one for at most
 STALE_S; and a process's own kept answers are given before Django is entered (replay_wsgi)."""
@@ -12,8 +12,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.cache.conftest import START
-from tournament.replay import STALE_S, STORE, _key_of, _shared_key, replay_wsgi
-from tournament.services.results import result_enter
+from tournament.caching.replay import STALE_S, STORE, _key_of, _shared_key, replay_wsgi
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +55,7 @@ def test_a_change_made_anywhere_retires_the_shared_answers(anon, event, organise
 def test_while_another_process_makes_the_next_the_last_is_given_for_a_while(
     anon, event, organiser, played, clock
 ):
-    from tournament.services.cached import LAG_S
+    from tournament.caching.cached import LAG_S
 
     url = f"/api/events/{event.pk}/standings/"
     before = anon.get(url)
@@ -153,7 +153,7 @@ def test_other_requests_go_to_django(anon, event, extra):
 
 @pytest.mark.usefixtures("played")
 def test_past_the_window_the_wsgi_path_goes_to_django(anon, event, clock):
-    from tournament.services.cached import LAG_S
+    from tournament.caching.cached import LAG_S
 
     url = f"/api/events/{event.pk}/standings/"
     anon.get(url)

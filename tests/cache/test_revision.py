@@ -3,19 +3,19 @@
 import pytest
 
 from tests.printing.helpers import pair_in_order
+from tournament.caching.revision import event_revision
 from tournament.models import AuditEntry, Event
-from tournament.services.audit import audit_undo
-from tournament.services.events import event_update
-from tournament.services.players import (
+from tournament.services.audit.log import audit_undo
+from tournament.services.events.events import event_update
+from tournament.services.players.players import (
     player_register,
     player_update,
     players_check_in_all,
     players_drop_absent,
 )
-from tournament.services.results import result_confirm, result_enter, result_settle
-from tournament.services.revision import event_revision
-from tournament.services.rounds import round_delete_latest, round_set_mission
-from tournament.services.swaps import round_repair, round_swap_players
+from tournament.services.results.results import result_confirm, result_enter, result_settle
+from tournament.services.rounds.rounds import round_delete_latest, round_set_mission
+from tournament.services.rounds.swaps import round_repair, round_swap_players
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from tests.conftest import add_players
 from tests.printing.helpers import pair_in_order
 from tournament.api.serializers import GameSerializer
 from tournament.api.views.rounds import round_games_data
-from tournament.services.results import result_confirm, result_enter
+from tournament.services.results.results import result_confirm, result_enter
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from tournament.services import cached
-from tournament.services.cached import LAG_S, MAX_LAG_S, WAIT_S, event_computed
+from tournament.caching import cached
+from tournament.caching.cached import LAG_S, MAX_LAG_S, WAIT_S, event_computed
 
 READERS = 12
 

@@ -9,7 +9,7 @@ import io
 import pytest
 from openpyxl import load_workbook
 
-from tournament.services.results import result_enter
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def made(monkeypatch):
     """How many times a workbook was actually built."""
-    from tournament.services import workbook
+    from tournament.services.documents import workbook
 
     count = [0]
     build = workbook.event_workbook

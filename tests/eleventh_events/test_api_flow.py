@@ -340,7 +340,7 @@ def test_the_public_sign_up_takes_a_disposition(api, anon):
 
 
 def test_the_players_own_choice_is_logged_and_undoable(api):
-    from tournament.services.eleventh import player_set_disposition
+    from tournament.services.rounds.eleventh import player_set_disposition
 
     event = _event(api)
     pid = _players(api, event["id"], 1, dispositions=False)[0]["id"]

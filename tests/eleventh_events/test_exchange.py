@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from exchange.services.exchange import checksum
-from exchange.services.exchange_import import event_import
+from exchange.services.export import checksum
+from exchange.services.importing import event_import
 from tests.exchange.helpers import export, imported, observable, without_stamp
 from tournament.models import Game, Player
-from tournament.services.game_layout import game_set_layout
-from tournament.services.players import player_register, player_update
-from tournament.services.rounds import round_create
+from tournament.services.players.players import player_register, player_update
+from tournament.services.rounds.layout import game_set_layout
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ DISPOSITIONS = ("take-and-hold", "disruption", "purge-the-foe", "reconnaissance"
 
 @pytest.fixture
 def eleventh(organiser):
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     event = event_create(
         user=organiser,

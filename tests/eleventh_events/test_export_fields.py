@@ -12,10 +12,10 @@ import pytest
 from openpyxl import load_workbook
 
 from missions.eleventh import matrix
-from tournament.services.events import event_create
-from tournament.services.players import player_register
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.events.events import event_create
+from tournament.services.players.players import player_register
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tournament.models import Game
-from tournament.services.events import event_create, event_update
-from tournament.services.players import player_register
-from tournament.services.rounds import round_create
+from tournament.services.events.events import event_create, event_update
+from tournament.services.players.players import player_register
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 MISSING = 987_654

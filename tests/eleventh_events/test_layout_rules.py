@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from common.errors import Invalid
 from missions.eleventh import matrix
-from tournament.services.eleventh import (
+from tournament.services.rounds.eleventh import (
     disposition_from_text,
     layout_rolled,
     table_layouts_clean,

@@ -15,11 +15,11 @@ from missions.eleventh import matrix
 from missions.eleventh.layouts import companion_card_words
 from tests.printing.helpers import pdf_pages
 from tournament.models import Game
-from tournament.services.eleventh import layout_rolled
-from tournament.services.events import event_create, event_update
-from tournament.services.players import player_register
-from tournament.services.printing import print_document
-from tournament.services.rounds import round_create
+from tournament.services.documents.printing import print_document
+from tournament.services.events.events import event_create, event_update
+from tournament.services.players.players import player_register
+from tournament.services.rounds.eleventh import layout_rolled
+from tournament.services.rounds.rounds import round_create
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 TABLES = st.integers(min_value=1, max_value=32767)
@@ -123,7 +123,7 @@ def test_the_organiser_sees_the_count_before_release_and_each_table(client, orga
 @pytest.mark.django_db
 def test_public_pairings_pdf_and_table_pack_say_where_to_set_up(client, organiser, paired):
     event, round_ = paired
-    from tournament.services.release import round_release
+    from tournament.services.rounds.release import round_release
 
     round_release(event_id=event.pk, user=organiser, number=1)
     games = {g.table_number: g for g in Game.objects.filter(round=round_)}
@@ -145,7 +145,7 @@ def test_public_pairings_pdf_and_table_pack_say_where_to_set_up(client, organise
 @pytest.mark.django_db
 def test_a_swap_that_gives_a_table_a_held_matchup_rolls_it_a_held_layout(organiser, paired):
     from tournament.models import Player
-    from tournament.services.swaps import round_swap_players
+    from tournament.services.rounds.swaps import round_swap_players
 
     event, round_ = paired
     # Table 1 plays Priority Assets v Disruption (no layout held), say on letter A.

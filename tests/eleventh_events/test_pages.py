@@ -14,9 +14,9 @@ from django.utils import timezone
 from missions.eleventh import matrix
 from tests.web.browser_form import form_data
 from tournament.models import AuditEntry, Event, Game, Player
-from tournament.services.events import event_create, event_update
-from tournament.services.players import player_register
-from tournament.services.rounds import round_create
+from tournament.services.events.events import event_create, event_update
+from tournament.services.players.players import player_register
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

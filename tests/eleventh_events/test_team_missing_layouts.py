@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from teams.services.printing import team_print_document
 from teams.services.rounds import team_round_create
-from teams.services.team_printing import team_print_document
 from teams.services.teams import team_create, team_member_add
 from tests.eleventh_events.test_teams import _event, _pair_match
 from tests.printing.helpers import pdf_pages
-from tournament.services.players import player_update
+from tournament.services.players.players import player_update
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from missions.eleventh import matrix
 from teams.services.matches import team_match_pair_players
 from teams.services.rounds import team_round_create
 from teams.services.teams import team_create, team_member_add
-from tournament.services.events import event_create
-from tournament.services.players import player_update
+from tournament.services.events.events import event_create
+from tournament.services.players.players import player_update
 
 pytestmark = pytest.mark.django_db
 

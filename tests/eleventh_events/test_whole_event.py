@@ -13,7 +13,7 @@ from tests.printing.helpers import pdf_pages
 from tests.tracker_eleventh.player import next_action
 from tests.tracker_web.conftest import key_client
 from tournament.models import Event, Game, Player
-from tournament.services.printing import print_document
+from tournament.services.documents.printing import print_document
 
 pytestmark = pytest.mark.django_db
 

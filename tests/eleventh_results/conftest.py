@@ -12,7 +12,7 @@ from tests.conftest import add_players
 
 @pytest.fixture
 def eleventh(organiser):
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     return event_create(user=organiser, name="Eleventh GT", rounds=3, seed=1)
 
@@ -20,7 +20,7 @@ def eleventh(organiser):
 @pytest.fixture
 def paired11(eleventh, organiser):
     from tournament.models import Event
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     add_players(eleventh, organiser, 8)
     round_ = round_create(event_id=eleventh.pk, user=organiser, seed=7)

@@ -8,7 +8,7 @@ from django.core.management import call_command
 
 from tournament.management.commands.load_demo import DEMO_11_NAME
 from tournament.models import Event, Result, Round
-from tournament.services.disposition_stats import disposition_stats_event
+from tournament.services.standings.dispositions import disposition_stats_event
 
 pytestmark = pytest.mark.django_db
 

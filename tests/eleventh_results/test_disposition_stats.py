@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from tournament.models import Game, Player
-from tournament.services.disposition_stats import disposition_stats_event
-from tournament.services.results import result_enter
+from tournament.services.results.results import result_enter
+from tournament.services.standings.dispositions import disposition_stats_event
 
 pytestmark = pytest.mark.django_db
 

@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from exchange.services.exchange_import import event_import
+from exchange.services.importing import event_import
 from tests.eleventh_results.conftest import rounds
 from tests.exchange.helpers import export, imported, observable, without_stamp
 from tests.exchange.test_refusals import _refused, _resealed
+from tournament.engine.scoring.eleventh import RECORD_FIELDS
 from tournament.models import Result
-from tournament.scoring_eleventh import RECORD_FIELDS
-from tournament.services.results import result_enter
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +74,7 @@ def test_a_bad_record_in_a_file_is_refused_naming_it(played, change, where):
 
 
 def test_another_packs_file_refuses_a_record(event, players, organiser):
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     round_ = round_create(event_id=event.pk, user=organiser, seed=3)
     game = round_.games.filter(player_b__isnull=False).first()

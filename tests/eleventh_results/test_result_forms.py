@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.eleventh_results.conftest import rounds
 from tests.web.browser_form import form_data
 from tournament.models import Result
-from tournament.services.results import result_enter
+from tournament.services.results.results import result_enter
 from tournament.views.forms_eleventh import swap_sides
 
 pytestmark = pytest.mark.django_db
@@ -135,7 +135,7 @@ def test_a_refused_phone_entry_keeps_what_was_typed(client, game11):
 
 
 def test_other_packs_show_no_record_boxes(client, org_client, event, players, organiser):
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     game = (
         round_create(event_id=event.pk, user=organiser, seed=7)

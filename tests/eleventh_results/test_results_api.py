@@ -90,7 +90,7 @@ def test_a_refusal_names_the_field_and_changes_nothing(api, game11, body, field)
 
 
 def test_other_packs_refuse_the_record(api, event, players, organiser):
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     game = round_create(event_id=event.pk, user=organiser, seed=7).games.first()
     for field in Result.RECORD:
@@ -128,7 +128,7 @@ def test_settling_a_dispute_keeps_the_accepted_claim_record(organiser, game11):
     post(key_client(b), game11, {**FULL, "first_turn": "b"})
     claim = Result.objects.get(game=game11, is_current=True)
     assert claim.status == "disputed"
-    from tournament.services.results import result_settle
+    from tournament.services.results.results import result_settle
 
     settled = result_settle(game_id=game11.pk, version=1, user=organiser)
     assert (settled.first_turn, settled.rounds_b, settled.status) == ("a", R_B, "confirmed")

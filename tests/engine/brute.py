@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournament.engine.context import PairingContext, bye_candidates
+from tournament.engine.pairing.context import PairingContext, bye_candidates
 
 
 def all_pairings(ids: list[int]):

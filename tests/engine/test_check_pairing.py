@@ -2,9 +2,8 @@
 
 import pytest
 
+from tests.engine.factory import BYE_VP, players, win
 from tournament.engine import EngineError, check_pairing, validate_pairing
-
-from .factory import BYE_VP, players, win
 
 
 def _codes(flags):

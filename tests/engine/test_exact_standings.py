@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.factory import BYE_VP, game, players, random_history
 from tournament.engine import (
     compute_standings,
     format_metric,
@@ -18,9 +19,7 @@ from tournament.engine import (
     pair_round,
 )
 from tournament.engine.history import build_states
-from tournament.engine.metrics import METRICS
-
-from .factory import BYE_VP, game, players, random_history
+from tournament.engine.standings.metrics import METRICS
 
 
 def _by_id(rows):

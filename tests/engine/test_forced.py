@@ -5,7 +5,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.engine.forced import level_pair_bounds
+from tournament.engine.pairing.forced import level_pair_bounds
 
 INF = float("inf")
 

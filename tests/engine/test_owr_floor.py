@@ -13,9 +13,10 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.engine.factory import BYE_VP, game, players, random_history
 from tournament.engine import compute_standings, format_metric, metric_json
 from tournament.engine.history import build_states
-from tournament.engine.metrics import (
+from tournament.engine.standings.metrics import (
     DEFAULT_OWR_FLOOR,
     MetricOptions,
     opp_vp,
@@ -23,8 +24,6 @@ from tournament.engine.metrics import (
     owr_floor,
     sos_vp,
 )
-
-from .factory import BYE_VP, game, players, random_history
 
 # An 18-player, 3-round event written for this test (no public table with the floor's figures
 # could be cited, so the event is our own): (round, player a, player b, VP a, VP b).

@@ -1,9 +1,8 @@
 """Win path values, pair cost and the cost of whole pairings."""
 
+from tests.engine.factory import BYE_VP, draw, game, players, win
 from tournament.engine import build_context, pair_cost, pair_round, pairing_cost
 from tournament.engine.records import PlayerEntry
-
-from .factory import BYE_VP, draw, game, players, win
 
 PATHS = {1: "LWWW", 2: "WLWW", 3: "WWWL", 4: "WWLW"}
 

@@ -2,9 +2,8 @@
 
 import pytest
 
+from tests.engine.factory import BYE_VP, game, players, simulate, win
 from tournament.engine import EngineError, build_context, pair_round
-
-from .factory import BYE_VP, game, players, simulate, win
 
 
 def _partners(result) -> dict:

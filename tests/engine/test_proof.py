@@ -6,9 +6,9 @@ from unittest.mock import patch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.engine import matching, pair_round
-
-from .factory import BYE_VP, players, simulate
+from tests.engine.factory import BYE_VP, players, simulate
+from tournament.engine import pair_round
+from tournament.engine.pairing import matching
 
 
 def _pruned(people, past, rnd, seed):

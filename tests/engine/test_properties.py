@@ -6,13 +6,13 @@ from unittest.mock import patch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.engine import build_context, matching, pair_round
-from tournament.engine.bound import relaxed_bound
-from tournament.engine.context import bye_candidates
-from tournament.engine.matching import Matcher
-
-from .brute import all_pairings, best_cost
-from .factory import BYE_VP, players, random_history, simulate
+from tests.engine.brute import all_pairings, best_cost
+from tests.engine.factory import BYE_VP, players, random_history, simulate
+from tournament.engine import build_context, pair_round
+from tournament.engine.pairing import matching
+from tournament.engine.pairing.bound import relaxed_bound
+from tournament.engine.pairing.context import bye_candidates
+from tournament.engine.pairing.matching import Matcher
 
 small = settings(max_examples=40, deadline=None)
 

@@ -10,10 +10,10 @@ from unittest.mock import patch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.engine import build_context, matching, pair_round, split
-
-from .brute import all_pairings, best_cost
-from .factory import BYE_VP, players, random_history, simulate
+from tests.engine.brute import all_pairings, best_cost
+from tests.engine.factory import BYE_VP, players, random_history, simulate
+from tournament.engine import build_context, pair_round
+from tournament.engine.pairing import matching, split
 
 
 def _split_pairing(people, games, rnd, seed, block):

@@ -2,9 +2,8 @@
 
 import pytest
 
+from tests.engine.factory import BYE_VP, draw, game, players, win
 from tournament.engine import EngineError, compute_standings
-
-from .factory import BYE_VP, draw, game, players, win
 
 
 def _by_id(rows):

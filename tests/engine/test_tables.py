@@ -2,9 +2,8 @@
 
 import pytest
 
+from tests.engine.factory import BYE_VP, game, players, win
 from tournament.engine import EngineError, pair_round
-
-from .factory import BYE_VP, game, players, win
 
 
 def _history():

@@ -7,7 +7,7 @@ import itertools
 
 from missions.classic.primaries import MISSIONS
 from tests.eternal.test_rules import act, start, to_end
-from tracker import eternal
+from tracker.engine import eternal
 
 P1, P2 = eternal.PLAYERS
 HOLDERS = (P1, P2, None)

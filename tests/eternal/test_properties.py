@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from missions.classic.primaries import MISSIONS
 from tests.eternal.player import PLAYERS, next_action
-from tracker import eternal
+from tracker.engine import eternal
 from tracker.engine.errors import Refusal
 
 KEYS = [(m.pack_key, m.key) for m in MISSIONS]

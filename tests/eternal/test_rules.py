@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tracker import eternal
+from tracker.engine import eternal
 from tracker.engine.errors import Refusal
 
 P1, P2 = eternal.PLAYERS

@@ -14,16 +14,16 @@ from django.db import IntegrityError
 from rest_framework.test import APIClient
 
 from common.errors import Forbidden, Invalid
-from exchange.services import exchange_import
-from exchange.services.exchange import checksum, event_export_document
-from exchange.services.exchange_import import event_import
+from exchange.services import importing as exchange_import
+from exchange.services.export import checksum, event_export_document
+from exchange.services.importing import event_import
 from tests.conftest import add_players
 from tests.roles.conftest import snapshot
 from tournament.models import AuditEntry, EventStaff, Result
-from tournament.services.events import event_create
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
-from tracker import exchange as tracker_exchange
+from tournament.services.events.events import event_create
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
+from tracker.services import exchange as tracker_exchange
 
 pytestmark = pytest.mark.django_db
 

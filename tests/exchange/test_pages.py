@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from exchange.services.exchange import checksum
+from exchange.services.export import checksum
 from tests.exchange.helpers import export, imported, observable
 from tests.roles.conftest import snapshot
 from tests.web.browser_form import form_data

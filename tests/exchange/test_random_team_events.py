@@ -16,13 +16,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from common.errors import ServiceError
-from exchange.services.exchange_import import event_import
-from teams.models import TeamMatch
+from exchange.services.importing import event_import
+from teams.models.teams import TeamMatch
 from teams.services import matches, ritual, rounds, scoring, teams
 from tests.exchange.helpers import export, imported, observable, without_stamp
 from tests.exchange.test_teams import team_observable
 from tournament.models import AuditEntry, Event, Game
-from tournament.services import audit, events, results
+from tournament.services.audit import log as audit
+from tournament.services.events import events
+from tournament.services.results import results
 
 pytestmark = pytest.mark.django_db
 

@@ -8,11 +8,11 @@ import pytest
 from django.db import IntegrityError
 
 from common.errors import Invalid
-from exchange.services.exchange import checksum
-from exchange.services.exchange_import import event_import
+from exchange.services.export import checksum
+from exchange.services.importing import event_import
 from tests.exchange.helpers import export
 from tests.roles.conftest import snapshot
-from tracker import exchange as tracker_exchange
+from tracker.services import exchange as tracker_exchange
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ GW_LIST = (
 
 
 def set_deadline(event, organiser, *, hours: float, publication: str = "opponents"):
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     deadline = timezone.now() + datetime.timedelta(hours=hours)
     return event_update(

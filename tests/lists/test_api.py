@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from rosters.services.fields import ARMY_LIST_LIMIT
 from tests.lists.conftest import GW_LIST, set_deadline
 from tournament.models import Player
-from tournament.services.rounds import round_create
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

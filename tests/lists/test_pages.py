@@ -12,7 +12,7 @@ from rosters.services.armylists import army_list_review, army_list_submit
 from tests.lists.conftest import GW_LIST, set_deadline
 from tests.web.browser_form import form_data
 from tournament.models import AuditEntry, Event, Player
-from tournament.services.rounds import round_create
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 
@@ -136,7 +136,7 @@ def test_saving_a_review_unchanged_changes_nothing(org_client, open_event, organ
 
 
 def test_the_settings_page_sets_the_deadline_in_the_events_time_zone(org_client, event, organiser):
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     event_update(event=event, user=organiser, changes={"time_zone": "America/New_York"})
     url = reverse("manage-settings", args=[event.pk])
@@ -152,7 +152,7 @@ def test_the_settings_page_sets_the_deadline_in_the_events_time_zone(org_client,
 
 
 def test_table_packs_carry_both_lists_only_when_published(event, organiser, field):
-    from tournament.services.printing import print_round_data
+    from tournament.services.documents.printing import print_round_data
 
     for player in field:
         army_list_submit(player=player, text=f"List of {player.name}", by_player=True)
@@ -173,7 +173,7 @@ def test_table_packs_carry_both_lists_only_when_published(event, organiser, fiel
 def test_the_table_pack_pdf_prints_the_lists(event, organiser, field):
     from pypdf import PdfReader
 
-    from tournament.services.printing import print_document
+    from tournament.services.documents.printing import print_document
 
     for player in field:
         army_list_submit(player=player, text=f"Warboss of {player.name}", by_player=True)

@@ -18,8 +18,8 @@ from rosters.services.fields import ARMY_LIST_LIMIT
 from tests.lists.conftest import GW_LIST, set_deadline
 from tournament.localtime import when
 from tournament.models import AuditEntry, EventStaff, Player, StaffRole
-from tournament.services.audit import audit_undo
-from tournament.services.rounds import round_create
+from tournament.services.audit.log import audit_undo
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 
@@ -161,7 +161,7 @@ def test_publication_after_the_deadline(event, organiser, field, publication):
 
 
 def test_the_organisers_player_form_resets_a_reviewed_list(open_event, organiser, field):
-    from tournament.services.players import player_update
+    from tournament.services.players.players import player_update
 
     army_list_submit(player=field[0], text=GW_LIST, by_player=True)
     army_list_review(player=field[0], user=organiser, status="checked")
@@ -170,9 +170,9 @@ def test_the_organisers_player_form_resets_a_reviewed_list(open_event, organiser
 
 
 def test_a_list_given_at_entry_or_sign_up_waits_for_a_check(event, organiser):
-    from tournament.services.events import event_update
-    from tournament.services.players import player_register
-    from tournament.services.registration import registration_submit
+    from tournament.services.events.events import event_update
+    from tournament.services.players.players import player_register
+    from tournament.services.players.registration import registration_submit
 
     entered = player_register(event=event, user=organiser, name="Ann", army_list="Warboss")
     event_update(event=event, user=organiser, changes={"registration_open": True})

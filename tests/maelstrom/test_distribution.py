@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tracker import maelstrom
+from tracker.engine import maelstrom
 
 # χ² critical values at p = 0.001 (a correct generator fails about once in a thousand runs;
 # the seeds are fixed, so a run that passes always passes).

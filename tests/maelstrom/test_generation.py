@@ -15,7 +15,7 @@ from missions.classic.tactical.missions import (
     Plan,
     cap_for_round,
 )
-from tracker import maelstrom
+from tracker.engine import maelstrom
 from tracker.engine.errors import Refusal
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from missions.classic import tactical
 from tests.maelstrom.player import next_action
-from tracker import maelstrom
+from tracker.engine import maelstrom
 from tracker.engine.errors import Refusal
 
 P1, P2 = maelstrom.PLAYERS

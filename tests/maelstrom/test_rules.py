@@ -9,7 +9,7 @@ import json
 import pytest
 
 from missions.classic.tactical import parse_vp
-from tracker import maelstrom
+from tracker.engine import maelstrom
 from tracker.engine.errors import Refusal
 
 P1, P2 = maelstrom.PLAYERS
@@ -336,7 +336,7 @@ def test_a_player_who_generated_all_36_generates_no_more():
 def test_a_concession_ends_the_battle_at_once_with_the_opponents_victory():
     # Seed 000 around line 2018 (Sudden Death) and seed 001 around line 310: a side with no
     # models at the end of a turn, or one that concedes, loses at once whatever the VP.
-    from tracker.maelstrom_services import maelstrom_result_data
+    from tracker.services.maelstrom import maelstrom_result_data
 
     state = started()
     refused(state, "end_early", "bad_end", "how", side=P1, how="rain")

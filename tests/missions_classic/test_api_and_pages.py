@@ -124,7 +124,7 @@ def test_only_war_page_works_out_the_underdog(client):
 
 def test_round_missions_of_a_table_pack_are_codes_of_that_pack():
     from common.errors import Invalid
-    from missions.services import mission_check_code, mission_summary, round_mission
+    from missions.services.missions import mission_check_code, mission_summary, round_mission
 
     assert mission_check_code("eighth", " egt-0-0 ") == "EGT-0-0"
     assert round_mission("eighth", "EGT-0-0").mission.name == "Spoils of War"

@@ -8,7 +8,7 @@ import html as html_lib
 import pytest
 
 from missions.classic import tactical
-from missions.services import mission_generate
+from missions.services.missions import mission_generate
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,10 @@ from django.urls import reverse
 
 from common.errors import Invalid
 from missions.engine.generator import mission_from_code
-from missions.services import mission_code_named, mission_names
+from missions.services.missions import mission_code_named, mission_names
 from tests.conftest import add_players
-from tournament.services.events import event_create
-from tournament.services.rounds import round_create
+from tournament.services.events.events import event_create
+from tournament.services.rounds.rounds import round_create
 
 
 @pytest.mark.parametrize(
@@ -59,7 +59,7 @@ def test_an_only_war_round_chosen_by_name_shows_its_later_roll(client, organiser
 
 @pytest.mark.django_db
 def test_a_leviathan_round_is_not_chosen_by_name(organiser):
-    from tournament.services.round_mission import round_choose_mission
+    from tournament.services.rounds.mission import round_choose_mission
 
     event = event_create(user=organiser, name="Pool GT", rounds=2, mission_pack="leviathan")
     add_players(event, organiser, 4)

@@ -9,7 +9,7 @@ from missions.eleventh.pack import PACK, MatrixPack
 from missions.engine.generator import mission_from_code
 from missions.pack.errors import MissionError
 from missions.pack.registry import card_pack_keys, get_card_pack, get_pack, pack_keys
-from missions.services import mission_check_code, mission_summary, round_mission
+from missions.services.missions import mission_check_code, mission_summary, round_mission
 
 
 def test_registered_as_a_matrix_pack_with_its_own_prefix():

@@ -15,8 +15,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def game(organiser):
-    from tournament.services.events import event_create
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(user=organiser, name="Offline GT", rounds=3, seed=1)
     a, b = add_players(event, organiser, 2)
@@ -117,7 +117,7 @@ def test_the_js_catalog_answers(client):
 
 
 def _entered(game, by, vp_a, vp_b):
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     return result_enter(game_id=game.pk, data={"vp_a": vp_a, "vp_b": vp_b}, player=by)[0]
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from exchange.engine.bcp import bcp_read
 from exchange.engine.old_events import OldEventError, old_event_check
 from exchange.engine.rounds_csv import rounds_csv_read, rounds_csv_write
+from tournament.data.factions import FACTIONS
 from tournament.engine.errors import EngineError
 from tournament.engine.names import name_clean, name_key
-from tournament.factions import FACTIONS
 
 # Letters beyond ASCII, and the characters CSV must quote: a name holding them still reads back.
 ALPHABET = string.ascii_letters + "ÆØÅéüßŁńЖ李 ,;'\"-"

@@ -25,9 +25,9 @@ from series.services.series import series_create, series_event_add
 from series.services.table import series_table_read
 from tests.series.helpers import finished_event
 from tournament.models import EventStaff, StaffRole
-from tournament.services.events import event_create
-from tournament.services.players import player_register
-from tournament.services.staff import staff_add
+from tournament.services.events.events import event_create
+from tournament.services.events.staff import staff_add
+from tournament.services.players.players import player_register
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from tests.playoffs.test_api import base, play_round, standings
 from tests.printing.helpers import pdf_pages
 from tests.web.browser_form import form_data
 from tournament.models import AuditEntry, Event
-from tournament.services.printing import print_document
+from tournament.services.documents.printing import print_document
 
 pytestmark = pytest.mark.django_db
 

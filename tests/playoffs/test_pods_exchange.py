@@ -9,9 +9,9 @@ import json
 import pytest
 
 from common.errors import Invalid
-from exchange.services.exchange import checksum, event_export_document
-from exchange.services.exchange_import import event_import
-from playoffs.services.pods import pods_create, pods_view
+from exchange.services.export import checksum, event_export_document
+from exchange.services.importing import event_import
+from playoffs.services.pods.pods import pods_create, pods_view
 from tests.playoffs.conftest import swiss_event, swiss_round
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from tests.playoffs.conftest import swiss_event
 from tests.printing.helpers import pdf_pages
 from tests.web.browser_form import form_data
 from tournament.models import AuditEntry
-from tournament.services.audit_words import audit_describe
+from tournament.services.audit.words import audit_describe
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import io
 from pypdf import PdfReader
 
 from tests.conftest import add_players
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
 
 
 def pair_in_order(event, user, players, *, mission_code: str | None = "C"):

@@ -2,7 +2,7 @@
 content streams, rebuild its module matrix and decode the text it carries.
 
 The documents draw a code as one path of `x y w 1 re` runs in module units under a scaling
-`cm` (tournament.printing.qr.draw_qr). The decoder reads a clean symbol (no damage to
+`cm` (tournament.printing.kit.qr.draw_qr). The decoder reads a clean symbol (no damage to
 correct): its format bits give the mask and error-correction level, the data modules are
 read in the placement order and unmasked, the data codewords are taken back out of their
 interleaved blocks, and the byte-mode segment is the text. It follows the QR standard, not

@@ -10,8 +10,8 @@ from missions.classic.generator import generate_classic
 from missions.pack.registry import get_pack
 from tests.conftest import add_players
 from tests.printing.helpers import pair_in_order, pdf_pages
-from tournament.services.events import event_create
-from tournament.services.printing import print_document
+from tournament.services.documents.printing import print_document
+from tournament.services.events.events import event_create
 
 pytestmark = pytest.mark.django_db
 

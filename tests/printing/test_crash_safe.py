@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from tests.printing.helpers import pdf_pages, played_event
 from tournament.models import PrintJob, PrintJobStatus
-from tournament.printing.jobs import (
+from tournament.services.documents.print_jobs import (
     job_merge,
     job_render_part,
     job_start,
@@ -137,7 +137,7 @@ def test_the_sweep_resumes_a_job_whose_part_message_was_lost(job, settings):
 
 
 def test_the_sweep_restarts_lost_starts_and_merges_once_per_silence(job, settings):
-    from tournament.printing.jobs import jobs_stalled_claim
+    from tournament.services.documents.print_jobs import jobs_stalled_claim
 
     settings.PRINT_RESUME_SECONDS = 30
     _age(job, 60)  # queued, and the start message never arrived

@@ -10,8 +10,8 @@ from pypdf import PdfReader, PdfWriter
 
 from tests.printing.helpers import pdf_pages, played_event
 from tournament.printing.render import Part, plan_parts, render_round
-from tournament.services.events import event_update
-from tournament.services.printing import print_document, print_round_data
+from tournament.services.documents.printing import print_document, print_round_data
+from tournament.services.events.events import event_update
 
 pytestmark = pytest.mark.django_db
 
@@ -143,8 +143,8 @@ def test_round_without_a_mission_still_prints(event, organiser):
 
 
 def test_names_beyond_western_european_letters_print(event, organiser):
-    from tournament.printing.fonts import UNICODE
-    from tournament.services.players import player_register
+    from tournament.printing.kit.fonts import UNICODE
+    from tournament.services.players.players import player_register
 
     if not UNICODE:
         pytest.skip("DejaVu Sans is not installed (fonts-dejavu-core); Helvetica is used")

@@ -8,9 +8,9 @@ from django.urls import reverse
 
 from tests.conftest import add_players
 from tests.printing.helpers import pair_in_order, pdf_pages
-from tournament.printing.qr import qr_matrix
-from tournament.services.door_sheet import door_sheet_data, door_sheet_pdf
-from tournament.services.players import player_update
+from tournament.printing.kit.qr import qr_matrix
+from tournament.services.documents.door_sheet import door_sheet_data, door_sheet_pdf
+from tournament.services.players.players import player_update
 
 pytestmark = pytest.mark.django_db
 
@@ -53,8 +53,8 @@ def test_organisers_download_it_others_do_not(client, event, organiser, players)
 
 def test_a_round_one_under_review_stays_off_the_cards(event, organiser):
     """The cards are handed to the players: an unreleased draw is the staff's alone."""
-    from tournament.services.events import event_update
-    from tournament.services.release import round_release
+    from tournament.services.events.events import event_update
+    from tournament.services.rounds.release import round_release
 
     players = add_players(event, organiser, 4)
     event_update(event=event, user=organiser, changes={"review_pairings": True})

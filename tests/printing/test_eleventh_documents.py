@@ -9,7 +9,7 @@ import pytest
 from missions.eleventh import matrix
 from tests.printing.helpers import pdf_pages
 from tournament.models import Event, Game
-from tournament.services.printing import print_document
+from tournament.services.documents.printing import print_document
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from missions.eleventh import matrix
+from teams.services.printing import team_print_document
 from teams.services.rounds import team_round_create
-from teams.services.team_printing import team_print_document
 from tests.eleventh_events.test_teams import _event, _pair_match, _teams
 from tests.printing.helpers import pdf_pages
-from tournament.services.printing import print_document
+from tournament.services.documents.printing import print_document
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,6 @@ from missions.eleventh.matrix import DISPOSITION_IDS, DISPOSITION_NAMES
 from missions.eleventh.primaries import primary_for_matchup
 from missions.pack.registry import get_pack
 from tests.printing.placed import placed_text
-from tournament.printing.base import BOLD, FONT, FOOTER_H, HEADER_H, MARGIN, STYLES, page_size
 from tournament.printing.data import (
     CardText,
     EleventhGame,
@@ -28,11 +27,12 @@ from tournament.printing.data import (
     RoundPrint,
     Seat,
 )
-from tournament.printing.eleventh_text import primary_paragraphs
+from tournament.printing.documents.scoresheets.leviathan import GAP, GRID_HEAD
+from tournament.printing.documents.slips import SLIPS_PER_PAGE
+from tournament.printing.documents.tablepacks.texts import primary_paragraphs
+from tournament.printing.kit.base import BOLD, FONT, FOOTER_H, HEADER_H, MARGIN, STYLES, page_size
 from tournament.printing.render import render_round
-from tournament.printing.scoresheet import GAP, GRID_HEAD
-from tournament.printing.slips import SLIPS_PER_PAGE
-from tournament.services.printing import classic_mission_info, mission_info
+from tournament.services.documents.printing import classic_mission_info, mission_info
 
 PAPERS = ("A4", "letter")
 SMALLEST_TEXT = 4  # the maps' own labels are smaller and sit on the drawing by design

@@ -15,13 +15,13 @@ from pypdf import PdfReader
 from tests.conftest import add_players
 from tests.printing.helpers import pdf_pages
 from tournament.models import Player, PrintJob, PrintJobStatus
-from tournament.printing.slips import SLIPS_PER_PAGE
-from tournament.services.events import event_create, event_update
-from tournament.services.fallback import FALLBACK
-from tournament.services.players import player_update
-from tournament.services.release import round_release
-from tournament.services.rounds import round_create
-from tournament.services.swaps import round_repair, round_swap_players
+from tournament.printing.documents.slips import SLIPS_PER_PAGE
+from tournament.services.events.events import event_create, event_update
+from tournament.services.players.players import player_update
+from tournament.services.rounds.fallback import FALLBACK
+from tournament.services.rounds.release import round_release
+from tournament.services.rounds.rounds import round_create
+from tournament.services.rounds.swaps import round_repair, round_swap_players
 
 pytestmark = pytest.mark.django_db
 
@@ -212,7 +212,7 @@ def test_the_pairing_page_shows_progress_and_retry(
 def test_the_fallback_kind_is_printable_on_its_own(reviewed):
     event, _, _ = reviewed
     # Printed on demand too (render_pdf, the print page): the same three documents.
-    from tournament.services.printing import print_document
+    from tournament.services.documents.printing import print_document
 
     pages = pdf_pages(print_document(event=event, kind=FALLBACK, round_number=1))
     assert any("RESULT SLIPS" in p for p in pages)
@@ -268,7 +268,7 @@ def test_the_slips_are_split_into_parts_of_whole_pages():
 
 def test_a_part_of_slips_keeps_the_documents_page_numbers(reviewed):
     from tournament.printing.render import Part, render_round
-    from tournament.services.printing import print_round_data
+    from tournament.services.documents.printing import print_round_data
 
     event, _, _ = reviewed
     data = print_round_data(event=event, round_number=1)

@@ -110,7 +110,7 @@ def test_a_failing_part_marks_the_job_failed(
     def boom(*args, **kwargs):
         raise RuntimeError("printer on fire")
 
-    monkeypatch.setattr("tournament.printing.jobs.render_round", boom)
+    monkeypatch.setattr("tournament.services.documents.print_jobs.render_round", boom)
     client.force_login(organiser)
     response = start(
         client, event, "scoresheets", round_.number, django_capture_on_commit_callbacks

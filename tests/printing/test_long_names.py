@@ -8,10 +8,10 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from tests.printing.helpers import pair_in_order, pdf_pages
-from tournament.printing import scoresheet
+from tournament.printing.documents.scoresheets import leviathan as scoresheet
 from tournament.printing.render import render_round
-from tournament.services.players import player_register
-from tournament.services.printing import print_document, print_round_data
+from tournament.services.documents.printing import print_document, print_round_data
+from tournament.services.players.players import player_register
 
 pytestmark = pytest.mark.django_db
 

@@ -10,18 +10,18 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
+from teams.services.printing import TEAM_KINDS, team_print_document
 from teams.services.rounds import team_round_create
-from teams.services.team_printing import TEAM_KINDS, team_print_document
 from tests.conftest import add_players
 from tests.eleventh_events.test_teams import _event, _pair_match, _teams
 from tests.printing.helpers import pair_in_order, pdf_pages
 from tests.printing.qr_read import decode, pdf_qr_texts
 from tournament.models import Player
-from tournament.printing.qr import qr_matrix
+from tournament.printing.kit.qr import qr_matrix
 from tournament.printing.render import KINDS
-from tournament.services.door_sheet import door_sheet_pdf
-from tournament.services.events import event_create, event_update
-from tournament.services.printing import print_document
+from tournament.services.documents.door_sheet import door_sheet_pdf
+from tournament.services.documents.printing import print_document
+from tournament.services.events.events import event_create, event_update
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +57,7 @@ def test_no_document_of_a_round_carries_a_private_key(organiser, pack):
     players = add_players(event, organiser, 5)
     for p in players:
         if pack == "eleventh":
-            from tournament.services.players import player_update
+            from tournament.services.players.players import player_update
 
             player_update(player=p, user=organiser, changes={"disposition": "take-and-hold"})
     pair_in_order(event, organiser, players, mission_code="C" if pack == "leviathan" else None)

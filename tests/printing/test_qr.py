@@ -2,7 +2,7 @@ import pytest
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 
-from tournament.printing.qr import MASK, qr_matrix, qr_path
+from tournament.printing.kit.qr import MASK, qr_matrix, qr_path
 
 
 @pytest.mark.parametrize("length", [1, 17, 43, 70, 151, 300])

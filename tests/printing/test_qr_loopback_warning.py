@@ -8,8 +8,8 @@ import pytest
 
 from tests.conftest import add_players
 from tests.printing.helpers import pair_in_order, pdf_pages
-from tournament.services.door_sheet import door_sheet_pdf
-from tournament.services.printing import print_document
+from tournament.services.documents.door_sheet import door_sheet_pdf
+from tournament.services.documents.printing import print_document
 
 pytestmark = pytest.mark.django_db
 

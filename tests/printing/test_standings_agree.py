@@ -13,10 +13,10 @@ from django.urls import reverse
 
 from tests.conftest import add_players
 from tests.printing.helpers import pair_in_order, pdf_pages
-from tournament.services.events import event_update
-from tournament.services.printing import print_document
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.documents.printing import print_document
+from tournament.services.events.events import event_update
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

@@ -209,7 +209,7 @@ def test_a_worker_finishes_a_job_whose_messages_were_all_lost(organiser, event):
 
     from tests.conftest import add_players
     from tests.printing.helpers import pair_in_order
-    from tournament.printing.jobs import job_render_part, job_start
+    from tournament.services.documents.print_jobs import job_render_part, job_start
 
     broker = broker_url()
     players = add_players(event, organiser, 8)
@@ -242,8 +242,8 @@ def test_a_release_hands_the_paper_pack_to_the_worker(client, organiser, event, 
     """Issue 33: with a broker, the round's release publishes its paper pack to the workers
     (not the web process's print thread); the pack is one job, made by the worker."""
     from tests.conftest import add_players
-    from tournament.services.events import event_update
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_update
+    from tournament.services.rounds.rounds import round_create
 
     broker = broker_url()
     settings.PRINT_EAGER_THREAD = True  # only used without a broker

@@ -49,10 +49,10 @@ def judge(db):
 def scn(organiser, other_organiser, judge):
     from django.contrib.auth import get_user_model
 
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.rounds import round_create
-    from tournament.services.staff import staff_add
+    from tournament.services.events.events import event_create
+    from tournament.services.events.staff import staff_add
+    from tournament.services.players.players import player_register
+    from tournament.services.rounds.rounds import round_create
 
     get_user_model().objects.create_user("newbie", password="pw")
     event = event_create(user=organiser, name="Home GT", rounds=5, seed=1)
@@ -87,7 +87,14 @@ def scn(organiser, other_organiser, judge):
 def snapshot() -> dict:
     from django.contrib.auth import get_user_model
 
-    from teams.models import Team, TeamMatch, TeamMatchGame, TeamMember, TeamRound, TeamScoring
+    from teams.models.teams import (
+        Team,
+        TeamMatch,
+        TeamMatchGame,
+        TeamMember,
+        TeamRound,
+        TeamScoring,
+    )
     from tournament.models import (
         Announcement,
         AuditEntry,
@@ -131,8 +138,8 @@ def snapshot() -> dict:
 
 def open_signup(scn: Scenario, *, approval: bool = True) -> None:
     """Open the event's sign-up (approval on) and add one pending sign-up, player "S"."""
-    from tournament.services.events import event_update
-    from tournament.services.registration import registration_submit
+    from tournament.services.events.events import event_update
+    from tournament.services.players.registration import registration_submit
 
     event_update(
         event=scn.event,

@@ -30,7 +30,7 @@ PLAYER_OR_STAFF = frozenset({"organiser", "judge", "player_of_game"})
 
 
 def _announced(scn):
-    from tournament.services.announcements import announcement_post
+    from tournament.services.live.announcements import announcement_post
 
     announcement_post(event=scn.event, user=scn.organiser, text="Lunch at 13:00")
 
@@ -46,13 +46,13 @@ ANYONE = frozenset(ROLES) - {"forged_key"}
 
 
 def _pending_by_a(scn):
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     result_enter(game_id=scn.game.pk, data={"vp_a": 61, "vp_b": 40}, player=scn.players["A"])
 
 
 def _confirmed(scn):
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     result_enter(game_id=scn.game.pk, data={"vp_a": 61, "vp_b": 40}, user=scn.organiser)
 
@@ -81,7 +81,7 @@ def _first_problem(scn) -> dict:
 
 
 def _unplayed(scn):
-    from tournament.services.players import player_register
+    from tournament.services.players.players import player_register
 
     scn.extra["unplayed"] = player_register(event=scn.event, user=scn.organiser, name="Late F")
 
@@ -99,7 +99,7 @@ OLD_PAIRINGS = [
 
 
 def _document(scn) -> dict:
-    from exchange.services.exchange import event_export_document
+    from exchange.services.export import event_export_document
 
     return event_export_document(event=scn.event)
 
@@ -501,7 +501,7 @@ READS_OF_A_HIDDEN_EVENT = {
     ],
 )
 def test_day_of_the_event_reads_of_a_hidden_event(scn, role, path):
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     _announced(scn)
     event_update(event=scn.event, user=scn.organiser, changes={"hidden": True})

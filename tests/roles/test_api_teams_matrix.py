@@ -35,8 +35,8 @@ def tscn(organiser, other_organiser, judge):
     from teams.services.matches import team_match_pair_players
     from teams.services.rounds import team_round_create
     from teams.services.teams import team_create, team_member_add, team_update
-    from tournament.services.events import event_create
-    from tournament.services.staff import staff_add
+    from tournament.services.events.events import event_create
+    from tournament.services.events.staff import staff_add
 
     event = event_create(user=organiser, name="Team GT", rounds=3, kind="team", team_size=3)
     staff_add(event=event, user=organiser, username="judy", role="judge")

@@ -97,15 +97,15 @@ def world(django_db_setup, django_db_blocker):
 def _build_world() -> dict:
     from django.contrib.auth import get_user_model
 
-    from rosters.services.patrols import patrol_create
+    from rosters.services.patrols.patrols import patrol_create
     from teams.services.rounds import team_round_create
     from tests.conftest import add_players
     from tournament.models import PrintJob
-    from tournament.services.announcements import announcement_post
-    from tournament.services.events import event_create
-    from tournament.services.rounds import round_create
-    from tournament.services.staff import staff_add
-    from tracker.services import tracker_of_game
+    from tournament.services.events.events import event_create
+    from tournament.services.events.staff import staff_add
+    from tournament.services.live.announcements import announcement_post
+    from tournament.services.rounds.rounds import round_create
+    from tracker.services.trackers import tracker_of_game
 
     users = get_user_model().objects
     organiser = users.create_user("hider", password="pw", is_staff=True)

@@ -73,7 +73,7 @@ def test_a_judge_posts_and_removes_an_announcement_by_the_api(scn):
 
 
 def test_the_dashboard_offers_a_judge_the_announcements_but_not_the_organisers_forms(scn):
-    from tournament.services.announcements import announcement_post
+    from tournament.services.live.announcements import announcement_post
 
     announcement_post(event=scn.event, user=scn.organiser, text="Lunch at 13:00")
     client = Client()

@@ -63,10 +63,10 @@ TEAM_ROUTES = [r for r in _routes() if set(r[1]) <= TEAM_KNOWN and set(r[1]) - K
 
 def _build(organiser, other_organiser):
     from tests.conftest import add_players
-    from tournament.services.events import event_create, event_update
-    from tournament.services.results import result_confirm, result_enter
-    from tournament.services.rounds import round_create
-    from tracker.services import tracker_of_game
+    from tournament.services.events.events import event_create, event_update
+    from tournament.services.results.results import result_confirm, result_enter
+    from tournament.services.rounds.rounds import round_create
+    from tracker.services.trackers import tracker_of_game
 
     event = event_create(user=organiser, name="Open GT", rounds=3, seed=1)
     players = add_players(event, organiser, 6)
@@ -96,7 +96,7 @@ DRAWS = (
 
 
 def _pair_round_two(event, organiser, players, draw):
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     round_ = round_create(
         event_id=event.pk,
@@ -244,7 +244,7 @@ def test_a_team_events_routes_give_no_key_but_the_askers_own(organiser, other_or
     from teams.services.rounds import team_round_create
     from tests.teams_ritual.conftest import NAMES, make_team
     from tournament.models import Player
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     event = event_create(user=organiser, name="Team GT", rounds=3, kind="team", team_size=5)
     teams = [make_team(event, organiser, name) for name in NAMES]

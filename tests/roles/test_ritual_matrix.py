@@ -9,8 +9,8 @@ from rest_framework.test import APIClient
 
 from tests.roles.conftest import FORGED_KEY
 from tests.teams_ritual.conftest import make_team
-from tournament.services.events import event_create
-from tournament.services.staff import staff_add
+from tournament.services.events.events import event_create
+from tournament.services.events.staff import staff_add
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,7 @@ def _client(keys, users, role) -> APIClient:
 
 
 def _rows() -> tuple:
-    from teams.ritual_models import TeamMatchRitual
+    from teams.models.ritual import TeamMatchRitual
     from tournament.models import AuditEntry, Game
 
     return (

@@ -13,8 +13,8 @@ from common.errors import Conflict, Forbidden, Invalid, NotFound
 from tests.roles.conftest import snapshot
 from tests.web.browser_form import form_data
 from tournament.models import AuditEntry, EventStaff, Result
-from tournament.services.audit import audit_undo_previews
-from tournament.services.staff import staff_add, staff_list, staff_remove, staff_set_role
+from tournament.services.audit.log import audit_undo_previews
+from tournament.services.events.staff import staff_add, staff_list, staff_remove, staff_set_role
 
 pytestmark = pytest.mark.django_db
 
@@ -207,7 +207,7 @@ def test_a_judges_result_is_confirmed_at_once(scn):
 
 
 def test_a_judge_settles_a_dispute_on_the_results_board(scn):
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     result_enter(game_id=scn.game.pk, data={"vp_a": 61, "vp_b": 40}, player=scn.players["A"])
     result_enter(game_id=scn.game.pk, data={"vp_a": 50, "vp_b": 50}, player=scn.players["B"])
@@ -273,7 +273,7 @@ def test_a_judge_is_refused_pairing_with_the_rule(scn):
 
 
 def test_a_hidden_event_is_visible_to_its_judge(scn):
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     event_update(event=scn.event, user=scn.organiser, changes={"hidden": True})
     assert _api(scn.judge).get(f"/api/events/{scn.event.pk}/").status_code == 200

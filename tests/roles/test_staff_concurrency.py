@@ -5,8 +5,8 @@ import pytest
 
 from tests.threads import run_at_once
 from tournament.models import EventStaff
-from tournament.services.events import event_create
-from tournament.services.staff import staff_add, staff_remove
+from tournament.services.events.events import event_create
+from tournament.services.events.staff import staff_add, staff_remove
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -30,32 +30,32 @@ PLAYER = frozenset({"player_of_game"})
 
 
 def _pending_by_a(scn):
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     result_enter(game_id=scn.game.pk, data={"vp_a": 61, "vp_b": 40}, player=scn.players["A"])
 
 
 def _announced(scn):
-    from tournament.services.announcements import announcement_post
+    from tournament.services.live.announcements import announcement_post
 
     announcement_post(event=scn.event, user=scn.organiser, text="Lunch at 13:00")
 
 
 def _disputed(scn):
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     _pending_by_a(scn)
     result_enter(game_id=scn.game.pk, data={"vp_a": 50, "vp_b": 50}, player=scn.players["B"])
 
 
 def _confirmed(scn):
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     result_enter(game_id=scn.game.pk, data={"vp_a": 61, "vp_b": 40}, user=scn.organiser)
 
 
 def _unplayed(scn):
-    from tournament.services.players import player_register
+    from tournament.services.players.players import player_register
 
     scn.extra["unplayed"] = player_register(event=scn.event, user=scn.organiser, name="Late F")
 
@@ -98,7 +98,7 @@ def _export_upload(scn) -> dict:
 
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from exchange.services.exchange import event_export_document
+    from exchange.services.export import event_export_document
 
     raw = json.dumps(event_export_document(event=scn.event)).encode()
     return {"file": SimpleUploadedFile("home-gt.strategium.json", raw, "application/json")}
@@ -442,7 +442,7 @@ def test_the_public_pages_offer_the_staff_pages_to_staff_only(scn):
 def test_day_of_the_event_pages_of_a_hidden_event(scn, role, name):
     """The big screen and the clock strip follow the event's visibility; the strip also opens
     to a player's own key (their page shows it), passed as `?key=`."""
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     event_update(event=scn.event, user=scn.organiser, changes={"hidden": True})
     client, key = _client(scn, role, "A")
@@ -514,7 +514,7 @@ def test_a_withdraw_link_acts_on_its_own_player_only(scn):
 
 @pytest.mark.parametrize("role", ROLES)
 def test_instance_faction_pages_are_public_and_leave_hidden_events_out(scn, role):
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     event_update(event=scn.event, user=scn.organiser, changes={"hidden": True})
     client, _ = _client(scn, role, "A")

@@ -13,14 +13,14 @@ import pytest
 from rest_framework.test import APIClient
 
 from common.errors import Invalid
-from exchange.services.exchange import checksum, event_export_document
-from exchange.services.exchange_import import event_import
-from rosters.models import ArmyList
+from exchange.services.export import checksum, event_export_document
+from exchange.services.importing import event_import
+from rosters.models.armylists import ArmyList
 from rosters.services.armylists import army_list_overrule, army_list_submit
 from tests.conftest import add_players
 from tests.roles.conftest import snapshot
 from tournament.models import Player
-from tournament.services.events import event_update
+from tournament.services.events.events import event_update
 
 pytestmark = pytest.mark.django_db
 

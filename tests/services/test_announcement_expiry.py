@@ -14,13 +14,10 @@ import pytest
 
 from common.errors import Invalid
 from tournament.models import Announcement, Game
-from tournament.services.announcements import (
-    announcement_post,
-    announcements_list,
-)
-from tournament.services.release import round_release
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.live.announcements import announcement_post, announcements_list
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.release import round_release
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 T0 = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)
@@ -165,7 +162,7 @@ def test_the_dashboard_form_posts_an_end_in_the_events_time_zone(client, organis
 def test_the_event_document_keeps_when_each_announcement_ends(event, organiser):
     import json
 
-    from exchange.services.exchange_import import event_import
+    from exchange.services.importing import event_import
     from tests.exchange.helpers import export, without_stamp
     from tests.exchange.test_refusals import _refused, _resealed
 

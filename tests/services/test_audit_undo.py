@@ -7,17 +7,17 @@ import pytest
 
 from common.errors import Conflict
 from tournament.models import AuditEntry, Game, Result
-from tournament.services.audit import (
+from tournament.services.audit.log import (
     audit_record,
     audit_undo,
     audit_undo_preview,
     audit_undo_previews,
 )
-from tournament.services.audit_words import audit_describe
-from tournament.services.events import event_update
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create, round_delete_latest
-from tournament.services.swaps import round_swap_players
+from tournament.services.audit.words import audit_describe
+from tournament.services.events.events import event_update
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create, round_delete_latest
+from tournament.services.rounds.swaps import round_swap_players
 
 pytestmark = pytest.mark.django_db
 
@@ -149,7 +149,7 @@ def test_a_setting_changed_again_offers_no_undo_of_the_older_change(event, organ
 
 
 def test_a_dropped_player_paired_around_warns_before_the_drop_is_undone(event, players, organiser):
-    from tournament.services.players import player_update
+    from tournament.services.players.players import player_update
 
     player_update(player=players[0], user=organiser, changes={"dropped": True})
     entry = _entry(event, "player_update")
@@ -222,7 +222,7 @@ def test_a_swap_says_who_and_where(event, players, organiser):
 
 
 def test_settings_players_and_rounds_read_as_words(event, players, organiser):
-    from tournament.services.players import player_update
+    from tournament.services.players.players import player_update
 
     event_update(event=event, user=organiser, changes={"bye_vp": 20, "tiebreaks": ["sos"]})
     player_update(player=players[1], user=organiser, changes={"dropped": True})
@@ -264,7 +264,7 @@ def test_check_in_and_drop_absent_entries_name_the_players(event, players, organ
 
 
 def test_a_late_entry_reads_when_it_joins(event, players, organiser):
-    from tournament.services.players import player_register
+    from tournament.services.players.players import player_register
 
     round_create(event_id=event.pk, user=organiser, seed=1)
     late = player_register(event=event, user=organiser, name="Latecomer")

@@ -11,16 +11,16 @@ import pytest
 from django.test import Client
 
 from common.errors import Conflict
-from teams.models import Team
+from teams.models.teams import Team
 from teams.services.scoring import team_scoring_update
 from teams.services.teams import team_create, team_member_add, team_update
 from tests.conftest import add_players
 from tournament.models import AuditEntry, Event, Game, Player, Result, Round
-from tournament.services.audit import audit_record, audit_undo, audit_undo_preview
-from tournament.services.events import event_create, event_update
-from tournament.services.players import player_update
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.audit.log import audit_record, audit_undo, audit_undo_preview
+from tournament.services.events.events import event_create, event_update
+from tournament.services.players.players import player_update
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

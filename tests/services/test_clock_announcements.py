@@ -8,18 +8,18 @@ from unittest.mock import patch
 import pytest
 
 from common.errors import Conflict, Forbidden, Invalid, NotFound
+from tournament.caching.revision import event_revision
 from tournament.models import AuditEntry, Round
-from tournament.services.announcements import (
+from tournament.services.audit.log import audit_undo_preview
+from tournament.services.audit.words import audit_describe
+from tournament.services.events.events import event_update
+from tournament.services.live.announcements import (
     announcement_delete,
     announcement_post,
     announcements_list,
 )
-from tournament.services.audit import audit_undo_preview
-from tournament.services.audit_words import audit_describe
-from tournament.services.clock import round_clock_act, round_clock_state, round_timing_words
-from tournament.services.events import event_update
-from tournament.services.revision import event_revision
-from tournament.services.rounds import round_create
+from tournament.services.live.clock import round_clock_act, round_clock_state, round_timing_words
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 T0 = datetime(2026, 11, 23, 10, 0, tzinfo=UTC)

@@ -9,8 +9,8 @@ import pytest
 from tests.conftest import add_players
 from tests.threads import run_at_once
 from tournament.models import Result, Round
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,18 +9,18 @@ from django.core.files.base import ContentFile
 from common.errors import Conflict, Invalid
 from tests.conftest import add_players
 from tournament.models import AuditEntry, Event, Game, Player, PrintJob, Result, Round
-from tournament.services.audit import audit_undo, audit_undo_preview
-from tournament.services.audit_words import audit_describe
-from tournament.services.events import event_delete, event_update
-from tournament.services.imports import import_players
-from tournament.services.players import (
+from tournament.services.audit.log import audit_undo, audit_undo_preview
+from tournament.services.audit.words import audit_describe
+from tournament.services.events.events import event_delete, event_update
+from tournament.services.players.imports import import_players
+from tournament.services.players.players import (
     player_delete,
     player_register,
     player_update,
     players_check_in_all,
 )
-from tournament.services.results import result_confirm, result_enter
-from tournament.services.rounds import round_create, round_delete_latest
+from tournament.services.results.results import result_confirm, result_enter
+from tournament.services.rounds.rounds import round_create, round_delete_latest
 
 pytestmark = pytest.mark.django_db
 

@@ -3,9 +3,9 @@
 import pytest
 
 from tests.conftest import add_players
-from tournament.services.records import event_games
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.records import event_games
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ import pytest
 
 from tournament.engine import PlayerEntry
 from tournament.models import Player
-from tournament.services.records import event_players
+from tournament.services.rounds.records import event_players
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,10 @@ import pytest
 from django.urls import reverse
 
 from common.errors import Invalid
-from tournament.factions import FACTIONS, faction_canonical, faction_known
+from tournament.data.factions import FACTIONS, faction_canonical, faction_known
 from tournament.models import Player
-from tournament.services.imports import import_players, import_preview
-from tournament.services.registration import registration_factions, registration_submit
+from tournament.services.players.imports import import_players, import_preview
+from tournament.services.players.registration import registration_factions, registration_submit
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ import pytest
 
 from common.errors import Invalid
 from tournament.models import Player
-from tournament.services.imports import import_players, import_preview
+from tournament.services.players.imports import import_players, import_preview
 
 
 def _refusal(event, organiser, raw) -> Invalid:

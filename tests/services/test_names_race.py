@@ -5,9 +5,9 @@ import pytest
 
 from tests.threads import run_at_once
 from tournament.models import Player
-from tournament.services.events import event_update
-from tournament.services.players import player_register
-from tournament.services.registration import registration_submit
+from tournament.services.events.events import event_update
+from tournament.services.players.players import player_register
+from tournament.services.players.registration import registration_submit
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 

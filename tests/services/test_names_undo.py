@@ -7,9 +7,9 @@ import pytest
 
 from teams.services.teams import team_create, team_update
 from tournament.models import AuditEntry
-from tournament.services.audit import audit_undo_preview
-from tournament.services.events import event_create
-from tournament.services.players import player_delete, player_register, player_update
+from tournament.services.audit.log import audit_undo_preview
+from tournament.services.events.events import event_create
+from tournament.services.players.players import player_delete, player_register, player_update
 
 pytestmark = pytest.mark.django_db
 

@@ -12,12 +12,12 @@ import pytest
 
 from tests.conftest import add_players
 from tests.printing.helpers import pair_in_order, pdf_pages
-from tournament.services.factions import faction_stats_event
-from tournament.services.players import player_update
-from tournament.services.printing import print_document
-from tournament.services.records import never_played
-from tournament.services.results import result_enter
-from tournament.services.standings import standings_compute
+from tournament.services.documents.printing import print_document
+from tournament.services.players.players import player_update
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.records import never_played
+from tournament.services.standings.factions import faction_stats_event
+from tournament.services.standings.standings import standings_compute
 
 pytestmark = pytest.mark.django_db
 

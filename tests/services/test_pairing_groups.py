@@ -1,4 +1,4 @@
-"""The pairing service's group hook (tournament.services.rounds.PAIRING_GROUP_HOOKS), with no
+"""The pairing service's group hook (tournament.services.rounds.rounds.PAIRING_GROUP_HOOKS), with no
 other app: a round a hook splits into groups pairs inside them, a player in no group is named
 and nothing is paired, and without an answer the whole field pairs as usual."""
 
@@ -8,9 +8,9 @@ import pytest
 
 from common.errors import Conflict
 from tournament.models import Game, Player
-from tournament.services import rounds
-from tournament.services.events import event_create
-from tournament.services.rounds import round_create
+from tournament.services.events.events import event_create
+from tournament.services.rounds import rounds
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

@@ -12,12 +12,12 @@ from django.core import mail
 from django.test import override_settings
 from django.urls import reverse
 
-from exchange.services.exchange import event_export_document
-from exchange.services.exchange_import import event_import
+from exchange.services.export import event_export_document
+from exchange.services.importing import event_import
 from tests.web.browser_form import form_data
 from tournament.models import Player
-from tournament.services.imports import import_players
-from tournament.services.registration import registration_submit
+from tournament.services.players.imports import import_players
+from tournament.services.players.registration import registration_submit
 
 pytestmark = pytest.mark.django_db
 

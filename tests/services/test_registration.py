@@ -7,11 +7,10 @@ import pytest
 from common.errors import Conflict, Forbidden, Invalid
 from tests.conftest import add_players
 from tournament.models import AuditEntry, Player
-from tournament.services.audit import audit_undo, audit_undo_preview
-from tournament.services.audit_words import audit_describe
-from tournament.services.events import event_update
-from tournament.services.records import event_players
-from tournament.services.registration import (
+from tournament.services.audit.log import audit_undo, audit_undo_preview
+from tournament.services.audit.words import audit_describe
+from tournament.services.events.events import event_update
+from tournament.services.players.registration import (
     registration_approve,
     registration_can_withdraw,
     registration_counts,
@@ -20,8 +19,9 @@ from tournament.services.registration import (
     registration_submit,
     registration_withdraw,
 )
-from tournament.services.rounds import round_create
-from tournament.services.standings import standings_compute
+from tournament.services.rounds.records import event_players
+from tournament.services.rounds.rounds import round_create
+from tournament.services.standings.standings import standings_compute
 
 pytestmark = pytest.mark.django_db
 

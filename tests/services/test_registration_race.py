@@ -6,8 +6,8 @@ import pytest
 
 from tests.threads import run_at_once
 from tournament.models import Player
-from tournament.services.events import event_update
-from tournament.services.registration import (
+from tournament.services.events.events import event_update
+from tournament.services.players.registration import (
     registration_position,
     registration_submit,
     registration_withdraw,

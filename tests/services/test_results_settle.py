@@ -5,10 +5,10 @@ import pytest
 from common.errors import Conflict, Forbidden, Invalid
 from tests.conftest import add_players
 from tournament.models import Result, Round, RoundStatus
-from tournament.services.audit import audit_undo
-from tournament.services.records import event_games
-from tournament.services.results import result_claims, result_enter, result_settle
-from tournament.services.rounds import round_create
+from tournament.services.audit.log import audit_undo
+from tournament.services.results.results import result_claims, result_enter, result_settle
+from tournament.services.rounds.records import event_games
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

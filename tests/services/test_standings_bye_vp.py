@@ -6,9 +6,9 @@ import pytest
 
 from tests.conftest import add_players
 from tests.printing.helpers import pair_in_order
-from tournament.services.events import event_update
-from tournament.services.results import result_enter
-from tournament.services.standings import standings_compute
+from tournament.services.events.events import event_update
+from tournament.services.results.results import result_enter
+from tournament.services.standings.standings import standings_compute
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 
 from teams.services.rounds import team_round_create
 from teams.services.teams import team_create, team_member_add
-from tournament.services.events import event_create
+from tournament.services.events.events import event_create
 
 FACTIONS = ["Orks", "Necrons", "Aeldari", "Tau Empire", "Space Marines"]
 NAMES = ["Alpha", "Beta", "Gamma", "Delta"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from teams.ritual_models import TeamMatchRitual
+from teams.models.ritual import TeamMatchRitual
 from teams.services.ritual import ritual_act, ritual_state
 from tests.threads import run_at_once
 from tournament.models import Game

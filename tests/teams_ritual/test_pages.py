@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from teams.ritual_models import TeamMatchRitual
+from teams.models.ritual import TeamMatchRitual
 
 pytestmark = pytest.mark.django_db
 

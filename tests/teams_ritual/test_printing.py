@@ -8,11 +8,11 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from common.errors import Invalid, NotFound
-from teams.services.team_printing import team_print_document
+from teams.services.printing import team_print_document
 from tests.printing.helpers import pdf_pages
 from tests.teams_ritual.test_services import play_to_the_end
 from tournament.models import Game
-from tournament.services.results import result_enter
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 

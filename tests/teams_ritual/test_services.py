@@ -6,10 +6,10 @@ import pytest
 
 from common.errors import Conflict, Forbidden, Invalid
 from teams.engine.ritual import replay
-from teams.ritual_models import TeamMatchRitual
+from teams.models.ritual import TeamMatchRitual
 from teams.services.ritual import ritual_act, ritual_setting_update, ritual_state
 from tournament.models import AuditEntry, Game
-from tournament.services.audit_words import audit_describe
+from tournament.services.audit.words import audit_describe
 
 pytestmark = pytest.mark.django_db
 

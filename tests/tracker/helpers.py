@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tracker.engine import Refusal, apply, new_game
+from tracker.engine.leviathan import Refusal, apply, new_game
 
 State = dict[str, Any]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from missions.pack.registry import get_pack
 from missions.pack.scoring import Timing, WhenDrawn
 from tests.tracker.helpers import act, choose, end_turn, refused, stack, start, to_phase
-from tracker.engine import new_game
-from tracker.engine.rules import SIDES
+from tracker.engine.leviathan import new_game
+from tracker.engine.leviathan.rules import SIDES
 
 PACK = get_pack("leviathan")
 CARDS = {c.key: c for c in (*PACK.primaries, *PACK.secondaries)}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.tracker.helpers import act, choose, end_turn, refused, stack, start, to_phase
-from tracker.engine.rules import SIDES
+from tracker.engine.leviathan.rules import SIDES
 
 FIXED_PAIR = ["assassination", "storm_hostile_objective"]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.tracker.helpers import act, end_turn, refused, start, to_phase
-from tracker.engine import new_game
+from tracker.engine.leviathan import new_game
 
 
 def cp(state: dict) -> dict[str, int]:
@@ -69,7 +69,7 @@ def test_gambit_round_and_round_four_command_phase_still_give_cp() -> None:
 def test_core_stratagems_are_named_with_their_cost_and_vox_static_doubles_command_reroll() -> None:
     # Seed 002 around line 453 (Vox Static): "the Command Re-roll Stratagem and New Orders
     # Stratagem both cost 2CP"; core Stratagem costs from seed 004 (around line 1739 on).
-    from tracker.engine.view import options
+    from tracker.engine.leviathan.view import options
 
     state = end_turn(start())  # 2CP each
     stratagems = {s["key"]: s["cp"] for s in options(state)["defender"]["stratagems"]}

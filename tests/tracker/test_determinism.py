@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from missions.pack.types import Card, CardKind
 from tests.tracker.helpers import act, choose, end_turn, start
-from tracker.engine import new_game, replay
+from tracker.engine.leviathan import new_game, replay
 
 
 def scripted(seed: str) -> tuple[dict, list[dict]]:

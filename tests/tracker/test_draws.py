@@ -15,7 +15,7 @@ from tests.tracker.helpers import (
     to_phase,
     zones,
 )
-from tracker.engine import Refusal
+from tracker.engine.leviathan import Refusal
 
 FIXED_PAIR = ["assassination", "bring_it_down"]
 

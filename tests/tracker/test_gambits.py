@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.tracker.helpers import act, end_turn, refused, start, to_phase
-from tracker.engine import view
-from tracker.engine.rules import SIDES
+from tracker.engine.leviathan import view
+from tracker.engine.leviathan.rules import SIDES
 
 PAP = "proceed_as_planned"
 

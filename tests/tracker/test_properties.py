@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from missions.pack.registry import get_pack
-from tracker.engine import ACTIONS, Refusal, apply, new_game, replay, score_sheet, view
-from tracker.engine.rules import SIDES, TURN_PHASES
+from tracker.engine.leviathan import ACTIONS, Refusal, apply, new_game, replay, score_sheet, view
+from tracker.engine.leviathan.rules import SIDES, TURN_PHASES
 
 PACK = get_pack("leviathan")
 PRIMARIES = {c.key: c for c in PACK.primaries}

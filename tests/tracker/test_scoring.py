@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.tracker.helpers import act, choose, end_turn, refused, start
-from tracker.engine import Refusal, final_score, score_sheet
-from tracker.engine.rules import SIDES
+from tracker.engine.leviathan import Refusal, final_score, score_sheet
+from tracker.engine.leviathan.rules import SIDES
 
 
 def entry(category: str, vp: int, card: str | None = None, round_: int = 2) -> dict:
@@ -113,7 +113,7 @@ def test_advance_to_null_is_refused_not_a_turn_skip() -> None:
 
 def _with_markers(primary: str, markers: list[str]) -> dict:
     from tests.tracker.helpers import choose as pick
-    from tracker.engine import new_game
+    from tracker.engine.leviathan import new_game
 
     state = new_game("m", primary=primary, nml_objectives=markers)
     state = act(state, "assign_roles", attacker="player_1")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tracker.helpers import act, choose, frozen, start, zones
-from tracker.engine import Refusal, new_game, view
+from tracker.engine.leviathan import Refusal, new_game, view
 
 FIXED_PAIR = ["assassination", "bring_it_down"]
 

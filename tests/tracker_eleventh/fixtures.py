@@ -1,11 +1,11 @@
-"""Small fixture cards in the engine's card shape (tracker.eleventh.cards), and helpers that
+"""Small fixture cards in the engine's card shape (tracker.engine.eleventh.cards), and helpers that
 drive a game to a given moment. The real pack is tested in test_pack_cards."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tracker.eleventh import apply, new_game
+from tracker.engine.eleventh import apply, new_game
 
 ALL = [1, 2, 3, 4, 5]
 LATER = [2, 3, 4, 5]

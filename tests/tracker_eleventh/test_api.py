@@ -7,8 +7,8 @@ import pytest
 
 from missions.eleventh.matrix import primary_for
 from tests.tracker_eleventh.player import next_action
-from tracker import eleventh
-from tracker.eleventh.pack_cards import primary_card, secondary_cards
+from tracker.engine import eleventh
+from tracker.engine.eleventh.pack_cards import primary_card, secondary_cards
 from tracker.models import TrackedAction, TrackedGame
 
 pytestmark = pytest.mark.django_db

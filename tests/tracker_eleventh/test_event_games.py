@@ -15,8 +15,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def xi_game(organiser):
-    from tournament.services.events import event_create
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(user=organiser, name="XI GT", rounds=3, seed=1, mission_pack="eleventh")
     players = add_players(event, organiser, 2, disposition="take-and-hold")

@@ -15,10 +15,10 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_half_played_game_is_exported_imported_and_carries_on(xi_game):  # noqa: F811
-    from exchange.services.exchange import event_export_document
-    from exchange.services.exchange_import import event_import
+    from exchange.services.export import event_export_document
+    from exchange.services.importing import event_import
     from tracker.models import TrackedGame
-    from tracker.services import tracker_act
+    from tracker.services.trackers import tracker_act
 
     phones = {"a": key_client(xi_game.player_a), "b": key_client(xi_game.player_b)}
     for _ in range(40):  # into round 2

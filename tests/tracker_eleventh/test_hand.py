@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from tests.tracker_eleventh.fixtures import act, next_turn, started, to_phase
-from tracker.eleventh import Refusal
+from tracker.engine.eleventh import Refusal
 
 
 def stacked(order, *, side="a", state=None):

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from missions.eleventh.matrix import DISPOSITION_IDS, MATRIX, primary_for
 from tests.tracker_eleventh.fixtures import act
 from tests.tracker_eleventh.test_properties import play
-from tracker.eleventh import new_game, options
-from tracker.eleventh.pack_cards import primary_card, secondary_cards
+from tracker.engine.eleventh import new_game, options
+from tracker.engine.eleventh.pack_cards import primary_card, secondary_cards
 
 
 def real_game(seed, a="take-and-hold", b="purge-the-foe"):

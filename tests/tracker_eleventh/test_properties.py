@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.tracker_eleventh.fixtures import PRIMARY_A, PRIMARY_B, SECONDARIES, act, fresh
-from tracker.eleventh import ACTIONS, Refusal, apply, new_game, replay, score_sheet, view
-from tracker.eleventh.rules import CAPS, SIDES, TURN_PHASES
+from tracker.engine.eleventh import ACTIONS, Refusal, apply, new_game, replay, score_sheet, view
+from tracker.engine.eleventh.rules import CAPS, SIDES, TURN_PHASES
 
 TYPES = sorted(ACTIONS)
 VPS = (-1, 0, 1, 2, 3, 5, 8, 10, 15, 16, 20, 46)

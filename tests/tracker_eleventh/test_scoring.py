@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tracker_eleventh.fixtures import act, next_turn, started, to_phase
-from tracker.eleventh import Refusal, final_score, options, score_sheet
+from tracker.engine.eleventh import Refusal, final_score, options, score_sheet
 
 
 def refused(state, kind, side=None, **fields):

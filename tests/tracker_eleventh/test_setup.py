@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tracker_eleventh.fixtures import act, fresh, started
-from tracker.eleventh import Refusal, apply, view
+from tracker.engine.eleventh import Refusal, apply, view
 
 
 def choosing():

@@ -9,7 +9,7 @@ from tests.conftest import add_players
 
 @pytest.fixture
 def event_game(event, organiser):
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     players = add_players(event, organiser, 4)
     round_ = round_create(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tracker.engine.rules import TURN_PHASES
-from tracker.engine.scoring import primary_budget, secondary_budget
+from tracker.engine.leviathan.rules import TURN_PHASES
+from tracker.engine.leviathan.scoring import primary_budget, secondary_budget
 
 State = dict[str, Any]
 

@@ -73,7 +73,7 @@ def test_unknown_token_and_bad_side(anon):
 
 
 def test_an_event_games_tracker_is_not_reachable_by_token(event_game, organiser, anon):
-    from tracker.services import tracker_of_game
+    from tracker.services.trackers import tracker_of_game
 
     tracked = tracker_of_game(game_id=event_game.pk, user=organiser)
     assert anon.get(f"/api/tracker/{tracked.token}/").status_code == 404

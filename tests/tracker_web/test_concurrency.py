@@ -6,7 +6,7 @@ import pytest
 
 from tests.threads import run_at_once
 from tracker.models import TrackedGame
-from tracker.services import tracker_act, tracker_of_game
+from tracker.services.trackers import tracker_act, tracker_of_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -87,7 +87,7 @@ def test_a_full_maelstrom_game_through_the_api(client, pack, mission):
         assert score[side]["objectives"] + score[side]["priority"] == achieved
         assert final["final"][side] == score[side]["total"]
     # The stored log replays to the stored state.
-    from tracker import maelstrom
+    from tracker.engine import maelstrom
 
     first = maelstrom.new_game(tracked.initial_args["seed"], pack_key=pack, mission_key=mission)
     log = [a.action for a in TrackedAction.objects.filter(tracked=tracked).order_by("seq")]

@@ -27,8 +27,8 @@ ONLY_WAR = "OWR"  # any Only War code: Only War has no Tactical Objectives
 
 
 def make_game(organiser, pack: str, code: str | None):
-    from tournament.services.events import event_create
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(user=organiser, name=f"{pack} GT", rounds=3, mission_pack=pack, seed=3)
     players = add_players(event, organiser, 4)
@@ -122,7 +122,7 @@ def play_to_the_end(game, *, seed: int) -> dict:
         state = full.state
         if state["phase"] == "over":
             return body
-        from tracker import maelstrom
+        from tracker.engine import maelstrom
 
         options = maelstrom.options(state)
         action = next_action(state, options, rnd)

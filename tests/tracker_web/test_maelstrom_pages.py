@@ -183,7 +183,7 @@ def test_a_secret_mission_page_hides_the_other_players_objectives(client):
 
 def test_stratagems_cost_double_from_round_three_in_eighth_edition_deadlock():
     from missions.classic import tactical
-    from tracker.maelstrom_page import _cp_factor
+    from tracker.views.maelstrom import _cp_factor
 
     deadlock = {"mission": tactical.mission("eighth", "deadlock").to_dict()}
     other = {"mission": tactical.mission("seventh", "deadlock").to_dict()}

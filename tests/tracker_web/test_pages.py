@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from tracker.models import TrackedGame
-from tracker.services import tracker_create
+from tracker.services.trackers import tracker_create
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,9 @@ import pytest
 
 from common.errors import Conflict, Forbidden, Invalid
 from tests.tracker_web.helpers import Driver
-from tracker import engine as tracker
+from tracker.engine import leviathan as tracker
 from tracker.models import TrackedAction, TrackedGame
-from tracker.services import tracker_act, tracker_create, tracker_of_game, tracker_view
+from tracker.services.trackers import tracker_act, tracker_create, tracker_of_game, tracker_view
 
 pytestmark = pytest.mark.django_db
 

@@ -80,7 +80,7 @@ def test_a_choice_after_the_reveal_is_stale(event_game):
 @pytest.mark.parametrize("first", ["attacker", "defender"])
 def test_gambits_chosen_at_the_same_moment(first):
     from tests.tracker_web.helpers import Driver
-    from tracker.services import tracker_act, tracker_create
+    from tracker.services.trackers import tracker_act, tracker_create
 
     tracked = tracker_create(mission_code="LEV-A")
     driver = Driver("player_1")

@@ -7,7 +7,7 @@ import pytest
 
 @pytest.fixture
 def paired(event, players, organiser):
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     return round_create(event_id=event.pk, user=organiser, seed=7)
 

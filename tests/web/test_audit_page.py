@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from tournament.models import Result
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

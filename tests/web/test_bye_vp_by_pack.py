@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournament.services.events import bye_vp_default, event_create, event_update
+from tournament.services.events.events import bye_vp_default, event_create, event_update
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from missions.engine.generator import mission_from_code
 from tests.conftest import add_players
-from tournament.services.events import event_create
-from tournament.services.rounds import round_create
+from tournament.services.events.events import event_create
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from tests.web.browser_form import form_data
 from tournament.models import AuditEntry, Event, Player
-from tournament.services.audit import audit_undo
-from tournament.services.events import event_update
-from tournament.services.players import player_register, player_update
+from tournament.services.audit.log import audit_undo
+from tournament.services.events.events import event_update
+from tournament.services.players.players import player_register, player_update
 
 pytestmark = pytest.mark.django_db
 

@@ -14,10 +14,10 @@ from django.utils.html import escape
 from tests.printing.helpers import pdf_pages
 from tests.web.browser_form import form_data
 from tournament.models import AuditEntry, Event, Round
-from tournament.services.announcements import announcement_post
-from tournament.services.clock import round_clock_act
-from tournament.services.printing import print_document
-from tournament.services.results import result_enter
+from tournament.services.documents.printing import print_document
+from tournament.services.live.announcements import announcement_post
+from tournament.services.live.clock import round_clock_act
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 T0 = datetime(2026, 11, 23, 10, 0, tzinfo=UTC)

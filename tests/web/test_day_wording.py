@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import add_players
-from tournament.services.events import event_create
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.events.events import event_create
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
 from tournament.views.forms import SettingsForm
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,9 @@ from tests.web.browser_form import form_data
 from tournament.localtime import default_time_zone, when
 from tournament.models import AuditEntry, Event, Result
 from tournament.printing.render import render_standings
-from tournament.services.events import event_update
-from tournament.services.printing import print_standings_data
-from tournament.services.results import result_enter
+from tournament.services.documents.printing import print_standings_data
+from tournament.services.events.events import event_update
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +55,7 @@ def test_the_audit_log_shows_times_in_the_events_zone(org_client, new_york):
 
 
 def test_an_undo_entry_names_the_undone_change_by_its_local_time(org_client, new_york, organiser):
-    from tournament.services.audit import audit_undo
+    from tournament.services.audit.log import audit_undo
 
     change = event_update(event=new_york, user=organiser, changes={"bye_vp": 20})
     entry = AuditEntry.objects.filter(event=change, action="event_update").latest("pk")
@@ -123,7 +123,7 @@ def test_the_settings_form_refuses_an_unknown_zone_and_changes_nothing(org_clien
 
 
 def test_the_api_audit_words_use_the_events_zone_too(api, new_york, organiser):
-    from tournament.services.audit import audit_undo
+    from tournament.services.audit.log import audit_undo
 
     change = event_update(event=new_york, user=organiser, changes={"bye_vp": 20})
     entry = AuditEntry.objects.filter(event=change, action="event_update").latest("pk")

@@ -11,8 +11,8 @@ from django.urls import reverse
 from tests.conftest import add_players
 from tests.printing.helpers import pdf_pages
 from tournament.models import Player
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ import pytest
 from django.urls import reverse
 
 from tournament.engine.names import EXTRA_FOLDS
-from tournament.services.players import player_register
-from tournament.services.rounds import round_create
+from tournament.services.players.players import player_register
+from tournament.services.rounds.rounds import round_create
 from tournament.views.find import fold
 
 pytestmark = pytest.mark.django_db

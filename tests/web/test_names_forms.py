@@ -10,12 +10,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from teams.models import Team
+from teams.models.teams import Team
 from teams.services.teams import team_create, team_member_add
 from tests.web.browser_form import form_data
 from tournament.models import Player
-from tournament.services.events import event_create, event_update
-from tournament.services.players import player_register, players_absent
+from tournament.services.events.events import event_create, event_update
+from tournament.services.players.players import player_register, players_absent
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.web.browser_form import form_data
 from tournament.models import Event
-from tournament.services.extra_fields import extra_read
+from tournament.services.events.extra_fields import extra_read
 
 pytestmark = pytest.mark.django_db
 

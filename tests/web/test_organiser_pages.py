@@ -133,7 +133,7 @@ def test_repair_and_undo_latest_round(org_client, event, paired):
 
 
 def test_results_board_lists_problems_first_and_enters_in_place(org_client, event, game):
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     result_enter(game_id=game.pk, data={"vp_a": 50, "vp_b": 50}, player=game.player_a)
     result_enter(game_id=game.pk, data={"vp_a": 90, "vp_b": 10}, player=game.player_b)

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def opened(event, organiser):
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     return event_update(event=event, user=organiser, changes={"check_in_open": True})
 
@@ -46,7 +46,7 @@ def test_a_player_checks_in_from_their_page(opened, players):
 
 
 def test_before_the_window_the_page_says_when(opened, organiser, players):
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     event_update(
         event=opened,
@@ -63,7 +63,7 @@ def test_before_the_window_the_page_says_when(opened, organiser, players):
 
 
 def test_away_from_the_venue_the_refusal_says_so(opened, organiser, players):
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     event_update(event=opened, user=organiser, changes={"check_in_networks": ["192.0.2.0/24"]})
     url = reverse("player-check-in", args=[players[0].private_key])
@@ -94,7 +94,7 @@ def test_the_counts_are_for_the_staff_only(opened):
 
 
 def test_the_settings_page_round_trips_the_check_in_settings(opened, organiser, org_client):
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     opens = timezone.now().replace(microsecond=0) + datetime.timedelta(hours=1, seconds=7)
     event_update(

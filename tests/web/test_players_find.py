@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournament.services.players import player_register, player_update
+from tournament.services.players.players import player_register, player_update
 
 pytestmark = pytest.mark.django_db
 

@@ -46,8 +46,8 @@ def test_htmx_poll_returns_only_the_partial(client, event, paired):
 
 
 def test_standings_show_the_event_tiebreaks_as_columns(client, event, organiser, game):
-    from tournament.services.events import event_update
-    from tournament.services.results import result_enter
+    from tournament.services.events.events import event_update
+    from tournament.services.results.results import result_enter
 
     event_update(event=event, user=organiser, changes={"tiebreaks": ["sos", "vp_diff"]})
     result_enter(game_id=game.pk, data={"vp_a": 80, "vp_b": 30}, user=organiser)
@@ -62,7 +62,7 @@ def test_standings_show_the_event_tiebreaks_as_columns(client, event, organiser,
 
 
 def test_no_polling_once_the_round_is_complete(client, event, organiser, paired):
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     for g in paired.games.filter(player_b__isnull=False):
         result_enter(game_id=g.pk, data={"vp_a": 60, "vp_b": 40}, user=organiser)
@@ -72,7 +72,7 @@ def test_no_polling_once_the_round_is_complete(client, event, organiser, paired)
 
 @pytest.mark.parametrize("name", ["event", "event-pairings", "event-standings"])
 def test_hidden_event_is_not_found_for_the_public(client, event, organiser, name):
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     event_update(event=event, user=organiser, changes={"hidden": True})
     assert client.get(reverse(name, args=[event.pk])).status_code == 404

@@ -17,8 +17,8 @@ COMING = "Round 1: pairings coming."
 @pytest.fixture
 def reviewed(event, players, organiser):
     """Review of pairings on; round 1 paired and not released."""
-    from tournament.services.events import event_update
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_update
+    from tournament.services.rounds.rounds import round_create
 
     event_update(event=event, user=organiser, changes={"review_pairings": True})
     round_ = round_create(event_id=event.pk, user=organiser, seed=7)
@@ -93,7 +93,7 @@ def test_the_audit_log_says_the_release_in_words(reviewed, org_client):
 
 
 def test_pairing_with_review_on_says_to_release(event, players, organiser, org_client):
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     event_update(event=event, user=organiser, changes={"review_pairings": True})
     response = org_client.post(reverse("manage-round-pair", args=[event.pk]), follow=True)
@@ -105,9 +105,9 @@ def test_pairing_with_review_on_says_to_release(event, players, organiser, org_c
 def test_no_card_of_the_players_page_names_the_unreleased_opponent(event, players, organiser):
     """Round 1 played, round 2 under review: "pairings coming", and neither the sportsmanship
     card nor "My games" names round 2's opponent or table (they did before the fix)."""
-    from tournament.services.events import event_update
-    from tournament.services.results import result_confirm, result_enter
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_update
+    from tournament.services.results.results import result_confirm, result_enter
+    from tournament.services.rounds.rounds import round_create
 
     first = round_create(event_id=event.pk, user=organiser, seed=7)
     for game in first.games.exclude(player_b=None):

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tournament.models import Result
-from tournament.services.results import result_enter
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from tests.web.browser_form import form_data
 from tournament.models import AuditEntry, Event
-from tournament.services.audit import audit_undo
-from tournament.services.events import event_update
+from tournament.services.audit.log import audit_undo
+from tournament.services.events.events import event_update
 
 pytestmark = pytest.mark.django_db
 
@@ -174,7 +174,7 @@ def test_new_event_form_chooses_the_mission_pack(org_client):
 
 def test_settings_change_the_pack_until_a_round_is_paired(org_client, event, organiser):
     from tests.conftest import add_players
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     url = reverse("manage-settings", args=[event.pk])
     data = form_data(org_client.get(url).content.decode(), "Save settings")

@@ -12,7 +12,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tournament.models import Player
-from tournament.services.events import event_create, event_update
+from tournament.services.events.events import event_create, event_update
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,9 @@ from django.urls import reverse
 
 from tests.web.browser_form import form_data
 from tournament.models import AuditEntry, Event, Player
-from tournament.services.audit_words import audit_describe
-from tournament.services.events import event_update
-from tournament.services.registration import registration_submit
+from tournament.services.audit.words import audit_describe
+from tournament.services.events.events import event_update
+from tournament.services.players.registration import registration_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -215,7 +215,7 @@ def test_bad_places_in_the_settings_form_name_the_field(event, org_client):
 
 def test_the_sign_ups_page_says_round_1_closed_sign_up(event, organiser, org_client):
     from tests.conftest import add_players
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     _open(event, organiser)
     add_players(event, organiser, 4)

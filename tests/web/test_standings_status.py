@@ -9,10 +9,10 @@ from django.urls import reverse
 
 from tests.conftest import add_players
 from tests.printing.helpers import pdf_pages
-from tournament.services.printing import print_document
-from tournament.services.progress import standings_status
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.documents.printing import print_document
+from tournament.services.results.progress import standings_status
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

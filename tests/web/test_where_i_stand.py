@@ -9,10 +9,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournament.services.players import player_register
-from tournament.services.results import result_confirm, result_enter
-from tournament.services.rounds import round_create
-from tournament.services.standing import ordinal, player_standing
+from tournament.services.players.players import player_register
+from tournament.services.results.results import result_confirm, result_enter
+from tournament.services.rounds.rounds import round_create
+from tournament.services.standings.standing import ordinal, player_standing
 
 pytestmark = pytest.mark.django_db
 

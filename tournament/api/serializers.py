@@ -18,20 +18,20 @@ from common.api.fields import (
     seed_field,
     text_field,
 )
-from missions.api import MissionSummarySerializer
+from missions.api.views import MissionSummarySerializer
 from missions.eleventh.matrix import DISPOSITION_IDS, LAYOUT_LETTERS
 from missions.pack.registry import pack_keys
-from missions.services import mission_summary, pool_codes, round_mission_details
+from missions.services.missions import mission_summary, pool_codes, round_mission_details
+from tournament.engine.scoring.eleventh import PER_ROUND, ROUNDS, SECONDARY_MODES, SIDES
+from tournament.engine.scoring.rules import LEVIATHAN_CAPS, VP_CEILING
 from tournament.localtime import zone_names
 from tournament.models import Event, Game, Player, PlayerStatus, Result, Round
 from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind, LayoutPolicy
-from tournament.scoring import LEVIATHAN_CAPS, VP_CEILING
-from tournament.scoring_eleventh import PER_ROUND, ROUNDS, SECONDARY_MODES, SIDES
-from tournament.services.clock import round_clock_state
-from tournament.services.eleventh import game_fields
-from tournament.services.events import PLACES_MAX
-from tournament.services.registration import registration_factions, registration_position
-from tournament.services.standings import OWR_FLOOR_PATTERN, metric_names
+from tournament.services.events.events import PLACES_MAX
+from tournament.services.live.clock import round_clock_state
+from tournament.services.players.registration import registration_factions, registration_position
+from tournament.services.rounds.eleventh import game_fields
+from tournament.services.standings.standings import OWR_FLOOR_PATTERN, metric_names
 
 # Fields other apps add to these shapes (rosters: `army_list`, `list_deadline`), each a
 # function () -> {name: serializer field}; registered at start-up, so this app never imports
@@ -503,8 +503,8 @@ def result_data(result: Result) -> dict:
 class ResultInputSerializer(StrictSerializer):
     """Documents the body: a bare total per side, or a breakdown per side (parts left out
     count as 0). The event's pack decides which parts exist and their caps, and
-    `tournament.scoring.clean_result` enforces them: Leviathan has primary, secondary, gambit
-    and battle_ready (primary plus gambit at most 50, total at most 100); 8th and 7th edition
+    `tournament.engine.scoring.rules.clean_result` enforces them: Leviathan has primary, secondary,
+    gambit and battle_ready (primary plus gambit at most 50, total at most 100); 8th and 7th edition
     have primary, secondary (0 to 3) and tactical with no cap on the total; Only War has
     primary only; 11th edition has primary and secondary (each at most 45) and battle_ready
     (0 or 10), total at most 100, and the optional game record below. The limits below are

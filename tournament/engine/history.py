@@ -10,8 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .errors import EngineError
-from .records import GameRecord, PlayerEntry
+from tournament.engine.errors import EngineError
+from tournament.engine.records import GameRecord, PlayerEntry
 
 WIN2, DRAW2 = 2, 1  # match points doubled
 

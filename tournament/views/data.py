@@ -6,7 +6,7 @@ from django.db.models import F, Prefetch, Q
 
 from common.errors import ServiceError
 from missions.pack.errors import MissionError
-from missions.services import round_mission
+from missions.services.missions import round_mission
 from tournament.engine.names import name_sort_key
 from tournament.models import Event, Game, Player, Result, Round
 

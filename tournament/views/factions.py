@@ -10,10 +10,10 @@ from django.http import HttpResponse
 from django.shortcuts import render
 
 from common.errors import Invalid
-from tournament.services.disposition_stats import RULES as DISPOSITION_RULES
-from tournament.services.disposition_stats import disposition_stats_event
-from tournament.services.exports import file_disposition, file_slug
-from tournament.services.factions import (
+from tournament.services.documents.exports import file_disposition, file_slug
+from tournament.services.standings.dispositions import RULES as DISPOSITION_RULES
+from tournament.services.standings.dispositions import disposition_stats_event
+from tournament.services.standings.factions import (
     RULES,
     faction_range_parse,
     faction_range_pdf,

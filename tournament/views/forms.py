@@ -11,8 +11,8 @@ from django.utils.safestring import mark_safe
 
 from common.errors import Invalid
 from missions.eleventh.matrix import DISPOSITIONS, LAYOUT_LETTERS
-from missions.services import mission_pack_choices
-from tournament.factions import FACTIONS, faction_known
+from missions.services.missions import mission_pack_choices
+from tournament.data.factions import FACTIONS, faction_known
 from tournament.localtime import default_time_zone, zone_choices
 from tournament.models.event import (
     TEAM_SIZE_MAX,
@@ -22,11 +22,11 @@ from tournament.models.event import (
     EventStatus,
     LayoutPolicy,
 )
-from tournament.services.audit_words import field_label
-from tournament.services.eleventh import ELEVENTH, table_layouts_parse, table_layouts_text
-from tournament.services.events import PLACES_MAX
-from tournament.services.extra_fields import extra_read
-from tournament.services.standings import metric_heading, metric_label, metric_names
+from tournament.services.audit.words import field_label
+from tournament.services.events.events import PLACES_MAX
+from tournament.services.events.extra_fields import extra_read
+from tournament.services.rounds.eleventh import ELEVENTH, table_layouts_parse, table_layouts_text
+from tournament.services.standings.standings import metric_heading, metric_label, metric_names
 from tournament.views.common import SELF_NAMED
 
 
@@ -222,7 +222,7 @@ class SettingsForm(EventForm):
         help_text="Empty: the battle size's usual length (Incursion 120, Strike Force 180, "
         "Onslaught 240).",
     )
-    # Awards (tournament/services/awards.py): the painting scale and the overall weights.
+    # Awards (tournament/services/standings/awards.py): the painting scale and the overall weights.
     # Not sent (a script's post) or left empty: unchanged.
     painting_max = forms.IntegerField(
         required=False, min_value=1, max_value=100, label="Highest painting score"
@@ -240,7 +240,7 @@ class SettingsForm(EventForm):
         label="Overall ranking: weight of sportsmanship",
     )
     AWARD_SETTINGS = ("painting_max", "weight_battle", "weight_painting", "weight_sports")
-    # Check-in from the phone (tournament/services/checkin.py). The window's ends are in the
+    # Check-in from the phone (tournament/services/players/checkin.py). The window's ends are in the
     # event's zone; the networks one range per line or comma.
     check_in_open = forms.BooleanField(
         required=False, label="Players may check in from their phone (their private page)"

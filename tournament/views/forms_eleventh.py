@@ -5,15 +5,15 @@ first, and each side's secondary mode.
 The boxes are named by the form's own sides, `_a` the first and `_b` the second: the organiser's
 form shows player A first, the player's phone form shows "mine" first (player.py swaps them
 into the game's sides). Blank boxes are not recorded; the scoring rules check the rest
-(tournament/scoring_eleventh.py), so a page and the API refuse the same things.
+(tournament/engine/scoring/eleventh.py), so a page and the API refuse the same things.
 """
 
 from __future__ import annotations
 
 from django import forms
 
-from tournament.scoring import ELEVENTH_PER_ROUND, ELEVENTH_PRIMARY, ELEVENTH_SECONDARY
-from tournament.scoring_eleventh import RECORD_FIELDS, ROUND_PARTS, ROUNDS
+from tournament.engine.scoring.eleventh import RECORD_FIELDS, ROUND_PARTS, ROUNDS
+from tournament.engine.scoring.rules import ELEVENTH_PER_ROUND, ELEVENTH_PRIMARY, ELEVENTH_SECONDARY
 from tournament.views.forms import ScoreForm
 
 SIDE_CHOICES = [("", "Not recorded"), ("a", "A"), ("b", "B")]

@@ -19,26 +19,26 @@ from common.errors import ServiceError
 from missions.classic.types import ClassicMission
 from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
-from missions.services import is_classic, mission_trackable
-from missions.services_eleventh import matchup_code
+from missions.services.eleventh import matchup_code
+from missions.services.missions import is_classic, mission_trackable
 from ops.middleware import client_address
+from tournament.caching.revision import event_revision
+from tournament.engine.scoring.eleventh import ROUND_PARTS, ROUNDS
+from tournament.engine.scoring.rules import scoring_rules
 from tournament.models import Game, Player, PlayerStatus
-from tournament.scoring import scoring_rules
-from tournament.scoring_eleventh import ROUND_PARTS, ROUNDS
-from tournament.services.audit_words import field_label
-from tournament.services.awards import sports_ballot
-from tournament.services.checkin import check_in_window, player_check_in_self
-from tournament.services.eleventh import (
+from tournament.services.audit.words import field_label
+from tournament.services.players.checkin import check_in_window, player_check_in_self
+from tournament.services.players.registration import registration_can_withdraw
+from tournament.services.results.results import result_claims, result_confirm, result_enter
+from tournament.services.rounds.eleventh import (
     disposition_lock_reason,
     disposition_name,
     is_eleventh,
     player_set_disposition,
 )
-from tournament.services.registration import registration_can_withdraw
-from tournament.services.results import result_claims, result_confirm, result_enter
-from tournament.services.revision import event_revision
-from tournament.services.round_names import round_title
-from tournament.services.standing import player_standing
+from tournament.services.rounds.names import round_title
+from tournament.services.standings.awards import sports_ballot
+from tournament.services.standings.standing import player_standing
 from tournament.views.common import is_htmx, latest_round, player_game_or_404, report
 from tournament.views.data import game_for, mission_of, player_history
 from tournament.views.forms import DispositionForm, ScoreForm

@@ -14,22 +14,26 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from tournament.api.conditional import etag_matches
-from tournament.models import PlayerStatus
-from tournament.replay import replayable
-from tournament.services.access import events_visible_to, user_can_judge
-from tournament.services.cached import (
+from tournament.caching.cached import (
     event_cached,
     event_etag,
     standings_computed,
     standings_status_computed,
 )
-from tournament.services.exports import FORMULA_SIGNS
-from tournament.services.players import players_by_name
-from tournament.services.records import never_played
-from tournament.services.registration import registration_is_open
-from tournament.services.revision import event_revisions
-from tournament.services.standings import metric_heading, metric_label, standings_final_first
+from tournament.caching.conditional import etag_matches
+from tournament.caching.replay import replayable
+from tournament.caching.revision import event_revisions
+from tournament.models import PlayerStatus
+from tournament.services.documents.exports import FORMULA_SIGNS
+from tournament.services.events.access import events_visible_to, user_can_judge
+from tournament.services.players.players import players_by_name
+from tournament.services.players.registration import registration_is_open
+from tournament.services.rounds.records import never_played
+from tournament.services.standings.standings import (
+    metric_heading,
+    metric_label,
+    standings_final_first,
+)
 from tournament.views.common import is_htmx, latest_round, round_is_on, visible_event_or_404
 from tournament.views.data import by_name, games_shown, mission_of
 from tournament.views.find import (
@@ -118,7 +122,7 @@ def polled_part(request, template: str, context: dict, *, name: str, revision: s
     """A live part the page polls (htmx): 304 while nothing it shows changed (the poll keeps
     what it has), else the part, with the ETag naming what it shows (`revision`, the revisions
     it was read at, and `variant`, everything else it depends on). The public may be given it
-    again for a moment without the framework, compressed (tournament/replay.py)."""
+    again for a moment without the framework, compressed (tournament/caching/replay.py)."""
     etag = event_etag(event=context["event"], revision=revision, name=name, variant=variant)
     if etag_matches(request, etag):
         response = HttpResponseNotModified()

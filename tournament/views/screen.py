@@ -11,11 +11,11 @@ from __future__ import annotations
 from django.http import HttpResponseNotModified
 from django.shortcuts import render
 
-from tournament.api.conditional import etag_matches
-from tournament.services.cached import standings_cached, standings_status_cached
-from tournament.services.revision import event_revision
-from tournament.services.round_names import round_stage_name
-from tournament.services.standings import standings_final_first
+from tournament.caching.cached import standings_cached, standings_status_cached
+from tournament.caching.conditional import etag_matches
+from tournament.caching.revision import event_revision
+from tournament.services.rounds.names import round_stage_name
+from tournament.services.standings.standings import standings_final_first
 from tournament.views.common import latest_round, visible_event_or_404
 from tournament.views.data import games_shown, mission_of
 from tournament.views.now import now_context, now_etag

@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from common.errors import ServiceError
-from teams.services.team_printing import TEAM_KINDS, team_print_document
+from teams.services.printing import TEAM_KINDS, team_print_document
 from tournament.models import Event
 
 

@@ -8,8 +8,8 @@ from common.api.fields import NO_NUL, NOT_BLANK, StrictBooleanField, StrictCharF
 from tournament.api.permissions import require_staff_access, visible_event
 from tournament.models import Announcement
 from tournament.models.announcement import ANNOUNCEMENT_MAX_LENGTH
-from tournament.services.access import user_can_judge
-from tournament.services.announcements import (
+from tournament.services.events.access import user_can_judge
+from tournament.services.live.announcements import (
     announcement_delete,
     announcement_post,
     announcements_list,

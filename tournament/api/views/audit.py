@@ -14,7 +14,7 @@ from tournament.api.permissions import (
     visible_event,
 )
 from tournament.models import AuditEntry
-from tournament.services.audit import audit_undo, audit_undo_preview, audit_undo_previews
+from tournament.services.audit.log import audit_undo, audit_undo_preview, audit_undo_previews
 
 # A page of the log: what a screen shows and a script reads at once; each entry's undo preview
 # is judged, so a page is bounded rather than the whole log of a 1,000-player event.

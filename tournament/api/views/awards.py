@@ -10,9 +10,9 @@ from common.api.bodies import StrictSerializer
 from common.api.fields import StrictBooleanField, StrictIntegerField
 from common.errors import Forbidden
 from tournament.api.auth import request_player
-from tournament.api.conditional import cached_json
 from tournament.api.permissions import require_staff_access, visible_event, visible_game
-from tournament.services.awards import awards_compute, painting_set, sports_vote
+from tournament.caching.conditional import cached_json
+from tournament.services.standings.awards import awards_compute, painting_set, sports_vote
 
 
 class PaintingInputSerializer(StrictSerializer):

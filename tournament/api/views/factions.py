@@ -11,8 +11,8 @@ from rest_framework.views import APIView
 from common.api.bodies import StrictSerializer
 from common.errors import Invalid
 from tournament.api.permissions import visible_event
-from tournament.services.disposition_stats import disposition_stats_event
-from tournament.services.factions import (
+from tournament.services.standings.dispositions import disposition_stats_event
+from tournament.services.standings.factions import (
     RULES,
     faction_range_parse,
     faction_stats_event,

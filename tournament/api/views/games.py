@@ -16,9 +16,9 @@ from tournament.api.serializers import (
     result_data,
 )
 from tournament.models import Result
-from tournament.services.access import user_can_judge
-from tournament.services.game_layout import game_set_layout
-from tournament.services.results import result_confirm, result_enter
+from tournament.services.events.access import user_can_judge
+from tournament.services.results.results import result_confirm, result_enter
+from tournament.services.rounds.layout import game_set_layout
 
 
 def _actor(request, game_id: int):

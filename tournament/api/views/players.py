@@ -15,10 +15,10 @@ from tournament.api.serializers import (
     PlayerSerializer,
 )
 from tournament.models import PlayerStatus
-from tournament.services.access import user_can_judge, user_can_manage
-from tournament.services.checkin import player_check_in_self
-from tournament.services.extra_fields import extra_related
-from tournament.services.players import (
+from tournament.services.events.access import user_can_judge, user_can_manage
+from tournament.services.events.extra_fields import extra_related
+from tournament.services.players.checkin import player_check_in_self
+from tournament.services.players.players import (
     player_delete,
     player_register,
     player_update,

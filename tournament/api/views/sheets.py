@@ -10,10 +10,14 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 
 from tournament.api.permissions import visible_event
 from tournament.api.views.exports import CSV_RESPONSE, CsvView, csv_response
-from tournament.services.circuits import itc_form_export, ntr_text_export
-from tournament.services.exports import export_filename, file_disposition
-from tournament.services.sheets import EVENT_SHEET_COLUMNS, event_metadata, player_sheet_export
-from tournament.services.workbook import XLSX_TYPE, workbook_cached
+from tournament.services.documents.circuits import itc_form_export, ntr_text_export
+from tournament.services.documents.exports import export_filename, file_disposition
+from tournament.services.documents.sheets import (
+    EVENT_SHEET_COLUMNS,
+    event_metadata,
+    player_sheet_export,
+)
+from tournament.services.documents.workbook import XLSX_TYPE, workbook_cached
 
 
 class PlayerSheetCsvView(CsvView):

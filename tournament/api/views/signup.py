@@ -11,8 +11,8 @@ from ops.middleware import signup_taken, signup_wait
 from tournament.api.auth import request_player
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers import SignupInputSerializer, SignupSerializer
-from tournament.services.access import user_can_judge
-from tournament.services.registration import (
+from tournament.services.events.access import user_can_judge
+from tournament.services.players.registration import (
     registration_approve,
     registration_reject,
     registration_submit,

@@ -10,7 +10,7 @@ from common.api.bodies import StrictSerializer, refuse_body
 from common.api.fields import StrictCharField
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.models import EventStaff, StaffRole
-from tournament.services.staff import staff_add, staff_list, staff_remove, staff_set_role
+from tournament.services.events.staff import staff_add, staff_list, staff_remove, staff_set_role
 
 
 class StaffSerializer(serializers.ModelSerializer):

@@ -1,5 +1,5 @@
 """`manage.py refresh_public`: make the answers the public polls ahead of their window, in a
-process of its own at a lower priority than the web server's (tournament/replay_refresh.py).
+process of its own at a lower priority than the web server's (tournament/caching/refresh.py).
 `manage.py serve` starts it beside gunicorn when the cache is shared; it stops when the server
 that started it is gone."""
 
@@ -10,7 +10,7 @@ import signal
 
 from django.core.management.base import BaseCommand
 
-from tournament.replay_refresh import refresh_forever
+from tournament.caching.refresh import refresh_forever
 
 # Writes come first: the refresher takes what the web processes leave (it only makes what the
 # public may be given up to cached.MAX_LAG_S late, and the web processes stand in if it lags).

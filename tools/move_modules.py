@@ -67,6 +67,7 @@ def ensure_package(folder: Path) -> None:
 def move_files(moves: dict[str, str]) -> None:
     # A module that becomes a package of the same name (audit.py -> audit/log.py) goes aside
     # first, so the folder can be made.
+    others = _other_files(moves)
     staged = []
     for old, new in moves.items():
         if old == new:
@@ -81,6 +82,32 @@ def move_files(moves: dict[str, str]) -> None:
         ensure_package(target.parent if target.name != "__init__.py" else target.parent.parent)
         target.parent.mkdir(parents=True, exist_ok=True)
         git("mv", str(aside), str(target))
+        depth = len(target.relative_to(ROOT).parts) - len(aside.relative_to(ROOT).parts)
+        if depth:
+            _deepen(target, depth)
+    for path, target in others:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        git("mv", str(path), str(target))
+    _remove_emptied(moves)
+
+
+def _other_files(moves: dict[str, str]) -> list[tuple[Path, Path]]:
+    """A package that moves whole takes its other files along (data, vendored scripts): each
+    with its place, read before anything moves."""
+    found = []
+    for old, new in moves.items():
+        folder = ROOT.joinpath(*old.split("."))
+        if not folder.is_dir() or old == new:
+            continue
+        for name in git("ls-files", str(folder)).splitlines():
+            path = ROOT / name
+            rel = path.relative_to(folder)
+            if path.suffix != ".py" and not _owned_by_a_deeper_move(rel, old, moves):
+                found.append((path, ROOT.joinpath(*new.split(".")) / rel))
+    return found
+
+
+def _remove_emptied(moves: dict[str, str]) -> None:
     # A folder whose modules all left keeps nothing but caches: remove what git no longer holds.
     for old in moves:
         folder = ROOT.joinpath(*old.split("."))
@@ -92,6 +119,24 @@ def move_files(moves: dict[str, str]) -> None:
             for sub in sorted(folder.rglob("*"), reverse=True):
                 sub.rmdir()
             folder.rmdir()
+
+
+def _owned_by_a_deeper_move(rel: Path, old: str, moves: dict[str, str]) -> bool:
+    parts = rel.parts[:-1]
+    return any(".".join([old, *parts[:n]]) in moves for n in range(1, len(parts) + 1))
+
+
+def _deepen(path: Path, depth: int) -> None:
+    """A module that finds files by its own place (`Path(__file__).parents[k]`) now sits
+    `depth` folders deeper: every ancestor it names is that much further up."""
+    text = path.read_text(encoding="utf-8")
+    new = re.sub(
+        r"(Path\(__file__\)(?:\.resolve\(\))?\.parents\[)(\d+)\]",
+        lambda m: f"{m.group(1)}{int(m.group(2)) + depth if int(m.group(2)) else 0}]",
+        text,
+    )
+    if new != text:
+        path.write_text(new, encoding="utf-8")
 
 
 def resolve(module: str | None, level: int, path: Path) -> str:

@@ -500,11 +500,13 @@ def result_data(result: Result) -> dict:
     return {name: data[name] for name in ResultSerializer.Meta.fields}
 
 
+# The schema's words for the body name the scoring rules by their path before the "one shape"
+# step (now tournament/engine/scoring/rules.py): that step kept the schema byte-identical.
 class ResultInputSerializer(StrictSerializer):
     """Documents the body: a bare total per side, or a breakdown per side (parts left out
     count as 0). The event's pack decides which parts exist and their caps, and
-    `tournament.engine.scoring.rules.clean_result` enforces them: Leviathan has primary, secondary,
-    gambit and battle_ready (primary plus gambit at most 50, total at most 100); 8th and 7th edition
+    `tournament.scoring.clean_result` enforces them: Leviathan has primary, secondary, gambit
+    and battle_ready (primary plus gambit at most 50, total at most 100); 8th and 7th edition
     have primary, secondary (0 to 3) and tactical with no cap on the total; Only War has
     primary only; 11th edition has primary and secondary (each at most 45) and battle_ready
     (0 or 10), total at most 100, and the optional game record below. The limits below are

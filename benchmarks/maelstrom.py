@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 def maelstrom_games(games: int):
     from missions.classic import tactical
-    from tests.maelstrom.player import next_action
+    from tests.tracker.maelstrom.player import next_action
     from tracker.engine import maelstrom
 
     missions = [(p, m.key) for p in tactical.PACK_KEYS for m in tactical.missions(p)]
@@ -36,7 +36,7 @@ def maelstrom_games(games: int):
 
 
 def leviathan_steps(games: int):
-    from tests.tracker_web.helpers import Driver
+    from tests.tracker.web.helpers import Driver
     from tracker.engine.leviathan import apply, new_game
 
     steps = []

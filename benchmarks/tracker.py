@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def engine_figures(games: int) -> None:
-    from tests.tracker_web.helpers import Driver
+    from tests.tracker.web.helpers import Driver
     from tracker.engine.leviathan import apply, new_game, view
 
     actions, states = [], []
@@ -60,7 +60,7 @@ def service_figures(games: int) -> None:
 
     django.setup()
     call_command("migrate", verbosity=0)
-    from tests.tracker_web.helpers import Driver
+    from tests.tracker.web.helpers import Driver
     from tracker.services.trackers import tracker_act, tracker_create, tracker_view
 
     acts, views = [], []

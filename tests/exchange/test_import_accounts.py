@@ -6,6 +6,7 @@ the database's own words."""
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -18,7 +19,7 @@ from exchange.services import importing as exchange_import
 from exchange.services.export import checksum, event_export_document
 from exchange.services.importing import event_import
 from tests.conftest import add_players
-from tests.roles.conftest import snapshot
+from tests.cross.roles.conftest import snapshot
 from tournament.models import AuditEntry, EventStaff, Result
 from tournament.services.events.events import event_create
 from tournament.services.results.results import result_enter
@@ -164,6 +165,17 @@ def _deep(depth: int):
     return value
 
 
+@pytest.fixture
+def _room_to_encode_a_deep_value():
+    # The test itself encodes a 950-deep value (json's encoder recurses once per level), and
+    # under pytest-xdist it runs some frames deeper than in a single process.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4000))
+    yield
+    sys.setrecursionlimit(limit)
+
+
+@pytest.mark.usefixtures("_room_to_encode_a_deep_value")
 @pytest.mark.parametrize("how", ["api", "bytes"])
 def test_a_lone_surrogate_or_a_deep_value_is_refused_by_its_place(own, organiser, how):
     document = event_export_document(event=own)

@@ -22,9 +22,9 @@ from teams.services.rounds import team_round_create
 from teams.services.scoring import team_scoring_update
 from teams.services.standings import team_standings_compute
 from teams.services.teams import team_create, team_member_add, team_update
+from tests.cross.roles.conftest import snapshot
 from tests.exchange.helpers import export, imported, observable, put_aside, without_stamp
-from tests.roles.conftest import snapshot
-from tests.teams_ritual.test_services import play_to_the_end
+from tests.teams.ritual.test_services import play_to_the_end
 from tournament.models import Event
 from tournament.services.events.events import event_create
 from tournament.services.results.results import result_enter

@@ -13,9 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from exchange.views.events import MAX_UPLOAD_BYTES
+from tests.cross.roles.conftest import snapshot
 from tests.exchange.helpers import export
 from tests.exchange.test_large_event import _build
-from tests.roles.conftest import snapshot
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -355,7 +355,7 @@ def test_a_caller_with_no_credentials_and_no_cookies_is_not_kept(anon, event, or
 
 
 def test_a_tracker_move_sent_again_with_its_key_is_applied_once(client):
-    from tests.tracker_eleventh.player import next_action
+    from tests.tracker.eleventh.player import next_action
     from tracker.models import TrackedAction
 
     created = client.post(

@@ -12,7 +12,7 @@ from django.db import connection
 
 from ops import installation
 from ops.models import Installation
-from tests.printing.helpers import played_event
+from tests.tournament.printing.helpers import played_event
 from tournament.caching.cached import RECENT
 from tournament.models import Player
 

@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 from tests.conftest import add_players
-from tests.printing.helpers import played_event
+from tests.tournament.printing.helpers import played_event
 from tournament.services.events.events import event_create
 
 call_command("migrate", verbosity=0)

@@ -18,7 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import add_players
-from tests.printing.helpers import pair_in_order
+from tests.tournament.printing.helpers import pair_in_order
 
 pytestmark = pytest.mark.django_db
 

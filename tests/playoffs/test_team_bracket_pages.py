@@ -14,8 +14,8 @@ from playoffs.services.playoffs import playoff_advance, playoff_create
 from teams.models.teams import Team, TeamMatch
 from teams.services.printing import team_print_document
 from tests.playoffs.team_events import confirm, pair_players, team_swiss
-from tests.printing.helpers import pdf_pages
-from tests.web.browser_form import form_data
+from tests.tournament.printing.helpers import pdf_pages
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry
 from tournament.services.documents.printing import print_document
 

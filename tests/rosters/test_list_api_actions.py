@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from rosters.models.armylists import ArmyList
 from rosters.services.armylists import army_list_submit
 from tests.conftest import add_players
-from tests.roles.conftest import snapshot
+from tests.cross.roles.conftest import snapshot
 from tournament.models import AuditEntry, Player
 from tournament.services.audit.log import audit_undo
 from tournament.services.events.events import event_update

@@ -18,7 +18,7 @@ from exchange.services.importing import event_import
 from rosters.models.armylists import ArmyList
 from rosters.services.armylists import army_list_overrule, army_list_submit
 from tests.conftest import add_players
-from tests.roles.conftest import snapshot
+from tests.cross.roles.conftest import snapshot
 from tournament.models import Player
 from tournament.services.events.events import event_update
 

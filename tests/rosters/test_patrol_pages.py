@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from rosters.models.patrols import CombatPatrol
-from tests.web.browser_form import form_data
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry, Event
 from tournament.services.events.events import event_create
 from tournament.services.events.staff import staff_add

@@ -18,7 +18,7 @@ from rosters.models.armylists import ArmyList
 from rosters.services.armylists import army_list_submit
 from rosters.services.recorded import list_recorded_use, recorded_mismatch
 from tests.exchange.helpers import export, without_stamp
-from tests.web.browser_form import form_data
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry, Event, Player
 from tournament.services.audit.log import audit_undo
 from tournament.services.audit.words import audit_describe

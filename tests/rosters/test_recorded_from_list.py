@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from rosters.services.armylists import army_list_submit
 from rosters.services.checking import roster_read
 from rosters.services.recorded import list_recorded_from, recorded_mismatch
-from tests.web.browser_form import form_data
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry, Player
 from tournament.services.audit.log import audit_undo
 from tournament.services.audit.words import audit_describe

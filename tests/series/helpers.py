@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.printing.helpers import pair_in_order
+from tests.tournament.printing.helpers import pair_in_order
 from tournament.services.events.events import event_create
 from tournament.services.players.players import player_register
 from tournament.services.results.results import result_enter

@@ -58,7 +58,7 @@ def test_the_table_counts_finished_events_and_matches_people_by_address(organise
 
 def test_only_confirmed_results_count_and_the_table_follows_the_event_as_it_finishes(organiser):
     event = event_create(user=organiser, name="Open", rounds=1, seed=1)
-    from tests.printing.helpers import pair_in_order
+    from tests.tournament.printing.helpers import pair_in_order
     from tournament.services.players.players import player_register
 
     players = [player_register(event=event, user=organiser, name=n, email=m) for n, m in (ANA, BEN)]

@@ -11,7 +11,7 @@ from teams.models.teams import Team, TeamMatch, TeamScoring
 from teams.services.matches import team_match_pair_players
 from teams.services.rounds import team_round_create
 from teams.services.teams import team_create, team_member_add
-from tests.web.browser_form import form_data
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry
 from tournament.services.events.events import event_create
 from tournament.services.results.results import result_enter

@@ -26,7 +26,8 @@ from tournament.printing.kit.base import (
 from tournament.printing.kit.fit import cut, shrunk
 
 # Four slips to a page: each is a quarter of the body (172 pt on A4, 159 pt on letter), which
-# holds the slip's 141 pt of content on either paper (tests/printing/test_every_card_fits.py).
+# holds the slip's 141 pt of content on either paper
+# (tests/tournament/printing/test_every_card_fits.py).
 SLIPS_PER_PAGE = 4
 PAD = 7
 GAP = 16  # between the two players' columns

@@ -71,12 +71,24 @@ def _select_database_free(config, items, mode: str) -> None:
         items[:] = kept
 
 
+def _drop_browser_tests(config, items) -> None:
+    # CI's PostgreSQL pass sets BROWSER_TESTS=skip: a browser test checks what a page does in
+    # Chromium (layout at 390 px, scripts, the offline worker); what the page reads from the
+    # database is checked by the web and API tests, which run in both passes.
+    dropped = [item for item in items if item.get_closest_marker("browser")]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [item for item in items if not item.get_closest_marker("browser")]
+
+
 def pytest_collection_modifyitems(config, items):
     from django.db import connection
 
     mode = os.environ.get("DATABASE_FREE_TESTS", "")
     if mode in ("skip", "only"):  # "only": the pure tests alone, a quick run while working
         _select_database_free(config, items, mode)
+    if os.environ.get("BROWSER_TESTS") == "skip":
+        _drop_browser_tests(config, items)
 
     vendor = connection.vendor
     broker = broker_url()

@@ -36,6 +36,7 @@ PURE = {
     "common/errors.py",
     "common/jsontext.py",
     "common/seeds.py",
+    "common/hooks.py",
     "tournament/engine",
     "tournament/data",
     "missions/engine",

@@ -200,8 +200,7 @@ def pairings_section(event, round_) -> str:
 
 def register() -> None:
     """The pods' parts of the tournament's pages (playoffs.apps)."""
-    from tournament.views.public import PAGE_SECTIONS  # noqa: PLC0415
+    from tournament.extensions import PAGE_SECTIONS  # noqa: PLC0415
 
     for page, section in (("standings", standings_section), ("pairings", pairings_section)):
-        if section not in PAGE_SECTIONS[page]:
-            PAGE_SECTIONS[page].append(section)
+        PAGE_SECTIONS[page].register(section)

@@ -11,7 +11,7 @@ from common.api.fields import NOT_BLANK, text_field
 from rosters.models.armylists import ListPublication
 from rosters.services.detachments import DETACHMENTS_MAX, NAME_LIMIT
 from rosters.services.fields import ARMY_LIST_LIMIT
-from tournament.api.serializers import EXTRA_SERIALIZER_FIELDS, EXTRA_STAFF_READ
+from tournament.extensions import EXTRA_SERIALIZER_FIELDS, EXTRA_STAFF_READ
 
 
 @extend_schema_field(
@@ -90,7 +90,5 @@ def register() -> None:
     # A list is read where its publication rule is kept (GET .../list/), not on the player.
     EXTRA_STAFF_READ["player"].add("army_list")
     for kind, make in (("player", player_fields), ("signup", signup_fields)):
-        if make not in EXTRA_SERIALIZER_FIELDS[kind]:
-            EXTRA_SERIALIZER_FIELDS[kind].append(make)
-    if event_fields not in EXTRA_SERIALIZER_FIELDS["event"]:
-        EXTRA_SERIALIZER_FIELDS["event"].append(event_fields)
+        EXTRA_SERIALIZER_FIELDS[kind].register(make)
+    EXTRA_SERIALIZER_FIELDS["event"].register(event_fields)

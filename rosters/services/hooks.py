@@ -10,7 +10,7 @@ from __future__ import annotations
 def register() -> None:
     from rosters.services import armylists, fields, words  # noqa: PLC0415
     from rosters.services import lists_exchange as list_exchange  # noqa: PLC0415
-    from tournament.services.documents.printing import PRINT_LISTS_HOOKS  # noqa: PLC0415
+    from tournament.extensions import PRINT_LISTS_HOOKS  # noqa: PLC0415
     from tournament.services.events.extra_fields import extra_fields_register  # noqa: PLC0415
 
     extra_fields_register("player", fields.PLAYER_EXTRAS)
@@ -18,5 +18,4 @@ def register() -> None:
     fields.install_attributes()
     words.register()
     list_exchange.register()
-    if armylists.army_lists_printed not in PRINT_LISTS_HOOKS:
-        PRINT_LISTS_HOOKS.append(armylists.army_lists_printed)
+    PRINT_LISTS_HOOKS.register(armylists.army_lists_printed)

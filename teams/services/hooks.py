@@ -7,6 +7,7 @@ from django.db.models import Count
 
 from common.errors import Invalid
 from teams.models.teams import Team, TeamMember
+from tournament.extensions import EVENT_UPDATE_CHECKS, PLAYER_UPDATE_CHECKS
 from tournament.models.event import EventKind
 
 
@@ -45,13 +46,9 @@ def _event_team_rules(event, clean: dict) -> None:
 def register() -> None:
     from teams.services import exchange as team_exchange  # noqa: PLC0415
     from teams.services import matches, ritual, rounds, scoring, teams, words  # noqa: F401, PLC0415
-    from tournament.services.events.events import EVENT_UPDATE_CHECKS  # noqa: PLC0415
-    from tournament.services.players.players import PLAYER_UPDATE_CHECKS  # noqa: PLC0415
 
-    if _player_faction_rule not in PLAYER_UPDATE_CHECKS:
-        PLAYER_UPDATE_CHECKS.append(_player_faction_rule)
-    if _event_team_rules not in EVENT_UPDATE_CHECKS:
-        EVENT_UPDATE_CHECKS.append(_event_team_rules)
+    PLAYER_UPDATE_CHECKS.register(_player_faction_rule)
+    EVENT_UPDATE_CHECKS.register(_event_team_rules)
     words.register()
     # Team events travel in the event export/import (exchange/extensions.py).
     team_exchange.register()

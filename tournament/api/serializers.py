@@ -24,6 +24,7 @@ from missions.pack.registry import pack_keys
 from missions.services.missions import mission_summary, pool_codes, round_mission_details
 from tournament.engine.scoring.eleventh import PER_ROUND, ROUNDS, SECONDARY_MODES, SIDES
 from tournament.engine.scoring.rules import LEVIATHAN_CAPS, VP_CEILING
+from tournament.extensions import EXTRA_SERIALIZER_FIELDS, EXTRA_STAFF_READ
 from tournament.localtime import zone_names
 from tournament.models import Event, Game, Player, PlayerStatus, Result, Round
 from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind, LayoutPolicy
@@ -32,14 +33,6 @@ from tournament.services.live.clock import round_clock_state
 from tournament.services.players.registration import registration_factions, registration_position
 from tournament.services.rounds.eleventh import game_fields
 from tournament.services.standings.standings import OWR_FLOOR_PATTERN, metric_names
-
-# Fields other apps add to these shapes (rosters: `army_list`, `list_deadline`), each a
-# function () -> {name: serializer field}; registered at start-up, so this app never imports
-# those apps. "player" and "event" read and write; "signup" is the public sign-up's body.
-EXTRA_SERIALIZER_FIELDS: dict[str, list] = {"event": [], "player": [], "signup": []}
-# Of those, the ones only the staff's shape shows (written by anyone who may edit the player,
-# as `email` is): a player's army list is read through its own address, which knows who may.
-EXTRA_STAFF_READ: dict[str, set[str]] = {"event": set(), "player": set(), "signup": set()}
 
 
 class ExtraFieldsMixin:

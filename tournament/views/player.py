@@ -25,6 +25,7 @@ from ops.middleware import client_address
 from tournament.caching.revision import event_revision
 from tournament.engine.scoring.eleventh import ROUND_PARTS, ROUNDS
 from tournament.engine.scoring.rules import scoring_rules
+from tournament.extensions import PLAYER_PAGE_LINKS, PLAYER_PAGE_SECTIONS
 from tournament.models import Game, Player, PlayerStatus
 from tournament.services.audit.words import field_label
 from tournament.services.players.checkin import check_in_window, player_check_in_self
@@ -53,13 +54,6 @@ from tournament.views.forms_eleventh import (
 )
 from tournament.views.now import now_context
 from tournament.views.signup import status_line
-
-# Links other apps add to a player's own page (teams: the captain's pairing ritual), each a
-# function (player, key) -> [(label, url)]; registered at start-up, so this app imports none.
-PLAYER_PAGE_LINKS: list = []
-# Sections other apps add to a player's own page (rosters: their army list), each a function
-# (player) -> (template name, context) or None; registered at start-up like the links.
-PLAYER_PAGE_SECTIONS: list = []
 
 
 def _player(key: str, *, for_write: bool) -> Player:

@@ -23,6 +23,7 @@ from tournament.caching.cached import (
 from tournament.caching.conditional import etag_matches
 from tournament.caching.replay import replayable
 from tournament.caching.revision import event_revisions
+from tournament.extensions import PAGE_SECTIONS
 from tournament.models import PlayerStatus
 from tournament.services.documents.exports import FORMULA_SIGNS
 from tournament.services.events.access import events_visible_to, user_can_judge
@@ -179,11 +180,6 @@ def _find_box(request, event, *, noun: str, hidden: list[tuple[str, object]]) ->
         "find_hidden": hidden,
         "find_all": f"{request.path}?{urlencode(hidden)}" if hidden else request.path,
     }
-
-
-# Other apps add a section under a public page's table (the play-offs' pods): each hook takes
-# (event, what the page shows: the standings rows, or the round) and answers HTML or "".
-PAGE_SECTIONS: dict[str, list] = {"standings": [], "pairings": []}
 
 
 def page_sections(page: str, event, shown) -> list[str]:

@@ -14,6 +14,7 @@ from django.shortcuts import render
 from tournament.caching.cached import standings_cached, standings_status_cached
 from tournament.caching.conditional import etag_matches
 from tournament.caching.revision import event_revision
+from tournament.extensions import SCREEN_PANELS
 from tournament.services.rounds.names import round_stage_name
 from tournament.services.standings.standings import standings_final_first
 from tournament.views.common import latest_round, visible_event_or_404
@@ -22,10 +23,6 @@ from tournament.views.now import now_context, now_etag
 
 TOP = 10
 POLL_S = 10
-
-# Panels other apps add to the screen (the play-offs' bracket, once the cut is made): each a
-# function (event) -> HTML ("" for none); registered at start-up, so this app imports none.
-SCREEN_PANELS: list = []
 
 
 def _screen_context(event, revision: int) -> dict:

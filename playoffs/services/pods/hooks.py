@@ -126,10 +126,9 @@ def _undo_delete(entry) -> None:
 
 def register() -> None:
     from playoffs.services.pods import exchange as pods_exchange  # noqa: PLC0415
-    from tournament.services.rounds.rounds import PAIRING_GROUP_HOOKS  # noqa: PLC0415
+    from tournament.extensions import PAIRING_GROUP_HOOKS  # noqa: PLC0415
 
-    if pods_pairing_groups not in PAIRING_GROUP_HOOKS:
-        PAIRING_GROUP_HOOKS.append(pods_pairing_groups)
+    PAIRING_GROUP_HOOKS.register(pods_pairing_groups)
     audit_words_register("pods_create", "Pods formed", _create_words)
     audit_words_register("pods_adjust", "Pods adjusted", _adjust_words)
     audit_words_register("pods_delete", "Pods taken back", _delete_words)

@@ -23,15 +23,13 @@ from django.utils import timezone
 
 from common.errors import Conflict, NotFound
 from tournament.caching.revision import event_revision_bump_sql
+from tournament.extensions import UNDO_CHECKS, UNDO_HANDLERS
 from tournament.localtime import when
 from tournament.models import AuditEntry, Event, Round
 from tournament.services.audit.targets import audit_judging, audit_judging_memo
 from tournament.services.audit.words import audit_describe, audit_label
 from tournament.services.events.access import require_organiser
 from tournament.services.results import rowsql
-
-UNDO_HANDLERS: dict[str, Callable[[AuditEntry], None]] = {}
-UNDO_CHECKS: dict[str, Callable[[AuditEntry], list[str]]] = {}
 
 # The services that register undo handlers and checks; loaded before any undo is judged, so
 # the answer does not depend on which page happened to import them first.
@@ -52,7 +50,7 @@ _HANDLER_MODULES = (
 
 def undoable(action: str):
     def register(handler: Callable[[AuditEntry], None]):
-        UNDO_HANDLERS[action] = handler
+        UNDO_HANDLERS.register(action, handler)
         return handler
 
     return register
@@ -62,7 +60,7 @@ def undo_check(action: str):
     """Register `check(entry) -> dependents`: raise Conflict if the undo cannot happen now."""
 
     def register(check: Callable[[AuditEntry], list[str]]):
-        UNDO_CHECKS[action] = check
+        UNDO_CHECKS.register(action, check)
         return check
 
     return register

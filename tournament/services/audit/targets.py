@@ -21,6 +21,7 @@ from django.db import models
 from django.db.models import F
 
 from common.errors import Conflict
+from tournament.extensions import RESTORES, TARGET_KINDS
 from tournament.models import Event, Game, Player, Round
 from tournament.services.audit.words import audit_label, field_label
 from tournament.services.events.extra_fields import (
@@ -30,10 +31,6 @@ from tournament.services.events.extra_fields import (
     extra_write,
 )
 
-# kind of target ("player" of "player:12") -> (model, lookup from the model to its event's id)
-TARGET_KINDS: dict[str, tuple[type[models.Model], str]] = {}
-# action -> (kind of its target, the fields it logs and an undo may put back)
-RESTORES: dict[str, tuple[str, tuple[str, ...]]] = {}
 # Actions that also log the fields other apps keep beside the row (extra_fields.py).
 WITH_EXTRAS: set[str] = set()
 # Rows whose kind other apps add fields to.
@@ -47,13 +44,13 @@ _JUDGING: ContextVar[dict | None] = ContextVar("audit_judging", default=None)
 
 def audit_target_kind(kind: str, model: type[models.Model], event_path: str) -> None:
     """Declare that targets `kind:<id>` name rows of `model`, whose event is `event_path`."""
-    TARGET_KINDS[kind] = (model, event_path)
+    TARGET_KINDS.register(kind, (model, event_path))
 
 
 def audit_restores(action: str, kind: str, fields, *, extras: bool = False) -> None:
     """Declare `action` a plain edit of a `kind` row logging (some of) `fields`, and with
     `extras` the fields other apps keep beside a player or an event (extra_fields.py)."""
-    RESTORES[action] = (kind, tuple(fields))
+    RESTORES.register(action, (kind, tuple(fields)))
     if extras:
         WITH_EXTRAS.add(action)
 

@@ -26,6 +26,7 @@ from tournament.caching.cached import event_cached, standings_cached
 from tournament.caching.revision import event_revision
 from tournament.engine import compute_standings, known_metrics, metric_json
 from tournament.engine.standings.metrics import AWARD_METRICS, H2H
+from tournament.extensions import DECIDED_GAME_HOOKS
 from tournament.models import Event, Game, Result, ResultStatus, RoundStage
 from tournament.services.rounds.eleventh import disposition_name
 from tournament.services.rounds.records import event_games, players_records, ranked_players
@@ -230,12 +231,6 @@ def standings_export(
             flat[name] = row.get(name)
         out.append(flat)
     return [*final, *STANDINGS_COLUMNS, *names], out
-
-
-# Apps whose games cannot end drawn (the play-offs' knockout games) say who won those that
-# ended on equal VP: each hook takes the event and answers {game id: winner's player id}.
-# Registered at start-up (the app's ready()); the tournament app never imports them.
-DECIDED_GAME_HOOKS: list = []
 
 
 def games_decided(*, event: Event) -> dict[int, int]:

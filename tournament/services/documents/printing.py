@@ -21,6 +21,7 @@ from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack
 from missions.pack.types import CardKind
 from tournament.engine.scoring.rules import outcome
+from tournament.extensions import PRINT_LISTS_HOOKS, ROUND_NOTE_HOOKS
 from tournament.models import Event, Game, RoundStage
 from tournament.models.event import BattleSize
 from tournament.models.game import TABLE_ORDER
@@ -191,17 +192,6 @@ def eleventh_game(disposition_a: str, disposition_b: str, letter: str) -> Eleven
         letter=letter,
         layout=layout_for(disposition_a, disposition_b, letter) if both and letter else None,
     )
-
-
-# Apps whose rounds follow the Swiss (the play-offs) add a line to their rounds' sheets and
-# packs: each is called with the event and a round that is not a Swiss one, and returns the
-# line in words or "". Registered at start-up (the app's ready()); the tournament app never
-# imports them.
-ROUND_NOTE_HOOKS: list = []
-# The army lists table packs carry: each hook is called with the event and returns
-# {player id: list text} (the rosters app registers one, which gives them only once lists are
-# published); none registered: no lists on paper.
-PRINT_LISTS_HOOKS: list = []
 
 
 def army_lists_printed(event: Event) -> dict[int, str]:

@@ -18,6 +18,7 @@ from missions.services.missions import (
     pool_codes,
 )
 from tournament.engine.scoring.rules import scoring_rules
+from tournament.extensions import EVENT_UPDATE_CHECKS
 from tournament.localtime import zone_is_known
 from tournament.models import (
     Event,
@@ -195,11 +196,6 @@ _WHOLE_NUMBERS = [
 ]
 WEIGHTS = ("weight_battle", "weight_painting", "weight_sports")
 NULLABLE_NUMBERS = {"round_minutes", "places"}
-
-
-# check(event, clean changes) -> None, raising Invalid; registered by apps that build on
-# events (teams.apps), run before any change is saved.
-EVENT_UPDATE_CHECKS: list = []
 
 
 def _whole_in(value, low: int, high: int) -> bool:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from tournament.extensions import EVENT_EXTRAS, PLAYER_EXTRAS
+
 
 @dataclass(frozen=True)
 class ExtraFields:
@@ -40,10 +42,6 @@ class ExtraFields:
     # Relations to select with the rows when many are read at once (the export).
     related: tuple[str, ...] = ()
     extra: dict = field(default_factory=dict)
-
-
-PLAYER_EXTRAS: list[ExtraFields] = []
-EVENT_EXTRAS: list[ExtraFields] = []
 
 
 def extra_fields_register(kind: str, extension: ExtraFields) -> None:

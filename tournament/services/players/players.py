@@ -7,6 +7,7 @@ from django.db.models import Q
 
 from common.errors import Conflict, Invalid
 from tournament.data.factions import faction_canonical, faction_known
+from tournament.extensions import PLAYER_UPDATE_CHECKS
 from tournament.models import Event, Game, Player, PlayerStatus
 from tournament.models.player import new_private_key
 from tournament.services.audit.log import (
@@ -116,11 +117,6 @@ def _check_numbers(clean: dict) -> None:
             raise Invalid(field, "invalid", "Must be a whole number.")
         if value is not None and value < 1:
             raise Invalid(field, "min_value", "Must be at least 1.")
-
-
-# check(player, clean changes) -> None, raising Invalid; registered by apps that keep rules
-# on players (teams.apps: no duplicate factions in a team), run before an edit is saved.
-PLAYER_UPDATE_CHECKS: list = []
 
 
 def _snapshot(player: Player, fields) -> dict:

@@ -18,12 +18,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Callable
 
 from django.conf import settings
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 
+from tournament.extensions import PACK_STARTERS
 from tournament.models import PrintJob, Round
 from tournament.printing.render import FALLBACK
 from tournament.services.documents.printing import print_job_status
@@ -37,9 +37,6 @@ __all__ = [
     "fallback_pack_make",
     "fallback_pack_offered",
 ]
-
-# Callables taking a job id that start the job without holding up the caller (tasks.py).
-PACK_STARTERS: list[Callable[[int], None]] = []
 
 
 def fallback_revision(round_: Round) -> str:

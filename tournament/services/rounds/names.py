@@ -8,9 +8,8 @@ ready()): called with the event and a round that is not a Swiss one, it returns
 
 from __future__ import annotations
 
+from tournament.extensions import ROUND_NAME_HOOKS
 from tournament.models import Event, RoundStage
-
-ROUND_NAME_HOOKS: list = []
 
 
 def _stage(event: Event, round_) -> dict | None:

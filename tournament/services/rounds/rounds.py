@@ -17,6 +17,7 @@ from missions.services.missions import (
 )
 from tournament.engine import check_pairing, pair_round
 from tournament.engine.pairing.grouped import pair_in_groups
+from tournament.extensions import PAIRING_GROUP_HOOKS
 from tournament.models import (
     Event,
     Game,
@@ -169,11 +170,6 @@ def _manual_pairs(event: Event, number: int, pairings) -> list[dict]:
         }
         for a, b, table in parsed
     ]
-
-
-# Other apps may have a round paired inside groups (the play-offs' pods): each hook takes
-# (event, round number) and answers None, or the groups as [(label, [player ids]), ...].
-PAIRING_GROUP_HOOKS: list = []
 
 
 def _pairing_groups(event: Event, number: int) -> list[tuple[str, list[int]]] | None:

@@ -17,6 +17,7 @@ from tournament.engine import (
     metric_json,
 )
 from tournament.engine.standings.metrics import MetricOptions
+from tournament.extensions import STANDINGS_ROW_HOOKS
 from tournament.models import Event, RoundStage
 from tournament.services.rounds.records import event_games, players_records, ranked_players
 from tournament.services.standings.awards import AWARD_METRICS, awards_inputs
@@ -78,12 +79,6 @@ def metric_label(name: str) -> str:
     """A metric in words from the engine's registry ("Opponents' win rate")."""
     return metric_info(name).label
 
-
-# Apps whose rounds follow the Swiss add keys to the rows (the play-offs' `final_place`):
-# each is called with the event and the finished rows, and changes them in place, only for
-# events with such rounds (so other events pay nothing). Registered at start-up (the app's
-# ready()); the tournament app never imports them.
-STANDINGS_ROW_HOOKS: list = []
 
 # The contract promises these on every row, whatever the event's tie-breaks are.
 ALWAYS_SHOWN = ("owr", "vp")

@@ -16,6 +16,7 @@ INTERFACES += ("exchange.views.old_events",)
 INTERFACES += ("people.api", "people.views", "people.urls", "series.api", "series.views")
 INTERFACES += ("series.urls", "series.printing")
 INTERFACES += ("rosters.api", "rosters.views", "rosters.urls")
+INTERFACES += ("stats.api", "stats.views", "stats.urls")
 
 
 def imports(path: Path) -> set[str]:
@@ -64,6 +65,9 @@ def test_services_and_engines_never_import_an_interface():
         *ROOT.glob("series/engine/*.py"),
         *ROOT.glob("rosters/services/*.py"),
         *ROOT.glob("rosters/engine/**/*.py"),
+        *ROOT.glob("stats/services/*.py"),
+        *ROOT.glob("stats/engine/*.py"),
+        *ROOT.glob("stats/printing/*.py"),
     ]
     for path in lower:
         bad = [n for n in imports(path) if n.startswith(INTERFACES)]

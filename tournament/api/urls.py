@@ -7,7 +7,6 @@ from tournament.api.views import (
     clock,
     events,
     exports,
-    factions,
     games,
     players,
     rounds,
@@ -134,12 +133,6 @@ urlpatterns = [
         exports.PairingsCsvView.as_view(),
         name="api-pairings-csv",
     ),
-    path(
-        "events/<int:event_id>/factions/",
-        factions.EventFactionsView.as_view(),
-        name="api-event-factions",
-    ),
-    path("factions/", factions.FactionsView.as_view(), name="api-factions"),
     path("events/<int:event_id>/staff/", staff.StaffListView.as_view(), name="api-staff"),
     path(
         "events/<int:event_id>/staff/<int:user_id>/",

@@ -10,7 +10,6 @@ from tournament.api.views import (
     games,
     players,
     rounds,
-    sheets,
     signup,
     staff,
     standings,
@@ -98,31 +97,6 @@ urlpatterns = [
         name="api-standings-csv",
     ),
     path("events/<int:event_id>/results/", exports.ResultsView.as_view(), name="api-results"),
-    path(
-        "events/<int:event_id>/players.csv",
-        sheets.PlayerSheetCsvView.as_view(),
-        name="api-player-sheet-csv",
-    ),
-    path(
-        "events/<int:event_id>/event.csv",
-        sheets.EventSheetCsvView.as_view(),
-        name="api-event-sheet-csv",
-    ),
-    path(
-        "events/<int:event_id>/itc.csv",
-        sheets.ItcFormCsvView.as_view(),
-        name="api-itc-csv",
-    ),
-    path(
-        "events/<int:event_id>/ntr.txt",
-        sheets.NtrTextView.as_view(),
-        name="api-ntr-txt",
-    ),
-    path(
-        "events/<int:event_id>/event.xlsx",
-        sheets.WorkbookView.as_view(),
-        name="api-event-xlsx",
-    ),
     path(
         "events/<int:event_id>/results.csv",
         exports.ResultsCsvView.as_view(),

@@ -11,6 +11,7 @@ from ops.views import health
 urlpatterns = [
     path("", include("tournament.urls")),
     path("", include("tournament.printing_urls")),
+    path("", include("stats.urls")),
     path("", include("missions.urls")),
     path("", include("tracker.urls")),
     path("", include("teams.urls")),
@@ -21,6 +22,7 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include("tournament.api.urls")),
+    path("api/", include("stats.api.urls")),
     path("api/", include("teams.api.urls")),
     path("api/", include("playoffs.api.urls")),
     path("api/", include("exchange.api.urls")),

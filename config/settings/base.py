@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "people",
     "series",
     "rosters",
+    "stats",
     "missions",
     "tracker",
     "ops",

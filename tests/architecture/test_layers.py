@@ -28,6 +28,7 @@ LAYERS: dict[str, set[str]] = {
     "tracker": CORE | {"exchange"},
     "playoffs": CORE | {"exchange", "teams"},
     "series": CORE | {"exchange", "people"},
+    "stats": CORE,
 }
 
 # Pure: plain Python over plain values (no Django, no ORM, no services), so they are unit and
@@ -51,6 +52,7 @@ PURE = {
     "people/engine",
     "series/engine",
     "rosters/engine",
+    "stats/engine",
     "rosters/data",
 }
 # Libraries a pure module may use besides the standard library: the matching of the pairing

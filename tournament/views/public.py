@@ -79,7 +79,9 @@ def home(request):
     return render(request, "tournament/home.html", context)
 
 
-def _event_context(request, event, tab: str) -> dict:
+def event_context(request, event, tab: str) -> dict:
+    """What every tab of an event's public page shows around its body (the statistics' tab,
+    in stats/, too)."""
     revisions = event_revisions(event_id=event.pk)  # first: every read below is as new or newer
     current = latest_round(event)
     can_manage = user_can_judge(request.user, event)
@@ -136,7 +138,7 @@ def polled_part(request, template: str, context: dict, *, name: str, revision: s
 
 def event_detail(request, event_id: int):
     event = visible_event_or_404(request, event_id)
-    context = _event_context(request, event, "overview")
+    context = event_context(request, event, "overview")
     current = context["current_round"]
     standings = _standings(context)
     context.update(
@@ -194,7 +196,7 @@ def event_pairings(request, event_id: int):
     """A round's pairings by table or by name; `?q=` keeps only the games of the players
     whose names hold it (find my table, without JS)."""
     event = visible_event_or_404(request, event_id)
-    context = _event_context(request, event, "pairings")
+    context = event_context(request, event, "pairings")
     rounds, chosen = _chosen_round(request, event)
     games = games_shown(chosen, staff=context["can_manage"])
     order = "name" if request.GET.get("by") == "name" else "table"
@@ -250,7 +252,7 @@ def event_standings(request, event_id: int):
 
 def standings_page(request, event, *, manage: bool):
     """The standings, public or (manage) inside the organiser's tabs: one page, two frames."""
-    context = _event_context(request, event, "standings")
+    context = event_context(request, event, "standings")
     # Organisers and judges may look at the standings as they would be if every entry stood;
     # players and the public only ever see confirmed results.
     provisional = context["can_manage"] and request.GET.get("provisional") == "1"

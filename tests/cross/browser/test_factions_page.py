@@ -48,7 +48,7 @@ def _played_event():
 
 
 def test_factions_page_draws_a_bar_per_faction(live_server, new_page):
-    from tournament.services.standings.factions import faction_stats_event
+    from stats.services.factions import faction_stats_event
 
     event = _played_event()
     stats = faction_stats_event(event=event)

@@ -9,7 +9,7 @@ import pytest
 
 from tournament.engine import compute_standings, known_metrics
 from tournament.engine.records import GameRecord, PlayerEntry
-from tournament.engine.stats.awards import (
+from tournament.engine.standings.awards import (
     AwardInputs,
     AwardWeights,
     award_table,

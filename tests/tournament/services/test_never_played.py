@@ -10,13 +10,13 @@ import io
 
 import pytest
 
+from stats.services.factions import faction_stats_event
 from tests.conftest import add_players
 from tests.tournament.printing.helpers import pair_in_order, pdf_pages
 from tournament.services.documents.printing import print_document
 from tournament.services.players.players import player_update
 from tournament.services.results.results import result_enter
 from tournament.services.rounds.records import never_played
-from tournament.services.standings.factions import faction_stats_event
 from tournament.services.standings.standings import standings_compute
 
 pytestmark = pytest.mark.django_db

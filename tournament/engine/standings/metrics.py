@@ -25,7 +25,7 @@ from tournament.engine.display import (
 )
 from tournament.engine.errors import EngineError
 from tournament.engine.history import PlayerState
-from tournament.engine.stats.awards import (
+from tournament.engine.standings.awards import (
     AwardInputs,
     overall_values,
     painting_values,

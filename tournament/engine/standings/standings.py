@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from tournament.engine.history import build_states, outcome2
 from tournament.engine.records import GameRecord, PlayerEntry, StandingRow
+from tournament.engine.standings.awards import AwardInputs
 from tournament.engine.standings.metrics import (
     H2H,
     MetricOptions,
@@ -21,7 +22,6 @@ from tournament.engine.standings.metrics import (
     head_to_head,
     metric_values,
 )
-from tournament.engine.stats.awards import AwardInputs
 
 
 def compute_standings(

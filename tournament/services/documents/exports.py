@@ -255,7 +255,7 @@ def game_outcome(mine: int | None, theirs: int | None, *, me: int, winner: int |
     return "win" if mine > theirs else "draw" if mine == theirs else "loss"
 
 
-def _games(event: Event, number: int | None = None, *, released_only: bool = False):
+def games_in_order(event: Event, number: int | None = None, *, released_only: bool = False):
     """The event's games in round and table order; `released_only` leaves out a round still
     under the organiser's review (its draw is for the staff alone)."""
     games = (
@@ -285,7 +285,7 @@ def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
         decided = games_decided(event=event)
         rows = []
         eleventh = _eleventh(event)
-        for game in _games(event, released_only=not provisional):
+        for game in games_in_order(event, released_only=not provisional):
             base = {"round": game.round.number, "table": game.table_number}
             if game.player_b_id is None:
                 rows.append(
@@ -345,7 +345,7 @@ def pairings_export(*, event: Event, number: int) -> list[dict]:
     def compute():
         rows = []
         eleventh = _eleventh(event)
-        for game in _games(event, number):
+        for game in games_in_order(event, number):
             a, b = game.player_a, game.player_b
             rows.append(
                 {

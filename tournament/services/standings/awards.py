@@ -18,7 +18,7 @@ from django.db.models import Count, Exists, OuterRef, Q, Subquery
 
 from common.errors import Conflict, Invalid, NotFound
 from tournament.engine.display import format_percent, format_points, json_points, json_rate
-from tournament.engine.stats.awards import AwardInputs, AwardWeights, award_table
+from tournament.engine.standings.awards import AwardInputs, AwardWeights, award_table
 from tournament.models import (
     Event,
     Game,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
+from stats.services.dispositions import disposition_stats_event
 from tournament.management.commands.load_demo import DEMO_11_NAME
 from tournament.models import Event, Result, Round
-from tournament.services.standings.dispositions import disposition_stats_event
 
 pytestmark = pytest.mark.django_db
 

@@ -10,10 +10,9 @@ from django.http import HttpResponse
 from django.shortcuts import render
 
 from common.errors import Invalid
-from tournament.services.documents.exports import file_disposition, file_slug
-from tournament.services.standings.dispositions import RULES as DISPOSITION_RULES
-from tournament.services.standings.dispositions import disposition_stats_event
-from tournament.services.standings.factions import (
+from stats.services.dispositions import RULES as DISPOSITION_RULES
+from stats.services.dispositions import disposition_stats_event
+from stats.services.factions import (
     RULES,
     faction_range_parse,
     faction_range_pdf,
@@ -22,8 +21,9 @@ from tournament.services.standings.factions import (
     faction_stats_pdf,
     faction_stats_range,
 )
+from tournament.services.documents.exports import file_disposition, file_slug
 from tournament.views.common import visible_event_or_404
-from tournament.views.public import _event_context
+from tournament.views.public import event_context
 
 # The chart's own units (it scales to the page): labels left, bars, then the value. Room for
 # a 19-character label ("Chaos Space Marines") and "100.0%" after a full bar.
@@ -76,7 +76,7 @@ def _pdf(content: bytes, filename: str) -> HttpResponse:
 
 def event_factions(request, event_id: int):
     event = visible_event_or_404(request, event_id)
-    context = _event_context(request, event, "factions")
+    context = event_context(request, event, "factions")
     split = request.GET.get("split") == "disposition"
     stats = faction_stats_event(event=event, split=split)
     context.update(

@@ -1,6 +1,6 @@
 """An 11th-edition event's statistics by Force Disposition: win rate by disposition pairing,
 how often the player who took the first turn won, and the dispositions each faction's players
-held (the split of the faction statistics, tournament/services/standings/factions.py).
+held (the split of the faction statistics, stats/services/factions.py).
 
 Only confirmed results count, as in every public statistic. A game counts with the
 dispositions it was made with (the game keeps them), else its players' own.
@@ -11,17 +11,17 @@ from __future__ import annotations
 from django.db.models import F
 
 from missions.eleventh.matrix import DISPOSITION_IDS, DISPOSITION_NAMES
-from tournament.caching.cached import event_cached
-from tournament.engine.display import fixed, format_percent, format_record, json_rate
-from tournament.engine.scoring.rules import SCORING
-from tournament.engine.stats.dispositions import (
+from stats.engine.dispositions import (
     DispositionGame,
     FirstTurnStats,
     PairingStats,
     first_turn_stats,
     pairing_stats,
 )
-from tournament.engine.stats.factions import FactionStats
+from stats.engine.factions import FactionStats
+from tournament.caching.cached import event_cached
+from tournament.engine.display import fixed, format_percent, format_record, json_rate
+from tournament.engine.scoring.rules import SCORING
 from tournament.models import Event, Result, ResultStatus
 
 NOT_RECORDED = "Not recorded"

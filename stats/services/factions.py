@@ -11,23 +11,23 @@ from datetime import date
 
 from common.errors import Invalid
 from missions.eleventh.matrix import DISPOSITION_IDS
+from stats.engine.dispositions import faction_split
+from stats.engine.factions import FactionEntry, FactionStats, faction_stats
+from stats.printing.factions import Factions
+from stats.services.dispositions import disposition_row
 from tournament.caching.cached import event_cached, standings_cached
 from tournament.caching.revision import event_revision
 from tournament.data.factions import faction_canonical
 from tournament.engine.display import fixed, format_percent, format_record, json_rate
-from tournament.engine.stats.dispositions import faction_split
-from tournament.engine.stats.factions import FactionEntry, FactionStats, faction_stats
 from tournament.localtime import default_time_zone
 from tournament.models import Event
 from tournament.printing.data import EventInfo
-from tournament.printing.documents.factions import Factions
 from tournament.services.documents.printing import event_info
 from tournament.services.rounds.records import event_games, ranked_players
-from tournament.services.standings.dispositions import disposition_row
 from tournament.services.standings.standings import standings_final_first
 
 NO_FACTION = "No faction given"
-# How the pages and the PDF state the rules (tournament/engine/stats/factions.py).
+# How the pages and the PDF state the rules (stats/engine/factions.py).
 RULES = (
     "Only confirmed results count.",
     "Mirror matches (both players of one faction) count for neither side's wins, draws, "
@@ -142,7 +142,7 @@ def _combine(events: list[Event], *, split: bool = False) -> dict:
 def faction_stats_event(*, event: Event, split: bool = False) -> dict:
     """Totals and one row per faction (most players first), cached by the event's revision.
     `split`: each row also holds its figures by its players' Force Dispositions
-    (`dispositions`, tournament/engine/stats/dispositions.py)."""
+    (`dispositions`, stats/engine/dispositions.py)."""
     return event_cached(
         event=event,
         name="factions",

@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openpyxl import load_workbook
 
+from exchange.services.sheets import name_split, player_sheet_columns
 from tests.conftest import add_players
 from tournament.models import Player
-from tournament.services.documents.sheets import name_split, player_sheet_columns
 from tournament.services.results.results import result_enter
 from tournament.services.rounds.rounds import round_create
 

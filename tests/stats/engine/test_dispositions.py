@@ -7,14 +7,14 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament.engine.records import GameRecord
-from tournament.engine.stats.dispositions import (
+from stats.engine.dispositions import (
     DispositionGame,
     faction_split,
     first_turn_stats,
     pairing_stats,
 )
-from tournament.engine.stats.factions import FactionEntry, faction_stats
+from stats.engine.factions import FactionEntry, faction_stats
+from tournament.engine.records import GameRecord
 
 ORDER = ("take-and-hold", "disruption", "purge-the-foe", "priority-assets", "reconnaissance")
 TH, DI, PF = ORDER[:3]

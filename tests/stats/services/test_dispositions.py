@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from stats.services.dispositions import disposition_stats_event
 from tournament.models import Game, Player
 from tournament.services.results.results import result_enter
-from tournament.services.standings.dispositions import disposition_stats_event
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from stats.engine.factions import FactionEntry, faction_stats
 from tournament.engine.records import GameRecord
-from tournament.engine.stats.factions import FactionEntry, faction_stats
 
 
 def _by_faction(rows):

@@ -16,6 +16,7 @@ from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, TYPE_STRING
 from openpyxl.utils import get_column_letter
 
+from exchange.services.sheets import EVENT_SHEET_COLUMNS, event_metadata, player_sheet_export
 from tournament.caching.cached import event_cached, standings_revision_for
 from tournament.models import Event
 from tournament.services.documents.exports import (
@@ -24,11 +25,6 @@ from tournament.services.documents.exports import (
     results_columns,
     results_export,
     standings_export,
-)
-from tournament.services.documents.sheets import (
-    EVENT_SHEET_COLUMNS,
-    event_metadata,
-    player_sheet_export,
 )
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -8,16 +8,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 
+from exchange.services.circuits import itc_form_export, ntr_text_export
+from exchange.services.sheets import EVENT_SHEET_COLUMNS, event_metadata, player_sheet_export
+from exchange.services.workbook import XLSX_TYPE, workbook_cached
 from tournament.api.permissions import visible_event
 from tournament.api.views.exports import CSV_RESPONSE, CsvView, csv_response
-from tournament.services.documents.circuits import itc_form_export, ntr_text_export
 from tournament.services.documents.exports import export_filename, file_disposition
-from tournament.services.documents.sheets import (
-    EVENT_SHEET_COLUMNS,
-    event_metadata,
-    player_sheet_export,
-)
-from tournament.services.documents.workbook import XLSX_TYPE, workbook_cached
 
 
 class PlayerSheetCsvView(CsvView):

@@ -10,7 +10,7 @@ The rules, stated once (the pages say them in words):
 - A game with a disposition not recorded for a side is left out of the pairings.
 - "Going first won": over the games whose first turn is recorded, the player who took it won
   (draws are games, not wins).
-- The split by disposition keeps the faction rules (tournament/engine/stats/factions.py): a mirror
+- The split by disposition keeps the faction rules (stats/engine/factions.py): a mirror
   is two players of one faction, whatever their dispositions, and counts in no win, draw or loss;
   its VP count. Each faction's rows by disposition add up to its row in players, wins, draws,
   losses, byes and VP; a mirror between two dispositions counts in both of their rows.
@@ -22,8 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from stats.engine.factions import FactionEntry, FactionStats
 from tournament.engine.records import GameRecord
-from tournament.engine.stats.factions import FactionEntry, FactionStats
 
 
 @dataclass(frozen=True)

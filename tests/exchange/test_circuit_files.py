@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from exchange.engine.circuits import itc_bonus_points, itc_games_before_first_loss
 from tests.conftest import add_players
-from tournament.engine.circuits import itc_bonus_points, itc_games_before_first_loss
 from tournament.models import Player
 from tournament.services.results.results import result_enter
 from tournament.services.rounds.rounds import round_create

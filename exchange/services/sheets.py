@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tournament.caching.cached import event_cached
 from tournament.models import Event, Result, ResultStatus
-from tournament.services.documents.exports import _games, game_outcome, games_decided
+from tournament.services.documents.exports import game_outcome, games_decided, games_in_order
 from tournament.services.standings.standings import (
     standings_compute,
     standings_final_first,
@@ -66,7 +66,7 @@ def _rounds_by_player(event: Event) -> dict[int, dict[int, dict]]:
     }
     decided = games_decided(event=event)
     out: dict[int, dict[int, dict]] = {}
-    for game in _games(event, released_only=True):
+    for game in games_in_order(event, released_only=True):
         number = game.round.number
         a, b = game.player_a, game.player_b
         if b is None:

@@ -10,14 +10,14 @@ from rest_framework.views import APIView
 
 from common.api.bodies import StrictSerializer
 from common.errors import Invalid
-from tournament.api.permissions import visible_event
-from tournament.services.standings.dispositions import disposition_stats_event
-from tournament.services.standings.factions import (
+from stats.services.dispositions import disposition_stats_event
+from stats.services.factions import (
     RULES,
     faction_range_parse,
     faction_stats_event,
     faction_stats_range,
 )
+from tournament.api.permissions import visible_event
 
 
 class BestPlacedSerializer(StrictSerializer):

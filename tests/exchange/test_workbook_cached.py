@@ -9,15 +9,23 @@ import io
 import pytest
 from openpyxl import load_workbook
 
+from tests.conftest import add_players
+from tests.tournament.printing.helpers import pair_in_order
 from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
+def played(event, organiser):
+    """Round 1 of eight players, paired."""
+    return pair_in_order(event, organiser, add_players(event, organiser, 8))
+
+
+@pytest.fixture
 def made(monkeypatch):
     """How many times a workbook was actually built."""
-    from tournament.services.documents import workbook
+    from exchange.services import workbook
 
     count = [0]
     build = workbook.event_workbook

@@ -11,9 +11,9 @@ results and byes only.
 
 from __future__ import annotations
 
-from tournament.engine.circuits import itc_bonus_points
+from exchange.engine.circuits import itc_bonus_points
+from exchange.services.sheets import GAME_SYSTEM, player_sheet_export
 from tournament.models import Event
-from tournament.services.documents.sheets import GAME_SYSTEM, player_sheet_export
 
 ITC_COLUMNS = ("Placing", "First Name", "Last Name", "Bonus Points")
 NTR_COLUMNS = ("Placement", "First name", "Last name", "Nickname", "Origin", "Army")

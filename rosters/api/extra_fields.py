@@ -1,6 +1,6 @@
 """The list fields on the tournament's player, event and sign-up shapes (registered at
-start-up: tournament.api.serializers.EXTRA_SERIALIZER_FIELDS), as they were before the lists
-moved into this app."""
+start-up: tournament.api.serializers.extra.EXTRA_SERIALIZER_FIELDS), as they were before the
+lists moved into this app."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from common.api.fields import NOT_BLANK, text_field
 from rosters.models.armylists import ListPublication
 from rosters.services.detachments import DETACHMENTS_MAX, NAME_LIMIT
 from rosters.services.fields import ARMY_LIST_LIMIT
-from tournament.api.serializers import EXTRA_SERIALIZER_FIELDS, EXTRA_STAFF_READ
+from tournament.api.serializers.extra import EXTRA_SERIALIZER_FIELDS, EXTRA_STAFF_READ
 
 
 @extend_schema_field(

@@ -26,6 +26,7 @@ from tournament.localtime import zone_names
 from tournament.models import Event, PlayerStatus
 from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind, LayoutPolicy
 from tournament.services.events.events import PLACES_MAX
+from tournament.services.events.settings import API_SETTINGS, FIXED
 from tournament.services.standings.standings import OWR_FLOOR_PATTERN, metric_names
 
 
@@ -197,52 +198,8 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
 
     class Meta:
         model = Event
-        fields = [
-            "id",
-            "name",
-            "rounds",
-            "tiebreaks",
-            "owr_floor",
-            "start_date",
-            "end_date",
-            "venue",
-            "battle_size",
-            "points_limit",
-            "status",
-            "status_auto",
-            "bye_vp",
-            "hidden",
-            "avoid_same_club",
-            "check_in_required",
-            "review_pairings",
-            "check_in_open",
-            "check_in_opens_at",
-            "check_in_closes_at",
-            "check_in_networks",
-            "paper_size",
-            "mission_pack",
-            "mission_order",
-            "mission_seed",
-            "round_minutes",
-            "registration_open",
-            "places",
-            "registration_approval",
-            "time_zone",
-            "archived",
-            "painting_max",
-            "weight_battle",
-            "weight_painting",
-            "weight_sports",
-            "kind",
-            "team_size",
-            "layout_policy",
-            "table_layouts",
-            "players_count",
-            "rounds_paired",
-            "created_at",
-            "seed",
-        ]
-        read_only_fields = ["id", "created_at", "mission_seed"]
+        fields = ["id", *API_SETTINGS, "players_count", "rounds_paired", "created_at", "seed"]
+        read_only_fields = ["id", "created_at", *FIXED]
         # Rules across fields, which the schema can only say in words.
         extra_kwargs = {
             "end_date": {"help_text": "Not before start_date (400 before_start)."},

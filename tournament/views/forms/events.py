@@ -18,6 +18,7 @@ from tournament.models.event import (
 )
 from tournament.services.events.events import PLACES_MAX
 from tournament.services.events.extra_fields import extra_read
+from tournament.services.events.settings import EDITABLE
 from tournament.services.rounds.eleventh import ELEVENTH, table_layouts_parse, table_layouts_text
 from tournament.services.standings.standings import metric_heading, metric_label, metric_names
 from tournament.views.forms.extra import extra_names, with_extra_fields
@@ -220,40 +221,6 @@ class SettingsForm(EventForm):
         label="Layout of each table (11th edition, fixed per table: e.g. 1: A, 2: C)",
     )
 
-    SETTINGS = (
-        "name",
-        "planned_rounds",
-        "start_date",
-        "end_date",
-        "venue",
-        "battle_size",
-        "mission_pack",
-        "status",
-        "bye_vp",
-        "owr_floor",
-        "hidden",
-        "avoid_same_club",
-        "check_in_required",
-        "review_pairings",
-        "check_in_open",
-        "check_in_opens_at",
-        "check_in_closes_at",
-        "check_in_networks",
-        "round_minutes",
-        "registration_open",
-        "places",
-        "registration_approval",
-        "time_zone",
-        "painting_max",
-        "weight_battle",
-        "weight_painting",
-        "weight_sports",
-        "kind",
-        "team_size",
-        "layout_policy",
-        "table_layouts",
-    )
-
     # Shown together on the page, under one explanation (settings.html).
     SIGNUP_AND_STATUS = ("registration_open", "places", "registration_approval", "status")
 
@@ -297,7 +264,10 @@ class SettingsForm(EventForm):
 
     @classmethod
     def initial_for(cls, event) -> dict:
-        initial = {name: getattr(event, name) for name in cls.SETTINGS}
+        # The settings the page shows under their own names (status_auto and the tie-breaks
+        # are shown as the status and the slots, below).
+        shown = [name for name in EDITABLE if name in cls.base_fields]
+        initial = {name: getattr(event, name) for name in shown}
         extras = extra_read("event", event)
         initial.update({name: extras.get(name) for name in extra_names("settings")})
         if event.status_auto:

@@ -1,6 +1,6 @@
 """The API's strict field kit: JSON types taken as the schema states them (no "5" for 5, no
 "yes" for true), the text rules every name and text follows, and the pairing seed's bound. Shared
-by every app's serializers; the core's shapes are in tournament/api/serializers.py."""
+by every app's serializers; the core's shapes are in tournament/api/serializers/."""
 
 from __future__ import annotations
 

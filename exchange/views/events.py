@@ -19,7 +19,7 @@ from exchange.services.importing import event_import
 from tournament.services.documents.exports import file_disposition
 from tournament.services.events.access import user_can_create_events
 from tournament.views.common import organiser_required
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 # Ample: a 1,000-player event exports to about 7 MB. A worker holds the file once and its
 # parsed form (2-3 times its size for an export; shapes that would cost more are refused by

@@ -19,7 +19,7 @@ from exchange.services.old_events import (
 from missions.services.missions import mission_pack_choices
 from tournament.services.events.access import user_can_create_events
 from tournament.services.players.imports import csv_decoded
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 TEMPLATE = "exchange/old_event_import.html"
 # A BCP event of 1,000 players with its players list is about 3 MB; a CSV of rounds far less.

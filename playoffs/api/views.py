@@ -26,7 +26,7 @@ from playoffs.services.playoffs import (
 )
 from playoffs.services.views import playoff_view
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import RoundSerializer
+from tournament.api.serializers.rounds import RoundSerializer
 
 
 def _view(event) -> dict:

@@ -20,7 +20,7 @@ from playoffs.services.views import playoff_next_stage, playoff_view, round_stag
 from playoffs.views.forms import CutForm, SeedForm
 from playoffs.views.public import _columns
 from tournament.views.common import organiser_required, report
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 
 def _seed_form(event, view, data=None) -> SeedForm:

@@ -22,7 +22,7 @@ from playoffs.services.views import playoff_view
 from playoffs.views.pods_forms import PodsAdjustForm, PodsCutForm, PodsForm
 from tournament.models import PlayerStatus
 from tournament.views.common import organiser_required, report
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 
 def _adjust_form(event, view, data=None) -> PodsAdjustForm:

@@ -1,6 +1,6 @@
 """The list fields on the tournament's player, event and sign-up shapes (registered at
-start-up: tournament.api.serializers.EXTRA_SERIALIZER_FIELDS), as they were before the lists
-moved into this app."""
+start-up: tournament.api.serializers.extra.EXTRA_SERIALIZER_FIELDS), as they were before the
+lists moved into this app."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ from series.views.public import series_or_404
 from tournament.models import Event
 from tournament.services.events.access import user_can_create_events
 from tournament.views.common import report
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 
 def _owner_only(view):

@@ -40,7 +40,7 @@ from tournament.views.common import (
     require_organiser_post,
     staff_required,
 )
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 
 def _teams_context(event, **extra) -> dict:

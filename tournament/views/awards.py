@@ -21,7 +21,7 @@ from tournament.views.common import (
     staff_required,
     visible_event_or_404,
 )
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 
 def event_awards(request, event_id: int):

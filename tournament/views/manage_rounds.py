@@ -50,8 +50,13 @@ from tournament.views.common import (
     staff_required,
 )
 from tournament.views.data import STATE_ORDER, games_of, mission_of
-from tournament.views.forms import ScoreForm, SwapForm
-from tournament.views.forms_eleventh import EleventhScoreForm, possessive, record_labels
+from tournament.views.forms.results import (
+    EleventhScoreForm,
+    ScoreForm,
+    possessive,
+    record_labels,
+)
+from tournament.views.forms.rounds import SwapForm
 
 ATTENTION = ("disputed", "missing", "pending")
 

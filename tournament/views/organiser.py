@@ -46,15 +46,9 @@ from tournament.views.common import (
     staff_required,
 )
 from tournament.views.find import find_query, players_matching
-from tournament.views.forms import (
-    EventDeleteForm,
-    ImportForm,
-    NewEventForm,
-    PlayerEditForm,
-    PlayerForm,
-    SettingsForm,
-    service_errors_to_form,
-)
+from tournament.views.forms.errors import service_errors_to_form
+from tournament.views.forms.events import EventDeleteForm, NewEventForm, SettingsForm
+from tournament.views.forms.players import ImportForm, PlayerEditForm, PlayerForm
 from tournament.views.links import phone_url, phones_cannot_open, qr_svg
 
 TOGGLES = ("checked_in", "dropped", "battle_ready")

@@ -42,11 +42,12 @@ from tournament.services.standings.awards import sports_ballot
 from tournament.services.standings.standing import player_standing
 from tournament.views.common import is_htmx, latest_round, player_game_or_404, report
 from tournament.views.data import game_for, mission_of, player_history
-from tournament.views.forms import DispositionForm, ScoreForm
-from tournament.views.forms_eleventh import (
+from tournament.views.forms.players import DispositionForm
+from tournament.views.forms.results import (
     RECORD_CHOICES,
     ROUND_BOXES,
     EleventhScoreForm,
+    ScoreForm,
     possessive,
     record_labels,
     round_box,

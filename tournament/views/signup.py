@@ -30,7 +30,8 @@ from tournament.services.players.registration import (
 )
 from tournament.services.rounds.eleventh import is_eleventh
 from tournament.views.common import back, organiser_required, report, visible_event_or_404
-from tournament.views.forms import SignupForm, service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
+from tournament.views.forms.players import SignupForm
 from tournament.views.links import phone_url, phones_cannot_open, qr_svg
 
 

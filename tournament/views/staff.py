@@ -13,7 +13,7 @@ from common.errors import ServiceError
 from tournament.models import StaffRole
 from tournament.services.events.staff import staff_add, staff_list, staff_remove, staff_set_role
 from tournament.views.common import organiser_required, report
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 
 class StaffAddForm(forms.Form):

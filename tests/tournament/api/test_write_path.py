@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournament.api.test_results import key_client
-from tournament.api.serializers import ResultSerializer
+from tournament.api.serializers.results import ResultSerializer
 from tournament.models import Result, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ import pytest
 
 from tests.conftest import add_players
 from tests.tournament.printing.helpers import pair_in_order
-from tournament.api.serializers import GameSerializer
+from tournament.api.serializers.rounds import GameSerializer
 from tournament.api.views.rounds import round_games_data
 from tournament.services.results.results import result_confirm, result_enter
 

@@ -10,7 +10,7 @@ from tests.conftest import add_players
 from tournament.services.events.events import event_create
 from tournament.services.results.results import result_enter
 from tournament.services.rounds.rounds import round_create
-from tournament.views.forms import SettingsForm
+from tournament.views.forms.events import SettingsForm
 
 pytestmark = pytest.mark.django_db
 

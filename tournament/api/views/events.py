@@ -7,7 +7,7 @@ from rest_framework.views import APIView
 from common.api.bodies import refuse_body
 from common.errors import Invalid
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import EventDeleteSerializer, EventSerializer
+from tournament.api.serializers.events import EventDeleteSerializer, EventSerializer
 from tournament.services.events.access import events_visible_to
 from tournament.services.events.events import (
     event_create,

@@ -8,13 +8,12 @@ from rest_framework.views import APIView
 from common.api.bodies import body_object, refuse_body
 from tournament.api.auth import request_player
 from tournament.api.permissions import require_write_access, visible_game
-from tournament.api.serializers import (
-    GameLayoutInputSerializer,
-    GameSerializer,
+from tournament.api.serializers.results import (
     ResultInputSerializer,
     ResultSerializer,
     result_data,
 )
+from tournament.api.serializers.rounds import GameLayoutInputSerializer, GameSerializer
 from tournament.models import Result
 from tournament.services.events.access import user_can_judge
 from tournament.services.results.results import result_confirm, result_enter

@@ -9,7 +9,7 @@ from common.errors import Forbidden
 from ops.middleware import client_address
 from tournament.api.auth import request_player
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import (
+from tournament.api.serializers.players import (
     PlayerPrivateSerializer,
     PlayerSavedSerializer,
     PlayerSerializer,

@@ -9,13 +9,13 @@ from common.api.bodies import StrictSerializer, refuse_body
 from common.api.fields import StrictIntegerField
 from common.errors import Conflict
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import (
+from tournament.api.serializers.results import result_data
+from tournament.api.serializers.rounds import (
     GameSerializer,
     MissionChoiceSerializer,
     RepairInputSerializer,
     RoundInputSerializer,
     RoundSerializer,
-    result_data,
     unreleased_round,
 )
 from tournament.caching.conditional import cached_json

@@ -10,7 +10,7 @@ from common.api.bodies import refuse_body
 from ops.middleware import signup_taken, signup_wait
 from tournament.api.auth import request_player
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import SignupInputSerializer, SignupSerializer
+from tournament.api.serializers.signup import SignupInputSerializer, SignupSerializer
 from tournament.services.events.access import user_can_judge
 from tournament.services.players.registration import (
     registration_approve,

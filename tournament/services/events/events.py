@@ -50,6 +50,7 @@ from tournament.services.events.extra_fields import (
     extra_split,
     extra_write,
 )
+from tournament.services.events.settings import EDITABLE
 from tournament.services.events.status import event_status_clean
 from tournament.services.players.checkin import check_in_settings_clean
 from tournament.services.players.names import text_checked
@@ -57,46 +58,6 @@ from tournament.services.players.registration import registration_move_up
 from tournament.services.rounds.eleventh import layout_policy_clean, table_layouts_clean
 from tournament.services.standings.standings import metric_names, owr_floor_clean
 
-# Settings an organiser may change after creation, and who checks them.
-EDITABLE = (
-    "name",
-    "start_date",
-    "end_date",
-    "venue",
-    "planned_rounds",
-    "battle_size",
-    "points_limit",
-    "status",
-    "status_auto",
-    "tiebreaks",
-    "owr_floor",
-    "bye_vp",
-    "hidden",
-    "avoid_same_club",
-    "check_in_required",
-    "review_pairings",
-    "check_in_open",
-    "check_in_opens_at",
-    "check_in_closes_at",
-    "check_in_networks",
-    "paper_size",
-    "mission_pack",
-    "mission_order",
-    "round_minutes",
-    "registration_open",
-    "places",
-    "registration_approval",
-    "time_zone",
-    "archived",
-    "painting_max",
-    "weight_battle",
-    "weight_painting",
-    "weight_sports",
-    "kind",
-    "team_size",
-    "layout_policy",
-    "table_layouts",
-)
 BOOLEAN_SETTINGS = (
     "hidden",
     "avoid_same_club",

@@ -10,7 +10,7 @@ from tests.tournament.eleventh.results.conftest import rounds
 from tests.tournament.web.browser_form import form_data
 from tournament.models import Result
 from tournament.services.results.results import result_enter
-from tournament.views.forms_eleventh import swap_sides
+from tournament.views.forms.results import swap_sides
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,7 @@
-"""The 11th-edition boxes of the result forms: each side's primary, secondary and Battle Ready
-(the organiser's form), the five battle rounds of each side, who was Attacker and who went
-first, and each side's secondary mode.
+"""The score forms: ScoreForm (every pack's totals, how the battle ended) and, on top of it,
+the 11th-edition boxes: each side's primary, secondary and Battle Ready (the organiser's form),
+the five battle rounds of each side, who was Attacker and who went first, and each side's
+secondary mode.
 
 The boxes are named by the form's own sides, `_a` the first and `_b` the second: the organiser's
 form shows player A first, the player's phone form shows "mine" first (player.py swaps them
@@ -14,7 +15,41 @@ from django import forms
 
 from tournament.engine.scoring.eleventh import RECORD_FIELDS, ROUND_PARTS, ROUNDS
 from tournament.engine.scoring.rules import ELEVENTH_PER_ROUND, ELEVENTH_PRIMARY, ELEVENTH_SECONDARY
-from tournament.views.forms import ScoreForm
+
+
+class ScoreForm(forms.Form):
+    vp_a = forms.IntegerField(min_value=0, max_value=100, label="VP A")
+    vp_b = forms.IntegerField(min_value=0, max_value=100, label="VP B")
+    # A battle ended early (issue 26): the scoring rules check them; blank lets the VP decide.
+    outcome = forms.ChoiceField(
+        required=False,
+        label="Winner",
+        choices=[("", "by VP"), ("a_wins", "A wins"), ("b_wins", "B wins"), ("draw", "Draw")],
+    )
+    ended = forms.ChoiceField(
+        required=False,
+        label="Ended",
+        choices=[("", "–"), ("time", "time"), ("concession", "concession"), ("tabled", "tabled")],
+    )
+
+    def __init__(
+        self, *args, vp_max: int = 100, battle_ready: bool = False, power: bool = False, **kwargs
+    ):
+        # The event's pack sets the highest total: 100 in Leviathan, no cap in 8th edition.
+        super().__init__(*args, **kwargs)
+        if vp_max != 100:
+            for name in ("vp_a", "vp_b"):
+                self.fields[name] = forms.IntegerField(
+                    min_value=0, max_value=vp_max, label=self.fields[name].label
+                )
+        if power:  # Only War: each army's Power Level settles equal VP (the Underdog wins)
+            for name in ("power_a", "power_b"):
+                self.fields[name] = forms.IntegerField(
+                    required=False, min_value=0, max_value=vp_max, label="Power Level"
+                )
+        if battle_ready:  # the player's form: "my VP include the Battle Ready bonus"
+            self.fields["battle_ready"] = forms.BooleanField(required=False)
+
 
 SIDE_CHOICES = [("", "Not recorded"), ("a", "A"), ("b", "B")]
 MODE_CHOICES = [("", "Not recorded"), ("fixed", "Fixed"), ("tactical", "Tactical")]

@@ -1,18 +1,12 @@
-"""Forms of the pages. They only parse input; the services judge it and raise field errors."""
+"""The event's forms: a new event, its settings, its deletion. They only parse input; the
+services judge it and raise field errors."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from django import forms
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
 
 from common.errors import Invalid
-from missions.eleventh.matrix import DISPOSITIONS, LAYOUT_LETTERS
 from missions.services.missions import mission_pack_choices
-from tournament.data.factions import FACTIONS, faction_known
 from tournament.localtime import default_time_zone, zone_choices
 from tournament.models.event import (
     TEAM_SIZE_MAX,
@@ -22,12 +16,12 @@ from tournament.models.event import (
     EventStatus,
     LayoutPolicy,
 )
-from tournament.services.audit.words import field_label
 from tournament.services.events.events import PLACES_MAX
 from tournament.services.events.extra_fields import extra_read
+from tournament.services.events.settings import EDITABLE
 from tournament.services.rounds.eleventh import ELEVENTH, table_layouts_parse, table_layouts_text
 from tournament.services.standings.standings import metric_heading, metric_label, metric_names
-from tournament.views.common import SELF_NAMED
+from tournament.views.forms.extra import extra_names, with_extra_fields
 
 
 def tiebreak_choices() -> list[tuple[str, str]]:
@@ -143,58 +137,16 @@ ORDINALS = (
 AUTOMATIC = "auto"
 
 
-@dataclass(frozen=True)
-class ExtraFormField:
-    """A field another app adds to one of these forms (rosters: the army list, its deadline),
-    registered at start-up so this app never imports it."""
-
-    name: str
-    make: Callable[[], forms.Field]
-    # The field it follows on the page ("" or one not shown: at the end).
-    after: str = ""
-    # Settings: a moment shown to the minute (a save unchanged keeps its seconds), and a
-    # choice that a post leaving it empty leaves unchanged.
-    moment: bool = False
-    unchanged_when_empty: bool = False
-
-
-# form ("event_new", "settings", "signup", "player_edit") -> its extra fields
-EXTRA_FORM_FIELDS: dict[str, list[ExtraFormField]] = {
-    "event_new": [],
-    "settings": [],
-    "signup": [],
-    "player_edit": [],
-}
-
-
-def extra_form_field_register(form: str, extra: ExtraFormField) -> None:
-    known = EXTRA_FORM_FIELDS[form]
-    known[:] = [e for e in known if e.name != extra.name]
-    known.append(extra)
-
-
-def _with_extra_fields(form: forms.Form, which: str) -> None:
-    for extra in EXTRA_FORM_FIELDS[which]:
-        fields = list(form.fields.items())
-        names = [name for name, _ in fields]
-        at = names.index(extra.after) + 1 if extra.after in names else len(fields)
-        form.fields = dict([*fields[:at], (extra.name, extra.make()), *fields[at:]])
-
-
-def _extra_names(which: str, flag: str = "") -> tuple[str, ...]:
-    return tuple(e.name for e in EXTRA_FORM_FIELDS[which] if not flag or getattr(e, flag))
-
-
 class NewEventForm(EventForm):
     """The new-event form: the event's fields and what other apps add to it (rosters: the
     army list deadline)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        _with_extra_fields(self, "event_new")
+        with_extra_fields(self, "event_new")
 
     def moments(self) -> tuple[str, ...]:
-        return _extra_names("event_new", "moment")
+        return extra_names("event_new", "moment")
 
 
 class SettingsForm(EventForm):
@@ -269,40 +221,6 @@ class SettingsForm(EventForm):
         label="Layout of each table (11th edition, fixed per table: e.g. 1: A, 2: C)",
     )
 
-    SETTINGS = (
-        "name",
-        "planned_rounds",
-        "start_date",
-        "end_date",
-        "venue",
-        "battle_size",
-        "mission_pack",
-        "status",
-        "bye_vp",
-        "owr_floor",
-        "hidden",
-        "avoid_same_club",
-        "check_in_required",
-        "review_pairings",
-        "check_in_open",
-        "check_in_opens_at",
-        "check_in_closes_at",
-        "check_in_networks",
-        "round_minutes",
-        "registration_open",
-        "places",
-        "registration_approval",
-        "time_zone",
-        "painting_max",
-        "weight_battle",
-        "weight_painting",
-        "weight_sports",
-        "kind",
-        "team_size",
-        "layout_policy",
-        "table_layouts",
-    )
-
     # Shown together on the page, under one explanation (settings.html).
     SIGNUP_AND_STATUS = ("registration_open", "places", "registration_approval", "status")
 
@@ -327,7 +245,7 @@ class SettingsForm(EventForm):
             for i, slot in enumerate(self.tiebreak_slots(), start=1)
         ]
         self.fields = dict(fields[:at] + slots + fields[at:])
-        _with_extra_fields(self, "settings")
+        with_extra_fields(self, "settings")
 
     @staticmethod
     def _label(i: int) -> str:
@@ -346,9 +264,12 @@ class SettingsForm(EventForm):
 
     @classmethod
     def initial_for(cls, event) -> dict:
-        initial = {name: getattr(event, name) for name in cls.SETTINGS}
+        # The settings the page shows under their own names (status_auto and the tie-breaks
+        # are shown as the status and the slots, below).
+        shown = [name for name in EDITABLE if name in cls.base_fields]
+        initial = {name: getattr(event, name) for name in shown}
         extras = extra_read("event", event)
-        initial.update({name: extras.get(name) for name in _extra_names("settings")})
+        initial.update({name: extras.get(name) for name in extra_names("settings")})
         if event.status_auto:
             initial["status"] = AUTOMATIC
         initial.update(zip(cls.tiebreak_slots(), event.tiebreaks, strict=False))
@@ -374,7 +295,7 @@ class SettingsForm(EventForm):
 
     def changes(self) -> dict:
         data = dict(self.cleaned_data)
-        moments = (*self.MOMENTS, *_extra_names("settings", "moment"))
+        moments = (*self.MOMENTS, *extra_names("settings", "moment"))
         for name in moments:
             stored, sent = self.initial.get(name), data.get(name)
             if stored and sent and stored.replace(second=0, microsecond=0) == sent:
@@ -390,7 +311,7 @@ class SettingsForm(EventForm):
         data["tiebreaks"] = [data[s] for s in slots if data.get(s)]
         for slot in slots:
             data.pop(slot, None)
-        for name in (*self.UNCHANGED_WHEN_EMPTY, *_extra_names("settings", "unchanged_when_empty")):
+        for name in (*self.UNCHANGED_WHEN_EMPTY, *extra_names("settings", "unchanged_when_empty")):
             if not data.get(name):
                 data.pop(name, None)
         for name in (*self.AWARD_SETTINGS, "team_size"):
@@ -403,210 +324,7 @@ class SettingsForm(EventForm):
         return data
 
 
-class FactionInput(forms.TextInput):
-    """A text box that offers the faction list (any text may still be typed)."""
-
-    def __init__(self):
-        super().__init__(attrs={"list": "faction-list", "autocomplete": "off"})
-
-    def render(self, name, value, attrs=None, renderer=None):
-        box = super().render(name, value, attrs, renderer)
-        options = "".join(format_html('<option value="{}">', f) for f in FACTIONS)
-        return mark_safe(f'{box}<datalist id="faction-list">{options}</datalist>')  # noqa: S308 - escaped above
-
-
-class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    faction = forms.CharField(max_length=120, required=False, widget=FactionInput())
-    # Shown only with the question (see clean): hidden, it stays out of every other save.
-    faction_confirmed = forms.BooleanField(
-        required=False, label="Keep it as typed (not in the list)", widget=forms.HiddenInput()
-    )
-    club = forms.CharField(max_length=120, required=False)
-    # 11th-edition events only (removed otherwise): chosen at muster, blank until then.
-    disposition = forms.ChoiceField(
-        choices=[("", "Not chosen yet"), *DISPOSITIONS],
-        required=False,
-        label="Force Disposition",
-    )
-    battle_ready = forms.BooleanField(required=False, label="Battle ready (painted)")
-
-    def __init__(self, *args, eleventh: bool = False, **kwargs):
-        super().__init__(*args, **kwargs)
-        if not eleventh:
-            del self.fields["disposition"]
-
-    def clean(self):
-        data = super().clean()
-        faction = data.get("faction") or ""
-        confirmed = data.pop("faction_confirmed", False)
-        known = faction_known(faction)
-        if known:
-            data["faction"] = known
-        elif faction and not confirmed and faction != self.initial.get("faction"):
-            # Ask rather than refuse: a faction newer than the list is the organiser's call.
-            self.add_error(
-                "faction",
-                f"{faction} is not in the faction list. Choose one from the list, or tick "
-                "“Keep it as typed” below to save it.",
-            )
-            self.fields["faction_confirmed"].widget = forms.CheckboxInput()
-        return data
-
-
-class SignupForm(forms.Form):
-    """The public sign-up form; the service judges it (open, places, name not taken)."""
-
-    name = forms.CharField(max_length=120, label="Your name")
-    faction = forms.ChoiceField(label="Faction")
-    club = forms.CharField(max_length=120, required=False, label="Club (optional)")
-    email = forms.CharField(
-        max_length=254,
-        required=False,
-        label="Email (optional: to get your link again if you lose it)",
-        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
-    )
-    # 11th-edition events only (removed otherwise).
-    disposition = forms.ChoiceField(
-        choices=[("", "Choose later"), *DISPOSITIONS],
-        required=False,
-        label="Force Disposition (optional now: your page lets you choose it until lists lock)",
-    )
-    battle_ready = forms.BooleanField(
-        required=False, label="My army is Battle Ready (fully painted and based: +10 VP a game)"
-    )
-
-    def __init__(self, *args, factions=(), eleventh: bool = False, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [("", "Choose your faction"), *((f, f) for f in factions)]
-        _with_extra_fields(self, "signup")
-        if not eleventh:
-            del self.fields["disposition"]
-
-
-class PlayerEditForm(PlayerForm):
-    """The organiser's player page: every field of the entry, beside the name."""
-
-    email = forms.CharField(
-        max_length=254,
-        required=False,
-        label="Email (optional; staff only see it)",
-        widget=forms.EmailInput(),
-    )
-    fixed_table = forms.IntegerField(
-        required=False,
-        min_value=1,
-        max_value=32767,
-        label="Fixed table (accessible seating; empty: any table)",
-    )
-    checked_in = forms.BooleanField(required=False, label="Checked in")
-    dropped = forms.BooleanField(required=False, label="Dropped")
-
-    FIELDS = ("name", "faction", "club", "email", "battle_ready", "fixed_table")
-    FIELDS += ("checked_in", "dropped", "disposition")
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        _with_extra_fields(self, "player_edit")
-
-    @classmethod
-    def initial_for(cls, player) -> dict:
-        initial = {f: getattr(player, f) for f in cls.FIELDS}
-        extras = extra_read("player", player)
-        initial.update({name: extras.get(name) for name in _extra_names("player_edit")})
-        return initial
-
-
-class DispositionForm(forms.Form):
-    """The player's own choice on their private page (11th-edition events)."""
-
-    disposition = forms.ChoiceField(
-        choices=[("", "Not chosen yet"), *DISPOSITIONS], required=False, label="Force Disposition"
-    )
-
-
-class LayoutForm(forms.Form):
-    """A game's layout letter (the organiser's round page), or a round's (per_round policy)."""
-
-    layout = forms.ChoiceField(choices=[(letter, letter) for letter in LAYOUT_LETTERS])
-
-
 class EventDeleteForm(forms.Form):
     confirm = forms.CharField(
         max_length=200, label="Type the event's name to delete it", strip=False
     )
-
-
-class ImportForm(forms.Form):
-    file = forms.FileField(required=False, label="CSV file")
-    text = forms.CharField(
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 6, "placeholder": "name,faction,club"}),
-        label="…or paste CSV",
-    )
-
-    def raw(self) -> str | bytes:
-        upload = self.cleaned_data.get("file")
-        if upload:
-            return upload.read()
-        return self.cleaned_data.get("text") or ""
-
-
-class ScoreForm(forms.Form):
-    vp_a = forms.IntegerField(min_value=0, max_value=100, label="VP A")
-    vp_b = forms.IntegerField(min_value=0, max_value=100, label="VP B")
-    # A battle ended early (issue 26): the scoring rules check them; blank lets the VP decide.
-    outcome = forms.ChoiceField(
-        required=False,
-        label="Winner",
-        choices=[("", "by VP"), ("a_wins", "A wins"), ("b_wins", "B wins"), ("draw", "Draw")],
-    )
-    ended = forms.ChoiceField(
-        required=False,
-        label="Ended",
-        choices=[("", "–"), ("time", "time"), ("concession", "concession"), ("tabled", "tabled")],
-    )
-
-    def __init__(
-        self, *args, vp_max: int = 100, battle_ready: bool = False, power: bool = False, **kwargs
-    ):
-        # The event's pack sets the highest total: 100 in Leviathan, no cap in 8th edition.
-        super().__init__(*args, **kwargs)
-        if vp_max != 100:
-            for name in ("vp_a", "vp_b"):
-                self.fields[name] = forms.IntegerField(
-                    min_value=0, max_value=vp_max, label=self.fields[name].label
-                )
-        if power:  # Only War: each army's Power Level settles equal VP (the Underdog wins)
-            for name in ("power_a", "power_b"):
-                self.fields[name] = forms.IntegerField(
-                    required=False, min_value=0, max_value=vp_max, label="Power Level"
-                )
-        if battle_ready:  # the player's form: "my VP include the Battle Ready bonus"
-            self.fields["battle_ready"] = forms.BooleanField(required=False)
-
-
-class SwapForm(forms.Form):
-    player_x = forms.TypedChoiceField(coerce=int, label="Swap")
-    player_y = forms.TypedChoiceField(coerce=int, label="with")
-
-    def __init__(self, *args, players=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        choices = [(p.pk, p.name) for p in players]
-        self.fields["player_x"].choices = choices
-        self.fields["player_y"].choices = choices
-        if len(choices) > 1:
-            self.fields["player_y"].initial = choices[1][0]
-
-
-def service_errors_to_form(form: forms.Form, exc) -> None:
-    """Put a service's field errors on the form (unknown fields become form-wide errors)."""
-    for field_name, messages in exc.messages.items():
-        target = field_name if field_name in form.fields else None
-        if field_name == "rounds":
-            target = "planned_rounds" if "planned_rounds" in form.fields else None
-        if field_name == "tiebreaks" and "tiebreak_1" in form.fields:
-            target = "tiebreak_1"
-        for message in messages:
-            label = "" if field_name in SELF_NAMED else f"{field_label(field_name)}: "
-            form.add_error(target, message if target else f"{label}{message}")

@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from common.api.bodies import StrictSerializer
 from exchange.services.export import FORMAT, VERSION, event_export, export_filename
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.services.documents.exports import file_disposition
 

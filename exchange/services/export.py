@@ -1,5 +1,5 @@
 """Export of a whole event as one JSON document (docs/export-format.md); import is in
-exchange_import.py. Apps built on events add their
+importing/ (check.py, then write.py). Apps built on events add their
 sections through exchange_ext.py (the tracker's tracked games, teams, play-offs).
 
 The document names every object by a key of its own ("p-3", "g-12", "r-2", "a-1", "e-40") and
@@ -136,7 +136,7 @@ def _result(result: Result, keys: _Keys) -> dict:
             for k, v in fields.dump_fields(fields.RESULT_RECORD, result).items()
             if v is not None
         },
-        # An account, else the name an imported file gave (exchange_import.py keeps it as text).
+        # An account, else the name an imported file gave (importing/write.py keeps it as text).
         "entered_by_user": keys.user(result.entered_by_user_id) or result.entered_by_label or None,
         "entered_by_player": _kept_player(result.entered_by_player_id, keys),
         "confirmed_by_user": (

@@ -2,7 +2,7 @@
 
 Each model's plain fields are listed once here, so export and import cannot drift apart: a
 field the exporter writes is a field the importer checks and restores. References (players,
-games, accounts) are not plain fields; exchange.py and exchange_import.py handle them.
+games, accounts) are not plain fields; export.py and importing/ handle them.
 """
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ RESULT = _specs(
     ("confirmed_at", "datetime", True),
 )
 # The 11th-edition game record (tournament/engine/scoring/eleventh.py): optional keys, written only
-# when recorded, so other packs' files are as before; exchange_import checks them by its rules.
+# when recorded, so other packs' files are as before; importing/check.py checks them by its rules.
 RESULT_RECORD = _specs(
     ("rounds_a", "json", True, (), True),
     ("rounds_b", "json", True, (), True),

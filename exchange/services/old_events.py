@@ -20,7 +20,7 @@ from exchange.engine.old_events import OldEvent, OldEventError, old_event_check,
 from exchange.engine.rounds_csv import rounds_csv_read
 from exchange.services import fields
 from exchange.services.export import FORMAT, VERSION, checksum
-from exchange.services.importing import ImportReport, event_import
+from exchange.services.importing.write import ImportReport, event_import
 from missions.pack.registry import pack_keys
 from tournament.engine.scoring.rules import SCORING, clean_result, scoring_rules
 from tournament.models import (

@@ -6,7 +6,7 @@ Audit entries keep database ids in `target` ("game:12") and, for a few actions, 
 carry database ids, so each one becomes the key of the object in the file ("game:g-7"), or,
 when the object no longer exists (a deleted player, a removed round), a "gone" key "~3" that
 names it consistently across the file. Import maps keys to the new rows' ids; gone keys get
-ids that no row of this instance has (see exchange_import.py).
+ids that no row of this instance has (see importing/write.py).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from common.errors import ServiceError
 from common.jsontext import JsonRefused, json_cost_check, json_parse
 from exchange.services.export import event_export, export_filename
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from tournament.services.documents.exports import file_disposition
 from tournament.services.events.access import user_can_create_events
 from tournament.views.common import organiser_required

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from tests.conftest import add_players
 from tests.exchange.helpers import export, imported, observable, without_stamp
 from tests.exchange.test_refusals import _refused, _resealed

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from playoffs.services.playoffs import playoff_advance, playoff_create
 from tests.exchange.helpers import export, without_stamp
 from tests.exchange.test_teams import team_event  # noqa: F401 - fixture

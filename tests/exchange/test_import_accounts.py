@@ -15,9 +15,9 @@ from django.db import IntegrityError
 from rest_framework.test import APIClient
 
 from common.errors import Forbidden, Invalid
-from exchange.services import importing as exchange_import
 from exchange.services.export import checksum, event_export_document
-from exchange.services.importing import event_import
+from exchange.services.importing.check import document_parse
+from exchange.services.importing.write import event_import
 from tests.conftest import add_players
 from tests.cross.roles.conftest import snapshot
 from tournament.models import AuditEntry, EventStaff, Result
@@ -212,7 +212,7 @@ def test_a_lone_surrogate_or_a_deep_value_is_refused_by_its_place(own, organiser
 
 def test_a_file_too_deep_for_the_parser_names_its_line_and_column():
     with pytest.raises(Invalid) as caught:
-        exchange_import.document_parse(b'{"audit": ' + b"[" * 5000 + b"]" * 5000 + b"}")
+        document_parse(b'{"audit": ' + b"[" * 5000 + b"]" * 5000 + b"}")
     assert str(caught.value) == "file: line 1, column 74: nested more than 64 levels deep."
 
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from tests.exchange.helpers import export, observable, without_stamp
 from tournament.models import Game
 from tournament.services.events.events import event_create

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from common.errors import ServiceError
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from tests.exchange.helpers import export, imported, observable, without_stamp
 from tournament.models import AuditEntry, Event, Game
 from tournament.services.audit import log as audit

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from common.errors import ServiceError
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from teams.models.teams import TeamMatch
 from teams.services import matches, ritual, rounds, scoring, teams
 from tests.exchange.helpers import export, imported, observable, without_stamp

@@ -9,7 +9,7 @@ from django.db import IntegrityError
 
 from common.errors import Invalid
 from exchange.services.export import checksum
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from tests.cross.roles.conftest import snapshot
 from tests.exchange.helpers import export
 from tracker.services import exchange as tracker_exchange

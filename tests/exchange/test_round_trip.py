@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from tests.exchange.helpers import export, imported, observable, put_aside, without_stamp
 
 pytestmark = pytest.mark.django_db

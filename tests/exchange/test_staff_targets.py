@@ -7,7 +7,7 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from tests.conftest import add_players
 from tests.exchange.helpers import export
 from tournament.services.events.events import event_create

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from common.errors import Invalid
 from exchange.services.export import checksum
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from teams.engine.scoring import WTC_TABLE, table_data
 from teams.models.ritual import RitualSetting, TeamMatchRitual
 from teams.models.teams import Team, TeamMatch

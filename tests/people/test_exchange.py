@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from people.models import Person, PersonLink
 from tests.exchange.helpers import export, without_stamp
 from tests.exchange.test_refusals import _refused, _resealed

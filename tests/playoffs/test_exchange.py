@@ -8,7 +8,7 @@ import json
 import pytest
 
 from exchange.services.export import event_export_document
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from playoffs.services.playoffs import playoff_advance, playoff_create
 from playoffs.services.views import playoff_view
 from tests.playoffs.conftest import swiss_event

@@ -10,7 +10,7 @@ import pytest
 
 from common.errors import Invalid
 from exchange.services.export import checksum, event_export_document
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from playoffs.services.pods.pods import pods_create, pods_view
 from tests.playoffs.conftest import swiss_event, swiss_round
 

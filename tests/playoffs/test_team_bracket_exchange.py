@@ -9,7 +9,7 @@ import pytest
 
 from common.errors import Invalid
 from exchange.services.export import checksum, event_export_document
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from playoffs.models import PlayoffTeamMatch
 from playoffs.services.playoffs import playoff_advance, playoff_create
 from playoffs.services.views import playoff_view

@@ -164,7 +164,7 @@ def test_the_lists_page_overrules_a_check(client, event, organiser, field):
 
 def test_overrules_travel_in_the_event_document(event, organiser, field):
     from exchange.services.export import event_export
-    from exchange.services.importing import event_import
+    from exchange.services.importing.write import event_import
     from rosters.services.armylists import army_list_overrule
     from tournament.models import Player
 

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from common.errors import Invalid
 from exchange.services.export import checksum, event_export_document
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from rosters.models.armylists import ArmyList
 from rosters.services.armylists import army_list_overrule, army_list_submit
 from tests.conftest import add_players

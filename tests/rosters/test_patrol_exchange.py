@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from rosters.models.patrols import CombatPatrol
 from rosters.services.patrols.patrols import patrol_create, patrol_delete, patrol_update
 from tests.exchange.helpers import export, imported, observable, without_stamp

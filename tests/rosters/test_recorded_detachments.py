@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from common.errors import Conflict, Invalid
 from exchange.services.export import checksum
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from rosters.models.armylists import ArmyList
 from rosters.services.armylists import army_list_submit
 from rosters.services.recorded import list_recorded_use, recorded_mismatch

@@ -72,7 +72,7 @@ class Result(models.Model):
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # Who entered or confirmed it, as an imported file names them, when that account is not
-    # linked here (exchange_import.py): a name in the history, not an account.
+    # linked here (exchange/services/importing/write.py): a name in the history, not an account.
     entered_by_label = models.CharField(max_length=150, blank=True)
     confirmed_by_label = models.CharField(max_length=150, blank=True)
 

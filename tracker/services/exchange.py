@@ -11,7 +11,8 @@ from __future__ import annotations
 from exchange.extensions import ExchangeExtension, exchange_extension_register
 from exchange.services import fields
 from exchange.services.fields import bad
-from exchange.services.importing import key_ref, refs_checker, restamp
+from exchange.services.importing.check import key_ref, refs_checker
+from exchange.services.importing.write import restamp
 from tracker.models import TrackedAction, TrackedGame, new_tracker_token
 
 SECTION = "tracked_games"

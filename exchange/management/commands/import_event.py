@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from common.errors import ServiceError
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 
 
 class Command(BaseCommand):

@@ -90,7 +90,7 @@ def test_the_older_shape_with_a_bye_and_a_player_gone(organiser, older_bcp):
 
 
 def test_an_imported_old_event_exports_and_imports_back_the_same(organiser, harbour_bcp):
-    from exchange.services.importing import event_import
+    from exchange.services.importing.write import event_import
 
     event = event_import_bcp(user=organiser, data=harbour_bcp).event
     document = export(event)

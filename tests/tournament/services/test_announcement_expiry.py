@@ -162,7 +162,7 @@ def test_the_dashboard_form_posts_an_end_in_the_events_time_zone(client, organis
 def test_the_event_document_keeps_when_each_announcement_ends(event, organiser):
     import json
 
-    from exchange.services.importing import event_import
+    from exchange.services.importing.write import event_import
     from tests.exchange.helpers import export, without_stamp
     from tests.exchange.test_refusals import _refused, _resealed
 

@@ -13,7 +13,7 @@ from django.test import override_settings
 from django.urls import reverse
 
 from exchange.services.export import event_export_document
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from tests.tournament.web.browser_form import form_data
 from tournament.models import Player
 from tournament.services.players.imports import import_players

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_half_played_game_is_exported_imported_and_carries_on(xi_game):  # noqa: F811
     from exchange.services.export import event_export_document
-    from exchange.services.importing import event_import
+    from exchange.services.importing.write import event_import
     from tracker.models import TrackedGame
     from tracker.services.trackers import tracker_act
 

@@ -240,7 +240,7 @@ def test_an_only_war_tracked_game_survives_export_and_import(organiser):
     log, docs/export-format.md) and an export of the import is the same document."""
     import json
 
-    from exchange.services.importing import event_import
+    from exchange.services.importing.write import event_import
     from tests.exchange.helpers import export, without_stamp
 
     game = make_game(organiser, "only_war", None)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from exchange.services.export import checksum
-from exchange.services.importing import event_import
+from exchange.services.importing.write import event_import
 from tests.exchange.helpers import export, imported, observable, without_stamp
 from tournament.models import Game, Player
 from tournament.services.players.players import player_register, player_update

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from common.hooks import Hook
 from exchange.services import refs as exchange_refs
 
 
@@ -46,7 +47,12 @@ class ExchangeExtension:
     order: int = 100
 
 
-EXCHANGE_EXTENSIONS: list[ExchangeExtension] = []
+EXCHANGE_EXTENSIONS = Hook(
+    "event file sections",
+    "ExchangeExtension: an app's sections of the event export and import, one per name, in "
+    "`order` (exchange_extension_register). Filled by the tracker, teams, play-offs, rosters, "
+    "people.",
+)
 
 
 def exchange_extension_register(extension: ExchangeExtension) -> None:
@@ -78,7 +84,11 @@ class DerivedKeys:
     check: Callable
 
 
-PLAYER_DERIVED: list[DerivedKeys] = []
+PLAYER_DERIVED = Hook(
+    "derived player keys",
+    "DerivedKeys an app computes for each player of the file, one per name "
+    "(player_derived_register). Filled by rosters.",
+)
 
 
 def player_derived_register(derived: DerivedKeys) -> None:

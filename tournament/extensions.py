@@ -107,6 +107,14 @@ EXTRA_SERIALIZER_FIELDS = {
     )
     for shape in ("event", "player", "signup")
 }
+EXTRA_FORM_FIELDS = {
+    form: Hook(
+        f"{form} form fields",
+        "ExtraFormField (tournament/views/forms/extra.py) added to the page's form, one per "
+        "name (extra_form_field_register). Filled by rosters' pages.",
+    )
+    for form in ("event_new", "settings", "signup", "player_edit")
+}
 EXTRA_STAFF_READ: dict[str, set[str]] = {"event": set(), "player": set(), "signup": set()}
 """Of the extra serializer fields, the names only the staff's shape shows (written by anyone
 who may edit the player, as `email` is). Filled by rosters' API."""
@@ -129,4 +137,9 @@ TARGET_KINDS = KeyedHook(
 RESTORES = KeyedHook(
     "restorable edits",
     "action -> (kind of its target, the fields it logs and an undo may put back) (audit_restores)",
+)
+DESCRIBERS = KeyedHook(
+    "audit words",
+    "action -> (batch, entry) -> the entry in words. The core's own by @describes "
+    "(tournament/services/audit/); other apps' by audit_words_register from their ready().",
 )

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 
 from missions.eleventh import matrix
 from tournament.engine.scoring.rules import SCORING
+from tournament.extensions import DESCRIBERS
 from tournament.models import AuditEntry, EventStatus, Game, LayoutPolicy, Player, Result, Round
 
 LABELS = {
@@ -103,11 +104,6 @@ FIELD_LABELS = {
 }
 
 
-# action -> describe(batch, entry) in words. The core's modules register with @describes; apps
-# built on events (teams) through audit_words_register (their AppConfig.ready), so this app never
-# imports them.
-DESCRIBERS: dict[str, Callable[[AuditWords, AuditEntry], str]] = {}
-
 # The core's describer modules; loaded before any entry is described, so the words do not depend
 # on which page happened to import them first.
 _DESCRIBER_MODULES = (
@@ -123,7 +119,7 @@ def describes(*actions: str):
 
     def register(describe: Callable[[AuditWords, AuditEntry], str]):
         for action in actions:
-            DESCRIBERS[action] = describe
+            DESCRIBERS.register(action, describe)
         return describe
 
     return register
@@ -134,6 +130,7 @@ def audit_words_register(action: str, label: str, describe, *, with_names: bool 
     `describe(entry, name)` where name(id) is the batch's player name."""
     LABELS[action] = label
     if with_names:
+        # A new wrapper on each call: a second ready() replaces it rather than registering twice.
         DESCRIBERS[action] = lambda batch, entry: describe(entry, batch.name)
     else:
         DESCRIBERS[action] = lambda batch, entry: describe(entry)

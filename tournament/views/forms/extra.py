@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from django import forms
 
+from tournament.extensions import EXTRA_FORM_FIELDS
+
 
 @dataclass(frozen=True)
 class ExtraFormField:
@@ -21,15 +23,6 @@ class ExtraFormField:
     # choice that a post leaving it empty leaves unchanged.
     moment: bool = False
     unchanged_when_empty: bool = False
-
-
-# form ("event_new", "settings", "signup", "player_edit") -> its extra fields
-EXTRA_FORM_FIELDS: dict[str, list[ExtraFormField]] = {
-    "event_new": [],
-    "settings": [],
-    "signup": [],
-    "player_edit": [],
-}
 
 
 def extra_form_field_register(form: str, extra: ExtraFormField) -> None:

@@ -123,6 +123,13 @@ def other_organiser(db):
 
 
 @pytest.fixture
+def org_client(client, organiser):
+    """Django's test client, signed in as the organiser (the pages' side of `api`)."""
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
 def api(organiser):
     from rest_framework.test import APIClient
 

@@ -18,12 +18,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def org_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def event(organiser):
     return event_create(
         user=organiser, name="Patrol Clash", rounds=3, seed=1, battle_size="combat_patrol"

@@ -17,12 +17,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def org_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def event(organiser):
     event = event_create(user=organiser, name="Team GT", rounds=3, kind="team", team_size=3)
     for name in ("Lions", "Bears"):

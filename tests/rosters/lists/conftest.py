@@ -35,9 +35,3 @@ def field(event, organiser):
 @pytest.fixture
 def open_event(event, organiser, field):
     return set_deadline(event, organiser, hours=24)
-
-
-@pytest.fixture
-def org_client(client, organiser):
-    client.force_login(organiser)
-    return client

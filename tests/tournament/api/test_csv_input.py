@@ -18,12 +18,6 @@ HUGE = "x" * 2_000_000
 
 
 @pytest.fixture
-def org_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def team_event(organiser):
     return event_create(user=organiser, name="Team GT", rounds=3, kind="team", team_size=3)
 

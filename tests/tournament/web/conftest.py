@@ -15,9 +15,3 @@ def paired(event, players, organiser):
 @pytest.fixture
 def game(paired):
     return paired.games.filter(player_b__isnull=False).order_by("table_number").first()
-
-
-@pytest.fixture
-def org_client(client, organiser):
-    client.force_login(organiser)
-    return client

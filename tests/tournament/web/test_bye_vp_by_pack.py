@@ -16,12 +16,6 @@ from tournament.services.events.events import bye_vp_default, event_create, even
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def org_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 @pytest.mark.parametrize(
     ("pack", "bye_vp"), [("eighth", 9), ("seventh", 9), ("leviathan", 60), ("eleventh", 60)]
 )

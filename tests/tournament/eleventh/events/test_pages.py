@@ -22,12 +22,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def org_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def eleventh(organiser):
     event = event_create(user=organiser, name="Muster GT", rounds=3, mission_pack="eleventh")
     for i, disposition in enumerate(matrix.DISPOSITION_IDS[:4]):

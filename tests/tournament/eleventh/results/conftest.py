@@ -34,12 +34,6 @@ def game11(paired11):
     return paired11.games.filter(player_b__isnull=False).order_by("table_number").first()
 
 
-@pytest.fixture
-def org_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def rounds(*pairs):
     """Five battle rounds from (primary, secondary) pairs."""
     return [{"primary": p, "secondary": s} for p, s in pairs]

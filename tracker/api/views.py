@@ -11,10 +11,7 @@ from common.api.bodies import StrictSerializer, body_object
 from common.api.schema import ApiErrorSerializer
 from common.errors import Invalid
 from tournament.api.auth import PlayerKeyAuthentication, request_player
-from tracker.engine.eleventh import SIDES as ELEVENTH_SIDES
-from tracker.engine.eleventh import is_eleventh
-from tracker.engine.eternal import is_eternal
-from tracker.engine.maelstrom import PLAYERS, is_maelstrom
+from tracker.services.eleventh import PACK_KEY as ELEVENTH_PACK
 from tracker.services.trackers import (
     player_side,
     tracker_act,
@@ -94,11 +91,11 @@ class TrackerCreateView(StandaloneMixin, APIView):
         pack, mission = body.get("pack"), body.get("mission")
         if pack is None or pack == "":
             pack = "leviathan"
-        if pack != "eleventh":
+        if pack != ELEVENTH_PACK:
             for field in ("a", "b"):
                 if body.get(field) is not None:
                     raise Invalid(field, "not_for_pack", f"{field}: only 11th-edition games")
-        if pack == "eleventh":
+        if pack == ELEVENTH_PACK:
             for field in ("seed", "mission_code"):
                 if body.get(field) is not None:
                     raise Invalid(field, "not_for_pack", f"{field}: not for 11th-edition games")
@@ -131,22 +128,16 @@ class TrackerActionView(StandaloneMixin, APIView):
     @extend_schema(parameters=[SIDE_PARAM], request=dict, responses={200: dict})
     def post(self, request, token: str):
         tracked = tracker_get(token=token)
-        if is_eleventh(tracked.state):
-            side = request.query_params.get("side") or _acting_side(request.data, ELEVENTH_SIDES)
-            if side not in (None, *ELEVENTH_SIDES):
-                raise Invalid("side", "bad_side", "side: must be a, b or empty")
-        elif is_maelstrom(tracked.state) or is_eternal(tracked.state):
-            # Checked before acting, so a bad `side` cannot answer 400 after a stored action.
-            side = request.query_params.get("side") or _acting_side(request.data, PLAYERS)
-            if side not in (None, *PLAYERS):
-                raise Invalid("side", "bad_side", "side: must be player_1, player_2 or empty")
-        else:
-            side = request.query_params.get("side") or _acting_side(request.data)
+        # Checked before acting, so a bad `side` cannot answer 400 after a stored action.
+        sides = tracker_sides(tracked)
+        side = request.query_params.get("side") or _acting_side(request.data, sides)
+        if side not in (None, *sides):
+            raise Invalid("side", "bad_side", f"side: must be {', '.join(sides)} or empty")
         tracked = tracker_act(tracked_id=tracked.pk, action=request.data, strict=True)
         return Response(tracker_view(tracked=tracked, side=side))
 
 
-def _acting_side(action, sides=("attacker", "defender")) -> str | None:
+def _acting_side(action, sides: tuple[str, ...]) -> str | None:
     side = action.get("side") if isinstance(action, dict) else None
     return side if side in sides else None
 

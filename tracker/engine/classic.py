@@ -1,22 +1,20 @@
-"""What the older packs' trackers share: a table of actions with the one door `apply` (the
-clock check, a private copy, `seq`), reading a side or a whole number from an action, the
-variable game length roll and a sudden-death end. Used by the Maelstrom of War engine
-(`tracker.engine.maelstrom`) and the Eternal War / Only War engine (`tracker.engine.eternal`); both
-keep their state as a JSON-able dict with `round`, `phase`, `turn`, `seq` and their own seeded dice.
+"""What the older packs' trackers share: a table of actions behind the one door
+(`tracker.engine.door`: the clock check, a private copy, `seq`), reading a side or a whole
+number from an action, the variable game length roll and a sudden-death end. Used by the
+Maelstrom of War engine (`tracker.engine.maelstrom`) and the Eternal War / Only War engine
+(`tracker.engine.eternal`); both keep their state as a JSON-able dict with `round`, `phase`,
+`turn`, `seq` and their own seeded dice.
 """
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from tracker.engine.errors import refuse, require
-
-State = dict[str, Any]
-Action = dict[str, Any]
-Handler = Callable[[State, Action], None]
+from tracker.engine import door
+from tracker.engine.door import Action, ActionSpec, Handler, State
+from tracker.engine.errors import require
 
 PLAYERS = ("player_1", "player_2")
 
@@ -33,14 +31,15 @@ def other(side: str) -> str:
 
 
 class ActionTable:
-    """The action types of one engine: each registered with the phases it may be sent in."""
+    """The action types of one engine: each registered with the phases it may be sent in,
+    none naming a side the door checks (their handlers read it)."""
 
     def __init__(self) -> None:
-        self.actions: dict[str, tuple[frozenset[str], Handler]] = {}
+        self.actions: dict[str, ActionSpec] = {}
 
     def action(self, kind: str, *phases: str) -> Callable[[Handler], Handler]:
         def register(fn: Handler) -> Handler:
-            self.actions[kind] = (frozenset(phases), fn)
+            self.actions[kind] = ActionSpec(kind, fn, frozenset(phases), needs_side=False)
             return fn
 
         return register
@@ -49,65 +48,14 @@ class ActionTable:
         """A new state with `act` applied, or raise `Refusal` (the input is never mutated).
         Every action is a dict with "type", "round" and "phase" matching the game's clock;
         "seq" (optional) refuses an action built from an older state."""
-        require(isinstance(act, dict), "bad_action", "action: must be a JSON object")
-        kind = act.get("type")
-        found = self.actions.get(kind) if isinstance(kind, str) else None
-        if found is None:
-            refuse("unknown_action", f"type: unknown action type {kind!r}", field="type")
-        phases, handler = found
-        check_clock(state, act, phases)
-        new = copy.deepcopy(state)
-        handler(new, act)
-        new["seq"] = state["seq"] + 1
-        return new
+        return door.apply(state, act, self.actions, pins_turn=False)
 
     def replay(self, initial: State, log: Iterable[Action]) -> State:
         """Apply a stored action log in order; raises the first refusal (a corrupt log)."""
-        state = initial
-        for act in log:
-            state = self.apply(state, act)
-        return state
+        return door.replay(self.apply, initial, log)
 
     def phase_actions(self, state: State) -> list[str]:
-        return sorted(k for k, (phases, _) in self.actions.items() if state["phase"] in phases)
-
-
-def clock_of(state: State) -> dict[str, Any]:
-    return {
-        "round": state["round"],
-        "phase": state["phase"],
-        "turn": state["turn"],
-        "seq": state["seq"],
-    }
-
-
-def check_clock(state: State, act: Action, phases: frozenset[str]) -> None:
-    round_, phase = act.get("round"), act.get("phase")
-    require(
-        type(round_) is int and round_ == state["round"],
-        "wrong_round",
-        f"round: the game is in battle round {state['round']}, not {round_!r}",
-        field="round",
-    )
-    require(
-        phase == state["phase"],
-        "wrong_phase",
-        f"phase: the game is in the {state['phase']} phase, not {phase!r}",
-        field="phase",
-    )
-    if "seq" in act:
-        require(
-            act["seq"] == state["seq"],
-            "stale_action",
-            f"seq: the game is at action {state['seq']}, not {act['seq']!r}",
-            field="seq",
-        )
-    require(
-        phase in phases,
-        "not_in_this_phase",
-        f"type: {act['type']} cannot be done in the {phase} phase",
-        field="type",
-    )
+        return door.phase_actions(self.actions, state)
 
 
 def read_side(act: Action, field: str = "side") -> str:

@@ -1,8 +1,7 @@
-"""11th-edition tracked games: start, act and view (standalone or an event's game).
-
-`tracker.services.trackers` dispatches here on the stored state's engine, so the same endpoints and
-token links serve Leviathan, Maelstrom and 11th-edition games. Side "a" is the game's player
-A (the first disposition), side "b" player B; Attacker and Defender are recorded, not sides.
+"""11th-edition tracked games: start, view, sides and the finished game as a result
+(standalone or an event's game), the 11th edition's entry in `tracker.services.editions`.
+Side "a" is the game's player A (the first disposition), side "b" player B; Attacker and
+Defender are recorded, not sides.
 """
 
 from __future__ import annotations
@@ -17,21 +16,15 @@ from missions.eleventh.matrix import (
     check_disposition,
     primary_for,
 )
+from missions.services.missions import mission_lookup
 from tracker.engine import eleventh
 from tracker.engine.eleventh.pack_cards import primary_card, secondary_cards, texts
 from tracker.models import TrackedGame
+from tracker.services.base import Store, result_summary
 
 PACK_KEY = "eleventh"
 SIDES = eleventh.SIDES
 MISSION_CODE_MAX = 40
-
-
-def _refusal(err: eleventh.Refusal) -> Invalid:
-    field = err.field
-    if not field:
-        head = str(err).split(":", 1)[0]
-        field = head if head.isidentifier() else "action"
-    return Invalid(field, err.code, str(err))
 
 
 def _disposition(field: str, value: Any) -> str:
@@ -72,8 +65,30 @@ def eleventh_create(*, a: Any, b: Any, mission_code: str | None = None, game=Non
     )
 
 
-def eleventh_of_event_game(game) -> TrackedGame:
-    """An event game's tracked game, from the dispositions the game was made with."""
+def eleventh_start(
+    *, mission_code: Any = None, dispositions=None, mission_key=None, seed=None
+) -> TrackedGame:
+    """A standalone game: two dispositions chosen (player A's, player B's), or the matchup a
+    generator code (`mission_code`) stands for. `mission_key` and `seed` are not read."""
+    code = mission_code
+    if code not in (None, ""):
+        if not isinstance(code, str) or "\x00" in code:
+            raise Invalid("mission", "unknown_mission", "mission: a matchup code, as text")
+        matchup = mission_lookup(code=code.strip())
+        if not hasattr(matchup, "primary_a"):
+            raise Invalid(
+                "mission",
+                "not_eleventh",
+                f"mission: {code.strip()} is not an 11th-edition matchup code",
+            )
+        return eleventh_create(a=matchup.a, b=matchup.b, mission_code=matchup.code)
+    a, b = dispositions if dispositions is not None else (None, None)
+    return eleventh_create(a=a, b=b)
+
+
+def eleventh_open(mission, *, game) -> TrackedGame:
+    """An event game's tracked game, from the dispositions the game was made with (the round
+    has no `mission` to ask)."""
     a, b = game.disposition_a, game.disposition_b
     if not (a and b):
         missing = [p.name for p, d in ((game.player_a, a), (game.player_b, b)) if not d]
@@ -86,12 +101,29 @@ def eleventh_of_event_game(game) -> TrackedGame:
     return eleventh_create(a=a, b=b, game=game)
 
 
-def eleventh_apply(state: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
-    """One action on a stored 11th-edition state (a refusal becomes a 400 naming the field)."""
-    try:
-        return eleventh.apply(state, action)
-    except eleventh.Refusal as err:
-        raise _refusal(err) from err
+def eleventh_seat_players(tracked: TrackedGame, store: Store) -> None:
+    """Registered Battle Ready players and roles already decided at the table are entered
+    (either side may still change them)."""
+    game = tracked.game
+    for s, player in (("a", game.player_a), ("b", game.player_b)):
+        if player.battle_ready:
+            store(
+                tracked,
+                {"type": "battle_ready", "round": 0, "phase": "roles", "side": s, "value": True},
+            )
+    if game.attacker_id is not None:
+        attacker = "a" if game.attacker_id == game.player_a_id else "b"
+        store(tracked, {"type": "assign_roles", "round": 0, "phase": "roles", "attacker": attacker})
+
+
+def eleventh_record_attacker(
+    tracked: TrackedGame, before: dict[str, Any], state: dict[str, Any], store: Store
+) -> None:
+    """The attacker the game now knows goes to the event game's row."""
+    game = tracked.game
+    if state["attacker"] is not None and game.attacker_id is None:
+        game.attacker_id = getattr(game, f"player_{state['attacker']}_id")
+        game.save(update_fields=["attacker"])
 
 
 def eleventh_names(tracked: TrackedGame) -> dict[str, str]:
@@ -162,4 +194,5 @@ def eleventh_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
         "score": eleventh.score_sheet(state),
         "final": eleventh.final_score(state) if over else None,
         "texts": texts(),
+        "result": result_summary(tracked),
     }

@@ -1,24 +1,22 @@
-"""Eternal War (8th and 7th edition) and Only War tracked games: start, act, view, and the
-finished game as a result. `tracker.services.trackers` dispatches here on the stored state's
-engine."""
+"""Eternal War (8th and 7th edition) and Only War tracked games: start, view and the finished
+game as a result, Eternal War's entry in `tracker.services.editions` (the rest is shared with
+Maelstrom of War: `tracker.services.classic`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from common.errors import Invalid
 from missions.classic.primaries import BONUS_NAMES, KILL_NAMES, PACK_NAMES, primaries
 from missions.pack.registry import get_pack
+from missions.services.missions import is_classic, maelstrom_mission_of
 from tracker.engine import eternal
 from tracker.models import TrackedGame
 from tracker.services.classic import (
     PLAYER_1,
     PLAYER_2,
-    classic_code,
-    classic_names,
+    classic_create,
     classic_outcome,
-    classic_refusal,
-    classic_seed,
+    classic_view,
 )
 
 ETERNAL_PACKS = tuple(PACK_NAMES)  # eighth, seventh, only_war
@@ -33,34 +31,35 @@ def eternal_create(
     game=None,
 ) -> TrackedGame:
     """An Eternal War game of `mission_key` in `pack_key` ("eighth", "seventh"), or an Only
-    War game ("only_war"): standalone, or an event's `game` (its player A plays player_1).
-    `seed` fixes the tracker's dice; `mission_code` is a label (a generator code)."""
-    seed = classic_seed(seed)
-    code = classic_code(mission_code)
-    try:
-        state = eternal.new_game(seed, pack_key=pack_key, mission_key=mission_key)
-    except eternal.Refusal as err:
-        raise classic_refusal(err) from err
-    args = {"seed": seed, "pack_key": pack_key, "mission_key": mission_key}
-    return TrackedGame.objects.create(
-        game=game,
+    War game ("only_war"): standalone, or an event's `game` (see `classic_create`)."""
+    return classic_create(
+        eternal,
         pack_key=pack_key,
-        mission_code=code or state["mission"],
-        initial_args=args,
-        state=state,
+        mission_key=mission_key,
+        seed=seed,
+        mission_code=mission_code,
+        game=game,
+    )
+
+
+def eternal_plays(mission) -> bool:
+    """An older pack's mission without Tactical Objectives: Eternal War or Only War."""
+    return is_classic(mission.pack.key) and maelstrom_mission_of(mission) is None
+
+
+def eternal_open(mission, *, game=None) -> TrackedGame:
+    """A game on a generated Eternal War or Only War mission, labelled with its code."""
+    return eternal_create(
+        pack_key=mission.pack.key,
+        mission_key=mission.mission.key,
+        mission_code=mission.code,
+        game=game,
     )
 
 
 def is_eternal_mission(pack_key: str, mission_key: object) -> bool:
     """An Eternal War or Only War mission's key (else a Maelstrom of War one, or unknown)."""
     return any(m.key == mission_key for m in primaries(pack_key))
-
-
-def eternal_apply(state: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
-    try:
-        return eternal.apply(state, action)
-    except eternal.Refusal as err:
-        raise classic_refusal(err) from err
 
 
 def eternal_result_data(state: dict[str, Any]) -> dict[str, Any]:
@@ -107,32 +106,19 @@ def _texts(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _options(state: dict[str, Any], side: str | None) -> dict[str, Any]:
+    return eternal.options(state)  # the same for either player: nothing is hidden
+
+
+def _verdict(state: dict[str, Any]) -> dict[str, Any]:
+    return {"underdog": eternal.underdog(state), "winner": eternal.winner(state)}
+
+
 def eternal_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
     """What a player or a spectator sees (everything but the tracker's seed)."""
-    if side not in (None, *eternal.PLAYERS):
-        raise Invalid("side", "bad_side", "side: must be player_1, player_2 or empty")
-    state = tracked.state
-    return {
-        "engine": eternal.ENGINE,
-        "token": None if tracked.game_id else tracked.token,
-        "game": tracked.game_id,
-        "pack": state["pack"],
-        "mission": state["mission"],
-        "mission_name": state["mission_name"],
-        "mission_code": tracked.mission_code,
-        "side": side,
-        "players": classic_names(tracked),
-        "finished": tracked.finished,
-        "clock": eternal.clock_of(state),
-        "phase_actions": eternal.phase_actions(state),
-        "options": eternal.options(state),
-        "state": eternal.view(state, side),
-        "score": eternal.score_sheet(state),
-        "underdog": eternal.underdog(state),
-        "winner": eternal.winner(state),
-        "final": eternal.final_score(state) if state["phase"] == "over" else None,
-        "texts": _texts(state),
-    }
+    return classic_view(
+        eternal, tracked=tracked, side=side, options=_options, texts=_texts, verdict=_verdict
+    )
 
 
 def eternal_packs() -> list[dict[str, Any]]:

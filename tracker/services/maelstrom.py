@@ -1,28 +1,24 @@
-"""Maelstrom of War tracked games (8th and 7th edition packs): start, act and view.
-
-`tracker.services.trackers` dispatches here on the stored state's engine, so the API endpoints and
-the token link work for both kinds of game; the Leviathan path is untouched.
-"""
+"""Maelstrom of War tracked games (8th and 7th edition packs): start, view and the finished
+game as a result, Maelstrom's entry in `tracker.services.editions` (the rest is shared with
+Eternal War: `tracker.services.classic`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from common.errors import Invalid
 from missions.classic import tactical
+from missions.services.missions import is_classic, maelstrom_mission_of
 from tracker.engine import maelstrom
 from tracker.models import TrackedGame
 from tracker.services.classic import (
-    classic_code,
-    classic_names,
+    PLAYER_1,
+    PLAYER_2,
+    classic_create,
     classic_outcome,
-    classic_refusal,
-    classic_seed,
-    classic_side_of,
+    classic_view,
 )
 
-PLAYER_1, PLAYER_2 = maelstrom.PLAYERS
-_refusal = classic_refusal
+MAELSTROM_PACKS = tactical.PACK_KEYS  # eighth, seventh (Only War has no Tactical Objectives)
 
 
 def maelstrom_create(
@@ -34,31 +30,28 @@ def maelstrom_create(
     game=None,
 ) -> TrackedGame:
     """A Maelstrom game of `mission_key` (card_key of the printed name) in `pack_key`
-    ("eighth" or "seventh"): standalone, or an event's `game` (its player A plays player_1).
-    `seed` fixes every die (default: a random one, never shown); `mission_code` is a label
-    to show (a generator code), default the mission key."""
-    seed = classic_seed(seed)
-    code = classic_code(mission_code)
-    try:
-        state = maelstrom.new_game(seed, pack_key=pack_key, mission_key=mission_key)
-    except maelstrom.Refusal as err:
-        raise _refusal(err) from err
-    args = {"seed": seed, "pack_key": pack_key, "mission_key": mission_key}
-    return TrackedGame.objects.create(
-        game=game,
+    ("eighth" or "seventh"): standalone, or an event's `game` (see `classic_create`)."""
+    return classic_create(
+        maelstrom,
         pack_key=pack_key,
-        mission_code=code or state["mission"],
-        initial_args=args,
-        state=state,
+        mission_key=mission_key,
+        seed=seed,
+        mission_code=mission_code,
+        game=game,
     )
 
 
-def maelstrom_apply(state: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
-    """One action on a stored Maelstrom state (a refusal becomes a 400 naming the field)."""
-    try:
-        return maelstrom.apply(state, action)
-    except maelstrom.Refusal as err:
-        raise _refusal(err) from err
+def maelstrom_plays(mission) -> bool:
+    """An older pack's mission with Tactical Objectives to generate."""
+    return is_classic(mission.pack.key) and maelstrom_mission_of(mission) is not None
+
+
+def maelstrom_open(mission, *, game=None) -> TrackedGame:
+    """A game on a generated Maelstrom of War mission, labelled with its code."""
+    rules = maelstrom_mission_of(mission)
+    return maelstrom_create(
+        pack_key=mission.pack.key, mission_key=rules.key, mission_code=mission.code, game=game
+    )
 
 
 def _texts(state: dict[str, Any]) -> dict[str, Any]:
@@ -68,11 +61,6 @@ def _texts(state: dict[str, Any]) -> dict[str, Any]:
         "pack_name": tactical.PACK_NAMES[state["pack"]],
         "bonuses": dict(tactical.BONUSES),
     }
-
-
-# Kept under their Maelstrom names for the callers that use them.
-maelstrom_names = classic_names
-maelstrom_side_of = classic_side_of
 
 
 def maelstrom_result_data(state: dict[str, Any]) -> dict[str, Any]:
@@ -103,28 +91,9 @@ def maelstrom_result_data(state: dict[str, Any]) -> dict[str, Any]:
 def maelstrom_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
     """What one player (or a spectator, side None) may see: never the seed, and in a secret
     mission never the other player's objectives until achieved."""
-    if side not in (None, *maelstrom.PLAYERS):
-        raise Invalid("side", "bad_side", "side: must be player_1, player_2 or empty")
-    state = tracked.state
-    return {
-        "engine": maelstrom.ENGINE,
-        "token": None if tracked.game_id else tracked.token,
-        "game": tracked.game_id,
-        "pack": state["pack"],
-        "mission": state["mission"],
-        "mission_name": state["mission_name"],
-        "mission_code": tracked.mission_code,
-        "side": side,
-        "players": maelstrom_names(tracked),
-        "finished": tracked.finished,
-        "clock": maelstrom.clock_of(state),
-        "phase_actions": maelstrom.phase_actions(state),
-        "options": maelstrom.options(state, side),
-        "state": maelstrom.view(state, side),
-        "score": maelstrom.score_sheet(state),
-        "final": maelstrom.final_score(state) if state["phase"] == "over" else None,
-        "texts": _texts(state),
-    }
+    return classic_view(
+        maelstrom, tracked=tracked, side=side, options=maelstrom.options, texts=_texts
+    )
 
 
 def maelstrom_packs() -> list[dict[str, Any]]:

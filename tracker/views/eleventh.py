@@ -10,6 +10,7 @@ from typing import Any
 from django.http import QueryDict
 
 from tracker.engine.eleventh.scoring import command_primary_unscored
+from tracker.views.forms import read_form
 
 PHASE_NAMES = {
     "roles": "Attacker and Defender",
@@ -31,14 +32,7 @@ TEXT_FIELDS = ("type", "phase", "side", "card", "mode", "attacker", "first", "to
 def action_from_form(post: QueryDict) -> dict[str, Any]:
     """The action a page form posts: numbers as ints, ticked cards as a list, `value` as a
     boolean. Blank fields are left out."""
-    action: dict[str, Any] = {}
-    for field in TEXT_FIELDS:
-        if post.get(field):
-            action[field] = post[field]
-    for field in INT_FIELDS:
-        raw = post.get(field, "").strip()
-        if raw:
-            action[field] = int(raw) if raw.lstrip("-").isdigit() else raw
+    action = read_form(post, TEXT_FIELDS, INT_FIELDS)
     if post.get("type") in ("choose_secondaries", "discard"):
         action["cards"] = post.getlist("cards")
     if "value" in post:

@@ -1,6 +1,6 @@
 """The Eternal War / Only War tracker page's pieces, built only from what `tracker_view`
-gives a player, and its forms read back into an engine action (`maelstrom_page.read_form`
-and `error_text` are shared)."""
+gives a player, and its forms read back into an engine action (the rest is shared with
+Maelstrom of War: tracker.views.classic)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,11 @@ from typing import Any
 from django.http import QueryDict
 
 from tracker.engine.eternal import PLAYERS
-from tracker.views.maelstrom import read_form
+from tracker.views.classic import PHASE_NAMES as SHARED_PHASES
+from tracker.views.classic import classic_context, classic_sides, shared_log_text
+from tracker.views.forms import read_form
 
-PHASE_NAMES = {
-    "setup": "Before the battle",
-    "battle_start": "Start of the first battle round",
-    "turn": "The turn",
-    "game_length": "Does the battle go on?",
-    "end_of_game": "End of the battle",
-    "over": "Game over",
-}
+PHASE_NAMES = {**SHARED_PHASES, "battle_start": "Start of the first battle round"}
 TEXT_FIELDS = ("type", "phase", "side", "first", "name", "how", "holder", "winner", "assigned_by")
 INT_FIELDS = ("round", "seq", "roll", "count", "marker", "superior", "inferior")
 INT_FIELDS += ("power_1", "power_2")
@@ -74,16 +69,9 @@ def _log_text(data: dict[str, Any], entry: dict[str, Any]) -> str:  # noqa: PLR0
         return {"carried": "carries the Relic", "closest": "is closest to the Relic"}.get(
             entry["how"], "both equally close to the Relic"
         )
-    if kind == "bonus":
-        label = data["texts"]["bonuses"].get(entry["name"], entry["name"])
-        roll = f" (D3: {entry['roll']})" if entry.get("roll") else ""
-        return f"{label}: {'yes' if entry['value'] else 'no'}{roll}"
-    if kind == "game_length":
-        verdict = "the battle goes on" if entry["goes_on"] else "the battle ends"
-        return f"game length roll {entry['roll']} (needs {entry['need']}+): {verdict}"
     if kind == "end_early":
         return "conceded" if entry["how"] == "concession" else "has no models left"
-    return kind
+    return shared_log_text(data, entry) or kind
 
 
 def _verdict(data: dict[str, Any]) -> str:
@@ -110,58 +98,33 @@ def page_context(
     only for the sides in `actors` (an event game's player acts for their own side only)."""
     state, score, options = data["state"], data["score"], data["options"]
     turn = state["turn"]
-    sides = []
-    for key, name in data["players"].items():
+
+    def more(key: str) -> dict[str, Any]:
         mine = state["sides"][key]
         bonuses = [
             {"key": b, "label": label, "value": bool(mine["bonuses"].get(b) or mine["warlord"])}
             for b, label in data["texts"]["bonuses"].items()
         ]
-        sides.append(
-            {
-                "key": key,
-                "name": name,
-                "on": key == viewer,
-                "turn": key == turn,
-                "mine": key in actors,
-                "score": score[key],
-                "bonuses": bonuses,
-                "power": state["power"][key],
-            }
-        )
-    viewer_side = next(s for s in sides if s["key"] == viewer)
-    fixed = state["rules"]["battle_rounds"]  # 0: variable, five to seven rounds
-    shown = fixed or min(max(state["round"], 5), 7)
-    rounds = [
-        {"round": r + 1, "vp": [score[s["key"]]["by_round"][r] for s in sides]}
-        for r in range(shown)
-    ]
+        return {"score": score[key], "bonuses": bonuses, "power": state["power"][key]}
+
+    sides = classic_sides(data, viewer, actors, more)
     markers = []
     for n, label in enumerate(state["marker_labels"] or [], 1):
         holder = (state["held"] or [None] * n)[n - 1]
         markers.append({"number": n, "label": label, "holder": holder})
     return {
-        "data": data,
-        "state": state,
-        "viewer": viewer,
-        "viewer_side": viewer_side,
-        "sides": sides,
+        **classic_context(
+            data,
+            viewer,
+            sides,
+            phase_names=PHASE_NAMES,
+            log_text=_log_text,
+            fixed_rounds=state["rules"]["battle_rounds"],  # 0: variable, five to seven rounds
+        ),
         "mine": [s for s in sides if s["mine"]],
         "acting": turn if turn in actors else None,
-        "turn_name": data["players"].get(turn or "", ""),
-        "phase_name": PHASE_NAMES[state["phase"]],
         "options": options,
         "held_each_turn": range(1, options["held_each_turn"] + 1),
         "markers": markers,
-        "rounds": rounds,
         "verdict": _verdict(data),
-        "log": [
-            {
-                "round": e["round"],
-                "who": data["players"].get(e["side"], "Game"),
-                "text": _log_text(data, e),
-            }
-            for e in reversed(state["log"])
-        ],
-        "game_lengths": state["game_length"],
     }

@@ -1,25 +1,23 @@
 """The Maelstrom tracker page's pieces, built only from what `tracker_view` lets a player see
 (so the page cannot show what the view hides), and the page's form fields read back into an
-engine action."""
+engine action (the rest is shared with Eternal War: tracker.views.classic)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.http import QueryDict
 
 from tracker.engine.maelstrom import PLAYERS
+from tracker.views.classic import PHASE_NAMES as SHARED_PHASES
+from tracker.views.classic import classic_context, classic_sides, shared_log_text
+from tracker.views.forms import read_form
 
 PHASE_NAMES = {
-    "setup": "Before the battle",
+    **SHARED_PHASES,
     "start_of_turn": "Start of turn: generate",
     "orders": "Start of turn: New Orders",
-    "turn": "The turn",
     "end_of_turn": "End of turn: achieve and discard",
-    "game_length": "Does the battle go on?",
-    "end_of_game": "End of the battle",
-    "over": "Game over",
 }
 INT_FIELDS = ("round", "seq", "number", "outcome", "roll", "markers")
 TEXT_FIELDS = ("type", "phase", "side", "owner", "first", "category", "name", "how")
@@ -36,34 +34,6 @@ def action_from_form(post: QueryDict) -> dict[str, Any]:
     if "value" in post:
         action["value"] = post["value"] == "1"
     return action
-
-
-def read_form(post: QueryDict, texts: tuple[str, ...], ints: tuple[str, ...]) -> dict[str, Any]:
-    """The named text and number fields of a posted form (the older packs' tracker pages):
-    blank ones left out, numbers as ints (anything else kept, for the engine to refuse)."""
-    action: dict[str, Any] = {}
-    for field in texts:
-        if post.get(field):
-            action[field] = post[field]
-    for field in ints:
-        raw = post.get(field, "").strip()
-        if raw:
-            action[field] = int(raw) if raw.lstrip("-").isdigit() else raw
-    return action
-
-
-def error_text(error: Exception, players: dict[str, str]) -> str:
-    """A refusal as a player reads it: their names, not side keys, and no field prefix."""
-    messages = getattr(error, "messages", None)  # a ServiceError: its first message
-    text = next(iter(messages.values()))[0] if messages else str(error)
-    head, sep, rest = text.partition(": ")
-    if sep and head.isidentifier():
-        text = rest[:1].upper() + rest[1:]
-    for key, name in players.items():
-        # Only the key standing as a word ("a's turn", "objective of b"), never the letter
-        # inside other words nor the article ("roll a D6").
-        text = re.sub(rf"(?<![\w']){re.escape(key)}(?='s\b|\s*$|[.,;:)])", name, text)
-    return text
 
 
 def _card(data: dict[str, Any], number: int, owner: str) -> dict[str, Any]:
@@ -108,15 +78,9 @@ def _log_text(data: dict[str, Any], entry: dict[str, Any]) -> str:  # noqa: PLR0
         return f"achieved {what}{theirs}: {entry['vp']} VP{roll}"
     if kind == "priority":
         return f"named {entry['category']} as Tactical Priority"
-    if kind == "bonus":
-        label = data["texts"]["bonuses"][entry["name"]]
-        return f"{label}: {'yes' if entry['value'] else 'no'}"
-    if kind == "game_length":
-        verdict = "the battle goes on" if entry["goes_on"] else "the battle ends"
-        return f"game length roll {entry['roll']} (needs {entry['need']}+): {verdict}"
     if kind == "table_spent":
         return "has generated all 36 objectives: none left"
-    return kind
+    return shared_log_text(data, entry) or kind
 
 
 def _cp_factor(data: dict[str, Any]) -> int:
@@ -134,45 +98,35 @@ def page_context(
     options = data["options"]
     turn = state["turn"]
     secret = state["rules"]["secret"]
-    sides = []
-    for key, name in data["players"].items():
+
+    def more(key: str) -> dict[str, Any]:
         mine = state["sides"][key]
         opts = options[key]
         hidden = isinstance(mine["active"], int)
-        achievable = {(a["owner"], a["number"]) for a in opts["achieve"]}
-        cards = [] if hidden else [_card(data, n, key) for n in mine["active"]]
         bonus = None
         if not hidden and mine["bonus"] is not None:
             bonus = _card(data, mine["bonus"], key)
-        sides.append(
-            {
-                "key": key,
-                "name": name,
-                "on": key == viewer,
-                "turn": key == turn,
-                "total": data["score"][key]["total"],
-                # Slay the Warlord, First Blood, Linebreaker and the end-of-game bonuses.
-                "bonus_vp": data["score"][key]["bonuses"] + sum(data["score"][key]["end"].values()),
-                "hidden": hidden,
-                "active": cards,
-                "active_count": mine["active"] if hidden else len(mine["active"]),
-                "bonus": bonus,
-                "achieved": [
-                    {**_card(data, e["number"], e["owner"]), **e} for e in mine["achieved"]
-                ],
-                "discarded_count": (mine["discarded"] if hidden else len(mine["discarded"])),
-                "discarded": [] if hidden else [_card(data, n, key) for n in mine["discarded"]],
-                "priority": mine["priority"],
-                "bonuses": [
-                    {"key": b, "label": label, "value": mine["bonuses"][b]}
-                    for b, label in data["texts"]["bonuses"].items()
-                ],
-                "options": opts,
-                "achievable": achievable,
-                "mine": key in actors,
-            }
-        )
-    viewer_side = next(s for s in sides if s["key"] == viewer)
+        return {
+            "total": data["score"][key]["total"],
+            # Slay the Warlord, First Blood, Linebreaker and the end-of-game bonuses.
+            "bonus_vp": data["score"][key]["bonuses"] + sum(data["score"][key]["end"].values()),
+            "hidden": hidden,
+            "active": [] if hidden else [_card(data, n, key) for n in mine["active"]],
+            "active_count": mine["active"] if hidden else len(mine["active"]),
+            "bonus": bonus,
+            "achieved": [{**_card(data, e["number"], e["owner"]), **e} for e in mine["achieved"]],
+            "discarded_count": (mine["discarded"] if hidden else len(mine["discarded"])),
+            "discarded": [] if hidden else [_card(data, n, key) for n in mine["discarded"]],
+            "priority": mine["priority"],
+            "bonuses": [
+                {"key": b, "label": label, "value": mine["bonuses"][b]}
+                for b, label in data["texts"]["bonuses"].items()
+            ],
+            "options": opts,
+            "achievable": {(a["owner"], a["number"]) for a in opts["achieve"]},
+        }
+
+    sides = classic_sides(data, viewer, actors, more)
     # A secret mission's controls are for the player whose page it is; otherwise either
     # phone may drive the turn for whoever's turn it is (in an event game: only its own).
     acting = turn if turn in actors and (not secret or turn == viewer) else None
@@ -185,30 +139,10 @@ def page_context(
                 owner = pick["owner"]
                 card = _card(data, pick["number"], owner)
                 to_achieve.append({**card, "achiever": side["key"], "achiever_name": side["name"]})
-    score = data["score"]
-    rounds = [
-        {"round": r + 1, "vp": [score[s["key"]]["by_round"][r] for s in sides]}
-        for r in range(max(state["round"], 5))
-        if r < 7
-    ]
-    log = [
-        {
-            "round": e["round"],
-            "who": data["players"].get(e["side"], "Game"),
-            "text": _log_text(data, e),
-        }
-        for e in reversed(state["log"])
-    ]
     return {
-        "data": data,
-        "state": state,
-        "viewer": viewer,
-        "viewer_side": viewer_side,
-        "sides": sides,
+        **classic_context(data, viewer, sides, phase_names=PHASE_NAMES, log_text=_log_text),
         "acting": acting,
         "acting_name": data["players"].get(acting or "", ""),
-        "turn_name": data["players"].get(turn or "", ""),
-        "phase_name": PHASE_NAMES[state["phase"]],
         "plan": options[acting]["plan"] if acting else None,
         "needs_markers": options[acting]["needs_markers"] if acting else False,
         "acting_active": (
@@ -224,10 +158,7 @@ def page_context(
             [_card(data, n, acting) for n in options[acting]["discard"]] if acting else []
         ),
         "to_achieve": to_achieve,
-        "rounds": rounds,
-        "running": [{**t, "who": data["players"][t["turn"]]} for t in score["running"]],
-        "log": log,
+        "running": [{**t, "who": data["players"][t["turn"]]} for t in data["score"]["running"]],
         "mission": data["texts"]["mission"],
         "markers": range(7),
-        "game_lengths": state["game_length"],
     }

@@ -4,7 +4,7 @@ nothing else in the sentence changes (the letters a and b inside words stay)."""
 from __future__ import annotations
 
 from tracker.engine.errors import Refusal
-from tracker.views.maelstrom import error_text
+from tracker.views.forms import error_text
 
 NAMES = {"a": "Ann", "b": "Bob"}
 

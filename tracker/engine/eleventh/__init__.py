@@ -9,27 +9,21 @@ mutates its input; `replay` rebuilds a game from its action log.
 
 from tracker.engine.eleventh.actions import ACTIONS
 from tracker.engine.eleventh.engine import apply, clock_of, phase_actions, replay
-from tracker.engine.eleventh.rules import ENGINE, SIDES
+from tracker.engine.eleventh.rules import ENGINE, SECRET_ACTIONS, SIDES
 from tracker.engine.eleventh.scoring import final_score, score_sheet
 from tracker.engine.eleventh.state import new_game
 from tracker.engine.eleventh.view import options, view
 from tracker.engine.errors import Refusal
 
-
-def is_eleventh(state: dict) -> bool:
-    """A stored tracker state made by this engine."""
-    return state.get("engine") == ENGINE
-
-
 __all__ = [
     "ACTIONS",
     "ENGINE",
+    "SECRET_ACTIONS",
     "SIDES",
     "Refusal",
     "apply",
     "clock_of",
     "final_score",
-    "is_eleventh",
     "new_game",
     "options",
     "phase_actions",

@@ -12,6 +12,8 @@ ENGINE = "eleventh"
 # Player A and player B of the game (an event game's player_a / player_b; the dispositions
 # and primaries are given in this order). Attacker and Defender are recorded, not sides.
 SIDES = ("a", "b")
+# Choices each side makes face down, revealed once both have chosen.
+SECRET_ACTIONS = ("choose_secondaries",)
 
 # Pre-battle steps, in order; the clock's round is 0 while they run.
 ROLES = "roles"

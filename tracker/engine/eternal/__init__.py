@@ -13,12 +13,6 @@ from tracker.engine.eternal.scoring import final_score, score_sheet, underdog, w
 from tracker.engine.eternal.state import new_game
 from tracker.engine.eternal.view import options, view
 
-
-def is_eternal(state: dict) -> bool:
-    """A stored tracker state made by this engine."""
-    return state.get("engine") == ENGINE
-
-
 __all__ = [
     "ACTIONS",
     "ENGINE",
@@ -27,7 +21,6 @@ __all__ = [
     "apply",
     "clock_of",
     "final_score",
-    "is_eternal",
     "new_game",
     "options",
     "phase_actions",

@@ -12,7 +12,6 @@ from tracker.engine.classic import (
     MAX_ROUNDS,
     MIN_ROUNDS,
     ActionTable,
-    clock_of,
     end_early,
     game_length_roll,
     log,
@@ -25,6 +24,7 @@ from tracker.engine.classic import (
     rng,
     roll_or_entered,
 )
+from tracker.engine.door import clock_of
 from tracker.engine.errors import require
 from tracker.engine.eternal.rules import (
     BATTLE_START,

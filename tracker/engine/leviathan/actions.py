@@ -5,31 +5,7 @@ Handlers mutate a private copy of the state; `engine.apply` owns copying and che
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
-
-State = dict[str, Any]
-Action = dict[str, Any]
-Handler = Callable[[State, Action], None]
-
-
-@dataclass(frozen=True)
-class ActionSpec:
-    kind: str
-    handler: Handler
-    phases: frozenset[str]
-    needs_side: bool
-
+from tracker.engine.door import ActionSpec, registrar
 
 ACTIONS: dict[str, ActionSpec] = {}
-
-
-def action(
-    kind: str, *, phases: tuple[str, ...], side: bool = True
-) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        ACTIONS[kind] = ActionSpec(kind, fn, frozenset(phases), side)
-        return fn
-
-    return register
+action = registrar(ACTIONS)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+# The ruleset's key (tracker.engine.rulesets). Leviathan states carry no "engine": they predate it.
+ENGINE = "leviathan"
+
 SIDES = ("attacker", "defender")
+# Choices each side makes face down, revealed once both have chosen.
+SECRET_ACTIONS = ("select_secondaries", "choose_gambit")
 
 # Pre-battle steps, in order; the clock's round is 0 while they run.
 ROLES = "roles"

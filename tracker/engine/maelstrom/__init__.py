@@ -12,12 +12,6 @@ from tracker.engine.maelstrom.scoring import final_score, score_sheet
 from tracker.engine.maelstrom.state import new_game
 from tracker.engine.maelstrom.view import options, view
 
-
-def is_maelstrom(state: dict) -> bool:
-    """A stored tracker state made by this engine (Leviathan states have no "engine")."""
-    return state.get("engine") == ENGINE
-
-
 __all__ = [
     "ACTIONS",
     "ENGINE",
@@ -26,7 +20,6 @@ __all__ = [
     "apply",
     "clock_of",
     "final_score",
-    "is_maelstrom",
     "new_game",
     "options",
     "phase_actions",

@@ -18,7 +18,6 @@ from missions.classic.tactical.missions import (
 from missions.classic.tactical.types import BONUS_OBJECTIVE, ROLL_MARKER, parse_vp
 from tracker.engine.classic import (
     ActionTable,
-    clock_of,
     end_early,
     game_length_roll,
     log,
@@ -28,6 +27,7 @@ from tracker.engine.classic import (
     read_side,
     require_tabled_now,
 )
+from tracker.engine.door import clock_of
 from tracker.engine.errors import refuse, require
 from tracker.engine.maelstrom.rules import (
     END_OF_GAME,

@@ -78,6 +78,8 @@ def move_files(moves: dict[str, str]) -> None:
         base = ROOT.joinpath(*new.split("."))
         target = base / "__init__.py" if source.name == "__init__.py" else base.with_suffix(".py")
         staged.append((aside, target))
+    # A package's own __init__ first, so the folders below it are not made empty before it.
+    staged.sort(key=lambda pair: (pair[1].name != "__init__.py", len(pair[1].parts)))
     for aside, target in staged:
         ensure_package(target.parent if target.name != "__init__.py" else target.parent.parent)
         target.parent.mkdir(parents=True, exist_ok=True)

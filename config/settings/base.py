@@ -207,7 +207,7 @@ SPECTACULAR_SETTINGS = {
         "GambitEnum": "tournament.api.serializers.results.GAMBIT_CHOICES",
         "BattleReadyEnum": "tournament.api.serializers.results.BATTLE_READY_CHOICES",
         "UnderdogPlayerEnum": "missions.api.views.UNDERDOG_PLAYERS",
-        "SecondaryModeEnum": "tournament.engine.scoring.eleventh.SECONDARY_MODES",
+        "SecondaryModeEnum": "missions.scoring.eleventh.SECONDARY_MODES",
         "RoundStageEnum": "tournament.models.round.RoundStage",
         "YesNoEnum": "tournament.api.views.exports.YES_NO_BLANK",
     },

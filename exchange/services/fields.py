@@ -15,9 +15,9 @@ from django.utils.duration import duration_iso_string
 
 from common.errors import Invalid
 from missions.eleventh.matrix import DISPOSITION_IDS, LAYOUT_LETTERS
+from missions.scoring.eleventh import SECONDARY_MODES, SIDES
 from tournament.engine.errors import EngineError
 from tournament.engine.names import name_clean, name_key, text_clean
-from tournament.engine.scoring.eleventh import SECONDARY_MODES, SIDES
 from tournament.engine.standings.metrics import DEFAULT_OWR_FLOOR_TEXT
 from tournament.models import (
     BattleSize,
@@ -182,7 +182,7 @@ RESULT = _specs(
     ("entered_at", "datetime"),
     ("confirmed_at", "datetime", True),
 )
-# The 11th-edition game record (tournament/engine/scoring/eleventh.py): optional keys, written only
+# The 11th-edition game record (missions/scoring/eleventh.py): optional keys, written only
 # when recorded, so other packs' files are as before; importing/check.py checks them by its rules.
 RESULT_RECORD = _specs(
     ("rounds_a", "json", True, (), True),

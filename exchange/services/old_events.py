@@ -22,7 +22,7 @@ from exchange.services import fields
 from exchange.services.export import FORMAT, VERSION, checksum
 from exchange.services.importing.write import ImportReport, event_import
 from missions.pack.registry import pack_keys
-from tournament.engine.scoring.rules import SCORING, clean_result, scoring_rules
+from missions.scoring.rules import SCORING, clean_result, scoring_rules
 from tournament.models import (
     Event,
     EventStatus,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db.models import F
 
 from missions.eleventh.matrix import DISPOSITION_IDS, DISPOSITION_NAMES
+from missions.scoring.rules import SCORING
 from stats.engine.dispositions import (
     DispositionGame,
     FirstTurnStats,
@@ -21,7 +22,6 @@ from stats.engine.dispositions import (
 from stats.engine.factions import FactionStats
 from tournament.caching.cached import event_cached
 from tournament.engine.display import fixed, format_percent, format_record, json_rate
-from tournament.engine.scoring.rules import SCORING
 from tournament.models import Event, Result, ResultStatus
 
 NOT_RECORDED = "Not recorded"

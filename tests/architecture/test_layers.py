@@ -48,6 +48,7 @@ PURE = {
     "missions/classic",
     "missions/eleventh",
     "missions/render",
+    "missions/scoring",
     "tracker/engine",
     "teams/engine",
     "playoffs/engine",

@@ -1,8 +1,8 @@
 from django.conf import settings
 from django.db import models
 
-from tournament.engine.scoring.eleventh import RECORD_FIELDS
-from tournament.engine.scoring.rules import outcome
+from missions.scoring.eleventh import RECORD_FIELDS
+from missions.scoring.rules import outcome
 
 
 class ResultStatus(models.TextChoices):
@@ -29,7 +29,7 @@ class Result(models.Model):
     gambit_a = models.PositiveSmallIntegerField(null=True, blank=True)
     battle_ready_a = models.PositiveSmallIntegerField(null=True, blank=True)
     # Maelstrom of War Tactical Objective VP (8th and 7th edition packs;
-    # tournament/engine/scoring/rules.py).
+    # missions/scoring/rules.py).
     tactical_a = models.PositiveSmallIntegerField(null=True, blank=True)
     vp_a = models.PositiveSmallIntegerField()
     primary_b = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -38,7 +38,7 @@ class Result(models.Model):
     battle_ready_b = models.PositiveSmallIntegerField(null=True, blank=True)
     tactical_b = models.PositiveSmallIntegerField(null=True, blank=True)
     vp_b = models.PositiveSmallIntegerField(null=True, blank=True)
-    # Who won when the VP do not say it (tournament/engine/scoring/rules.py OUTCOMES: a_wins,
+    # Who won when the VP do not say it (missions/scoring/rules.py OUTCOMES: a_wins,
     # b_wins, draw)
     # and how the battle ended (time, concession, tabled); "" when not said.
     decided = models.CharField(max_length=10, blank=True, default="")
@@ -46,7 +46,7 @@ class Result(models.Model):
     power_a = models.PositiveSmallIntegerField(null=True, blank=True)
     power_b = models.PositiveSmallIntegerField(null=True, blank=True)
     ended = models.CharField(max_length=10, blank=True, default="")
-    # The 11th-edition game record (tournament/engine/scoring/eleventh.py), null where not recorded,
+    # The 11th-edition game record (missions/scoring/eleventh.py), null where not recorded,
     # like the score parts: five {"primary", "secondary"} per side, then sides and modes.
     rounds_a = models.JSONField(null=True, blank=True)
     rounds_b = models.JSONField(null=True, blank=True)

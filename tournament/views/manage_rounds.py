@@ -16,8 +16,8 @@ from missions.classic.generator import LATER_ROLLS
 from missions.classic.types import ClassicMission
 from missions.eleventh.matrix import LAYOUT_LETTERS
 from missions.render.classic import classic_mission_svg
+from missions.scoring.rules import scoring_rules
 from missions.services.missions import is_classic, mission_names
-from tournament.engine.scoring.rules import scoring_rules
 from tournament.models import Game, LayoutPolicy
 from tournament.services.live.clock import round_clock_state
 from tournament.services.players.players import (

@@ -19,12 +19,12 @@ from common.errors import ServiceError
 from missions.classic.types import ClassicMission
 from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
+from missions.scoring.eleventh import ROUND_PARTS, ROUNDS
+from missions.scoring.rules import scoring_rules
 from missions.services.eleventh import matchup_code
 from missions.services.missions import is_classic, mission_trackable
 from ops.middleware import client_address
 from tournament.caching.revision import event_revision
-from tournament.engine.scoring.eleventh import ROUND_PARTS, ROUNDS
-from tournament.engine.scoring.rules import scoring_rules
 from tournament.extensions import PLAYER_PAGE_LINKS, PLAYER_PAGE_SECTIONS
 from tournament.models import Game, Player, PlayerStatus
 from tournament.services.audit.words import field_label

@@ -151,7 +151,7 @@ def eleventh_result_data(state: dict[str, Any]) -> dict[str, Any]:
         for part in ("primary", "secondary", "battle_ready"):
             data[f"{part}_{s}"] = mine[part]
         data[f"vp_{s}"] = mine["total"]
-        # The result's game record (tournament/engine/scoring/eleventh.py).
+        # The result's game record (missions/scoring/eleventh.py).
         data[f"rounds_{s}"] = mine["rounds"]
         data[f"secondaries_{s}"] = mine["mode"]
     data["attacker"] = final["attacker"]

@@ -20,9 +20,9 @@ from exchange.services.importing.plan import Plan
 from exchange.services.refs import map_payload, map_target
 from exchange.services.scan import MAX_DEPTH, document_scan, too_deep_at
 from missions.pack.registry import pack_keys
+from missions.scoring.eleventh import record_parts, refuse_record
+from missions.scoring.rules import SCORING
 from missions.services.missions import is_classic, mission_check_code
-from tournament.engine.scoring.eleventh import record_parts, refuse_record
-from tournament.engine.scoring.rules import SCORING
 from tournament.localtime import zone_is_known
 from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from tournament.services.rounds.eleventh import table_layouts_clean

@@ -331,7 +331,7 @@ def test_a_staff_row_read_edited_and_sent_back_is_accepted(api, event, organiser
 
 
 def test_an_outcome_with_a_breakdown_outside_the_pack_and_no_vp_b_is_named(api, event, organiser):
-    # Was a KeyError (500) in tournament/engine/scoring/rules.py _clean_ending: side B's breakdown
+    # Was a KeyError (500) in missions/scoring/rules.py _clean_ending: side B's breakdown
     # held a part
     # Leviathan has not (tactical), so its total was never set.
     a, b = add_players(event, organiser, 2)

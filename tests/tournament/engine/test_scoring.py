@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from common.errors import Invalid
-from tournament.engine.scoring.rules import clean_result, outcome
+from missions.scoring.rules import clean_result, outcome
 
 
 def codes(data, **kw):

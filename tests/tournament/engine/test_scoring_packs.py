@@ -6,13 +6,7 @@ from hypothesis import strategies as st
 
 from common.errors import Invalid
 from missions.pack.registry import pack_keys
-from tournament.engine.scoring.rules import (
-    SCORING,
-    VP_CEILING,
-    clean_result,
-    outcome,
-    scoring_rules,
-)
+from missions.scoring.rules import SCORING, VP_CEILING, clean_result, outcome, scoring_rules
 
 EIGHTH = scoring_rules("eighth")
 SEVENTH = scoring_rules("seventh")

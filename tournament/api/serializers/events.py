@@ -19,9 +19,9 @@ from common.api.fields import (
 )
 from missions.eleventh.matrix import LAYOUT_LETTERS
 from missions.pack.registry import pack_keys
+from missions.scoring.rules import LEVIATHAN_CAPS
 from tournament.api.serializers.extra import ExtraFieldsMixin
 from tournament.api.serializers.rounds import MISSION_CODES
-from tournament.engine.scoring.rules import LEVIATHAN_CAPS
 from tournament.localtime import zone_names
 from tournament.models import Event, PlayerStatus
 from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind, LayoutPolicy

@@ -6,8 +6,8 @@ from rest_framework import serializers
 
 from common.api.bodies import StrictSerializer
 from common.api.fields import StrictIntegerField, StrictModelSerializer
-from tournament.engine.scoring.eleventh import PER_ROUND, ROUNDS, SECONDARY_MODES, SIDES
-from tournament.engine.scoring.rules import LEVIATHAN_CAPS, VP_CEILING
+from missions.scoring.eleventh import PER_ROUND, ROUNDS, SECONDARY_MODES, SIDES
+from missions.scoring.rules import LEVIATHAN_CAPS, VP_CEILING
 from tournament.models import Game, Result
 
 # The pack's scores that have only two values (named in the schema).
@@ -120,7 +120,7 @@ def result_data(result: Result) -> dict:
 
 
 # The schema's words for the body name the scoring rules by their path before the "one shape"
-# step (now tournament/engine/scoring/rules.py): that step kept the schema byte-identical.
+# step (now missions/scoring/rules.py): that step kept the schema byte-identical.
 class ResultInputSerializer(StrictSerializer):
     """Documents the body: a bare total per side, or a breakdown per side (parts left out
     count as 0). The event's pack decides which parts exist and their caps, and

@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Callable, Iterable
 
 from missions.eleventh import matrix
-from tournament.engine.scoring.rules import SCORING
+from missions.scoring.rules import SCORING
 from tournament.extensions import DESCRIBERS
 from tournament.models import AuditEntry, EventStatus, Game, LayoutPolicy, Player, Result, Round
 

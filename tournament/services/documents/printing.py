@@ -20,7 +20,7 @@ from missions.pack.combat_patrol import SUMMARY as COMBAT_PATROL_SUMMARY
 from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack
 from missions.pack.types import CardKind
-from tournament.engine.scoring.rules import outcome
+from missions.scoring.rules import outcome
 from tournament.extensions import PRINT_LISTS_HOOKS, ROUND_NOTE_HOOKS
 from tournament.models import Event, Game, RoundStage
 from tournament.models.event import BattleSize

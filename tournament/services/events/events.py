@@ -11,13 +11,13 @@ from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
 from common.errors import Conflict, Forbidden, Invalid
+from missions.scoring.rules import scoring_rules
 from missions.services.missions import (
     mission_pack_check,
     mission_pack_edition,
     mission_seed_draw,
     pool_codes,
 )
-from tournament.engine.scoring.rules import scoring_rules
 from tournament.extensions import EVENT_UPDATE_CHECKS
 from tournament.localtime import zone_is_known
 from tournament.models import (

@@ -13,9 +13,9 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from common.errors import Conflict, Forbidden, Invalid
+from missions.scoring.rules import clean_result, scoring_rules
 from missions.services.missions import is_classic, round_mission
 from tournament.caching.revision import event_revision_bump_sql
-from tournament.engine.scoring.rules import clean_result, scoring_rules
 from tournament.models import (
     Game,
     Player,

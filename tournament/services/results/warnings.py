@@ -4,7 +4,7 @@ Battle Ready). Never a refusal: scripts and phones send such results today."""
 
 from __future__ import annotations
 
-from tournament.engine.scoring.rules import scoring_rules
+from missions.scoring.rules import scoring_rules
 from tournament.models import Game, Result
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from missions.scoring.rules import OUTCOMES
 from tournament.engine.records import GameRecord, PlayerEntry
-from tournament.engine.scoring.rules import OUTCOMES
 from tournament.models import (
     Event,
     Game,

@@ -6,15 +6,15 @@ secondary mode.
 The boxes are named by the form's own sides, `_a` the first and `_b` the second: the organiser's
 form shows player A first, the player's phone form shows "mine" first (player.py swaps them
 into the game's sides). Blank boxes are not recorded; the scoring rules check the rest
-(tournament/engine/scoring/eleventh.py), so a page and the API refuse the same things.
+(missions/scoring/eleventh.py), so a page and the API refuse the same things.
 """
 
 from __future__ import annotations
 
 from django import forms
 
-from tournament.engine.scoring.eleventh import RECORD_FIELDS, ROUND_PARTS, ROUNDS
-from tournament.engine.scoring.rules import ELEVENTH_PER_ROUND, ELEVENTH_PRIMARY, ELEVENTH_SECONDARY
+from missions.scoring.eleventh import RECORD_FIELDS, ROUND_PARTS, ROUNDS
+from missions.scoring.rules import ELEVENTH_PER_ROUND, ELEVENTH_PRIMARY, ELEVENTH_SECONDARY
 
 
 class ScoreForm(forms.Form):

@@ -18,9 +18,7 @@ PLAYING = (BATTLE_START, TURN)  # when a side may concede or be tabled
 # The kinds of win a result can be (the words people read).
 CRUSHING, MAJOR, MINOR, WIN, DRAW = "crushing", "major", "minor", "win", "draw"
 
-VP_LIMIT = (
-    999  # results refuse more (tournament.engine.scoring.rules.VP_CEILING): kills are capped there
-)
+VP_LIMIT = 999  # results refuse more (missions.scoring.rules.VP_CEILING): kills are capped there
 KILLS_PER_ENTRY = 50  # one entry adds or takes back at most this many destroyed units
 POWER_LIMIT = 999
 

@@ -8,10 +8,10 @@ import json
 import pytest
 
 from exchange.services.importing.write import event_import
+from missions.scoring.eleventh import RECORD_FIELDS
 from tests.exchange.helpers import export, imported, observable, without_stamp
 from tests.exchange.test_refusals import _refused, _resealed
 from tests.tournament.eleventh.results.conftest import rounds
-from tournament.engine.scoring.eleventh import RECORD_FIELDS
 from tournament.models import Result
 from tournament.services.results.results import result_enter
 

@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from common.errors import Invalid
+from missions.scoring.eleventh import RECORD_FIELDS
+from missions.scoring.rules import clean_result, scoring_rules
 from tests.tournament.eleventh.results.conftest import rounds
-from tournament.engine.scoring.eleventh import RECORD_FIELDS
-from tournament.engine.scoring.rules import clean_result, scoring_rules
 
 ELEVENTH = scoring_rules("eleventh")
 R_A = rounds((10, 5), (8, 7), (15, 15), (0, 3), (7, 10))  # primary 40, secondary 40

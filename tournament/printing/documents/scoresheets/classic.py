@@ -14,7 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak
 
-from tournament.engine.scoring.rules import scoring_rules
+from missions.scoring.rules import scoring_rules
 from tournament.printing.data import Pairing, RoundPrint
 from tournament.printing.documents.scoresheets.leviathan import GAP, Scoresheets, _box, _tick
 from tournament.printing.kit.base import (

@@ -1,6 +1,6 @@
 """What an 11th-edition result records beside its scores, and the rules it must follow.
 
-Plain Python, no Django (like `tournament.engine.scoring.rules`, which calls it for the `eleventh`
+Plain Python, no Django (like `missions.scoring.rules`, which calls it for the `eleventh`
 pack):
 
 - `rounds_a`, `rounds_b`: the per-battle-round breakdown, exactly five `{"primary",

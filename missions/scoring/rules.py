@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from common.errors import Invalid
-from tournament.engine.scoring.eleventh import RECORD_FIELDS, record_parts, refuse_record
+from missions.scoring.eleventh import RECORD_FIELDS, record_parts, refuse_record
 
 # Every breakdown part a result can hold; a pack uses some of them.
 PARTS = ("primary", "secondary", "gambit", "battle_ready", "tactical")
@@ -89,7 +89,7 @@ class ScoringRules:
     # required and stands; VP are recorded as they are.
     by_outcome: bool = False
     # The result also records the game (per-round breakdown, Attacker, first turn, secondary
-    # modes: tournament/engine/scoring/eleventh.py); other packs refuse those keys.
+    # modes: missions/scoring/eleventh.py); other packs refuse those keys.
     game_record: bool = False
 
     @property

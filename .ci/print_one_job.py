@@ -25,7 +25,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 
 from tournament.management.commands.load_demo import DEMO_NAME  # noqa: E402
 from tournament.models import Event, PrintJob, PrintJobStatus  # noqa: E402
-from tournament.services.printing import print_job_create  # noqa: E402
+from tournament.services.documents.printing import print_job_create  # noqa: E402
 from tournament.tasks import print_job_publish  # noqa: E402
 
 

@@ -45,9 +45,9 @@ def setup(folder: Path) -> None:
 def build(games: int) -> list[tuple[int, str, str]]:
     from django.contrib.auth import get_user_model
 
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.rounds.rounds import round_create
 
     user = get_user_model().objects.create_user("bench", password="x" * 20, is_staff=True)
     event = event_create(user=user, name="Backup bench", rounds=3, seed=1)

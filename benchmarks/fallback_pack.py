@@ -29,7 +29,7 @@ def build_round():
     from django.contrib.auth import get_user_model
 
     from tournament.models import Game, Player, Round
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     user = get_user_model().objects.create_user("bench", is_staff=True)
     event = event_create(user=user, name="Benchmark Open", rounds=5, seed=1)
@@ -48,7 +48,7 @@ def build_round():
 
 def baseline(event) -> float:
     from tournament.printing.render import render_round
-    from tournament.services.printing import print_round_data
+    from tournament.services.documents.printing import print_round_data
 
     start = time.perf_counter()
     render_round("scoresheets", print_round_data(event=event, round_number=1))
@@ -96,7 +96,7 @@ def main() -> None:
     try:
         from tournament import tasks
         from tournament.models import PrintJob
-        from tournament.services import release
+        from tournament.services.rounds import release
 
         user, event, round_ = build_round()
         client = Client()

@@ -35,12 +35,12 @@ def _setup(database: Path) -> None:
 
 def build(user, players: int, rounds: int, out: Path) -> None:
     """An event of `players` over `rounds`, every result entered and confirmed, exported."""
-    from exchange.services.exchange import event_export
+    from exchange.services.export import event_export
     from tournament.models import Game
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.results import result_confirm, result_enter
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.results.results import result_confirm, result_enter
+    from tournament.services.rounds.rounds import round_create
 
     event = event_create(user=user, name=f"GT of {players}", rounds=rounds, seed=1)
     for i in range(players):
@@ -64,7 +64,7 @@ from pathlib import Path
 sys.path.insert(0, {root!r})
 from benchmarks.import_memory import _setup, _request
 _setup(Path({database!r}))
-from exchange.views import event_import_page
+from exchange.views.events import event_import_page
 event_import_page(_request(Path({small!r})))  # warm: modules and mission data load once
 request = _request(Path({file!r}))  # the body as the server received it, not measured
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 def maelstrom_games(games: int):
     from missions.classic import tactical
-    from tests.maelstrom.player import next_action
-    from tracker import maelstrom
+    from tests.tracker.maelstrom.player import next_action
+    from tracker.engine import maelstrom
 
     missions = [(p, m.key) for p in tactical.PACK_KEYS for m in tactical.missions(p)]
     steps, states = [], []
@@ -36,8 +36,8 @@ def maelstrom_games(games: int):
 
 
 def leviathan_steps(games: int):
-    from tests.tracker_web.helpers import Driver
-    from tracker.engine import apply, new_game
+    from tests.tracker.web.helpers import Driver
+    from tracker.engine.leviathan import apply, new_game
 
     steps = []
     for n in range(games):
@@ -60,8 +60,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=30)
     games = parser.parse_args().games
-    from tracker import engine as leviathan
-    from tracker import maelstrom
+    from tracker.engine import leviathan, maelstrom
 
     steps, states = maelstrom_games(games)
     base = leviathan_steps(max(3, games // 5))

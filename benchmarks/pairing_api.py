@@ -41,7 +41,7 @@ class ApiTimer:
         from rest_framework.test import APIClient
 
         from tournament.models import Player
-        from tournament.services.events import event_create
+        from tournament.services.events.events import event_create
 
         user_model = get_user_model()
         self.user = user_model.objects.filter(username="bench").first()
@@ -58,8 +58,8 @@ class ApiTimer:
 
     def _play_previous(self) -> None:
         from tournament.models import Game, Player
-        from tournament.services.players import player_update
-        from tournament.services.results import result_enter
+        from tournament.services.players.players import player_update
+        from tournament.services.results.results import result_enter
 
         for game in Game.objects.filter(
             round__event_id=self.event_id, player_b__isnull=False, results__isnull=True

@@ -24,7 +24,7 @@ def build_round() -> tuple[int, int]:
     from django.contrib.auth import get_user_model
 
     from tournament.models import Game, Player, Round
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     user = get_user_model().objects.create_user("bench", is_staff=True)
     event = event_create(user=user, name="Benchmark Open", rounds=5, seed=1)
@@ -46,7 +46,7 @@ def render_part(args: tuple[int, int, int, int]) -> bytes:
 
     from tournament.models import Event
     from tournament.printing.render import Part, render_round
-    from tournament.services.printing import print_round_data
+    from tournament.services.documents.printing import print_round_data
 
     event_id, number, start, stop = args
     data = print_round_data(event=Event.objects.get(pk=event_id), round_number=number)
@@ -58,7 +58,7 @@ def render_part(args: tuple[int, int, int, int]) -> bytes:
 def one_process(event_id: int, number: int) -> tuple[float, int]:
     from tournament.models import Event
     from tournament.printing.render import render_round
-    from tournament.services.printing import print_round_data
+    from tournament.services.documents.printing import print_round_data
 
     start = time.perf_counter()
     data = print_round_data(event=Event.objects.get(pk=event_id), round_number=number)

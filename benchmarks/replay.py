@@ -8,8 +8,8 @@ page's htmx part, the round (API), and the pairings and event pages' parts, each
 times, as an anonymous phone would:
 
 - made: each poll answered by the view (the shared computation is already made, so this is
-  the framework, the queries and the copy; tournament/replay.py's store is emptied first);
-- replayed: each poll answered from this process's last answer (tournament/replay.py);
+  the framework, the queries and the copy; tournament/caching/replay.py's store is emptied first);
+- replayed: each poll answered from this process's last answer (tournament/caching/replay.py);
 - remade from nothing: every cache emptied first, as each process pays once per window after a
   result moved the event's revision (the cost that decides the end of a round).
 
@@ -35,7 +35,7 @@ def build(players: int) -> int:
     from django.contrib.auth import get_user_model
 
     from tournament.models import Game, Player, Result, Round
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     user = get_user_model().objects.create_user("bench", is_staff=True)
     event = event_create(user=user, name="Replay Open", rounds=5, seed=1)
@@ -67,7 +67,7 @@ def cpu_remade(client, url: str, headers: dict, times: int = 4) -> float:
     cache emptied first (the least of a few, so the figure is the work, not the machine)."""
     from django.core.cache import caches
 
-    from tournament.replay import STORE
+    from tournament.caching.replay import STORE
 
     spent = []
     for _ in range(times):
@@ -82,7 +82,7 @@ def cpu_remade(client, url: str, headers: dict, times: int = 4) -> float:
 
 
 def cpu_per_poll(client, url: str, headers: dict, polls: int, *, replay: bool) -> float:
-    from tournament.replay import STORE
+    from tournament.caching.replay import STORE
 
     client.get(url, **headers)  # computed once: both measure answering, not computing
     started = time.process_time()
@@ -111,7 +111,7 @@ def main() -> None:
 
     old = connection.creation.create_test_db(verbosity=0)
     try:
-        from tournament.services import cached
+        from tournament.caching import cached
 
         # The clock stands still: every poll falls in the replay window, as most do at the end
         # of a round (a new computation every cached.LAG_S).

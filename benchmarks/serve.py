@@ -167,10 +167,10 @@ def build_event(players: int, name: str = "Load test GT") -> dict:
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
-    from tournament.services.events import event_create
-    from tournament.services.players import player_register
-    from tournament.services.results import result_enter
-    from tournament.services.rounds import round_create
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.results.results import result_enter
+    from tournament.services.rounds.rounds import round_create
 
     user = get_user_model().objects.filter(username="bench").first()
     user = user or get_user_model().objects.create_user("bench", password="bench", is_staff=True)

@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def engine_figures(games: int) -> None:
-    from tests.tracker_web.helpers import Driver
-    from tracker.engine import apply, new_game, view
+    from tests.tracker.web.helpers import Driver
+    from tracker.engine.leviathan import apply, new_game, view
 
     actions, states = [], []
     for n in range(games):
@@ -60,8 +60,8 @@ def service_figures(games: int) -> None:
 
     django.setup()
     call_command("migrate", verbosity=0)
-    from tests.tracker_web.helpers import Driver
-    from tracker.services import tracker_act, tracker_create, tracker_view
+    from tests.tracker.web.helpers import Driver
+    from tracker.services.trackers import tracker_act, tracker_create, tracker_view
 
     acts, views = [], []
     for _ in range(games):

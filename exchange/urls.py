@@ -1,6 +1,7 @@
 from django.urls import path
 
-from exchange import old_events_page, views
+from exchange.views import events as views
+from exchange.views import old_events as old_events_page
 
 urlpatterns = [
     path("manage/events/import/", views.event_import_page, name="manage-event-import"),

@@ -1,6 +1,8 @@
 from django.urls import path
 
-from missions import api, views, views_eleventh
+from missions.api import views as api
+from missions.views import eleventh as views_eleventh
+from missions.views import missions as views
 
 urlpatterns = [
     path("missions/", views.generator, name="missions"),

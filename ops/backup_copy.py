@@ -90,11 +90,22 @@ def _count(conn: sqlite3.Connection, sql: str) -> int | None:
 
 
 def _counts(conn: sqlite3.Connection) -> dict[str, int | None]:
+    # By table name, as the file holds them: ops sits below the apps and imports none.
     return {
         "events": _count(conn, "SELECT COUNT(*) FROM tournament_event"),
         "players": _count(conn, "SELECT COUNT(*) FROM tournament_player"),
         "results": _count(conn, "SELECT COUNT(*) FROM tournament_result WHERE is_current"),
+        "confirmed": _count(
+            conn,
+            "SELECT COUNT(*) FROM tournament_result WHERE is_current AND status = 'confirmed'",
+        ),
     }
+
+
+def database_counts(database: Path) -> dict[str, int | None]:
+    """What a SQLite database file holds: events, players, current and confirmed results."""
+    with closing(sqlite3.connect(database)) as conn:
+        return _counts(conn)
 
 
 def backup_write(

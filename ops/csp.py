@@ -4,7 +4,7 @@ read it as `request.csp_nonce`); no plugins, no framing, forms post only here.
 
 A page that an attacker manages to inject markup into then runs none of it. Inline `style=`
 attributes and `on...=` handlers cannot carry a nonce, so templates keep none (a test checks).
-The policy is outermost, so answers the public replay (tournament/replay.py) carry it too.
+The policy is outermost, so answers the public replay (tournament/caching/replay.py) carry it too.
 """
 
 from __future__ import annotations

@@ -31,8 +31,8 @@ How, and why so:
   without their CSRF token, which a page renders anew each time.
 - Answers older than `KEEP` are ignored, and every `PRUNE_EVERY`th kept answer deletes them
   (one indexed delete, after the commit).
-- The public's replayed polls (tournament/replay.py) are reads, given only to requests without
-  credentials; this keeps only writes, and gives each only to its own asker.
+- The public's replayed polls (tournament/caching/replay.py) are reads, given only to requests
+  without credentials; this keeps only writes, and gives each only to its own asker.
 - Bodies larger than DATA_UPLOAD_MAX_MEMORY_SIZE (an event file uploaded whole) are not
   compared or kept: the key is ignored, so their own size checks still read nothing first.
 """

@@ -17,7 +17,6 @@ class PeopleConfig(AppConfig):
         exchange.register()
         # The player's own page links to their results across events (a view hook).
         from people.views.pages import player_links  # noqa: PLC0415
-        from tournament.views.player import PLAYER_PAGE_LINKS  # noqa: PLC0415
+        from tournament.extensions import PLAYER_PAGE_LINKS  # noqa: PLC0415
 
-        if player_links not in PLAYER_PAGE_LINKS:
-            PLAYER_PAGE_LINKS.append(player_links)
+        PLAYER_PAGE_LINKS.register(player_links)

@@ -1,5 +1,7 @@
 from django.apps import AppConfig
 
+from tournament.extensions import PLAYER_PAGE_LINKS, SCREEN_PANELS
+
 
 class PlayoffsConfig(AppConfig):
     name = "playoffs"
@@ -12,17 +14,13 @@ class PlayoffsConfig(AppConfig):
 
         hooks.register()
         # Pods: rounds paired inside them, their log and export, their parts of public pages.
-        from playoffs.services import pods_hooks  # noqa: PLC0415
+        from playoffs.services.pods import hooks as pods_hooks  # noqa: PLC0415
         from playoffs.views import pods as pods_views  # noqa: PLC0415
 
         pods_hooks.register()
         pods_views.register()
         # The bracket on the big screen and the next knockout game on a player's own page.
         from playoffs.views.public import player_links, screen_panel  # noqa: PLC0415
-        from tournament.views.player import PLAYER_PAGE_LINKS  # noqa: PLC0415
-        from tournament.views.screen import SCREEN_PANELS  # noqa: PLC0415
 
-        if player_links not in PLAYER_PAGE_LINKS:
-            PLAYER_PAGE_LINKS.append(player_links)
-        if screen_panel not in SCREEN_PANELS:
-            SCREEN_PANELS.append(screen_panel)
+        PLAYER_PAGE_LINKS.register(player_links)
+        SCREEN_PANELS.register(screen_panel)

@@ -13,20 +13,17 @@ class RostersConfig(AppConfig):
         from rosters.services import hooks  # noqa: PLC0415
         from rosters.views import extra_fields as form_fields  # noqa: PLC0415
         from rosters.views.armylists import player_list_section  # noqa: PLC0415
-        from tournament.views.player import PLAYER_PAGE_SECTIONS  # noqa: PLC0415
+        from tournament.extensions import PLAYER_PAGE_SECTIONS  # noqa: PLC0415
 
         hooks.register()
         api_fields.register()
         form_fields.register()
         # The player's list (and, once published, their opponents') on their own page.
-        if player_list_section not in PLAYER_PAGE_SECTIONS:
-            PLAYER_PAGE_SECTIONS.append(player_list_section)
+        PLAYER_PAGE_SECTIONS.register(player_list_section)
         # Combat Patrols: their undo handlers, audit words and export section.
-        from rosters.services import (  # noqa: F401, PLC0415
-            patrol_exchange,
-            patrol_words,
-            patrols,
-        )
+        from rosters.services.patrols import exchange as patrol_exchange  # noqa: PLC0415
+        from rosters.services.patrols import patrols  # noqa: F401, PLC0415
+        from rosters.services.patrols import words as patrol_words  # noqa: PLC0415
 
         patrol_words.register()
         patrol_exchange.register()

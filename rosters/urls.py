@@ -3,6 +3,7 @@
 from django.urls import path
 
 from rosters.views import armylists
+from rosters.views import patrols as patrol_views
 
 manage = "manage/events/<int:event_id>/"
 
@@ -22,5 +23,16 @@ urlpatterns = [
         manage + "lists/<int:player_id>/recorded/",
         armylists.list_recorded,
         name="manage-list-recorded",
+    ),
+    path(manage + "patrols/", patrol_views.patrols_page, name="manage-patrols"),
+    path(
+        manage + "patrols/<int:patrol_id>/",
+        patrol_views.patrol_page,
+        name="manage-patrol",
+    ),
+    path(
+        manage + "patrols/<int:patrol_id>/delete/",
+        patrol_views.patrol_delete_view,
+        name="manage-patrol-delete",
     ),
 ]

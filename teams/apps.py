@@ -13,7 +13,6 @@ class TeamsConfig(AppConfig):
         hooks.register()
         # The captain's way into the pairing ritual, on their own player page (ritual branch).
         from teams.views.ritual import captain_links  # noqa: PLC0415
-        from tournament.views.player import PLAYER_PAGE_LINKS  # noqa: PLC0415
+        from tournament.extensions import PLAYER_PAGE_LINKS  # noqa: PLC0415
 
-        if captain_links not in PLAYER_PAGE_LINKS:
-            PLAYER_PAGE_LINKS.append(captain_links)
+        PLAYER_PAGE_LINKS.register(captain_links)

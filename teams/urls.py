@@ -1,6 +1,8 @@
 from django.urls import path
 
+from teams.api import ritual as ritual_api
 from teams.views import organiser, public
+from teams.views import ritual as ritual_pages
 
 manage = "manage/events/<int:event_id>/"
 
@@ -42,5 +44,31 @@ urlpatterns = [
         manage + "team-matches/<int:match_id>/unpair/",
         organiser.match_unpair,
         name="manage-team-match-unpair",
+    ),
+    path(
+        "api/team-matches/<int:match_id>/ritual/",
+        ritual_api.RitualView.as_view(),
+        name="api-ritual",
+    ),
+    path(
+        "api/events/<int:event_id>/ritual-setting/",
+        ritual_api.RitualSettingView.as_view(),
+        name="api-ritual-setting",
+    ),
+    path("p/<str:key>/ritual/", ritual_pages.captain_rituals, name="team-rituals-captain"),
+    path(
+        "p/<str:key>/ritual/<int:match_id>/",
+        ritual_pages.captain_ritual,
+        name="team-ritual-captain",
+    ),
+    path(
+        "manage/events/<int:event_id>/team-matches/<int:match_id>/ritual/",
+        ritual_pages.organiser_ritual,
+        name="manage-team-ritual",
+    ),
+    path(
+        "manage/events/<int:event_id>/team-rounds/<int:number>/print/<str:kind>/",
+        ritual_pages.team_print,
+        name="manage-team-print",
     ),
 ]

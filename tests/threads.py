@@ -6,7 +6,7 @@ import threading
 
 from django.db import connection
 
-from tournament.errors import ServiceError
+from common.errors import ServiceError
 
 
 def run_at_once(jobs):

@@ -228,7 +228,7 @@ def main(folder: str) -> None:
     out += [_layout(x, templates, maps) for x in paired]
     out += ["}", "# fmt: on", ""]
     OUT.write_text("\n".join(out))
-    print(f"wrote {OUT} ({len(paired)} layouts)")  # noqa: T201
+    print(f"wrote {OUT} ({len(paired)} layouts)")
 
 
 if __name__ == "__main__":

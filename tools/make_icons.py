@@ -109,7 +109,7 @@ def main() -> None:
     # Android masks to a circle of 80% of the width: the shield stays well inside it.
     png(512, background=DARK, scale=0.62).save(OUT / "maskable-512.png", optimize=True)
     for path in sorted(OUT.iterdir()):
-        print(path.relative_to(OUT.parents[1]), path.stat().st_size, "bytes")  # noqa: T201 - a tool run by hand
+        print(path.relative_to(OUT.parents[1]), path.stat().st_size, "bytes")
 
 
 if __name__ == "__main__":

@@ -6,10 +6,9 @@ class TournamentConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        from tournament import signals  # noqa: F401, PLC0415 - connects the receivers
-        from tournament.services.fallback import PACK_STARTERS  # noqa: PLC0415
+        from tournament.caching import signals  # noqa: F401, PLC0415 - connects the receivers
+        from tournament.extensions import PACK_STARTERS  # noqa: PLC0415
         from tournament.tasks import print_job_background  # noqa: PLC0415
 
         # A released round's paper pack starts in the background (services never import tasks).
-        if print_job_background not in PACK_STARTERS:
-            PACK_STARTERS.append(print_job_background)
+        PACK_STARTERS.register(print_job_background)

@@ -13,7 +13,7 @@ from django.db import DatabaseError
 from django.utils import timezone
 
 from tournament.localtime import zone
-from tournament.services.events import event_time_zone_find
+from tournament.services.events.events import event_time_zone_find
 
 
 class EventTimeZoneMiddleware:

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection, transaction
 from kombu.exceptions import OperationalError as BrokerError
 
-from tournament.printing.jobs import (
+from tournament.services.documents.print_jobs import (
     job_fail,
     job_mark_failed,
     job_merge,

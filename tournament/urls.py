@@ -4,7 +4,6 @@ from tournament.views import (
     audit,
     awards,
     door,
-    factions,
     link_again,
     manage_day,
     manage_rounds,
@@ -26,12 +25,6 @@ urlpatterns = [
     path("events/<int:event_id>/pairings/", public.event_pairings, name="event-pairings"),
     path("events/<int:event_id>/standings/", public.event_standings, name="event-standings"),
     path("events/<int:event_id>/my-link/", link_again.link_again, name="player-link-again"),
-    path("events/<int:event_id>/factions/", factions.event_factions, name="event-factions"),
-    path(
-        "events/<int:event_id>/factions.pdf", factions.event_factions_pdf, name="event-factions-pdf"
-    ),
-    path("factions/", factions.factions, name="factions"),
-    path("factions.pdf", factions.factions_pdf, name="factions-pdf"),
     path("events/<int:event_id>/awards/", awards.event_awards, name="event-awards"),
     path("events/<int:event_id>/now/", now.event_now, name="event-now"),
     path("events/<int:event_id>/screen/", screen.screen, name="event-screen"),

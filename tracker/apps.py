@@ -2,7 +2,7 @@ from django.apps import AppConfig
 
 
 class TrackerConfig(AppConfig):
-    """The game tracker: pure engine (`tracker.engine`), services, API, pages."""
+    """The game tracker: pure engine (`tracker.engine.leviathan`), services, API, pages."""
 
     name = "tracker"
     verbose_name = "Game tracker"
@@ -10,6 +10,6 @@ class TrackerConfig(AppConfig):
     def ready(self) -> None:
         # Neither the tournament app nor the exchange imports this one: an event's tracked
         # games travel in its export through the exchange extension registered here.
-        from tracker import exchange  # noqa: PLC0415
+        from tracker.services import exchange  # noqa: PLC0415
 
         exchange.register()

@@ -1,7 +1,7 @@
 from django.urls import path
 
-from tracker import api as tracker_api
-from tracker import views as tracker_views
+from tracker.api import views as tracker_api
+from tracker.views import trackers as tracker_views
 
 urlpatterns = [
     path("tracker/new/", tracker_views.tracker_new, name="tracker-new"),

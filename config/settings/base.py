@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "people",
     "series",
     "rosters",
+    "stats",
     "missions",
     "tracker",
     "ops",
@@ -48,7 +49,7 @@ MIDDLEWARE = [
     # Every answer, replayed ones too, says what the page may run (ops/csp.py).
     "ops.csp.ContentSecurityPolicyMiddleware",
     # Answers the public's polls again for a moment without the rest (replay.py).
-    "tournament.replay.PublicReplayMiddleware",
+    "tournament.caching.replay.PublicReplayMiddleware",
     # Outside the rest: a page opened with a key or token is never stored, whatever set it.
     "ops.private_pages.PrivatePagesMiddleware",
     # Outside the session: marks the pages a phone may keep offline (ops/offline_copy.py).
@@ -171,18 +172,18 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    # Adds each operation's 4xx answers in the API's one error shape (tournament.api.schema).
-    "DEFAULT_SCHEMA_CLASS": "tournament.api.schema.ApiSchema",
-    "EXCEPTION_HANDLER": "tournament.api.errors.exception_handler",
+    # Adds each operation's 4xx answers in the API's one error shape (common.api.schema).
+    "DEFAULT_SCHEMA_CLASS": "common.api.schema.ApiSchema",
+    "EXCEPTION_HANDLER": "common.api.errors.exception_handler",
     # JSON that refuses too-deep nesting and repeated keys (400, never 500); forms still parse.
     "DEFAULT_PARSER_CLASSES": [
-        "tournament.api.parsers.StrictJSONParser",
+        "common.api.parsers.StrictJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # `?format=` must name one of the view's formats (400 otherwise), as the schema's enum says.
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "tournament.api.negotiation.StrictFormatNegotiation",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "common.api.negotiation.StrictFormatNegotiation",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -194,7 +195,7 @@ SPECTACULAR_SETTINGS = {
     # create requires is marked required.
     "COMPONENT_SPLIT_REQUEST": True,
     # JSON is the API's body format; form posts still parse but are not advertised.
-    "PARSER_WHITELIST": ["tournament.api.parsers.StrictJSONParser"],
+    "PARSER_WHITELIST": ["common.api.parsers.StrictJSONParser"],
     # One name per choice set, so the schema has no colliding or duplicate enums.
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournament.models.event.EventStatus",
@@ -202,11 +203,11 @@ SPECTACULAR_SETTINGS = {
         "ResultStatusEnum": "tournament.models.result.ResultStatus",
         "RoundStatusEnum": "tournament.models.round.RoundStatus",
         "PlayerStatusEnum": "tournament.models.player.PlayerStatus",
-        "MissionCodeEnum": "tournament.api.serializers.MISSION_CODE_CHOICES",
-        "GambitEnum": "tournament.api.serializers.GAMBIT_CHOICES",
-        "BattleReadyEnum": "tournament.api.serializers.BATTLE_READY_CHOICES",
-        "UnderdogPlayerEnum": "missions.api.UNDERDOG_PLAYERS",
-        "SecondaryModeEnum": "tournament.scoring_eleventh.SECONDARY_MODES",
+        "MissionCodeEnum": "tournament.api.serializers.rounds.MISSION_CODE_CHOICES",
+        "GambitEnum": "tournament.api.serializers.results.GAMBIT_CHOICES",
+        "BattleReadyEnum": "tournament.api.serializers.results.BATTLE_READY_CHOICES",
+        "UnderdogPlayerEnum": "missions.api.views.UNDERDOG_PLAYERS",
+        "SecondaryModeEnum": "missions.scoring.eleventh.SECONDARY_MODES",
         "RoundStageEnum": "tournament.models.round.RoundStage",
         "YesNoEnum": "tournament.api.views.exports.YES_NO_BLANK",
     },
@@ -221,6 +222,10 @@ SPECTACULAR_SETTINGS = {
 # an optimisation: when it does not answer, each process uses its own memory (ops/cache.py).
 # Every key names the database it belongs to (ops/installation.py).
 CACHE_KEY_FUNCTION = "ops.cache.database_key"
+# Part of every key. Raised when what the cache holds can no longer be read by the new code: 2
+# since the classes kept there moved (tournament/caching/, docs/moved-modules.txt), so a server
+# upgraded in place never unpickles an entry that names an old module; old entries just expire.
+CACHE_VERSION = 2
 CACHE_URL = os.environ.get("CACHE_URL") or (
     os.environ.get("CELERY_BROKER_URL", "")
     if os.environ.get("CELERY_BROKER_URL", "").startswith("redis")
@@ -232,6 +237,7 @@ if CACHE_URL:
             "BACKEND": "ops.cache.ResilientRedisCache",
             "LOCATION": CACHE_URL,
             "KEY_FUNCTION": CACHE_KEY_FUNCTION,
+            "VERSION": CACHE_VERSION,
         }
     }
 else:
@@ -239,6 +245,7 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "KEY_FUNCTION": CACHE_KEY_FUNCTION,
+            "VERSION": CACHE_VERSION,
         }
     }
 # Rendered page parts keyed by an event's revision: per process, since such a key never goes
@@ -247,6 +254,7 @@ CACHES["local"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "parts",
     "KEY_FUNCTION": CACHE_KEY_FUNCTION,
+    "VERSION": CACHE_VERSION,
 }
 
 # Celery: with no broker the tasks run in-process, eagerly, so a laptop needs no Redis.
@@ -287,7 +295,7 @@ PRINT_STALL_SECONDS = int(os.environ.get("PRINT_STALL_SECONDS", "120"))
 # With no broker, a job a request starts without waiting for it (a round's paper pack on
 # release) runs in a background thread of the web process; 0 runs it in the request instead.
 PRINT_EAGER_THREAD = os.environ.get("PRINT_EAGER_THREAD", "1") == "1"
-# A released round's paper pack is made at once (tournament/services/fallback.py); 0 makes it
+# A released round's paper pack is made at once (tournament/services/rounds/fallback.py); 0 makes it
 # only when asked for on the print page.
 PAPER_PACK_ON_RELEASE = os.environ.get("PAPER_PACK_ON_RELEASE", "1") == "1"
 

@@ -24,6 +24,7 @@ if not CACHE_URL:  # noqa: F405
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(DATA_DIR / "cache"),
             "KEY_FUNCTION": CACHE_KEY_FUNCTION,  # noqa: F405
+            "VERSION": CACHE_VERSION,  # noqa: F405
         },
     }
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=False)

@@ -8,6 +8,8 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import StrictSerializer
+from common.api.fields import NO_NUL, NOT_BLANK, StrictCharField
 from exchange.api.views import ImportAnswerSerializer
 from exchange.services.old_events import (
     DEFAULT_PACK,
@@ -15,8 +17,6 @@ from exchange.services.old_events import (
     event_import_rounds_csv,
 )
 from missions.pack.registry import pack_keys
-from tournament.api.bodies import StrictSerializer
-from tournament.api.serializers import NO_NUL, NOT_BLANK, StrictCharField
 
 # A CSV of 20,000 games is about 1.5 MB; requests are limited like every other body.
 CSV_MAX_CHARS = 5_000_000

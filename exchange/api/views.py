@@ -7,11 +7,11 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from exchange.services.exchange import FORMAT, VERSION, event_export, export_filename
-from exchange.services.exchange_import import event_import
-from tournament.api.bodies import StrictSerializer
+from common.api.bodies import StrictSerializer
+from exchange.services.export import FORMAT, VERSION, event_export, export_filename
+from exchange.services.importing.write import event_import
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.services.exports import file_disposition
+from tournament.services.documents.exports import file_disposition
 
 
 class ExportDocumentSerializer(serializers.Serializer):

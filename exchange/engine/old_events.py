@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tournament.data.factions import faction_canonical, faction_known
 from tournament.engine.errors import EngineError
 from tournament.engine.names import name_clean, name_key, text_clean
-from tournament.factions import faction_canonical, faction_known
 
 NAME_LIMIT = 120  # tournament.Player.name, faction and club
 ROUNDS_MAX = 30  # tournament.Event.planned_rounds

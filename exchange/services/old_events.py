@@ -14,14 +14,15 @@ import datetime as dt
 
 from django.utils import timezone
 
+from common.errors import Forbidden, Invalid
 from exchange.engine.bcp import bcp_read
 from exchange.engine.old_events import OldEvent, OldEventError, old_event_check, player_rounds
 from exchange.engine.rounds_csv import rounds_csv_read
-from exchange.services import exchange_fields as fields
-from exchange.services.exchange import FORMAT, VERSION, checksum
-from exchange.services.exchange_import import ImportReport, event_import
+from exchange.services import fields
+from exchange.services.export import FORMAT, VERSION, checksum
+from exchange.services.importing.write import ImportReport, event_import
 from missions.pack.registry import pack_keys
-from tournament.errors import Forbidden, Invalid
+from missions.scoring.rules import SCORING, clean_result, scoring_rules
 from tournament.models import (
     Event,
     EventStatus,
@@ -34,8 +35,7 @@ from tournament.models import (
     RoundStatus,
 )
 from tournament.models.player import new_private_key
-from tournament.scoring import SCORING, clean_result, scoring_rules
-from tournament.services.access import user_can_create_events
+from tournament.services.events.access import user_can_create_events
 
 FIELD = fields.FIELD
 DEFAULT_PACK = "leviathan"

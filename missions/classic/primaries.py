@@ -1,5 +1,5 @@
 """How each Eternal War (8th and 7th edition) and Only War mission scores, as data the
-simple tracker (`tracker.eternal`) plays from: markers held at the end, enemy units
+simple tracker (`tracker.engine.eternal`) plays from: markers held at the end, enemy units
 destroyed, markers held at the end of every turn, the Warlord's D3, the bonus points and the
 game length. The mission texts people read stay in `eighth`, `seventh` and `only_war`; each
 entry here names the seed line it was read from.

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
+from common.errors import RuleError
 
-class MissionError(Exception):
+
+class MissionError(RuleError):
     """A missions failure. `code` is stable for tests and APIs; the message names the field."""
-
-    def __init__(self, code: str, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.field = field

@@ -9,8 +9,8 @@ Registered with the tournament app's export and import from people.apps."""
 
 from __future__ import annotations
 
-from exchange.services.exchange_ext import ExchangeExtension, exchange_extension_register
-from exchange.services.exchange_fields import bad
+from exchange.extensions import ExchangeExtension, exchange_extension_register
+from exchange.services.fields import bad
 from people.models import PersonLink
 from people.services.people import person_link_player
 from tournament.models import Player

@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from common.errors import Conflict, Forbidden, Invalid, NotFound
 from people.engine.matching import (
     PersonRecord,
     merged_external_ids,
@@ -21,9 +22,8 @@ from people.engine.matching import (
     person_suggestions,
 )
 from people.models import Person, PersonChange, PersonLink
-from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Event, EventStaff, StaffRole
-from tournament.services.access import user_can_create_events
+from tournament.services.events.access import user_can_create_events
 
 NO_PERSON = "No such person."
 

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from django.db.models import Q
 
+from common.errors import NotFound
 from people.engine.matching import person_name
 from people.models import PersonChange, PersonLink
 from people.services.people import people_managed_by
 from tournament.engine.names import name_fold
-from tournament.errors import NotFound
 from tournament.models import Game, Player, RoundStage
-from tournament.services.access import events_visible_to
-from tournament.services.exports import games_decided
-from tournament.services.records import event_games
-from tournament.services.round_names import round_stage_name
-from tournament.services.standings import standings_compute
+from tournament.services.documents.exports import games_decided
+from tournament.services.events.access import events_visible_to
+from tournament.services.rounds.names import round_stage_name
+from tournament.services.rounds.records import event_games
+from tournament.services.standings.standings import standings_compute
 
 NO_PERSON = "No such person."
 

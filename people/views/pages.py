@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST, require_safe
 
+from common.errors import NotFound, ServiceError
 from people.models import PersonLink
 from people.services.people import (
     people_managed_by,
@@ -27,8 +28,7 @@ from people.services.reads import (
     person_manage_read,
     person_read,
 )
-from tournament.errors import NotFound, ServiceError
-from tournament.services.access import user_can_create_events
+from tournament.services.events.access import user_can_create_events
 from tournament.views.common import report
 
 

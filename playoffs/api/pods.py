@@ -1,4 +1,4 @@
-"""The pods API: thin views over playoffs.services.pods."""
+"""The pods API: thin views over playoffs.services.pods.pods."""
 
 from __future__ import annotations
 
@@ -7,10 +7,13 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import StrictSerializer, refuse_body
+from common.api.fields import StrictBooleanField, StrictIntegerField
+from common.errors import NotFound
 from playoffs.api.serializers import PlayoffSerializer
 from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
 from playoffs.engine.pods import POD_METHODS
-from playoffs.services.pods import (
+from playoffs.services.pods.pods import (
     CUTS,
     pods_adjust,
     pods_create,
@@ -19,10 +22,7 @@ from playoffs.services.pods import (
     pods_view,
 )
 from playoffs.services.views import playoff_view
-from tournament.api.bodies import StrictSerializer, refuse_body
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import StrictBooleanField, StrictIntegerField
-from tournament.errors import NotFound
 
 
 def _pods_field(required: bool):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from common.api.bodies import StrictSerializer
+from common.api.fields import StrictBooleanField, StrictIntegerField
 from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
 from playoffs.engine.team_tiebreak import TEAM_KNOCKOUT_TIEBREAKS
 from playoffs.services.playoffs import SEEDINGS
-from tournament.api.bodies import StrictSerializer
-from tournament.api.serializers import StrictBooleanField, StrictIntegerField
 
 
 def _range(help_text: str):

@@ -7,6 +7,8 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import refuse_body
+from common.errors import NotFound
 from playoffs.api.serializers import (
     PlayoffDecideInputSerializer,
     PlayoffInputSerializer,
@@ -23,10 +25,8 @@ from playoffs.services.playoffs import (
     playoff_reseed,
 )
 from playoffs.services.views import playoff_view
-from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import RoundSerializer
-from tournament.errors import NotFound
+from tournament.api.serializers.rounds import RoundSerializer
 
 
 def _view(event) -> dict:

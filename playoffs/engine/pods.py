@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from tournament.engine.grouped import pair_in_groups
+from tournament.engine.pairing.grouped import pair_in_groups
 from tournament.engine.records import GameRecord, PairResult, PlayerEntry
 
 POD_METHODS = ("standings", "organiser", "random")

@@ -7,9 +7,9 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Paragraph, Spacer
 
-from tournament.printing.base import STYLES, PrintDocument
-from tournament.printing.pairings import blocks
-from tournament.services.printing import event_info
+from tournament.printing.documents.pairings import blocks
+from tournament.printing.kit.base import STYLES, PrintDocument
+from tournament.services.documents.printing import event_info
 
 
 def _side(side: dict | None) -> str:

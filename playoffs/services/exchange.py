@@ -6,9 +6,9 @@ import (hooks.py), after the teams app, whose keys it names."""
 
 from __future__ import annotations
 
-from exchange.services import exchange_fields as fields
-from exchange.services.exchange_ext import ExchangeExtension, exchange_extension_register
-from exchange.services.exchange_fields import bad
+from exchange.extensions import ExchangeExtension, exchange_extension_register
+from exchange.services import fields
+from exchange.services.fields import bad
 from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
 from playoffs.models import ENTRANTS, Playoff, PlayoffGame, PlayoffTeamMatch
 

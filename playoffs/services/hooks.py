@@ -4,14 +4,21 @@ handlers and the export section."""
 
 from __future__ import annotations
 
+from common.errors import Conflict
 from playoffs.engine.team_tiebreak import TEAM_KNOCKOUT_TIEBREAKS
 from playoffs.engine.tiebreak import KNOCKOUT_TIEBREAKS
 from playoffs.models import Playoff, PlayoffGame, PlayoffTeamMatch
 from playoffs.services.bracket import playoff_matches
-from tournament.errors import Conflict
+from teams.extensions import TEAM_STANDINGS_ROW_HOOKS
+from tournament.extensions import (
+    DECIDED_GAME_HOOKS,
+    ROUND_NAME_HOOKS,
+    ROUND_NOTE_HOOKS,
+    STANDINGS_ROW_HOOKS,
+)
 from tournament.models import RoundStage
-from tournament.services.audit import undo_check, undoable
-from tournament.services.audit_words import audit_words_register
+from tournament.services.audit.log import undo_check, undoable
+from tournament.services.audit.words import audit_words_register
 
 
 def _create_words(entry) -> str:
@@ -126,22 +133,12 @@ def register() -> None:
         standings_final_place,
         team_standings_final_place,
     )
-    from teams.services.standings import TEAM_STANDINGS_ROW_HOOKS  # noqa: PLC0415
-    from tournament.services.exports import DECIDED_GAME_HOOKS  # noqa: PLC0415
-    from tournament.services.printing import ROUND_NOTE_HOOKS  # noqa: PLC0415
-    from tournament.services.round_names import ROUND_NAME_HOOKS  # noqa: PLC0415
-    from tournament.services.standings import STANDINGS_ROW_HOOKS  # noqa: PLC0415
 
-    if standings_final_place not in STANDINGS_ROW_HOOKS:
-        STANDINGS_ROW_HOOKS.append(standings_final_place)
-    if team_standings_final_place not in TEAM_STANDINGS_ROW_HOOKS:
-        TEAM_STANDINGS_ROW_HOOKS.append(team_standings_final_place)
-    if knockout_games_decided not in DECIDED_GAME_HOOKS:
-        DECIDED_GAME_HOOKS.append(knockout_games_decided)
-    if playoff_round_name not in ROUND_NAME_HOOKS:
-        ROUND_NAME_HOOKS.append(playoff_round_name)
-    if playoff_round_note not in ROUND_NOTE_HOOKS:
-        ROUND_NOTE_HOOKS.append(playoff_round_note)
+    STANDINGS_ROW_HOOKS.register(standings_final_place)
+    TEAM_STANDINGS_ROW_HOOKS.register(team_standings_final_place)
+    DECIDED_GAME_HOOKS.register(knockout_games_decided)
+    ROUND_NAME_HOOKS.register(playoff_round_name)
+    ROUND_NOTE_HOOKS.register(playoff_round_note)
     audit_words_register("playoff_create", "Play-offs cut", _create_words)
     audit_words_register("playoff_seeding", "Play-off seeds changed", _seeding_words)
     audit_words_register("playoff_decide", "Knockout game decided", _decide_words)

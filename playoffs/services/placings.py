@@ -7,7 +7,7 @@ from playoffs.models import Playoff
 from playoffs.services.bracket import playoff_read
 from playoffs.services.team_bracket import team_placings_rest
 from tournament.models import Event
-from tournament.services.standings import standings_compute
+from tournament.services.standings.standings import standings_compute
 
 
 def playoff_placings(

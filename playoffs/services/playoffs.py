@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from common.errors import Conflict, Invalid, NotFound
 from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
 from playoffs.models import Playoff, PlayoffGame, PlayoffTeamMatch
 from playoffs.services import team_bracket
@@ -17,16 +18,15 @@ from playoffs.services.bracket import (
     seed_player,
     state_undecided_games,
 )
-from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game, Round, RoundStage
-from tournament.services.access import require_organiser
-from tournament.services.archive import event_require_writable
-from tournament.services.audit import audit_record
-from tournament.services.eleventh import games_fill
-from tournament.services.progress import standings_status
-from tournament.services.results import round_refresh_status
-from tournament.services.rounds import round_mission_for
-from tournament.services.standings import standings_compute
+from tournament.services.audit.log import audit_record
+from tournament.services.events.access import require_organiser
+from tournament.services.events.archive import event_require_writable
+from tournament.services.results.progress import standings_status
+from tournament.services.results.results import round_refresh_status
+from tournament.services.rounds.eleventh import games_fill
+from tournament.services.rounds.rounds import round_mission_for
+from tournament.services.standings.standings import standings_compute
 
 SEEDINGS = ("standings", "organiser")
 

@@ -5,17 +5,17 @@ decided by the event's team tie rule (playoffs/engine/team_tiebreak.py)."""
 
 from __future__ import annotations
 
+from common.errors import Invalid
 from playoffs.engine.team_tiebreak import TEAM_KNOCKOUT_TIEBREAKS, team_knockout_winner
 from playoffs.models import Playoff, PlayoffTeamMatch
 from teams.engine.scoring import match_score
-from teams.models import Team, TeamMatch, TeamMember, TeamRound
+from teams.models.teams import Team, TeamMatch, TeamMember, TeamRound
 from teams.services.records import event_match_states, match_states
 from teams.services.scoring import team_scoring_get
 from teams.services.standings import team_standings_compute
-from tournament.errors import Invalid
 from tournament.models import Event, Result, ResultStatus, Round, RoundStage
-from tournament.services.audit import audit_record
-from tournament.services.rounds import round_mission_for
+from tournament.services.audit.log import audit_record
+from tournament.services.rounds.rounds import round_mission_for
 
 
 def team_of_player(player_id: int) -> int | None:

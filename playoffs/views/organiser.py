@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from playoffs.services.playoffs import (
     playoff_advance,
     playoff_create,
@@ -18,9 +19,8 @@ from playoffs.services.team_bracket import team_choices
 from playoffs.services.views import playoff_next_stage, playoff_view, round_stage_words
 from playoffs.views.forms import CutForm, SeedForm
 from playoffs.views.public import _columns
-from tournament.errors import ServiceError
 from tournament.views.common import organiser_required, report
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 
 def _seed_form(event, view, data=None) -> SeedForm:

@@ -8,8 +8,9 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from playoffs.models import PodSplit
-from playoffs.services.pods import (
+from playoffs.services.pods.pods import (
     pod_label,
     pods_adjust,
     pods_create,
@@ -19,10 +20,9 @@ from playoffs.services.pods import (
 )
 from playoffs.services.views import playoff_view
 from playoffs.views.pods_forms import PodsAdjustForm, PodsCutForm, PodsForm
-from tournament.errors import ServiceError
 from tournament.models import PlayerStatus
 from tournament.views.common import organiser_required, report
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 
 def _adjust_form(event, view, data=None) -> PodsAdjustForm:
@@ -200,8 +200,7 @@ def pairings_section(event, round_) -> str:
 
 def register() -> None:
     """The pods' parts of the tournament's pages (playoffs.apps)."""
-    from tournament.views.public import PAGE_SECTIONS  # noqa: PLC0415
+    from tournament.extensions import PAGE_SECTIONS  # noqa: PLC0415
 
     for page, section in (("standings", standings_section), ("pairings", pairings_section)):
-        if section not in PAGE_SECTIONS[page]:
-            PAGE_SECTIONS[page].append(section)
+        PAGE_SECTIONS[page].register(section)

@@ -11,7 +11,7 @@ from django.utils.text import slugify
 
 from playoffs.printing.bracket import bracket_pdf
 from playoffs.services.views import player_next_game, playoff_view
-from tournament.services.access import user_can_judge
+from tournament.services.events.access import user_can_judge
 from tournament.views.common import visible_event_or_404
 
 

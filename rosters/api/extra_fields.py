@@ -1,21 +1,17 @@
 """The list fields on the tournament's player, event and sign-up shapes (registered at
-start-up: tournament.api.serializers.EXTRA_SERIALIZER_FIELDS), as they were before the lists
-moved into this app."""
+start-up: tournament.api.serializers.extra.EXTRA_SERIALIZER_FIELDS), as they were before the
+lists moved into this app."""
 
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from rosters.models import ListPublication
+from common.api.fields import NOT_BLANK, text_field
+from rosters.models.armylists import ListPublication
 from rosters.services.detachments import DETACHMENTS_MAX, NAME_LIMIT
 from rosters.services.fields import ARMY_LIST_LIMIT
-from tournament.api.serializers import (
-    EXTRA_SERIALIZER_FIELDS,
-    EXTRA_STAFF_READ,
-    NOT_BLANK,
-    text_field,
-)
+from tournament.extensions import EXTRA_SERIALIZER_FIELDS, EXTRA_STAFF_READ
 
 
 @extend_schema_field(
@@ -94,7 +90,5 @@ def register() -> None:
     # A list is read where its publication rule is kept (GET .../list/), not on the player.
     EXTRA_STAFF_READ["player"].add("army_list")
     for kind, make in (("player", player_fields), ("signup", signup_fields)):
-        if make not in EXTRA_SERIALIZER_FIELDS[kind]:
-            EXTRA_SERIALIZER_FIELDS[kind].append(make)
-    if event_fields not in EXTRA_SERIALIZER_FIELDS["event"]:
-        EXTRA_SERIALIZER_FIELDS["event"].append(event_fields)
+        EXTRA_SERIALIZER_FIELDS[kind].register(make)
+    EXTRA_SERIALIZER_FIELDS["event"].register(event_fields)

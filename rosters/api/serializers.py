@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from rosters.models import ListStatus
+from common.api.bodies import StrictSerializer
+from common.api.fields import NO_NUL, StrictCharField, text_field
+from rosters.models.armylists import ListStatus
 from rosters.services.armylists import (
     COMMENT_LIMIT,
     army_list_check,
@@ -16,8 +18,6 @@ from rosters.services.armylists import (
 from rosters.services.fields import ARMY_LIST_LIMIT
 from rosters.services.recorded import FIELDS as RECORDED_FIELDS
 from rosters.services.recorded import recorded_mismatch
-from tournament.api.bodies import StrictSerializer
-from tournament.api.serializers import NO_NUL, StrictCharField, text_field
 from tournament.models import Player
 
 

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from rosters.api import patrols as patrol_api
 from rosters.api import views
 
 urlpatterns = [
@@ -22,5 +23,15 @@ urlpatterns = [
         "events/<int:event_id>/players/<int:player_id>/list/recorded/",
         views.ArmyListRecordedApiView.as_view(),
         name="api-army-list-recorded",
+    ),
+    path(
+        "events/<int:event_id>/patrols/",
+        patrol_api.PatrolListView.as_view(),
+        name="api-patrols",
+    ),
+    path(
+        "events/<int:event_id>/patrols/<int:patrol_id>/",
+        patrol_api.PatrolDetailView.as_view(),
+        name="api-patrol",
     ),
 ]

@@ -15,23 +15,23 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from common.errors import Conflict, Forbidden, Invalid
 from rosters.engine.checks import CODES, ERROR
 from rosters.engine.sheet import roster_sheet
-from rosters.models import ArmyList, ListPublication, ListStatus
+from rosters.models.armylists import ArmyList, ListPublication, ListStatus
 from rosters.services.checking import RosterCheck, roster_read
 from rosters.services.fields import ARMY_LIST_LIMIT, army_list_clean, row_values
 from rosters.services.recorded import list_recorded_fill
 from rosters.services.rows import list_row, list_row_save, list_settings
 from rosters.services.rules import army_list_rules
 from tournament.engine.armylist import ListHeader, parse_header, points_over
-from tournament.errors import Conflict, Forbidden, Invalid
 from tournament.localtime import when
 from tournament.models import Event, Game, Player, PlayerStatus
-from tournament.services.access import require_judge, require_organiser, user_can_judge
-from tournament.services.archive import event_require_writable
-from tournament.services.audit import audit_record, undo_check, undoable
-from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
-from tournament.services.names import text_checked
+from tournament.services.audit.log import audit_record, undo_check, undoable
+from tournament.services.audit.targets import audit_edit_check, audit_restore, audit_restores
+from tournament.services.events.access import require_judge, require_organiser, user_can_judge
+from tournament.services.events.archive import event_require_writable
+from tournament.services.players.names import text_checked
 
 COMMENT_LIMIT = 2_000
 REVIEW_STATUSES = (ListStatus.CHECKED, ListStatus.NEEDS_FIX)

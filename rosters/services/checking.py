@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from common.errors import Invalid
 from missions.pack.registry import get_pack
 from rosters.data import UnknownDataset, dataset_default, rules_data
 from rosters.engine.checks import EDITIONS, EIGHTH, ERROR, MusterSettings, Problem, check_roster
 from rosters.engine.parse import BATTLE_SIZES, parse_roster
 from rosters.engine.patrols import Patrol
 from rosters.engine.roster import Roster
-from tournament.errors import Invalid
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def roster_check_event(
     """`roster_check` with the event's battle size, points limit and edition (its pack's).
     A Combat Patrol event's patrols are read from the database unless given."""
     if patrols is None and event.battle_size == "combat_patrol":
-        from rosters.services.patrols import patrol_specs  # noqa: PLC0415 - the one DB read
+        from rosters.services.patrols.patrols import patrol_specs  # noqa: PLC0415 - the one DB read
 
         patrols = patrol_specs(event=event)
     return roster_check(

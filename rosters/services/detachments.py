@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
+from common.errors import Invalid
 from rosters.data import UnknownDataset, rules_data
 from rosters.services.rows import list_settings
 from tournament.engine.errors import EngineError
 from tournament.engine.names import name_clean
-from tournament.errors import Invalid
 
 FIELD = "detachments"
 # Onslaught's budget is 4 Detachment Points, and 8th edition's largest games take 4
@@ -31,7 +31,7 @@ def _name(value, number: int) -> str:
     try:
         return name_clean(value, field=FIELD, limit=NAME_LIMIT)
     except EngineError as exc:
-        raise Invalid(FIELD, exc.code, f"Detachment {number}: {exc.message}") from exc
+        raise Invalid.from_rule(exc, field=FIELD, prefix=f"Detachment {number}: ") from exc
 
 
 def detachments_clean(value) -> list[str]:

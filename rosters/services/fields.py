@@ -1,7 +1,7 @@
 """The list fields the tournament app shows and takes on players and events (`army_list`,
 `list_status`, `list_comment`, `list_updated_at`, `list_overrules`, `detachments`;
 `list_deadline`, `list_publication`, `list_data_version`),
-registered with it (tournament.services.extra_fields) so its API, forms, sign-up, CSV import,
+registered with it (tournament.services.events.extra_fields) so its API, forms, sign-up, CSV import,
 event document and log keep them under the same names as before the lists moved here."""
 
 from __future__ import annotations
@@ -11,19 +11,19 @@ import datetime
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from exchange.services.exchange_fields import Spec, bad
+from common.errors import Invalid
+from exchange.services.fields import Spec, bad
 from rosters.data import dataset_versions
-from rosters.models import ArmyList, ListPublication, ListSettings, ListStatus
+from rosters.models.armylists import ArmyList, ListPublication, ListSettings, ListStatus
 from rosters.services.detachments import (
     detachments_clean,
     detachments_valid,
 )
 from rosters.services.recorded import list_recorded_fill, player_detachments_spelled
 from rosters.services.rows import list_row, list_row_save, list_settings, list_settings_save
-from tournament.errors import Invalid
 from tournament.models import Event, Player
-from tournament.services.extra_fields import ExtraFields
-from tournament.services.names import text_checked
+from tournament.services.events.extra_fields import ExtraFields
+from tournament.services.players.names import text_checked
 
 # An army list is a page of text; anything much longer is not a list (or is abuse).
 ARMY_LIST_LIMIT = 10_000

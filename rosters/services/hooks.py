@@ -2,20 +2,20 @@
 fields of players and events, their audit words, the table packs' lists, the list actions'
 undo handlers (registered by importing their module) and the lists' checks in the event
 document (list_exchange). The tournament app never imports this app
-(tests/test_import_direction.py)."""
+(tests/architecture/test_layers.py)."""
 
 from __future__ import annotations
 
 
 def register() -> None:
-    from rosters.services import armylists, fields, list_exchange, words  # noqa: PLC0415
-    from tournament.services.extra_fields import extra_fields_register  # noqa: PLC0415
-    from tournament.services.printing import PRINT_LISTS_HOOKS  # noqa: PLC0415
+    from rosters.services import armylists, fields, words  # noqa: PLC0415
+    from rosters.services import lists_exchange as list_exchange  # noqa: PLC0415
+    from tournament.extensions import PRINT_LISTS_HOOKS  # noqa: PLC0415
+    from tournament.services.events.extra_fields import extra_fields_register  # noqa: PLC0415
 
     extra_fields_register("player", fields.PLAYER_EXTRAS)
     extra_fields_register("event", fields.EVENT_EXTRAS)
     fields.install_attributes()
     words.register()
     list_exchange.register()
-    if armylists.army_lists_printed not in PRINT_LISTS_HOOKS:
-        PRINT_LISTS_HOOKS.append(armylists.army_lists_printed)
+    PRINT_LISTS_HOOKS.register(armylists.army_lists_printed)

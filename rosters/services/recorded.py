@@ -2,13 +2,14 @@
 list when it states them: filled in when nothing is recorded yet, and otherwise left alone and
 shown to the staff as a mismatch they settle with one click ("use the list's"). All are logged
 as `army_list_recorded` and undoable. A faction is only taken when the list's names map to one
-of the project's factions (tournament.factions) and to no other; detachments are compared as
+of the project's factions (tournament.data.factions) and to no other; detachments are compared as
 names in any order and case, and stored as the event's rules data spells those it knows."""
 
 from __future__ import annotations
 
 from django.db import transaction
 
+from common.errors import Conflict, Invalid
 from missions.eleventh.matrix import DISPOSITION_NAMES
 from missions.pack.registry import get_pack
 from rosters.data import UnknownDataset, rules_data
@@ -23,13 +24,12 @@ from rosters.services.detachments import (
 )
 from rosters.services.rows import list_row, list_row_save
 from rosters.services.rules import army_list_rules
-from tournament.errors import Conflict, Invalid
-from tournament.factions import faction_known
+from tournament.data.factions import faction_known
 from tournament.models import Event, Player
-from tournament.services.access import require_organiser
-from tournament.services.archive import event_require_writable
-from tournament.services.audit import audit_record, undo_check, undoable
-from tournament.services.audit_targets import audit_edit_check, audit_restore, audit_restores
+from tournament.services.audit.log import audit_record, undo_check, undoable
+from tournament.services.audit.targets import audit_edit_check, audit_restore, audit_restores
+from tournament.services.events.access import require_organiser
+from tournament.services.events.archive import event_require_writable
 
 FIELDS = ("faction", "disposition", "detachments")
 LABELS = {"faction": "Faction", "disposition": "Force Disposition", "detachments": "Detachments"}

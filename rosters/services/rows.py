@@ -3,7 +3,7 @@ no list; the default settings), and written only when they hold something."""
 
 from __future__ import annotations
 
-from rosters.models import ArmyList, ListSettings, ListStatus
+from rosters.models.armylists import ArmyList, ListSettings, ListStatus
 from tournament.models import Event, Player
 
 

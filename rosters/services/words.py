@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime
 
 from rosters.engine.checks import CODES
-from rosters.models import ListStatus
+from rosters.models.armylists import ListStatus
 from tournament.localtime import when
-from tournament.services.audit_words import (
+from tournament.services.audit.words import (
     audit_fields_register,
     audit_words_register,
     changes_text,

@@ -11,9 +11,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from missions.eleventh.matrix import DISPOSITION_NAMES
 from rosters.engine.checks import CODES
-from rosters.models import ListPublication, ListStatus
+from rosters.models.armylists import ListPublication, ListStatus
 from rosters.services.armylists import (
     COMMENT_LIMIT,
     army_list_check,
@@ -35,7 +36,6 @@ from rosters.services.fields import ARMY_LIST_LIMIT
 from rosters.services.recorded import LABELS as RECORDED_LABELS
 from rosters.services.recorded import list_recorded_use, recorded_mismatch
 from rosters.services.rows import list_row, lists_preload
-from tournament.errors import ServiceError
 from tournament.models import Player
 from tournament.views.common import report, staff_required, visible_event_or_404
 

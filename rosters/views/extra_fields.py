@@ -1,14 +1,14 @@
 """The list fields on the tournament's settings, sign-up and player pages (registered at
-start-up: tournament.views.forms.EXTRA_FORM_FIELDS), as they were before the lists moved."""
+start-up: tournament.views.forms.extra.EXTRA_FORM_FIELDS), as they were before the lists moved."""
 
 from __future__ import annotations
 
 from django import forms
 
 from rosters.data import dataset_versions
-from rosters.models import ListPublication
+from rosters.models.armylists import ListPublication
 from rosters.services.fields import ARMY_LIST_LIMIT
-from tournament.views.forms import ExtraFormField, extra_form_field_register
+from tournament.views.forms.extra import ExtraFormField, extra_form_field_register
 
 
 def _deadline() -> forms.Field:

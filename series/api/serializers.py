@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournament.api.bodies import KnownFieldsMixin
+from common.api.bodies import KnownFieldsMixin
 
 # Points as the services take them: exact, written as a whole number, a decimal or a fraction.
 POINTS = r"^[0-9]{1,6}(\.[0-9]{1,3}|/[1-9][0-9]{0,2})?$"

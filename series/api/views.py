@@ -8,6 +8,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import body_object, refuse_body
 from series.api.serializers import (
     SeriesEventInputSerializer,
     SeriesInputSerializer,
@@ -24,7 +25,6 @@ from series.services.series import (
     series_visible_to,
 )
 from series.services.table import series_table_read
-from tournament.api.bodies import body_object, refuse_body
 from tournament.api.permissions import _signed_in
 
 

@@ -7,9 +7,9 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Paragraph, Spacer
 
-from tournament.printing.base import STYLES, PrintDocument
 from tournament.printing.data import EventInfo
-from tournament.printing.pairings import blocks
+from tournament.printing.documents.pairings import blocks
+from tournament.printing.kit.base import STYLES, PrintDocument
 
 
 class SeriesTableDocument(PrintDocument):

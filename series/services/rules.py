@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from common.errors import Invalid
 from series.engine.scoring import KINDS, PLACING, Rule, format_points
-from tournament.errors import Invalid
 
 # A placing table longer than this is a typing slip: no event has more places worth points.
 MAX_PLACES = 256

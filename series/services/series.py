@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from common.errors import Conflict, Forbidden, Invalid, NotFound
 from series.models import Series, SeriesChange, SeriesEvent
 from series.services.rules import (
     best_clean,
@@ -15,10 +16,13 @@ from series.services.rules import (
     table_clean,
 )
 from series.services.table import series_events_read
-from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Event
-from tournament.services.access import event_hidden_from, user_can_create_events, user_can_manage
-from tournament.services.names import text_checked
+from tournament.services.events.access import (
+    event_hidden_from,
+    user_can_create_events,
+    user_can_manage,
+)
+from tournament.services.players.names import text_checked
 
 NO_SERIES = "No such series."
 FIELDS = (

@@ -11,9 +11,10 @@ from people.services.reads import person_names
 from series.engine.scoring import Placing, format_points, json_points, series_table
 from series.models import Series
 from series.services.rules import rule_words, series_rule
+from tournament.extensions import STANDINGS_ROW_HOOKS
 from tournament.models import Event
-from tournament.services.access import event_hidden_from
-from tournament.services.standings import STANDINGS_ROW_HOOKS, standings_compute
+from tournament.services.events.access import event_hidden_from
+from tournament.services.standings.standings import standings_compute
 
 
 def _final_rows(event: Event) -> list[dict]:

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from series.services.series import (
     series_create,
     series_event_add,
@@ -21,11 +22,10 @@ from series.services.series import (
 )
 from series.views.forms import AddEventForm, SeriesForm
 from series.views.public import series_or_404
-from tournament.errors import ServiceError
 from tournament.models import Event
-from tournament.services.access import user_can_create_events
+from tournament.services.events.access import user_can_create_events
 from tournament.views.common import report
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 
 def _owner_only(view):

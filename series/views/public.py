@@ -8,11 +8,11 @@ import io
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 
+from common.errors import NotFound
 from series.printing.table import series_table_pdf
 from series.services.series import series_get, series_read, series_visible_to
 from series.services.table import series_table_read
-from tournament.errors import NotFound
-from tournament.services.exports import file_disposition, file_slug
+from tournament.services.documents.exports import file_disposition, file_slug
 
 
 def series_or_404(request, series_id: int):

@@ -7,6 +7,7 @@ from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import StrictSerializer, refuse_body
 from teams.engine.ritual import SIDES, STEPS, VARIANTS
 from teams.services.ritual import (
     ritual_act,
@@ -17,7 +18,6 @@ from teams.services.ritual import (
     ritual_variant_of,
 )
 from tournament.api.auth import request_player
-from tournament.api.bodies import StrictSerializer, refuse_body
 from tournament.api.permissions import require_staff_access, visible_event
 
 

@@ -5,11 +5,8 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from missions.eleventh.matrix import LAYOUT_LETTERS
-from teams.engine.standings import TEAM_METRICS
-from teams.models import Team
-from tournament.api.bodies import StrictSerializer
-from tournament.api.serializers import (
+from common.api.bodies import StrictSerializer
+from common.api.fields import (
     StrictBooleanField,
     StrictCharField,
     StrictIntegerField,
@@ -17,6 +14,9 @@ from tournament.api.serializers import (
     seed_field,
     text_field,
 )
+from missions.eleventh.matrix import LAYOUT_LETTERS
+from teams.engine.standings import TEAM_METRICS
+from teams.models.teams import Team
 
 
 class MemberSerializer(StrictSerializer):

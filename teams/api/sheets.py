@@ -1,13 +1,13 @@
-"""A team event's results as CSV, one row per team (teams/services/team_sheets.py)."""
+"""A team event's results as CSV, one row per team (teams/services/sheets.py)."""
 
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 
-from teams.services.team_sheets import team_sheet_export
+from teams.services.sheets import team_sheet_export
 from tournament.api.permissions import visible_event
 from tournament.api.views.exports import CSV_RESPONSE, CsvView, csv_response
-from tournament.services.exports import export_filename
+from tournament.services.documents.exports import export_filename
 
 
 class TeamSheetCsvView(CsvView):

@@ -9,6 +9,8 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import refuse_body
+from common.errors import Forbidden, Invalid
 from teams.api.serializers import (
     MatchPairingInputSerializer,
     MemberPrivateSerializer,
@@ -25,7 +27,7 @@ from teams.api.serializers import (
     TeamStandingsSerializer,
     TeamUpdateSerializer,
 )
-from teams.models import Team, TeamMatch
+from teams.models.teams import Team, TeamMatch
 from teams.services.matches import team_match_pair_players, team_match_unpair
 from teams.services.rounds import team_round_create
 from teams.services.scoring import team_scoring_get, team_scoring_update
@@ -42,10 +44,8 @@ from teams.services.teams import (
     teams_import,
     teams_with_members,
 )
-from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.errors import Forbidden, Invalid
-from tournament.services.access import user_can_judge
+from tournament.services.events.access import user_can_judge
 
 PROVISIONAL = OpenApiParameter(
     "provisional",

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from teams.engine.scoring import WTC_TABLE, Band, match_outcome2, match_score
+from teams.engine.standings import MatchRecord, TeamEntry
 from tournament.engine import GameRecord, PlayerEntry, pair_round
-
-from .scoring import WTC_TABLE, Band, match_outcome2, match_score
-from .standings import MatchRecord, TeamEntry
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
+from common.errors import RuleError
+
 SIDES = ("a", "b")
 VARIANTS: dict[str, dict] = {
     "etc": {"label": "ETC/WTC draft", "sizes": range(3, 9), "champions": False},
@@ -63,12 +65,11 @@ HOW_REFUSED = "refused"  # the two refused attackers of the last round
 HOW_LAST = "last"  # the last player on each side
 
 
-class RitualError(Exception):
-    def __init__(self, code: str, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message} [{code}]")
-        self.code = code
-        self.field = field
-        self.message = message
+class RitualError(RuleError):
+    """A step of the ritual that its rules refuse; `field` names the offending input."""
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message} [{self.code}]"
 
 
 @dataclass(frozen=True)
@@ -85,20 +86,26 @@ def other(side: str) -> str:
 def new_ritual(players_a: list, players_b: list, *, variant: str = DEFAULT_VARIANT) -> dict:
     """The state before the first choice. Players are any JSON scalars (ids)."""
     if variant not in VARIANTS:
-        raise RitualError("unknown_variant", "variant", f"Unknown ritual variant {variant!r}.")
+        raise RitualError(
+            "unknown_variant", f"Unknown ritual variant {variant!r}.", field="variant"
+        )
     size = len(players_a)
     if len(players_b) != size:
-        raise RitualError("unequal_teams", "players", "Both teams must field the same number.")
+        raise RitualError(
+            "unequal_teams", "Both teams must field the same number.", field="players"
+        )
     if size not in VARIANTS[variant]["sizes"]:
         sizes = VARIANTS[variant]["sizes"]
         raise RitualError(
             "team_size",
-            "players",
             f"The {VARIANTS[variant]['label']} ritual needs {sizes[0]} to {sizes[-1]} players.",
+            field="players",
         )
     for side, team in (("a", players_a), ("b", players_b)):
         if len(set(team)) != len(team):
-            raise RitualError("duplicate_player", "players", f"Team {side} lists a player twice.")
+            raise RitualError(
+                "duplicate_player", f"Team {side} lists a player twice.", field="players"
+            )
     first = STEP_CHAMPION if VARIANTS[variant]["champions"] else STEP_DEFENDER
     return {
         "variant": variant,
@@ -149,17 +156,19 @@ def apply(state: dict, side: str, action: dict) -> dict:
     "players": [x, y]}. Returns a new state.
     """
     if side not in SIDES:
-        raise RitualError("unknown_side", "side", "The side must be 'a' or 'b'.")
+        raise RitualError("unknown_side", "The side must be 'a' or 'b'.", field="side")
     if is_done(state):
-        raise RitualError("ritual_done", "step", "The ritual is over: every player is paired.")
+        raise RitualError(
+            "ritual_done", "The ritual is over: every player is paired.", field="step"
+        )
     step = action.get("step")
     if step != state["step"]:
         raise RitualError(
-            "wrong_step", "step", f"The ritual is at the {state['step']} step, not {step!r}."
+            "wrong_step", f"The ritual is at the {state['step']} step, not {step!r}.", field="step"
         )
     if state["pending"][side] is not None:
         raise RitualError(
-            "already_chosen", "step", f"This side has already chosen at the {step} step."
+            "already_chosen", f"This side has already chosen at the {step} step.", field="step"
         )
     choice = _validated(state, side, action)
     new = copy.deepcopy(state)
@@ -175,9 +184,13 @@ def _validated(state: dict, side: str, action: dict):
     if state["step"] == STEP_ATTACKERS:
         players = action.get("players")
         if not isinstance(players, list) or len(players) != 2:
-            raise RitualError("two_attackers", "players", "Put forward exactly two attackers.")
+            raise RitualError(
+                "two_attackers", "Put forward exactly two attackers.", field="players"
+            )
         if players[0] == players[1]:
-            raise RitualError("same_player_twice", "players", "The two attackers must differ.")
+            raise RitualError(
+                "same_player_twice", "The two attackers must differ.", field="players"
+            )
         for p in players:
             _check_available(state, side, p, allowed, "players")
         return list(players)
@@ -192,12 +205,12 @@ def _check_available(state: dict, side: str, player, allowed: list, field: str) 
     step = state["step"]
     if step == STEP_CHOICE:
         raise RitualError(
-            "not_an_attacker", field, "Choose one of the two attackers sent against you."
+            "not_an_attacker", "Choose one of the two attackers sent against you.", field=field
         )
     if step == STEP_ATTACKERS and player == state["current"][STEP_DEFENDER][side]:
-        raise RitualError("same_player_twice", field, "Your defender cannot also attack.")
+        raise RitualError("same_player_twice", "Your defender cannot also attack.", field=field)
     raise RitualError(
-        "player_not_available", field, "That player is not one of your unpaired players."
+        "player_not_available", "That player is not one of your unpaired players.", field=field
     )
 
 

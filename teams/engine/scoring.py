@@ -43,7 +43,7 @@ DEFAULT_DRAW_MARGIN = 10
 
 
 def _fail(message: str, code: str = "invalid") -> EngineError:
-    return EngineError(code, "score_table", message)
+    return EngineError(code, message, field="score_table")
 
 
 def table_from_data(data) -> tuple[Band, ...]:

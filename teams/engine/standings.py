@@ -7,9 +7,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from teams.engine.scoring import WTC_TABLE, Band, match_outcome2, match_score
 from tournament.engine.errors import EngineError
-
-from .scoring import WTC_TABLE, Band, match_outcome2, match_score
 
 
 @dataclass(frozen=True)
@@ -85,16 +84,16 @@ DEFAULT_TEAM_TIEBREAKS = ("game_points", "vp")
 
 def check_team_tiebreaks(names) -> list[str]:
     if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
-        raise EngineError("invalid", "tiebreaks", "Must be a list of metric names.")
+        raise EngineError("invalid", "Must be a list of metric names.", field="tiebreaks")
     for name in names:
         if name not in TEAM_METRICS:
             raise EngineError(
                 "unknown_metric",
-                "tiebreaks",
                 f"Unknown team tie-break {name!r}; known: {', '.join(TEAM_METRICS)}.",
+                field="tiebreaks",
             )
     if len(set(names)) != len(names):
-        raise EngineError("duplicate", "tiebreaks", "Each metric may appear once.")
+        raise EngineError("duplicate", "Each metric may appear once.", field="tiebreaks")
     return list(names)
 
 
@@ -110,7 +109,9 @@ def build_team_states(
     for m in matches:
         for tid in (m.team_a, m.team_b):
             if tid is not None and tid not in states:
-                raise EngineError("unknown_team", "matches", f"match names unknown team {tid}")
+                raise EngineError(
+                    "unknown_team", f"match names unknown team {tid}", field="matches"
+                )
         a = states[m.team_a]
         if m.team_b is None:
             a.scores[m.round] = 2

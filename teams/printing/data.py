@@ -1,4 +1,4 @@
-"""Plain data the team documents print (gathered by teams/services/team_printing.py). No ORM."""
+"""Plain data the team documents print (gathered by teams/services/printing.py). No ORM."""
 
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from teams.printing.data import TeamMatchPrint, TeamRoundPrint
-from tournament.printing.base import BOLD, BRAND, FONT, LINE, STYLES, PrintDocument
-from tournament.printing.pairings import blocks, grid_style
+from tournament.printing.documents.pairings import blocks, grid_style
+from tournament.printing.kit.base import BOLD, BRAND, FONT, LINE, STYLES, PrintDocument
 
 
 def _who(name: str, faction: str, primary: str = "") -> Paragraph:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 
-from teams.models import Team, TeamMatch
+from teams.models.teams import Team, TeamMatch
 
 
 def captain_team_find(*, key: str) -> Team | None:

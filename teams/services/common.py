@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tournament.errors import Conflict, NotFound
+from common.errors import Conflict, NotFound
 from tournament.models import Event
-from tournament.services.access import require_organiser
-from tournament.services.archive import event_require_writable
+from tournament.services.events.access import require_organiser
+from tournament.services.events.archive import event_require_writable
 
 
 def require_team_event(event: Event) -> None:

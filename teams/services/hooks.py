@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from django.db.models import Count
 
-from teams.models import Team, TeamMember
-from tournament.errors import Invalid
+from common.errors import Invalid
+from teams.models.teams import Team, TeamMember
+from tournament.extensions import EVENT_UPDATE_CHECKS, PLAYER_UPDATE_CHECKS
 from tournament.models.event import EventKind
 
 
@@ -43,23 +44,12 @@ def _event_team_rules(event, clean: dict) -> None:
 
 
 def register() -> None:
-    from teams.services import (  # noqa: F401, PLC0415
-        matches,
-        ritual,
-        rounds,
-        scoring,
-        team_exchange,
-        teams,
-        words,
-    )
-    from tournament.services.events import EVENT_UPDATE_CHECKS  # noqa: PLC0415
-    from tournament.services.players import PLAYER_UPDATE_CHECKS  # noqa: PLC0415
+    from teams.services import exchange as team_exchange  # noqa: PLC0415
+    from teams.services import matches, ritual, rounds, scoring, teams, words  # noqa: F401, PLC0415
 
-    if _player_faction_rule not in PLAYER_UPDATE_CHECKS:
-        PLAYER_UPDATE_CHECKS.append(_player_faction_rule)
-    if _event_team_rules not in EVENT_UPDATE_CHECKS:
-        EVENT_UPDATE_CHECKS.append(_event_team_rules)
+    PLAYER_UPDATE_CHECKS.register(_player_faction_rule)
+    EVENT_UPDATE_CHECKS.register(_event_team_rules)
     words.register()
-    # Team events travel in the event export/import (exchange/services/exchange_ext.py).
+    # Team events travel in the event export/import (exchange/extensions.py).
     team_exchange.register()
     ritual.register_words()  # the pairing ritual's audit words (ritual branch)

@@ -6,16 +6,16 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from teams.models import TeamMatch, TeamMatchGame
+from common.errors import Conflict, Invalid, NotFound
+from teams.models.teams import TeamMatch, TeamMatchGame
 from teams.services.common import require_team_event
-from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, Game, Player, Result, ResultSource
-from tournament.services.access import require_organiser
-from tournament.services.archive import event_require_writable
-from tournament.services.audit import audit_record, undo_check, undoable
-from tournament.services.audit_targets import audit_target, audit_target_kind
-from tournament.services.eleventh import games_fill
-from tournament.services.results import round_refresh_status
+from tournament.services.audit.log import audit_record, undo_check, undoable
+from tournament.services.audit.targets import audit_target, audit_target_kind
+from tournament.services.events.access import require_organiser
+from tournament.services.events.archive import event_require_writable
+from tournament.services.results.results import round_refresh_status
+from tournament.services.rounds.eleventh import games_fill
 
 SOURCES = ("organiser", "ritual")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from teams.engine.standings import MatchRecord, TeamEntry
-from teams.models import Team, TeamMatch, TeamMatchGame
+from teams.models.teams import Team, TeamMatch, TeamMatchGame
 from tournament.models import Event, Result, ResultStatus, RoundStage
 
 

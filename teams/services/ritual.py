@@ -14,23 +14,23 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from common.errors import Conflict, Forbidden, Invalid, NotFound
 from teams.engine import ritual as engine
-from teams.models import Team, TeamMatch
-from teams.ritual_models import RitualSetting, TeamMatchRitual
+from teams.models.ritual import RitualSetting, TeamMatchRitual
+from teams.models.teams import Team, TeamMatch
 from teams.services.common import require_team_event
 from teams.services.matches import team_match_pair_players
-from tournament.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Event, Player
-from tournament.services.access import (
+from tournament.services.audit.log import audit_record
+from tournament.services.audit.words import audit_words_register
+from tournament.services.events.access import (
     event_hidden_from,
     require_judge,
     require_organiser,
     user_can_judge,
     user_can_manage,
 )
-from tournament.services.archive import event_require_writable
-from tournament.services.audit import audit_record
-from tournament.services.audit_words import audit_words_register
+from tournament.services.events.archive import event_require_writable
 
 AUDIT_ACTION = "team_ritual"
 NOT_CAPTAIN = "Only the two captains of this match, or its organisers, take part in its ritual."
@@ -152,7 +152,7 @@ def _fresh_state(match: TeamMatch) -> dict:
             variant=ritual_variant_of(event),
         )
     except engine.RitualError as err:
-        raise Invalid(err.field, err.code, err.message) from err
+        raise Invalid.from_rule(err) from err
 
 
 def _names(match: TeamMatch) -> dict[int, Player]:
@@ -347,7 +347,7 @@ def ritual_act(*, match_id: int, data: dict, user=None, player: Player | None = 
         try:
             new = engine.apply(row.state, side, action)
         except engine.RitualError as err:
-            raise Invalid(err.field, err.code, err.message) from err
+            raise Invalid.from_rule(err) from err
         by = "organiser" if role == "organiser" else "captain"
         row.log = [
             *row.log,

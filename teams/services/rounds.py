@@ -6,18 +6,18 @@ import random
 
 from django.db import transaction
 
+from common.errors import Conflict
 from teams.engine.pairing import pair_team_round
-from teams.models import Team, TeamMatch, TeamRound
+from teams.models.teams import Team, TeamMatch, TeamRound
 from teams.services.common import team_event_lock
 from teams.services.records import event_match_states, event_team_entries
 from teams.services.scoring import team_scoring_get
-from tournament.errors import Conflict
 from tournament.models import Event, Result, ResultSource, Round, RoundStage
-from tournament.services.audit import audit_record, undo_check, undoable
-from tournament.services.audit_targets import audit_target, audit_target_kind
-from tournament.services.eleventh import check_dispositions, round_layout_clean
-from tournament.services.event_status import event_signup_close_at_round_1
-from tournament.services.rounds import seed_check
+from tournament.services.audit.log import audit_record, undo_check, undoable
+from tournament.services.audit.targets import audit_target, audit_target_kind
+from tournament.services.events.status import event_signup_close_at_round_1
+from tournament.services.rounds.eleventh import check_dispositions, round_layout_clean
+from tournament.services.rounds.rounds import seed_check
 
 
 def _previous_complete(event: Event, number: int) -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from common.errors import Conflict, Invalid
 from teams.engine.scoring import (
     DEFAULT_DRAW_MARGIN,
     GAME_POINTS,
@@ -17,12 +18,11 @@ from teams.engine.scoring import (
     table_from_data,
 )
 from teams.engine.standings import DEFAULT_TEAM_TIEBREAKS, check_team_tiebreaks
-from teams.models import TeamScoring
+from teams.models.teams import TeamScoring
 from teams.services.common import team_event_lock
 from tournament.engine.errors import EngineError
-from tournament.errors import Conflict, Invalid
 from tournament.models import Event
-from tournament.services.audit import audit_record, undo_check, undoable
+from tournament.services.audit.log import audit_record, undo_check, undoable
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def _engine(call, *args):
     try:
         return call(*args)
     except EngineError as exc:
-        raise Invalid(exc.field, exc.code, exc.message) from exc
+        raise Invalid.from_rule(exc) from exc
 
 
 def _clean(event: Event, changes: dict) -> dict:

@@ -4,19 +4,15 @@ from __future__ import annotations
 
 from teams.engine.scoring import game_score, match_outcome2, match_score
 from teams.engine.standings import TEAM_METRICS, TeamEntry, compute_team_standings
-from teams.models import Team, TeamMatch, TeamRound
+from teams.extensions import TEAM_STANDINGS_ROW_HOOKS
+from teams.models.teams import Team, TeamMatch, TeamRound
 from teams.services.records import MatchState, event_match_states, match_states
 from teams.services.scoring import Scoring, team_scoring_get
 from tournament.engine import format_points, format_record, json_points
 from tournament.models import Event, RoundStage
-from tournament.services.eleventh import game_fields
+from tournament.services.rounds.eleventh import game_fields
 
 OUTCOME_WORDS = {2: "won", 1: "drawn", 0: "lost"}
-
-# Apps that follow the team Swiss with knockout rounds (the play-offs' team brackets) add to
-# the rows once such a round exists: each is called with the event and the rows (a
-# `final_place`). Registered at start-up; this app never imports them.
-TEAM_STANDINGS_ROW_HOOKS: list = []
 
 
 def _metric_json(value):

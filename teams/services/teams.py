@@ -5,17 +5,17 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 
-from teams.models import Team, TeamMember
+from common.errors import Conflict, Invalid
+from teams.models.teams import Team, TeamMember
 from teams.services.common import team_event_lock
+from tournament.data.factions import faction_canonical
 from tournament.engine.names import name_key
-from tournament.errors import Conflict, Invalid
-from tournament.factions import faction_canonical
 from tournament.models import Event, Player
-from tournament.services.audit import audit_record, undo_check, undoable
-from tournament.services.audit_targets import audit_target, audit_target_kind, logged_value
-from tournament.services.imports import csv_rows
-from tournament.services.names import name_checked, name_clash, name_holder
-from tournament.services.players import player_register
+from tournament.services.audit.log import audit_record, undo_check, undoable
+from tournament.services.audit.targets import audit_target, audit_target_kind, logged_value
+from tournament.services.players.imports import csv_rows
+from tournament.services.players.names import name_checked, name_clash, name_holder
+from tournament.services.players.players import player_register
 
 NAME_LIMIT = 120
 

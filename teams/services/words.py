@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournament.services.audit_words import audit_words_register
+from tournament.services.audit.words import audit_words_register
 
 
 def _team_create(entry) -> str:

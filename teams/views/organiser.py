@@ -8,12 +8,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from teams.models import Team, TeamMatch
+from common.errors import ServiceError
+from teams.models.teams import Team, TeamMatch
+from teams.services.imports import teams_import_preview
 from teams.services.matches import team_match_pair_players, team_match_unpair
 from teams.services.rounds import team_round_create
 from teams.services.scoring import team_scoring_get, team_scoring_update
 from teams.services.standings import team_round_data
-from teams.services.team_import import teams_import_preview
 from teams.services.teams import (
     team_create,
     team_delete,
@@ -30,17 +31,16 @@ from teams.views.forms import (
     TeamForm,
     TeamImportForm,
 )
-from tournament.errors import ServiceError
 from tournament.models import LayoutPolicy, RoundStage
-from tournament.services.eleventh import ELEVENTH
-from tournament.services.imports import csv_decoded
+from tournament.services.players.imports import csv_decoded
+from tournament.services.rounds.eleventh import ELEVENTH
 from tournament.views.common import (
     organiser_required,
     report,
     require_organiser_post,
     staff_required,
 )
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 
 def _teams_context(event, **extra) -> dict:

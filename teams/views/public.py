@@ -8,8 +8,8 @@ from django.shortcuts import render
 from teams.services.scoring import team_scoring_get
 from teams.services.standings import team_round_data, team_standings_compute
 from teams.services.teams import teams_with_members
-from tournament.services.access import user_can_judge
-from tournament.services.standings import standings_compute
+from tournament.services.events.access import user_can_judge
+from tournament.services.standings.standings import standings_compute
 from tournament.views.common import visible_event_or_404
 
 

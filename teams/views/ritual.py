@@ -10,9 +10,9 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from common.errors import ServiceError
+from teams.services.printing import TEAM_KINDS, team_print_document
 from teams.services.ritual import captain_matches, ritual_act, ritual_reset, ritual_state
-from teams.services.team_printing import TEAM_KINDS, team_print_document
-from tournament.errors import ServiceError
 from tournament.models import Player
 from tournament.views.common import is_htmx, report, staff_required
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from exchange.services.exchange import event_export_document
+from exchange.services.export import event_export_document
 from tournament.models import AuditEntry, Event, Game, Result
-from tournament.services.audit import IMPORTED_REASON, audit_undo_previews
-from tournament.services.audit_words import audit_describe
-from tournament.services.standings import standings_compute
+from tournament.services.audit.log import IMPORTED_REASON, audit_undo_previews
+from tournament.services.audit.words import audit_describe
+from tournament.services.standings.standings import standings_compute
 
 
 def _names(event: Event) -> dict[int, str]:

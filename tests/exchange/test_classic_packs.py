@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from exchange.services.exchange_import import event_import
+from exchange.services.importing.write import event_import
 from tests.conftest import add_players
 from tests.exchange.helpers import export, imported, observable, without_stamp
 from tests.exchange.test_refusals import _refused, _resealed
-from tournament.services.events import event_create
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create, round_set_mission
+from tournament.services.events.events import event_create
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create, round_set_mission
 
 pytestmark = pytest.mark.django_db
 

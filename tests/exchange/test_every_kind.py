@@ -9,21 +9,21 @@ import json
 
 import pytest
 
-from exchange.services.exchange_import import event_import
+from exchange.services.importing.write import event_import
 from playoffs.services.playoffs import playoff_advance, playoff_create
-from tests.eleventh_results.conftest import eleventh, paired11  # noqa: F401 - fixtures
-from tests.eleventh_results.test_exchange import played  # noqa: F401 - fixture
 from tests.exchange.helpers import export, without_stamp
 from tests.exchange.test_teams import team_event  # noqa: F401 - fixture
 from tests.playoffs.conftest import swiss_event
-from tests.tracker_eleventh.player import next_action
-from tests.tracker_eleventh.test_event_games import _url, xi_game  # noqa: F401 - fixture
-from tests.tracker_web.conftest import key_client
+from tests.tournament.eleventh.results.conftest import eleventh, paired11  # noqa: F401 - fixtures
+from tests.tournament.eleventh.results.test_exchange import played  # noqa: F401 - fixture
+from tests.tracker.eleventh.player import next_action
+from tests.tracker.eleventh.test_event_games import _url, xi_game  # noqa: F401 - fixture
+from tests.tracker.web.conftest import key_client
 from tournament.models import Event
-from tournament.services.audit import audit_undo
-from tournament.services.players import player_delete, player_register
-from tournament.services.results import result_enter
-from tournament.services.staff import staff_add, staff_remove
+from tournament.services.audit.log import audit_undo
+from tournament.services.events.staff import staff_add, staff_remove
+from tournament.services.players.players import player_delete, player_register
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 

@@ -10,10 +10,10 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from exchange.services.exchange import event_export_document
+from exchange.services.export import event_export_document
 from tests.conftest import add_players
 from tournament.models import AuditEntry, Event, Game, Player, Result, Round
-from tournament.services.events import event_create
+from tournament.services.events.events import event_create
 
 pytestmark = pytest.mark.django_db
 

@@ -6,6 +6,7 @@ the database's own words."""
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -13,17 +14,17 @@ from django.core.management import call_command
 from django.db import IntegrityError
 from rest_framework.test import APIClient
 
-from exchange.services import exchange_import
-from exchange.services.exchange import checksum, event_export_document
-from exchange.services.exchange_import import event_import
+from common.errors import Forbidden, Invalid
+from exchange.services.export import checksum, event_export_document
+from exchange.services.importing.check import document_parse
+from exchange.services.importing.write import event_import
 from tests.conftest import add_players
-from tests.roles.conftest import snapshot
-from tournament.errors import Forbidden, Invalid
+from tests.cross.roles.conftest import snapshot
 from tournament.models import AuditEntry, EventStaff, Result
-from tournament.services.events import event_create
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
-from tracker import exchange as tracker_exchange
+from tournament.services.events.events import event_create
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
+from tracker.services import exchange as tracker_exchange
 
 pytestmark = pytest.mark.django_db
 
@@ -164,13 +165,24 @@ def _deep(depth: int):
     return value
 
 
+@pytest.fixture
+def _room_to_encode_a_deep_value():
+    # The test itself encodes a 950-deep value (json's encoder recurses once per level), and
+    # under pytest-xdist it runs some frames deeper than in a single process.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4000))
+    yield
+    sys.setrecursionlimit(limit)
+
+
+@pytest.mark.usefixtures("_room_to_encode_a_deep_value")
 @pytest.mark.parametrize("how", ["api", "bytes"])
 def test_a_lone_surrogate_or_a_deep_value_is_refused_by_its_place(own, organiser, how):
     document = event_export_document(event=own)
     document["players"][1]["name"] = "Ada \ud800"
     deep = event_export_document(event=own)
     # 950 deep as the issue measured. The API's JSON parser refuses such bodies itself
-    # (tournament/jsontext.py: a lone surrogate does not parse, more than 32 levels is too
+    # (common/jsontext.py: a lone surrogate does not parse, more than 32 levels is too
     # deep), before the import service sees them; a file given to the service is named by place.
     deep["audit"][0]["before"] = _deep(950)
     # Refused before the checksum is read (it could not even be computed over such text).
@@ -200,7 +212,7 @@ def test_a_lone_surrogate_or_a_deep_value_is_refused_by_its_place(own, organiser
 
 def test_a_file_too_deep_for_the_parser_names_its_line_and_column():
     with pytest.raises(Invalid) as caught:
-        exchange_import.document_parse(b'{"audit": ' + b"[" * 5000 + b"]" * 5000 + b"}")
+        document_parse(b'{"audit": ' + b"[" * 5000 + b"]" * 5000 + b"}")
     assert str(caught.value) == "file: line 1, column 74: nested more than 64 levels deep."
 
 

@@ -8,9 +8,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
-from exchange.services.exchange import checksum
+from exchange.services.export import checksum
+from tests.cross.roles.conftest import snapshot
 from tests.exchange.helpers import export, imported, observable
-from tests.roles.conftest import snapshot
 from tournament.management.commands.load_demo import DEMO_11_NAME
 from tournament.models import Event, EventStaff
 

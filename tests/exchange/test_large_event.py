@@ -7,13 +7,13 @@ import time
 
 import pytest
 
-from exchange.services.exchange_import import event_import
+from exchange.services.importing.write import event_import
 from tests.exchange.helpers import export, observable, without_stamp
 from tournament.models import Game
-from tournament.services.events import event_create
-from tournament.services.players import player_register
-from tournament.services.results import result_confirm, result_enter
-from tournament.services.rounds import round_create
+from tournament.services.events.events import event_create
+from tournament.services.players.players import player_register
+from tournament.services.results.results import result_confirm, result_enter
+from tournament.services.rounds.rounds import round_create
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from exchange.services.exchange import checksum
+from exchange.services.export import checksum
+from tests.cross.roles.conftest import snapshot
 from tests.exchange.helpers import export, imported, observable
-from tests.roles.conftest import snapshot
-from tests.web.browser_form import form_data
+from tests.tournament.web.browser_form import form_data
 from tournament.management.commands.load_demo import DEMO_11_NAME
 from tournament.models import Event, EventStaff
 

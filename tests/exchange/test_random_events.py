@@ -15,21 +15,17 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exchange.services.exchange_import import event_import
+from common.errors import ServiceError
+from exchange.services.importing.write import event_import
 from tests.exchange.helpers import export, imported, observable, without_stamp
-from tournament.errors import ServiceError
 from tournament.models import AuditEntry, Event, Game
-from tournament.services import (
-    announcements,
-    audit,
-    clock,
-    events,
-    players,
-    results,
-    rounds,
-    swaps,
-)
-from tracker import services as tracker
+from tournament.services.audit import log as audit
+from tournament.services.events import events
+from tournament.services.live import announcements, clock
+from tournament.services.players import players
+from tournament.services.results import results
+from tournament.services.rounds import rounds, swaps
+from tracker.services import trackers as tracker
 
 pytestmark = pytest.mark.django_db
 

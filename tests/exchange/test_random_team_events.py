@@ -15,14 +15,16 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exchange.services.exchange_import import event_import
-from teams.models import TeamMatch
+from common.errors import ServiceError
+from exchange.services.importing.write import event_import
+from teams.models.teams import TeamMatch
 from teams.services import matches, ritual, rounds, scoring, teams
 from tests.exchange.helpers import export, imported, observable, without_stamp
 from tests.exchange.test_teams import team_observable
-from tournament.errors import ServiceError
 from tournament.models import AuditEntry, Event, Game
-from tournament.services import audit, events, results
+from tournament.services.audit import log as audit
+from tournament.services.events import events
+from tournament.services.results import results
 
 pytestmark = pytest.mark.django_db
 

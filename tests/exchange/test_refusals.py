@@ -7,12 +7,12 @@ import json
 import pytest
 from django.db import IntegrityError
 
-from exchange.services.exchange import checksum
-from exchange.services.exchange_import import event_import
+from common.errors import Invalid
+from exchange.services.export import checksum
+from exchange.services.importing.write import event_import
+from tests.cross.roles.conftest import snapshot
 from tests.exchange.helpers import export
-from tests.roles.conftest import snapshot
-from tournament.errors import Invalid
-from tracker import exchange as tracker_exchange
+from tracker.services import exchange as tracker_exchange
 
 pytestmark = pytest.mark.django_db
 

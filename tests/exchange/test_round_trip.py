@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from exchange.services.exchange_import import event_import
+from exchange.services.importing.write import event_import
 from tests.exchange.helpers import export, imported, observable, put_aside, without_stamp
 
 pytestmark = pytest.mark.django_db
@@ -52,8 +52,8 @@ def test_awards_and_army_lists_travel_with_the_event(demo, organiser):
     review come back as they were, and rank the imported standings the same way."""
     from rosters.services.armylists import army_list_review, army_list_submit
     from tournament.models import PaintingScore, SportsVote
-    from tournament.services.awards import painting_set, sports_vote
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
+    from tournament.services.standings.awards import painting_set, sports_vote
 
     staffer = demo.staff.first()
     event_update(
@@ -102,7 +102,7 @@ def test_a_vote_for_a_game_not_in_the_file_is_refused_whole(demo):
             "cast_at": "2026-11-23T10:00:00+00:00",
         }
     ]
-    from exchange.services.exchange import checksum
+    from exchange.services.export import checksum
 
     document["sha256"] = checksum(document)
     count = Event.objects.count()

@@ -7,11 +7,11 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 
-from exchange.services.exchange_import import event_import
+from exchange.services.importing.write import event_import
 from tests.conftest import add_players
 from tests.exchange.helpers import export
-from tournament.services.events import event_create
-from tournament.services.staff import staff_add, staff_remove
+from tournament.services.events.events import event_create
+from tournament.services.events.staff import staff_add, staff_remove
 
 pytestmark = pytest.mark.django_db
 

@@ -10,24 +10,24 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from exchange.services.exchange import checksum
-from exchange.services.exchange_import import event_import
+from common.errors import Invalid
+from exchange.services.export import checksum
+from exchange.services.importing.write import event_import
 from teams.engine.scoring import WTC_TABLE, table_data
-from teams.models import Team, TeamMatch
-from teams.ritual_models import RitualSetting, TeamMatchRitual
+from teams.models.ritual import RitualSetting, TeamMatchRitual
+from teams.models.teams import Team, TeamMatch
 from teams.services.matches import team_match_pair_players, team_match_unpair
 from teams.services.ritual import ritual_setting_update, ritual_words
 from teams.services.rounds import team_round_create
 from teams.services.scoring import team_scoring_update
 from teams.services.standings import team_standings_compute
 from teams.services.teams import team_create, team_member_add, team_update
+from tests.cross.roles.conftest import snapshot
 from tests.exchange.helpers import export, imported, observable, put_aside, without_stamp
-from tests.roles.conftest import snapshot
-from tests.teams_ritual.test_services import play_to_the_end
-from tournament.errors import Invalid
+from tests.teams.ritual.test_services import play_to_the_end
 from tournament.models import Event
-from tournament.services.events import event_create
-from tournament.services.results import result_enter
+from tournament.services.events.events import event_create
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 

@@ -12,10 +12,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from exchange.views import MAX_UPLOAD_BYTES
+from exchange.views.events import MAX_UPLOAD_BYTES
+from tests.cross.roles.conftest import snapshot
 from tests.exchange.helpers import export
 from tests.exchange.test_large_event import _build
-from tests.roles.conftest import snapshot
 from tournament.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -104,7 +104,7 @@ def _import_request(organiser, raw: bytes):
 
 
 def test_an_import_grows_memory_by_a_few_times_the_file(organiser):
-    from exchange.views import event_import_page
+    from exchange.views.events import event_import_page
 
     event = _build(organiser)
     raw = json.dumps(export(event), ensure_ascii=False, indent=1).encode()

@@ -11,9 +11,9 @@ from django.test import Client, override_settings
 
 from ops import throttle
 from ops.cache import ResilientRedisCache
-from tests.api.test_results import key_client
 from tests.conftest import broker_url
-from tests.printing.helpers import played_event
+from tests.tournament.api.test_results import key_client
+from tests.tournament.printing.helpers import played_event
 
 CLOSED = "redis://127.0.0.1:1/0"  # nothing listens on port 1
 KEYS = "ops.cache.database_key"

@@ -1,7 +1,7 @@
 """Every answer carries a Content-Security-Policy (issue 32, minor): scripts and styles only from
 this site's own files, or inline with the request's nonce; nothing from elsewhere, no framing,
-no plugins. Checked here on pages, API answers and errors; tests/browser/test_csp.py opens every
-page in Chromium and finds no violation."""
+no plugins. Checked here on pages, API answers and errors; tests/cross/browser/test_csp.py opens
+every page in Chromium and finds no violation."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_every_answer_has_a_policy_that_admits_nothing_inline_or_foreign(client,
 
 
 def test_each_request_has_its_own_nonce_and_inline_scripts_carry_it(client, organiser, event):
-    from tests.printing.helpers import played_event
+    from tests.tournament.printing.helpers import played_event
 
     played_event(event, organiser, 4)
     client.force_login(organiser)

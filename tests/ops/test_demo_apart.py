@@ -91,7 +91,7 @@ def test_remove_demo_lets_serve_start_and_keeps_other_accounts(tmp_path):
 
 @pytest.mark.django_db
 def test_remove_demo_keeps_an_account_that_runs_a_real_event_but_stops_its_demo_password():
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     user = get_user_model().objects.create_superuser(DEMO[0], password=DEMO[1])
     event_create(user=user, name="Real GT", rounds=3)

@@ -22,7 +22,7 @@ HEADER = "Idempotency-Key"
 
 @pytest.fixture
 def paired(event, players, organiser):
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     return round_create(event_id=event.pk, user=organiser, seed=7)
 
@@ -282,7 +282,7 @@ def test_the_same_key_from_two_browsers_of_one_player_page_differs_by_session(ga
 
 @pytest.mark.django_db(transaction=True)
 def test_the_same_key_sent_twice_at_once_writes_once(event, players, organiser):
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     round_ = round_create(event_id=event.pk, user=organiser, seed=7)
     game = round_.games.filter(player_b__isnull=False).order_by("table_number").first()
@@ -320,7 +320,7 @@ def test_a_keyed_write_costs_one_insert_and_one_update_more(api, paired):
 def test_an_anonymous_browser_is_known_by_its_cookie(event, organiser):
     """The public sign-up form: the browser's CSRF cookie tells it from the others, so its
     retry lands on the same private page and signs nobody up twice."""
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     event_update(event=event, user=organiser, changes={"registration_open": True})
     url = reverse("event-signup", args=[event.pk])
@@ -342,7 +342,7 @@ def test_an_anonymous_browser_is_known_by_its_cookie(event, organiser):
 
 
 def test_a_caller_with_no_credentials_and_no_cookies_is_not_kept(anon, event, organiser):
-    from tournament.services.events import event_update
+    from tournament.services.events.events import event_update
 
     event_update(event=event, user=organiser, changes={"registration_open": True})
     url = f"/api/events/{event.pk}/signup/"
@@ -355,7 +355,7 @@ def test_a_caller_with_no_credentials_and_no_cookies_is_not_kept(anon, event, or
 
 
 def test_a_tracker_move_sent_again_with_its_key_is_applied_once(client):
-    from tests.tracker_eleventh.player import next_action
+    from tests.tracker.eleventh.player import next_action
     from tracker.models import TrackedAction
 
     created = client.post(

@@ -12,9 +12,9 @@ from django.db import connection
 
 from ops import installation
 from ops.models import Installation
-from tests.printing.helpers import played_event
+from tests.tournament.printing.helpers import played_event
+from tournament.caching.cached import RECENT
 from tournament.models import Player
-from tournament.services.cached import RECENT
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +80,7 @@ def test_this_process_memory_names_the_database_too():
     after the database is recreated under a running process, revision 1 of an event there is
     not the old database's revision 1."""
     from ops.models import Installation
-    from tournament.services.cached import event_computed
+    from tournament.caching.cached import event_computed
 
     RECENT.items.clear()
     first = event_computed(event_id=1, name="page", variant="", revision=1, compute=lambda: "old")

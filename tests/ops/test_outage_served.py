@@ -22,8 +22,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 from tests.conftest import add_players
-from tests.printing.helpers import played_event
-from tournament.services.events import event_create
+from tests.tournament.printing.helpers import played_event
+from tournament.services.events.events import event_create
 
 call_command("migrate", verbosity=0)
 user = get_user_model().objects.create_user("org", password="pw", is_staff=True)

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from config.celery import app as celery_app
-from tests.printing.helpers import played_event
+from tests.tournament.printing.helpers import played_event
 from tournament.models import PrintJob, PrintJobStatus
 from tournament.tasks import WORKER_UNREACHABLE
 

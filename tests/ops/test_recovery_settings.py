@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.architecture.test_settings_and_pages import KEY
 from tests.ops.test_venue_settings import CLEAN
-from tests.test_settings_and_pages import KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -18,7 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import add_players
-from tests.printing.helpers import pair_in_order
+from tests.tournament.printing.helpers import pair_in_order
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +104,7 @@ def test_the_venue_server_logs_through_the_masking_logger():
 
 
 def test_private_pages_are_never_stored(event, organiser):
-    from tracker.services import tracker_create, tracker_of_game
+    from tracker.services.trackers import tracker_create, tracker_of_game
 
     players = add_players(event, organiser, 2)
     game = pair_in_order(event, organiser, players).games.first()

@@ -15,7 +15,7 @@ from tests.ops.test_venue_settings import CLEAN
 ROOT = Path(__file__).resolve().parents[2]
 PRINTED = (
     "import django; django.setup(); "
-    "from tournament.services.printing import player_link; print(player_link('k3y'))"
+    "from tournament.services.documents.printing import player_link; print(player_link('k3y'))"
 )
 
 

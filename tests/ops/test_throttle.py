@@ -5,7 +5,7 @@ from django.test import Client, override_settings
 
 from ops import throttle
 from ops.devices import COOKIE
-from tests.api.test_results import key_client
+from tests.tournament.api.test_results import key_client
 
 
 def _login(client, username, password):

@@ -8,12 +8,12 @@ import json
 
 import pytest
 
-from exchange.services.exchange_import import event_import
+from exchange.services.importing.write import event_import
 from people.models import Person, PersonLink
 from tests.exchange.helpers import export, without_stamp
 from tests.exchange.test_refusals import _refused, _resealed
-from tournament.services.events import event_create
-from tournament.services.players import player_register
+from tournament.services.events.events import event_create
+from tournament.services.players.players import player_register
 
 pytestmark = pytest.mark.django_db
 

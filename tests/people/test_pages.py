@@ -9,7 +9,7 @@ from django.test import Client
 
 from people.models import Person, PersonChange, PersonLink
 from tests.series.helpers import finished_event
-from tests.web.browser_form import form_data
+from tests.tournament.web.browser_form import form_data
 
 pytestmark = pytest.mark.django_db
 

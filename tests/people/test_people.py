@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from common.errors import Forbidden, Invalid
 from people.engine.matching import (
     PersonRecord,
     email_key,
@@ -18,9 +19,8 @@ from people.models import Person, PersonChange, PersonLink
 from people.services.people import person_link_player, person_merge, person_split, person_suggest
 from tests.conftest import add_players
 from tournament.engine.names import name_fold
-from tournament.errors import Forbidden, Invalid
-from tournament.services.events import event_create
-from tournament.services.players import player_register
+from tournament.services.events.events import event_create
+from tournament.services.players.players import player_register
 
 EMAILS = st.sampled_from(["", "ana@x.org", "ANA@x.org ", "ben@y.net", "cy@z.io"])
 IDS = st.dictionaries(st.sampled_from(["itc", "ntr"]), st.sampled_from(["1", "2", "3"]))

@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from common.errors import NotFound
 from people.engine.matching import PersonRecord, person_suggestions
 from people.models import Person, PersonChange, PersonLink
 from people.services.people import (
@@ -23,11 +24,10 @@ from people.services.people import (
 from series.services.series import series_create, series_event_add
 from series.services.table import series_table_read
 from tests.series.helpers import finished_event
-from tournament.errors import NotFound
 from tournament.models import EventStaff, StaffRole
-from tournament.services.events import event_create
-from tournament.services.players import player_register
-from tournament.services.staff import staff_add
+from tournament.services.events.events import event_create
+from tournament.services.events.staff import staff_add
+from tournament.services.players.players import player_register
 
 pytestmark = pytest.mark.django_db
 

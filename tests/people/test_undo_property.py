@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from people.models import Person, PersonChange, PersonLink
 from people.services.people import person_change_undo, person_merge, person_split
-from tournament.services.events import event_create
-from tournament.services.players import player_register
+from tournament.services.events.events import event_create
+from tournament.services.players.players import player_register
 
 IDS = st.dictionaries(st.sampled_from(["itc", "ntr"]), st.sampled_from(["1", "2"]), max_size=2)
 

@@ -8,9 +8,9 @@ import pytest
 from django.db import transaction
 
 from tournament.models import Player, Result, ResultSource, ResultStatus
-from tournament.services.events import event_create
-from tournament.services.results import round_refresh_status
-from tournament.services.rounds import round_create
+from tournament.services.events.events import event_create
+from tournament.services.results.results import round_refresh_status
+from tournament.services.rounds.rounds import round_create
 
 
 def swiss_round(event, user, number: int) -> None:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from teams.models import TeamMatch
+from teams.models.teams import TeamMatch
 from teams.services.matches import team_match_pair_players
 from teams.services.rounds import team_round_create
 from teams.services.teams import team_create, team_member_add
 from tournament.models import Result, ResultSource, ResultStatus
-from tournament.services.events import event_create
-from tournament.services.results import round_refresh_status
+from tournament.services.events.events import event_create
+from tournament.services.results.results import round_refresh_status
 
 FACTIONS = ["Orks", "Necrons", "Aeldari", "Tau Empire", "Space Marines", "Drukhari"]
 

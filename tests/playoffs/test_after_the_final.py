@@ -16,10 +16,10 @@ from openpyxl import load_workbook
 
 from tests.playoffs.conftest import swiss_event
 from tests.playoffs.test_api import base, play_round, standings
-from tests.printing.helpers import pdf_pages
-from tests.web.browser_form import form_data
+from tests.tournament.printing.helpers import pdf_pages
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry, Event
-from tournament.services.printing import print_document
+from tournament.services.documents.printing import print_document
 
 pytestmark = pytest.mark.django_db
 

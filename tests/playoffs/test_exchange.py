@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-from exchange.services.exchange import event_export_document
-from exchange.services.exchange_import import event_import
+from exchange.services.export import event_export_document
+from exchange.services.importing.write import event_import
 from playoffs.services.playoffs import playoff_advance, playoff_create
 from playoffs.services.views import playoff_view
 from tests.playoffs.conftest import swiss_event
-from tournament.services.results import result_enter
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from django.test import Client
 
 from tests.playoffs.conftest import swiss_event
 from tests.playoffs.test_api import base, play_out, standings
-from tests.printing.helpers import pdf_pages
-from tournament.services.printing import print_document
+from tests.tournament.printing.helpers import pdf_pages
+from tournament.services.documents.printing import print_document
 
 pytestmark = pytest.mark.django_db
 

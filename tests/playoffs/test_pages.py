@@ -91,7 +91,7 @@ def test_organiser_cuts_and_pairs_from_the_page(organiser):
 
 
 def test_organiser_decides_a_drawn_game_on_the_page(organiser):
-    from tournament.services.results import result_enter
+    from tournament.services.results.results import result_enter
 
     event = swiss_event(organiser, players=4, rounds=1)
     playoff_create(

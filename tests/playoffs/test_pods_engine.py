@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playoffs.engine.pods import pods_by_standings, pods_cut, pods_pair
-from tournament.engine.grouped import pair_in_groups
+from tournament.engine.pairing.grouped import pair_in_groups
 from tournament.engine.records import GameRecord, PlayerEntry
 
 

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from exchange.services.exchange import checksum, event_export_document
-from exchange.services.exchange_import import event_import
-from playoffs.services.pods import pods_create, pods_view
+from common.errors import Invalid
+from exchange.services.export import checksum, event_export_document
+from exchange.services.importing.write import event_import
+from playoffs.services.pods.pods import pods_create, pods_view
 from tests.playoffs.conftest import swiss_event, swiss_round
-from tournament.errors import Invalid
 
 pytestmark = pytest.mark.django_db
 

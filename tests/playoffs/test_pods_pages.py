@@ -7,9 +7,9 @@ import pytest
 from django.test import Client
 
 from playoffs.models import PodSplit
-from playoffs.services.pods import pods_view
+from playoffs.services.pods.pods import pods_view
 from tests.playoffs.conftest import swiss_event, swiss_round
-from tests.web.browser_form import form_data
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry, Game
 
 pytestmark = pytest.mark.django_db

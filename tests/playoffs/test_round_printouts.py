@@ -8,8 +8,8 @@ import pytest
 from playoffs.engine.tiebreak import KNOCKOUT_TIEBREAKS
 from playoffs.services.playoffs import playoff_advance, playoff_create
 from tests.playoffs.conftest import swiss_event
-from tests.printing.helpers import pdf_pages
-from tournament.services.printing import print_document
+from tests.tournament.printing.helpers import pdf_pages
+from tournament.services.documents.printing import print_document
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.test import Client
 
 from playoffs.services.playoffs import playoff_advance, playoff_create
 from tests.playoffs.conftest import swiss_event
-from tests.web.browser_form import form_data
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry
 
 pytestmark = pytest.mark.django_db

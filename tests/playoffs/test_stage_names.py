@@ -9,9 +9,9 @@ from django.test import Client
 
 from playoffs.services.playoffs import playoff_advance, playoff_create
 from tests.playoffs.conftest import swiss_event
-from tests.printing.helpers import pdf_pages
+from tests.tournament.printing.helpers import pdf_pages
 from tournament.models import Event
-from tournament.services.printing import print_document
+from tournament.services.documents.printing import print_document
 
 pytestmark = pytest.mark.django_db
 

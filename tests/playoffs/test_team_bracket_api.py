@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from teams.models import Team
+from teams.models.teams import Team
 from tests.playoffs.team_events import team_swiss
 from tournament.models import Round
 

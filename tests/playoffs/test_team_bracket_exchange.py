@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from exchange.services.exchange import checksum, event_export_document
-from exchange.services.exchange_import import event_import
+from common.errors import Invalid
+from exchange.services.export import checksum, event_export_document
+from exchange.services.importing.write import event_import
 from playoffs.models import PlayoffTeamMatch
 from playoffs.services.playoffs import playoff_advance, playoff_create
 from playoffs.services.views import playoff_view
 from tests.playoffs.team_events import confirm, pair_players, team_swiss
-from tournament.errors import Invalid
 
 pytestmark = pytest.mark.django_db
 

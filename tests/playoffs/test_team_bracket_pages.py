@@ -11,13 +11,13 @@ from django.test import Client
 from playoffs.engine.team_tiebreak import TEAM_KNOCKOUT_TIEBREAKS
 from playoffs.models import Playoff
 from playoffs.services.playoffs import playoff_advance, playoff_create
-from teams.models import Team, TeamMatch
-from teams.services.team_printing import team_print_document
+from teams.models.teams import Team, TeamMatch
+from teams.services.printing import team_print_document
 from tests.playoffs.team_events import confirm, pair_players, team_swiss
-from tests.printing.helpers import pdf_pages
-from tests.web.browser_form import form_data
+from tests.tournament.printing.helpers import pdf_pages
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry
-from tournament.services.printing import print_document
+from tournament.services.documents.printing import print_document
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ import pytest
 from playoffs.services.placings import playoff_placings
 from playoffs.services.playoffs import playoff_advance, playoff_create
 from playoffs.services.views import playoff_view
-from teams.models import TeamMatch
+from teams.models.teams import TeamMatch
 from tests.playoffs.team_events import confirm, pair_players, team_swiss
-from tests.teams_ritual.test_services import play_to_the_end
+from tests.teams.ritual.test_services import play_to_the_end
 from tournament.models import Game
 
 pytestmark = pytest.mark.django_db

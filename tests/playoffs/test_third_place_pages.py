@@ -9,10 +9,10 @@ from django.test import Client
 
 from playoffs.models import Playoff
 from tests.playoffs.conftest import swiss_event
-from tests.printing.helpers import pdf_pages
-from tests.web.browser_form import form_data
+from tests.tournament.printing.helpers import pdf_pages
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry
-from tournament.services.audit_words import audit_describe
+from tournament.services.audit.words import audit_describe
 
 pytestmark = pytest.mark.django_db
 

@@ -10,14 +10,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from rosters.models import ArmyList
+from rosters.models.armylists import ArmyList
 from rosters.services.armylists import army_list_submit
 from tests.conftest import add_players
-from tests.roles.conftest import snapshot
+from tests.cross.roles.conftest import snapshot
 from tournament.models import AuditEntry, Player
-from tournament.services.audit import audit_undo
-from tournament.services.events import event_update
-from tournament.services.staff import staff_add
+from tournament.services.audit.log import audit_undo
+from tournament.services.events.events import event_update
+from tournament.services.events.staff import staff_add
 
 pytestmark = pytest.mark.django_db
 
@@ -180,7 +180,7 @@ def test_only_the_events_staff_overrule(event, organiser, other_organiser, field
 
 
 def test_a_player_of_another_event_is_not_found(event, organiser, field):
-    from tournament.services.events import event_create
+    from tournament.services.events.events import event_create
 
     other = event_create(user=organiser, name="Other GT", rounds=3, seed=1)
     (stranger,) = add_players(other, organiser, 1)
@@ -199,7 +199,7 @@ def eleventh(event, organiser):
 
 
 def _orks(event, organiser, **recorded):
-    from tournament.services.players import player_register
+    from tournament.services.players.players import player_register
 
     ana = player_register(event=event, user=organiser, name="Ana", **recorded)
     army_list_submit(player=ana, text=ORKS, by_player=True)

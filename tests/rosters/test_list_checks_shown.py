@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from rosters.services.armylists import army_list_submit
 from rosters.services.checking import roster_check_event
 from tests.conftest import add_players
-from tournament.services.events import event_update
+from tournament.services.events.events import event_update
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +101,7 @@ def test_staff_overrule_each_failing_check_with_a_reason_logged_and_undoable(
 ):
     from rosters.services.armylists import army_list_overrule
     from tournament.models import AuditEntry, Player
-    from tournament.services.audit import audit_undo
+    from tournament.services.audit.log import audit_undo
 
     event = _incursion_list(event, organiser, field[0])
     errors = sorted(_errors(event))
@@ -121,8 +121,8 @@ def test_staff_overrule_each_failing_check_with_a_reason_logged_and_undoable(
 
 
 def test_an_overrule_names_a_problem_the_list_has_and_says_why(event, organiser, field):
+    from common.errors import Invalid
     from rosters.services.armylists import army_list_overrule
-    from tournament.errors import Invalid
 
     _incursion_list(event, organiser, field[0])
     with pytest.raises(Invalid) as exc:
@@ -163,8 +163,8 @@ def test_the_lists_page_overrules_a_check(client, event, organiser, field):
 
 
 def test_overrules_travel_in_the_event_document(event, organiser, field):
-    from exchange.services.exchange import event_export
-    from exchange.services.exchange_import import event_import
+    from exchange.services.export import event_export
+    from exchange.services.importing.write import event_import
     from rosters.services.armylists import army_list_overrule
     from tournament.models import Player
 
@@ -187,8 +187,8 @@ def test_overrules_travel_in_the_event_document(event, organiser, field):
 
 
 def test_the_event_pins_the_rules_data_and_a_change_is_logged(event, organiser, field):
+    from common.errors import Invalid
     from rosters.data import dataset_versions
-    from tournament.errors import Invalid
     from tournament.models import AuditEntry
 
     version = dataset_versions()[0]

@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 from rest_framework.test import APIClient
 
-from exchange.services.exchange import checksum, event_export_document
-from exchange.services.exchange_import import event_import
-from rosters.models import ArmyList
+from common.errors import Invalid
+from exchange.services.export import checksum, event_export_document
+from exchange.services.importing.write import event_import
+from rosters.models.armylists import ArmyList
 from rosters.services.armylists import army_list_overrule, army_list_submit
 from tests.conftest import add_players
-from tests.roles.conftest import snapshot
-from tournament.errors import Invalid
+from tests.cross.roles.conftest import snapshot
 from tournament.models import Player
-from tournament.services.events import event_update
+from tournament.services.events.events import event_update
 
 pytestmark = pytest.mark.django_db
 

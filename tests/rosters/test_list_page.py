@@ -14,7 +14,7 @@ from django.urls import reverse
 from rosters.engine.checks import CODES
 from rosters.services.armylists import army_list_overrule, army_list_submit
 from tests.conftest import add_players
-from tournament.services.events import event_update
+from tournament.services.events.events import event_update
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rosters.patrol_models import CombatPatrol
+from rosters.models.patrols import CombatPatrol
 from tournament.models import AuditEntry
 
 pytestmark = pytest.mark.django_db

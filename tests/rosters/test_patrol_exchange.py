@@ -8,12 +8,12 @@ import json
 
 import pytest
 
-from exchange.services.exchange_import import event_import
-from rosters.patrol_models import CombatPatrol
-from rosters.services.patrols import patrol_create, patrol_delete, patrol_update
+from exchange.services.importing.write import event_import
+from rosters.models.patrols import CombatPatrol
+from rosters.services.patrols.patrols import patrol_create, patrol_delete, patrol_update
 from tests.exchange.helpers import export, imported, observable, without_stamp
 from tests.exchange.test_refusals import _refused, _resealed
-from tournament.services.events import event_create
+from tournament.services.events.events import event_create
 
 pytestmark = pytest.mark.django_db
 

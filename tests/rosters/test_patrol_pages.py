@@ -8,19 +8,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from rosters.patrol_models import CombatPatrol
-from tests.web.browser_form import form_data
+from rosters.models.patrols import CombatPatrol
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry, Event
-from tournament.services.events import event_create
-from tournament.services.staff import staff_add
+from tournament.services.events.events import event_create
+from tournament.services.events.staff import staff_add
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def org_client(client, organiser):
-    client.force_login(organiser)
-    return client
 
 
 @pytest.fixture
@@ -109,8 +103,8 @@ def test_the_tab_shows_only_at_a_combat_patrol_event(org_client, organiser):
 
 def test_the_sequence_on_the_page_the_pairings_and_the_sheets(org_client, organiser, event):
     from tests.conftest import add_players
-    from tournament.services.printing import print_round_data
-    from tournament.services.rounds import round_create
+    from tournament.services.documents.printing import print_round_data
+    from tournament.services.rounds.rounds import round_create
 
     html = _page(org_client, reverse("manage-patrols", args=[event.pk]))
     assert "Alternate setting up units one at a time, defender first" in html

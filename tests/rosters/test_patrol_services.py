@@ -7,19 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from rosters.patrol_models import CombatPatrol
+from common.errors import Conflict, Invalid
+from rosters.models.patrols import CombatPatrol
 from rosters.services.checking import roster_check_event
-from rosters.services.patrols import (
+from rosters.services.patrols.patrols import (
     patrol_create,
     patrol_delete,
     patrol_specs,
     patrol_update,
 )
-from tournament.errors import Conflict, Invalid
 from tournament.models import AuditEntry
-from tournament.services.audit import audit_undo
-from tournament.services.audit_words import audit_describe
-from tournament.services.events import event_create, event_update
+from tournament.services.audit.log import audit_undo
+from tournament.services.audit.words import audit_describe
+from tournament.services.events.events import event_create, event_update
 
 LISTS = Path(__file__).parent / "lists"
 NECRONS = {

@@ -14,10 +14,10 @@ from rosters.engine.roster import Roster, RosterUnit
 from rosters.engine.sheet import roster_sheet
 from rosters.services.armylists import army_list_submit
 from tests.conftest import add_players
-from tests.lists.conftest import set_deadline
+from tests.rosters.lists.conftest import set_deadline
 from tournament.models import Event
-from tournament.services.printing import print_document
-from tournament.services.rounds import round_create
+from tournament.services.documents.printing import print_document
+from tournament.services.rounds.rounds import round_create
 
 ORKS = (Path(__file__).parent / "lists" / "gw_app_11th_orks.txt").read_text()
 

@@ -11,20 +11,20 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from exchange.services.exchange import checksum
-from exchange.services.exchange_import import event_import
-from rosters.models import ArmyList
+from common.errors import Conflict, Invalid
+from exchange.services.export import checksum
+from exchange.services.importing.write import event_import
+from rosters.models.armylists import ArmyList
 from rosters.services.armylists import army_list_submit
 from rosters.services.recorded import list_recorded_use, recorded_mismatch
 from tests.exchange.helpers import export, without_stamp
-from tests.web.browser_form import form_data
-from tournament.errors import Conflict, Invalid
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry, Event, Player
-from tournament.services.audit import audit_undo
-from tournament.services.audit_words import audit_describe
-from tournament.services.events import event_update
-from tournament.services.imports import import_players
-from tournament.services.players import player_delete, player_register, player_update
+from tournament.services.audit.log import audit_undo
+from tournament.services.audit.words import audit_describe
+from tournament.services.events.events import event_update
+from tournament.services.players.imports import import_players
+from tournament.services.players.players import player_delete, player_register, player_update
 
 pytestmark = pytest.mark.django_db
 
@@ -170,7 +170,7 @@ def test_the_player_form_shows_one_per_line_and_saving_it_unchanged_changes_noth
 def test_judges_read_the_detachments_on_the_player_page(client, eleventh, organiser):
     from django.contrib.auth import get_user_model
 
-    from tournament.services.staff import staff_add
+    from tournament.services.events.staff import staff_add
 
     judge = get_user_model().objects.create_user("judge", password="pw")
     staff_add(event=eleventh, user=organiser, username="judge", role="judge")
@@ -395,8 +395,8 @@ def test_a_file_with_bad_detachments_is_refused_whole(eleventh, organiser, value
 
 
 def test_an_entry_cannot_undo_another_events_players_detachments(eleventh, organiser):
-    from tournament.services.audit import audit_record
-    from tournament.services.events import event_create
+    from tournament.services.audit.log import audit_record
+    from tournament.services.events.events import event_create
 
     other = event_create(user=organiser, name="Other GT", rounds=3, seed=1)
     theirs = _player(other, organiser, name="Bo", faction="Orks", detachments=["Dread Mob"])

@@ -14,12 +14,12 @@ from rest_framework.test import APIClient
 from rosters.services.armylists import army_list_submit
 from rosters.services.checking import roster_read
 from rosters.services.recorded import list_recorded_from, recorded_mismatch
-from tests.web.browser_form import form_data
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry, Player
-from tournament.services.audit import audit_undo
-from tournament.services.audit_words import audit_describe
-from tournament.services.events import event_update
-from tournament.services.players import player_register
+from tournament.services.audit.log import audit_undo
+from tournament.services.audit.words import audit_describe
+from tournament.services.events.events import event_update
+from tournament.services.players.players import player_register
 
 pytestmark = pytest.mark.django_db
 
@@ -151,7 +151,7 @@ def test_a_single_detachment_granting_one_disposition_fills_the_players(eleventh
 
 
 def test_a_list_sent_with_the_sign_up_fills_like_one_sent_later(eleventh, organiser):
-    from tournament.services.registration import registration_submit
+    from tournament.services.players.registration import registration_submit
 
     event_update(event=eleventh, user=organiser, changes={"registration_open": True})
     bo = registration_submit(event=eleventh, name="Bo", faction="Orks", army_list=ORKS)

@@ -8,9 +8,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from common.errors import Invalid
 from rosters.engine.roster import Roster
 from rosters.services.checking import roster_check, roster_check_event, roster_read
-from tournament.errors import Invalid
 
 LISTS = Path(__file__).parent / "lists"
 PINNED = "40kdc-0.5.17-9578345"

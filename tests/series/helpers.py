@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from tests.printing.helpers import pair_in_order
-from tournament.services.events import event_create
-from tournament.services.players import player_register
-from tournament.services.results import result_enter
+from tests.tournament.printing.helpers import pair_in_order
+from tournament.services.events.events import event_create
+from tournament.services.players.players import player_register
+from tournament.services.results.results import result_enter
 
 
 def finished_event(user, name: str, people: list[tuple[str, str]], *, hidden: bool = False):

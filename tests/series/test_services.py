@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from common.errors import Conflict, Forbidden, Invalid, NotFound
 from series.models import SeriesChange
 from series.services.series import (
     series_create,
@@ -15,9 +16,8 @@ from series.services.series import (
 )
 from series.services.table import series_table_read
 from tests.series.helpers import finished_event
-from tournament.errors import Conflict, Forbidden, Invalid, NotFound
-from tournament.services.events import event_create
-from tournament.services.results import result_enter
+from tournament.services.events.events import event_create
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
 
@@ -58,8 +58,8 @@ def test_the_table_counts_finished_events_and_matches_people_by_address(organise
 
 def test_only_confirmed_results_count_and_the_table_follows_the_event_as_it_finishes(organiser):
     event = event_create(user=organiser, name="Open", rounds=1, seed=1)
-    from tests.printing.helpers import pair_in_order
-    from tournament.services.players import player_register
+    from tests.tournament.printing.helpers import pair_in_order
+    from tournament.services.players.players import player_register
 
     players = [player_register(event=event, user=organiser, name=n, email=m) for n, m in (ANA, BEN)]
     round_ = pair_in_order(event, organiser, players)

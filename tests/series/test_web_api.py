@@ -12,7 +12,7 @@ from django.test import Client
 from series.models import Series, SeriesChange
 from series.services.series import series_create, series_event_add
 from tests.series.helpers import finished_event
-from tests.web.browser_form import form_data
+from tests.tournament.web.browser_form import form_data
 
 pytestmark = pytest.mark.django_db
 

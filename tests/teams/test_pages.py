@@ -7,22 +7,16 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from teams.models import Team, TeamMatch, TeamScoring
+from teams.models.teams import Team, TeamMatch, TeamScoring
 from teams.services.matches import team_match_pair_players
 from teams.services.rounds import team_round_create
 from teams.services.teams import team_create, team_member_add
-from tests.web.browser_form import form_data
+from tests.tournament.web.browser_form import form_data
 from tournament.models import AuditEntry
-from tournament.services.events import event_create
-from tournament.services.results import result_enter
+from tournament.services.events.events import event_create
+from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def org_client(client, organiser):
-    client.force_login(organiser)
-    return client
 
 
 @pytest.fixture

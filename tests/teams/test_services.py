@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from teams.models import Team, TeamMatch
+from common.errors import Conflict, Invalid
+from teams.models.teams import Team, TeamMatch
 from teams.services.matches import team_match_pair_players
 from teams.services.rounds import team_round_create
 from teams.services.standings import team_standings_compute
 from teams.services.teams import team_create, team_member_add, team_update, teams_import
-from tournament.errors import Conflict, Invalid
 from tournament.models import AuditEntry
-from tournament.services.audit import audit_undo
-from tournament.services.events import event_create, event_update
-from tournament.services.players import player_update
-from tournament.services.results import result_confirm, result_enter
+from tournament.services.audit.log import audit_undo
+from tournament.services.events.events import event_create, event_update
+from tournament.services.players.players import player_update
+from tournament.services.results.results import result_confirm, result_enter
 
 pytestmark = pytest.mark.django_db
 
@@ -199,7 +199,7 @@ def test_dropped_team_is_not_paired(event, organiser):
 
 
 def test_singles_rounds_are_refused_in_a_team_event(event, organiser):
-    from tournament.services.rounds import round_create
+    from tournament.services.rounds.rounds import round_create
 
     with pytest.raises(Conflict) as exc:
         round_create(event_id=event.pk, user=organiser)
@@ -207,8 +207,8 @@ def test_singles_rounds_are_refused_in_a_team_event(event, organiser):
 
 
 def test_singles_round_tools_are_refused_in_a_team_event(event, organiser):
-    from tournament.services.rounds import round_delete_latest
-    from tournament.services.swaps import round_repair, round_swap_players
+    from tournament.services.rounds.rounds import round_delete_latest
+    from tournament.services.rounds.swaps import round_repair, round_swap_players
 
     for name in ("Lions", "Bears"):
         _team(event, organiser, name)
@@ -232,7 +232,7 @@ def test_singles_round_tools_are_refused_in_a_team_event(event, organiser):
 
 
 def test_team_actions_are_logged_in_words(event, organiser):
-    from tournament.services.audit_words import audit_describe
+    from tournament.services.audit.words import audit_describe
 
     for name in ("Lions", "Bears"):
         _team(event, organiser, name)
@@ -266,9 +266,9 @@ def test_an_old_pairing_entry_does_not_undo_a_newer_pairing(event, organiser):
 
 
 def test_a_played_team_event_can_be_deleted_whole(event, organiser):
-    from teams.models import TeamMatchGame, TeamRound
+    from teams.models.teams import TeamMatchGame, TeamRound
     from tournament.models import Event, Player
-    from tournament.services.events import event_delete
+    from tournament.services.events.events import event_delete
 
     for name in ("Lions", "Bears"):
         _team(event, organiser, name)
@@ -304,7 +304,7 @@ def test_a_captain_key_finds_the_team_and_its_current_match(event, organiser):
 
 
 def test_a_new_captain_is_logged_by_name_and_undone(event, organiser):
-    from tournament.services.audit_words import audit_describe
+    from tournament.services.audit.words import audit_describe
 
     team = _team(event, organiser, "Lions")
     second = team.members.get(player__name="Lions 2").player

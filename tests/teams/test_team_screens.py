@@ -8,18 +8,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from teams.models import Team
+from teams.models.teams import Team
 from teams.services.rounds import team_round_create
 from teams.services.teams import team_create, team_member_add
-from tournament.services.events import event_create
+from tournament.services.events.events import event_create
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def org_client(client, organiser):
-    client.force_login(organiser)
-    return client
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from teams.services.team_sheets import team_sheet_columns
+from teams.services.sheets import team_sheet_columns
 
 pytestmark = pytest.mark.django_db
 

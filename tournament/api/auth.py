@@ -6,7 +6,7 @@ from django.contrib.auth.models import AnonymousUser
 from rest_framework import authentication, exceptions
 
 from tournament.models import Player
-from tournament.services.players import player_by_key
+from tournament.services.players.players import player_by_key
 
 
 class PlayerKeyAuthentication(authentication.BaseAuthentication):

@@ -7,7 +7,7 @@ from rest_framework import exceptions
 
 from tournament.api.auth import request_player
 from tournament.models import Event, Game
-from tournament.services.access import events_visible_to, require_judge, require_organiser
+from tournament.services.events.access import events_visible_to, require_judge, require_organiser
 
 
 def visible_event(request, event_id: int) -> Event:

@@ -7,11 +7,9 @@ from tournament.api.views import (
     clock,
     events,
     exports,
-    factions,
     games,
     players,
     rounds,
-    sheets,
     signup,
     staff,
     standings,
@@ -100,31 +98,6 @@ urlpatterns = [
     ),
     path("events/<int:event_id>/results/", exports.ResultsView.as_view(), name="api-results"),
     path(
-        "events/<int:event_id>/players.csv",
-        sheets.PlayerSheetCsvView.as_view(),
-        name="api-player-sheet-csv",
-    ),
-    path(
-        "events/<int:event_id>/event.csv",
-        sheets.EventSheetCsvView.as_view(),
-        name="api-event-sheet-csv",
-    ),
-    path(
-        "events/<int:event_id>/itc.csv",
-        sheets.ItcFormCsvView.as_view(),
-        name="api-itc-csv",
-    ),
-    path(
-        "events/<int:event_id>/ntr.txt",
-        sheets.NtrTextView.as_view(),
-        name="api-ntr-txt",
-    ),
-    path(
-        "events/<int:event_id>/event.xlsx",
-        sheets.WorkbookView.as_view(),
-        name="api-event-xlsx",
-    ),
-    path(
         "events/<int:event_id>/results.csv",
         exports.ResultsCsvView.as_view(),
         name="api-results-csv",
@@ -134,12 +107,6 @@ urlpatterns = [
         exports.PairingsCsvView.as_view(),
         name="api-pairings-csv",
     ),
-    path(
-        "events/<int:event_id>/factions/",
-        factions.EventFactionsView.as_view(),
-        name="api-event-factions",
-    ),
-    path("factions/", factions.FactionsView.as_view(), name="api-factions"),
     path("events/<int:event_id>/staff/", staff.StaffListView.as_view(), name="api-staff"),
     path(
         "events/<int:event_id>/staff/<int:user_id>/",

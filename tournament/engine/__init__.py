@@ -1,13 +1,12 @@
 """Pure pairing and standings engine (no Django): Swiss pairing by optimal matching, standings."""
 
-from .check import check_pairing, validate_pairing
-from .context import PairingContext, build_context, pair_cost, pairing_cost
-from .display import format_points, format_record, json_points
-from .errors import EngineError
-from .greedy import greedy_pair_round
-from .metrics import REGISTRY, Metric, format_metric, known_metrics, metric_info, metric_json
-from .pairing import pair_round
-from .records import (
+from tournament.engine.display import format_points, format_record, json_points
+from tournament.engine.errors import EngineError
+from tournament.engine.pairing.check import check_pairing, validate_pairing
+from tournament.engine.pairing.context import PairingContext, build_context, pair_cost, pairing_cost
+from tournament.engine.pairing.greedy import greedy_pair_round
+from tournament.engine.pairing.pairing import pair_round
+from tournament.engine.records import (
     Flag,
     GameRecord,
     PairResult,
@@ -15,7 +14,15 @@ from .records import (
     RoundPairing,
     StandingRow,
 )
-from .standings import compute_standings
+from tournament.engine.standings.metrics import (
+    REGISTRY,
+    Metric,
+    format_metric,
+    known_metrics,
+    metric_info,
+    metric_json,
+)
+from tournament.engine.standings.standings import compute_standings
 
 __all__ = [
     "REGISTRY",

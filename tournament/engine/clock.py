@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+from common.errors import RuleError
+
 NOT_STARTED = "not_started"
 RUNNING = "running"
 PAUSED = "paused"
@@ -21,14 +23,11 @@ FINISHED = "finished"
 MAX_MINUTES = 720
 
 
-class ClockError(Exception):
+class ClockError(RuleError):
     """A transition that does not fit the clock's state (or a length it cannot take)."""
 
     def __init__(self, code: str, message: str, *, field: str = "action") -> None:
-        super().__init__(message)
-        self.code = code
-        self.field = field
-        self.message = message
+        super().__init__(code, message, field=field)
 
 
 @dataclass(frozen=True)

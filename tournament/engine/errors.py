@@ -1,11 +1,10 @@
 """Errors raised by the pure engine; `code` is the machine code callers and tests match on."""
 
+from common.errors import RuleError
 
-class EngineError(Exception):
+
+class EngineError(RuleError):
     """A rule was broken by the input; `field` names the offending input."""
 
-    def __init__(self, code: str, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message} [{code}]")
-        self.code = code
-        self.field = field
-        self.message = message
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message} [{self.code}]"

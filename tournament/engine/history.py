@@ -10,8 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .errors import EngineError
-from .records import GameRecord, PlayerEntry
+from tournament.engine.errors import EngineError
+from tournament.engine.records import GameRecord, PlayerEntry
 
 WIN2, DRAW2 = 2, 1  # match points doubled
 
@@ -82,8 +82,8 @@ def build_states(
             if pid is not None and pid not in states:
                 raise EngineError(
                     "unknown_player",
-                    "games",
                     f"game of round {g.round} names player {pid} who is not in the player list",
+                    field="games",
                 )
         a = states[g.player_a]
         if g.table is not None:

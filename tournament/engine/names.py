@@ -79,11 +79,11 @@ def name_clean(value: str, *, field: str = "name", limit: int = 120) -> str:
     """The name as stored: spaces collapsed, invisible format characters dropped, composed
     (NFC). Raises EngineError (`bad_character`, `blank`, `max_length`) naming `field`."""
     if not isinstance(value, str):
-        raise EngineError("invalid", field, "Must be text.")
+        raise EngineError("invalid", "Must be text.", field=field)
     for char in value:
         message = _refused(char) if not char.isspace() else None
         if message:
-            raise EngineError("bad_character", field, message)
+            raise EngineError("bad_character", message, field=field)
     kept = "".join(c for c in value if not _dropped(c))
     name = unicodedata.normalize("NFC", " ".join(kept.split()))
     if not any(_visible(c) for c in name):
@@ -92,9 +92,9 @@ def name_clean(value: str, *, field: str = "name", limit: int = 120) -> str:
             if value.strip()
             else "This field may not be blank."
         )
-        raise EngineError("blank", field, message)
+        raise EngineError("blank", message, field=field)
     if len(name) > limit:
-        raise EngineError("max_length", field, f"Must be at most {limit} characters.")
+        raise EngineError("max_length", f"Must be at most {limit} characters.", field=field)
     return name
 
 
@@ -107,23 +107,23 @@ def text_clean(value, *, field: str, multiline: bool = False, limit: int | None 
     tabs kept, the text trimmed. "" stays "" (the caller says whether a field may be empty).
     Raises EngineError (`bad_character`, `blank`, `max_length`) naming `field`."""
     if not isinstance(value, str):
-        raise EngineError("invalid", field, "Must be text.")
+        raise EngineError("invalid", "Must be text.", field=field)
     if multiline:
         value = value.replace("\r\n", "\n").replace("\r", "\n")
     for char in value:
         allowed = char in "\n\t" if multiline else char.isspace()
         message = None if allowed else _refused(char)
         if message:
-            raise EngineError("bad_character", field, message)
+            raise EngineError("bad_character", message, field=field)
     kept = "".join(c for c in value if not _dropped(c))
     text = kept.strip() if multiline else " ".join(kept.split())
     text = unicodedata.normalize("NFC", text)
     if value.strip() and not any(_visible(c) for c in text):
         raise EngineError(
-            "blank", field, "Must hold a visible character (a letter, digit or sign)."
+            "blank", "Must hold a visible character (a letter, digit or sign).", field=field
         )
     if limit is not None and len(text) > limit:
-        raise EngineError("max_length", field, f"Must be at most {limit:,} characters.")
+        raise EngineError("max_length", f"Must be at most {limit:,} characters.", field=field)
     return text
 
 

@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.db import models
 
-from tournament.engine.metrics import DEFAULT_OWR_FLOOR_TEXT
+from tournament.engine.standings.metrics import DEFAULT_OWR_FLOOR_TEXT
 from tournament.localtime import default_time_zone
 
 DEFAULT_TIEBREAKS = ["owr", "vp"]
@@ -93,7 +93,7 @@ class Event(models.Model):
     tiebreaks = models.JSONField(default=default_tiebreaks)
     bye_vp = models.PositiveSmallIntegerField(default=60)
     # The owr_floor metric counts each opponent's win rate at no less than this fraction, kept
-    # as written ("0.33", "1/3") so it stays exact (tournament/engine/metrics.py).
+    # as written ("0.33", "1/3") so it stays exact (tournament/engine/standings/metrics.py).
     owr_floor = models.CharField(max_length=20, default=DEFAULT_OWR_FLOOR_TEXT)
     hidden = models.BooleanField(default=False)
     # The pairing engine keeps club mates apart in its round-1 draw only; later rounds pair by
@@ -115,7 +115,7 @@ class Event(models.Model):
         help_text="A new round's pairings stay with the staff until the organiser releases them.",
     )
     # Players check themselves in from their private page while this is on, within the
-    # optional window and from the optional networks (tournament/services/checkin.py).
+    # optional window and from the optional networks (tournament/services/players/checkin.py).
     check_in_open = models.BooleanField(default=False)
     check_in_opens_at = models.DateTimeField(null=True, blank=True)
     check_in_closes_at = models.DateTimeField(null=True, blank=True)
@@ -141,7 +141,8 @@ class Event(models.Model):
     # Packs without a pool (8th, 7th edition, Only War) give round n the mission generated
     # from this seed and n (tournament/services/round_missions.py); drawn at creation.
     mission_seed = models.BigIntegerField(null=True, blank=True)
-    # 11th edition: where each game's layout letter comes from (tournament/services/eleventh.py),
+    # 11th edition: where each game's layout letter comes from
+    # (tournament/services/rounds/eleventh.py),
     # and for `per_table` the letter of each table ({"1": "A", ...}; unnamed tables roll).
     layout_policy = models.CharField(
         max_length=20, choices=LayoutPolicy.choices, default=LayoutPolicy.ROLLED_PER_TABLE
@@ -159,7 +160,7 @@ class Event(models.Model):
     time_zone = models.CharField(max_length=64, default=default_time_zone)
     # Archived: off the lists and read-only (409 event_archived) until unarchived.
     archived = models.BooleanField(default=False)
-    # Awards (tournament/services/awards.py): the painting scale and the overall ranking's
+    # Awards (tournament/services/standings/awards.py): the painting scale and the overall ranking's
     # weights, whole numbers so the weighted sum stays exact.
     painting_max = models.PositiveSmallIntegerField(default=20)
     weight_battle = models.PositiveSmallIntegerField(default=3)

@@ -1,8 +1,8 @@
 from django.conf import settings
 from django.db import models
 
-from tournament.scoring import outcome
-from tournament.scoring_eleventh import RECORD_FIELDS
+from missions.scoring.eleventh import RECORD_FIELDS
+from missions.scoring.rules import outcome
 
 
 class ResultStatus(models.TextChoices):
@@ -28,7 +28,8 @@ class Result(models.Model):
     secondary_a = models.PositiveSmallIntegerField(null=True, blank=True)
     gambit_a = models.PositiveSmallIntegerField(null=True, blank=True)
     battle_ready_a = models.PositiveSmallIntegerField(null=True, blank=True)
-    # Maelstrom of War Tactical Objective VP (8th and 7th edition packs; tournament/scoring.py).
+    # Maelstrom of War Tactical Objective VP (8th and 7th edition packs;
+    # missions/scoring/rules.py).
     tactical_a = models.PositiveSmallIntegerField(null=True, blank=True)
     vp_a = models.PositiveSmallIntegerField()
     primary_b = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -37,14 +38,15 @@ class Result(models.Model):
     battle_ready_b = models.PositiveSmallIntegerField(null=True, blank=True)
     tactical_b = models.PositiveSmallIntegerField(null=True, blank=True)
     vp_b = models.PositiveSmallIntegerField(null=True, blank=True)
-    # Who won when the VP do not say it (tournament/scoring.py OUTCOMES: a_wins, b_wins, draw)
+    # Who won when the VP do not say it (missions/scoring/rules.py OUTCOMES: a_wins,
+    # b_wins, draw)
     # and how the battle ended (time, concession, tabled); "" when not said.
     decided = models.CharField(max_length=10, blank=True, default="")
     # Only War: each army's Power Level, which settles equal VP (the Underdog wins).
     power_a = models.PositiveSmallIntegerField(null=True, blank=True)
     power_b = models.PositiveSmallIntegerField(null=True, blank=True)
     ended = models.CharField(max_length=10, blank=True, default="")
-    # The 11th-edition game record (tournament/scoring_eleventh.py), null where not recorded,
+    # The 11th-edition game record (missions/scoring/eleventh.py), null where not recorded,
     # like the score parts: five {"primary", "secondary"} per side, then sides and modes.
     rounds_a = models.JSONField(null=True, blank=True)
     rounds_b = models.JSONField(null=True, blank=True)
@@ -70,7 +72,7 @@ class Result(models.Model):
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # Who entered or confirmed it, as an imported file names them, when that account is not
-    # linked here (exchange_import.py): a name in the history, not an account.
+    # linked here (exchange/services/importing/write.py): a name in the history, not an account.
     entered_by_label = models.CharField(max_length=150, blank=True)
     confirmed_by_label = models.CharField(max_length=150, blank=True)
 

@@ -1,7 +1,7 @@
 """Who runs an event, and in which role.
 
 Organisers may do everything to their event; judges enter, correct and settle results and see
-the organisers' pages, but change nothing else (tournament/services/access.py says who may do
+the organisers' pages, but change nothing else (tournament/services/events/access.py says who may do
 what)."""
 
 from django.conf import settings

@@ -9,14 +9,14 @@ from dataclasses import dataclass
 from pypdf import PdfWriter
 
 from tournament.printing.data import RoundPrint, StandingsPrint
-from tournament.printing.pairings import PairingsAlphabetical, PairingsByTable
-from tournament.printing.scoresheet import Scoresheets
-from tournament.printing.scoresheet_classic import ClassicScoresheets
-from tournament.printing.scoresheet_eleventh import EleventhScoresheets
-from tournament.printing.slips import SLIPS_PER_PAGE, ResultSlips
-from tournament.printing.standings import Standings
-from tournament.printing.tablepack import PAGES_PER_TABLE, TablePacks
-from tournament.printing.tablepack_eleventh import EleventhTablePacks
+from tournament.printing.documents.pairings import PairingsAlphabetical, PairingsByTable
+from tournament.printing.documents.scoresheets.classic import ClassicScoresheets
+from tournament.printing.documents.scoresheets.eleventh import EleventhScoresheets
+from tournament.printing.documents.scoresheets.leviathan import Scoresheets
+from tournament.printing.documents.slips import SLIPS_PER_PAGE, ResultSlips
+from tournament.printing.documents.standings import Standings
+from tournament.printing.documents.tablepacks.eleventh import EleventhTablePacks
+from tournament.printing.documents.tablepacks.leviathan import PAGES_PER_TABLE, TablePacks
 
 # "fallback": the paper pack made when a round is released (pairings by name and by table, a
 # result slip per table), for a venue whose phones, wifi or server fail.

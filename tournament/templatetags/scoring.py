@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from tournament.scoring import SCORING, VP_CEILING
+from missions.scoring.rules import SCORING, VP_CEILING
 
 register = template.Library()
 

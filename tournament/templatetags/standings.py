@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from tournament.services import standings
+from tournament.services.standings import standings
 from tournament.views.find import fold
 
 register = template.Library()

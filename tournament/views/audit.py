@@ -11,11 +11,11 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 
-from tournament.errors import ServiceError
+from common.errors import ServiceError
 from tournament.models import AuditEntry
-from tournament.services.audit import audit_undo, audit_undo_preview, audit_undo_previews
-from tournament.services.audit_filter import audit_actions, audit_entries_filter
-from tournament.services.audit_words import audit_label
+from tournament.services.audit.filter import audit_actions, audit_entries_filter
+from tournament.services.audit.log import audit_undo, audit_undo_preview, audit_undo_previews
+from tournament.services.audit.words import audit_label
 from tournament.views.common import organiser_required, report, staff_required
 
 PER_PAGE = 50

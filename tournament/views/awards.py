@@ -9,19 +9,19 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from tournament.errors import ServiceError
+from common.errors import ServiceError
+from tournament.caching.cached import awards_cached
 from tournament.models import PaintingScore, Player, PlayerStatus
-from tournament.services.access import user_can_judge
-from tournament.services.awards import painting_many, sports_vote
-from tournament.services.cached import awards_cached
-from tournament.services.players import players_by_name
+from tournament.services.events.access import user_can_judge
+from tournament.services.players.players import players_by_name
+from tournament.services.standings.awards import painting_many, sports_vote
 from tournament.views.common import (
     player_game_or_404,
     report,
     staff_required,
     visible_event_or_404,
 )
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 
 def event_awards(request, event_id: int):

@@ -10,15 +10,15 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect
 
-from tournament.errors import ServiceError
+from common.errors import ServiceError
 from tournament.models import Event, Game, Player, Round
-from tournament.services.access import (
+from tournament.services.audit.words import field_label
+from tournament.services.events.access import (
     NOT_ORGANISER,
     NOT_STAFF,
     events_visible_to,
     staff_role,
 )
-from tournament.services.audit_words import field_label
 
 
 def is_htmx(request) -> bool:

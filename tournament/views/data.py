@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.db.models import F, Prefetch, Q
 
+from common.errors import ServiceError
 from missions.pack.errors import MissionError
-from missions.services import round_mission
+from missions.services.missions import round_mission
 from tournament.engine.names import name_sort_key
-from tournament.errors import ServiceError
 from tournament.models import Event, Game, Player, Result, Round
 
 # Each game's counting result as `game.current_results` (a list of at most one).

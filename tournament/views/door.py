@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 
-from tournament.services.door_sheet import door_sheet_pdf
-from tournament.services.exports import file_disposition, file_slug
+from tournament.services.documents.door_sheet import door_sheet_pdf
+from tournament.services.documents.exports import file_disposition, file_slug
 from tournament.views.common import staff_required
 
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from ops.middleware import client_address
 from ops.throttle import Rule, minutes_text, record_failure, wait_seconds
-from tournament.services.link_again import mail_configured, player_link_resend
+from tournament.services.players.link_again import mail_configured, player_link_resend
 from tournament.views.common import visible_event_or_404
 
 # Asks from one address: a few, so nobody uses the page to send mail to strangers in bulk.

@@ -16,7 +16,7 @@ import qrcode
 import qrcode.image.svg
 from django.conf import settings
 
-from tournament.printing.qr import points_at_loopback
+from tournament.printing.kit.qr import points_at_loopback
 
 
 def _loopback(host: str) -> bool:

@@ -9,9 +9,9 @@ from django.contrib import messages
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from tournament.errors import Invalid, ServiceError
-from tournament.services.announcements import announcement_delete, announcement_post
-from tournament.services.clock import round_clock_act, round_clock_state
+from common.errors import Invalid, ServiceError
+from tournament.services.live.announcements import announcement_delete, announcement_post
+from tournament.services.live.clock import round_clock_act, round_clock_state
 from tournament.views.common import back, report, staff_required
 from tournament.views.public import standings_page
 

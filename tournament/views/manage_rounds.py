@@ -11,35 +11,35 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from missions.classic.generator import LATER_ROLLS
 from missions.classic.types import ClassicMission
 from missions.eleventh.matrix import LAYOUT_LETTERS
 from missions.render.classic import classic_mission_svg
-from missions.services import is_classic, mission_names
-from tournament.errors import ServiceError
+from missions.scoring.rules import scoring_rules
+from missions.services.missions import is_classic, mission_names
 from tournament.models import Game, LayoutPolicy
-from tournament.scoring import scoring_rules
-from tournament.services.clock import round_clock_state
-from tournament.services.eleventh import is_eleventh
-from tournament.services.fallback import fallback_pack_offered
-from tournament.services.game_layout import game_set_layout
-from tournament.services.players import (
+from tournament.services.live.clock import round_clock_state
+from tournament.services.players.players import (
     players_absent,
     players_by_name,
     players_check_in_all,
     players_drop_absent,
 )
-from tournament.services.release import round_release
-from tournament.services.result_warnings import result_warnings
-from tournament.services.results import (
+from tournament.services.results.results import (
     result_claims,
     result_confirm,
     result_enter,
     result_settle,
 )
-from tournament.services.round_mission import round_choose_mission, round_mission_key
-from tournament.services.rounds import round_create, round_delete_latest, round_set_mission
-from tournament.services.swaps import round_repair, round_swap_players
+from tournament.services.results.warnings import result_warnings
+from tournament.services.rounds.eleventh import is_eleventh
+from tournament.services.rounds.fallback import fallback_pack_offered
+from tournament.services.rounds.layout import game_set_layout
+from tournament.services.rounds.mission import round_choose_mission, round_mission_key
+from tournament.services.rounds.release import round_release
+from tournament.services.rounds.rounds import round_create, round_delete_latest, round_set_mission
+from tournament.services.rounds.swaps import round_repair, round_swap_players
 from tournament.views.common import (
     back,
     error_texts,
@@ -50,8 +50,13 @@ from tournament.views.common import (
     staff_required,
 )
 from tournament.views.data import STATE_ORDER, games_of, mission_of
-from tournament.views.forms import ScoreForm, SwapForm
-from tournament.views.forms_eleventh import EleventhScoreForm, possessive, record_labels
+from tournament.views.forms.results import (
+    EleventhScoreForm,
+    ScoreForm,
+    possessive,
+    record_labels,
+)
+from tournament.views.forms.rounds import SwapForm
 
 ATTENTION = ("disputed", "missing", "pending")
 

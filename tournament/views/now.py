@@ -12,12 +12,12 @@ from django.http import Http404, HttpResponseNotModified
 from django.shortcuts import render
 from django.urls import reverse
 
-from tournament.api.conditional import etag_matches
+from tournament.caching.cached import event_etag
+from tournament.caching.conditional import etag_matches
+from tournament.caching.revision import event_revision
 from tournament.models import Event, Player
-from tournament.services.announcements import announcements_ended_count, announcements_shown
-from tournament.services.cached import event_etag
-from tournament.services.clock import round_clock_state
-from tournament.services.revision import event_revision
+from tournament.services.live.announcements import announcements_ended_count, announcements_shown
+from tournament.services.live.clock import round_clock_state
 from tournament.views.common import latest_round, visible_event_or_404
 
 # How many announcements a page shows (the big screen and the API list them all).

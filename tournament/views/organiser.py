@@ -15,27 +15,27 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from ops.backup_status import backup_summary
-from tournament.api.conditional import etag_matches
-from tournament.errors import ServiceError
+from tournament.caching.cached import event_etag
+from tournament.caching.conditional import etag_matches
+from tournament.caching.revision import event_revision
 from tournament.localtime import default_time_zone, zone
 from tournament.models import Player, PlayerStatus
-from tournament.services.access import user_can_create_events
-from tournament.services.announcements import announcements_list
-from tournament.services.cached import event_etag
-from tournament.services.eleventh import ELEVENTH, disposition_lock_reason, is_eleventh
-from tournament.services.event_status import event_status_due
-from tournament.services.events import event_create, event_delete, event_update
-from tournament.services.imports import csv_decoded, import_players, import_preview
-from tournament.services.players import (
+from tournament.services.events.access import user_can_create_events
+from tournament.services.events.events import event_create, event_delete, event_update
+from tournament.services.events.status import event_status_due
+from tournament.services.live.announcements import announcements_list
+from tournament.services.players.imports import csv_decoded, import_players, import_preview
+from tournament.services.players.players import (
     player_delete,
     player_games_count,
     player_register,
     player_update,
     players_by_name,
 )
-from tournament.services.registration import registration_counts
-from tournament.services.revision import event_revision
+from tournament.services.players.registration import registration_counts
+from tournament.services.rounds.eleventh import ELEVENTH, disposition_lock_reason, is_eleventh
 from tournament.views.common import (
     back,
     is_htmx,
@@ -46,15 +46,9 @@ from tournament.views.common import (
     staff_required,
 )
 from tournament.views.find import find_query, players_matching
-from tournament.views.forms import (
-    EventDeleteForm,
-    ImportForm,
-    NewEventForm,
-    PlayerEditForm,
-    PlayerForm,
-    SettingsForm,
-    service_errors_to_form,
-)
+from tournament.views.forms.errors import service_errors_to_form
+from tournament.views.forms.events import EventDeleteForm, NewEventForm, SettingsForm
+from tournament.views.forms.players import ImportForm, PlayerEditForm, PlayerForm
 from tournament.views.links import phone_url, phones_cannot_open, qr_svg
 
 TOGGLES = ("checked_in", "dropped", "battle_ready")

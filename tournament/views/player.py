@@ -15,37 +15,39 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from missions.classic.types import ClassicMission
 from missions.render.classic import classic_mission_svg
 from missions.render.svg import mission_svg
-from missions.services import is_classic, mission_trackable
-from missions.services_eleventh import matchup_code
+from missions.scoring.eleventh import ROUND_PARTS, ROUNDS
+from missions.scoring.rules import scoring_rules
+from missions.services.eleventh import matchup_code
+from missions.services.missions import is_classic, mission_trackable
 from ops.middleware import client_address
-from tournament.errors import ServiceError
+from tournament.caching.revision import event_revision
+from tournament.extensions import PLAYER_PAGE_LINKS, PLAYER_PAGE_SECTIONS
 from tournament.models import Game, Player, PlayerStatus
-from tournament.scoring import scoring_rules
-from tournament.scoring_eleventh import ROUND_PARTS, ROUNDS
-from tournament.services.audit_words import field_label
-from tournament.services.awards import sports_ballot
-from tournament.services.checkin import check_in_window, player_check_in_self
-from tournament.services.eleventh import (
+from tournament.services.audit.words import field_label
+from tournament.services.players.checkin import check_in_window, player_check_in_self
+from tournament.services.players.registration import registration_can_withdraw
+from tournament.services.results.results import result_claims, result_confirm, result_enter
+from tournament.services.rounds.eleventh import (
     disposition_lock_reason,
     disposition_name,
     is_eleventh,
     player_set_disposition,
 )
-from tournament.services.registration import registration_can_withdraw
-from tournament.services.results import result_claims, result_confirm, result_enter
-from tournament.services.revision import event_revision
-from tournament.services.round_names import round_title
-from tournament.services.standing import player_standing
+from tournament.services.rounds.names import round_title
+from tournament.services.standings.awards import sports_ballot
+from tournament.services.standings.standing import player_standing
 from tournament.views.common import is_htmx, latest_round, player_game_or_404, report
 from tournament.views.data import game_for, mission_of, player_history
-from tournament.views.forms import DispositionForm, ScoreForm
-from tournament.views.forms_eleventh import (
+from tournament.views.forms.players import DispositionForm
+from tournament.views.forms.results import (
     RECORD_CHOICES,
     ROUND_BOXES,
     EleventhScoreForm,
+    ScoreForm,
     possessive,
     record_labels,
     round_box,
@@ -53,13 +55,6 @@ from tournament.views.forms_eleventh import (
 )
 from tournament.views.now import now_context
 from tournament.views.signup import status_line
-
-# Links other apps add to a player's own page (teams: the captain's pairing ritual), each a
-# function (player, key) -> [(label, url)]; registered at start-up, so this app imports none.
-PLAYER_PAGE_LINKS: list = []
-# Sections other apps add to a player's own page (rosters: their army list), each a function
-# (player) -> (template name, context) or None; registered at start-up like the links.
-PLAYER_PAGE_SECTIONS: list = []
 
 
 def _player(key: str, *, for_write: bool) -> Player:

@@ -13,17 +13,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.errors import ServiceError
+from common.errors import ServiceError
 from tournament.models import Event, PrintJob, PrintJobStatus
-from tournament.services.access import user_can_judge
-from tournament.services.fallback import fallback_pack_offered
-from tournament.services.printing import (
+from tournament.services.documents.printing import (
     PRINT_LABELS,
     print_job_create,
     print_job_filename,
     print_job_retry,
     print_job_status,
 )
+from tournament.services.events.access import user_can_judge
+from tournament.services.rounds.fallback import fallback_pack_offered
 from tournament.tasks import print_job_queue, print_job_unreachable
 from tournament.views.common import error_texts, staff_required
 from tournament.views.links import phones_cannot_open

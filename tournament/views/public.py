@@ -14,22 +14,27 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from tournament.api.conditional import etag_matches
-from tournament.models import PlayerStatus
-from tournament.replay import replayable
-from tournament.services.access import events_visible_to, user_can_judge
-from tournament.services.cached import (
+from tournament.caching.cached import (
     event_cached,
     event_etag,
     standings_computed,
     standings_status_computed,
 )
-from tournament.services.exports import FORMULA_SIGNS
-from tournament.services.players import players_by_name
-from tournament.services.records import never_played
-from tournament.services.registration import registration_is_open
-from tournament.services.revision import event_revisions
-from tournament.services.standings import metric_heading, metric_label, standings_final_first
+from tournament.caching.conditional import etag_matches
+from tournament.caching.replay import replayable
+from tournament.caching.revision import event_revisions
+from tournament.extensions import PAGE_SECTIONS
+from tournament.models import PlayerStatus
+from tournament.services.documents.exports import FORMULA_SIGNS
+from tournament.services.events.access import events_visible_to, user_can_judge
+from tournament.services.players.players import players_by_name
+from tournament.services.players.registration import registration_is_open
+from tournament.services.rounds.records import never_played
+from tournament.services.standings.standings import (
+    metric_heading,
+    metric_label,
+    standings_final_first,
+)
 from tournament.views.common import is_htmx, latest_round, round_is_on, visible_event_or_404
 from tournament.views.data import by_name, games_shown, mission_of
 from tournament.views.find import (
@@ -74,7 +79,9 @@ def home(request):
     return render(request, "tournament/home.html", context)
 
 
-def _event_context(request, event, tab: str) -> dict:
+def event_context(request, event, tab: str) -> dict:
+    """What every tab of an event's public page shows around its body (the statistics' tab,
+    in stats/, too)."""
     revisions = event_revisions(event_id=event.pk)  # first: every read below is as new or newer
     current = latest_round(event)
     can_manage = user_can_judge(request.user, event)
@@ -118,7 +125,7 @@ def polled_part(request, template: str, context: dict, *, name: str, revision: s
     """A live part the page polls (htmx): 304 while nothing it shows changed (the poll keeps
     what it has), else the part, with the ETag naming what it shows (`revision`, the revisions
     it was read at, and `variant`, everything else it depends on). The public may be given it
-    again for a moment without the framework, compressed (tournament/replay.py)."""
+    again for a moment without the framework, compressed (tournament/caching/replay.py)."""
     etag = event_etag(event=context["event"], revision=revision, name=name, variant=variant)
     if etag_matches(request, etag):
         response = HttpResponseNotModified()
@@ -131,7 +138,7 @@ def polled_part(request, template: str, context: dict, *, name: str, revision: s
 
 def event_detail(request, event_id: int):
     event = visible_event_or_404(request, event_id)
-    context = _event_context(request, event, "overview")
+    context = event_context(request, event, "overview")
     current = context["current_round"]
     standings = _standings(context)
     context.update(
@@ -177,11 +184,6 @@ def _find_box(request, event, *, noun: str, hidden: list[tuple[str, object]]) ->
     }
 
 
-# Other apps add a section under a public page's table (the play-offs' pods): each hook takes
-# (event, what the page shows: the standings rows, or the round) and answers HTML or "".
-PAGE_SECTIONS: dict[str, list] = {"standings": [], "pairings": []}
-
-
 def page_sections(page: str, event, shown) -> list[str]:
     return [
         mark_safe(html)  # noqa: S308 - rendered by the hooks' own templates
@@ -194,7 +196,7 @@ def event_pairings(request, event_id: int):
     """A round's pairings by table or by name; `?q=` keeps only the games of the players
     whose names hold it (find my table, without JS)."""
     event = visible_event_or_404(request, event_id)
-    context = _event_context(request, event, "pairings")
+    context = event_context(request, event, "pairings")
     rounds, chosen = _chosen_round(request, event)
     games = games_shown(chosen, staff=context["can_manage"])
     order = "name" if request.GET.get("by") == "name" else "table"
@@ -250,7 +252,7 @@ def event_standings(request, event_id: int):
 
 def standings_page(request, event, *, manage: bool):
     """The standings, public or (manage) inside the organiser's tabs: one page, two frames."""
-    context = _event_context(request, event, "standings")
+    context = event_context(request, event, "standings")
     # Organisers and judges may look at the standings as they would be if every entry stood;
     # players and the public only ever see confirmed results.
     provisional = context["can_manage"] and request.GET.get("provisional") == "1"

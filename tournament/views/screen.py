@@ -11,21 +11,18 @@ from __future__ import annotations
 from django.http import HttpResponseNotModified
 from django.shortcuts import render
 
-from tournament.api.conditional import etag_matches
-from tournament.services.cached import standings_cached, standings_status_cached
-from tournament.services.revision import event_revision
-from tournament.services.round_names import round_stage_name
-from tournament.services.standings import standings_final_first
+from tournament.caching.cached import standings_cached, standings_status_cached
+from tournament.caching.conditional import etag_matches
+from tournament.caching.revision import event_revision
+from tournament.extensions import SCREEN_PANELS
+from tournament.services.rounds.names import round_stage_name
+from tournament.services.standings.standings import standings_final_first
 from tournament.views.common import latest_round, visible_event_or_404
 from tournament.views.data import games_shown, mission_of
 from tournament.views.now import now_context, now_etag
 
 TOP = 10
 POLL_S = 10
-
-# Panels other apps add to the screen (the play-offs' bracket, once the cut is made): each a
-# function (event) -> HTML ("" for none); registered at start-up, so this app imports none.
-SCREEN_PANELS: list = []
 
 
 def _screen_context(event, revision: int) -> dict:

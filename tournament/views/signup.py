@@ -13,12 +13,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from common.errors import ServiceError
 from ops.middleware import signup_taken, signup_wait, signup_wait_text
-from tournament.errors import ServiceError
 from tournament.models import Player
-from tournament.services.access import user_can_judge
-from tournament.services.eleventh import is_eleventh
-from tournament.services.registration import (
+from tournament.services.events.access import user_can_judge
+from tournament.services.players.registration import (
     registration_approve,
     registration_counts,
     registration_factions,
@@ -29,8 +28,10 @@ from tournament.services.registration import (
     registration_submit,
     registration_withdraw,
 )
+from tournament.services.rounds.eleventh import is_eleventh
 from tournament.views.common import back, organiser_required, report, visible_event_or_404
-from tournament.views.forms import SignupForm, service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
+from tournament.views.forms.players import SignupForm
 from tournament.views.links import phone_url, phones_cannot_open, qr_svg
 
 

@@ -9,11 +9,11 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from tournament.errors import ServiceError
+from common.errors import ServiceError
 from tournament.models import StaffRole
-from tournament.services.staff import staff_add, staff_list, staff_remove, staff_set_role
+from tournament.services.events.staff import staff_add, staff_list, staff_remove, staff_set_role
 from tournament.views.common import organiser_required, report
-from tournament.views.forms import service_errors_to_form
+from tournament.views.forms.errors import service_errors_to_form
 
 
 class StaffAddForm(forms.Form):

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from exchange.services.exchange import event_export_document
+from exchange.services.export import event_export_document
 from tournament.models import Event
 
 

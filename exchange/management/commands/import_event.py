@@ -5,8 +5,8 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from exchange.services.exchange_import import event_import
-from tournament.errors import ServiceError
+from common.errors import ServiceError
+from exchange.services.importing.write import event_import
 
 
 class Command(BaseCommand):

@@ -24,7 +24,7 @@ from django.db import connection, connections
 from django.db.migrations.loader import MigrationLoader
 from django.utils import timezone
 
-from ops.backup_copy import BackupError, backup_newest_verified
+from ops.backup_copy import BackupError, backup_newest_verified, database_counts
 from ops.backup_status import backup_uses_sqlite
 
 
@@ -101,22 +101,19 @@ class Command(BaseCommand):
         os.replace(tmp, target)
         call_command("migrate", interactive=False, verbosity=0)
         call_command("installation_renew", verbosity=0)
-        self._report(generation.path, datetime.fromisoformat(generation.manifest["made_at"]))
+        made_at = datetime.fromisoformat(generation.manifest["made_at"])
+        self._report(generation.path, made_at, target)
         connection.close()
 
-    def _report(self, path: Path, made_at: datetime) -> None:
-        from tournament.models import Event, Player, Result  # noqa: PLC0415 - after the copy
-        from tournament.models.result import ResultStatus  # noqa: PLC0415
-
-        current = Result.objects.filter(is_current=True)
-        confirmed = current.filter(status=ResultStatus.CONFIRMED).count()
+    def _report(self, path: Path, made_at: datetime, target: Path) -> None:
+        counts = database_counts(target)
         local = timezone.localtime(made_at)
         out = self.stdout
         out.write(self.style.SUCCESS(f"Restored {path}"))
         out.write(f"  backup made {local:%Y-%m-%d %H:%M:%S %Z} (UTC {made_at:%H:%M:%S})")
         out.write(
-            f"  {Event.objects.count()} events, {Player.objects.count()} players, "
-            f"{current.count()} results ({confirmed} confirmed)"
+            f"  {counts['events']} events, {counts['players']} players, "
+            f"{counts['results']} results ({counts['confirmed']} confirmed)"
         )
         out.write(
             "  Next: `make serve` with the same PORT as before, then show this machine's new "

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from teams.services.team_printing import TEAM_KINDS, team_print_document
-from tournament.errors import ServiceError
+from common.errors import ServiceError
+from teams.services.printing import TEAM_KINDS, team_print_document
 from tournament.models import Event
 
 

@@ -3,13 +3,13 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.bodies import StrictSerializer, refuse_body
+from common.api.bodies import StrictSerializer, refuse_body
+from common.api.fields import NO_NUL, NOT_BLANK, StrictBooleanField, StrictCharField
 from tournament.api.permissions import require_staff_access, visible_event
-from tournament.api.serializers import NO_NUL, NOT_BLANK, StrictBooleanField, StrictCharField
 from tournament.models import Announcement
 from tournament.models.announcement import ANNOUNCEMENT_MAX_LENGTH
-from tournament.services.access import user_can_judge
-from tournament.services.announcements import (
+from tournament.services.events.access import user_can_judge
+from tournament.services.live.announcements import (
     announcement_delete,
     announcement_post,
     announcements_list,

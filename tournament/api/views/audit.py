@@ -6,15 +6,15 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.bodies import StrictSerializer, require_body
+from common.api.bodies import StrictSerializer, require_body
+from common.api.fields import StrictBooleanField
 from tournament.api.permissions import (
     require_staff_access,
     require_write_access,
     visible_event,
 )
-from tournament.api.serializers import StrictBooleanField
 from tournament.models import AuditEntry
-from tournament.services.audit import audit_undo, audit_undo_preview, audit_undo_previews
+from tournament.services.audit.log import audit_undo, audit_undo_preview, audit_undo_previews
 
 # A page of the log: what a screen shows and a script reads at once; each entry's undo preview
 # is judged, so a page is bounded rather than the whole log of a 1,000-player event.

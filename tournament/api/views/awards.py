@@ -6,13 +6,13 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import StrictSerializer
+from common.api.fields import StrictBooleanField, StrictIntegerField
+from common.errors import Forbidden
 from tournament.api.auth import request_player
-from tournament.api.bodies import StrictSerializer
-from tournament.api.conditional import cached_json
 from tournament.api.permissions import require_staff_access, visible_event, visible_game
-from tournament.api.serializers import StrictBooleanField, StrictIntegerField
-from tournament.errors import Forbidden
-from tournament.services.awards import awards_compute, painting_set, sports_vote
+from tournament.caching.conditional import cached_json
+from tournament.services.standings.awards import awards_compute, painting_set, sports_vote
 
 
 class PaintingInputSerializer(StrictSerializer):

@@ -3,8 +3,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament.api.permissions import require_staff_access, visible_event
-from tournament.api.serializers import ClockInputSerializer, ClockSerializer
-from tournament.services.clock import round_clock_act, round_clock_state
+from tournament.api.serializers.rounds import ClockInputSerializer, ClockSerializer
+from tournament.services.live.clock import round_clock_act, round_clock_state
 
 
 class RoundClockView(APIView):

@@ -4,12 +4,17 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.bodies import refuse_body
+from common.api.bodies import refuse_body
+from common.errors import Invalid
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import EventDeleteSerializer, EventSerializer
-from tournament.errors import Invalid
-from tournament.services.access import events_visible_to
-from tournament.services.events import event_create, event_delete, event_update, events_counted
+from tournament.api.serializers.events import EventDeleteSerializer, EventSerializer
+from tournament.services.events.access import events_visible_to
+from tournament.services.events.events import (
+    event_create,
+    event_delete,
+    event_update,
+    events_counted,
+)
 
 ARCHIVED = OpenApiParameter(
     "archived",

@@ -15,12 +15,11 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.bodies import StrictSerializer
+from common.api.bodies import StrictSerializer
+from common.errors import Forbidden, Invalid
 from tournament.api.permissions import visible_event
 from tournament.api.views.standings import PROVISIONAL, ROUND, _as_of
-from tournament.errors import Forbidden, Invalid
-from tournament.services.access import user_can_judge
-from tournament.services.exports import (
+from tournament.services.documents.exports import (
     export_csv,
     export_filename,
     file_disposition,
@@ -30,6 +29,7 @@ from tournament.services.exports import (
     results_export,
     standings_export,
 )
+from tournament.services.events.access import user_can_judge
 
 
 class CsvRenderer(BaseRenderer):

@@ -5,20 +5,19 @@ from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import body_object, refuse_body
 from tournament.api.auth import request_player
-from tournament.api.bodies import body_object, refuse_body
 from tournament.api.permissions import require_write_access, visible_game
-from tournament.api.serializers import (
-    GameLayoutInputSerializer,
-    GameSerializer,
+from tournament.api.serializers.results import (
     ResultInputSerializer,
     ResultSerializer,
     result_data,
 )
+from tournament.api.serializers.rounds import GameLayoutInputSerializer, GameSerializer
 from tournament.models import Result
-from tournament.services.access import user_can_judge
-from tournament.services.game_layout import game_set_layout
-from tournament.services.results import result_confirm, result_enter
+from tournament.services.events.access import user_can_judge
+from tournament.services.results.results import result_confirm, result_enter
+from tournament.services.rounds.layout import game_set_layout
 
 
 def _actor(request, game_id: int):

@@ -4,21 +4,21 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import refuse_body
+from common.errors import Forbidden
 from ops.middleware import client_address
 from tournament.api.auth import request_player
-from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import (
+from tournament.api.serializers.players import (
     PlayerPrivateSerializer,
     PlayerSavedSerializer,
     PlayerSerializer,
 )
-from tournament.errors import Forbidden
 from tournament.models import PlayerStatus
-from tournament.services.access import user_can_judge, user_can_manage
-from tournament.services.checkin import player_check_in_self
-from tournament.services.extra_fields import extra_related
-from tournament.services.players import (
+from tournament.services.events.access import user_can_judge, user_can_manage
+from tournament.services.events.extra_fields import extra_related
+from tournament.services.players.checkin import player_check_in_self
+from tournament.services.players.players import (
     player_delete,
     player_register,
     player_update,

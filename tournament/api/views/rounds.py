@@ -5,31 +5,31 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.bodies import StrictSerializer, refuse_body
-from tournament.api.conditional import cached_json
+from common.api.bodies import StrictSerializer, refuse_body
+from common.api.fields import StrictIntegerField
+from common.errors import Conflict
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import (
+from tournament.api.serializers.results import result_data
+from tournament.api.serializers.rounds import (
     GameSerializer,
     MissionChoiceSerializer,
     RepairInputSerializer,
     RoundInputSerializer,
     RoundSerializer,
-    StrictIntegerField,
-    result_data,
     unreleased_round,
 )
+from tournament.caching.conditional import cached_json
+from tournament.caching.replay import replayable
+from tournament.caching.revision import event_revisions
 from tournament.engine.clock import RUNNING
-from tournament.errors import Conflict
 from tournament.models import Game, Result
 from tournament.models.game import TABLE_ORDER
-from tournament.replay import replayable
-from tournament.services.access import user_can_judge
-from tournament.services.clock import round_clock_cached
-from tournament.services.eleventh import game_fields
-from tournament.services.release import round_release, round_released_cached
-from tournament.services.revision import event_revisions
-from tournament.services.rounds import round_create, round_delete_latest, round_set_mission
-from tournament.services.swaps import round_repair, round_swap_players
+from tournament.services.events.access import user_can_judge
+from tournament.services.live.clock import round_clock_cached
+from tournament.services.rounds.eleventh import game_fields
+from tournament.services.rounds.release import round_release, round_released_cached
+from tournament.services.rounds.rounds import round_create, round_delete_latest, round_set_mission
+from tournament.services.rounds.swaps import round_repair, round_swap_players
 
 
 class RoundListView(APIView):
@@ -149,7 +149,7 @@ class RoundDetailView(APIView):
                 as_of_header="X-Round-As-Of",
             )
             # Phones poll this at the end of a round: the public may be given it again for a
-            # moment without the framework (tournament/replay.py), unless a running clock's
+            # moment without the framework (tournament/caching/replay.py), unless a running clock's
             # time left would be given seconds late.
             return response if running else replayable(response)
         except _UnderReview:

@@ -6,13 +6,13 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import refuse_body
 from ops.middleware import signup_taken, signup_wait
 from tournament.api.auth import request_player
-from tournament.api.bodies import refuse_body
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import SignupInputSerializer, SignupSerializer
-from tournament.services.access import user_can_judge
-from tournament.services.registration import (
+from tournament.api.serializers.signup import SignupInputSerializer, SignupSerializer
+from tournament.services.events.access import user_can_judge
+from tournament.services.players.registration import (
     registration_approve,
     registration_reject,
     registration_submit,

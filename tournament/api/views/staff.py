@@ -6,11 +6,11 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournament.api.bodies import StrictSerializer, refuse_body
+from common.api.bodies import StrictSerializer, refuse_body
+from common.api.fields import StrictCharField
 from tournament.api.permissions import require_write_access, visible_event
-from tournament.api.serializers import StrictCharField
 from tournament.models import EventStaff, StaffRole
-from tournament.services.staff import staff_add, staff_list, staff_remove, staff_set_role
+from tournament.services.events.staff import staff_add, staff_list, staff_remove, staff_set_role
 
 
 class StaffSerializer(serializers.ModelSerializer):

@@ -5,16 +5,16 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.views import APIView
 
-from tournament.api.bodies import StrictSerializer
-from tournament.api.conditional import cached_json, etag_matches
+from common.api.bodies import StrictSerializer
+from common.errors import Forbidden, Invalid
 from tournament.api.permissions import visible_event
-from tournament.errors import Forbidden, Invalid
-from tournament.replay import replayable
-from tournament.services import cached
-from tournament.services.access import user_can_judge
-from tournament.services.cached import event_etag, standings_computed, standings_status_computed
-from tournament.services.progress import standings_status
-from tournament.services.revision import event_revisions
+from tournament.caching import cached
+from tournament.caching.cached import event_etag, standings_computed, standings_status_computed
+from tournament.caching.conditional import cached_json, etag_matches
+from tournament.caching.replay import replayable
+from tournament.caching.revision import event_revisions
+from tournament.services.events.access import user_can_judge
+from tournament.services.results.progress import standings_status
 
 AS_OF = "X-Standings-As-Of"
 
@@ -145,7 +145,7 @@ class StandingsView(APIView):
         )
         response[AS_OF] = held.strftime("%Y-%m-%dT%H:%M:%SZ")
         # Phones poll this at the end of a round: the public may be given it again for a
-        # moment without the framework (tournament/replay.py).
+        # moment without the framework (tournament/caching/replay.py).
         return replayable(response)
 
 

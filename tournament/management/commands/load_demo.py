@@ -16,12 +16,12 @@ from django.utils import timezone
 
 from missions.eleventh.matrix import DISPOSITION_IDS
 from ops.demo import DEMO_PASSWORD, DEMO_USERNAME
-from tournament.factions import FACTIONS
+from tournament.data.factions import FACTIONS
 from tournament.models import Event, Table
-from tournament.services.events import event_create
-from tournament.services.players import player_register
-from tournament.services.results import result_enter
-from tournament.services.rounds import round_create
+from tournament.services.events.events import event_create
+from tournament.services.players.players import player_register
+from tournament.services.results.results import result_enter
+from tournament.services.rounds.rounds import round_create
 
 DEMO_NAME = "Strategium Demo GT"
 DEMO_11_NAME = "Strategium Demo 11th Edition"

@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand
 from ops.demo import demo_accounts
 from tournament.management.commands.load_demo import DEMO_11_NAME, DEMO_NAME
 from tournament.models import Event
-from tournament.services.events import event_delete
+from tournament.services.events.events import event_delete
 
 
 class Command(BaseCommand):

@@ -4,10 +4,10 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.errors import ServiceError
+from common.errors import ServiceError
 from tournament.models import Event
 from tournament.printing.render import KINDS, ROUND_KINDS
-from tournament.services.printing import print_document
+from tournament.services.documents.printing import print_document
 
 
 class Command(BaseCommand):

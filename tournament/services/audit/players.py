@@ -1,0 +1,100 @@
+"""The audit log's words for the players' entries: added, changed, deleted, checked in, dropped,
+their sign-ups and painting scores."""
+
+from __future__ import annotations
+
+from tournament.models import AuditEntry, PlayerStatus
+from tournament.services.audit.words import (
+    AuditWords,
+    changes_text,
+    describes,
+    field_label,
+    target_id,
+    value_words,
+)
+
+SIGNUP_WORDS = {s.value: s.label.lower() for s in PlayerStatus}
+
+
+def _player(batch: AuditWords, entry: AuditEntry) -> str:
+    return batch.name(target_id(entry.target, "player"))
+
+
+@describes("player_register")
+def player_register(batch: AuditWords, entry: AuditEntry) -> str:
+    after = entry.after or {}
+    name = after.get("name") or _player(batch, entry)
+    first = after.get("first_round") or 1
+    return f"{name} added" + (f" (joins at round {first})" if first > 1 else "")
+
+
+@describes("player_update")
+def player_update(batch: AuditWords, entry: AuditEntry) -> str:
+    name = _player(batch, entry)
+    before, after = entry.before or {}, dict(entry.after or {})
+    if set(after) <= {"dropped", "dropped_after_round"} and "dropped" in after:
+        if after["dropped"]:
+            return f"{name} dropped after round {after.get('dropped_after_round') or 0}"
+        return f"{name} back in (no longer dropped)"
+    return f"{name}: {changes_text(before, after)}"
+
+
+@describes("player_disposition")
+def player_disposition(batch: AuditWords, entry: AuditEntry) -> str:
+    return f"{_player(batch, entry)} (on their page): {changes_text(entry.before, entry.after)}"
+
+
+@describes("player_delete")
+def player_delete(batch: AuditWords, entry: AuditEntry) -> str:
+    before = entry.before or {}
+    details = ", ".join(
+        f"{field_label(k).lower()} {value_words(k, before[k])}"
+        for k in ("faction", "club", "fixed_table")
+        if before.get(k) not in (None, "")
+    )
+    text = f"{before.get('name', 'A player')} deleted before playing"
+    return f"{text} ({details})" if details else text
+
+
+def _names(batch: AuditWords, state: dict | None) -> str:
+    state = state or {}
+    names = state.get("names") or [batch.name(i) for i in state.get("player_ids", [])]
+    return ", ".join(names) or "nobody"
+
+
+@describes("players_check_in")
+def players_check_in(batch: AuditWords, entry: AuditEntry) -> str:
+    return f"Checked in: {_names(batch, entry.after or entry.before)}"
+
+
+@describes("player_check_in")
+def player_check_in(batch: AuditWords, entry: AuditEntry) -> str:
+    return f"{_player(batch, entry)} checked in from their phone"
+
+
+@describes("players_drop_absent")
+def players_drop_absent(batch: AuditWords, entry: AuditEntry) -> str:
+    return f"Dropped as not checked in: {_names(batch, entry.after or entry.before)}"
+
+
+@describes(
+    "registration_submit",
+    "registration_approve",
+    "registration_reject",
+    "registration_withdraw",
+    "registration_move_up",
+)
+def registration(batch: AuditWords, entry: AuditEntry) -> str:
+    """'Ann Bell: on the waiting list → approved', or how a sign-up came in."""
+    after = entry.after or {}
+    name = after.get("name") or _player(batch, entry)
+    now = SIGNUP_WORDS.get(after.get("status"), "")
+    if entry.before is None:
+        return f"{name} signed up ({now})"
+    was = SIGNUP_WORDS.get(entry.before.get("status"), "")
+    return f"{name}: {was} → {now}"
+
+
+@describes("painting_score")
+def painting_score(batch: AuditWords, entry: AuditEntry) -> str:
+    return f"{_player(batch, entry)}: {changes_text(entry.before, entry.after)}"

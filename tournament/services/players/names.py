@@ -1,0 +1,59 @@
+"""Taking a person's or a team's name: the one check every path calls (engine/names.py), and the
+clash with a name already in the event, found by its key and named in the refusal."""
+
+from __future__ import annotations
+
+from django.db.models import Model, QuerySet
+
+from common.errors import Conflict, Invalid
+from tournament.engine.errors import EngineError
+from tournament.engine.names import name_clean, name_key, name_sort_key, text_clean
+
+NAME_LIMIT = 120
+
+
+def name_checked(value, *, field: str = "name", limit: int = NAME_LIMIT) -> str:
+    """The name as stored, or Invalid naming the field and the rule it breaks."""
+    try:
+        return name_clean(value, field=field, limit=limit)
+    except EngineError as exc:
+        raise Invalid.from_rule(exc) from exc
+
+
+def text_checked(value, *, field: str, multiline: bool = False, limit: int | None = None) -> str:
+    """Free text as stored (engine/names.py `text_clean`), or Invalid naming the field and the
+    rule it breaks."""
+    try:
+        return text_clean(value, field=field, multiline=multiline, limit=limit)
+    except EngineError as exc:
+        raise Invalid.from_rule(exc) from exc
+
+
+def name_holder(queryset: QuerySet, name: str, *, exclude: Model | None = None) -> Model | None:
+    """The row of `queryset` (one event's players or teams) whose name is the same as `name`."""
+    rows = queryset.filter(name_key=name_key(name))
+    if exclude is not None and exclude.pk:
+        rows = rows.exclude(pk=exclude.pk)
+    return rows.first()
+
+
+def name_clash_message(name: str, holder: str, *, what: str, verb: str) -> str:
+    """'A player called Zoë Ártemis is already registered; ...' for `name` against `holder`."""
+    message = f"A {what} called {holder} is already {verb}"
+    if name == holder:
+        return message + "."
+    return message + (
+        f" ({name} differs only in capitals or character forms, which count as the same name)."
+    )
+
+
+def name_clash(name: str, holder, *, what: str = "player", verb: str = "registered") -> Conflict:
+    return Conflict(
+        "name", "duplicate", name_clash_message(name, holder.name, what=what, verb=verb)
+    )
+
+
+def players_by_name(players) -> list:
+    """Players in the order people read names ("Åsa", "Émilie", "Łukasz" before "Zoë"), not
+    the database's code-point order."""
+    return sorted(players, key=lambda p: (*name_sort_key(p.name), p.pk))

@@ -1,0 +1,330 @@
+"""The event's forms: a new event, its settings, its deletion. They only parse input; the
+services judge it and raise field errors."""
+
+from __future__ import annotations
+
+from django import forms
+
+from common.errors import Invalid
+from missions.services.missions import mission_pack_choices
+from tournament.localtime import default_time_zone, zone_choices
+from tournament.models.event import (
+    TEAM_SIZE_MAX,
+    TEAM_SIZE_MIN,
+    BattleSize,
+    EventKind,
+    EventStatus,
+    LayoutPolicy,
+)
+from tournament.services.events.events import PLACES_MAX
+from tournament.services.events.extra_fields import extra_read
+from tournament.services.events.settings import EDITABLE
+from tournament.services.rounds.eleventh import ELEVENTH, table_layouts_parse, table_layouts_text
+from tournament.services.standings.standings import metric_heading, metric_label, metric_names
+from tournament.views.forms.extra import extra_names, with_extra_fields
+
+
+def tiebreak_choices() -> list[tuple[str, str]]:
+    # Labels come from the engine's metric registry, the one place a metric is named.
+    return [(m, f"{metric_heading(m)} · {metric_label(m)}") for m in sorted(metric_names())]
+
+
+# Browsers' date inputs take and give ISO dates only: a localised "23/11/2026" is rejected and
+# posted back empty, which would erase the event's dates on every save.
+def _date_input() -> forms.DateInput:
+    return forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    planned_rounds = forms.IntegerField(min_value=1, max_value=30, initial=5, label="Rounds")
+    start_date = forms.DateField(required=False, widget=_date_input(), label="Start date")
+    end_date = forms.DateField(required=False, widget=_date_input(), label="End date")
+    venue = forms.CharField(max_length=200, required=False)
+    battle_size = forms.ChoiceField(
+        choices=BattleSize.choices,
+        initial=BattleSize.STRIKE_FORCE,
+        help_text="Combat Patrol is a 10th-edition battle size: it needs the Leviathan pack.",
+    )
+    # Not sent (a script's post): 11th edition for a new event (event_new), unchanged for an
+    # existing one. The API's default stays Leviathan for the scripts written against it.
+    mission_pack = forms.ChoiceField(
+        choices=mission_pack_choices,
+        required=False,
+        initial=ELEVENTH,
+        label="Mission pack",
+        help_text="Rounds take this pack's missions and results are scored by its rules. "
+        "It cannot change once round 1 is paired.",
+    )
+    # The engine keeps club mates apart in its round-1 draw only.
+    avoid_same_club = forms.BooleanField(
+        required=False, initial=True, label="Keep club mates apart in round 1"
+    )
+    # Ticked for new events (the API's default stays off for existing scripts).
+    check_in_required = forms.BooleanField(
+        required=False, initial=True, label="Pair only players who have checked in"
+    )
+    # Ticked for new events too (the API's default stays off: scripts see rounds at once).
+    review_pairings = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Review each round's pairings before players see them",
+    )
+    # Every time the event's pages, PDFs and audit log show is in this zone. Not sent (a
+    # script's post): the default for a new event, unchanged for an existing one.
+    time_zone = forms.ChoiceField(choices=zone_choices, required=False, label="Time zone")
+    # Not sent (a script's post): singles for a new event, unchanged for an existing one.
+    kind = forms.ChoiceField(
+        choices=EventKind.choices, required=False, initial=EventKind.SINGLES, label="Event kind"
+    )
+    team_size = forms.IntegerField(
+        required=False,
+        min_value=TEAM_SIZE_MIN,
+        max_value=TEAM_SIZE_MAX,
+        initial=5,
+        label="Players per team (team events)",
+        # Shown only while the event kind is Team (static/js/form-depends.js).
+        widget=forms.NumberInput(attrs={"data-shown-when": "kind=team"}),
+    )
+    # Not sent (a script's post): rolled for a new event, unchanged for an existing one.
+    layout_policy = forms.ChoiceField(
+        choices=LayoutPolicy.choices,
+        required=False,
+        initial=LayoutPolicy.ROLLED_PER_TABLE,
+        label="Terrain layouts (11th edition)",
+        help_text="Where each game's layout letter (A, B or C) comes from.",
+    )
+    # Sign-up: offered when the event is made too, so a new organiser finds it at once.
+    registration_open = forms.BooleanField(
+        required=False, label="Sign-up open (players register themselves from the public link)"
+    )
+    places = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=PLACES_MAX,
+        label="Places (empty: no limit; beyond it sign-ups wait)",
+    )
+    registration_approval = forms.BooleanField(
+        required=False, label="I approve each sign-up before it takes a place"
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Read when the form is made, so a changed site setting applies without a restart.
+        self.fields["time_zone"].initial = default_time_zone()
+
+
+ORDINALS = (
+    "First",
+    "Second",
+    "Third",
+    "Fourth",
+    "Fifth",
+    "Sixth",
+    "Seventh",
+    "Eighth",
+    "Ninth",
+    "Tenth",
+    "Eleventh",
+    "Twelfth",
+    "Thirteenth",
+    "Fourteenth",
+    "Fifteenth",
+    "Sixteenth",
+)
+
+
+AUTOMATIC = "auto"
+
+
+class NewEventForm(EventForm):
+    """The new-event form: the event's fields and what other apps add to it (rosters: the
+    army list deadline)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        with_extra_fields(self, "event_new")
+
+    def moments(self) -> tuple[str, ...]:
+        return extra_names("event_new", "moment")
+
+
+class SettingsForm(EventForm):
+    # "auto": the status follows the event (status_auto); the others set it by hand. The
+    # automatic choice's label says the status it gives now (__init__).
+    status = forms.ChoiceField(
+        choices=[(AUTOMATIC, "Automatic"), *EventStatus.choices], label="Event status"
+    )
+    bye_vp = forms.IntegerField(min_value=0, max_value=100, label="VP for a bye")
+    # Checked by the service (a fraction from 0 to 1), so the page and the API say the same.
+    owr_floor = forms.CharField(
+        required=False,
+        max_length=20,
+        label="Opponents' win-rate floor",
+        help_text='For the "OWR (floor)" tie-break: each opponent\'s win rate counts at no less '
+        'than this fraction, e.g. "0.33" (as Best Coast Pairings counts it) or "1/3"; "0" for no '
+        "floor.",
+    )
+    hidden = forms.BooleanField(required=False, label="Hidden (only organisers see it)")
+    round_minutes = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=720,
+        label="Round length (minutes)",
+        help_text="Empty: the battle size's usual length (Incursion 120, Strike Force 180, "
+        "Onslaught 240).",
+    )
+    # Awards (tournament/services/standings/awards.py): the painting scale and the overall weights.
+    # Not sent (a script's post) or left empty: unchanged.
+    painting_max = forms.IntegerField(
+        required=False, min_value=1, max_value=100, label="Highest painting score"
+    )
+    weight_battle = forms.IntegerField(
+        required=False, min_value=0, max_value=100, label="Overall ranking: weight of battle"
+    )
+    weight_painting = forms.IntegerField(
+        required=False, min_value=0, max_value=100, label="Overall ranking: weight of painting"
+    )
+    weight_sports = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=100,
+        label="Overall ranking: weight of sportsmanship",
+    )
+    AWARD_SETTINGS = ("painting_max", "weight_battle", "weight_painting", "weight_sports")
+    # Check-in from the phone (tournament/services/players/checkin.py). The window's ends are in the
+    # event's zone; the networks one range per line or comma.
+    check_in_open = forms.BooleanField(
+        required=False, label="Players may check in from their phone (their private page)"
+    )
+    check_in_opens_at = forms.DateTimeField(
+        required=False,
+        widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
+        label="Phone check-in opens at (event's time zone; empty: as soon as it is open)",
+    )
+    check_in_closes_at = forms.DateTimeField(
+        required=False,
+        widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
+        label="Phone check-in closes at (event's time zone; empty: while it is open)",
+    )
+    check_in_networks = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}),
+        label="Only from the venue's networks (address ranges such as 192.0.2.0/24, one a "
+        "line; empty: from anywhere)",
+    )
+    # The per_table policy's letters; tables not named roll. Not sent: unchanged.
+    table_layouts = forms.CharField(
+        required=False,
+        label="Layout of each table (11th edition, fixed per table: e.g. 1: A, 2: C)",
+    )
+
+    # Shown together on the page, under one explanation (settings.html).
+    SIGNUP_AND_STATUS = ("registration_open", "places", "registration_approval", "status")
+
+    def __init__(self, *args, status_due: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if status_due:
+            now = EventStatus(status_due).label
+            self.fields["status"].choices = [
+                (AUTOMATIC, f"Automatic (now: {now})"),
+                *EventStatus.choices,
+            ]
+        choices = [("", "—"), *tiebreak_choices()]
+        # One slot per metric, so an order set through the API (up to every metric) survives
+        # a save of this form; the slots go after the status, before the bye VP.
+        fields = list(self.fields.items())
+        at = next(i for i, (name, _) in enumerate(fields) if name == "status") + 1
+        slots = [
+            (
+                slot,
+                forms.ChoiceField(choices=choices, required=False, label=self._label(i)),
+            )
+            for i, slot in enumerate(self.tiebreak_slots(), start=1)
+        ]
+        self.fields = dict(fields[:at] + slots + fields[at:])
+        with_extra_fields(self, "settings")
+
+    @staticmethod
+    def _label(i: int) -> str:
+        # Every slot named the same way ("Ninth tie-break", never "Tie-break 9" beside it).
+        return f"{ORDINALS[i - 1]} tie-break" if i <= len(ORDINALS) else f"{i}th tie-break"
+
+    @staticmethod
+    def tiebreak_slots() -> list[str]:
+        return [f"tiebreak_{i}" for i in range(1, len(tiebreak_choices()) + 1)]
+
+    def main_fields(self):
+        return [f for f in self if f.name not in self.SIGNUP_AND_STATUS]
+
+    def signup_and_status_fields(self):
+        return [self[name] for name in self.SIGNUP_AND_STATUS]
+
+    @classmethod
+    def initial_for(cls, event) -> dict:
+        # The settings the page shows under their own names (status_auto and the tie-breaks
+        # are shown as the status and the slots, below).
+        shown = [name for name in EDITABLE if name in cls.base_fields]
+        initial = {name: getattr(event, name) for name in shown}
+        extras = extra_read("event", event)
+        initial.update({name: extras.get(name) for name in extra_names("settings")})
+        if event.status_auto:
+            initial["status"] = AUTOMATIC
+        initial.update(zip(cls.tiebreak_slots(), event.tiebreaks, strict=False))
+        initial["check_in_networks"] = "\n".join(event.check_in_networks or [])
+        initial["table_layouts"] = table_layouts_text(event.table_layouts)
+        return initial
+
+    def clean_table_layouts(self) -> dict:
+        try:
+            return table_layouts_parse(self.cleaned_data.get("table_layouts") or "")
+        except Invalid as exc:
+            raise forms.ValidationError(exc.messages["table_layouts"][0]) from None
+
+    def clean_check_in_networks(self) -> list[str]:
+        text = self.cleaned_data.get("check_in_networks") or ""
+        return [part.strip() for part in text.replace(",", "\n").splitlines() if part.strip()]
+
+    # Moments shown to the minute; a script's post without one leaves it alone.
+    MOMENTS = ("check_in_opens_at", "check_in_closes_at")
+    # Left out when sent empty (a script's post of the older fields): unchanged.
+    UNCHANGED_WHEN_EMPTY = ("time_zone", "kind", "mission_pack")
+    UNCHANGED_WHEN_EMPTY += ("layout_policy", "owr_floor")
+
+    def changes(self) -> dict:
+        data = dict(self.cleaned_data)
+        moments = (*self.MOMENTS, *extra_names("settings", "moment"))
+        for name in moments:
+            stored, sent = self.initial.get(name), data.get(name)
+            if stored and sent and stored.replace(second=0, microsecond=0) == sent:
+                # The input shows minutes only: a moment set to the second through the API
+                # must survive a save of this page unchanged.
+                data[name] = stored
+        if data.get("status") == AUTOMATIC:
+            data.pop("status")
+            data["status_auto"] = True
+        elif data.get("status"):
+            data["status_auto"] = False
+        slots = self.tiebreak_slots()
+        data["tiebreaks"] = [data[s] for s in slots if data.get(s)]
+        for slot in slots:
+            data.pop(slot, None)
+        for name in (*self.UNCHANGED_WHEN_EMPTY, *extra_names("settings", "unchanged_when_empty")):
+            if not data.get(name):
+                data.pop(name, None)
+        for name in (*self.AWARD_SETTINGS, "team_size"):
+            if data.get(name) is None:
+                data.pop(name, None)
+        for name in (*moments, "check_in_networks", "table_layouts"):
+            if name not in self.data:
+                # Only a form that shows the field may clear it.
+                data.pop(name, None)
+        return data
+
+
+class EventDeleteForm(forms.Form):
+    confirm = forms.CharField(
+        max_length=200, label="Type the event's name to delete it", strip=False
+    )

@@ -1,0 +1,91 @@
+"""Moving the game clock: phases of a turn, turns of a round, the Gambit step, the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tracker.engine.errors import require
+from tracker.engine.leviathan.actions import action
+from tracker.engine.leviathan.cp import command_phase_starts
+from tracker.engine.leviathan.deck import draw_target, draws_cards
+from tracker.engine.leviathan.gambits import deal_gambits
+from tracker.engine.leviathan.rules import (
+    COMMAND,
+    END_OF_BATTLE,
+    GAMBIT_ROUND,
+    GAMBITS,
+    LAST_ROUND,
+    OVER,
+    SIDES,
+    TURN_PHASES,
+    other,
+)
+from tracker.engine.leviathan.scoring import turn_ends
+from tracker.engine.leviathan.state import fresh_turn
+
+State = dict[str, Any]
+
+
+@action("advance", phases=TURN_PHASES)
+def advance(state: State, act: dict[str, Any]) -> None:
+    """The player whose turn it is ends the phase: to the next one, to a later phase of the
+    same turn ("to"), or from end_of_turn into the next turn."""
+    s = act["side"]
+    require(
+        state["turn"] == s,
+        "not_your_turn",
+        "side: only the player whose turn it is moves the game on",
+        field="side",
+    )
+    here = TURN_PHASES.index(state["phase"])
+    later = TURN_PHASES[here + 1 :]
+    target = act.get("to", later[0] if later else None)
+    if "to" in act:
+        require(
+            target in later,
+            "bad_phase_target",
+            f"to: must be a later phase of this turn: {', '.join(later) or '(none)'}",
+            field="to",
+        )
+    if state["phase"] == COMMAND:
+        _leave_command(state, s)
+    if target is not None:
+        state["phase"] = target
+    else:
+        _end_turn(state, s)
+
+
+def _leave_command(state: State, s: str) -> None:
+    side = state["sides"][s]
+    if draws_cards(state, s) and not side["turn"]["drew"]:
+        short = len(side["active"]) + len(side["fixed"]) < draw_target(state)
+        require(
+            not (short and side["deck"]),
+            "draw_required",
+            "type: draw Secondary cards before the Command phase ends",
+        )
+
+
+def _end_turn(state: State, s: str) -> None:
+    turn_ends(state)
+    state["sides"][s]["turn"] = fresh_turn()
+    if s == state["first_turn"]:
+        state["turn"], state["phase"] = other(s), COMMAND
+        command_phase_starts(state)
+    elif state["round"] == GAMBIT_ROUND:
+        state["turn"], state["phase"] = None, GAMBITS
+        deal_gambits(state)
+    elif state["round"] == LAST_ROUND:
+        state["turn"], state["phase"] = None, END_OF_BATTLE
+    else:
+        state["round"] += 1
+        state["turn"], state["phase"] = state["first_turn"], COMMAND
+        command_phase_starts(state)
+
+
+@action("finish", phases=(END_OF_BATTLE,), side=False)
+def finish(state: State, act: dict[str, Any]) -> None:
+    """Close the game once end-of-battle scores are in; nothing is accepted afterwards."""
+    state["phase"] = OVER
+    for s in SIDES:
+        state["sides"][s]["turn"] = fresh_turn()

@@ -1,6 +1,6 @@
 """Export of a whole event as one JSON document (docs/export-format.md); import is in
 importing/ (check.py, then write.py). Apps built on events add their
-sections through exchange_ext.py (the tracker's tracked games, teams, play-offs).
+sections through exchange/extensions.py (the tracker's tracked games, teams, play-offs).
 
 The document names every object by a key of its own ("p-3", "g-12", "r-2", "a-1", "e-40") and
 every account by its username, never by a database id, so it can be imported into any

@@ -25,7 +25,7 @@ GAME_ROW_KEYS = {"pairing_swap": ("games",)}
 # Target prefixes whose suffix is a row of this kind; the others ("round" of round_delete is a
 # number, "event" is the event itself) are handled where they are read.
 TARGET_KINDS = ("player", "game", "round", "announcement", "audit", "user")
-# Prefixes of apps built on events (exchange_ext.py): prefix -> the kind of row it names; and
+# Prefixes of apps built on events (exchange/extensions.py): prefix -> the kind of row it names; and
 # the actions whose target is kept as written (not a row id).
 EXTRA_TARGET_KINDS: dict[str, str] = {}
 TARGETS_AS_IS: set[str] = set()

@@ -3,7 +3,7 @@
 One row per player who ever had a list (a player without a row has none: empty text, no
 status) and one row per event whose list settings differ from the defaults (no deadline,
 lists published to opponents). `rosters.services.lists` reads them with those defaults.
-Combat Patrols live in patrol_models.py (Django reads every model from here)."""
+Combat Patrols live in patrols.py (the package imports both, so Django reads every model)."""
 
 from django.db import models
 

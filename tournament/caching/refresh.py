@@ -29,7 +29,7 @@ from tournament.caching import cached
 from tournament.caching.replay import LOCK_S, making_lock, shared_answer
 from tournament.caching.store import ALIVE, ASKED, ASKED_S, REFRESHING
 
-# A refresher's heartbeat (its name, ALIVE, is in replay_store.py): it lasts this long.
+# A refresher's heartbeat (its name, ALIVE, is in store.py): it lasts this long.
 ALIVE_S = 3
 # Made again this long before its window ends, so that readers rarely find it past it.
 LEAD_S = 0.5

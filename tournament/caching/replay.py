@@ -207,7 +207,7 @@ def _shared_key(key: tuple) -> str:
 def _shared_get(skey: str) -> tuple[_Kept | None, str | None, bool]:
     """The answer a process kept under this shared key while the generation it was made in is
     still current (else None), the current generation, and whether a refresher is alive
-    (replay_refresh.py); one round trip to the cache."""
+    (refresh.py); one round trip to the cache."""
     found = cache.get_many([GENERATION, skey, ALIVE])
     generation, entry = found.get(GENERATION), found.get(skey)
     alive = bool(found.get(ALIVE))

@@ -18,7 +18,7 @@ SIZE = 256
 _public_as_of: ContextVar[list[float] | None] = ContextVar("public_as_of", default=None)
 
 
-# True while the refresher (replay_refresh.py) makes an answer: its public reads take no older
+# True while the refresher (refresh.py) makes an answer: its public reads take no older
 # computation than the newest revision's (they are what the public will be given next).
 _refreshing: ContextVar[bool] = ContextVar("refreshing", default=False)
 
@@ -73,7 +73,7 @@ def replay_forget() -> None:
     cache.set(GENERATION, uuid.uuid4().hex, None)
 
 
-# ---- what the refresher (replay_refresh.py) and the web processes tell each other -----------
+# ---- what the refresher (refresh.py) and the web processes tell each other -----------
 
 # A refresher's heartbeat: present while one is alive.
 ALIVE = "replay:refresher"

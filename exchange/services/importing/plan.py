@@ -21,5 +21,5 @@ class Plan:
     usernames: set = field(default_factory=set)
     # The rounds' keys, which audit targets may name.
     round_keys: set = field(default_factory=set)
-    # Each registered extension's checked plan (exchange_ext.py), by its name.
+    # Each registered extension's checked plan (exchange/extensions.py), by its name.
     extensions: dict = field(default_factory=dict)

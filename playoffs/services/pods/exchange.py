@@ -1,6 +1,6 @@
 """The pods in the event document (an optional `pods` section): how they were formed, the
 rounds they pair, and each pod's players by the file's player keys. Registered with the
-tournament app's export and import (pods_hooks.py)."""
+tournament app's export and import (hooks.py)."""
 
 from __future__ import annotations
 

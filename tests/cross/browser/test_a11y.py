@@ -1,6 +1,6 @@
 """Every page passes axe-core's WCAG 2.x A and AA rules, at phone and desktop sizes.
 
-axe-core is vendored (tests/browser/vendor/, MPL-2.0) and injected by the test: nothing is
+axe-core is vendored (tests/cross/browser/vendor/, MPL-2.0) and injected by the test: nothing is
 fetched from the network and nothing extra is served to users. Pages come from the one list
 in tests/cross/browser/site_pages.py.
 """

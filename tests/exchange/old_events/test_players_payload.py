@@ -1,7 +1,7 @@
 """Best Coast Pairings' per-player file (each player with `placing`, `numWins`, `opponentIds`,
 `games` of `gameResult`/`gamePoints`, `dropped`, `army`): the file organisers download. The
 pairings follow from it, each game checked from both players' entries. The fixtures are invented
-(tests/old_events/files/*.players.bcp.json); no real person's data."""
+(tests/exchange/old_events/files/*.players.bcp.json); no real person's data."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ Each undoable action registers two functions beside the service that logs it:
 - a handler (`undoable`) that replays the entry's `before` state.
 `audit_undo` runs both in one transaction and records the undo as an entry of its own.
 Both read the entry's objects only inside its own event and put back only what its action
-logs (audit_targets.py). Entries that came with an imported file are history: shown, never
+logs (targets.py). Entries that came with an imported file are history: shown, never
 undone, since nothing on this instance wrote them.
 """
 

@@ -94,7 +94,7 @@ TEMPLATES = [
 # and where `make run` keeps the demo's own database.
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var"))
 # Where `make serve` keeps a backup of the SQLite database (a USB stick, another machine's
-# share), never more than 10 s behind; empty: none (ops/backup_loop.py). Not used on PostgreSQL.
+# share), never more than 10 s behind; empty: none (ops/backup/loop.py). Not used on PostgreSQL.
 BACKUP_DIR = os.environ.get("BACKUP_DIR", "")
 # Served settings (venue, production) say so: the demo is never loaded there (load_demo).
 SERVED = False

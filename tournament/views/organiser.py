@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
-from ops.backup_status import backup_summary
+from ops.backup.status import backup_summary
 from tournament.caching.cached import event_etag
 from tournament.caching.conditional import etag_matches
 from tournament.caching.revision import event_revision
@@ -147,7 +147,7 @@ def _door_filters(request, players: list) -> dict:
 def dashboard(request, event):
     context = _dashboard_context(event)
     context.update(_door_filters(request, context["players"]))
-    # The venue server's backup (ops/backup_status.py): read from a small local file.
+    # The venue server's backup (ops/backup/status.py): read from a small local file.
     context["backup"] = backup_summary()
     if is_htmx(request):  # find-table.js asks for the whole list again
         return render(request, "tournament/manage/players_list.html", context)

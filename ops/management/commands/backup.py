@@ -1,5 +1,5 @@
 """`manage.py backup`: keep a verified copy of the SQLite database in BACKUP_DIR, never more than
-10 s behind (ops/backup_loop.py). `manage.py serve` starts it beside gunicorn when BACKUP_DIR is
+10 s behind (ops/backup/loop.py). `manage.py serve` starts it beside gunicorn when BACKUP_DIR is
 set; it stops when the server that started it is gone. `--once` makes one copy and stops."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from ops.backup_copy import backup_prune, backup_write
-from ops.backup_loop import backup_forever
-from ops.backup_status import backup_uses_sqlite, status_path
+from ops.backup.copy import backup_prune, backup_write
+from ops.backup.loop import backup_forever
+from ops.backup.status import backup_uses_sqlite, status_path
 
 
 def app_version() -> str:

@@ -24,8 +24,8 @@ from django.db import connection, connections
 from django.db.migrations.loader import MigrationLoader
 from django.utils import timezone
 
-from ops.backup_copy import BackupError, backup_newest_verified, database_counts
-from ops.backup_status import backup_uses_sqlite
+from ops.backup.copy import BackupError, backup_newest_verified, database_counts
+from ops.backup.status import backup_uses_sqlite
 
 
 def _rows(path: Path, table: str) -> int:

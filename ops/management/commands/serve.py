@@ -19,7 +19,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
-from ops.backup_status import backup_uses_sqlite
+from ops.backup.status import backup_uses_sqlite
 from ops.demo import DEMO_LOGIN, demo_accounts
 from ops.machine import lan_address
 from ops.private_redis import private_redis_start, redis_server_path, watchdog_argv
@@ -121,7 +121,7 @@ class Command(BaseCommand):
             # when that is gone (and with the process group, as the server does).
             subprocess.Popen(_refresher_argv(os.getpid()))  # noqa: S603 - our own arguments
         if _backs_up():
-            # One backup loop for all the workers, stopped like the refresher (ops/backup_loop).
+            # One backup loop for all the workers, stopped like the refresher (ops/backup/loop.py).
             subprocess.Popen(_backup_argv(os.getpid()))  # noqa: S603 - our own arguments
         os.environ["DJANGO_SETTINGS_MODULE"] = settings.SETTINGS_MODULE
         # The workers' SITE_URL (the address in QR codes) carries the port they listen on.

@@ -10,15 +10,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from ops import backup_loop
-from ops.backup_copy import (
-    BackupError,
-    backup_newest_verified,
-    backup_prune,
-    backup_write,
-)
-from ops.backup_loop import BackupLoop, failure_kind
-from ops.backup_status import status_read
+from ops.backup import loop as backup_loop
+from ops.backup.copy import BackupError, backup_newest_verified, backup_prune, backup_write
+from ops.backup.loop import BackupLoop, failure_kind
+from ops.backup.status import status_read
 
 NOW = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
 
@@ -149,7 +144,7 @@ def test_a_folder_that_cannot_be_written_is_reported_not_raised(live, tmp_path, 
 def test_a_second_loop_on_the_same_data_stops_at_once(live, tmp_path):
     import fcntl
 
-    from ops.backup_loop import backup_forever
+    from ops.backup.loop import backup_forever
 
     folder = tmp_path / "stick"
     folder.mkdir()

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
-from ops.backup_status import STATUS_FILE, status_write
+from ops.backup.status import STATUS_FILE, status_write
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _sqlite(monkeypatch):
     # The dashboard's backup line is SQLite's (PostgreSQL has its own means): on either pass.
-    from ops import backup_status
+    from ops.backup import status as backup_status
 
     monkeypatch.setattr(backup_status, "backup_uses_sqlite", lambda: True)
 

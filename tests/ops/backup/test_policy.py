@@ -1,4 +1,4 @@
-"""Which backup generations are kept, and when a copy is due (ops/backup_policy.py, pure)."""
+"""Which backup generations are kept, and when a copy is due (ops/backup/policy.py, pure)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ops.backup_policy import (
+from ops.backup.policy import (
     HORIZON,
     KEEP_LAST,
     WINDOW,

@@ -14,7 +14,7 @@ import sqlite3
 import time
 from contextlib import closing
 
-from ops.backup_status import STATUS_FILE
+from ops.backup.status import STATUS_FILE
 from tests.ops.backup.served import (
     booting,
     build_event,

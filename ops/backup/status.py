@@ -1,6 +1,6 @@
 """The backup's state as the organiser's dashboard shows it.
 
-The backup loop (ops/backup_loop.py) writes a small JSON status file in DATA_DIR, on the
+The backup loop (ops/backup/loop.py) writes a small JSON status file in DATA_DIR, on the
 laptop's own disk (so an unplugged stick can still be reported); the dashboard reads it at each
 load. Nothing here touches the backup folder itself.
 """

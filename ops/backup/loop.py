@@ -23,9 +23,9 @@ from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ops.backup_copy import BackupError, backup_prune, backup_write
-from ops.backup_policy import copy_due
-from ops.backup_status import status_write
+from ops.backup.copy import BackupError, backup_prune, backup_write
+from ops.backup.policy import copy_due
+from ops.backup.status import status_write
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from ops.backup_policy import generation_name, generation_time, generations_kept
+from ops.backup.policy import generation_name, generation_time, generations_kept
 
 FORMAT = "strategium-backup/1"
 DB_FILE = "db.sqlite3"

@@ -173,6 +173,12 @@ def players(event, organiser):
     return add_players(event, organiser, 8)
 
 
+@pytest.fixture
+def field(event, organiser):
+    """Three players in the event (a small field)."""
+    return add_players(event, organiser, 3)
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache: throttle counts and cached pages do not leak."""

@@ -18,23 +18,17 @@ from tournament.models import Event, EventStaff
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def org(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def _upload(raw: bytes) -> SimpleUploadedFile:
     return SimpleUploadedFile("event.strategium.json", raw, "application/json")
 
 
-def test_the_settings_page_offers_the_export_download(demo, organiser, org):
+def test_the_settings_page_offers_the_export_download(demo, organiser, org_client):
     EventStaff.objects.create(event=demo, user=organiser, role="organiser")
-    page = org.get(reverse("manage-settings", args=[demo.pk])).content.decode()
+    page = org_client.get(reverse("manage-settings", args=[demo.pk])).content.decode()
     url = reverse("manage-export", args=[demo.pk])
     assert f'href="{url}"' in page
     assert "Export this event (JSON)" in page
-    response = org.get(url)
+    response = org_client.get(url)
     assert response.status_code == 200
     assert response["Content-Disposition"].startswith("attachment; filename=")
     document = json.loads(response.content)
@@ -42,18 +36,18 @@ def test_the_settings_page_offers_the_export_download(demo, organiser, org):
     assert document["event"]["name"] == demo.name
 
 
-def test_home_and_new_event_pages_link_to_the_import(org):
+def test_home_and_new_event_pages_link_to_the_import(org_client):
     url = reverse("manage-event-import")
-    assert f'href="{url}"' in org.get(reverse("home")).content.decode()
-    assert f'href="{url}"' in org.get(reverse("manage-event-new")).content.decode()
+    assert f'href="{url}"' in org_client.get(reverse("home")).content.decode()
+    assert f'href="{url}"' in org_client.get(reverse("manage-event-new")).content.decode()
 
 
-def test_import_page_as_a_browser_sends_it(demo, organiser, org):
+def test_import_page_as_a_browser_sends_it(demo, organiser, org_client):
     url = reverse("manage-event-import")
-    data = form_data(org.get(url).content.decode(), "Import event")
+    data = form_data(org_client.get(url).content.decode(), "Import event")
     assert data == {"csrfmiddlewaretoken": data["csrfmiddlewaretoken"]}  # the file input only
     raw = json.dumps(export(demo)).encode()
-    response = org.post(url, {**data, "file": _upload(raw)}, follow=True)
+    response = org_client.post(url, {**data, "file": _upload(raw)}, follow=True)
     copy = Event.objects.exclude(pk=demo.pk).exclude(name=DEMO_11_NAME).get()
     assert response.redirect_chain[-1][0] == reverse("manage-event", args=[copy.pk])
     page = response.content.decode()
@@ -63,21 +57,23 @@ def test_import_page_as_a_browser_sends_it(demo, organiser, org):
     assert EventStaff.objects.get(event=copy, user=organiser).role == "organiser"
 
 
-def test_import_page_sent_unchanged_or_with_a_bad_file_changes_nothing(demo, org):
+def test_import_page_sent_unchanged_or_with_a_bad_file_changes_nothing(demo, org_client):
     url = reverse("manage-event-import")
-    data = form_data(org.get(url).content.decode(), "Import event")
+    data = form_data(org_client.get(url).content.decode(), "Import event")
     before = snapshot()
-    response = org.post(url, data)  # no file chosen
+    response = org_client.post(url, data)  # no file chosen
     assert response.status_code == 200
     assert "This field is required." in response.content.decode()
     document = export(demo)
     document["rounds"][0]["games"][2]["player_a"] = "p-404"
     document["sha256"] = checksum(document)
-    response = org.post(url, {**data, "file": _upload(json.dumps(document).encode())})
+    response = org_client.post(url, {**data, "file": _upload(json.dumps(document).encode())})
     assert response.status_code == 200
     assert "rounds[0].games[2].player_a: no player &#x27;p-404&#x27; in this file." in (
         response.content.decode()
     )
-    response = org.post(url, {**data, "file": _upload(b'{"format": "strategium-event", "ver')})
+    response = org_client.post(
+        url, {**data, "file": _upload(b'{"format": "strategium-event", "ver')}
+    )
     assert "not a complete JSON document" in response.content.decode()
     assert snapshot() == before

@@ -23,12 +23,6 @@ pytestmark = pytest.mark.django_db
 URL = "/manage/events/import/"
 
 
-@pytest.fixture
-def org(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def _upload(raw: bytes) -> SimpleUploadedFile:
     return SimpleUploadedFile("event.strategium.json", raw, "application/json")
 
@@ -38,17 +32,17 @@ def test_the_cap_is_20_mb():
     assert reverse("manage-event-import") == URL
 
 
-def test_a_file_over_20_mb_is_refused_with_413_and_changes_nothing(org):
+def test_a_file_over_20_mb_is_refused_with_413_and_changes_nothing(org_client):
     before = snapshot()
-    response = org.post(URL, {"file": _upload(b" " * (MAX_UPLOAD_BYTES + 100_000))})
+    response = org_client.post(URL, {"file": _upload(b" " * (MAX_UPLOAD_BYTES + 100_000))})
     assert response.status_code == 413
     assert "larger than 20 MB" in response.content.decode()
     assert snapshot() == before
 
 
-def test_an_oversized_body_is_refused_before_it_is_read(org):
+def test_an_oversized_body_is_refused_before_it_is_read(org_client):
     # The declared length alone decides: a body that is never read cannot fill memory or disk.
-    response = org.post(
+    response = org_client.post(
         URL, data=b"", content_type="application/json", CONTENT_LENGTH=str(45_000_000)
     )
     assert response.status_code == 413
@@ -64,10 +58,10 @@ def test_the_csrf_check_still_applies(organiser, demo):
     assert Event.objects.count() == before
 
 
-def test_a_file_costly_to_parse_is_refused_before_parsing(org):
+def test_a_file_costly_to_parse_is_refused_before_parsing(org_client):
     before = snapshot()
     raw = b"[" + b",".join([b"{}"] * 3_000_000) + b"]"  # 9 MB that would parse to 200 MB
-    response = org.post(URL, {"file": _upload(raw)})
+    response = org_client.post(URL, {"file": _upload(raw)})
     assert response.status_code == 413
     assert "memory" in response.content.decode()
     assert snapshot() == before
@@ -82,9 +76,9 @@ def test_a_file_costly_to_parse_is_refused_before_parsing(org):
         (b'{"format": "strategium-event", "ver', "not a complete JSON document"),
     ],
 )
-def test_json_the_file_cannot_be_is_refused_with_a_reason(org, raw, words):
+def test_json_the_file_cannot_be_is_refused_with_a_reason(org_client, raw, words):
     before = snapshot()
-    response = org.post(URL, {"file": _upload(raw)})
+    response = org_client.post(URL, {"file": _upload(raw)})
     assert response.status_code == 400
     assert words in response.content.decode()
     assert snapshot() == before

@@ -23,13 +23,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def client(organiser):
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def teams4(organiser):
     return team_swiss(organiser, teams=4, rounds=2)
 
@@ -38,30 +31,30 @@ def manage(event) -> str:
     return f"/manage/events/{event.pk}/playoffs/"
 
 
-def test_cut_form_offers_the_team_rules_and_makes_a_team_bracket(teams4, client):
-    page = client.get(manage(teams4)).content.decode()
+def test_cut_form_offers_the_team_rules_and_makes_a_team_bracket(teams4, org_client):
+    page = org_client.get(manage(teams4)).content.decode()
     assert "Teams in the bracket" in page
     assert "More game points, then more VP" in page
     data = form_data(page, "Make the cut")
     data.update(size="4", knockout_tiebreak="game_points", third_place="on")
-    assert client.post(manage(teams4) + "cut/", data).status_code == 302
+    assert org_client.post(manage(teams4) + "cut/", data).status_code == 302
     playoff = Playoff.objects.get(event=teams4)
     assert (playoff.entrants, playoff.third_place) == ("teams", True)
     assert playoff.knockout_tiebreak == "game_points"
 
 
-def test_seed_form_lists_teams_and_round_trips(teams4, organiser, client):
+def test_seed_form_lists_teams_and_round_trips(teams4, organiser, org_client):
     playoff = playoff_create(event_id=teams4.pk, user=organiser, format="single", size=4)
     before = list(playoff.seeds)
-    page = client.get(manage(teams4)).content.decode()
+    page = org_client.get(manage(teams4)).content.decode()
     data = form_data(page, "Save the seeds")
     assert [data[f"seed_{i}"] for i in range(1, 5)] == [str(t) for t in before]
-    assert client.post(manage(teams4) + "seeds/", data).status_code == 302
+    assert org_client.post(manage(teams4) + "seeds/", data).status_code == 302
     playoff.refresh_from_db()
     assert playoff.seeds == before
     assert not AuditEntry.objects.filter(event=teams4, action="playoff_seeding").exists()
     data["seed_1"], data["seed_2"] = data["seed_2"], data["seed_1"]
-    assert client.post(manage(teams4) + "seeds/", data).status_code == 302
+    assert org_client.post(manage(teams4) + "seeds/", data).status_code == 302
     playoff.refresh_from_db()
     assert playoff.seeds[:2] == [before[1], before[0]]
 
@@ -84,18 +77,18 @@ def test_bracket_page_pdf_and_player_page_name_teams(teams4, organiser):
     assert f"Play-offs, Semi-final v {names[playoff.seeds[3]]}, table 1" in mine
 
 
-def test_organiser_decides_a_drawn_team_match_on_the_page(teams4, organiser, client):
+def test_organiser_decides_a_drawn_team_match_on_the_page(teams4, organiser, org_client):
     playoff_create(
         event_id=teams4.pk, user=organiser, format="single", size=2, knockout_tiebreak="organiser"
     )
     playoff_advance(event_id=teams4.pk, user=organiser)
     match = TeamMatch.objects.get(playoff_slot__isnull=False)
     confirm(pair_players(match, organiser), lambda g: (70, 70))
-    page = client.get(manage(teams4)).content.decode()
+    page = org_client.get(manage(teams4)).content.decode()
     assert "a draw. Which team goes through?" in page
     data = {"match": str(match.pk), "winner": str(match.team_b_id)}
-    assert client.post(manage(teams4) + "decide/", data).status_code == 302
-    assert f"{match.team_b.name} wins" in client.get(manage(teams4)).content.decode()
+    assert org_client.post(manage(teams4) + "decide/", data).status_code == 302
+    assert f"{match.team_b.name} wins" in org_client.get(manage(teams4)).content.decode()
 
 
 @pytest.mark.parametrize("rule", ["game_points", "organiser"])

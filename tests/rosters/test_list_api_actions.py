@@ -27,11 +27,6 @@ ORKS = (LISTS / "gw_app_11th_orks.txt").read_text()
 
 
 @pytest.fixture
-def field(event, organiser):
-    return add_players(event, organiser, 3)
-
-
-@pytest.fixture
 def judge(event, organiser):
     user = get_user_model().objects.create_user("judy", password="pw")
     staff_add(event=event, user=organiser, username="judy", role="judge")
@@ -191,11 +186,6 @@ def test_a_player_of_another_event_is_not_found(event, organiser, field):
 
 
 # "Use the list's" --------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def eleventh(event, organiser):
-    return event_update(event=event, user=organiser, changes={"mission_pack": "eleventh"})
 
 
 def _orks(event, organiser, **recorded):

@@ -14,17 +14,11 @@ from rest_framework.test import APIClient
 
 from rosters.services.armylists import army_list_submit
 from rosters.services.checking import roster_check_event
-from tests.conftest import add_players
 from tournament.services.events.events import event_update
 
 pytestmark = pytest.mark.django_db
 
 NECRONS = (Path(__file__).parent / "lists" / "gw_app_10th_necrons.txt").read_text()
-
-
-@pytest.fixture
-def field(event, organiser):
-    return add_players(event, organiser, 3)
 
 
 def _api(player):

@@ -34,11 +34,6 @@ CUSTODES = (LISTS / "new_recruit_11th_custodes.txt").read_text()
 ULTRAMARINES_8TH = (LISTS / "battlescribe_8th_ultramarines.txt").read_text()
 
 
-@pytest.fixture
-def eleventh(event, organiser):
-    return event_update(event=event, user=organiser, changes={"mission_pack": "eleventh"})
-
-
 def _player(event, organiser, name="Ana", **fields):
     return player_register(event=event, user=organiser, name=name, **fields)
 

@@ -27,11 +27,6 @@ ORKS = (Path(__file__).parent / "lists" / "gw_app_11th_orks.txt").read_text()
 BLOOD_ANGELS = (Path(__file__).parent / "lists" / "new_recruit_10th_blood_angels.txt").read_text()
 
 
-@pytest.fixture
-def eleventh(event, organiser):
-    return event_update(event=event, user=organiser, changes={"mission_pack": "eleventh"})
-
-
 def _player(event, organiser, name="Ana", **fields):
     return player_register(event=event, user=organiser, name=name, **fields)
 

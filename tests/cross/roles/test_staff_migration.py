@@ -7,22 +7,17 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from tests.helpers import migrate_to
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournament", "0004_eventchange")]
 AFTER = [("tournament", "0007_staff_roles")]
 
 
-def _migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
 def test_existing_staff_become_organisers_and_back():
     try:
-        apps = _migrate(BEFORE)
+        apps = migrate_to(BEFORE)
         User = apps.get_model("auth", "User")
         Event = apps.get_model("tournament", "Event")
         ann, bob, cid = (User.objects.create(username=n) for n in ("ann", "bob", "cid"))
@@ -31,7 +26,7 @@ def test_existing_staff_become_organisers_and_back():
         first.staff.add(ann, bob)
         second.staff.add(bob)
 
-        apps = _migrate(AFTER)
+        apps = migrate_to(AFTER)
         EventStaff = apps.get_model("tournament", "EventStaff")
         rows = {
             (r.event.name, r.user.username, r.role, r.added_at == r.event.created_at)
@@ -44,7 +39,7 @@ def test_existing_staff_become_organisers_and_back():
         }
         EventStaff.objects.create(event_id=second.pk, user_id=cid.pk, role="judge")
 
-        apps = _migrate(BEFORE)
+        apps = migrate_to(BEFORE)
         Event = apps.get_model("tournament", "Event")
         links = {
             (e.name, u)
@@ -53,4 +48,4 @@ def test_existing_staff_become_organisers_and_back():
         }
         assert links == {("First GT", "ann"), ("First GT", "bob"), ("Second GT", "bob")}
     finally:
-        _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate_to(MigrationExecutor(connection).loader.graph.leaf_nodes())

@@ -18,42 +18,41 @@ pytestmark = pytest.mark.django_db
 BUTTON = "Bring in the event"
 
 
-@pytest.fixture
-def org(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-def _page(org) -> dict:
-    return form_data(org.get(reverse("manage-old-event-import")).content.decode(), BUTTON)
+def _page(org_client) -> dict:
+    return form_data(org_client.get(reverse("manage-old-event-import")).content.decode(), BUTTON)
 
 
 def _counts() -> tuple[int, int, int]:
     return Event.objects.count(), Player.objects.count(), Result.objects.count()
 
 
-def test_the_import_page_leads_to_it(org):
-    page = org.get(reverse("manage-event-import")).content.decode()
+def test_the_import_page_leads_to_it(org_client):
+    page = org_client.get(reverse("manage-event-import")).content.decode()
     assert f'href="{reverse("manage-old-event-import")}"' in page
 
 
-def test_posting_the_form_as_rendered_changes_nothing(org):
-    data = _page(org)
+def test_posting_the_form_as_rendered_changes_nothing(org_client):
+    data = _page(org_client)
     assert data["source"] == "bcp"
     assert data["mission_pack"] == "leviathan"
     before = _counts()
-    response = org.post(reverse("manage-old-event-import"), data)
+    response = org_client.post(reverse("manage-old-event-import"), data)
     assert response.status_code == 200
     assert "This field is required." in response.content.decode()
     assert _counts() == before
 
 
-def test_a_csv_of_rounds_makes_the_event(org):
-    data = {**_page(org), "source": "rounds_csv", "name": "Harbour Cup", "date": "2019-06-15"}
+def test_a_csv_of_rounds_makes_the_event(org_client):
+    data = {
+        **_page(org_client),
+        "source": "rounds_csv",
+        "name": "Harbour Cup",
+        "date": "2019-06-15",
+    }
     raw = (FILES / "harbour_cup.csv").read_bytes()
     # Saved by a spreadsheet as "CSV UTF-8": with a byte order mark.
     data["file"] = SimpleUploadedFile("rounds.csv", b"\xef\xbb\xbf" + raw, "text/csv")
-    response = org.post(reverse("manage-old-event-import"), data)
+    response = org_client.post(reverse("manage-old-event-import"), data)
     event = Event.objects.get(name="Harbour Cup")
     assert response.status_code == 302
     assert response["Location"] == reverse("manage-event", args=[event.pk])
@@ -61,11 +60,11 @@ def test_a_csv_of_rounds_makes_the_event(org):
     assert event.hidden
 
 
-def test_a_bcp_file_makes_the_event_under_its_own_name(org):
-    data = {**_page(org), "source": "bcp"}
+def test_a_bcp_file_makes_the_event_under_its_own_name(org_client):
+    data = {**_page(org_client), "source": "bcp"}
     raw = (FILES / "harbour_cup.bcp.json").read_bytes()
     data["file"] = SimpleUploadedFile("event.json", raw, "application/json")
-    response = org.post(reverse("manage-old-event-import"), data)
+    response = org_client.post(reverse("manage-old-event-import"), data)
     assert response.status_code == 302
     assert Event.objects.filter(name="Harbour Cup 2019").exists()
 
@@ -90,11 +89,11 @@ def test_a_bcp_file_makes_the_event_under_its_own_name(org):
         ("bcp", b'{"pairings": [{"round": 1, "table": 1}]}', "pairings[0].player1: must be"),
     ],
 )
-def test_a_bad_file_is_refused_naming_its_place(org, source, raw, message):
-    data = {**_page(org), "source": source, "name": "Old GT"}
+def test_a_bad_file_is_refused_naming_its_place(org_client, source, raw, message):
+    data = {**_page(org_client), "source": source, "name": "Old GT"}
     data["file"] = SimpleUploadedFile("upload", raw)
     before = _counts()
-    response = org.post(reverse("manage-old-event-import"), data)
+    response = org_client.post(reverse("manage-old-event-import"), data)
     assert response.status_code == 200
     assert message in html.unescape(response.content.decode())
     assert _counts() == before

@@ -8,16 +8,10 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from tests.conftest import add_players
 from tournament.models import AuditEntry
 from tournament.services.audit.log import audit_undo
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def field(event, organiser):
-    return add_players(event, organiser, 3)
 
 
 def _keyed(player, address="203.0.113.9") -> APIClient:

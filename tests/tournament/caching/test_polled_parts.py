@@ -7,10 +7,9 @@ compressed for readers that accept gzip; the pages still poll them."""
 import gzip
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from tests.conftest import add_players
+from tests.helpers import queries
 from tests.tournament.printing.helpers import pair_in_order
 from tournament.caching.cached import MAX_LAG_S
 from tournament.services.results.results import result_enter
@@ -24,12 +23,6 @@ PARTS = [
     ("event page's part", "/events/{e}/"),
 ]
 IDS = [p[0] for p in PARTS]
-
-
-def _queries(call):
-    with CaptureQueriesContext(connection) as seen:
-        response = call()
-    return response, len(seen)
 
 
 @pytest.fixture(params=[p[1] for p in PARTS], ids=IDS)
@@ -79,12 +72,12 @@ def test_releasing_a_round_changes_the_etag(anon, url, event, organiser, clock):
 
 @pytest.mark.usefixtures("played", "clock")
 def test_an_anonymous_poll_is_answered_again_without_a_query(anon, url):
-    first, made = _queries(lambda: anon.get(url, **HTMX))
+    first, made = queries(lambda: anon.get(url, **HTMX))
     assert (first.status_code, made > 0) == (200, True)
-    again, asked = _queries(lambda: anon.get(url, **HTMX))
+    again, asked = queries(lambda: anon.get(url, **HTMX))
     assert (again.status_code, asked) == (200, 0)
     assert (again.content, again["ETag"]) == (first.content, first["ETag"])
-    same, asked = _queries(lambda: anon.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HTMX))
+    same, asked = queries(lambda: anon.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HTMX))
     assert (same.status_code, asked, same.content) == (304, 0, b"")
 
 
@@ -96,11 +89,11 @@ def test_signed_in_and_keyed_pollers_are_never_given_a_kept_answer(
 
     anon.get(url, **HTMX)
     client.force_login(organiser)
-    _, asked = _queries(lambda: client.get(url, **HTMX))
+    _, asked = queries(lambda: client.get(url, **HTMX))
     assert asked > 0
     player = played.games.order_by("table_number").first().player_a
     keyed = {"HTTP_AUTHORIZATION": f"Key {player.private_key}", **HTMX}
-    _, asked = _queries(lambda: anon.get(url, **keyed))
+    _, asked = queries(lambda: anon.get(url, **keyed))
     assert asked > 0
     STORE.clear()
     client.get(url, **HTMX)

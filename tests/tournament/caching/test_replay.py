@@ -3,18 +3,11 @@ most LAG_S old (tournament/caching/replay.py): no query, no view, the same bytes
 a reader with credentials, never past the window, and never after a change made here."""
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
+from tests.helpers import queries
 from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
-
-
-def _queries(call):
-    with CaptureQueriesContext(connection) as seen:
-        response = call()
-    return response, len(seen)
 
 
 POLLED = [
@@ -30,17 +23,17 @@ def test_a_poll_within_the_window_is_answered_again_without_a_query(
     anon, event, clock, path, headers
 ):
     url = path.format(e=event.pk)
-    first, made = _queries(lambda: anon.get(url, **headers))
+    first, made = queries(lambda: anon.get(url, **headers))
     assert first.status_code == 200
     assert made > 0
     clock[0] += 1
-    again, asked = _queries(lambda: anon.get(url, **headers))
+    again, asked = queries(lambda: anon.get(url, **headers))
     assert asked == 0
     assert again.status_code == 200
     assert again.content == first.content
     assert again["ETag"] == first["ETag"]
     assert again["Content-Type"] == first["Content-Type"]
-    same, asked = _queries(lambda: anon.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **headers))
+    same, asked = queries(lambda: anon.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **headers))
     assert (same.status_code, asked, same["ETag"]) == (304, 0, first["ETag"])
     assert not same.content
 
@@ -51,7 +44,7 @@ def test_past_the_window_the_poll_is_made_again(anon, event, played, clock):
     url = f"/api/events/{event.pk}/standings/"
     anon.get(url)
     clock[0] += LAG_S + 0.01
-    _, asked = _queries(lambda: anon.get(url))
+    _, asked = queries(lambda: anon.get(url))
     assert asked > 0
 
 
@@ -67,10 +60,10 @@ def test_the_window_counts_from_when_the_data_was_read_not_when_it_was_given(
     trailing = anon.get(url)  # the 1.5 s old computation: the data has moved on since
     assert trailing["X-Standings-As-Of"] == "1970-01-12T13:46:40Z"
     clock[0] += 0.4
-    _, asked = _queries(lambda: anon.get(url))
+    _, asked = queries(lambda: anon.get(url))
     assert asked == 0
     clock[0] += 0.2  # 2.1 s after the data was read
-    fresh, asked = _queries(lambda: anon.get(url))
+    fresh, asked = queries(lambda: anon.get(url))
     assert asked > 0
     rows = {row["player"]: row for row in fresh.json()}
     assert rows[game.player_a_id]["wins"] == 1
@@ -83,7 +76,7 @@ def test_a_change_made_here_is_seen_at_once(anon, api, event, played):
     game = played.games.order_by("table_number").first()
     entered = api.post(f"/api/games/{game.pk}/result/", {"vp_a": 70, "vp_b": 30}, format="json")
     assert entered.status_code in (200, 201)
-    _, asked = _queries(lambda: anon.get(url))
+    _, asked = queries(lambda: anon.get(url))
     assert asked > 0
 
 
@@ -113,7 +106,7 @@ def test_a_players_entry_leaves_the_public_its_window(anon, event, played, clock
         )
         assert sent.status_code in (200, 201), sent.content
     clock[0] += LAG_S - 0.5
-    kept, asked = _queries(lambda: anon.get(url))
+    kept, asked = queries(lambda: anon.get(url))
     assert asked == 0
     assert kept.content == before.content
     clock[0] += 1
@@ -129,10 +122,10 @@ def test_readers_with_credentials_are_never_given_a_kept_answer(
     url = f"/api/events/{event.pk}/standings/"
     anon.get(url)
     client.force_login(organiser)
-    _, asked = _queries(lambda: client.get(url))
+    _, asked = queries(lambda: client.get(url))
     assert asked > 0
     player = played.games.order_by("table_number").first().player_a
-    _, asked = _queries(lambda: anon.get(url, HTTP_AUTHORIZATION=f"Key {player.private_key}"))
+    _, asked = queries(lambda: anon.get(url, HTTP_AUTHORIZATION=f"Key {player.private_key}"))
     assert asked > 0
 
 
@@ -148,7 +141,7 @@ def test_a_signed_in_readers_answer_is_never_kept(client, event, organiser):
 def test_answers_are_kept_per_header_that_changes_them(anon, event, played, clock):
     url = f"/events/{event.pk}/standings/"
     part = anon.get(url, HTTP_HX_REQUEST="true")
-    page, asked = _queries(lambda: anon.get(url))
+    page, asked = queries(lambda: anon.get(url))
     assert asked > 0
     assert page.content != part.content
     assert b"<html" in page.content.lower()
@@ -173,10 +166,10 @@ def test_an_old_computation_of_unchanged_data_holds_as_of_now(anon, event, clock
     url = f"/api/events/{event.pk}/standings/"
     anon.get(url)
     clock[0] += 60
-    _, asked = _queries(lambda: anon.get(url))  # past the window: made again, from the copy
+    _, asked = queries(lambda: anon.get(url))  # past the window: made again, from the copy
     assert asked > 0
     clock[0] += 1.5
-    _, asked = _queries(lambda: anon.get(url))
+    _, asked = queries(lambda: anon.get(url))
     assert asked == 0
 
 
@@ -186,7 +179,7 @@ def test_a_reader_that_accepts_gzip_gets_the_answer_compressed(anon, event):
 
     url = f"/api/events/{event.pk}/standings/"
     plain = anon.get(url)
-    packed, asked = _queries(lambda: anon.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br"))
+    packed, asked = queries(lambda: anon.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br"))
     assert asked == 0
     assert packed["Content-Encoding"] == "gzip"
     assert "Accept-Encoding" in packed["Vary"]

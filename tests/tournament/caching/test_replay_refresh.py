@@ -5,9 +5,8 @@ hold the newest data; with no refresher, or one that lags, the web processes mak
 
 import pytest
 from django.core.cache import cache
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
+from tests.helpers import queries
 from tests.tournament.caching.conftest import START
 from tournament.caching.cached import LAG_S
 from tournament.caching.refresh import ALIVE, ASKED, refresh_once
@@ -15,12 +14,6 @@ from tournament.caching.replay import STALE_S, STORE
 from tournament.services.results.results import result_confirm, result_enter
 
 pytestmark = pytest.mark.django_db
-
-
-def _queries(call):
-    with CaptureQueriesContext(connection) as seen:
-        response = call()
-    return response, len(seen)
 
 
 def _confirm_one(played, organiser):
@@ -43,12 +36,12 @@ def test_with_a_refresher_alive_the_web_process_gives_the_last_answer(
     cache.set(ALIVE, 1, 3)
     STORE.clear()
     clock[0] += LAG_S + 0.5
-    given, asked = _queries(lambda: anon.get(url))
+    given, asked = queries(lambda: anon.get(url))
     assert asked == 0
     assert given.content == before.content
     assert cache.get(ASKED)  # noted for the refresher
     clock[0] = START + STALE_S + 0.1  # the refresher lags: made here after all
-    fresh, asked = _queries(lambda: anon.get(url))
+    fresh, asked = queries(lambda: anon.get(url))
     assert asked > 0
     assert fresh.content != before.content
 
@@ -66,7 +59,7 @@ def test_the_refresher_makes_what_was_asked_for_from_the_newest_data(
     assert refresh_once() == 1
     assert cache.get(ALIVE)
     STORE.clear()  # a web process: takes the refresher's answer, with the confirmation
-    given, asked = _queries(lambda: anon.get(url))
+    given, asked = queries(lambda: anon.get(url))
     assert asked == 0
     assert _wins(given, game.player_a_id) == 1
 
@@ -84,7 +77,7 @@ def test_the_refresher_keeps_each_page_apart(anon, event, organiser, played, clo
     clock[0] += LAG_S
     assert refresh_once() == 2
     STORE.clear()
-    page, asked = _queries(lambda: anon.get(part, HTTP_HX_REQUEST="true"))
+    page, asked = queries(lambda: anon.get(part, HTTP_HX_REQUEST="true"))
     assert asked == 0
     assert b"<table" in page.content
     assert b"<html" not in page.content.lower()

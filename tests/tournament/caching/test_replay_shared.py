@@ -8,20 +8,13 @@ import io
 
 import pytest
 from django.core.cache import cache
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
+from tests.helpers import queries
 from tests.tournament.caching.conftest import START
 from tournament.caching.replay import STALE_S, STORE, _key_of, _shared_key, replay_wsgi
 from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
-
-
-def _queries(call):
-    with CaptureQueriesContext(connection) as seen:
-        response = call()
-    return response, len(seen)
 
 
 def _other_process():
@@ -35,7 +28,7 @@ def test_another_process_takes_the_shared_answer_within_the_window(anon, event, 
     first = anon.get(url)
     _other_process()
     clock[0] += 1
-    again, asked = _queries(lambda: anon.get(url))
+    again, asked = queries(lambda: anon.get(url))
     assert asked == 0
     assert (again.content, again["ETag"]) == (first.content, first["ETag"])
     assert STORE.items  # and keeps it as its own for the rest of the window
@@ -48,7 +41,7 @@ def test_a_change_made_anywhere_retires_the_shared_answers(anon, event, organise
     result_enter(game_id=game.pk, data={"vp_a": 70, "vp_b": 30}, user=organiser)
     event.save()  # an organiser's save: a new generation of kept answers
     _other_process()
-    _, asked = _queries(lambda: anon.get(url))
+    _, asked = queries(lambda: anon.get(url))
     assert asked > 0
 
 
@@ -65,11 +58,11 @@ def test_while_another_process_makes_the_next_the_last_is_given_for_a_while(
     assert cache.add(f"{_shared_key(key)}:making", 1, 10)  # another process is at it
     _other_process()
     clock[0] += LAG_S + 0.5
-    stale, asked = _queries(lambda: anon.get(url))
+    stale, asked = queries(lambda: anon.get(url))
     assert asked == 0
     assert stale.content == before.content
     clock[0] = START + STALE_S + 0.1  # that process is too slow: made here
-    fresh, asked = _queries(lambda: anon.get(url))
+    fresh, asked = queries(lambda: anon.get(url))
     assert asked > 0
     assert {r["player"]: r for r in fresh.json()}[game.player_a_id]["wins"] == 1
 

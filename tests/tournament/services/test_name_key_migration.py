@@ -8,22 +8,17 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
+from tests.helpers import migrate_to
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournament", "0014_imported_history_and_names"), ("teams", "0002_ritual")]
 AFTER = [("tournament", "0015_player_name_key"), ("teams", "0003_team_name_key")]
 
 
-def _migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
 def test_existing_names_are_keyed_and_clashes_renamed(capsys):
     try:
-        apps = _migrate(BEFORE)
+        apps = migrate_to(BEFORE)
         Event = apps.get_model("tournament", "Event")
         Player = apps.get_model("tournament", "Player")
         Team = apps.get_model("teams", "Team")
@@ -42,7 +37,7 @@ def test_existing_names_are_keyed_and_clashes_renamed(capsys):
         Team.objects.create(event=first, name="Søren's Ørks")
         Team.objects.create(event=first, name="SØREN'S ØRKS")
 
-        apps = _migrate(AFTER)
+        apps = migrate_to(AFTER)
         Player = apps.get_model("tournament", "Player")
         Team = apps.get_model("teams", "Team")
         rows = {p.pk: (p.name, p.name_key) for p in Player.objects.all()}
@@ -64,4 +59,4 @@ def test_existing_names_are_keyed_and_clashes_renamed(capsys):
                 event_id=first.pk, name="zoë ártemis", name_key="zoë ártemis", private_key="k9"
             )
     finally:
-        _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate_to(MigrationExecutor(connection).loader.graph.leaf_nodes())

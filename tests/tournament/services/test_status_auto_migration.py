@@ -7,22 +7,17 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from tests.helpers import migrate_to
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournament", "0015_player_name_key")]
 AFTER = [("tournament", "0016_event_status_auto")]
 
 
-def _migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
 def test_statuses_set_by_hand_stay_and_the_others_follow():
     try:
-        apps = _migrate(BEFORE)
+        apps = migrate_to(BEFORE)
         Event = apps.get_model("tournament", "Event")
         Round = apps.get_model("tournament", "Round")
         rows = {
@@ -37,7 +32,7 @@ def test_statuses_set_by_hand_stay_and_the_others_follow():
             for number, state in enumerate(rounds, start=1):
                 Round.objects.create(event=event, number=number, status=state)
 
-        apps = _migrate(AFTER)
+        apps = migrate_to(AFTER)
         Event = apps.get_model("tournament", "Event")
         assert dict(Event.objects.values_list("name", "status_auto")) == {
             "fresh": True,
@@ -47,4 +42,4 @@ def test_statuses_set_by_hand_stay_and_the_others_follow():
             "closed early": False,
         }
     finally:
-        _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate_to(MigrationExecutor(connection).loader.graph.leaf_nodes())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from common.errors import RuleError
 from tournament.data.factions import faction_canonical, faction_known
 from tournament.engine.errors import EngineError
 from tournament.engine.names import name_clean, name_key, text_clean
@@ -19,13 +20,16 @@ NAME_LIMIT = 120  # tournament.Player.name, faction and club
 ROUNDS_MAX = 30  # tournament.Event.planned_rounds
 
 
-class OldEventError(Exception):
-    """The file is refused: `place` says where (a row and column, or a JSON path)."""
+class OldEventError(RuleError):
+    """The file is refused: `place` says where (a row and column, or a JSON path), and is the
+    field of the one engine-error base (the services refuse it as `invalid_file`)."""
 
     def __init__(self, place: str, message: str) -> None:
-        super().__init__(f"{place}: {message}")
+        super().__init__("invalid_file", message, field=place)
         self.place = place
-        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.place}: {self.message}"
 
 
 @dataclass

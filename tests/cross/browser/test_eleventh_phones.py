@@ -27,8 +27,12 @@ class Phone:
     def tap(self, testid: str) -> None:
         before = self.seq()
         self.page.get_by_test_id(testid).click()
+        # The page may be between two documents when asked (a move answered by a new page):
+        # no app yet is "not yet", not an error.
         self.page.wait_for_function(
-            "n => Number(document.getElementById('tracker-app').dataset.seq) > n", arg=before
+            "n => { const app = document.getElementById('tracker-app');"
+            " return !!app && Number(app.dataset.seq) > n; }",
+            arg=before,
         )
 
 

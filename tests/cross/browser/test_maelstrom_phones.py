@@ -17,7 +17,9 @@ def _seq(page) -> int:
 
 def _catch_up(page, seq: int) -> None:
     page.wait_for_function(
-        "n => Number(document.getElementById('tracker-app').dataset.seq) >= n",
+        # Between two documents there is no app yet: "not yet", not an error.
+        "n => { const app = document.getElementById('tracker-app');"
+        " return !!app && Number(app.dataset.seq) >= n; }",
         arg=seq,
         timeout=SEEN_MS,
     )

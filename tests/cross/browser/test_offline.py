@@ -175,7 +175,9 @@ def test_a_queued_entry_that_meets_a_different_one_goes_to_the_dispute(live_serv
     result_enter(game_id=game.pk, data={"vp_a": 60, "vp_b": 60}, player=game.player_b)
     context.set_offline(False)
     card = page.locator("#my-result")
-    card.get_by_text("Disputed").wait_for()
+    # Sent, answered and the page opened afresh: on a loaded CI machine this took over the
+    # default 15 s once (a wait that ends as soon as the card shows, not a sleep).
+    card.get_by_text("Disputed").wait_for(timeout=45_000)
     text = " ".join(card.inner_text().split())
     assert "You entered 70–50" in text, text
     assert f"{game.player_b.name} entered 60–60" in text, text

@@ -45,15 +45,16 @@ class Phone:
         before = self.seq()
         locator.click()
         self.page.wait_for_function(
-            "n => { const d = document.getElementById('tracker-app').dataset;"
-            " return Number(d.seq) > n && !d.busy; }",
+            "n => { const app = document.getElementById('tracker-app');"
+            " return !!app && Number(app.dataset.seq) > n && !app.dataset.busy; }",
             arg=before,
         )
 
     def catch_up(self, seq: int) -> None:
         """Wait (without reloading) until polling has brought this phone to `seq`."""
         self.page.wait_for_function(
-            "n => Number(document.getElementById('tracker-app').dataset.seq) >= n",
+            "n => { const app = document.getElementById('tracker-app');"
+            " return !!app && Number(app.dataset.seq) >= n; }",
             arg=seq,
             timeout=SEEN_MS,
         )

@@ -140,8 +140,15 @@
   }
 
   /* ---- sending ---- */
+  var seen = {};
   function afterSent(sent) {
-    if (!sent || !sent.length) return showWaiting();
+    // The same write may be announced twice (the worker's message and the channel).
+    sent = (sent || []).filter(function (row) {
+      if (seen[row.id]) return false;
+      seen[row.id] = true;
+      return true;
+    });
+    if (!sent.length) return showWaiting();
     var here = location.pathname;
     var mine = sent.filter(function (row) { return row.page === here; });
     if (mine.length && !keptCopy) {
@@ -220,6 +227,7 @@
     askWorker();
     flush();
   });
+  if (Outbox && Outbox.onSentElsewhere) Outbox.onSentElsewhere(afterSent);
   window.addEventListener("offline", wentOffline);
   window.addEventListener("online", cameBack);
   document.addEventListener("htmx:sendError", wentOffline);

@@ -19,6 +19,9 @@
   var SEND_TIMEOUT_MS = 20000;
   // How long "sent at 14:07" stays readable on the pages.
   var SENT_KEEP_MS = 30 * 60 * 1000;
+  // Whichever sender sent a write tells every page of the site, so the page that queued it
+  // opens its answer even when another tab or the worker won the claim.
+  var CHANNEL = "strategium-outbox-sent";
 
   function available() {
     return typeof scope.indexedDB !== "undefined" && typeof scope.fetch === "function";
@@ -197,6 +200,22 @@
     });
   }
 
+  function announce(sent) {
+    if (!sent.length || typeof scope.BroadcastChannel !== "function") return;
+    var channel = new scope.BroadcastChannel(CHANNEL);
+    channel.postMessage({ type: "outbox-sent", sent: sent });
+    channel.close();
+  }
+
+  /* Call back with what other senders (tabs, the worker) sent; a sender does not hear itself. */
+  function onSentElsewhere(callback) {
+    if (typeof scope.BroadcastChannel !== "function") return;
+    var channel = new scope.BroadcastChannel(CHANNEL);
+    channel.onmessage = function (event) {
+      if (event.data && event.data.type === "outbox-sent") callback(event.data.sent);
+    };
+  }
+
   var running = null;
   /* Send every waiting write in the order made; stops at the first that cannot reach the server
      (it stays queued). Resolves with the records of those sent. */
@@ -228,7 +247,10 @@
       });
       return chain;
     }).then(function () { return sent; }, function () { return sent; });
-    running.then(function () { running = null; });
+    running.then(function (done) {
+      running = null;
+      announce(done);
+    });
     return running;
   }
 
@@ -238,6 +260,7 @@
     waiting: waiting,
     recentlySent: recentlySent,
     flush: flush,
+    onSentElsewhere: onSentElsewhere,
     newKey: newKey
   };
 })(typeof self !== "undefined" ? self : window);

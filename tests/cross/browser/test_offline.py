@@ -237,3 +237,26 @@ def test_an_open_page_keeps_what_it_shows_when_its_poll_fails(live_server, phone
     page.evaluate("() => htmx.ajax('GET', location.pathname, {target: '#live', swap: 'outerHTML'})")
     page.locator("#offline-state").wait_for(state="hidden")
     assert game.player_a.name in page.locator("#live").inner_text()
+
+
+def test_the_page_that_queued_a_result_opens_its_answer_when_another_tab_sent_it(
+    live_server, phone, game
+):
+    """The tab beside it won the race to send (the CI failure of 2026-11-28): the page that
+    queued the result still hears it went through and opens the result card."""
+    context, page = phone("block")
+    page.goto(f"{live_server.url}/p/{game.player_a.private_key}/")
+    other = context.new_page()
+    other.goto(f"{live_server.url}/events/{game.round.event_id}/pairings/")
+    context.set_offline(True)
+    page.fill("input[name=vp_a]", "70")
+    page.fill("input[name=vp_b]", "55")
+    page.get_by_role("button", name="Send result").click()
+    page.get_by_text("1 result waiting to be sent").wait_for()
+    # This page loses every race: only the other tab sends.
+    page.evaluate("() => { StrategiumOutbox.flush = () => Promise.resolve([]); }")
+    context.set_offline(False)
+    page.get_by_text("Awaiting confirmation").wait_for()
+    results, entered = _results(game)
+    assert [(r.vp_a, r.vp_b, r.status) for r in results] == [(70, 55, "pending")]
+    assert entered == 1

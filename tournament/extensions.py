@@ -44,6 +44,12 @@ DECIDED_GAME_HOOKS = Hook(
     "(event) -> {game id: winner's player id} for games that cannot end drawn but ended on "
     "equal VP (knockout games). Filled by the play-offs.",
 )
+GAME_CLOCK_TIMES = Hook(
+    "game clock times",
+    '(game) -> None or {"time_used_a": int, "time_used_b": int, "timed_out": "a"|"b"|""}: '
+    "called inside result_enter's transaction; the times are stored on the new result. "
+    "Filled by clocks (which stops the game's clock).",
+)
 
 # --- Printing --------------------------------------------------------------------------------
 

@@ -38,6 +38,8 @@ class Game(models.Model):
     disposition_a = models.CharField(max_length=20, blank=True)
     disposition_b = models.CharField(max_length=20, blank=True)
     layout = models.CharField(max_length=1, choices=LAYOUT_CHOICES, blank=True)
+    # Minutes staff gave this table beyond the round's end (issue 35: a per-table extension).
+    extra_minutes = models.PositiveSmallIntegerField(default=0)
     # Why the pairing engine (or the organiser) made this pair: [{"code", "text"}].
     flags = models.JSONField(default=list, blank=True)
 

@@ -46,6 +46,11 @@ class Result(models.Model):
     power_a = models.PositiveSmallIntegerField(null=True, blank=True)
     power_b = models.PositiveSmallIntegerField(null=True, blank=True)
     ended = models.CharField(max_length=10, blank=True, default="")
+    # Game clocks (issue 35): each side's seconds used when the result was entered, and which
+    # side ran out of time ("a", "b" or ""); null when the game had no clock.
+    time_used_a = models.PositiveIntegerField(null=True, blank=True)
+    time_used_b = models.PositiveIntegerField(null=True, blank=True)
+    timed_out = models.CharField(max_length=1, blank=True, default="")
     # The 11th-edition game record (missions/scoring/eleventh.py), null where not recorded,
     # like the score parts: five {"primary", "secondary"} per side, then sides and modes.
     rounds_a = models.JSONField(null=True, blank=True)

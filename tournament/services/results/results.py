@@ -16,6 +16,7 @@ from common.errors import Conflict, Forbidden, Invalid
 from missions.scoring.rules import clean_result, scoring_rules
 from missions.services.missions import is_classic, round_mission
 from tournament.caching.revision import event_revision_bump_sql
+from tournament.extensions import GAME_CLOCK_TIMES
 from tournament.models import (
     Game,
     Player,
@@ -221,6 +222,15 @@ def result_rules(game: Game):
     return scoring_rules(pack, mission.mission.key if mission is not None else None)
 
 
+def _clock_times(game: Game) -> dict:
+    """The game clock's times (GAME_CLOCK_TIMES), kept on the result the entry writes."""
+    for hook in GAME_CLOCK_TIMES:
+        times = hook(game)
+        if times:
+            return times
+    return {}
+
+
 def result_enter(
     *, game_id: int, data: dict, user=None, player: Player | None = None, source: str = ""
 ) -> tuple[Result, bool]:
@@ -268,6 +278,7 @@ def result_enter(
                 "source": source or ResultSource.PLAYER,
                 "entered_by_player": player,
             }
+        fields.update(_clock_times(game))
         log = audit_entry(
             event=game.round.event,
             action="result_enter",

@@ -50,6 +50,11 @@ GAME_CLOCK_TIMES = Hook(
     "called inside result_enter's transaction; the times are stored on the new result. "
     "Filled by clocks (which stops the game's clock).",
 )
+GAME_EXTENDED = Hook(
+    "game extended",
+    "(game, minutes) -> None, called inside the transaction that gives one table more time "
+    "(game_extend). Filled by clocks (each side's clock gains the minutes).",
+)
 
 # --- Printing --------------------------------------------------------------------------------
 

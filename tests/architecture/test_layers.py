@@ -41,6 +41,7 @@ PURE = {
     "common/jsontext.py",
     "common/seeds.py",
     "common/hooks.py",
+    "ops/push/feed.py",
     "tournament/engine",
     "tournament/data",
     "missions/engine",

@@ -132,13 +132,14 @@ class ClockPhones:
 
     async def _table(self, game: int, key_a: str, key_b: str) -> None:
         keys = {"a": key_a, "b": key_b}
-        status, state = await _post(self.main, f"/api/games/{game}/clock/", {"action": "start", "version": self._version(game)}, key_a)  # fmt: skip
+        start = {"action": "start", "version": self._version(game)}
+        status, state = await _post(self.main, f"/api/games/{game}/clock/", start, key_a)
         if status != 200:
             self.refused += 1
             return
         self.state[game] = state
         while not self.stopping.is_set():
-            await asyncio.sleep(self.tap_every * random.uniform(0.5, 1.5))  # noqa: S311
+            await asyncio.sleep(self.tap_every * random.uniform(0.5, 1.5))
             if not self.tapping.is_set():
                 continue
             running = self.state[game]["running"]

@@ -95,7 +95,9 @@ def test_the_poller_stops_when_nobody_listens_and_a_failed_poll_is_tried_again()
 
     got, task, followers, latest = run(go())
     assert got >= 2
-    assert task is None and followers == {} and latest == {}
+    assert task is None
+    assert followers == {}
+    assert latest == {}
 
 
 @given(st.lists(st.tuples(st.sampled_from("ab"), st.integers(0, 20)), max_size=40))

@@ -743,6 +743,21 @@ def load_average() -> str:
         return "?"
 
 
+def start_clocks(address, args):
+    """The clocks' phones with their streams open, after tapping alone for the baseline."""
+    if not args.clock_tables:
+        return None
+    from benchmarks.clock_phones import ClockPhones
+
+    clocks = ClockPhones(address, args.push, args.clock_tables, args.tap_every)
+    clocks.start()
+    clocks.tapping.set()
+    time.sleep(CLOCK_BASELINE_S)
+    clocks.tapping.clear()
+    clocks.baseline = clocks.take()
+    return clocks
+
+
 def measure_mixed(address, events: dict, args) -> None:
     """The same writes on two events built alike: one's round written alone, the other's while
     the phones poll it. Quarter by quarter, alternately, so that a change in the load other work
@@ -760,16 +775,7 @@ def measure_mixed(address, events: dict, args) -> None:
     polls = poll_requests(eid, number)
     phones = Phones(address, places, polls, threads=min(64, max(4, args.phones // 10)))
     watcher = Watcher(address, standings)
-    clocks = None
-    if args.clock_tables:
-        from benchmarks.clock_phones import ClockPhones
-
-        clocks = ClockPhones(address, args.push, args.clock_tables, args.tap_every)
-        clocks.start()
-        clocks.tapping.set()  # the baseline: the clocks alone on the server
-        time.sleep(CLOCK_BASELINE_S)
-        clocks.tapping.clear()
-        clocks.baseline = clocks.take()
+    clocks = start_clocks(address, args)
     phones.start()
     watcher.start()
     rows = {"alone": [], "mixed": []}
@@ -809,9 +815,7 @@ def measure_mixed(address, events: dict, args) -> None:
         if clocks:
             clocks.stop()
     args.clock_rows = (
-        (ClockPhones.row(clocks.baseline), ClockPhones.row(clocks.take()), clocks)
-        if clocks
-        else None
+        (clocks.row(clocks.baseline), clocks.row(clocks.take()), clocks) if clocks else None
     )
     written = [g for kind in parts for part in parts[kind] for g in part]
     mixed_games = sum(len(part) for part in parts["mixed"])

@@ -135,7 +135,12 @@ class Command(BaseCommand):
         connections.close_all()
         # The phones' open streams, beside gunicorn, stopped like the refresher (ops/push/).
         subprocess.Popen(_push_argv(os.getpid(), host, push_port))  # noqa: S603 - our own arguments
-        os.environ["PUSH_PORT"] = str(push_port)
+        # Pages name the push server's port; behind a proxy that routes the streams to it on
+        # the public address (docs/deploy.md), they read them from their own origin instead.
+        if os.environ.get("PUSH_PROXIED") == "1":
+            os.environ.pop("PUSH_PORT", None)
+        else:
+            os.environ["PUSH_PORT"] = str(push_port)
         if _shared_cache():
             # Beside the workers, under the same process id gunicorn takes on below: it stops
             # when that is gone (and with the process group, as the server does).

@@ -16,12 +16,17 @@ def _clock_words(entry) -> str:
 
 
 def register() -> None:
+    from clocks.api import extra_fields as api_fields  # noqa: PLC0415
     from clocks.services import clocks, settings  # noqa: PLC0415
+    from clocks.views import extra_fields as form_fields  # noqa: PLC0415
     from tournament.extensions import GAME_CLOCK_TIMES, GAME_EXTENDED  # noqa: PLC0415
     from tournament.services.audit.words import audit_words_register  # noqa: PLC0415
     from tournament.services.events.extra_fields import extra_fields_register  # noqa: PLC0415
 
     extra_fields_register("event", settings.EVENT_EXTRAS)
+    settings.install_attributes()
     GAME_CLOCK_TIMES.register(clocks.clock_times)
     GAME_EXTENDED.register(clocks.clock_extend)
+    api_fields.register()
+    form_fields.register()
     audit_words_register("game_clock", "Game clock", _clock_words)

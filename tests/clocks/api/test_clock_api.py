@@ -100,9 +100,7 @@ def test_the_event_setting_round_trips_in_the_api(clock_event, api):
 def test_a_results_answer_carries_the_clock_times(clock_game, api):
     a = key_client(clock_game.player_a)
     a.post(url(clock_game), {"action": "start", "version": 0}, format="json")
-    answer = a.post(
-        f"/api/games/{clock_game.pk}/result/", {"vp_a": 60, "vp_b": 40}, format="json"
-    )
+    answer = a.post(f"/api/games/{clock_game.pk}/result/", {"vp_a": 60, "vp_b": 40}, format="json")
     assert answer.status_code in (200, 201), answer.json()
     body = answer.json()
     assert body["time_used_a"] is not None and body["time_used_a"] >= 0

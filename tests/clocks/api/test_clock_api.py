@@ -103,7 +103,8 @@ def test_a_results_answer_carries_the_clock_times(clock_game, api):
     answer = a.post(f"/api/games/{clock_game.pk}/result/", {"vp_a": 60, "vp_b": 40}, format="json")
     assert answer.status_code in (200, 201), answer.json()
     body = answer.json()
-    assert body["time_used_a"] is not None and body["time_used_a"] >= 0
+    assert body["time_used_a"] is not None
+    assert body["time_used_a"] >= 0
     assert body["time_used_b"] == 0
     assert body["timed_out"] is None
     clock = api.get(url(clock_game)).json()

@@ -155,3 +155,12 @@ def test_an_extension_adds_the_minutes_to_both_sides(clock_game):
         hook(clock_game, 10)
     row = GameClock.objects.get(game=clock_game)
     assert row.budget == 100 * 60_000
+
+
+def test_staff_moves_read_in_words_in_the_log(clock_game, organiser):
+    from tournament.services.audit.words import audit_describe
+
+    clock_move(game_id=clock_game.pk, action="start", version=0, user=organiser, side="b")
+    entry = AuditEntry.objects.get(action="game_clock")
+    words = audit_describe([entry])[entry.pk]
+    assert words == f"Round 1, table {clock_game.table_number}: started Player 002's clock"

@@ -164,3 +164,21 @@ def test_staff_moves_read_in_words_in_the_log(clock_game, organiser):
     entry = AuditEntry.objects.get(action="game_clock")
     words = audit_describe([entry])[entry.pk]
     assert words == f"Round 1, table {clock_game.table_number}: started Player 002's clock"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_taps_at_once_make_one_move(clock_game):
+    from tests.threads import run_at_once
+
+    a, b = clock_game.player_a, clock_game.player_b
+    clock_move(game_id=clock_game.pk, action="start", version=0, player=a)
+
+    def tap(player):
+        return lambda: clock_move(game_id=clock_game.pk, action="pause", version=1, player=player)
+
+    outcomes = run_at_once([tap(a), tap(b), tap(a)])
+    assert sorted(kind for kind, _ in outcomes) == ["ok", "refused", "refused"]
+    assert all(
+        exc.codes == {"version": ["stale_clock"]} for kind, exc in outcomes if kind == "refused"
+    )
+    assert GameClock.objects.get(game=clock_game).version == 2

@@ -205,19 +205,17 @@ def clock_move(
 
 
 def clock_hold(*, game_id: int, reason: str) -> None:
-    """Pause the game's clock for `reason` ("judge_call"); nothing when the game has no clock
-    or it is not running."""
-    game = Game.objects.select_related("round__event").filter(pk=game_id).first()
-    if game is None:
-        return
+    """Hold the game's clock for `reason` ("judge_call"): a running clock pauses, one a player
+    paused stays paused but held; nothing when the game has no clock, it has not started, is
+    already held or is finished."""
     with transaction.atomic():
         row = GameClock.objects.select_for_update().filter(game_id=game_id).first()
-        if row is None or not row.running or row.paused or row.finished:
+        if row is None or not row.started or row.finished or row.paused_for:
             return
         now = timezone.now()
         clock = to_engine(row)
         _store(
-            row, engine.pause(clock, version=clock.version, now=now_ms(now), reason=reason), now=now
+            row, engine.hold(clock, version=clock.version, now=now_ms(now), reason=reason), now=now
         )
 
 

@@ -182,3 +182,15 @@ def test_two_taps_at_once_make_one_move(clock_game):
         exc.codes == {"version": ["stale_clock"]} for kind, exc in outcomes if kind == "refused"
     )
     assert GameClock.objects.get(game=clock_game).version == 2
+
+
+def test_a_judge_call_holds_a_clock_a_player_paused(clock_game):
+    a = clock_game.player_a
+    clock_move(game_id=clock_game.pk, action="start", version=0, player=a)
+    clock_move(game_id=clock_game.pk, action="pause", version=1, player=a)
+    clock_hold(game_id=clock_game.pk, reason="judge_call")
+    with pytest.raises(Conflict):
+        clock_move(game_id=clock_game.pk, action="resume", version=3, player=a)
+    clock_release(game_id=clock_game.pk, reason="judge_call")
+    row = GameClock.objects.get(game=clock_game)
+    assert (row.running, row.paused, row.version) == ("a", False, 4)

@@ -120,19 +120,16 @@ MOVES = st.lists(
 
 
 def _apply(clock, move, side, now, reason):
-    if move == "start":
-        return start(clock, side, version=clock.version, now=now)
-    if move == "pass":
-        return pass_turn(clock, side, version=clock.version, now=now)
-    if move == "pause":
-        return pause(clock, version=clock.version, now=now, reason=reason)
-    if move == "resume":
-        return resume(clock, version=clock.version, now=now, reason=reason)
-    if move == "add":
-        return add_time(clock, 3 * MIN, version=clock.version, now=now)
-    if move == "hold":
-        return hold(clock, version=clock.version, now=now, reason="judge_call")
-    return pass_turn(clock, side, version=clock.version - 1, now=now)
+    moves = {
+        "start": lambda: start(clock, side, version=clock.version, now=now),
+        "pass": lambda: pass_turn(clock, side, version=clock.version, now=now),
+        "pause": lambda: pause(clock, version=clock.version, now=now, reason=reason),
+        "resume": lambda: resume(clock, version=clock.version, now=now, reason=reason),
+        "add": lambda: add_time(clock, 3 * MIN, version=clock.version, now=now),
+        "hold": lambda: hold(clock, version=clock.version, now=now, reason="judge_call"),
+        "stale": lambda: pass_turn(clock, side, version=clock.version - 1, now=now),
+    }
+    return moves[move]()
 
 
 @given(st.integers(min_value=0, max_value=120 * MIN), MOVES)

@@ -100,3 +100,14 @@ def test_the_results_board_shows_the_clock_times(org_client, clock_game, clock_e
     html = org_client.get(reverse("manage-results", args=[clock_event.pk])).content.decode()
     assert "Game clock: A 1:30:00, B 1:02:05" in html
     assert "Player 001 ran out of time" in html
+
+
+def test_a_served_push_channel_is_named_on_the_section(client, clock_game, settings):
+    """When a route named game-clock-stream exists, the section carries its URL (with the
+    player's key, as EventSource sends no headers) for gameclock.js to follow; else none."""
+    html = client.get(home(clock_game.player_a)).content.decode()
+    assert "data-clock-stream" not in html
+    settings.ROOT_URLCONF = "tests.clocks.views.stream_urls"
+    html = client.get(home(clock_game.player_a)).content.decode()
+    key = clock_game.player_a.private_key
+    assert f'data-clock-stream="/games/{clock_game.pk}/clock/stream/?key={key}"' in html

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from clocks.engine.clock import OUT_OF_TIME_RULE
 from clocks.services.clocks import clock_move, clock_of, clock_state, game_has_clock
+from clocks.services.settings import game_clock_minutes
 from common.errors import ServiceError
 from tournament.models import Game, Player
 from tournament.services.events.access import user_can_judge
@@ -89,6 +90,8 @@ def _stream_url(game: Game, key: str) -> str:
 def player_clock_section(player: Player) -> tuple[str, dict] | None:
     """The player's page section (tournament.extensions.PLAYER_PAGE_SECTIONS)."""
     event = player.event
+    if game_clock_minutes(event) is None:
+        return None  # one query for an event without game clocks
     current = latest_round(event)
     if current is None or not current.released:
         return None

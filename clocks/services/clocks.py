@@ -263,3 +263,12 @@ def clock_extend(game: Game, minutes: int) -> None:
     clock = to_engine(row)
     moved = engine.add_time(clock, minutes * MINUTE_MS, version=clock.version, now=now_ms(now))
     _store(row, moved, now=now)
+
+
+def clock_add_time(*, game_id: int, minutes: int) -> None:
+    """Both sides of the game's clock gain `minutes` (a judge's ruling); nothing when the game
+    has no clock yet or it is finished."""
+    with transaction.atomic():
+        game = Game.objects.filter(pk=game_id).first()
+        if game is not None:
+            clock_extend(game, minutes)

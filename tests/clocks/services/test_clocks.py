@@ -194,3 +194,13 @@ def test_a_judge_call_holds_a_clock_a_player_paused(clock_game):
     clock_release(game_id=clock_game.pk, reason="judge_call")
     row = GameClock.objects.get(game=clock_game)
     assert (row.running, row.paused, row.version) == ("a", False, 4)
+
+
+def test_a_judges_minutes_reach_both_sides(clock_game):
+    from clocks.services.clocks import clock_add_time
+
+    clock_move(game_id=clock_game.pk, action="start", version=0, player=clock_game.player_a)
+    clock_add_time(game_id=clock_game.pk, minutes=5)
+    row = GameClock.objects.get(game=clock_game)
+    assert (row.budget, row.version) == (95 * 60_000, 2)
+    clock_add_time(game_id=999_999, minutes=5)  # no such game: nothing

@@ -82,13 +82,16 @@ def game_has_clock(game: Game) -> bool:
 
 
 def _clock_row(game: Game, *, lock: bool) -> GameClock | None:
-    """The game's clock (made on first use from the event's minutes and the table's extra
-    minutes); None when the event has no game clocks or the game is a bye."""
+    """The game's clock (made on its first move from the event's minutes and the table's
+    extra minutes); None when the event has no game clocks or the game is a bye."""
     rows = GameClock.objects.select_for_update() if lock else GameClock.objects
     row = rows.filter(game_id=game.pk).first()
     if row is not None or not game_has_clock(game):
         return row
     minutes = game_clock_minutes(game.round.event) + (game.extra_minutes or 0)
+    if not lock:
+        # A read makes no row: the clock as it will be, unsaved, until its first move.
+        return GameClock(game_id=game.pk, budget=minutes * MINUTE_MS, changed_at=timezone.now())
     GameClock.objects.get_or_create(
         game_id=game.pk, defaults={"budget": minutes * MINUTE_MS, "changed_at": timezone.now()}
     )
@@ -105,8 +108,7 @@ def _game(game_id: int) -> Game:
 def clock_of(*, game_id: int) -> GameClock:
     """The game's clock for reading; NotFound `no_clock` when the event has no game clocks."""
     game = _game(game_id)
-    with transaction.atomic():
-        row = _clock_row(game, lock=False)
+    row = _clock_row(game, lock=False)
     if row is None:
         raise NotFound("clock", "no_clock", _no_clock(game))
     return row

@@ -109,6 +109,7 @@ def snapshot() -> dict:
         SportsVote,
         Table,
     )
+    from clocks.models import ClockSettings, GameClock
     from tracker.models import TrackedGame
 
     models = (
@@ -131,6 +132,8 @@ def snapshot() -> dict:
         TrackedGame,
         PaintingScore,
         SportsVote,
+        ClockSettings,
+        GameClock,
         get_user_model(),
     )
     return {m.__name__: list(m.objects.order_by("pk").values()) for m in models}

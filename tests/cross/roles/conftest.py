@@ -87,6 +87,7 @@ def scn(organiser, other_organiser, judge):
 def snapshot() -> dict:
     from django.contrib.auth import get_user_model
 
+    from clocks.models import ClockSettings, GameClock
     from teams.models.teams import (
         Team,
         TeamMatch,
@@ -109,7 +110,6 @@ def snapshot() -> dict:
         SportsVote,
         Table,
     )
-    from clocks.models import ClockSettings, GameClock
     from tracker.models import TrackedGame
 
     models = (

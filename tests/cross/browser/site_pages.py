@@ -570,6 +570,7 @@ def _clocked_game(s: Site) -> None:
     clock_move(game_id=game.pk, action="start", version=0, player=b, now=begun)
     clock_move(game_id=game.pk, action="pass", version=1, player=b, now=timezone.now())
     s.extra["clock_player"] = a
+    s.extra["clock_game"] = game
 
 
 PAGES: list[Page] = [
@@ -636,6 +637,16 @@ PAGES: list[Page] = [
         "player-game-clock",
         ANYONE,
         lambda s: reverse("player-home", args=[s.extra["clock_player"].private_key]),
+        setup=_clocked_game,
+        ready="#game-clock",
+    ),
+    Page(
+        "tracker-game-clock",
+        ANYONE,
+        lambda s: (
+            reverse("tracker-game", args=[s.extra["clock_game"].pk])
+            + f"?key={s.extra['clock_player'].private_key}"
+        ),
         setup=_clocked_game,
         ready="#game-clock",
     ),

@@ -13,7 +13,7 @@ from clocks.engine import clock as engine
 from clocks.models import GameClock
 from clocks.services.settings import game_clock_minutes
 from common.errors import Conflict, Forbidden, Invalid, NotFound
-from tournament.models import Game
+from tournament.models import Game, Result
 from tournament.services.audit.log import audit_record
 from tournament.services.events.access import user_can_judge
 
@@ -180,6 +180,8 @@ def clock_move(
         if row is None:
             raise Conflict("game", "no_clock", _no_clock(game))
         clock = to_engine(row)
+        if action == "start" and Result.objects.filter(game_id=game.pk).exists():
+            raise Conflict("game", "result_entered", "This game's result is in: no clock starts.")
         try:
             moved = _engine_move(
                 clock,

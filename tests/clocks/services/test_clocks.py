@@ -204,3 +204,12 @@ def test_a_judges_minutes_reach_both_sides(clock_game):
     row = GameClock.objects.get(game=clock_game)
     assert (row.budget, row.version) == (95 * 60_000, 2)
     clock_add_time(game_id=999_999, minutes=5)  # no such game: nothing
+
+
+def test_no_clock_starts_once_the_result_is_in(clock_game, organiser):
+    from tournament.services.results.results import result_enter
+
+    result_enter(game_id=clock_game.pk, data={"vp_a": 60, "vp_b": 50}, user=organiser)
+    with pytest.raises(Conflict) as caught:
+        clock_move(game_id=clock_game.pk, action="start", version=0, player=clock_game.player_a)
+    assert caught.value.codes == {"game": ["result_entered"]}

@@ -174,11 +174,13 @@ def clock_move(
     as_staff = staff and (player is None or game.side_of(player.pk) is None)
     if not game.round.released:
         raise Conflict("game", "not_released", "This round's pairings are not released yet.")
-    now = now or timezone.now()
     with transaction.atomic():
         row = _clock_row(game, lock=True)
         if row is None:
             raise Conflict("game", "no_clock", _no_clock(game))
+        # The moment is read once the row is ours: moves are stored in the order of their
+        # times, and changed_at only grows for a clock.
+        now = now or timezone.now()
         clock = to_engine(row)
         if action == "start" and Result.objects.filter(game_id=game.pk).exists():
             raise Conflict("game", "result_entered", "This game's result is in: no clock starts.")

@@ -8,6 +8,7 @@ import json
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
@@ -106,6 +107,15 @@ def clock_move_page(request, game_id: int):
     """A tap without JavaScript: the move, then back to the page it came from."""
     key = request.POST.get("key", "")
     player = Player.objects.filter(private_key=key).first() if key else None
+    user = request.user if request.user.is_authenticated else None
+    game = Game.objects.select_related("round__event").filter(pk=game_id).first()
+    event = game.round.event if game is not None else None
+    if event is None or (
+        event.hidden
+        and not (player is not None and player.event_id == event.pk)
+        and not user_can_judge(user, event)
+    ):
+        raise Http404("No such game.")  # a hidden event's game answers as one that never was
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = reverse("player-home", kwargs={"key": key}) if player else "/"
@@ -119,7 +129,7 @@ def clock_move_page(request, game_id: int):
             action=request.POST.get("action", ""),
             version=version,
             player=player,
-            user=request.user if request.user.is_authenticated else None,
+            user=user,
             side=request.POST.get("side") or None,
         )
     except ServiceError as exc:

@@ -97,6 +97,9 @@ DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var"))
 # Where `make serve` keeps a backup of the SQLite database (a USB stick, another machine's
 # share), never more than 10 s behind; empty: none (ops/backup/loop.py). Not used on PostgreSQL.
 BACKUP_DIR = os.environ.get("BACKUP_DIR", "")
+# The push server's port (ops/push/server.py), set by `manage.py serve` for its workers; empty:
+# pages read their streams from their own server (development, tests).
+PUSH_PORT = int(os.environ.get("PUSH_PORT") or 0) or None
 # Served settings (venue, production) say so: the demo is never loaded there (load_demo).
 SERVED = False
 

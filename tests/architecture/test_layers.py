@@ -42,6 +42,7 @@ PURE = {
     "common/jsontext.py",
     "common/seeds.py",
     "common/hooks.py",
+    "ops/push/feed.py",
     "tournament/engine",
     "tournament/data",
     "missions/engine",

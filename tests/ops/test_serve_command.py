@@ -46,7 +46,8 @@ def test_serve_runs_the_production_server(tmp_path):
     )
     log = (tmp_path / "serve.log").open("w")
     command = [sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    command += ["--workers", "2", "--threads", "2"]
+    push = _free_port()
+    command += ["--workers", "2", "--threads", "2", "--push-port", str(push)]
     server = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
     )
@@ -90,10 +91,33 @@ def test_serve_runs_the_production_server(tmp_path):
         assert "GET /p/…/ HTTP/1.1" in access
         assert key not in access
         assert key not in (tmp_path / "serve.log").read_text()
+
+        # The push server beside it (game clocks' streams) serves streams only.
+        assert f"port {push}" in banner
+        for _ in range(120):  # it boots Django beside the workers
+            try:
+                status, headers, body = _get(f"http://127.0.0.1:{push}/")
+            except OSError:
+                time.sleep(0.5)
+                continue
+            break
+        assert (status, body) == (404, b"Not a stream.")
+        status, headers, body = _get(f"http://127.0.0.1:{push}/api/games/999999/clock/stream/")
+        assert status == 404
+        assert headers["access-control-allow-origin"] == "*"
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
         log.close()
+    # It stops with the server.
+    for _ in range(40):
+        try:
+            socket.create_connection(("127.0.0.1", push), timeout=1).close()
+        except OSError:
+            break
+        time.sleep(0.25)
+    else:
+        raise AssertionError("the push server outlived the server")
 
 
 def test_serve_with_nothing_set_takes_the_venue_settings(tmp_path):

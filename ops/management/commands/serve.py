@@ -59,6 +59,12 @@ def _backup_argv(parent: int) -> list[str]:
     return [sys.executable, manage, "backup", "--parent", str(parent)]
 
 
+def _push_argv(parent: int, host: str, port: int) -> list[str]:
+    manage = str(settings.BASE_DIR / "manage.py")
+    argv = [sys.executable, manage, "push", "--host", host, "--port", str(port)]
+    return [*argv, "--parent", str(parent)]
+
+
 def _backs_up() -> bool:
     """BACKUP_DIR is used with SQLite only: PostgreSQL has its own means (docs/deploy.md)."""
     return bool(settings.BACKUP_DIR) and backup_uses_sqlite()
@@ -80,14 +86,23 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=default_workers())
         parser.add_argument("--threads", type=int, default=int(os.environ.get("THREADS") or 4))
         parser.add_argument(
+            "--push-port",
+            type=int,
+            default=int(os.environ.get("PUSH_PORT") or 0),
+            help="The push server's port (game clocks' streams); default: --port + 1.",
+        )
+        parser.add_argument(
             "--dry-run", action="store_true", help="Prepare and print, but do not start."
         )
 
-    def handle(self, *args, port, host, workers, threads, dry_run, **options):
+    def handle(self, *args, port, host, workers, threads, push_port, dry_run, **options):
         if settings.DEBUG:
             raise CommandError("DEBUG is on: serve with config.settings.venue or production.")
-        if not 1 <= port <= 65535 or workers < 1 or threads < 1:
-            raise CommandError("--port must be 1-65535; --workers and --threads at least 1.")
+        push_port = push_port or port + 1
+        if not (1 <= port <= 65535 and 1 <= push_port <= 65535) or workers < 1 or threads < 1:
+            raise CommandError(
+                "--port and --push-port must be 1-65535; --workers and --threads at least 1."
+            )
         call_command("migrate", interactive=False, verbosity=0)
         if demo_accounts():
             raise CommandError(DEMO_REFUSAL)
@@ -95,6 +110,7 @@ class Command(BaseCommand):
         redis_server = redis_server_path() if _file_cache() else None
         cache = self.start_cache(redis_server, dry_run=dry_run)
         self.banner(host, port, workers, threads, cache)
+        self.stdout.write(f"  Game clocks' streams: port {push_port} (the same address)\n")
         argv = [
             sys.executable, "-m", "gunicorn", "config.wsgi:application",
             "--bind", f"{host}:{port}",
@@ -110,12 +126,16 @@ class Command(BaseCommand):
         ]  # fmt: skip
         if dry_run:
             self.stdout.write(" ".join(argv))
+            self.stdout.write(" ".join(_push_argv(os.getpid(), host, push_port)))
             if _shared_cache():
                 self.stdout.write(" ".join(_refresher_argv(os.getpid())))
             if _backs_up():
                 self.stdout.write(" ".join(_backup_argv(os.getpid())))
             return
         connections.close_all()
+        # The phones' open streams, beside gunicorn, stopped like the refresher (ops/push/).
+        subprocess.Popen(_push_argv(os.getpid(), host, push_port))  # noqa: S603 - our own arguments
+        os.environ["PUSH_PORT"] = str(push_port)
         if _shared_cache():
             # Beside the workers, under the same process id gunicorn takes on below: it stops
             # when that is gone (and with the process group, as the server does).

@@ -31,6 +31,7 @@ urlpatterns = [
     path("", include("people.urls")),
     path("", include("series.urls")),
     path("api/", include("rosters.api.urls")),
+    path("api/", include("clocks.api.stream")),
     path("health/", health, name="health"),
     # At the root, so the offline worker's scope covers every page (ops/service_worker.py).
     path("sw.js", service_worker, name="service-worker"),

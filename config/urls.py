@@ -31,7 +31,8 @@ urlpatterns = [
     path("", include("people.urls")),
     path("", include("series.urls")),
     path("api/", include("rosters.api.urls")),
-    path("api/", include("clocks.api.stream")),
+    path("api/", include("clocks.api.urls")),
+    path("", include("clocks.urls")),
     path("health/", health, name="health"),
     # At the root, so the offline worker's scope covers every page (ops/service_worker.py).
     path("sw.js", service_worker, name="service-worker"),

@@ -16,7 +16,6 @@ from datetime import timedelta
 from asgiref.sync import sync_to_async
 from django.db import close_old_connections
 from django.http import Http404
-from django.urls import path
 from django.utils import timezone
 
 from clocks.models import GameClock
@@ -76,7 +75,3 @@ def clock_stream(request, game_id: int):
 
     return event_stream(request, feed=clock_feed, key=game.pk, read=read)
 
-
-urlpatterns = [
-    path("games/<int:game_id>/clock/stream/", clock_stream, name="api-game-clock-stream"),
-]

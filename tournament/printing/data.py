@@ -152,6 +152,9 @@ class RoundPrint:
     # pairs), from the app that pairs such rounds; "" and () for a Swiss round.
     stage: str = ""
     seeds: tuple[tuple[int, int], ...] = ()
+    # The event runs game clocks (its `game_clock_minutes`, kept by the clocks app): each
+    # scoresheet has a line for the time each player used.
+    game_clocks: bool = False
 
     @property
     def title(self) -> str:

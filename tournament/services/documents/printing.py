@@ -37,6 +37,7 @@ from tournament.printing.data import (
     StandingsPrint,
 )
 from tournament.printing.render import KINDS, ROUND_KINDS, render_round, render_standings
+from tournament.services.documents.exports import has_game_clocks
 from tournament.services.live.clock import round_timing_words
 from tournament.services.results.progress import standings_status
 from tournament.services.rounds.names import round_seeds, round_stage_name
@@ -263,6 +264,7 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         public_link=public_pairings_link(event, round_number),
         stage=round_stage_name(event=event, round_=round_),
         seeds=tuple(sorted(round_seeds(event=event, round_=round_).items())),
+        game_clocks=has_game_clocks(event),
     )
 
 

@@ -150,15 +150,9 @@ class ClassicScoresheets(Scoresheets):
             canvas.setFont(FONT, 8)
             canvas.setFillColor(INK)
             canvas.drawString(x + 8, top - 46, f"{parts} = ____ VP"[:90])
-        y = top - h - GAP
-        sig = (self.width - 2 * GAP) / 3
-        labels = ("Result (win, loss or draw by VP)", "Player A signature", "Player B signature")
-        for i, label in enumerate(labels):
-            x = i * (sig + GAP)
-            canvas.setStrokeColor(INK)
-            canvas.setLineWidth(0.7)
-            canvas.line(x, y - 26, x + sig, y - 26)
-            draw_label(canvas, label, x, y - 36, colour=MUTED, size=6.5)
+        self.draw_signatures(
+            canvas, top - h - GAP, "Result (win, loss or draw by VP)", "Result (by VP)"
+        )
 
     # The Tactical Objective log (Maelstrom of War) ----------------------------------------------
     def draw_log(self, canvas: Canvas, height: float, game: Pairing) -> None:

@@ -188,14 +188,7 @@ class EleventhScoresheets(Scoresheets):
             )
             nxt = _tick(canvas, x + 8, top - 60, "Went first")
             _tick(canvas, nxt, top - 60, f"Battle Ready (painted army, +{BATTLE_READY} VP)")
-        y = top - h - GAP
-        sig = (self.width - 2 * GAP) / 3
-        for i, label in enumerate(("Result / winner", "Player A signature", "Player B signature")):
-            x = i * (sig + GAP)
-            canvas.setStrokeColor(INK)
-            canvas.setLineWidth(0.7)
-            canvas.line(x, y - 26, x + sig, y - 26)
-            draw_label(canvas, label, x, y - 36, colour=MUTED, size=6.5)
+        self.draw_signatures(canvas, top - h - GAP, "Result / winner")
 
 
 # Both primaries share the panel beside the map: the text shrinks, a size at a time, until

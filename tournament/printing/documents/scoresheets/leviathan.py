@@ -266,9 +266,18 @@ class Scoresheets(PrintDocument):
                 x + 8, top - 42, f"Fixed cards (max {fixed} VP each): _____________ / _____________"
             )
             canvas.drawString(x + 8, top - 56, "Gambit: ___________________________________")
-        y = top - h - GAP
-        sig = (self.width - 2 * GAP) / 3
-        for i, label in enumerate(("Result / winner", "Player A signature", "Player B signature")):
+        self.draw_signatures(canvas, top - h - GAP, "Result / winner")
+
+    def draw_signatures(self, canvas: Canvas, y: float, result: str, short: str = "") -> None:
+        """The bottom row: the result, the time each player's game clock used (events with
+        game clocks: four columns, the result's `short` label if it has one), both
+        signatures."""
+        labels = [result, "Player A signature", "Player B signature"]
+        if self.data.game_clocks:
+            labels[0] = short or result
+            labels.insert(1, "Time used A / B (h:mm)")
+        sig = (self.width - (len(labels) - 1) * GAP) / len(labels)
+        for i, label in enumerate(labels):
             x = i * (sig + GAP)
             canvas.setStrokeColor(INK)
             canvas.setLineWidth(0.7)

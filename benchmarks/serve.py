@@ -4,7 +4,7 @@
         [--seconds 20] [--games 500] [--workers 4] [--database postgres://...]
         [--only read|write|mixed] [--phones 1000] [--cache redis://127.0.0.1:6379/N]
         [--poll mix|three|standings-part|pairings-part|event-part|standings-api|round-api]
-        [--no-etag 0.1] [--no-gzip 0.1] [--label TEXT]
+        [--no-etag 0.1] [--no-gzip 0.1] [--label TEXT] [--clocks 500] [--tap-every 20]
 
 Starts `manage.py serve` (what `make serve` runs: gunicorn, DEBUG off) on a free loopback port
 against its own PostgreSQL database (created and emptied by this script; SQLite with
@@ -35,6 +35,13 @@ mixed against alone (goal <= 1.5x), the phones' read p95 (goal < 1 s; also per p
 the longest the public standings trailed a confirmation (goal <= 5 s), and lost, duplicated
 and server errors (goal 0); last, one SUMMARY line naming the configuration (database, cache,
 phones, poll) with the machine's load average, to paste beside other configurations' lines.
+
+`--clocks N` (mixed) adds the game clocks of issue 35: a third event's N tables have 90-minute
+clocks, each table's two phones hold the clock's stream open on the push server that `serve`
+starts beside gunicorn, and the phone whose side runs taps every --tap-every seconds (give or
+take half), first for 20 s alone (the baseline), then while the phones poll and the round is
+written. It prints how long the other phone waited to see each tap (goal: p95 < 1 s) beside
+the baseline, and the SUMMARY counts it among the goals (benchmarks/clock_phones.py).
 
 The configurations the README reports (the database named is the benchmark's own):
 
@@ -68,6 +75,8 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/strategium_bench"
+# How long the game clocks tap alone, before the round, for the baseline of their latency.
+CLOCK_BASELINE_S = 20
 
 
 # ---- the server ------------------------------------------------------------------------------
@@ -102,9 +111,13 @@ def empty_cache(url: str) -> None:
     redis.Redis.from_url(url).flushdb()
 
 
-def start_server(env: dict, port: int, workers: int, log) -> subprocess.Popen:
+def start_server(
+    env: dict, port: int, workers: int, log, push_port: int | None = None
+) -> subprocess.Popen:
     command = [sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", str(port)]
     command += ["--workers", str(workers)]
+    if push_port:
+        command += ["--push-port", str(push_port)]
     server = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
     )
@@ -191,6 +204,28 @@ def build_event(players: int, name: str = "Load test GT") -> dict:
         for g in second.games.filter(player_b__isnull=False).select_related("player_a", "player_b")
     ]
     return {"event": event.pk, "round": second.number, "games": games}
+
+
+def build_clock_event(tables: int) -> list[tuple[int, str, str]]:
+    """A third event whose round's games have 90-minute game clocks: (game, key a, key b)."""
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+
+    from tournament.services.events.events import event_create, event_update
+    from tournament.services.players.players import player_register
+    from tournament.services.rounds.rounds import round_create
+
+    user = get_user_model().objects.get(username="bench")
+    event = event_create(user=user, name="Load test GT, the clocks", rounds=5, seed=1)
+    event_update(event=event, user=user, changes={"game_clock_minutes": 90})
+    with transaction.atomic():
+        for i in range(2 * tables):
+            player_register(event=event, user=user, name=f"Clock player {i:04d}", faction="Orks")
+    first = round_create(event_id=event.pk, user=user, seed=1)
+    return [
+        (g.pk, g.player_a.private_key, g.player_b.private_key)
+        for g in first.games.filter(player_b__isnull=False).select_related("player_a", "player_b")
+    ]
 
 
 # ---- the load ---------------------------------------------------------------------------------
@@ -316,6 +351,16 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--no-gzip", type=float, default=0.1, help="mixed: share without gzip")
     parser.add_argument("--label", default="", help="a note for the SUMMARY line")
     parser.add_argument(
+        "--clocks",
+        type=int,
+        default=0,
+        help="mixed: tables of a third event whose game clocks run, two phones each holding "
+        "the clock's stream on the push server, tapping while the phones poll",
+    )
+    parser.add_argument(
+        "--tap-every", type=float, default=20, help="mixed: seconds between a table's taps"
+    )
+    parser.add_argument(
         "--cache",
         default="",
         help="CACHE_URL for the server (Redis), or `file` for the venue's file cache; "
@@ -326,6 +371,8 @@ def parse_args() -> argparse.Namespace:
         raise SystemExit("bounded load only: 2-5000 players, 1-500 clients, at most 120 s")
     if not 1 <= args.phones <= 2000:
         raise SystemExit("bounded load only: 1-2000 phones")
+    if not (0 <= args.clocks <= 1000 and args.tap_every >= 2):
+        raise SystemExit("bounded load only: 0-1000 clocks, a tap every 2 s or more per table")
     if not (0 <= args.no_etag <= 1 and 0 <= args.no_gzip <= 1):
         raise SystemExit("--no-etag and --no-gzip are shares of the phones, 0 to 1")
     return args
@@ -355,11 +402,12 @@ def main() -> None:
     elif args.cache:
         env["CACHE_URL"] = args.cache
         empty_cache(args.cache)
-    port = free_port()
+    port, push_port = free_port(), free_port()
     address = ("127.0.0.1", port)
+    args.push = ("127.0.0.1", push_port)
     with (folder / "server.log").open("w") as log:
         served = {**env, "DJANGO_SETTINGS_MODULE": "config.settings.venue"}
-        server = start_server(served, port, args.workers, log)
+        server = start_server(served, port, args.workers, log, push_port)
         try:
             os.environ.update(DATABASE_URL=database, DJANGO_SETTINGS_MODULE="config.settings.local")
             started = time.perf_counter()
@@ -375,6 +423,7 @@ def main() -> None:
             if args.only == "mixed":
                 args.server_pid = server.pid
                 twin = build_event(args.players, name="Load test GT, the alone twin")
+                args.clock_tables = build_clock_event(args.clocks) if args.clocks else []
                 measure_mixed(address, {"mixed": event, "alone": twin}, args)
             else:
                 measure(address, event, args)
@@ -694,6 +743,21 @@ def load_average() -> str:
         return "?"
 
 
+def start_clocks(address, args):
+    """The clocks' phones with their streams open, after tapping alone for the baseline."""
+    if not args.clock_tables:
+        return None
+    from benchmarks.clock_phones import ClockPhones
+
+    clocks = ClockPhones(address, args.push, args.clock_tables, args.tap_every)
+    clocks.start()
+    clocks.tapping.set()
+    time.sleep(CLOCK_BASELINE_S)
+    clocks.tapping.clear()
+    clocks.baseline = clocks.take()
+    return clocks
+
+
 def measure_mixed(address, events: dict, args) -> None:
     """The same writes on two events built alike: one's round written alone, the other's while
     the phones poll it. Quarter by quarter, alternately, so that a change in the load other work
@@ -711,6 +775,7 @@ def measure_mixed(address, events: dict, args) -> None:
     polls = poll_requests(eid, number)
     phones = Phones(address, places, polls, threads=min(64, max(4, args.phones // 10)))
     watcher = Watcher(address, standings)
+    clocks = start_clocks(address, args)
     phones.start()
     watcher.start()
     rows = {"alone": [], "mixed": []}
@@ -723,6 +788,8 @@ def measure_mixed(address, events: dict, args) -> None:
                 part = parts[kind][index]
                 if kind == "mixed":
                     phones.resume()
+                    if clocks:
+                        clocks.tapping.set()
                     time.sleep(POLL_S)  # every phone has polled once (has its ETags)
                 before = cpu_seconds(args.server_pid)
                 row, times = run_writes_timed(address, part, args.writers)
@@ -737,12 +804,19 @@ def measure_mixed(address, events: dict, args) -> None:
                     f"write p95 {row['p95'] * 1000:.0f} ms, slowest {row['max'] * 1000:.0f} ms; "
                     f"load average {loads[-1]}"
                 )
+                if kind == "mixed" and clocks:
+                    clocks.tapping.clear()
                 if kind == "mixed" and index < 3:
                     phones.rest()
         time.sleep(6)  # the phones go on; the watcher sees the last confirmations counted
     finally:
         watcher.stop()
         phones.stop()
+        if clocks:
+            clocks.stop()
+    args.clock_rows = (
+        (clocks.row(clocks.baseline), clocks.row(clocks.take()), clocks) if clocks else None
+    )
     written = [g for kind in parts for part in parts[kind] for g in part]
     mixed_games = sum(len(part) for part in parts["mixed"])
     report_mixed(
@@ -804,6 +878,23 @@ def report_mixed(
     ratio = wall["mixed"] / wall["alone"]
     failures = lost + duplicated + server_errors + reads["errors"]
     met = ratio <= 1.5 and reads["p95"] < 1.0 and trailing <= 5.0 and failures == 0
+    clock_line = ""
+    if args.clock_rows:
+        alone, mixed, clocks = args.clock_rows
+        print(
+            f"  game clocks ({len(args.clock_tables)} tables, {2 * len(args.clock_tables)} "
+            f"streams, a tap every ~{args.tap_every:.0f} s a table): the other phone saw a tap "
+            f"after p50 {mixed['p50'] * 1000:.0f} ms, p95 {mixed['p95'] * 1000:.0f} ms (goal < "
+            f"1000), max {mixed['max'] * 1000:.0f} ms over {mixed['taps']} taps during the "
+            f"round; alone p95 {alone['p95'] * 1000:.0f} ms over {alone['taps']} taps "
+            f"(ratio {mixed['p95'] / alone['p95']:.2f}); refused taps {clocks.refused}, "
+            f"stream errors {clocks.stream_errors}"
+        )
+        met = met and mixed["p95"] < 1.0 and clocks.refused == 0
+        clock_line = (
+            f", clocks {len(args.clock_tables)} tables tap p95 {mixed['p95'] * 1000:.0f} ms "
+            f"(<1000; alone {alone['p95'] * 1000:.0f})"
+        )
     loads_1m = [float(a.split()[0]) for a in loads if a != "?"] or [0.0]
     print(
         f"SUMMARY {args.configuration}, {args.phones} phones, poll {args.poll}, "
@@ -811,7 +902,8 @@ def report_mixed(
         f"{', ' + args.label if args.label else ''}: writes {wall['mixed']:.1f}/"
         f"{wall['alone']:.1f} s = {ratio:.2f}x (<=1.5), read p95 {reads['p95'] * 1000:.0f} ms "
         f"(<1000), lag {trailing:.1f} s (<=5), lost/dup/errors {lost}/{duplicated}/"
-        f"{server_errors + reads['errors']} (0); load {min(loads_1m):.1f}-{max(loads_1m):.1f}; "
+        f"{server_errors + reads['errors']} (0){clock_line}; "
+        f"load {min(loads_1m):.1f}-{max(loads_1m):.1f}; "
         f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC; "
         f"{'goals met' if met else 'goals NOT met'}"
     )

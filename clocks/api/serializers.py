@@ -8,7 +8,7 @@ from clocks.services.clocks import ACTIONS
 from common.api.bodies import StrictSerializer
 
 
-class ClockMoveSerializer(StrictSerializer):
+class GameClockMoveSerializer(StrictSerializer):
     action = serializers.ChoiceField(
         choices=ACTIONS,
         help_text="start: the asker's side runs (once, the game's first tap); pass: the "
@@ -28,7 +28,7 @@ class ClockMoveSerializer(StrictSerializer):
     )
 
 
-class ClockSerializer(serializers.Serializer):
+class GameClockSerializer(serializers.Serializer):
     running = serializers.ChoiceField(choices=("a", "b"), allow_null=True)
     remaining_a = serializers.FloatField(help_text="Seconds left for side a at `at`.")
     remaining_b = serializers.FloatField(help_text="Seconds left for side b at `at`.")

@@ -9,7 +9,7 @@ from rest_framework import authentication, permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clocks.api.serializers import ClockMoveSerializer, ClockSerializer
+from clocks.api.serializers import GameClockMoveSerializer, GameClockSerializer
 from clocks.services.clocks import clock_move, clock_of, clock_state
 from common.errors import Conflict
 from tournament.api.auth import PlayerKeyAuthentication, request_player
@@ -35,11 +35,11 @@ class GameClockView(APIView):
         authentication.TokenAuthentication,
     ]
     permission_classes = [permissions.AllowAny]
-    serializer_class = ClockSerializer
+    serializer_class = GameClockSerializer
 
     @extend_schema(
         operation_id="games_clock_read",
-        responses=ClockSerializer,
+        responses=GameClockSerializer,
         description="The game clock: seconds left for each side at `at` (count down locally "
         "from there), the side running, the pause and its reason, the `version` moves are "
         "made against. Anyone who may see the game (public for a public event; a hidden "
@@ -55,8 +55,8 @@ class GameClockView(APIView):
 
     @extend_schema(
         operation_id="games_clock_move",
-        request=ClockMoveSerializer,
-        responses=ClockSerializer,
+        request=GameClockMoveSerializer,
+        responses=GameClockSerializer,
         description=MOVE,
     )
     def post(self, request, game_id: int):
@@ -64,7 +64,7 @@ class GameClockView(APIView):
         game = visible_game(request, game_id)
         if player is None and not request.user.is_authenticated:
             self.permission_denied(request, message="Send your player key.")
-        body = ClockMoveSerializer(data=request.data)
+        body = GameClockMoveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         clock = clock_move(
             game_id=game.pk,

@@ -167,6 +167,17 @@ def pause(clock: Clock, *, version: int | None, now: int, reason: str | None = N
     )
 
 
+def hold(clock: Clock, *, version: int | None, now: int, reason: str) -> Clock:
+    """Hold the clock for `reason` (a judge call): a running clock pauses; one a player paused
+    stays paused, now held, so only that reason's end (or staff) runs it again."""
+    if clock.paused and clock.paused_for is None and not clock.finished:
+        _check(clock, version)
+        if reason not in HOLDS:
+            raise ClockError("invalid_reason", "Must be judge_call or staff.", field="reason")
+        return _next(clock, paused_for=reason)
+    return pause(clock, version=version, now=now, reason=reason)
+
+
 def resume(
     clock: Clock, *, version: int | None, now: int, reason: str | None = None, staff=False
 ) -> Clock:

@@ -13,7 +13,7 @@ from clocks.engine import clock as engine
 from clocks.models import GameClock
 from clocks.services.settings import game_clock_minutes
 from common.errors import Conflict, Forbidden, Invalid, NotFound
-from tournament.models import Game
+from tournament.models import Game, Result
 from tournament.services.audit.log import audit_record
 from tournament.services.events.access import user_can_judge
 
@@ -82,13 +82,16 @@ def game_has_clock(game: Game) -> bool:
 
 
 def _clock_row(game: Game, *, lock: bool) -> GameClock | None:
-    """The game's clock (made on first use from the event's minutes and the table's extra
-    minutes); None when the event has no game clocks or the game is a bye."""
+    """The game's clock (made on its first move from the event's minutes and the table's
+    extra minutes); None when the event has no game clocks or the game is a bye."""
     rows = GameClock.objects.select_for_update() if lock else GameClock.objects
     row = rows.filter(game_id=game.pk).first()
     if row is not None or not game_has_clock(game):
         return row
     minutes = game_clock_minutes(game.round.event) + (game.extra_minutes or 0)
+    if not lock:
+        # A read makes no row: the clock as it will be, unsaved, until its first move.
+        return GameClock(game_id=game.pk, budget=minutes * MINUTE_MS, changed_at=timezone.now())
     GameClock.objects.get_or_create(
         game_id=game.pk, defaults={"budget": minutes * MINUTE_MS, "changed_at": timezone.now()}
     )
@@ -105,8 +108,7 @@ def _game(game_id: int) -> Game:
 def clock_of(*, game_id: int) -> GameClock:
     """The game's clock for reading; NotFound `no_clock` when the event has no game clocks."""
     game = _game(game_id)
-    with transaction.atomic():
-        row = _clock_row(game, lock=False)
+    row = _clock_row(game, lock=False)
     if row is None:
         raise NotFound("clock", "no_clock", _no_clock(game))
     return row
@@ -172,12 +174,16 @@ def clock_move(
     as_staff = staff and (player is None or game.side_of(player.pk) is None)
     if not game.round.released:
         raise Conflict("game", "not_released", "This round's pairings are not released yet.")
-    now = now or timezone.now()
     with transaction.atomic():
         row = _clock_row(game, lock=True)
         if row is None:
             raise Conflict("game", "no_clock", _no_clock(game))
+        # The moment is read once the row is ours: moves are stored in the order of their
+        # times, and changed_at only grows for a clock.
+        now = now or timezone.now()
         clock = to_engine(row)
+        if action == "start" and Result.objects.filter(game_id=game.pk).exists():
+            raise Conflict("game", "result_entered", "This game's result is in: no clock starts.")
         try:
             moved = _engine_move(
                 clock,
@@ -205,19 +211,17 @@ def clock_move(
 
 
 def clock_hold(*, game_id: int, reason: str) -> None:
-    """Pause the game's clock for `reason` ("judge_call"); nothing when the game has no clock
-    or it is not running."""
-    game = Game.objects.select_related("round__event").filter(pk=game_id).first()
-    if game is None:
-        return
+    """Hold the game's clock for `reason` ("judge_call"): a running clock pauses, one a player
+    paused stays paused but held; nothing when the game has no clock, it has not started, is
+    already held or is finished."""
     with transaction.atomic():
         row = GameClock.objects.select_for_update().filter(game_id=game_id).first()
-        if row is None or not row.running or row.paused or row.finished:
+        if row is None or not row.started or row.finished or row.paused_for:
             return
         now = timezone.now()
         clock = to_engine(row)
         _store(
-            row, engine.pause(clock, version=clock.version, now=now_ms(now), reason=reason), now=now
+            row, engine.hold(clock, version=clock.version, now=now_ms(now), reason=reason), now=now
         )
 
 
@@ -265,3 +269,12 @@ def clock_extend(game: Game, minutes: int) -> None:
     clock = to_engine(row)
     moved = engine.add_time(clock, minutes * MINUTE_MS, version=clock.version, now=now_ms(now))
     _store(row, moved, now=now)
+
+
+def clock_add_time(*, game_id: int, minutes: int) -> None:
+    """Both sides of the game's clock gain `minutes` (a judge's ruling); nothing when the game
+    has no clock yet or it is finished."""
+    with transaction.atomic():
+        game = Game.objects.filter(pk=game_id).first()
+        if game is not None:
+            clock_extend(game, minutes)

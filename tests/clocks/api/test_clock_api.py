@@ -27,6 +27,7 @@ def test_anyone_reads_a_public_events_clock(clock_game, anon):
     }
     assert (body["paused_for"], body["version"]) == (None, 0)
     assert body["at"]
+    assert not GameClock.objects.exists()  # a read makes no row
 
 
 def test_a_hidden_events_clock_is_for_its_players_and_staff(clock_game, anon, api, clock_event):

@@ -12,6 +12,7 @@ from clocks.engine.clock import (
     StaleClock,
     add_time,
     finish,
+    hold,
     new_clock,
     out_of_time,
     pass_turn,
@@ -109,7 +110,7 @@ def test_finish_freezes_the_clock_and_gives_the_used_times():
 
 MOVES = st.lists(
     st.tuples(
-        st.sampled_from(["start", "pass", "pause", "resume", "add", "stale"]),
+        st.sampled_from(["start", "pass", "pause", "resume", "add", "hold", "stale"]),
         st.sampled_from(["a", "b"]),
         st.integers(min_value=0, max_value=20 * MIN),  # time since the previous move
         st.sampled_from([None, "judge_call", "staff"]),
@@ -119,17 +120,16 @@ MOVES = st.lists(
 
 
 def _apply(clock, move, side, now, reason):
-    if move == "start":
-        return start(clock, side, version=clock.version, now=now)
-    if move == "pass":
-        return pass_turn(clock, side, version=clock.version, now=now)
-    if move == "pause":
-        return pause(clock, version=clock.version, now=now, reason=reason)
-    if move == "resume":
-        return resume(clock, version=clock.version, now=now, reason=reason)
-    if move == "add":
-        return add_time(clock, 3 * MIN, version=clock.version, now=now)
-    return pass_turn(clock, side, version=clock.version - 1, now=now)
+    moves = {
+        "start": lambda: start(clock, side, version=clock.version, now=now),
+        "pass": lambda: pass_turn(clock, side, version=clock.version, now=now),
+        "pause": lambda: pause(clock, version=clock.version, now=now, reason=reason),
+        "resume": lambda: resume(clock, version=clock.version, now=now, reason=reason),
+        "add": lambda: add_time(clock, 3 * MIN, version=clock.version, now=now),
+        "hold": lambda: hold(clock, version=clock.version, now=now, reason="judge_call"),
+        "stale": lambda: pass_turn(clock, side, version=clock.version - 1, now=now),
+    }
+    return moves[move]()
 
 
 @given(st.integers(min_value=0, max_value=120 * MIN), MOVES)
@@ -172,3 +172,14 @@ def test_pauses_neither_lose_nor_double_count_time(runs, pauses):
     assert used(clock, "a", now) == spent
     assert used(clock, "b", now) == 0
     assert remaining(clock, "a", now) == budget - spent
+
+
+def test_a_hold_takes_over_a_players_pause_and_its_release_runs_the_side():
+    clock = pause(start(new_clock(MIN), "b", version=0, now=0), version=1, now=10)
+    held = hold(clock, version=2, now=20, reason="judge_call")
+    assert (held.paused_for, held.held_side, held.version) == ("judge_call", "b", 3)
+    with pytest.raises(ClockError):
+        resume(held, version=3, now=30)
+    assert resume(held, version=3, now=30, reason="judge_call").running == "b"
+    running = start(new_clock(MIN), "a", version=0, now=0)
+    assert hold(running, version=1, now=5, reason="judge_call").held_side == "a"

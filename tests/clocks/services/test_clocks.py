@@ -155,3 +155,61 @@ def test_an_extension_adds_the_minutes_to_both_sides(clock_game):
         hook(clock_game, 10)
     row = GameClock.objects.get(game=clock_game)
     assert row.budget == 100 * 60_000
+
+
+def test_staff_moves_read_in_words_in_the_log(clock_game, organiser):
+    from tournament.services.audit.words import audit_describe
+
+    clock_move(game_id=clock_game.pk, action="start", version=0, user=organiser, side="b")
+    entry = AuditEntry.objects.get(action="game_clock")
+    words = audit_describe([entry])[entry.pk]
+    assert words == f"Round 1, table {clock_game.table_number}: started Player 002's clock"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_taps_at_once_make_one_move(clock_game):
+    from tests.threads import run_at_once
+
+    a, b = clock_game.player_a, clock_game.player_b
+    clock_move(game_id=clock_game.pk, action="start", version=0, player=a)
+
+    def tap(player):
+        return lambda: clock_move(game_id=clock_game.pk, action="pause", version=1, player=player)
+
+    outcomes = run_at_once([tap(a), tap(b), tap(a)])
+    assert sorted(kind for kind, _ in outcomes) == ["ok", "refused", "refused"]
+    assert all(
+        exc.codes == {"version": ["stale_clock"]} for kind, exc in outcomes if kind == "refused"
+    )
+    assert GameClock.objects.get(game=clock_game).version == 2
+
+
+def test_a_judge_call_holds_a_clock_a_player_paused(clock_game):
+    a = clock_game.player_a
+    clock_move(game_id=clock_game.pk, action="start", version=0, player=a)
+    clock_move(game_id=clock_game.pk, action="pause", version=1, player=a)
+    clock_hold(game_id=clock_game.pk, reason="judge_call")
+    with pytest.raises(Conflict):
+        clock_move(game_id=clock_game.pk, action="resume", version=3, player=a)
+    clock_release(game_id=clock_game.pk, reason="judge_call")
+    row = GameClock.objects.get(game=clock_game)
+    assert (row.running, row.paused, row.version) == ("a", False, 4)
+
+
+def test_a_judges_minutes_reach_both_sides(clock_game):
+    from clocks.services.clocks import clock_add_time
+
+    clock_move(game_id=clock_game.pk, action="start", version=0, player=clock_game.player_a)
+    clock_add_time(game_id=clock_game.pk, minutes=5)
+    row = GameClock.objects.get(game=clock_game)
+    assert (row.budget, row.version) == (95 * 60_000, 2)
+    clock_add_time(game_id=999_999, minutes=5)  # no such game: nothing
+
+
+def test_no_clock_starts_once_the_result_is_in(clock_game, organiser):
+    from tournament.services.results.results import result_enter
+
+    result_enter(game_id=clock_game.pk, data={"vp_a": 60, "vp_b": 50}, user=organiser)
+    with pytest.raises(Conflict) as caught:
+        clock_move(game_id=clock_game.pk, action="start", version=0, player=clock_game.player_a)
+    assert caught.value.codes == {"game": ["result_entered"]}

@@ -86,3 +86,28 @@ def test_staff_see_both_sides_and_start_either(org_client, clock_game):
 )
 def test_times_are_shown_as_a_clock_shows_them(seconds, shown):
     assert clock_time(seconds) == shown
+
+
+def test_the_results_board_shows_the_clock_times(org_client, clock_game, clock_event):
+    from tournament.models import Result
+    from tournament.services.results.results import result_enter
+
+    clock_move(game_id=clock_game.pk, action="start", version=0, player=clock_game.player_a)
+    result, _ = result_enter(
+        game_id=clock_game.pk, data={"vp_a": 70, "vp_b": 50}, player=clock_game.player_a
+    )
+    Result.objects.filter(pk=result.pk).update(time_used_a=5400, time_used_b=3725, timed_out="a")
+    html = org_client.get(reverse("manage-results", args=[clock_event.pk])).content.decode()
+    assert "Game clock: A 1:30:00, B 1:02:05" in html
+    assert "Player 001 ran out of time" in html
+
+
+def test_a_served_push_channel_is_named_on_the_section(client, clock_game, settings):
+    """When a route named game-clock-stream exists, the section carries its URL (with the
+    player's key, as EventSource sends no headers) for gameclock.js to follow; else none."""
+    html = client.get(home(clock_game.player_a)).content.decode()
+    assert "data-clock-stream" not in html
+    settings.ROOT_URLCONF = "tests.clocks.views.stream_urls"
+    html = client.get(home(clock_game.player_a)).content.decode()
+    key = clock_game.player_a.private_key
+    assert f'data-clock-stream="/games/{clock_game.pk}/clock/stream/?key={key}"' in html

@@ -545,6 +545,34 @@ def _series(s: Site) -> None:
     s.extra["person"] = players[0].person_link.person
 
 
+def _clocked_game(s: Site) -> None:
+    """An event with 1-minute game clocks: B ran out of time, A's clock runs (both faces, the
+    out-of-time state and the rule on A's page)."""
+    import datetime
+
+    from django.utils import timezone
+
+    from clocks.services.clocks import clock_move
+    from tournament.services.events.events import event_create, event_update
+    from tournament.services.players.players import player_register
+    from tournament.services.rounds.rounds import round_create
+
+    event = event_create(user=s.organiser, name="Clock Cup", rounds=3, seed=6)
+    event_update(event=event, user=s.organiser, changes={"game_clock_minutes": 1})
+    a, b = (
+        player_register(event=event, user=s.organiser, name=name, faction=faction)
+        for name, faction in zip(NAMES[:2], FACTIONS[:2], strict=True)
+    )
+    game = round_create(
+        event_id=event.pk, user=s.organiser, pairings=[{"player_a": a.pk, "player_b": b.pk}]
+    ).games.get()
+    begun = timezone.now() - datetime.timedelta(minutes=2)
+    clock_move(game_id=game.pk, action="start", version=0, player=b, now=begun)
+    clock_move(game_id=game.pk, action="pass", version=1, player=b, now=timezone.now())
+    s.extra["clock_player"] = a
+    s.extra["clock_game"] = game
+
+
 PAGES: list[Page] = [
     # The public
     Page("home", ANYONE, lambda s: reverse("home")),
@@ -604,6 +632,23 @@ PAGES: list[Page] = [
         lambda s: reverse("tracker", args=[s.extra["eleventh"].token]) + "?side=b",
         setup=_eleventh_game,
         ready="#tracker-app .trk-board",
+    ),
+    Page(
+        "player-game-clock",
+        ANYONE,
+        lambda s: reverse("player-home", args=[s.extra["clock_player"].private_key]),
+        setup=_clocked_game,
+        ready="#game-clock",
+    ),
+    Page(
+        "tracker-game-clock",
+        ANYONE,
+        lambda s: (
+            reverse("tracker-game", args=[s.extra["clock_game"].pk])
+            + f"?key={s.extra['clock_player'].private_key}"
+        ),
+        setup=_clocked_game,
+        ready="#game-clock",
     ),
     Page("tracker-unknown", ANYONE, lambda s: reverse("tracker", args=["no-such-game"])),
     Page("event-screen", ANYONE, _e("event-screen")),

@@ -87,6 +87,7 @@ def scn(organiser, other_organiser, judge):
 def snapshot() -> dict:
     from django.contrib.auth import get_user_model
 
+    from clocks.models import ClockSettings, GameClock
     from teams.models.teams import (
         Team,
         TeamMatch,
@@ -131,6 +132,8 @@ def snapshot() -> dict:
         TrackedGame,
         PaintingScore,
         SportsVote,
+        ClockSettings,
+        GameClock,
         get_user_model(),
     )
     return {m.__name__: list(m.objects.order_by("pk").values()) for m in models}

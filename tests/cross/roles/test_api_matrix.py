@@ -45,6 +45,12 @@ PLAYER_OR_ORG = frozenset({"organiser", "player_of_game"})
 ANYONE = frozenset(ROLES) - {"forged_key"}
 
 
+def _clocked(scn):
+    from tournament.services.events.events import event_update
+
+    event_update(event=scn.event, user=scn.organiser, changes={"game_clock_minutes": 90})
+
+
 def _pending_by_a(scn):
     from tournament.services.results.results import result_enter
 
@@ -266,6 +272,14 @@ ENDPOINTS = [
         lambda s: f"/api/games/{s.game.pk}/tracker/",
         lambda s: {"type": "roll_off", "round": 0, "phase": "roles"},
         PLAYER_OR_STAFF,
+    ),
+    Endpoint(
+        "game clock move",
+        "post",
+        lambda s: f"/api/games/{s.game.pk}/clock/",
+        lambda s: {"action": "start", "version": 0, "side": "a"},
+        PLAYER_OR_STAFF,  # player A's key starts their own side
+        setup=_clocked,
     ),
     Endpoint(
         "painting score",

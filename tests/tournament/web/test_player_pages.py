@@ -75,9 +75,10 @@ def test_player_page_query_count_is_small(client, game, django_assert_max_num_qu
     # PLAYER_PAGE_LINKS hook looks for the player's next knockout game), and one for the
     # people's link (the player's results across events, once a public event shows them).
     # One more: the army list and the event's list settings live in the rosters app, read
-    # together in one query by its PLAYER_PAGE_SECTIONS hook.
+    # together in one query by its PLAYER_PAGE_SECTIONS hook. One more: the clocks app's
+    # section reads whether the event has game clocks (this one has none).
     url = reverse("player-home", args=[game.player_a.private_key])
-    with django_assert_max_num_queries(21):
+    with django_assert_max_num_queries(22):
         client.get(url)
-    with django_assert_max_num_queries(16):
+    with django_assert_max_num_queries(17):
         client.get(url)

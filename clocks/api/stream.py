@@ -74,4 +74,3 @@ def clock_stream(request, game_id: int):
         return clock_state(clock_of(game_id=game.pk), now=timezone.now())
 
     return event_stream(request, feed=clock_feed, key=game.pk, read=read)
-

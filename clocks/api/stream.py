@@ -30,7 +30,7 @@ from tournament.services.events.access import events_visible_to, user_can_judge
 # moment after a later one's poll (two transactions crossing) is still caught; versions keep
 # it from being sent twice.
 LOOKBACK = timedelta(seconds=2)
-POLL_S = 0.2
+POLL_S = 0.1
 
 
 def _changed_clocks() -> list:

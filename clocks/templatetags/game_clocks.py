@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django import template
+from django.urls import reverse
 
 from clocks.views.pages import clock_context
+from ops.push.server import stream_url
 from tournament.models import Player
 
 register = template.Library()
@@ -20,7 +24,16 @@ def game_clock(context, game):
     found = clock_context(game, player=player, user=user, key=key, back=back)
     if found:
         found["csrf_token"] = context.get("csrf_token")
+        if request is not None:
+            found["stream_url"] = _stream(request, game, found["key"])
     return {"clock": found}
+
+
+def _stream(request, game, key: str) -> str:
+    """The clock's stream on the push server (or this server), with the player's key when a
+    player reads it (an EventSource sends no Authorization header)."""
+    path = reverse("api-game-clock-stream", kwargs={"game_id": game.pk})
+    return stream_url(request, f"{path}?{urlencode({'key': key})}" if key else path)
 
 
 @register.filter

@@ -5,12 +5,11 @@ the clock without JavaScript and comes back to the page."""
 from __future__ import annotations
 
 import json
-from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -70,22 +69,9 @@ def clock_context(game: Game, *, player: Player | None, user, key: str, back: st
         "key": key if side else "",
         "api_url": reverse("api-game-clock", kwargs={"game_id": game.pk}),
         "move_url": reverse("clock-move", kwargs={"game_id": game.pk}),
-        "stream_url": _stream_url(game, key if side else ""),
         "back": back,
         "rule": OUT_OF_TIME_RULE,
     }
-
-
-def _stream_url(game: Game, key: str) -> str:
-    """The push channel's URL for this clock when one is served (a route named
-    "game-clock-stream" taking game_id: server-sent events whose messages are the clock as
-    GET gives it); "" when none, and the page polls. EventSource sends no headers: a player's
-    key travels as ?key=."""
-    try:
-        url = reverse("game-clock-stream", kwargs={"game_id": game.pk})
-    except NoReverseMatch:
-        return ""
-    return f"{url}?{urlencode({'key': key})}" if key else url
 
 
 def player_clock_section(player: Player) -> tuple[str, dict] | None:

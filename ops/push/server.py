@@ -6,6 +6,7 @@ stream routes, under uvicorn (an ASGI server: one event loop holds every open st
 one poll of the database a tick per process for all of them (feed.py). `manage.py serve`
 starts it on the next port and stops it with the server; pages name its address in
 `data-*-stream` attributes (stream_url), and fall back to polling when it cannot be reached.
+Pages of the main server (the same host) may read streams with their cookies; no other site.
 """
 
 from __future__ import annotations
@@ -43,16 +44,33 @@ def streams_only(application):
             await send({"type": "http.response.body", "body": b"Not a stream."})
             return None
 
+        cors = _cors_headers(scope)
+
         async def send_with_cors(message):
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                headers.append((b"access-control-allow-origin", b"*"))
-                message = {**message, "headers": headers}
+                message = {**message, "headers": [*message.get("headers", []), *cors]}
             await send(message)
 
         return await application(scope, receive, send_with_cors)
 
     return app
+
+
+def _cors_headers(scope) -> list[tuple[bytes, bytes]]:
+    """The pages come from the main server, on this host's other port: their origin may read
+    a stream with the session's cookie (staff). Any other origin gets no CORS header, so
+    another site cannot read a stream through a visitor's browser."""
+    headers = dict(scope.get("headers", []))
+    origin = headers.get(b"origin", b"").decode("latin-1")
+    host, _ = split_domain_port(headers.get(b"host", b"").decode("latin-1"))
+    found = re.match(r"^https?://(\[[^]]+\]|[^:/]+)(:\d+)?$", origin)
+    if not found or not host or found.group(1).lower() != host:
+        return [(b"vary", b"origin")]
+    return [
+        (b"access-control-allow-origin", origin.encode("latin-1")),
+        (b"access-control-allow-credentials", b"true"),
+        (b"vary", b"origin"),
+    ]
 
 
 async def _stop_with(server, parent: int | None, every_s: float = 0.5) -> None:

@@ -48,17 +48,31 @@
       if (timer || stopped) { return; }
       timer = window.setInterval(function () { get().catch(function () {}); }, POLL_MS);
     }
+    function stopPolling() {
+      if (timer) { window.clearInterval(timer); timer = null; }
+    }
 
+    // A stream that ends (its lifetime, a server restart) is opened again by the browser;
+    // while it is away the clock is polled, and after FAILS errors in a row without a message
+    // (the push server's port unreachable on this network) polling alone carries on.
+    var FAILS = 5, fails = 0;
     if (options.stream && window.EventSource) {
       try {
-        source = new window.EventSource(options.stream, { withCredentials: true });
+        // A player's stream carries their key; staff's goes by their session (same host).
+        var credentials = options.stream.indexOf("key=") < 0;
+        source = new window.EventSource(options.stream, { withCredentials: credentials });
         source.onmessage = function (message) {
+          fails = 0;
+          stopPolling();
           if (options.onOnline) { options.onOnline(true); }
           try { onState(JSON.parse(message.data)); } catch (e) { /* not a clock */ }
         };
         source.onerror = function () {
-          source.close();
-          source = null;
+          fails += 1;
+          if (source.readyState === window.EventSource.CLOSED || fails >= FAILS) {
+            source.close();
+            source = null;
+          }
           poll();
         };
       } catch (e) {

@@ -102,12 +102,15 @@ def test_the_results_board_shows_the_clock_times(org_client, clock_game, clock_e
     assert "Player 001 ran out of time" in html
 
 
-def test_a_served_push_channel_is_named_on_the_section(client, clock_game, settings):
-    """When a route named game-clock-stream exists, the section carries its URL (with the
-    player's key, as EventSource sends no headers) for gameclock.js to follow; else none."""
-    html = client.get(home(clock_game.player_a)).content.decode()
-    assert "data-clock-stream" not in html
-    settings.ROOT_URLCONF = "tests.clocks.views.stream_urls"
-    html = client.get(home(clock_game.player_a)).content.decode()
+def test_the_section_names_its_stream_with_the_players_key(client, clock_game, settings):
+    """The player's page gives gameclock.js the clock's stream (with the player's key, as
+    EventSource sends no headers): on the page's own server in development, on the push
+    server's port under `make serve`."""
     key = clock_game.player_a.private_key
-    assert f'data-clock-stream="/games/{clock_game.pk}/clock/stream/?key={key}"' in html
+    stream = f"/api/games/{clock_game.pk}/clock/stream/?key={key}"
+    html = client.get(home(clock_game.player_a)).content.decode()
+    assert f'data-clock-stream="{stream}"' in html
+    settings.PUSH_PORT = 8001
+    settings.ALLOWED_HOSTS = ["192.168.1.20", "testserver"]
+    html = client.get(home(clock_game.player_a), HTTP_HOST="192.168.1.20:8000").content.decode()
+    assert f'data-clock-stream="http://192.168.1.20:8001{stream}"' in html

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ops.push.feed import ChangeFeed
@@ -100,6 +100,7 @@ def test_the_poller_stops_when_nobody_listens_and_a_failed_poll_is_tried_again()
     assert latest == {}
 
 
+@settings(deadline=None)  # an event loop per example: slow on a loaded machine, not wrong
 @given(st.lists(st.tuples(st.sampled_from("ab"), st.integers(0, 20)), max_size=40))
 def test_handed_versions_only_grow(changes):
     async def go():

@@ -38,6 +38,7 @@ _HANDLER_MODULES = (
     "tournament.services.players.checkin",
     "tournament.services.rounds.eleventh",
     "tournament.services.rounds.layout",
+    "tournament.services.rounds.extensions",
     "tournament.services.events.events",
     "tournament.services.players.players",
     "tournament.services.players.registration",

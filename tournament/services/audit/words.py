@@ -48,6 +48,7 @@ LABELS = {
     "painting_score": "Painting score",
     "sports_vote": "Sportsmanship vote",
     "game_layout": "Layout changed",
+    "game_extend": "Table given more time",
     "player_disposition": "Disposition chosen",
     "undo": "Undo",
 }

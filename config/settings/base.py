@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "stats",
     "missions",
     "tracker",
+    "clocks",
     "floor",
     "ops",
 ]

@@ -28,7 +28,8 @@ LAYERS: dict[str, set[str]] = {
     "people": CORE | {"exchange"},
     "rosters": CORE | {"exchange"},
     "teams": CORE | {"exchange"},
-    "tracker": CORE | {"exchange"},
+    "tracker": CORE | {"exchange", "clocks"},
+    "clocks": CORE | {"exchange"},
     "playoffs": CORE | {"exchange", "teams"},
     "series": CORE | {"exchange", "people"},
     "stats": CORE,
@@ -57,6 +58,7 @@ PURE = {
     "series/engine",
     "rosters/engine",
     "stats/engine",
+    "clocks/engine",
     "rosters/data",
 }
 # Libraries a pure module may use besides the standard library: the matching of the pairing

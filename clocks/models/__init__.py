@@ -1,0 +1,3 @@
+from clocks.models.clocks import ClockSettings, GameClock
+
+__all__ = ["ClockSettings", "GameClock"]

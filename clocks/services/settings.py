@@ -1,0 +1,94 @@
+"""The event's `game_clock_minutes` (null: no game clocks), kept beside the event and shown by
+the core's API, settings form, event document and log under that name (tournament's extra
+fields, registered from clocks.hooks)."""
+
+from __future__ import annotations
+
+from clocks.models import ClockSettings
+from common.errors import Invalid
+from exchange.services.fields import Spec
+from tournament.models import Event
+from tournament.services.events.extra_fields import ExtraFields
+
+FIELDS = ("game_clock_minutes",)
+MINUTES_MAX = 600
+# Each player's time by battle size (the organiser's page suggests it): half of a usual
+# round's length for the size, per player.
+SUGGESTED = {"incursion": 60, "strike_force": 90, "onslaught": 120}
+
+
+def clock_settings(event: Event) -> ClockSettings:
+    """The event's clock settings (cached on the event); unsaved defaults when none."""
+    try:
+        return event.clock_settings
+    except ClockSettings.DoesNotExist:
+        return ClockSettings(event_id=event.pk)
+
+
+def game_clock_minutes(event: Event) -> int | None:
+    return clock_settings(event).game_clock_minutes
+
+
+def suggested_minutes(battle_size: str) -> int | None:
+    return SUGGESTED.get(battle_size)
+
+
+def minutes_clean(value) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Invalid("game_clock_minutes", "invalid", "Must be a whole number of minutes.")
+    if not 1 <= value <= MINUTES_MAX:
+        raise Invalid(
+            "game_clock_minutes",
+            "out_of_range",
+            f"Must be between 1 and {MINUTES_MAX} minutes, or empty for no game clocks.",
+        )
+    return value
+
+
+def _read(event: Event) -> dict:
+    return {"game_clock_minutes": game_clock_minutes(event)}
+
+
+def _clean(values: dict) -> dict:
+    clean = dict(values)
+    if "game_clock_minutes" in clean:
+        clean["game_clock_minutes"] = minutes_clean(clean["game_clock_minutes"])
+    return clean
+
+
+def _write(event: Event, values: dict, *, fresh=False, restore=False) -> None:
+    if "game_clock_minutes" not in values:
+        return
+    minutes = values["game_clock_minutes"]
+    row = ClockSettings.objects.filter(event_id=event.pk).first()
+    if row is None and minutes is None:
+        event.clock_settings = ClockSettings(event_id=event.pk)  # the default: nothing kept
+        return
+    row = row or ClockSettings(event_id=event.pk)
+    row.game_clock_minutes = minutes
+    row.save()
+    event.clock_settings = row
+
+
+def _logged(name: str, value):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError("not minutes")
+    return value
+
+
+EVENT_EXTRAS = ExtraFields(
+    name="clocks",
+    editable=FIELDS,
+    logged=FIELDS,
+    clean=_clean,
+    read=_read,
+    write=_write,
+    logged_value=_logged,
+    # Files written before game clocks: no clocks.
+    specs=(Spec("game_clock_minutes", "int", True, (), True, None),),
+    related=("clock_settings",),
+)

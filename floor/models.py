@@ -30,7 +30,9 @@ class JudgeCall(models.Model):
     event = models.ForeignKey(
         "tournament.Event", on_delete=models.CASCADE, related_name="judge_calls"
     )
-    game = models.ForeignKey("tournament.Game", on_delete=models.CASCADE, related_name="judge_calls")
+    game = models.ForeignKey(
+        "tournament.Game", on_delete=models.CASCADE, related_name="judge_calls"
+    )
     called_by_player = models.ForeignKey(
         "tournament.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -16,9 +16,7 @@ urlpatterns = [
         name="player-judge-call-live",
     ),
     path(manage + "floor/", pages.floor_page, name="manage-floor"),
-    path(
-        manage + "floor/calls/<int:call_id>/claim/", pages.floor_claim, name="manage-floor-claim"
-    ),
+    path(manage + "floor/calls/<int:call_id>/claim/", pages.floor_claim, name="manage-floor-claim"),
     path(
         manage + "floor/calls/<int:call_id>/resolve/",
         pages.floor_resolve,

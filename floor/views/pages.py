@@ -131,9 +131,7 @@ def player_call_live(request, key: str, game_id: int):
     game = Game.objects.filter(pk=game_id, round__event=player.event).first()
     if game is None or player.pk not in (game.player_a_id, game.player_b_id):
         raise Http404("No such game.")
-    context = call_card_context(
-        player=player, game=game, key=key, back=request.GET.get("next", "")
-    )
+    context = call_card_context(player=player, game=game, key=key, back=request.GET.get("next", ""))
     return render(request, "floor/partials/call_card.html", context)
 
 
@@ -237,5 +235,3 @@ def floor_summary(event) -> dict:
         "open": open_count(event=event),
         "median": duration_words(median) if median is not None else "",
     }
-
-

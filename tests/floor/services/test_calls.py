@@ -14,8 +14,11 @@ pytestmark = pytest.mark.django_db
 
 def test_a_player_calls_and_the_clock_pauses(game, clock_calls):
     call, new = judge_call_open(game_id=game.pk, note=" line of sight ", player=game.player_a)
-    assert new and call.status == "open" and call.note == "line of sight"
-    assert call.called_by_player == game.player_a and call.event_id == game.round.event_id
+    assert new
+    assert call.status == "open"
+    assert call.note == "line of sight"
+    assert call.called_by_player == game.player_a
+    assert call.event_id == game.round.event_id
     assert clock_calls == [("hold", {"game_id": game.pk, "reason": "judge_call"})]
     entry = AuditEntry.objects.get(action="judge_call_open")
     assert entry.actor_player == game.player_a
@@ -26,7 +29,8 @@ def test_a_player_calls_and_the_clock_pauses(game, clock_calls):
 def test_a_second_press_answers_the_open_call(game, clock_calls):
     first, _ = judge_call_open(game_id=game.pk, player=game.player_a)
     again, new = judge_call_open(game_id=game.pk, player=game.player_b, note="also")
-    assert again.pk == first.pk and not new
+    assert again.pk == first.pk
+    assert not new
     assert JudgeCall.objects.count() == 1
     assert len(clock_calls) == 1  # paused once
 
@@ -40,7 +44,9 @@ def test_only_the_games_players_or_staff_may_call(paired, organiser, judge, cloc
     with pytest.raises(Forbidden):
         judge_call_open(game_id=game.pk, user=stranger)
     call, new = judge_call_open(game_id=game.pk, user=judge)
-    assert new and call.called_by_user == judge and call.called_by_player is None
+    assert new
+    assert call.called_by_user == judge
+    assert call.called_by_player is None
 
 
 def test_bad_note_and_unknown_game(game, clock_calls):
@@ -55,7 +61,8 @@ def test_bad_note_and_unknown_game(game, clock_calls):
 def test_claim_then_another_judge_is_refused_by_name(game, organiser, judge, clock_calls):
     call, _ = judge_call_open(game_id=game.pk, player=game.player_a)
     claimed = judge_call_claim(call_id=call.pk, user=judge)
-    assert claimed.status == "claimed" and claimed.claimed_by == judge
+    assert claimed.status == "claimed"
+    assert claimed.claimed_by == judge
     assert judge_call_claim(call_id=call.pk, user=judge).claimed_at == claimed.claimed_at
     with pytest.raises(Conflict) as taken:
         judge_call_claim(call_id=call.pk, user=organiser)
@@ -67,8 +74,11 @@ def test_resolve_with_minutes_extends_and_restarts_the_clock(game, judge, clock_
     call, _ = judge_call_open(game_id=game.pk, player=game.player_a)
     judge_call_claim(call_id=call.pk, user=judge)
     done = judge_call_resolve(
-        call_id=call.pk, user=judge, ruling="Models on the ruin floor are visible.",
-        category="rules", minutes_added=10,
+        call_id=call.pk,
+        user=judge,
+        ruling="Models on the ruin floor are visible.",
+        category="rules",
+        minutes_added=10,
     )
     assert (done.status, done.category, done.minutes_added) == ("resolved", "rules", 10)
     assert Game.objects.get(pk=game.pk).extra_minutes == 10
@@ -95,9 +105,12 @@ def test_resolving_an_open_call_claims_it_and_needs_a_ruling(game, organiser, cl
         judge_call_resolve(call_id=call.pk, user=organiser, ruling="ok", minutes_added=-1)
     assert minutes.value.codes == {"minutes_added": ["range"]}
     done = judge_call_resolve(call_id=call.pk, user=organiser, ruling="Play on.")
-    assert done.claimed_by == organiser and done.category == "other"
+    assert done.claimed_by == organiser
+    assert done.category == "other"
     assert Game.objects.get(pk=game.pk).extra_minutes == 0
-    assert [e.action for e in AuditEntry.objects.filter(action__startswith="judge_call").order_by("pk")] == [
+    assert [
+        e.action for e in AuditEntry.objects.filter(action__startswith="judge_call").order_by("pk")
+    ] == [
         "judge_call_open",
         "judge_call_resolve",
     ]

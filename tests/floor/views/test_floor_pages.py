@@ -138,3 +138,24 @@ def test_staff_pages_show_the_median_time_to_claim(org_client, game, judge):
     for name in ("manage-event", "manage-rounds"):
         text = _text(org_client.get(reverse(name, kwargs={"event_id": event_id})))
         assert "<strong>1</strong><span>judge call open · median 2 min 30 s to claim" in text, name
+
+
+def test_the_tracker_of_a_game_calls_a_judge_and_comes_back(client, game, org_client):
+    key = game.player_a.private_key
+    tracker = reverse("tracker-game", kwargs={"game_id": game.pk}) + f"?key={key}"
+    page = client.get(tracker)
+    assert page.status_code == 200
+    assert "Call a judge" in _text(page)
+    sent = client.post(
+        reverse("player-judge-call", kwargs={"key": key, "game_id": game.pk}),
+        {"note": "", "next": tracker},
+    )
+    assert sent.status_code == 302
+    assert sent["Location"] == tracker
+    assert "— waiting" in _text(client.get(tracker))
+    # The tracker opened: the floor shows the table as playing (and called).
+    floor = reverse("manage-floor", kwargs={"event_id": game.round.event_id})
+    text = _text(org_client.get(floor, HTTP_HX_REQUEST="true"))
+    assert "playing" in text
+    staff_view = _text(org_client.get(reverse("tracker-game", kwargs={"game_id": game.pk})))
+    assert "Call a judge" not in staff_view

@@ -16,12 +16,24 @@ def _clock_words(entry) -> str:
 
 
 def register() -> None:
+    from clocks.api import extra_fields as api_fields  # noqa: PLC0415
     from clocks.services import clocks, settings  # noqa: PLC0415
-    from tournament.extensions import GAME_CLOCK_TIMES, GAME_EXTENDED  # noqa: PLC0415
+    from clocks.views import extra_fields as form_fields  # noqa: PLC0415
+    from clocks.views.pages import player_clock_section  # noqa: PLC0415
+    from tournament.extensions import (  # noqa: PLC0415
+        GAME_CLOCK_TIMES,
+        GAME_EXTENDED,
+        PLAYER_PAGE_SECTIONS,
+    )
     from tournament.services.audit.words import audit_words_register  # noqa: PLC0415
     from tournament.services.events.extra_fields import extra_fields_register  # noqa: PLC0415
 
     extra_fields_register("event", settings.EVENT_EXTRAS)
+    settings.install_attributes()
     GAME_CLOCK_TIMES.register(clocks.clock_times)
     GAME_EXTENDED.register(clocks.clock_extend)
+    api_fields.register()
+    form_fields.register()
+    # The clock beside the player's current game on their own page.
+    PLAYER_PAGE_SECTIONS.register(player_clock_section)
     audit_words_register("game_clock", "Game clock", _clock_words)

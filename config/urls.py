@@ -32,6 +32,8 @@ urlpatterns = [
     path("", include("people.urls")),
     path("", include("series.urls")),
     path("api/", include("rosters.api.urls")),
+    path("api/", include("clocks.api.urls")),
+    path("", include("clocks.urls")),
     path("api/", include("floor.api.urls")),
     path("health/", health, name="health"),
     # At the root, so the offline worker's scope covers every page (ops/service_worker.py).

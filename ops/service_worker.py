@@ -31,6 +31,7 @@ PRECACHE = (
     "js/form-depends.js",
     "js/tracker.js",
     "js/maelstrom.js",
+    "js/gameclock.js",
     "img/favicon.svg",
     "img/favicon-32.png",
     "manifest.webmanifest",

@@ -14,7 +14,7 @@ FIELDS = ("game_clock_minutes",)
 MINUTES_MAX = 600
 # Each player's time by battle size (the organiser's page suggests it): half of a usual
 # round's length for the size, per player.
-SUGGESTED = {"incursion": 60, "strike_force": 90, "onslaught": 120}
+SUGGESTED = {"combat_patrol": 45, "incursion": 60, "strike_force": 90, "onslaught": 120}
 
 
 def clock_settings(event: Event) -> ClockSettings:
@@ -92,3 +92,9 @@ EVENT_EXTRAS = ExtraFields(
     specs=(Spec("game_clock_minutes", "int", True, (), True, None),),
     related=("clock_settings",),
 )
+
+
+def install_attributes() -> None:
+    """Events read `event.game_clock_minutes` as an attribute (read-only: the services write
+    it), as the core's API shape reads its fields."""
+    Event.game_clock_minutes = property(game_clock_minutes)

@@ -128,6 +128,13 @@ def _recorded(result: Result) -> dict:
     return {key: value for key, value in record.items() if value is not None}
 
 
+def _clock_times(result: Result) -> dict:
+    """The game clock's keys, only for a game that had a clock."""
+    if result.time_used_a is None and result.time_used_b is None and not result.timed_out:
+        return {}
+    return fields.dump_fields(fields.RESULT_CLOCK, result)
+
+
 def _result(result: Result, keys: _Keys) -> dict:
     return {
         **fields.dump_fields(fields.RESULT, result),
@@ -136,6 +143,7 @@ def _result(result: Result, keys: _Keys) -> dict:
             for k, v in fields.dump_fields(fields.RESULT_RECORD, result).items()
             if v is not None
         },
+        **_clock_times(result),
         # An account, else the name an imported file gave (importing/write.py keeps it as text).
         "entered_by_user": keys.user(result.entered_by_user_id) or result.entered_by_label or None,
         "entered_by_player": _kept_player(result.entered_by_player_id, keys),

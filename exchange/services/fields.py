@@ -192,6 +192,13 @@ RESULT_RECORD = _specs(
     ("secondaries_a", "str", True, SECONDARY_MODES, True),
     ("secondaries_b", "str", True, SECONDARY_MODES, True),
 )
+# Game clocks (issue 35): each side's seconds used and who ran out; optional keys, written
+# only when the game had a clock, so other files are as before.
+RESULT_CLOCK = _specs(
+    ("time_used_a", "int", True, (), True),
+    ("time_used_b", "int", True, (), True),
+    ("timed_out", "str", False, ("", "a", "b"), True, ""),
+)
 STAFF = _specs(("role", "str", False, tuple(StaffRole.values)), ("added_at", "datetime"))
 PAINTING = _specs(("score", "int"), ("entered_at", "datetime"))
 VOTE = _specs(("favourite", "bool"), ("cast_at", "datetime"))

@@ -160,12 +160,22 @@ def _read_record(row: dict, where: str, pack: str) -> dict:
     return record
 
 
+def _read_clock(row: dict, where: str) -> dict:
+    """A result's game clock times (optional keys: absent, the game had no clock)."""
+    values = fields.load_fields(fields.RESULT_CLOCK, row, where)
+    for name in ("time_used_a", "time_used_b"):
+        if values[name] is not None and values[name] < 0:
+            raise bad(f"{where}.{name}", "a time used cannot be negative.")
+    return values
+
+
 def _read_results(data: dict, path: str, players: set, plan: Plan) -> list:
     results, versions, current = [], set(), 0
     for j, row in enumerate(fields.as_list(data.get("results"), f"{path}.results")):
         where = f"{path}.results[{j}]"
         values = fields.load_fields(fields.RESULT, row, where)
         values.update(_read_record(row, where, plan.event["mission_pack"]))
+        values.update(_read_clock(row, where))
         if values["version"] in versions:
             raise bad(f"{where}.version", f"a second version {values['version']}.")
         versions.add(values["version"])

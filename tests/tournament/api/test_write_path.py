@@ -52,9 +52,10 @@ def test_entry_and_confirmation_take_a_fixed_few_statements(paired, players):
     # new version with its audit entry and the event's revision (one statement on PostgreSQL,
     # three on SQLite), and for the round's first result, marking the round in progress; the
     # confirmation writes the status instead of a version and checks whether other games are
-    # open (after its commit it looks again, at one game: not captured here).
+    # open (after its commit it looks again, at one game: not captured here). The entry also
+    # locks the game's clock, if any, to stop it (GAME_CLOCK_TIMES, the clocks app): one more.
     n = 4 if connection.vendor == "postgresql" else 6
-    assert counts == [(n + 1, n + 1), (n, n + 1), (n, n + 1)], counts
+    assert counts == [(n + 2, n + 1), (n + 1, n + 1), (n + 1, n + 1)], counts
     # None of them took the round's row lock: other games were still open.
     round_lock = [q for q in _statements(confirm) if q.startswith('SELECT "tournament_round"')]
     assert round_lock == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.api.bodies import StrictSerializer
@@ -55,6 +56,19 @@ class ResultSerializer(StrictModelSerializer):
     secondaries_b = serializers.ChoiceField(
         choices=SECONDARY_MODES, allow_null=True, read_only=True
     )
+    time_used_a = serializers.IntegerField(
+        allow_null=True,
+        read_only=True,
+        help_text="Seconds side a's game clock ran (null: the game had no clock).",
+    )
+    time_used_b = serializers.IntegerField(
+        allow_null=True,
+        read_only=True,
+        help_text="Seconds side b's game clock ran (null: the game had no clock).",
+    )
+    timed_out = serializers.SerializerMethodField(
+        help_text="The side that ran out of time on the game clock, or null."
+    )
 
     class Meta:
         model = Result
@@ -84,11 +98,18 @@ class ResultSerializer(StrictModelSerializer):
             "source",
             "entered_at",
             "confirmed_at",
+            "time_used_a",
+            "time_used_b",
+            "timed_out",
         ]
         read_only_fields = fields
 
     def get_confirmed(self, result: Result) -> bool:
         return result.status == "confirmed"
+
+    @extend_schema_field({"type": "string", "enum": ["a", "b"], "nullable": True})
+    def get_timed_out(self, result: Result) -> str | None:
+        return result.timed_out or None
 
 
 _RESULT_NUMBERS = ("version", "vp_a", "vp_b", *(f"{p}_{s}" for s in "ab" for p in Result.BREAKDOWN))
@@ -115,6 +136,9 @@ def result_data(result: Result) -> dict:
         source=str(result.source),
         entered_at=_WHEN.to_representation(result.entered_at),
         confirmed_at=_WHEN.to_representation(result.confirmed_at),
+        time_used_a=result.time_used_a,
+        time_used_b=result.time_used_b,
+        timed_out=result.timed_out or None,
     )
     return {name: data[name] for name in ResultSerializer.Meta.fields}
 

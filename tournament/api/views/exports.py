@@ -142,6 +142,11 @@ class ResultRowSerializer(StrictSerializer):
     secondaries = serializers.ChoiceField(choices=["fixed", "tactical", ""], required=False)
     attacker = serializers.ChoiceField(choices=YES_NO_BLANK, required=False)
     went_first = serializers.ChoiceField(choices=YES_NO_BLANK, required=False)
+    # Events with game clocks only: seconds each side's clock ran, and whether this player
+    # ran out of time (blank: the game had no clock or no result counts yet).
+    time_used_for = serializers.IntegerField(allow_null=True, required=False)
+    time_used_against = serializers.IntegerField(allow_null=True, required=False)
+    timed_out = serializers.ChoiceField(choices=YES_NO_BLANK, required=False)
 
 
 RESULTS_DESCRIPTION = (

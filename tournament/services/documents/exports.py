@@ -28,6 +28,7 @@ from tournament.engine import compute_standings, known_metrics, metric_json
 from tournament.engine.standings.metrics import AWARD_METRICS, H2H
 from tournament.extensions import DECIDED_GAME_HOOKS
 from tournament.models import Event, Game, Result, ResultStatus, RoundStage
+from tournament.services.events.extra_fields import extra_read
 from tournament.services.rounds.eleventh import disposition_name
 from tournament.services.rounds.records import event_games, players_records, ranked_players
 from tournament.services.standings.standings import metric_options, standings_final_first
@@ -107,8 +108,20 @@ def pairings_columns(event: Event) -> tuple[str, ...]:
     return (*PAIRINGS_COLUMNS, *PAIRINGS_ELEVENTH) if _eleventh(event) else PAIRINGS_COLUMNS
 
 
+# Events with game clocks (the clocks app's `game_clock_minutes`) add each player's time used
+# (seconds, both sides) and whether that player ran out of time.
+RESULTS_CLOCKS = ("time_used_for", "time_used_against", "timed_out")
+
+
+def has_game_clocks(event: Event) -> bool:
+    """Whether the event runs game clocks: the clocks app's setting, read through the event's
+    extra fields (this app never imports that one)."""
+    return extra_read("event", event).get("game_clock_minutes") is not None
+
+
 def results_columns(event: Event) -> tuple[str, ...]:
-    return (*RESULTS_COLUMNS, *RESULTS_ELEVENTH) if _eleventh(event) else RESULTS_COLUMNS
+    columns = (*RESULTS_COLUMNS, *RESULTS_ELEVENTH) if _eleventh(event) else RESULTS_COLUMNS
+    return (*columns, *RESULTS_CLOCKS) if has_game_clocks(event) else columns
 
 
 # Names come from public sign-ups, so a cell a spreadsheet would run is written with a leading
@@ -285,6 +298,7 @@ def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
         decided = games_decided(event=event)
         rows = []
         eleventh = _eleventh(event)
+        clocked = has_game_clocks(event)
         for game in games_in_order(event, released_only=not provisional):
             base = {"round": game.round.number, "table": game.table_number}
             if game.player_b_id is None:
@@ -319,6 +333,8 @@ def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
                 }
                 if eleventh:
                     row.update(_eleventh_result(game, result, side))
+                if clocked:
+                    row.update(_clock_times(result, side))
                 rows.append(row)
         return rows
 
@@ -382,6 +398,20 @@ def _eleventh_pairing(game: Game) -> dict:
 
 def _yes_no(value: str | None, side: str) -> str:
     return "" if not value else "yes" if value == side else "no"
+
+
+def _clock_times(result: Result | None, side: str) -> dict:
+    """One player's side of a game's clock: seconds used by them and their opponent, and
+    whether they ran out ("yes"/"no"; blank when the game had no clock or no result)."""
+    other = "b" if side == "a" else "a"
+    mine = getattr(result, f"time_used_{side}", None)
+    if result is None or mine is None:
+        return {"time_used_for": None, "time_used_against": None, "timed_out": ""}
+    return {
+        "time_used_for": mine,
+        "time_used_against": getattr(result, f"time_used_{other}"),
+        "timed_out": "yes" if result.timed_out == side else "no",
+    }
 
 
 def _eleventh_result(game: Game, result: Result | None, side: str) -> dict:

@@ -131,6 +131,11 @@ urlpatterns = [
         name="api-sportsmanship",
     ),
     path("games/<int:game_id>/", games.GameDetailView.as_view(), name="api-game"),
+    path(
+        "games/<int:game_id>/extension/",
+        games.GameExtensionView.as_view(),
+        name="api-game-extension",
+    ),
     path("games/<int:game_id>/result/", games.ResultView.as_view(), name="api-result"),
     path(
         "games/<int:game_id>/result/confirm/",

@@ -27,8 +27,8 @@ from tournament.models.game import TABLE_ORDER
 from tournament.services.events.access import user_can_judge
 from tournament.services.live.clock import round_clock_cached
 from tournament.services.rounds.eleventh import game_fields
-from tournament.services.rounds.release import round_release, round_released_cached
 from tournament.services.rounds.extensions import game_ends_at
+from tournament.services.rounds.release import round_release, round_released_cached
 from tournament.services.rounds.rounds import round_create, round_delete_latest, round_set_mission
 from tournament.services.rounds.swaps import round_repair, round_swap_players
 

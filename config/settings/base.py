@@ -210,6 +210,7 @@ SPECTACULAR_SETTINGS = {
         "SecondaryModeEnum": "missions.scoring.eleventh.SECONDARY_MODES",
         "RoundStageEnum": "tournament.models.round.RoundStage",
         "YesNoEnum": "tournament.api.views.exports.YES_NO_BLANK",
+        "PenaltyKindEnum": "tournament.models.penalty.PenaltyKind",
     },
     # Swagger UI's files are served from this app, not a CDN: venues have poor wifi.
     "SWAGGER_UI_DIST": "SIDECAR",

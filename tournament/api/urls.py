@@ -8,6 +8,7 @@ from tournament.api.views import (
     events,
     exports,
     games,
+    penalties,
     players,
     rounds,
     signup,
@@ -70,6 +71,16 @@ urlpatterns = [
         "events/<int:event_id>/rounds/<int:number>/clock/",
         clock.RoundClockView.as_view(),
         name="api-round-clock",
+    ),
+    path(
+        "events/<int:event_id>/penalties/",
+        penalties.PenaltyListView.as_view(),
+        name="api-penalties",
+    ),
+    path(
+        "events/<int:event_id>/penalties/<int:penalty_id>/",
+        penalties.PenaltyDetailView.as_view(),
+        name="api-penalty",
     ),
     path(
         "events/<int:event_id>/announcements/",

@@ -214,6 +214,7 @@ SPECTACULAR_SETTINGS = {
         "YesNoEnum": "tournament.api.views.exports.YES_NO_BLANK",
         "JudgeCallStatusEnum": "floor.models.CallStatus",
         "JudgeCallCategoryEnum": "floor.models.CallCategory",
+        "PenaltyKindEnum": "tournament.models.penalty.PenaltyKind",
     },
     # Swagger UI's files are served from this app, not a CDN: venues have poor wifi.
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
-from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q, Subquery
 
 from floor.engine.floor import (
     ACTIVE,
@@ -143,3 +143,25 @@ def player_call(*, player: Player, game: Game | None) -> JudgeCall | None:
         .order_by("-called_at", "-pk")
         .first()
     )
+
+
+def current_game_with_call(*, player: Player) -> Game | None:
+    """The player's game (not a bye) in the event's latest round, once released, with
+    `last_call`: the id of its latest call (None when it has had none). One query."""
+    latest = Round.objects.filter(event_id=player.event_id).order_by("-number").values("number")
+    last_call = JudgeCall.objects.filter(game=OuterRef("pk")).order_by("-called_at", "-pk")
+    return (
+        Game.objects.filter(
+            Q(player_a=player) | Q(player_b=player),
+            round__event_id=player.event_id,
+            round__number=Subquery(latest[:1]),
+            round__released=True,
+            player_b__isnull=False,
+        )
+        .annotate(last_call=Subquery(last_call.values("pk")[:1]))
+        .first()
+    )
+
+
+def call_of(call_id: int) -> JudgeCall | None:
+    return JudgeCall.objects.select_related("claimed_by").filter(pk=call_id).first()

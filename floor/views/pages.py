@@ -18,7 +18,9 @@ from common.errors import ServiceError
 from floor.engine.floor import duration_words
 from floor.models import NOTE_LIMIT, CallCategory, CallStatus
 from floor.services.board import (
+    call_of,
     call_to_claim_median,
+    current_game_with_call,
     calls_listed,
     open_count,
     player_call,
@@ -35,6 +37,7 @@ from tournament.localtime import local
 from tournament.models import Game, Player
 from tournament.views.common import is_htmx, latest_round, report, staff_required
 
+_ASK = object()
 POLL_S = 5  # the floor page's look at the queue
 PLAYER_POLL_S = 10  # a player's card while their call is unresolved
 LABELS = {"note": "Note", "ruling": "Ruling", "category": "Category", "minutes_added": "Minutes"}
@@ -45,10 +48,14 @@ def _clock(call, event) -> str:
     return f"{local(call.called_at, event.time_zone):%H:%M}"
 
 
-def call_card_context(*, player: Player, game: Game | None, key: str, back: str = "") -> dict:
+def call_card_context(
+    *, player: Player, game: Game | None, key: str, back: str = "", call=_ASK
+) -> dict:
     """What the "Call a judge" card shows: the call of the player's current game (waiting, a
-    judge on the way, or the ruling) and the form to call again."""
-    call = player_call(player=player, game=game)
+    judge on the way, or the ruling) and the form to call again. `call` when the caller has
+    read it already (None: the game has none)."""
+    if call is _ASK:
+        call = player_call(player=player, game=game)
     return {
         "judge": {
             "game": game,
@@ -64,29 +71,18 @@ def call_card_context(*, player: Player, game: Game | None, key: str, back: str 
     }
 
 
-def _current_game(player: Player) -> Game | None:
-    current = latest_round(player.event)
-    if current is None or not current.released:
-        return None
-    from django.db.models import Q  # noqa: PLC0415
-
-    return (
-        Game.objects.filter(round=current, player_b__isnull=False)
-        .filter(Q(player_a=player) | Q(player_b=player))
-        .first()
-    )
-
-
 def player_call_section(player: Player):
     """The player's page section (tournament.extensions.PLAYER_PAGE_SECTIONS): the card while
-    they play a game this round."""
+    they play a game of the current round (released). One query, and one more only when the
+    game has had a call."""
     if player.status != "approved":
         return None
-    game = _current_game(player)
+    game = current_game_with_call(player=player)
     if game is None:
         return None
+    call = call_of(game.last_call) if game.last_call else None
     return "floor/partials/call_card.html", call_card_context(
-        player=player, game=game, key=player.private_key
+        player=player, game=game, key=player.private_key, call=call
     )
 
 

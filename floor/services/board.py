@@ -7,10 +7,10 @@ Each is a fixed number of queries whatever the number of calls or tables (no que
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from fractions import Fraction
 
 from django.db.models import Exists, OuterRef, Prefetch, Q, Subquery
+from django.utils import timezone
 
 from floor.engine.floor import (
     ACTIVE,
@@ -42,19 +42,13 @@ def calls_listed(*, event: Event, status: str | None = None) -> list[JudgeCall]:
         by_id = {c.pk: c for c in calls}
         order = queue_order(QueuedCall(c.pk, c.called_at, c.status) for c in calls)
         ordered = [by_id[q.id] for q in order]
-    now = _now()
+    now = timezone.now()
     for call in ordered:
         end = call.claimed_at if call.status != CallStatus.OPEN and call.claimed_at else now
         call.waiting = waiting_seconds(call.called_at, end)
         call.waiting_words = waiting_words(call.waiting)
         call.players = [p.name for p in (call.game.player_a, call.game.player_b) if p]
     return ordered
-
-
-def _now() -> datetime:
-    from django.utils import timezone  # noqa: PLC0415 - beside the one use
-
-    return timezone.now()
 
 
 def open_count(*, event: Event) -> int:

@@ -16,12 +16,12 @@ from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
 from floor.engine.floor import duration_words
-from floor.models import NOTE_LIMIT, CallCategory, CallStatus
+from floor.models import NOTE_LIMIT, CallCategory, CallStatus, JudgeCall
 from floor.services.board import (
     call_of,
     call_to_claim_median,
-    current_game_with_call,
     calls_listed,
+    current_game_with_call,
     open_count,
     player_call,
     tables_at_a_glance,
@@ -165,8 +165,6 @@ def _floor(event) -> str:
 
 
 def _staff_call(event, call_id: int) -> int:
-    from floor.models import JudgeCall  # noqa: PLC0415
-
     if not JudgeCall.objects.filter(pk=call_id, event=event).exists():
         raise Http404("No such judge call in this event.")
     return call_id

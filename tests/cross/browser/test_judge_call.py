@@ -78,3 +78,37 @@ def test_a_call_from_a_phone_is_claimed_and_resolved_on_the_floor(
 
     phone.get_by_text("True line of sight: the tank sees the target.").wait_for()
     assert "5 more minutes" in phone.get_by_test_id("judge-call").inner_text()
+
+
+def test_a_call_made_offline_waits_on_the_phone_and_is_sent_once(live_server, chromium, game):
+    from floor.models import JudgeCall
+
+    context = chromium.new_context(viewport=PHONE, device_scale_factor=1, service_workers="block")
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/p/{game.player_b.private_key}/")
+        context.set_offline(True)
+        card = page.get_by_test_id("judge-call")
+        card.get_by_label("Note for the judge").fill("Dispute over a charge")
+        card.get_by_role("button", name="Call a judge").click()
+        page.get_by_text("1 judge call waiting to be sent").wait_for()
+        assert not JudgeCall.objects.exists()
+        context.set_offline(False)
+        page.get_by_test_id("judge-call").get_by_text("— waiting").wait_for()
+        page.wait_for_timeout(1_000)  # nothing is sent twice
+        assert [c.note for c in JudgeCall.objects.all()] == ["Dispute over a charge"]
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def game(event, organiser):
+    from tests.conftest import add_players
+    from tournament.services.rounds.rounds import round_create
+
+    a, b = add_players(event, organiser, 2)
+    round_ = round_create(
+        event_id=event.pk, user=organiser, pairings=[{"player_a": a.pk, "player_b": b.pk}]
+    )
+    return round_.games.get()

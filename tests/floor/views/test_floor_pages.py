@@ -159,3 +159,18 @@ def test_the_tracker_of_a_game_calls_a_judge_and_comes_back(client, game, org_cl
     assert "playing" in text
     staff_view = _text(org_client.get(reverse("tracker-game", kwargs={"game_id": game.pk})))
     assert "Call a judge" not in staff_view
+
+
+def test_the_audit_log_tells_the_calls_in_words(org_client, game, judge):
+    call, _ = judge_call_open(game_id=game.pk, note="Charge distance", player=game.player_a)
+    judge_call_claim(call_id=call.pk, user=judge)
+    judge_call_resolve(call_id=call.pk, user=judge, ruling="The charge fails.", minutes_added=5)
+    event_id = game.round.event_id
+    text = _text(org_client.get(reverse("manage-audit", kwargs={"event_id": event_id})))
+    table = game.table_number
+    assert f"Table {table} called a judge: “Charge distance”" in text
+    assert f"Table {table}: Judy Dredd took the call" in text
+    assert f"Table {table}: ruled “The charge fails.”, 5 min added" in text
+    api = org_client.get(f"/api/events/{event_id}/audit/")
+    assert api.status_code == 200
+    assert "Judge call resolved" in {e["label"] for e in api.json()}

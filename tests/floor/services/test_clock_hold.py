@@ -24,3 +24,15 @@ def test_call_pauses_and_resolve_runs_the_running_side(event, organiser, game, j
     assert not after.paused
     assert after.running == "b"
     assert after.budget == held.budget + 5 * 60 * 1000  # the extension reached the clock
+
+
+def test_a_started_clock_shows_the_table_playing(event, organiser, paired):
+    from floor.services.board import tables_at_a_glance
+
+    event_update(event=event, user=organiser, changes={"game_clock_minutes": 90})
+    game = paired[1]
+    clock = clock_of(game_id=game.pk)
+    clock_move(game_id=game.pk, action="start", version=clock.version, player=game.player_a)
+    states = {row.table: row.state for row in tables_at_a_glance(round_=game.round)}
+    assert states[game.table_number] == "playing"
+    assert states[paired[0].table_number] == "not_started"

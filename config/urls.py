@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("playoffs.urls")),
     path("", include("exchange.urls")),
     path("", include("rosters.urls")),
+    path("", include("floor.urls")),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -33,6 +34,7 @@ urlpatterns = [
     path("api/", include("rosters.api.urls")),
     path("api/", include("clocks.api.urls")),
     path("", include("clocks.urls")),
+    path("api/", include("floor.api.urls")),
     path("health/", health, name="health"),
     # At the root, so the offline worker's scope covers every page (ops/service_worker.py).
     path("sw.js", service_worker, name="service-worker"),

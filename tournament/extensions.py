@@ -53,7 +53,8 @@ GAME_CLOCK_TIMES = Hook(
 GAME_EXTENDED = Hook(
     "game extended",
     "(game, minutes) -> None, called inside the transaction that gives one table more time "
-    "(game_extend). Filled by clocks (each side's clock gains the minutes).",
+    "(game_extend; its undo calls it with the minutes negated). Filled by clocks (each side's "
+    "clock gains the minutes).",
 )
 
 # --- Printing --------------------------------------------------------------------------------

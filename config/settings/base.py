@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "missions",
     "tracker",
     "clocks",
+    "floor",
     "ops",
 ]
 
@@ -214,6 +215,9 @@ SPECTACULAR_SETTINGS = {
         "SecondaryModeEnum": "missions.scoring.eleventh.SECONDARY_MODES",
         "RoundStageEnum": "tournament.models.round.RoundStage",
         "YesNoEnum": "tournament.api.views.exports.YES_NO_BLANK",
+        "JudgeCallStatusEnum": "floor.models.CallStatus",
+        "JudgeCallCategoryEnum": "floor.models.CallCategory",
+        "PenaltyKindEnum": "tournament.models.penalty.PenaltyKind",
     },
     # Swagger UI's files are served from this app, not a CDN: venues have poor wifi.
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -73,6 +73,10 @@
       return ngettext("%(count)s check-in waiting to be sent",
         "%(count)s check-ins waiting to be sent", n);
     },
+    call: function (n) {
+      return ngettext("%(count)s judge call waiting to be sent",
+        "%(count)s judge calls waiting to be sent", n);
+    },
     move: function (n) {
       return ngettext("%(count)s tracker move waiting to be sent",
         "%(count)s tracker moves waiting to be sent", n);
@@ -83,6 +87,7 @@
     result: function () { return gettext("Result sent at %(time)s."); },
     confirmation: function () { return gettext("Confirmation sent at %(time)s."); },
     "check-in": function () { return gettext("Check-in sent at %(time)s."); },
+    call: function () { return gettext("Judge call sent at %(time)s."); },
     move: function () { return gettext("Tracker move sent at %(time)s."); }
   };
 

@@ -28,8 +28,9 @@ LAYERS: dict[str, set[str]] = {
     "people": CORE | {"exchange"},
     "rosters": CORE | {"exchange"},
     "teams": CORE | {"exchange"},
-    "tracker": CORE | {"exchange", "clocks"},
+    "tracker": CORE | {"exchange", "clocks", "floor"},
     "clocks": CORE | {"exchange"},
+    "floor": CORE | {"exchange", "clocks"},
     "playoffs": CORE | {"exchange", "teams"},
     "series": CORE | {"exchange", "people"},
     "stats": CORE,
@@ -59,6 +60,7 @@ PURE = {
     "series/engine",
     "rosters/engine",
     "stats/engine",
+    "floor/engine",
     "clocks/engine",
     "rosters/data",
 }

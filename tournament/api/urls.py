@@ -8,6 +8,7 @@ from tournament.api.views import (
     events,
     exports,
     games,
+    penalties,
     players,
     rounds,
     signup,
@@ -72,6 +73,16 @@ urlpatterns = [
         name="api-round-clock",
     ),
     path(
+        "events/<int:event_id>/penalties/",
+        penalties.PenaltyListView.as_view(),
+        name="api-penalties",
+    ),
+    path(
+        "events/<int:event_id>/penalties/<int:penalty_id>/",
+        penalties.PenaltyDetailView.as_view(),
+        name="api-penalty",
+    ),
+    path(
         "events/<int:event_id>/announcements/",
         announcements.AnnouncementListView.as_view(),
         name="api-announcements",
@@ -131,6 +142,11 @@ urlpatterns = [
         name="api-sportsmanship",
     ),
     path("games/<int:game_id>/", games.GameDetailView.as_view(), name="api-game"),
+    path(
+        "games/<int:game_id>/extension/",
+        games.GameExtensionView.as_view(),
+        name="api-game-extension",
+    ),
     path("games/<int:game_id>/result/", games.ResultView.as_view(), name="api-result"),
     path(
         "games/<int:game_id>/result/confirm/",

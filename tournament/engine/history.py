@@ -70,6 +70,15 @@ def outcome2(vp_a: int, vp_b: int, winner: str = "") -> tuple[int, int]:
     return DRAW2, DRAW2
 
 
+def game_outcome2(g: GameRecord) -> tuple[int, int]:
+    """Twice the match points each side of a game with a result earns, game losses applied:
+    a side given a game loss scores 0 whatever the VP and its opponent wins (both given one:
+    both lose); otherwise `outcome2` on the VP as entered (a VP penalty never moves it)."""
+    if g.game_loss_a or g.game_loss_b:
+        return (0 if g.game_loss_a else WIN2), (0 if g.game_loss_b else WIN2)
+    return outcome2(g.vp_a, g.vp_b, g.winner)
+
+
 def build_states(
     players: Sequence[PlayerEntry], games: Iterable[GameRecord], *, up_to_round: int, bye_vp: int
 ) -> dict[int, PlayerState]:
@@ -89,9 +98,9 @@ def build_states(
         if g.table is not None:
             a.tables.add(g.table)
         if g.player_b is None:
-            a.scores[g.round] = WIN2
+            a.scores[g.round] = 0 if g.game_loss_a else WIN2
             a.byes += 1
-            a.vp += bye_vp
+            a.vp += max(0, bye_vp - g.penalty_a)
             continue
         b = states[g.player_b]
         if g.table is not None:
@@ -100,11 +109,13 @@ def build_states(
         b.met.setdefault(a.id, []).append(g.round)
         if not g.has_result:
             continue
-        a.scores[g.round], b.scores[g.round] = outcome2(g.vp_a, g.vp_b, g.winner)
+        a.scores[g.round], b.scores[g.round] = game_outcome2(g)
         a.opponents.append(b.id)
         b.opponents.append(a.id)
-        a.vp += g.vp_a
+        # A VP penalty lowers the penalised side's total only: what the opponent conceded
+        # stays as played.
+        a.vp += g.counted_vp_a
         a.vp_against += g.vp_b
-        b.vp += g.vp_b
+        b.vp += g.counted_vp_b
         b.vp_against += g.vp_a
     return states

@@ -29,6 +29,23 @@ class GameRecord:
     # "a", "b" or "draw" when the result says who won beside the VP (a concession or a tabled
     # side, issue 26); "" lets the VP decide.
     winner: str = ""
+    # Penalties staff gave in this game (issue 35): VP taken from each side's VP total (the
+    # result's VP stay as entered; the outcome stays as played), and game losses (that side
+    # loses whatever the VP; its opponent wins, unless both were given one: both lose).
+    penalty_a: int = 0
+    penalty_b: int = 0
+    game_loss_a: bool = False
+    game_loss_b: bool = False
+
+    @property
+    def counted_vp_a(self) -> int | None:
+        """Side A's VP as the totals count them: the result's less its VP penalties, never
+        below 0 (a penalty takes what the player scored in the game, no more)."""
+        return None if self.vp_a is None else max(0, self.vp_a - self.penalty_a)
+
+    @property
+    def counted_vp_b(self) -> int | None:
+        return None if self.vp_b is None else max(0, self.vp_b - self.penalty_b)
 
     @property
     def is_bye(self) -> bool:

@@ -11,6 +11,7 @@ from tournament.models.event import (
     PaperSize,
 )
 from tournament.models.game import Game
+from tournament.models.penalty import Penalty, PenaltyKind
 from tournament.models.player import Player, PlayerStatus
 from tournament.models.printjob import PrintJob, PrintJobStatus
 from tournament.models.result import Result, ResultSource, ResultStatus
@@ -31,6 +32,8 @@ __all__ = [
     "LayoutPolicy",
     "PaintingScore",
     "PaperSize",
+    "Penalty",
+    "PenaltyKind",
     "Player",
     "PlayerStatus",
     "PrintJob",

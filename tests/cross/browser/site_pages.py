@@ -332,6 +332,18 @@ def _a_confirmed(s: Site) -> None:
     result_enter(game_id=s.games["A"].pk, data={"vp_a": 66, "vp_b": 58}, user=s.organiser)
 
 
+def _judge_called(s: Site) -> None:
+    """Player C's table called a judge (a note), A's claimed by the organiser: the floor page's
+    two kinds of call, and A's page says a judge is on the way."""
+    from floor.services.calls import judge_call_claim, judge_call_open
+
+    judge_call_open(
+        game_id=s.games["C"].pk, note="Line of sight to the ruin", player=s.players["C"]
+    )
+    call, _ = judge_call_open(game_id=s.games["A"].pk, player=s.players["A"])
+    judge_call_claim(call_id=call.pk, user=s.organiser)
+
+
 def _lists_sent(s: Site) -> None:
     """Lists from A (over the points limit, needing a fix), B (checked) and C (its faction
     not the one recorded); the rest none."""
@@ -676,6 +688,12 @@ PAGES: list[Page] = [
         setup=_a_confirmed,
     ),
     Page(
+        "player-home-judge-called",
+        PLAYER,
+        lambda s: reverse("player-home", args=[s.players["A"].private_key]),
+        setup=_judge_called,
+    ),
+    Page(
         "player-home-check-in",
         PLAYER,
         lambda s: reverse("player-home", args=[s.players["A"].private_key]),
@@ -781,6 +799,7 @@ PAGES: list[Page] = [
         setup=_team_playoff_event,
     ),
     Page("organiser-results", ORGANISER, _e("manage-results")),
+    Page("organiser-floor", ORGANISER, _e("manage-floor"), setup=_judge_called),
     Page("organiser-settings", ORGANISER, _e("manage-settings")),
     Page("organiser-staff", ORGANISER, _e("manage-staff")),
     Page("organiser-signups", ORGANISER, _e("manage-signups"), setup=_open_signup),

@@ -76,9 +76,10 @@ def test_player_page_query_count_is_small(client, game, django_assert_max_num_qu
     # people's link (the player's results across events, once a public event shows them).
     # One more: the army list and the event's list settings live in the rosters app, read
     # together in one query by its PLAYER_PAGE_SECTIONS hook. One more: the clocks app's
-    # section reads whether the event has game clocks (this one has none).
+    # section reads whether the event has game clocks (this one has none), and one for the
+    # judge call card (the floor app's hook reads the current game with its latest call).
     url = reverse("player-home", args=[game.player_a.private_key])
-    with django_assert_max_num_queries(22):
+    with django_assert_max_num_queries(23):
         client.get(url)
-    with django_assert_max_num_queries(17):
+    with django_assert_max_num_queries(18):
         client.get(url)

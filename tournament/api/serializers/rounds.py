@@ -20,6 +20,7 @@ from tournament.api.serializers.results import ResultSerializer, current_result
 from tournament.models import Game, Round
 from tournament.services.live.clock import round_clock_state
 from tournament.services.rounds.eleventh import game_fields
+from tournament.services.rounds.extensions import MAX_MINUTES, REASON_LIMIT, game_ends_at
 
 # The pack's mission pool (named in the schema).
 MISSION_CODES = pool_codes("leviathan")
@@ -43,6 +44,13 @@ class GameSerializer(StrictModelSerializer):
     deployment = serializers.SerializerMethodField(
         help_text="11th edition: the layout's deployment map name (null where missing)."
     )
+    extra_minutes = serializers.IntegerField(
+        read_only=True, help_text="Minutes staff gave this table beyond the round's end."
+    )
+    ends_at = serializers.SerializerMethodField(
+        help_text="When this table's time is up: the round clock's end plus the table's "
+        "extra minutes; null while the round's clock is not running (not started, paused)."
+    )
 
     class Meta:
         model = Game
@@ -60,8 +68,15 @@ class GameSerializer(StrictModelSerializer):
             "layout",
             "layout_available",
             "deployment",
+            "extra_minutes",
+            "ends_at",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
+    def get_ends_at(self, game: Game) -> str | None:
+        ends = game_ends_at(game, game.round.clock_ends_at)
+        return ends.isoformat() if ends else None
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_primary_a(self, game: Game) -> str | None:
@@ -112,6 +127,18 @@ class ClockInputSerializer(StrictSerializer):
         range_code="range",
         help_text="start: the length (1 to 720, default the event's round length); "
         "extend: required, minutes to add, negative to shorten (not 0, and not past the end).",
+    )
+
+
+class GameExtensionInputSerializer(StrictSerializer):
+    minutes = StrictIntegerField(
+        min_value=1,
+        max_value=MAX_MINUTES,
+        range_code="range",
+        help_text=f"Minutes this table gets beyond the round's end (1 to {MAX_MINUTES}).",
+    )
+    reason = StrictCharField(
+        max_length=REASON_LIMIT, help_text="Why (logged with the extension; staff read it)."
     )
 
 

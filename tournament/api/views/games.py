@@ -7,16 +7,21 @@ from rest_framework.views import APIView
 
 from common.api.bodies import body_object, refuse_body
 from tournament.api.auth import request_player
-from tournament.api.permissions import require_write_access, visible_game
+from tournament.api.permissions import require_staff_access, require_write_access, visible_game
 from tournament.api.serializers.results import (
     ResultInputSerializer,
     ResultSerializer,
     result_data,
 )
-from tournament.api.serializers.rounds import GameLayoutInputSerializer, GameSerializer
+from tournament.api.serializers.rounds import (
+    GameExtensionInputSerializer,
+    GameLayoutInputSerializer,
+    GameSerializer,
+)
 from tournament.models import Result
 from tournament.services.events.access import user_can_judge
 from tournament.services.results.results import result_confirm, result_enter
+from tournament.services.rounds.extensions import game_extend
 from tournament.services.rounds.layout import game_set_layout
 
 
@@ -84,6 +89,27 @@ class GameDetailView(APIView):
         body.is_valid(raise_exception=True)
         game = game_set_layout(
             game_id=game.pk, user=request.user, layout=body.validated_data["layout"]
+        )
+        return Response(GameSerializer(game).data)
+
+
+class GameExtensionView(APIView):
+    serializer_class = GameSerializer
+
+    @extend_schema(request=GameExtensionInputSerializer, responses=GameSerializer)
+    def post(self, request, game_id: int):
+        """Give one table more time: `{"minutes": 10, "reason": "..."}` (organisers and judges;
+        logged with the reason, undoable from the audit log). Answers the game, whose `ends_at`
+        and `extra_minutes` carry the extension. 409 `bye` for a bye."""
+        game = visible_game(request, game_id)
+        require_staff_access(request, game.round.event)
+        body = GameExtensionInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        game = game_extend(
+            game_id=game.pk,
+            minutes=body.validated_data["minutes"],
+            reason=body.validated_data["reason"],
+            user=request.user,
         )
         return Response(GameSerializer(game).data)
 

@@ -27,6 +27,7 @@ from tournament.models.game import TABLE_ORDER
 from tournament.services.events.access import user_can_judge
 from tournament.services.live.clock import round_clock_cached
 from tournament.services.rounds.eleventh import game_fields
+from tournament.services.rounds.extensions import game_ends_at
 from tournament.services.rounds.release import round_release, round_released_cached
 from tournament.services.rounds.rounds import round_create, round_delete_latest, round_set_mission
 from tournament.services.rounds.swaps import round_repair, round_swap_players
@@ -60,6 +61,10 @@ class RoundListView(APIView):
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
 
+def _iso(moment) -> str | None:
+    return moment.isoformat() if moment else None
+
+
 def round_games_data(round_) -> list[dict]:
     """What GameSerializer gives for each of the round's games, built directly (two queries):
     the public's round is read all through its end, and DRF's machinery cost 0.3 s for 500
@@ -85,6 +90,8 @@ def round_games_data(round_) -> list[dict]:
             "flags": game.flags,
             "result": None if result is None else result_data(result),
             **game_fields(game),
+            "extra_minutes": game.extra_minutes,
+            "ends_at": _iso(game_ends_at(game, round_.clock_ends_at)),
         }
         answer.append({name: data[name] for name in fields})
     return answer

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from tournament.engine.history import build_states, outcome2
+from tournament.engine.history import build_states, game_outcome2
 from tournament.engine.records import GameRecord, PlayerEntry, StandingRow
 from tournament.engine.standings.awards import AwardInputs
 from tournament.engine.standings.metrics import (
@@ -48,7 +48,7 @@ def compute_standings(
     results: dict[tuple[int, int], int] = {}  # (a, b) -> a's doubled match points against b
     for g in games:
         if g.round <= last and g.player_b is not None and g.has_result:
-            got_a, got_b = outcome2(g.vp_a, g.vp_b, g.winner)
+            got_a, got_b = game_outcome2(g)
             results[g.player_a, g.player_b] = results.get((g.player_a, g.player_b), 0) + got_a
             results[g.player_b, g.player_a] = results.get((g.player_b, g.player_a), 0) + got_b
     h2h_value: dict[int, Fraction | None] = dict.fromkeys(states)

@@ -88,6 +88,20 @@ def game_layout(batch: AuditWords, entry: AuditEntry) -> str:
     )
 
 
+@describes("game_extend")
+def game_extend(batch: AuditWords, entry: AuditEntry) -> str:
+    after = entry.after or {}
+    game = _game(batch, entry)
+    where = "A game of a removed round"
+    if game is not None:
+        names = f"{batch.name(game.player_a_id)} v {batch.name(game.player_b_id)}"
+        where = f"{_where(game)} ({names})"
+    return (
+        f"{where}: +{after.get('minutes')} min ({after.get('extra_minutes')} in all): "
+        f"{after.get('reason', '')}"
+    )
+
+
 @describes("sports_vote")
 def sports_vote(batch: AuditWords, entry: AuditEntry) -> str:
     game, after = _game(batch, entry), entry.after or {}

@@ -38,6 +38,8 @@ _HANDLER_MODULES = (
     "tournament.services.players.checkin",
     "tournament.services.rounds.eleventh",
     "tournament.services.rounds.layout",
+    "tournament.services.rounds.extensions",
+    "tournament.services.players.penalties",
     "tournament.services.events.events",
     "tournament.services.players.players",
     "tournament.services.players.registration",

@@ -98,3 +98,20 @@ def registration(batch: AuditWords, entry: AuditEntry) -> str:
 @describes("painting_score")
 def painting_score(batch: AuditWords, entry: AuditEntry) -> str:
     return f"{_player(batch, entry)}: {changes_text(entry.before, entry.after)}"
+
+
+def _penalty_words(state: dict) -> str:
+    kind = str(state.get("kind", "")).replace("_", " ").capitalize().replace("Vp ", "VP ")
+    if state.get("kind") == "vp_penalty":
+        kind += f" (−{state.get('vp')} VP)"
+    return f"{state.get('player_name')}, round {state.get('round')}: {kind}: {state.get('reason')}"
+
+
+@describes("penalty_give")
+def penalty_give(batch: AuditWords, entry: AuditEntry) -> str:
+    return _penalty_words(entry.after or {})
+
+
+@describes("penalty_remove")
+def penalty_remove(batch: AuditWords, entry: AuditEntry) -> str:
+    return f"Removed: {_penalty_words(entry.before or {})}"

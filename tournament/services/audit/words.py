@@ -48,6 +48,9 @@ LABELS = {
     "painting_score": "Painting score",
     "sports_vote": "Sportsmanship vote",
     "game_layout": "Layout changed",
+    "game_extend": "Table given more time",
+    "penalty_give": "Penalty given",
+    "penalty_remove": "Penalty removed",
     "player_disposition": "Disposition chosen",
     "undo": "Undo",
 }

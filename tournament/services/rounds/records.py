@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from missions.scoring.rules import OUTCOMES
@@ -9,6 +11,8 @@ from tournament.engine.records import GameRecord, PlayerEntry
 from tournament.models import (
     Event,
     Game,
+    Penalty,
+    PenaltyKind,
     Player,
     PlayerStatus,
     Result,
@@ -114,6 +118,7 @@ def event_games(
             "game_id", "vp_a", "vp_b", "decided"
         )
     }
+    penalties = _penalties(event.pk)
     records = []
     rows = games.order_by("round__number", "id").values_list(
         "pk", "round__number", "player_a_id", "player_b_id", "table_number"
@@ -122,5 +127,30 @@ def event_games(
         vp_a, vp_b, winner = scores.get(pk, (None, None, ""))
         if player_b is None:
             vp_a, winner = event.bye_vp, ""
-        records.append(GameRecord(number, player_a, player_b, vp_a, vp_b, table, winner))
+        record = GameRecord(number, player_a, player_b, vp_a, vp_b, table, winner)
+        if penalties:
+            taken_a, loss_a = penalties.get((player_a, number), (0, False))
+            taken_b, loss_b = penalties.get((player_b, number), (0, False))
+            if taken_a or taken_b or loss_a or loss_b:
+                record = replace(
+                    record,
+                    penalty_a=taken_a,
+                    penalty_b=taken_b,
+                    game_loss_a=loss_a,
+                    game_loss_b=loss_b,
+                )
+        records.append(record)
     return records
+
+
+def _penalties(event_id: int) -> dict[tuple[int, int], tuple[int, bool]]:
+    """(player id, round number) -> (VP taken, game loss) of the penalties staff gave that
+    change the standings (services/players/penalties.py), in one query."""
+    found: dict[tuple[int, int], tuple[int, bool]] = {}
+    rows = Penalty.objects.filter(
+        event_id=event_id, kind__in=(PenaltyKind.VP_PENALTY, PenaltyKind.GAME_LOSS)
+    ).values_list("player_id", "round_number", "kind", "vp")
+    for player_id, number, kind, vp in rows:
+        taken, loss = found.get((player_id, number), (0, False))
+        found[player_id, number] = (taken + vp, loss or kind == PenaltyKind.GAME_LOSS)
+    return found

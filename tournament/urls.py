@@ -111,6 +111,11 @@ urlpatterns = [
     path(
         manage + "games/<int:game_id>/layout/", manage_rounds.game_layout, name="manage-game-layout"
     ),
+    path(
+        manage + "games/<int:game_id>/extension/",
+        manage_rounds.game_extension,
+        name="manage-game-extension",
+    ),
     path(manage + "announcements/", manage_day.announcement_add, name="manage-announce"),
     path(
         manage + "announcements/<int:announcement_id>/delete/",

@@ -34,6 +34,7 @@ from tournament.services.results.results import (
 )
 from tournament.services.results.warnings import result_warnings
 from tournament.services.rounds.eleventh import is_eleventh
+from tournament.services.rounds.extensions import game_extend
 from tournament.services.rounds.fallback import fallback_pack_offered
 from tournament.services.rounds.layout import game_set_layout
 from tournament.services.rounds.mission import round_choose_mission, round_mission_key
@@ -201,6 +202,32 @@ def game_layout(request, event, game_id: int):
     else:
         table = game.table_number or "–"
         messages.success(request, f"Table {table}: layout {game.layout}.")
+    return back(request, "manage-rounds", event_id=event.pk)
+
+
+@staff_required
+@require_POST
+def game_extension(request, event, game_id: int):
+    """Give one table more time from the round page (organisers and judges; logged,
+    undoable): the minutes and a reason, as a judge types them at the table on a phone."""
+    game = Game.objects.filter(pk=game_id, round__event=event).first()
+    if game is None:
+        raise Http404("No such game in this event.")
+    minutes = request.POST.get("minutes", "").strip()
+    try:
+        game = game_extend(
+            game_id=game.pk,
+            minutes=int(minutes) if minutes.isdigit() else minutes,
+            reason=request.POST.get("reason", ""),
+            user=request.user,
+        )
+    except ServiceError as exc:
+        report(request, exc, {"minutes": "Minutes", "reason": "Reason"})
+    else:
+        messages.success(
+            request,
+            f"Table {game.table_number or '–'}: +{game.extra_minutes} min in all.",
+        )
     return back(request, "manage-rounds", event_id=event.pk)
 
 

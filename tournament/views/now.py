@@ -12,7 +12,7 @@ from django.http import Http404, HttpResponseNotModified
 from django.shortcuts import render
 from django.urls import reverse
 
-from tournament.caching.cached import event_etag
+from tournament.caching.cached import event_cached, event_etag
 from tournament.caching.conditional import etag_matches
 from tournament.caching.revision import event_revision
 from tournament.models import Event, Player
@@ -44,7 +44,7 @@ def now_context(event: Event, *, key: str = "", revision: int | None = None) -> 
         "now_event": event,
         "clock": clock,
         # Tables given more time, still playing: shown beside the round's clock (issue 35).
-        "extended": _extended(current, clock),
+        "extended": _extended(event, current, clock, revision),
         # Before the ETag: the same read gives the end times it counts.
         "announcements": announcements_shown(event=event, revision=revision, limit=SHOWN),
         "now_url": f"{url}?key={key}" if key else url,
@@ -54,10 +54,18 @@ def now_context(event: Event, *, key: str = "", revision: int | None = None) -> 
     }
 
 
-def _extended(current, clock) -> list[dict]:
+def _extended(event: Event, current, clock, revision: int) -> list[dict]:
     if current is None or clock is None or clock.state == COMPLETE or not current.released:
         return []
-    tables = extended_tables(round_=current, round_ends_at=clock.ends_at)
+    # Read once per change of the event for every phone (the strip is polled all day).
+    tables = event_cached(
+        event=event,
+        name="extended",
+        variant=f"{current.number}:{clock.ends_at.isoformat() if clock.ends_at else ''}",
+        revision=revision,
+        compute=lambda: extended_tables(round_=current, round_ends_at=clock.ends_at),
+    )
+    tables = [dict(table) for table in tables]
     for table in tables:
         table["ends_words"] = when_words(table["ends_at"]) if table["ends_at"] else ""
         table["ends_ms"] = round(table["ends_at"].timestamp() * 1000) if table["ends_at"] else None

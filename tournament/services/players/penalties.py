@@ -160,7 +160,9 @@ def penalty_remove(*, event: Event, user, penalty_id: int) -> None:
         )
 
 
-def penalties_list(*, event: Event, user=None, player_id: int | None = None) -> list[dict]:
+def penalties_list(
+    *, event: Event, user=None, player_id: int | None = None, with_words: bool = False
+) -> list[dict]:
     """The event's penalties, by round: every field for its staff; for anyone else kind,
     round and player only (never the reason, the VP's cause or who gave it)."""
     staff = user_can_judge(user, event)
@@ -177,6 +179,8 @@ def penalties_list(*, event: Event, user=None, player_id: int | None = None) -> 
             "round": penalty.round_number,
             "vp": penalty.vp,
         }
+        if with_words:
+            row |= {"mark": KIND_MARKS.get(penalty.kind, ""), "words": penalty_words(penalty)}
         if staff:
             row |= {
                 "reason": penalty.reason,
@@ -187,11 +191,16 @@ def penalties_list(*, event: Event, user=None, player_id: int | None = None) -> 
     return out
 
 
-def penalty_marks(event_id: int, *, up_to_round: int | None = None) -> dict[int, list[dict]]:
-    """Player id -> [{"kind", "round", "mark", "words"}] for the public pages (no reason)."""
+def penalty_marks(
+    event_id: int, *, up_to_round: int | None = None, round_number: int | None = None
+) -> dict[int, list[dict]]:
+    """Player id -> [{"kind", "round", "vp", "mark", "words"}] for the public pages (never the
+    reason); up to a round, or of one round."""
     rows = Penalty.objects.filter(event_id=event_id)
     if up_to_round is not None:
         rows = rows.filter(round_number__lte=up_to_round)
+    if round_number is not None:
+        rows = rows.filter(round_number=round_number)
     marks: dict[int, list[dict]] = {}
     for player_id, kind, number, vp in rows.values_list("player_id", "kind", "round_number", "vp"):
         words = KIND_WORDS.get(kind, kind)

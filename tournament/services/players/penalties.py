@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils.dateparse import parse_datetime
 
 from common.errors import Conflict, Invalid, NotFound
+from tournament.extensions import SIGNUP_WARNINGS
 from tournament.models import Event, Game, Penalty, PenaltyKind, Player
 from tournament.services.audit.log import audit_record, undo_check, undoable
 from tournament.services.audit.targets import audit_target, audit_target_kind
@@ -216,6 +217,15 @@ def penalty_marks(
             }
         )
     return marks
+
+
+def player_signup_warnings(*, player: Player, user) -> list[str]:
+    """What the event's staff should know about a player signing up or added (a red card of
+    the last 366 days elsewhere: SIGNUP_WARNINGS, filled by people). Staff only: [] for
+    anyone else."""
+    if not user_can_judge(user, player.event):
+        return []
+    return [text for hook in SIGNUP_WARNINGS for text in hook(player, user)]
 
 
 # --- Undo --------------------------------------------------------------------------------------

@@ -88,7 +88,8 @@ def _snapshot(penalty: Penalty) -> dict:
         "round": penalty.round_number,
         "vp": penalty.vp,
         "reason": penalty.reason,
-        "given_by": penalty.given_by_id,
+        # A username, never an account's id: the log travels in event files.
+        "given_by": penalty.given_by.get_username() if penalty.given_by_id else None,
         "given_at": penalty.given_at.isoformat(),
     }
 
@@ -269,12 +270,12 @@ def _undo_remove(entry) -> None:
         kind=before["kind"],
         vp=int(before["vp"]),
         reason=str(before["reason"]),
-        given_by_id=giver if _user_exists(giver) else None,
+        given_by=_user_named(giver),
         given_at=parse_datetime(before["given_at"]),
     )
 
 
-def _user_exists(user_id) -> bool:
-    if not isinstance(user_id, int) or isinstance(user_id, bool):
-        return False
-    return get_user_model().objects.filter(pk=user_id).exists()
+def _user_named(username):
+    if not isinstance(username, str) or not username:
+        return None
+    return get_user_model().objects.filter(username=username).first()

@@ -75,11 +75,12 @@ def test_player_page_query_count_is_small(client, game, django_assert_max_num_qu
     # PLAYER_PAGE_LINKS hook looks for the player's next knockout game), and one for the
     # people's link (the player's results across events, once a public event shows them).
     # One more: the army list and the event's list settings live in the rosters app, read
-    # together in one query by its PLAYER_PAGE_SECTIONS hook. Two more on the first read after
-    # a change (issue 35): the penalties the standings count, and the tables given more time
-    # beside the clock, each read once per change for every phone.
+    # together in one query by its PLAYER_PAGE_SECTIONS hook. Issue 35: one more, the player's
+    # cards of the last 366 days from every event (people's section, one query); and three on
+    # the first read after a change: the penalties the standings count and the marks they
+    # show, and the tables given more time beside the clock, once per change for every phone.
     url = reverse("player-home", args=[game.player_a.private_key])
-    with django_assert_max_num_queries(23):
+    with django_assert_max_num_queries(25):
         client.get(url)
-    with django_assert_max_num_queries(16):
+    with django_assert_max_num_queries(17):
         client.get(url)

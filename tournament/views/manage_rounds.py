@@ -20,6 +20,7 @@ from missions.scoring.rules import scoring_rules
 from missions.services.missions import is_classic, mission_names
 from tournament.models import Game, LayoutPolicy
 from tournament.services.live.clock import round_clock_state
+from tournament.services.players.penalties import penalty_marks
 from tournament.services.players.players import (
     players_absent,
     players_by_name,
@@ -324,6 +325,7 @@ def results_board(request, event):
     wanted = request.GET.get("round", "")
     chosen = next((r for r in rounds if str(r.number) == wanted), rounds[-1] if rounds else None)
     games = sorted(games_of(chosen), key=lambda g: (STATE_ORDER[g.state], g.table_number or 0))
+    _with_penalties(games, event, chosen)
     for game in games:
         _with_claims(game, event)
     context = {
@@ -348,6 +350,14 @@ def _event_game(event, game_id: int) -> Game:
     return game
 
 
+def _with_penalties(games: list[Game], event, round_) -> None:
+    """Each game's players' penalties of its round, beside the VP as entered (issue 35)."""
+    marks = penalty_marks(event.pk, round_number=round_.number) if round_ else {}
+    for game in games:
+        game.penalties_a = marks.get(game.player_a_id, [])
+        game.penalties_b = marks.get(game.player_b_id, []) if game.player_b_id else []
+
+
 def _with_claims(game: Game, event) -> Game:
     """A disputed game carries both players' claims, so the board can set them side by side;
     every game carries what staff should check in its result (accepted all the same)."""
@@ -367,6 +377,7 @@ def _row(request, event, game_id: int):
     # Always 200: htmx swaps only successful answers, and the row shows its own messages.
     games = games_of(_event_game(event, game_id).round)
     game = next(g for g in games if g.pk == game_id)
+    _with_penalties([game], event, game.round)
     _with_claims(game, event)
     context = {"event": event, "game": game, "inline_messages": True}
     row = render_to_string("tournament/manage/result_row.html", context, request=request)

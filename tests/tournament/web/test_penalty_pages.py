@@ -121,3 +121,19 @@ def test_the_public_pairings_show_a_vp_penalty_beside_the_score(client, event, o
     assert "VP penalty −10 VP, round 1" in page
     assert "70–30" in page  # the result as entered
     assert "Secret reason" not in page
+
+
+def test_the_results_board_shows_a_penalty_beside_the_entered_vp(
+    org_client, event, organiser, played
+):
+    player = played[0].player_a
+    penalty_give(
+        event=event,
+        user=organiser,
+        player_id=player.pk,
+        kind="game_loss",
+        round_number=1,
+        reason="Unsporting",
+    )
+    page = org_client.get(f"/manage/events/{event.pk}/results/").content.decode()
+    assert "Game loss, round 1" in page

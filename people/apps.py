@@ -20,3 +20,11 @@ class PeopleConfig(AppConfig):
         from tournament.extensions import PLAYER_PAGE_LINKS  # noqa: PLC0415
 
         PLAYER_PAGE_LINKS.register(player_links)
+        # Cards follow the person (issue 35): staff are warned of a red card at sign-up, and
+        # the player's own page lists their cards of the last 366 days.
+        from people.services import cards  # noqa: PLC0415
+        from people.views.pages import player_cards_section  # noqa: PLC0415
+        from tournament.extensions import PLAYER_PAGE_SECTIONS  # noqa: PLC0415
+
+        cards.register()
+        PLAYER_PAGE_SECTIONS.register(player_cards_section)

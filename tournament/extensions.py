@@ -57,6 +57,14 @@ GAME_EXTENDED = Hook(
     "clock gains the minutes).",
 )
 
+SIGNUP_WARNINGS = Hook(
+    "sign-up warnings",
+    "(player, user) -> [str]: what the event's staff (`user`, the reader) should know about "
+    "someone who signs up or is "
+    "added (a red card of the last 366 days, in words, never its reason). Shown to staff only. "
+    "Filled by people.",
+)
+
 # --- Printing --------------------------------------------------------------------------------
 
 ROUND_NOTE_HOOKS = Hook(

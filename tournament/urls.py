@@ -9,6 +9,7 @@ from tournament.views import (
     manage_rounds,
     now,
     organiser,
+    penalties,
     player,
     public,
     screen,
@@ -110,6 +111,17 @@ urlpatterns = [
     path(manage + "rounds/<int:number>/clock/", manage_day.round_clock, name="manage-clock"),
     path(
         manage + "games/<int:game_id>/layout/", manage_rounds.game_layout, name="manage-game-layout"
+    ),
+    path(manage + "penalties/", penalties.penalties_page, name="manage-penalties"),
+    path(
+        manage + "penalties/<int:penalty_id>/remove/",
+        penalties.penalty_remove_view,
+        name="manage-penalty-remove",
+    ),
+    path(
+        manage + "games/<int:game_id>/extension/",
+        manage_rounds.game_extension,
+        name="manage-game-extension",
     ),
     path(manage + "announcements/", manage_day.announcement_add, name="manage-announce"),
     path(

@@ -61,6 +61,8 @@ class _Keys:
         self.rounds = {pk: f"r-{number}" for pk, number in event.rounds.values_list("id", "number")}
         announcements = event.announcements.order_by("id").values_list("id", flat=True)
         self.announcements = {pk: f"a-{n}" for n, pk in enumerate(announcements, 1)}
+        penalties = event.penalties.order_by("id").values_list("id", flat=True)
+        self.penalties = {pk: f"pen-{n}" for n, pk in enumerate(penalties, 1)}
         entries = event.audit.order_by("id").values_list("id", flat=True)
         self.audit = {pk: f"e-{n}" for n, pk in enumerate(entries, 1)}
         self.users: dict[int, str] = {}
@@ -105,6 +107,7 @@ class _Keys:
                 "round": self.rounds,
                 "announcement": self.announcements,
                 "audit": self.audit,
+                "penalty": self.penalties,
                 **self.extra,
             }.get(kind, {})
             if str(ident).isdigit() and int(ident) in table:
@@ -164,6 +167,8 @@ def _game(game: Game, results: list[Result], keys: _Keys) -> dict:
     return {
         "key": keys.games[game.pk],
         **fields.dump_fields(fields.GAME, game),
+        # Written only when staff gave the table more time: other files stay as they were.
+        **(fields.dump_fields(fields.GAME_EXTENDED, game) if game.extra_minutes else {}),
         "player_a": keys.player(game.player_a_id),
         "player_b": keys.player(game.player_b_id),
         "attacker": keys.player(game.attacker_id),
@@ -269,6 +274,22 @@ def _awards(event: Event, keys: _Keys) -> dict:
     }
 
 
+def _penalties(event: Event, keys: _Keys) -> list[dict]:
+    return [
+        {
+            "key": keys.penalties[row.pk],
+            "player": keys.player(row.player_id),
+            **fields.dump_fields(
+                fields.PENALTY,
+                row,
+                {"round": row.round_number},
+            ),
+            "given_by": keys.user(row.given_by_id),
+        }
+        for row in event.penalties.order_by("id")
+    ]
+
+
 def event_export_document(*, event: Event) -> dict:
     """The whole event as the document of docs/export-format.md, checksum included."""
     keys = _Keys(event)
@@ -289,6 +310,9 @@ def event_export_document(*, event: Event) -> dict:
         "awards": _awards(event, keys),
         "audit": _audit(list(event.audit.order_by("id")), keys),
     }
+    if keys.penalties:
+        # Optional (issue 35): files of events without penalties are as before.
+        document["penalties"] = _penalties(event, keys)
     for extension in EXCHANGE_EXTENSIONS:
         document.update(extension.dump(event, keys))
     document["sha256"] = checksum(document)

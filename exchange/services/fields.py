@@ -209,6 +209,16 @@ ANNOUNCEMENT_ENDS = _specs(
     ("ends_at", "datetime", True, (), True),
     ("until_round", "int", True, (), True),
 )
+# Issue 35: minutes staff gave one table (written only when some were given).
+GAME_EXTENDED = _specs(("extra_minutes", "int", False, (), True, 0))
+# Penalties and cards (issue 35): an optional section, written only when the event has some.
+PENALTY = _specs(
+    ("kind", "str", False, ("warning", "yellow_card", "red_card", "vp_penalty", "game_loss")),
+    ("round", "int"),
+    ("vp", "int"),
+    ("reason", "str"),
+    ("given_at", "datetime"),
+)
 AUDIT = _specs(
     ("action", "str"),
     ("before", "json", True),

@@ -14,7 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 # Which ids an entry's before/after hold, by action (an undo entry holds its original's).
-PLAYER_ID_KEYS = {"player_delete": ("id",), "sports_vote": ("voter", "opponent")}
+PLAYER_ID_KEYS = {
+    "player_delete": ("id",),
+    "sports_vote": ("voter", "opponent"),
+    "penalty_give": ("player",),
+    "penalty_remove": ("player",),
+}
 PLAYER_LIST_KEYS = {
     "players_check_in": ("player_ids",),
     "players_drop_absent": ("player_ids",),
@@ -24,7 +29,7 @@ GAME_ROW_KEYS = {"pairing_swap": ("games",)}
 
 # Target prefixes whose suffix is a row of this kind; the others ("round" of round_delete is a
 # number, "event" is the event itself) are handled where they are read.
-TARGET_KINDS = ("player", "game", "round", "announcement", "audit", "user")
+TARGET_KINDS = ("player", "game", "round", "announcement", "audit", "user", "penalty")
 # Prefixes of apps built on events (exchange/extensions.py): prefix -> the kind of row it names; and
 # the actions whose target is kept as written (not a row id).
 EXTRA_TARGET_KINDS: dict[str, str] = {}

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from common.errors import NotFound, ServiceError
 from people.models import PersonLink
+from people.services.cards import CARD_DAYS, person_cards_for_staff, player_cards
 from people.services.people import (
     people_managed_by,
     person_change_undo,
@@ -32,6 +33,13 @@ from tournament.services.events.access import user_can_create_events
 from tournament.views.common import report
 
 
+def player_cards_section(player) -> tuple[str, dict] | None:
+    """The player's own page (PLAYER_PAGE_SECTIONS): their cards of the last 366 days from
+    every event they played on this server; nothing when they carry none."""
+    cards = player_cards(player=player)
+    return ("people/partials/my_cards.html", {"my_cards": cards}) if cards else None
+
+
 def person_page(request, person_id: int):
     try:
         person = person_read(person_id=person_id, user=request.user)
@@ -39,7 +47,13 @@ def person_page(request, person_id: int):
         raise Http404("No such person.") from None
     # The way to the organiser's page only for someone who may change this person.
     can_manage = people_managed_by(request.user).filter(pk=person_id).exists()
-    return render(request, "people/person.html", {"person": person, "can_manage": can_manage})
+    # Staff read the person's cards of the last 366 days from the events they staff.
+    cards = person_cards_for_staff(person_id=person_id, user=request.user)
+    return render(
+        request,
+        "people/person.html",
+        {"person": person, "can_manage": can_manage, "cards": cards, "card_days": CARD_DAYS},
+    )
 
 
 def _organiser(request):

@@ -20,6 +20,7 @@ from missions.scoring.rules import scoring_rules
 from missions.services.missions import is_classic, mission_names
 from tournament.models import Game, LayoutPolicy
 from tournament.services.live.clock import round_clock_state
+from tournament.services.players.penalties import penalty_marks
 from tournament.services.players.players import (
     players_absent,
     players_by_name,
@@ -34,6 +35,7 @@ from tournament.services.results.results import (
 )
 from tournament.services.results.warnings import result_warnings
 from tournament.services.rounds.eleventh import is_eleventh
+from tournament.services.rounds.extensions import game_extend
 from tournament.services.rounds.fallback import fallback_pack_offered
 from tournament.services.rounds.layout import game_set_layout
 from tournament.services.rounds.mission import round_choose_mission, round_mission_key
@@ -204,6 +206,32 @@ def game_layout(request, event, game_id: int):
     return back(request, "manage-rounds", event_id=event.pk)
 
 
+@staff_required
+@require_POST
+def game_extension(request, event, game_id: int):
+    """Give one table more time from the round page (organisers and judges; logged,
+    undoable): the minutes and a reason, as a judge types them at the table on a phone."""
+    game = Game.objects.filter(pk=game_id, round__event=event).first()
+    if game is None:
+        raise Http404("No such game in this event.")
+    minutes = request.POST.get("minutes", "").strip()
+    try:
+        game = game_extend(
+            game_id=game.pk,
+            minutes=int(minutes) if minutes.isdigit() else minutes,
+            reason=request.POST.get("reason", ""),
+            user=request.user,
+        )
+    except ServiceError as exc:
+        report(request, exc, {"minutes": "Minutes", "reason": "Reason"})
+    else:
+        messages.success(
+            request,
+            f"Table {game.table_number or '–'}: +{game.extra_minutes} min in all.",
+        )
+    return back(request, "manage-rounds", event_id=event.pk)
+
+
 def _absent_action(request, event, service, done: str, nothing: str):
     """Run a check-in bulk action and say whom it touched, by name."""
     try:
@@ -297,6 +325,7 @@ def results_board(request, event):
     wanted = request.GET.get("round", "")
     chosen = next((r for r in rounds if str(r.number) == wanted), rounds[-1] if rounds else None)
     games = sorted(games_of(chosen), key=lambda g: (STATE_ORDER[g.state], g.table_number or 0))
+    _with_penalties(games, event, chosen)
     for game in games:
         _with_claims(game, event)
     context = {
@@ -321,6 +350,14 @@ def _event_game(event, game_id: int) -> Game:
     return game
 
 
+def _with_penalties(games: list[Game], event, round_) -> None:
+    """Each game's players' penalties of its round, beside the VP as entered (issue 35)."""
+    marks = penalty_marks(event.pk, round_number=round_.number) if round_ else {}
+    for game in games:
+        game.penalties_a = marks.get(game.player_a_id, [])
+        game.penalties_b = marks.get(game.player_b_id, []) if game.player_b_id else []
+
+
 def _with_claims(game: Game, event) -> Game:
     """A disputed game carries both players' claims, so the board can set them side by side;
     every game carries what staff should check in its result (accepted all the same)."""
@@ -340,6 +377,7 @@ def _row(request, event, game_id: int):
     # Always 200: htmx swaps only successful answers, and the row shows its own messages.
     games = games_of(_event_game(event, game_id).round)
     game = next(g for g in games if g.pk == game_id)
+    _with_penalties([game], event, game.round)
     _with_claims(game, event)
     context = {"event": event, "game": game, "inline_messages": True}
     row = render_to_string("tournament/manage/result_row.html", context, request=request)

@@ -12,12 +12,13 @@ from django.http import Http404, HttpResponseNotModified
 from django.shortcuts import render
 from django.urls import reverse
 
-from tournament.caching.cached import event_etag
+from tournament.caching.cached import event_cached, event_etag
 from tournament.caching.conditional import etag_matches
 from tournament.caching.revision import event_revision
 from tournament.models import Event, Player
 from tournament.services.live.announcements import announcements_ended_count, announcements_shown
-from tournament.services.live.clock import round_clock_state
+from tournament.services.live.clock import COMPLETE, round_clock_state, when_words
+from tournament.services.rounds.extensions import extended_tables
 from tournament.views.common import latest_round, visible_event_or_404
 
 # How many announcements a page shows (the big screen and the API list them all).
@@ -38,9 +39,12 @@ def now_context(event: Event, *, key: str = "", revision: int | None = None) -> 
     if current is not None:
         current.event = event
     url = reverse("event-now", kwargs={"event_id": event.pk})
+    clock = round_clock_state(round_=current) if current else None
     return {
         "now_event": event,
-        "clock": round_clock_state(round_=current) if current else None,
+        "clock": clock,
+        # Tables given more time, still playing: shown beside the round's clock (issue 35).
+        "extended": _extended(event, current, clock, revision),
         # Before the ETag: the same read gives the end times it counts.
         "announcements": announcements_shown(event=event, revision=revision, limit=SHOWN),
         "now_url": f"{url}?key={key}" if key else url,
@@ -48,6 +52,24 @@ def now_context(event: Event, *, key: str = "", revision: int | None = None) -> 
         # A finished event changes no more: its pages stop asking.
         "now_polls": event.status != "finished",
     }
+
+
+def _extended(event: Event, current, clock, revision: int) -> list[dict]:
+    if current is None or clock is None or clock.state == COMPLETE or not current.released:
+        return []
+    # Read once per change of the event for every phone (the strip is polled all day).
+    tables = event_cached(
+        event=event,
+        name="extended",
+        variant=f"{current.number}:{clock.ends_at.isoformat() if clock.ends_at else ''}",
+        revision=revision,
+        compute=lambda: extended_tables(round_=current, round_ends_at=clock.ends_at),
+    )
+    tables = [dict(table) for table in tables]
+    for table in tables:
+        table["ends_words"] = when_words(table["ends_at"]) if table["ends_at"] else ""
+        table["ends_ms"] = round(table["ends_at"].timestamp() * 1000) if table["ends_at"] else None
+    return tables
 
 
 def _event_for(request, event_id: int) -> Event:

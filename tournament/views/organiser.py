@@ -27,6 +27,7 @@ from tournament.services.events.events import event_create, event_delete, event_
 from tournament.services.events.status import event_status_due
 from tournament.services.live.announcements import announcements_list
 from tournament.services.players.imports import csv_decoded, import_players, import_preview
+from tournament.services.players.penalties import penalties_list, player_signup_warnings
 from tournament.services.players.players import (
     player_delete,
     player_games_count,
@@ -186,6 +187,8 @@ def player_add(request, event):
         else:
             late = " as a late entry" if player.first_round > 1 else ""
             messages.success(request, f"{player.name} added{late}.")
+            for warning in player_signup_warnings(player=player, user=request.user):
+                messages.warning(request, warning)
             return redirect("manage-event", event_id=event.pk)
     context = _dashboard_context(event)
     context["form"] = form
@@ -252,6 +255,10 @@ def player_detail(request, event, player_id: int):
     context = {"event": event, "tab": "players", "player": player, "form": form, "link": link}
     context["qr"] = qr_svg(link)
     context["qr_loopback"] = phones_cannot_open(link)
+    context["signup_warnings"] = player_signup_warnings(player=player, user=request.user)
+    context["penalties"] = penalties_list(
+        event=event, user=request.user, player_id=player.pk, with_words=True
+    )
     return render(request, "tournament/manage/player.html", context)
 
 

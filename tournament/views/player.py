@@ -28,6 +28,7 @@ from tournament.caching.revision import event_revision
 from tournament.extensions import PLAYER_PAGE_LINKS, PLAYER_PAGE_SECTIONS
 from tournament.models import Game, Player, PlayerStatus
 from tournament.services.audit.words import field_label
+from tournament.services.live.clock import when_words
 from tournament.services.players.checkin import check_in_window, player_check_in_self
 from tournament.services.players.registration import registration_can_withdraw
 from tournament.services.results.results import result_claims, result_confirm, result_enter
@@ -37,6 +38,7 @@ from tournament.services.rounds.eleventh import (
     is_eleventh,
     player_set_disposition,
 )
+from tournament.services.rounds.extensions import game_ends_at
 from tournament.services.rounds.names import round_title
 from tournament.services.standings.awards import sports_ballot
 from tournament.services.standings.standing import player_standing
@@ -167,6 +169,10 @@ def player_home(request, key: str):
     context["disposition"] = _disposition_card(player)
     if game is not None and game.player_b_id:
         context["my_eleventh"] = _my_eleventh(game, player)
+        if game.extra_minutes:
+            # This table's own end: the round's, plus the minutes staff gave it (issue 35).
+            ends = game_ends_at(game, game.round.clock_ends_at)
+            context["my_ends_words"] = when_words(ends) if ends else ""
     context["extra_links"] = [link for links in PLAYER_PAGE_LINKS for link in links(player, key)]
     template = "tournament/partials/my_result.html" if is_htmx(request) else "tournament/me.html"
     return render(request, template, context)

@@ -27,6 +27,7 @@ from tournament.extensions import PAGE_SECTIONS
 from tournament.models import PlayerStatus
 from tournament.services.documents.exports import FORMULA_SIGNS
 from tournament.services.events.access import events_visible_to, user_can_judge
+from tournament.services.players.penalties import penalty_marks
 from tournament.services.players.players import players_by_name
 from tournament.services.players.registration import registration_is_open
 from tournament.services.rounds.records import never_played
@@ -202,8 +203,12 @@ def event_pairings(request, event_id: int):
     order = "name" if request.GET.get("by") == "name" else "table"
     query = find_query(request.GET.get("q"))
     rows = by_name(games) if order == "name" else []
+    # Penalties of this round beside each game (issue 35): kind and round, never the reason.
+    marks = penalty_marks(event.pk, round_number=chosen.number) if chosen else {}
     for game in games:
         game.find_names = game_names(game)
+        game.penalties_a = marks.get(game.player_a_id, [])
+        game.penalties_b = marks.get(game.player_b_id, []) if game.player_b_id else []
     for row in rows:
         row["find"] = fold(row["player"].name)
     games, rows = games_matching(games, query), rows_matching(rows, query)

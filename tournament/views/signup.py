@@ -17,6 +17,7 @@ from common.errors import ServiceError
 from ops.middleware import signup_taken, signup_wait, signup_wait_text
 from tournament.models import Player
 from tournament.services.events.access import user_can_judge
+from tournament.services.players.penalties import player_signup_warnings
 from tournament.services.players.registration import (
     registration_approve,
     registration_counts,
@@ -84,6 +85,9 @@ def event_signup(request, event_id: int):
                 signup_taken(request, event.pk)
             messages.success(request, f"Signed up for {event.name}. {status_line(player)}.")
             messages.info(request, "Keep this page's address: it is your private link.")
+            # Staff signing someone up at the desk are told of a red card they carry.
+            for warning in player_signup_warnings(player=player, user=request.user):
+                messages.warning(request, warning)
             return redirect("player-home", key=player.private_key)
     elif request.method == "POST":
         status = 400
@@ -114,6 +118,8 @@ def signups(request, event):
     queue = registration_queue(event=event)
     for player in queue["waiting"]:
         player.position = registration_position(player=player)
+    for player in (*queue["pending"], *queue["waiting"]):
+        player.warnings = player_signup_warnings(player=player, user=request.user)
     link = phone_url(request, reverse("event-signup", args=[event.pk]))
     context = {
         "event": event,

@@ -30,7 +30,7 @@ from tournament.services.standings.standings import metric_names, owr_floor_clea
 
 SECTIONS = ("event", "staff", "players", "tables", "rounds", "announcements", "audit")
 # Sections a file may leave out (older exports) and the header's own keys.
-OPTIONAL_SECTIONS = ("awards",)
+OPTIONAL_SECTIONS = ("awards", "penalties")
 HEADER = ("format", "version", "exported_at", "sha256")
 
 
@@ -194,6 +194,9 @@ def _read_results(data: dict, path: str, players: set, plan: Plan) -> list:
 
 def _read_game(data: dict, path: str, players: set, seen: dict, plan: Plan) -> tuple:
     values = fields.load_fields(fields.GAME, data, path)
+    values |= fields.load_fields(fields.GAME_EXTENDED, data, path)
+    if not 0 <= values["extra_minutes"] <= 32767:
+        raise bad(f"{path}.extra_minutes", "must be a number of minutes (0 or more).")
     a = key_ref(data, "player_a", path, players, "player", null=False)
     b = key_ref(data, "player_b", path, players, "player")
     attacker = key_ref(data, "attacker", path, players, "player")
@@ -298,6 +301,25 @@ def _read_awards(document: dict, plan: Plan, players: set, games: set) -> None:
             raise bad(f"{path}.voter", f"'{voter}' votes once per game, not for themselves.")
         cast.add((game, voter))
         plan.votes.append((game, voter, opponent, fields.load_fields(fields.VOTE, data, path)))
+
+
+def _read_penalties(document: dict, plan: Plan, players: set) -> set:
+    """Penalties and cards (issue 35); a file written before them has none."""
+    keys: set = set()
+    rounds = len(plan.rounds)
+    for i, data in enumerate(fields.as_list(document.get("penalties", []), "penalties")):
+        path = f"penalties[{i}]"
+        key = fields.unique_key(data, path, keys, "penalty")
+        player = key_ref(data, "player", path, players, "player", null=False)
+        values = fields.load_fields(fields.PENALTY, data, path)
+        if not 1 <= values["round"] <= max(rounds, 1):
+            raise bad(f"{path}.round", f"must be a round of the file (1 to {max(rounds, 1)}).")
+        vp_penalty = values["kind"] == "vp_penalty"
+        if (vp_penalty and not 1 <= values["vp"] <= 999) or (not vp_penalty and values["vp"]):
+            raise bad(f"{path}.vp", "must be 1 to 999 for a vp_penalty, else 0.")
+        by = user_ref(data, "given_by", path, plan.usernames)
+        plan.penalties.append((key, player, values, by))
+    return keys
 
 
 def refs_checker(known: dict, path: str, gone: set):
@@ -412,11 +434,13 @@ def document_check(document: dict) -> Plan:
     games = _read_rounds(document, plan, players)
     announcements = _read_small_sections(document, plan)
     _read_awards(document, plan, players, games)
+    penalties = _read_penalties(document, plan, players)
     known = {
         "player": players,
         "game": games,
         "round": plan.round_keys,
         "announcement": announcements,
+        "penalty": penalties,
     }
     _read_extensions(document, plan, known)
     _read_audit(document, plan, known)

@@ -17,6 +17,7 @@ class Plan:
     announcements: list = field(default_factory=list)
     painting: list = field(default_factory=list)
     votes: list = field(default_factory=list)
+    penalties: list = field(default_factory=list)
     audit: list = field(default_factory=list)
     usernames: set = field(default_factory=set)
     # The rounds' keys, which audit targets may name.

@@ -28,6 +28,7 @@ from tournament.models import (
     EventStaff,
     Game,
     PaintingScore,
+    Penalty,
     Player,
     Result,
     Round,
@@ -287,6 +288,26 @@ def _write_awards(plan: Plan, ids: _Ids) -> None:
     restamp(SportsVote, votes, cast_at=True)
 
 
+def _write_penalties(event: Event, plan: Plan, ids: _Ids) -> None:
+    rows = [
+        Penalty(
+            event=event,
+            player_id=ids.kinds["player"][player],
+            kind=values["kind"],
+            round_number=values["round"],
+            vp=values["vp"],
+            reason=values["reason"],
+            given_by_id=ids.users.get(by),
+            given_at=values["given_at"],
+        )
+        for _, player, values, by in plan.penalties
+    ]
+    Penalty.objects.bulk_create(rows)
+    ids.kinds["penalty"] = {
+        key: row.pk for (key, *_), row in zip(plan.penalties, rows, strict=True)
+    }
+
+
 def _label(username: str | None, ids: _Ids) -> str:
     """A username the import does not link, kept as a name; empty for a linked one."""
     return "" if not username or username in ids.users else username
@@ -363,6 +384,8 @@ def _write(plan: Plan, user, users: dict, *, trusted: bool, place: list) -> Impo
     _write_announcements(event, plan, ids)
     place[:] = ["awards"]
     _write_awards(plan, ids)
+    place[:] = ["penalties"]
+    _write_penalties(event, plan, ids)
     place[:] = ["audit"]
     # Before the extensions: a tracker action may name a player the log names as gone, and
     # both must get the same id so the export names them by the same gone key again.

@@ -344,6 +344,26 @@ def _judge_called(s: Site) -> None:
     judge_call_claim(call_id=call.pk, user=s.organiser)
 
 
+def _penalised(s: Site) -> None:
+    """Issue 35: player A's game confirmed, A given a yellow card and a VP penalty, A's table
+    given ten more minutes: the marks show on the standings, pairings and staff pages."""
+    from tournament.services.players.penalties import penalty_give
+    from tournament.services.rounds.extensions import game_extend
+
+    _a_confirmed(s)
+    for kind, vp in (("yellow_card", None), ("vp_penalty", 5)):
+        penalty_give(
+            event=s.event,
+            user=s.organiser,
+            player_id=s.players["A"].pk,
+            kind=kind,
+            round_number=1,
+            vp=vp,
+            reason="Slow play",
+        )
+    game_extend(game_id=s.games["A"].pk, minutes=10, reason="Judge call", user=s.organiser)
+
+
 def _lists_sent(s: Site) -> None:
     """Lists from A (over the points limit, needing a fix), B (checked) and C (its faction
     not the one recorded); the rest none."""
@@ -708,6 +728,9 @@ PAGES: list[Page] = [
     Page("event-pairings-coming", ANYONE, _e("event-pairings"), setup=_round_under_review),
     Page("event-screen-coming", ANYONE, _e("event-screen"), setup=_round_under_review),
     Page("organiser-rounds-review", ORGANISER, _e("manage-rounds"), setup=_round_under_review),
+    Page("organiser-penalties", ORGANISER, _e("manage-penalties"), setup=_penalised),
+    Page("event-standings-penalties", ANYONE, _e("event-standings"), setup=_penalised),
+    Page("event-pairings-penalties", ANYONE, _e("event-pairings"), setup=_penalised),
     Page(
         "player-tracker",
         PLAYER,

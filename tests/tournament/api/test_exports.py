@@ -100,6 +100,7 @@ def test_results_public_hide_unconfirmed_vp(anon, api, event, played):
             "vp_against": None,
             "outcome": "",
             "status": "unconfirmed",
+            "penalties": "",
         }
     ]
     byes = [r for r in rows if r["status"] == "bye"]

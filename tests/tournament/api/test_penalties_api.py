@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 
 from tournament.models import AuditEntry, Game, Penalty
@@ -88,3 +91,27 @@ def test_a_hidden_events_penalties_are_for_staff_only(api, anon, event, game):
     anon.credentials(HTTP_AUTHORIZATION=f"Key {game.player_a.private_key}")
     assert anon.get(url(event)).status_code == 404
     assert api.get(url(event)).status_code == 200
+
+
+def test_the_results_csv_and_api_show_penalties_in_a_column(api, anon, event, game):
+    api.post(
+        url(event),
+        {"player": game.player_a_id, "kind": "vp_penalty", "round": 1, "vp": 10, "reason": "Late"},
+        format="json",
+    )
+    api.post(
+        url(event),
+        {"player": game.player_a_id, "kind": "yellow_card", "round": 1, "reason": "Slow"},
+        format="json",
+    )
+    rows = anon.get(f"/api/events/{event.pk}/results/").json()
+    mine = next(r for r in rows if r["player"] == game.player_a.name)
+    assert mine["penalties"] == "VP penalty −10 VP; Yellow card"
+    assert mine["vp_for"] == 80  # as entered
+    theirs = next(r for r in rows if r["player"] == game.player_b.name)
+    assert theirs["penalties"] == ""
+    csv_text = anon.get(f"/api/events/{event.pk}/results.csv").content.decode("utf-8-sig")
+    header, *lines = list(csv.reader(io.StringIO(csv_text)))
+    assert header[-1] == "penalties"
+    assert any(line[-1] == "VP penalty −10 VP; Yellow card" for line in lines)
+    assert "Late" not in csv_text

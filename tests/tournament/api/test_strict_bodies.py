@@ -43,6 +43,7 @@ def world(organiser, event):
     from tournament.services.events.events import event_create
     from tournament.services.events.staff import staff_add
     from tournament.services.live.announcements import announcement_post
+    from tournament.services.players.penalties import penalty_give
     from tournament.services.rounds.rounds import round_create
     from tracker.services.trackers import tracker_create
 
@@ -52,6 +53,14 @@ def world(organiser, event):
     round_ = round_create(event_id=event.pk, user=organiser, seed=1)
     game = round_.games.order_by("pk").first()
     announcement = announcement_post(event=event, user=organiser, text="Lunch at noon")
+    penalty = penalty_give(
+        event=event,
+        user=organiser,
+        player_id=game.player_a_id,
+        kind="warning",
+        round_number=1,
+        reason="Slow play",
+    )
     patrol = patrol_create(
         event=event, user=organiser, data={"name": "P", "units": [{"name": "U", "models": 1}]}
     )
@@ -71,6 +80,7 @@ def world(organiser, event):
         "token": tracker_create().token,
         "patrol_id": patrol.pk,
         "series_id": series.pk,
+        "penalty_id": penalty.pk,
     }
     team_ids = {
         "event_id": team_event.pk,

@@ -75,11 +75,14 @@ def test_player_page_query_count_is_small(client, game, django_assert_max_num_qu
     # PLAYER_PAGE_LINKS hook looks for the player's next knockout game), and one for the
     # people's link (the player's results across events, once a public event shows them).
     # One more: the army list and the event's list settings live in the rosters app, read
-    # together in one query by its PLAYER_PAGE_SECTIONS hook. One more: the clocks app's
-    # section reads whether the event has game clocks (this one has none), and one for the
-    # judge call card (the floor app's hook reads the current game with its latest call).
+    # together in one query by its PLAYER_PAGE_SECTIONS hook. Issue 35: the clocks app's
+    # section reads whether the event has game clocks (this one has none); the judge call card
+    # reads the current game with its latest call; the player's cards of the last 366 days
+    # from every event (people's section, one query); and three on the first read after a
+    # change: the penalties the standings count and the marks they show, and the tables given
+    # more time beside the clock, once per change for every phone.
     url = reverse("player-home", args=[game.player_a.private_key])
-    with django_assert_max_num_queries(23):
+    with django_assert_max_num_queries(27):
         client.get(url)
-    with django_assert_max_num_queries(18):
+    with django_assert_max_num_queries(19):
         client.get(url)

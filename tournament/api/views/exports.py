@@ -129,6 +129,11 @@ class ResultRowSerializer(StrictSerializer):
         choices=["confirmed", "pending", "disputed", "missing", "unconfirmed", "bye"],
         help_text="Public: unconfirmed for any result not yet confirmed (its VP left out).",
     )
+    penalties = serializers.CharField(
+        allow_blank=True,
+        help_text='The player\'s penalties in that round ("VP penalty −10 VP; Yellow card"); '
+        "never the reason. VP and outcome stay as entered.",
+    )
     # 11th-edition events only (docs/exports.md): the player's side of the game.
     disposition = serializers.CharField(allow_blank=True, required=False)
     primary_mission = serializers.CharField(allow_blank=True, required=False)

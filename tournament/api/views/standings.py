@@ -13,6 +13,7 @@ from tournament.caching.cached import event_etag, standings_computed, standings_
 from tournament.caching.conditional import cached_json, etag_matches
 from tournament.caching.replay import replayable
 from tournament.caching.revision import event_revisions
+from tournament.models import PenaltyKind
 from tournament.services.events.access import user_can_judge
 from tournament.services.results.progress import standings_status
 
@@ -46,6 +47,14 @@ def _headers(status) -> dict[str, str]:
     }
 
 
+class PenaltyMarkSerializer(StrictSerializer):
+    kind = serializers.ChoiceField(choices=PenaltyKind.choices)
+    round = serializers.IntegerField(min_value=1)
+    vp = serializers.IntegerField(min_value=0)
+    mark = serializers.CharField(help_text='A short mark: "W", "YC", "RC", "−VP", "GL".')
+    words = serializers.CharField(help_text='In words: "Yellow card, round 2".')
+
+
 class StandingsRowSerializer(StrictSerializer):
     """One row; each of the event's tie-break metrics (and `owr`, `vp`) is a further number
     key, and `display` holds every value as people read it."""
@@ -66,6 +75,11 @@ class StandingsRowSerializer(StrictSerializer):
     record = serializers.CharField()
     tiebreak_values = serializers.ListField(
         child=serializers.FloatField(), help_text="The event's tie-break metrics, in order."
+    )
+    penalties = PenaltyMarkSerializer(
+        many=True,
+        help_text="Penalties and cards given to the player (kind and round; never the reason). "
+        "A vp_penalty's VP are already taken from `vp`; a game_loss is counted in the record.",
     )
     display = serializers.DictField(child=serializers.CharField())
 

@@ -29,6 +29,7 @@ from tournament.engine.standings.metrics import AWARD_METRICS, H2H
 from tournament.extensions import DECIDED_GAME_HOOKS
 from tournament.models import Event, Game, Result, ResultStatus, RoundStage
 from tournament.services.events.extra_fields import extra_read
+from tournament.services.players.penalties import penalty_marks
 from tournament.services.rounds.eleventh import disposition_name
 from tournament.services.rounds.records import event_games, players_records, ranked_players
 from tournament.services.standings.standings import metric_options, standings_final_first
@@ -61,6 +62,9 @@ RESULTS_COLUMNS = (
     "vp_against",
     "outcome",
     "status",
+    # Penalties of that player in that round (issue 35), as the public may read them: the
+    # kinds and a VP penalty's VP, never the reason. VP and outcome stay as entered.
+    "penalties",
 )
 PAIRINGS_COLUMNS = (
     "round",
@@ -296,6 +300,14 @@ def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
             if provisional or r.status == ResultStatus.CONFIRMED
         }
         decided = games_decided(event=event)
+        marks = penalty_marks(event.pk)
+        penalised = {
+            (player, m["round"]): "; ".join(
+                x["words"].rsplit(", round", 1)[0] for x in found if x["round"] == m["round"]
+            )
+            for player, found in marks.items()
+            for m in found
+        }
         rows = []
         eleventh = _eleventh(event)
         clocked = has_game_clocks(event)
@@ -310,6 +322,7 @@ def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
                         "vp_for": event.bye_vp,
                         "outcome": "bye",
                         "status": "bye",
+                        "penalties": penalised.get((game.player_a_id, game.round.number), ""),
                     }
                 )
                 continue
@@ -330,6 +343,7 @@ def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
                     "vp_against": theirs,
                     "outcome": game_outcome(mine, theirs, me=me.pk, winner=decided.get(game.pk)),
                     "status": status,
+                    "penalties": penalised.get((me.pk, game.round.number), ""),
                 }
                 if eleventh:
                     row.update(_eleventh_result(game, result, side))

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils.dateparse import parse_datetime
 
 from common.errors import Conflict, Invalid, NotFound
+from tournament.extensions import SIGNUP_WARNINGS
 from tournament.models import Event, Game, Penalty, PenaltyKind, Player
 from tournament.services.audit.log import audit_record, undo_check, undoable
 from tournament.services.audit.targets import audit_target, audit_target_kind
@@ -87,7 +88,8 @@ def _snapshot(penalty: Penalty) -> dict:
         "round": penalty.round_number,
         "vp": penalty.vp,
         "reason": penalty.reason,
-        "given_by": penalty.given_by_id,
+        # A username, never an account's id: the log travels in event files.
+        "given_by": penalty.given_by.get_username() if penalty.given_by_id else None,
         "given_at": penalty.given_at.isoformat(),
     }
 
@@ -160,7 +162,9 @@ def penalty_remove(*, event: Event, user, penalty_id: int) -> None:
         )
 
 
-def penalties_list(*, event: Event, user=None, player_id: int | None = None) -> list[dict]:
+def penalties_list(
+    *, event: Event, user=None, player_id: int | None = None, with_words: bool = False
+) -> list[dict]:
     """The event's penalties, by round: every field for its staff; for anyone else kind,
     round and player only (never the reason, the VP's cause or who gave it)."""
     staff = user_can_judge(user, event)
@@ -177,6 +181,8 @@ def penalties_list(*, event: Event, user=None, player_id: int | None = None) -> 
             "round": penalty.round_number,
             "vp": penalty.vp,
         }
+        if with_words:
+            row |= {"mark": KIND_MARKS.get(penalty.kind, ""), "words": penalty_words(penalty)}
         if staff:
             row |= {
                 "reason": penalty.reason,
@@ -187,11 +193,16 @@ def penalties_list(*, event: Event, user=None, player_id: int | None = None) -> 
     return out
 
 
-def penalty_marks(event_id: int, *, up_to_round: int | None = None) -> dict[int, list[dict]]:
-    """Player id -> [{"kind", "round", "mark", "words"}] for the public pages (no reason)."""
+def penalty_marks(
+    event_id: int, *, up_to_round: int | None = None, round_number: int | None = None
+) -> dict[int, list[dict]]:
+    """Player id -> [{"kind", "round", "vp", "mark", "words"}] for the public pages (never the
+    reason); up to a round, or of one round."""
     rows = Penalty.objects.filter(event_id=event_id)
     if up_to_round is not None:
         rows = rows.filter(round_number__lte=up_to_round)
+    if round_number is not None:
+        rows = rows.filter(round_number=round_number)
     marks: dict[int, list[dict]] = {}
     for player_id, kind, number, vp in rows.values_list("player_id", "kind", "round_number", "vp"):
         words = KIND_WORDS.get(kind, kind)
@@ -207,6 +218,15 @@ def penalty_marks(event_id: int, *, up_to_round: int | None = None) -> dict[int,
             }
         )
     return marks
+
+
+def player_signup_warnings(*, player: Player, user) -> list[str]:
+    """What the event's staff should know about a player signing up or added (a red card of
+    the last 366 days elsewhere: SIGNUP_WARNINGS, filled by people). Staff only: [] for
+    anyone else."""
+    if not user_can_judge(user, player.event):
+        return []
+    return [text for hook in SIGNUP_WARNINGS for text in hook(player, user)]
 
 
 # --- Undo --------------------------------------------------------------------------------------
@@ -250,12 +270,12 @@ def _undo_remove(entry) -> None:
         kind=before["kind"],
         vp=int(before["vp"]),
         reason=str(before["reason"]),
-        given_by_id=giver if _user_exists(giver) else None,
+        given_by=_user_named(giver),
         given_at=parse_datetime(before["given_at"]),
     )
 
 
-def _user_exists(user_id) -> bool:
-    if not isinstance(user_id, int) or isinstance(user_id, bool):
-        return False
-    return get_user_model().objects.filter(pk=user_id).exists()
+def _user_named(username):
+    if not isinstance(username, str) or not username:
+        return None
+    return get_user_model().objects.filter(username=username).first()

@@ -15,7 +15,7 @@ from django.db import transaction
 
 from common.errors import Conflict, Invalid
 from tournament.extensions import GAME_EXTENDED
-from tournament.models import Game
+from tournament.models import Game, Result, ResultStatus, Round
 from tournament.services.audit.log import audit_record, undo_check, undoable
 from tournament.services.audit.targets import audit_target
 from tournament.services.events.access import require_judge
@@ -94,6 +94,28 @@ def game_ends_at(game: Game, round_ends_at: datetime | None) -> datetime | None:
     if round_ends_at is None:
         return None
     return round_ends_at + timedelta(minutes=game.extra_minutes)
+
+
+def extended_tables(*, round_: Round, round_ends_at: datetime | None) -> list[dict]:
+    """The round's tables staff gave more time that are still playing (no confirmed result),
+    by table: {"table", "minutes", "ends_at" (None while the round has no end)}. A round whose
+    clock is up still has these tables playing until their own end or their result."""
+    confirmed = Result.objects.filter(
+        game__round=round_, is_current=True, status=ResultStatus.CONFIRMED
+    ).values("game_id")
+    games = (
+        Game.objects.filter(round=round_, extra_minutes__gt=0, player_b__isnull=False)
+        .exclude(pk__in=confirmed)
+        .order_by("table_number")
+    )
+    return [
+        {
+            "table": game.table_number,
+            "minutes": game.extra_minutes,
+            "ends_at": game_ends_at(game, round_ends_at),
+        }
+        for game in games
+    ]
 
 
 def _logged_minutes(entry) -> int:

@@ -19,6 +19,7 @@ from tournament.engine import (
 from tournament.engine.standings.metrics import MetricOptions
 from tournament.extensions import STANDINGS_ROW_HOOKS
 from tournament.models import Event, RoundStage
+from tournament.services.players.penalties import penalty_marks
 from tournament.services.rounds.records import event_games, players_records, ranked_players
 from tournament.services.standings.awards import AWARD_METRICS, awards_inputs
 
@@ -120,6 +121,8 @@ def standings_compute(
         awards=awards,
         options=metric_options(event),
     )
+    # Penalties given (issue 35), as the public may read them: kind and round, no reason.
+    marks = penalty_marks(event.pk, up_to_round=as_of_round)
     extra = [m for m in ALWAYS_SHOWN if m not in event.tiebreaks]
     if extra:
         # Shown but not ranked by: computed on their own so they never break ties.
@@ -160,6 +163,7 @@ def standings_compute(
                 "record": record,
                 **{name: metric_json(name, metrics[name]) for name in shown},
                 "tiebreak_values": [metric_json(name, metrics[name]) for name in event.tiebreaks],
+                "penalties": marks.get(row.player_id, []),
                 "display": display,
             }
         )

@@ -204,15 +204,23 @@ def resume(
 
 
 def add_time(clock: Clock, ms: int, *, version: int | None, now: int) -> Clock:
-    """Both sides gain `ms` (a judge's ruling, a table's extension). A side out of time that
-    has time again is no longer out of time."""
+    """Both sides gain `ms` (a judge's ruling, a table's extension), or lose it (`ms` < 0: an
+    extension undone), never below the time a side has already used. A side out of time that
+    has time again is no longer out of time; one left with none is out of time."""
     _check(clock, version)
-    if not isinstance(ms, int) or ms <= 0:
-        raise ClockError("invalid_time", "Must be a positive number of ms.", field="minutes")
+    if not isinstance(ms, int) or ms == 0:
+        raise ClockError(
+            "invalid_time", "Must be a whole number of ms other than 0.", field="minutes"
+        )
     settled = _settle(clock, now)
-    grown = replace(settled, budget=settled.budget + ms)
+    budget = settled.budget + ms
+    if ms < 0:
+        budget = max(budget, settled.used_a, settled.used_b)
+    grown = replace(settled, budget=budget)
     if grown.timed_out and remaining(grown, grown.timed_out, now) > 0:
         grown = replace(grown, timed_out="")
+    if not grown.timed_out and grown.running and remaining(grown, grown.running, now) == 0:
+        grown = replace(grown, timed_out=grown.running)
     return _next(grown)
 
 

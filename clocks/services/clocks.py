@@ -259,8 +259,9 @@ def clock_times(game: Game) -> dict | None:
 
 
 def clock_extend(game: Game, minutes: int) -> None:
-    """GAME_EXTENDED: each side's clock gains the table's extra minutes."""
-    if not minutes or minutes <= 0:
+    """GAME_EXTENDED: each side's clock gains the table's extra minutes (loses them when the
+    extension is undone: negative minutes)."""
+    if not minutes:
         return
     row = GameClock.objects.select_for_update().filter(game_id=game.pk).first()
     if row is None or row.finished:

@@ -157,6 +157,30 @@ def test_an_extension_adds_the_minutes_to_both_sides(clock_game):
     assert row.budget == 100 * 60_000
 
 
+def test_an_extension_undone_takes_its_minutes_back_from_the_clock(clock_game, organiser):
+    from tournament.services.audit.log import audit_undo
+    from tournament.services.rounds.extensions import game_extend
+
+    clock_move(game_id=clock_game.pk, action="start", version=0, player=clock_game.player_a)
+    game_extend(game_id=clock_game.pk, minutes=10, reason="Late start", user=organiser)
+    assert GameClock.objects.get(game=clock_game).budget == 100 * 60_000
+    entry = AuditEntry.objects.get(action="game_extend")
+    audit_undo(entry_id=entry.pk, user=organiser)
+    row = GameClock.objects.get(game=clock_game)
+    assert row.budget == 90 * 60_000
+    assert row.version == 3  # start, the extension, its undo
+
+
+def test_taking_time_back_never_goes_below_what_a_side_used():
+    from clocks.engine import clock as engine
+
+    clock = engine.Clock(budget=60_000, used_a=55_000, used_b=1_000, version=4, started=True)
+    taken = engine.add_time(clock, -30_000, version=4, now=0)
+    assert taken.budget == 55_000
+    assert engine.remaining(taken, "a", 0) == 0
+    assert engine.remaining(taken, "b", 0) == 54_000
+
+
 def test_staff_moves_read_in_words_in_the_log(clock_game, organiser):
     from tournament.services.audit.words import audit_describe
 

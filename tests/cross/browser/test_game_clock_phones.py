@@ -1,5 +1,6 @@
 """Two 390 px phones run a game clock from the players' own pages: A starts their clock and
-B's phone follows within seconds (polling), the turn passes back and forth, a reload keeps
+B's phone follows within seconds (the clock's stream, server-sent events; polling when it
+fails), the turn passes back and forth, a reload keeps
 the server's state, and a phone cut from the network keeps counting, says so, and resyncs."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import pytest
 from tests.cross.browser.conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-FOLLOW_MS = 6_000  # polling every 2 s: a tap reaches the other phone well within this
+FOLLOW_MS = 6_000  # a stream's message or a 2 s poll: a tap reaches the other phone well within
 
 
 @pytest.fixture

@@ -172,7 +172,6 @@ def test_the_public_never_reads_the_reason(event, organiser, played):
             "player_name": played[0].player_a.name,
             "kind": "yellow_card",
             "round": 1,
-            "vp": 0,
         }
     ]
     staff = penalties_list(event=event, user=organiser)

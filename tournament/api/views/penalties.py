@@ -29,7 +29,9 @@ class PenaltySerializer(serializers.Serializer):
     player_name = serializers.CharField()
     kind = serializers.ChoiceField(choices=PenaltyKind.choices)
     round = serializers.IntegerField()
-    vp = serializers.IntegerField(help_text="VP taken (a VP penalty), else 0.")
+    vp = serializers.IntegerField(
+        required=False, help_text="Staff only: VP taken (a VP penalty), else 0."
+    )
     reason = serializers.CharField(required=False, help_text="Staff only.")
     given_by = serializers.CharField(required=False, allow_null=True, help_text="Staff only.")
     given_at = serializers.DateTimeField(required=False, help_text="Staff only.")

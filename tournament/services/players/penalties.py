@@ -179,10 +179,13 @@ def penalties_list(
             "player_name": penalty.player.name,
             "kind": penalty.kind,
             "round": penalty.round_number,
-            "vp": penalty.vp,
         }
         if with_words:
             row |= {"mark": KIND_MARKS.get(penalty.kind, ""), "words": penalty_words(penalty)}
+        if staff or with_words:
+            # The pages show a VP penalty's amount beside the VP it takes from (the standings
+            # count it anyway); the public API gives kind, round and player only.
+            row["vp"] = penalty.vp
         if staff:
             row |= {
                 "reason": penalty.reason,

@@ -36,7 +36,7 @@ def register() -> None:
         DESCRIBERS,
         GAME_CLOCK_TIMES,
         GAME_EXTENDED,
-        PLAYER_PAGE_SECTIONS,
+        PLAYER_GAME_SECTIONS,
     )
     from tournament.services.audit.words import (  # noqa: PLC0415
         audit_fields_register,
@@ -51,7 +51,7 @@ def register() -> None:
     api_fields.register()
     form_fields.register()
     # The clock beside the player's current game on their own page.
-    PLAYER_PAGE_SECTIONS.register(player_clock_section)
+    PLAYER_GAME_SECTIONS.register(player_clock_section)
     audit_words_register("game_clock", "Game clock", lambda entry: "")
     DESCRIBERS["game_clock"] = _clock_words  # with the batch: its games and players
     audit_fields_register({"game_clock_minutes": "Game clock (minutes per player)"}, {})

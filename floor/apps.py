@@ -10,8 +10,8 @@ class FloorConfig(AppConfig):
         # count of open calls and the calls' audit words are registered with it here.
         from floor.services import words  # noqa: PLC0415
         from floor.views.pages import player_call_section, screen_panel  # noqa: PLC0415
-        from tournament.extensions import PLAYER_PAGE_SECTIONS, SCREEN_PANELS  # noqa: PLC0415
+        from tournament.extensions import PLAYER_GAME_SECTIONS, SCREEN_PANELS  # noqa: PLC0415
 
         words.register()
-        PLAYER_PAGE_SECTIONS.register(player_call_section)
+        PLAYER_GAME_SECTIONS.register(player_call_section)
         SCREEN_PANELS.register(screen_panel)

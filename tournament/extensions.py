@@ -90,6 +90,12 @@ PLAYER_PAGE_LINKS = Hook(
     "(player, key) -> [(label, url)] on the player's own page. Filled by teams (the captain's "
     "ritual), the play-offs and people.",
 )
+PLAYER_GAME_SECTIONS = Hook(
+    "player game sections",
+    "(player) -> (template name, context) or None: a section of the player's own page shown "
+    "with their current game, between its table card and its result (what a player uses "
+    "during the game). Filled by clocks (the game clock) and floor (Call a judge).",
+)
 PLAYER_PAGE_SECTIONS = Hook(
     "player page sections",
     "(player) -> (template name, context) or None: a section of the player's own page. "

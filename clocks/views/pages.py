@@ -75,7 +75,7 @@ def clock_context(game: Game, *, player: Player | None, user, key: str, back: st
 
 
 def player_clock_section(player: Player) -> tuple[str, dict] | None:
-    """The player's page section (tournament.extensions.PLAYER_PAGE_SECTIONS)."""
+    """The player's page section (tournament.extensions.PLAYER_GAME_SECTIONS)."""
     event = player.event
     if game_clock_minutes(event) is None:
         return None  # one query for an event without game clocks

@@ -72,7 +72,7 @@ def call_card_context(
 
 
 def player_call_section(player: Player):
-    """The player's page section (tournament.extensions.PLAYER_PAGE_SECTIONS): the card while
+    """The player's page section (tournament.extensions.PLAYER_GAME_SECTIONS): the card while
     they play a game of the current round (released). One query, and one more only when the
     game has had a call."""
     if player.status != "approved":

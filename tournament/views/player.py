@@ -25,7 +25,11 @@ from missions.services.eleventh import matchup_code
 from missions.services.missions import is_classic, mission_trackable
 from ops.middleware import client_address
 from tournament.caching.revision import event_revision
-from tournament.extensions import PLAYER_PAGE_LINKS, PLAYER_PAGE_SECTIONS
+from tournament.extensions import (
+    PLAYER_GAME_SECTIONS,
+    PLAYER_PAGE_LINKS,
+    PLAYER_PAGE_SECTIONS,
+)
 from tournament.models import Game, Player, PlayerStatus
 from tournament.services.audit.words import field_label
 from tournament.services.live.clock import when_words
@@ -128,12 +132,16 @@ def player_home(request, key: str):
     if not is_htmx(request):
         revision = event_revision(event_id=event.pk)  # first: the reads below are as new
         context.update(now_context(event, key=key, revision=revision))
-        context["page_sections"] = []
-        for section in PLAYER_PAGE_SECTIONS:
-            found = section(player)
-            if found is not None:
-                context.update(found[1])
-                context["page_sections"].append(found[0])
+        for name, hook in (
+            ("game_sections", PLAYER_GAME_SECTIONS),
+            ("page_sections", PLAYER_PAGE_SECTIONS),
+        ):
+            context[name] = []
+            for section in hook:
+                found = section(player)
+                if found is not None:
+                    context.update(found[1])
+                    context[name].append(found[0])
         context["standing"] = player_standing(event=event, player=player, revision=revision)
     if game is not None:
         mission = mission_of(event, current)

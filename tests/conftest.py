@@ -49,6 +49,10 @@ _SERVICE_WORDS = ("subprocess", "Popen", "DATABASE_URL", "CELERY", "redis", "man
 
 
 def _database_free(item, sources: dict) -> bool:
+    if item.get_closest_marker("own_database"):
+        # Its server runs on a SQLite file of its own: the suite's database changes nothing in
+        # its answer, so the PostgreSQL pass drops it like a pure test. Never a quick pure run.
+        return sources.setdefault("_mode", "skip") == "skip"
     if item.get_closest_marker("django_db") or _DATABASE_FIXTURES & set(item.fixturenames):
         return False
     if item.get_closest_marker("postgres") or item.get_closest_marker("redis"):
@@ -61,7 +65,7 @@ def _database_free(item, sources: dict) -> bool:
 
 
 def _select_database_free(config, items, mode: str) -> None:
-    sources: dict = {}
+    sources: dict = {"_mode": mode}
     kept, dropped = [], []
     for item in items:
         free = _database_free(item, sources)

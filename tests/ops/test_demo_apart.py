@@ -33,6 +33,7 @@ def _served_backends() -> list[str]:
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="no make")
+@pytest.mark.own_database
 def test_make_demo_never_writes_the_database_make_serve_serves(tmp_path):
     served_db = tmp_path / "served.sqlite3"
     env = {

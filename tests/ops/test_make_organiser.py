@@ -15,6 +15,9 @@ import pytest
 
 from tests.ops.test_venue_settings import CLEAN
 
+# Its server runs on a SQLite file of its own: once, in the SQLite pass (tests/conftest.py).
+pytestmark = pytest.mark.own_database
+
 ROOT = Path(__file__).resolve().parents[2]
 VENV = Path(sys.executable).parent.parent
 

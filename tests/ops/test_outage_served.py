@@ -10,6 +10,11 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
+# Its server runs on a SQLite file of its own: once, in the SQLite pass (tests/conftest.py).
+pytestmark = pytest.mark.own_database
+
 ROOT = Path(__file__).resolve().parents[2]
 CLOSED = "redis://127.0.0.1:1/0"  # nothing listens on port 1
 

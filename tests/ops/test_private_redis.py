@@ -18,9 +18,13 @@ import pytest
 
 from tests.ops.test_serve_command import ROOT, _free_port, _get
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("redis-server") is None, reason="no redis-server (apt-get install redis-server)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        shutil.which("redis-server") is None,
+        reason="no redis-server (apt-get install redis-server)",
+    ),
+    pytest.mark.own_database,  # its server's SQLite file: once, in the SQLite pass
+]
 
 
 def _running(pid: int) -> bool:

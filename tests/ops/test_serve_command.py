@@ -12,6 +12,11 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
+# Its server runs on a SQLite file of its own: once, in the SQLite pass (tests/conftest.py).
+pytestmark = pytest.mark.own_database
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

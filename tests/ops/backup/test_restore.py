@@ -7,7 +7,12 @@ import shutil
 import sqlite3
 from contextlib import closing
 
+import pytest
+
 from tests.ops.backup.served import build_event, manage, server_env
+
+# Its server runs on a SQLite file of its own: once, in the SQLite pass (tests/conftest.py).
+pytestmark = pytest.mark.own_database
 
 
 def _read(database, sql: str) -> list[tuple]:

@@ -14,6 +14,8 @@ import sqlite3
 import time
 from contextlib import closing
 
+import pytest
+
 from ops.backup.status import STATUS_FILE
 from tests.ops.backup.served import (
     booting,
@@ -25,6 +27,9 @@ from tests.ops.backup.served import (
     start,
     stop,
 )
+
+# Its server runs on a SQLite file of its own: once, in the SQLite pass (tests/conftest.py).
+pytestmark = pytest.mark.own_database
 
 PORTS = (8721, 8722, 8723)  # this helper's own ports
 PROMISE_S = 10.0

@@ -21,3 +21,25 @@ def migrate_to(target):
     executor.loader.build_graph()
     executor.migrate(target)
     return executor.loader.project_state(target).apps
+
+
+def run_async(coro):
+    """Run `coro` to its end in a thread of its own: the browser tests' Playwright keeps an event
+    loop running in the test process's main thread, where asyncio.run() is refused."""
+    import asyncio
+    import threading
+
+    outcome: dict = {}
+
+    def target():
+        try:
+            outcome["value"] = asyncio.run(coro)
+        except BaseException as exc:  # handed to the caller, as asyncio.run would raise it
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]

@@ -70,7 +70,10 @@ def clock_stream(request, game_id: int):
     except ServiceError as exc:
         raise Http404(str(exc)) from None
 
-    def read() -> dict:
-        return clock_state(clock_of(game_id=game.pk), now=timezone.now())
+    def read() -> dict | None:
+        try:
+            return clock_state(clock_of(game_id=game.pk), now=timezone.now())
+        except ServiceError:
+            return None  # the game or its clock went away while the stream was open
 
     return event_stream(request, feed=clock_feed, key=game.pk, read=read)

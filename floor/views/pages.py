@@ -101,9 +101,19 @@ def _back(request, key: str) -> str:
     return reverse("player-home", kwargs={"key": key}) + "#judge-call"
 
 
+def _own_game(player: Player, game_id: int) -> Game:
+    """The player's own game, or 404 (another event's or another table's game is not theirs
+    to call for, and answers as a game that never was)."""
+    game = Game.objects.filter(pk=game_id, round__event=player.event).first()
+    if game is None or player.pk not in (game.player_a_id, game.player_b_id):
+        raise Http404("No such game.")
+    return game
+
+
 @require_POST
 def player_call_submit(request, key: str, game_id: int):
     player = _player_of(key)
+    _own_game(player, game_id)
     try:
         call, new = judge_call_open(
             game_id=game_id, note=request.POST.get("note", ""), player=player
@@ -124,9 +134,7 @@ def player_call_live(request, key: str, game_id: int):
     player = Player.objects.select_related("event").filter(private_key=key).first()
     if player is None:
         raise Http404("No player has this link.")
-    game = Game.objects.filter(pk=game_id, round__event=player.event).first()
-    if game is None or player.pk not in (game.player_a_id, game.player_b_id):
-        raise Http404("No such game.")
+    game = _own_game(player, game_id)
     context = call_card_context(player=player, game=game, key=key, back=request.GET.get("next", ""))
     return render(request, "floor/partials/call_card.html", context)
 

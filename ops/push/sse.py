@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Hashable
 
 from django.core.handlers.asgi import ASGIRequest
-from django.http import StreamingHttpResponse
+from django.http import Http404, StreamingHttpResponse
 
 from ops.push.feed import ChangeFeed
 
@@ -49,6 +49,8 @@ def _read_again(read: Callable[[], dict], version: int, payload: object):
     while time.monotonic() < ends:
         time.sleep(WSGI_EVERY_S)
         state = read()
+        if state is None:
+            return  # gone (the game deleted): the browser's next attempt is told why
         if state["version"] > version:
             version = state["version"]
             yield _event(version, state)
@@ -57,8 +59,11 @@ def _read_again(read: Callable[[], dict], version: int, payload: object):
 def event_stream(
     request, *, feed: Callable[[], ChangeFeed], key: Hashable, read: Callable[[], dict]
 ) -> StreamingHttpResponse:
-    """The stream of `key`'s states (dicts with a "version"), starting with `read()` now."""
+    """The stream of `key`'s states (dicts with a "version"), starting with `read()` now; a
+    later `read()` of None ends it."""
     first = read()
+    if first is None:
+        raise Http404("Nothing to follow here.")
     if isinstance(request, ASGIRequest):
         body = _follow(feed(), key, first["version"], first)
     else:

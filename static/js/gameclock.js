@@ -81,6 +81,12 @@
     } else {
       poll();
     }
+    // The browser knows first that the network went away (a stream may stay silent for a
+    // while before it errors): say so at once, and poll until the stream answers again.
+    window.addEventListener("offline", function () {
+      if (options.onOnline) { options.onOnline(false); }
+      poll();
+    });
     return {
       refresh: get,
       stop: function () {

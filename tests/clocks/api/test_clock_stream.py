@@ -12,6 +12,7 @@ import json
 import pytest
 
 from tests.conftest import add_players
+from tests.helpers import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -108,6 +109,6 @@ def test_under_the_push_server_a_tap_reaches_the_other_phone_through_the_feed(ga
         await response.streaming_content.aclose()
         return first, second, third
 
-    first, second, third = asyncio.run(go())
+    first, second, third = run_async(go())
     assert [e["version"] for e in first + second + third] == [0, 1, 2]
     assert third[0]["running"] == "b"

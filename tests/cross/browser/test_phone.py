@@ -123,6 +123,7 @@ def test_organiser_tabs_all_show_on_a_phone(live_server, new_page, width):
         "Sign-ups",
         "Pairing",
         "Results",
+        "Floor",
         "Lists",
         "Standings",
         "Awards",

@@ -44,6 +44,8 @@ OBJECT_IDS = frozenset(
         "patrol_id",
         "person_id",  # a person whose events are all hidden (people/)
         "series_id",  # a series of hidden events only (series/)
+        "penalty_id",  # a penalty given in the hidden event (issue 35)
+        "call_id",  # a judge call at one of its tables (floor/)
     }
 )
 # Parts of a route that are not objects of an event.
@@ -97,6 +99,7 @@ def world(django_db_setup, django_db_blocker):
 def _build_world() -> dict:
     from django.contrib.auth import get_user_model
 
+    from floor.services.calls import judge_call_open
     from rosters.services.patrols.patrols import patrol_create
     from teams.services.rounds import team_round_create
     from tests.conftest import add_players
@@ -104,6 +107,7 @@ def _build_world() -> dict:
     from tournament.services.events.events import event_create
     from tournament.services.events.staff import staff_add
     from tournament.services.live.announcements import announcement_post
+    from tournament.services.players.penalties import penalty_give
     from tournament.services.rounds.rounds import round_create
     from tracker.services.trackers import tracker_of_game
 
@@ -124,6 +128,15 @@ def _build_world() -> dict:
     )
     game = hidden.rounds.get(number=1).games.order_by("table_number").first()
     tracker_of_game(game_id=game.pk, user=organiser)
+    call, _ = judge_call_open(game_id=game.pk, user=organiser, note="Line of sight")
+    penalty = penalty_give(
+        event=hidden,
+        user=organiser,
+        player_id=players[1].pk,
+        kind="yellow_card",
+        round_number=1,
+        reason="Slow play",
+    )
     job = PrintJob.objects.create(event=hidden, kind="standings", created_by=organiser)
     announcement = announcement_post(event=hidden, user=organiser, text="Lunch at 13:00")
     patrol = patrol_create(
@@ -158,6 +171,8 @@ def _build_world() -> dict:
         "patrol_id": patrol.pk,
         "person_id": players[1].person_link.person_id,
         "series_id": series.pk,
+        "penalty_id": penalty.pk,
+        "call_id": call.pk,
     }
     team = {
         **singles,

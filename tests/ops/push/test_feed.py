@@ -9,10 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ops.push.feed import ChangeFeed
+from tests.helpers import run_async
 
 
 def run(coro):
-    return asyncio.run(coro)
+    return run_async(coro)
 
 
 def test_a_thousand_followers_cost_one_poll_a_tick():

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from django.test import RequestFactory, override_settings
 
 from ops.push.server import stream_url, streams_only
+from tests.helpers import run_async
 
 
 def _request(host: str, secure: bool = False):
@@ -42,7 +41,7 @@ def _answer(path: str, headers: dict[bytes, bytes]):
         return {"type": "http.request"}
 
     scope = {"type": "http", "path": path, "headers": list(headers.items())}
-    asyncio.run(streams_only(inner)(scope, receive, send))
+    run_async(streams_only(inner)(scope, receive, send))
     return sent[0]["status"], dict(sent[0]["headers"]), sent[1]["body"]
 
 

@@ -37,6 +37,7 @@ TEAM_PATH = re.compile(r"/(teams|team-\w+|ritual-setting)/")
 def world(organiser, event):
     from django.contrib.auth import get_user_model
 
+    from floor.services.calls import judge_call_open
     from rosters.services.patrols.patrols import patrol_create
     from series.services.series import series_create
     from teams.services.rounds import team_round_create
@@ -61,6 +62,7 @@ def world(organiser, event):
         round_number=1,
         reason="Slow play",
     )
+    call, _ = judge_call_open(game_id=game.pk, user=organiser)
     patrol = patrol_create(
         event=event, user=organiser, data={"name": "P", "units": [{"name": "U", "models": 1}]}
     )
@@ -81,6 +83,7 @@ def world(organiser, event):
         "patrol_id": patrol.pk,
         "series_id": series.pk,
         "penalty_id": penalty.pk,
+        "call_id": call.pk,
     }
     team_ids = {
         "event_id": team_event.pk,

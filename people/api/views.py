@@ -9,9 +9,8 @@ from rest_framework.views import APIView
 
 from common.api.bodies import refuse_body, require_body
 from common.errors import Invalid
-from people.services.erase import person_erase
+from people.services.erase import person_erase, person_erase_check
 from people.services.reads import person_read
-from tournament.api.permissions import _signed_in
 
 
 class PersonGameSerializer(serializers.Serializer):
@@ -91,7 +90,7 @@ class PersonEraseView(APIView):
         anyone else): each of their players is renamed "Erased player <n>" and loses e-mail,
         club and army list, everyone else's standings unchanged, the log scrubbed. Not
         undoable: the body must say `{"confirm": true}`."""
-        _signed_in(request)
+        person_erase_check(person_id=person_id, user=request.user)
         require_body(request, "confirm", 'Send {"confirm": true}: an erasure cannot be undone.')
         body = refuse_body(request, allowed=("confirm",))
         if body.get("confirm") is not True:

@@ -113,6 +113,13 @@ def _snapshot_blank(snapshot):
     return snapshot
 
 
+def person_erase_check(*, person_id: int, user) -> None:
+    """NotFound unless `user` may erase this person (for anyone else, and anyone not signed
+    in, the person does not exist): asked before anything else of the request is read."""
+    if not people_managed_by(user).filter(pk=person_id).exists():
+        raise NotFound("person", "not_found", "No such person.")
+
+
 @transaction.atomic
 def person_erase(*, person_id: int, user) -> dict:
     """Erase the person in every event they played. Returns {"person": id, "players": how

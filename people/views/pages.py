@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST, require_safe
 from common.errors import NotFound, ServiceError
 from people.models import PersonLink
 from people.services.cards import CARD_DAYS, person_cards_for_staff, player_cards
-from people.services.erase import person_erase
+from people.services.erase import person_erase, person_erase_check
 from people.services.mydata import person_data
 from people.services.people import (
     people_managed_by,
@@ -188,8 +188,11 @@ def my_data(request, key: str):
 @require_POST
 def person_erase_page(request, person_id: int):
     """The person page's erase form: the box saying it cannot be undone must be ticked."""
-    if not request.user.is_authenticated:
-        raise PermissionDenied("Sign in as an organiser.")
+    try:
+        # Anyone who may not erase this person is told it does not exist, before anything else.
+        person_erase_check(person_id=person_id, user=request.user)
+    except NotFound:
+        raise Http404("No such person.") from None
     if request.POST.get("confirm") != "yes":
         messages.error(request, "Tick the box to confirm: an erasure cannot be undone.")
         return redirect("person", person_id)

@@ -28,8 +28,9 @@ def _players_of(player: Player) -> list[Player]:
 
 
 def _games(player: Player) -> list[dict]:
+    # A round under the staff's review is nobody else's to see yet, its player's neither.
     games = (
-        Game.objects.filter(Q(player_a=player) | Q(player_b=player))
+        Game.objects.filter(Q(player_a=player) | Q(player_b=player), round__released=True)
         .select_related("round", "player_a", "player_b")
         .order_by("round__number", "pk")
     )

@@ -227,3 +227,21 @@ def test_emails_are_forgotten_days_after_the_event_ends(organiser):
         call_command("forget_emails", today="2026-03-12", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert Player.objects.get(pk=b.pk).email == ""
     assert Player.objects.get(pk=c.pk).email == "cy@x.org"
+
+
+def test_the_erase_form_needs_its_box_ticked_and_the_log_says_it_in_words(organiser, big):
+    event, _small, _players, dee, _again = big
+    person = dee.person_link.person
+    page = Client()
+    page.force_login(organiser)
+    url = f"/manage/people/{person.pk}/erase/"
+    unticked = page.post(url, follow=True)
+    assert "Tick the box to confirm" in unticked.content.decode()
+    assert Player.objects.filter(name="Dee Ray").count() == 2
+    done = page.post(url, {"confirm": "yes"}, follow=True).content.decode()
+    assert "Erased: 2 players renamed Erased player 1, Erased player 2" in done
+    assert not Player.objects.filter(name="Dee Ray").exists()
+    log = page.get(f"/manage/events/{event.pk}/audit/").content.decode()
+    assert "Erased player 1: erased (name, e-mail, club and army list)" in log
+    assert "Dee Ray" not in log
+    assert "dee@x.org" not in log

@@ -28,3 +28,7 @@ class PeopleConfig(AppConfig):
 
         cards.register()
         PLAYER_PAGE_SECTIONS.register(player_cards_section)
+        # A person's erasure is logged in each event's log in words (never the erased values).
+        from people.services.erase import erase_words_register  # noqa: PLC0415
+
+        erase_words_register()

@@ -9,4 +9,8 @@ urlpatterns = [
     path("manage/people/split/", pages.people_split, name="manage-people-split"),
     path("manage/people/undo/", pages.people_undo, name="manage-people-undo"),
     path("manage/people/<int:person_id>/", pages.person_manage, name="manage-person"),
+    path(
+        "manage/people/<int:person_id>/erase/", pages.person_erase_page, name="manage-person-erase"
+    ),
+    path("p/<str:key>/my-data.json", pages.my_data, name="my-data"),
 ]

@@ -141,6 +141,12 @@ EXTRA_FORM_FIELDS = {
     )
     for form in ("event_new", "settings", "signup", "player_edit")
 }
+PLAYER_ERASERS = Hook(
+    "player erasers",
+    "(player) -> [str]: blanks the personal text an app keeps beside a player (a person's "
+    "erasure, people/services/erase.py) and returns the texts it blanked, so that the log's "
+    "copies of them are scrubbed too. Filled by rosters (the army list and its comment).",
+)
 EXTRA_STAFF_READ: dict[str, set[str]] = {"event": set(), "player": set(), "signup": set()}
 """Of the extra serializer fields, the names only the staff's shape shows (written by anyone
 who may edit the player, as `email` is). Filled by rosters' API."""

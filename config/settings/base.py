@@ -339,3 +339,7 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Players' e-mail addresses are forgotten this many days after their event ends
+# (`manage.py forget_emails`, run daily; docs/privacy.md).
+EMAIL_RETENTION_DAYS = int(os.environ.get("EMAIL_RETENTION_DAYS", "90"))

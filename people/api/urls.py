@@ -4,4 +4,5 @@ from people.api import views
 
 urlpatterns = [
     path("people/<int:person_id>/", views.PersonView.as_view(), name="api-person"),
+    path("people/<int:person_id>/erase/", views.PersonEraseView.as_view(), name="api-person-erase"),
 ]

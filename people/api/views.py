@@ -7,6 +7,9 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import refuse_body, require_body
+from common.errors import Invalid
+from people.services.erase import person_erase, person_erase_check
 from people.services.reads import person_read
 
 
@@ -58,3 +61,38 @@ class PersonView(APIView):
         """A person's events (those the asker may see), record and confirmed results; 404
         when none of their events is visible, exactly as a person who does not exist."""
         return Response(person_read(person_id=person_id, user=request.user))
+
+
+class PersonEraseInputSerializer(serializers.Serializer):
+    confirm = serializers.BooleanField(
+        help_text="Must be true: an erasure cannot be undone (400 `required` otherwise)."
+    )
+
+
+class PersonErasedSerializer(serializers.Serializer):
+    person = serializers.IntegerField()
+    players = serializers.IntegerField(help_text="How many players (one per event) were erased")
+    names = serializers.ListField(
+        child=serializers.CharField(), help_text='Their tombstones, e.g. "Erased player 3"'
+    )
+
+
+class PersonEraseView(APIView):
+    serializer_class = PersonErasedSerializer
+
+    @extend_schema(
+        operation_id="people_erase",
+        request=PersonEraseInputSerializer,
+        responses=PersonErasedSerializer,
+    )
+    def post(self, request, person_id: int):
+        """Erase the person (a superuser, or an organiser of every event they played; 404 for
+        anyone else): each of their players is renamed "Erased player <n>" and loses e-mail,
+        club and army list, everyone else's standings unchanged, the log scrubbed. Not
+        undoable: the body must say `{"confirm": true}`."""
+        person_erase_check(person_id=person_id, user=request.user)
+        require_body(request, "confirm", 'Send {"confirm": true}: an erasure cannot be undone.')
+        body = refuse_body(request, allowed=("confirm",))
+        if body.get("confirm") is not True:
+            raise Invalid("confirm", "required", "Must be true: an erasure cannot be undone.")
+        return Response(person_erase(person_id=person_id, user=request.user))

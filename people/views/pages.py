@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -16,6 +16,8 @@ from django.views.decorators.http import require_POST, require_safe
 from common.errors import NotFound, ServiceError
 from people.models import PersonLink
 from people.services.cards import CARD_DAYS, person_cards_for_staff, player_cards
+from people.services.erase import person_erase, person_erase_check
+from people.services.mydata import person_data
 from people.services.people import (
     people_managed_by,
     person_change_undo,
@@ -30,6 +32,7 @@ from people.services.reads import (
     person_read,
 )
 from tournament.services.events.access import user_can_create_events
+from tournament.services.players.players import player_by_key
 from tournament.views.common import report
 
 
@@ -161,6 +164,45 @@ def player_links(player, key: str) -> list[tuple[str, str]]:
         .values_list("person_id", flat=True)
         .first()
     )
+    mine = [("Download my data", reverse("my-data", args=[key]))]
     if person is None:
-        return []
-    return [("Your results across events", reverse("person", args=[person]))]
+        return mine
+    return [("Your results across events", reverse("person", args=[person])), *mine]
+
+
+@require_safe
+def my_data(request, key: str):
+    """Everything the server holds about the person this key's player is, as a JSON file
+    (people/services/mydata.py). The key is the only way in: private links reach their owner."""
+    player = player_by_key(key=key)
+    if player is None:
+        raise Http404("No such player.")
+    answer = JsonResponse(
+        person_data(player=player), json_dumps_params={"indent": 2, "ensure_ascii": False}
+    )
+    answer["Content-Disposition"] = 'attachment; filename="strategium-my-data.json"'
+    answer["Cache-Control"] = "private, no-store"
+    return answer
+
+
+@require_POST
+def person_erase_page(request, person_id: int):
+    """The person page's erase form: the box saying it cannot be undone must be ticked."""
+    try:
+        # Anyone who may not erase this person is told it does not exist, before anything else.
+        person_erase_check(person_id=person_id, user=request.user)
+    except NotFound:
+        raise Http404("No such person.") from None
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, "Tick the box to confirm: an erasure cannot be undone.")
+        return redirect("person", person_id)
+    try:
+        done = person_erase(person_id=person_id, user=request.user)
+    except NotFound:
+        raise Http404("No such person.") from None
+    messages.success(
+        request,
+        f"Erased: {done['players']} player{'s' if done['players'] != 1 else ''} renamed "
+        f"{', '.join(done['names'])}; their e-mail, club and army list are gone.",
+    )
+    return redirect("person", person_id)

@@ -104,6 +104,10 @@ class Command(BaseCommand):
                 "--port and --push-port must be 1-65535; --workers and --threads at least 1."
             )
         call_command("migrate", interactive=False, verbosity=0)
+        if not dry_run:
+            # E-mail addresses kept past EMAIL_RETENTION_DAYS go at each start (and daily by
+            # cron on a server that runs for weeks: docs/privacy.md).
+            call_command("forget_emails", verbosity=0, stdout=io.StringIO())
         if demo_accounts():
             raise CommandError(DEMO_REFUSAL)
         call_command("collectstatic", interactive=False, verbosity=0)

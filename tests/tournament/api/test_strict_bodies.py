@@ -84,6 +84,7 @@ def world(organiser, event):
         "series_id": series.pk,
         "penalty_id": penalty.pk,
         "call_id": call.pk,
+        "person_id": game.player_a.person_link.person_id,
     }
     team_ids = {
         "event_id": team_event.pk,

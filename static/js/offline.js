@@ -171,9 +171,23 @@
     showSent();
   }
 
+  // A write that could not be sent while the phone says it is online (the wifi still settling
+  // after a reconnection, the server restarting) is tried again soon, then less often.
+  var retryMs = 1000, retryTimer = null;
   function flush() {
     if (!Outbox || !Outbox.available()) return;
-    Outbox.flush().then(afterSent);
+    Outbox.flush().then(function (sent) {
+      afterSent(sent);
+      return Outbox.waiting();
+    }).then(function (rows) {
+      if (!rows || !rows.length) {
+        retryMs = 1000;
+        return;
+      }
+      if (retryTimer || navigator.onLine === false) return;
+      retryTimer = setTimeout(function () { retryTimer = null; flush(); }, retryMs);
+      retryMs = Math.min(retryMs * 2, RETRY_MS);
+    }).catch(function () {});
   }
 
   function askWorker() {

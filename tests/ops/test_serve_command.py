@@ -21,9 +21,20 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    return _free_ports(1)[0]
+
+
+def _free_ports(count: int) -> list[int]:
+    """`count` distinct free ports: the sockets stay bound until all are chosen (one port
+    asked for twice in a row may come back twice)."""
+    socks = [socket.socket() for _ in range(count)]
+    try:
+        for sock in socks:
+            sock.bind(("127.0.0.1", 0))
+        return [sock.getsockname()[1] for sock in socks]
+    finally:
+        for sock in socks:
+            sock.close()
 
 
 def _get(url: str) -> tuple[int, dict, bytes]:
@@ -35,7 +46,7 @@ def _get(url: str) -> tuple[int, dict, bytes]:
 
 
 def test_serve_runs_the_production_server(tmp_path):
-    port = _free_port()
+    port, push = _free_ports(2)
     env = {
         k: v
         for k, v in os.environ.items()
@@ -51,7 +62,6 @@ def test_serve_runs_the_production_server(tmp_path):
     )
     log = (tmp_path / "serve.log").open("w")
     command = [sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    push = _free_port()
     command += ["--workers", "2", "--threads", "2", "--push-port", str(push)]
     server = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True

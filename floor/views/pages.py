@@ -6,9 +6,11 @@ resolve forms, and the big screen's count of open calls. Every form works withou
 
 from __future__ import annotations
 
+import time
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -33,6 +35,9 @@ from floor.services.calls import (
     judge_call_resolve,
     user_name,
 )
+from tournament.caching.cached import event_etag
+from tournament.caching.conditional import etag_matches
+from tournament.caching.revision import event_revision
 from tournament.localtime import local
 from tournament.models import Game, Player
 from tournament.views.common import is_htmx, latest_round, report, staff_required
@@ -160,12 +165,27 @@ def _floor_context(event) -> dict:
     }
 
 
+def _minute() -> int:
+    return int(time.time() // 60)
+
+
 @staff_required
 def floor_page(request, event):
-    context = _floor_context(event)
-    if is_htmx(request):
-        return render(request, "floor/partials/floor_live.html", context)
-    return render(request, "floor/floor.html", context)
+    if not is_htmx(request):
+        return render(request, "floor/floor.html", _floor_context(event))
+    # Polled by every staff phone: 304 while nothing it shows has changed. Calls, claims,
+    # results and extensions move the event's revision; "waiting 4 min" moves each minute;
+    # the copy is each reader's own (their claimed call's form stands open).
+    revision = event_revision(event_id=event.pk)
+    variant = f"u{request.user.pk}-m{_minute()}"
+    etag = event_etag(event=event, revision=revision, name="floor", variant=variant)
+    if etag_matches(request, etag):
+        response = HttpResponseNotModified()
+    else:
+        response = render(request, "floor/partials/floor_live.html", _floor_context(event))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def _floor(event) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 from tournament.engine.errors import EngineError
 
@@ -99,8 +100,35 @@ def table_data(bands: Sequence[Band]) -> list[dict]:
     return [{"up_to": b.up_to, "points": b.points} for b in bands]
 
 
-def game_score(vp_a: int, vp_b: int, table: Sequence[Band] = WTC_TABLE) -> tuple[int, int]:
-    """The two players' points of one game: (a's, b's), summing to GAME_POINTS."""
+class GameScore(NamedTuple):
+    """One game as a team match counts it: each side's VP less the VP penalties staff gave
+    (never below 0), and whether a side was given a game loss (issue 35)."""
+
+    vp_a: int
+    vp_b: int
+    loss_a: bool = False
+    loss_b: bool = False
+
+    def points(self, table: Sequence[Band] = WTC_TABLE) -> tuple[int, int]:
+        return game_score(self.vp_a, self.vp_b, table, loss_a=self.loss_a, loss_b=self.loss_b)
+
+
+def game_score(
+    vp_a: int,
+    vp_b: int,
+    table: Sequence[Band] = WTC_TABLE,
+    *,
+    loss_a: bool = False,
+    loss_b: bool = False,
+) -> tuple[int, int]:
+    """The two players' points of one game: (a's, b's), summing to GAME_POINTS.
+
+    A side given a game loss scores what the widest defeat scores, whatever the VP, and its
+    opponent what the widest win does; both given one both score the defeat's (the singles
+    standings count such a game as lost by both)."""
+    if loss_a or loss_b:
+        best = max(band.points for band in table)
+        return (GAME_POINTS - best if loss_a else best, GAME_POINTS - best if loss_b else best)
     diff = abs(vp_a - vp_b)
     # Past the last band (a closed table in a pack without a 100 VP cap) it still applies.
     points = next((b.points for b in table if b.up_to is None or diff <= b.up_to), table[-1].points)
@@ -110,12 +138,14 @@ def game_score(vp_a: int, vp_b: int, table: Sequence[Band] = WTC_TABLE) -> tuple
 
 
 def match_score(
-    games: Sequence[tuple[int, int]], table: Sequence[Band] = WTC_TABLE
+    games: Sequence[tuple[int, int] | GameScore], table: Sequence[Band] = WTC_TABLE
 ) -> tuple[int, int]:
-    """A team match's score: each team's game points summed over the games given."""
+    """A team match's score: each team's game points summed over the games given ((vp_a,
+    vp_b) pairs, or GameScores that may carry game losses)."""
     a = b = 0
-    for vp_a, vp_b in games:
-        got_a, got_b = game_score(vp_a, vp_b, table)
+    for game in games:
+        score = game if isinstance(game, GameScore) else GameScore(*game)
+        got_a, got_b = score.points(table)
         a, b = a + got_a, b + got_b
     return a, b
 

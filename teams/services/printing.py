@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from common.errors import Invalid, NotFound
 from teams.engine import ritual as ritual_engine
-from teams.engine.scoring import GAME_POINTS, game_score, match_outcome2
+from teams.engine.scoring import GAME_POINTS, match_outcome2
 from teams.models.ritual import TeamMatchRitual
 from teams.models.teams import TeamMatch, TeamRound
 from teams.printing.data import TeamGameLine, TeamMatchPrint, TeamRoundPrint
 from teams.printing.documents import DOCUMENTS, render_team
+from teams.services.records import MatchState, match_states
 from teams.services.ritual import ritual_words
 from teams.services.scoring import team_scoring_get
 from tournament.models import Event, Result, ResultStatus
@@ -36,14 +37,18 @@ def _confirmed(game_ids: list[int]) -> dict[int, Result]:
     return {r.game_id: r for r in current}
 
 
-def _match_print(match: TeamMatch, scoring, ritual: TeamMatchRitual | None) -> TeamMatchPrint:
+def _match_print(
+    match: TeamMatch, scoring, ritual: TeamMatchRitual | None, state: MatchState
+) -> TeamMatchPrint:
     games = [mg.game for mg in match.match_games.select_related("game__player_a", "game__player_b")]
     games.sort(key=lambda g: (g.table_number or 0, g.pk))
     results = _confirmed([g.pk for g in games])
     lines, sums = [], [0, 0]
     for g in games:
         r = results.get(g.pk)
-        score = game_score(r.vp_a, r.vp_b, scoring.table) if r and r.vp_b is not None else None
+        # The points as the standings count them (penalties given included, issue 35).
+        counted = state.scores.get(g.pk) if r and r.vp_b is not None else None
+        score = counted.points(scoring.table) if counted else None
         if score:
             sums[0] += score[0]
             sums[1] += score[1]
@@ -107,11 +112,12 @@ def team_print_data(*, event: Event, round_number: int) -> TeamRoundPrint:
     rituals = {
         r.match_id: r for r in TeamMatchRitual.objects.filter(match__in=[m.pk for m in matches])
     }
+    states = {s.match.pk: s for s in match_states(matches)}
     return TeamRoundPrint(
         event=event_info(event),
         round_number=round_number,
         team_size=scoring.team_size,
-        matches=tuple(_match_print(m, scoring, rituals.get(m.pk)) for m in matches),
+        matches=tuple(_match_print(m, scoring, rituals.get(m.pk), states[m.pk]) for m in matches),
         score_bands=_bands(scoring.table),
         draw_margin=scoring.draw_margin,
         note=round_print_note(event=event, round_=team_round.round),

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from teams.engine.scoring import GameScore
 from teams.engine.standings import MatchRecord, TeamEntry
 from teams.models.teams import Team, TeamMatch, TeamMatchGame
 from tournament.models import Event, Result, ResultStatus, RoundStage
+from tournament.services.rounds.records import penalties_by_player_round
 
 
 def event_team_entries(event: Event) -> list[TeamEntry]:
@@ -24,7 +26,8 @@ class MatchState:
 
     match: TeamMatch
     game_ids: list[int]
-    scores: dict[int, tuple[int, int]]  # game id -> (vp_a, vp_b) that counts
+    # game id -> the game as it counts: VP less penalties, game losses (results that count only)
+    scores: dict[int, GameScore]
     statuses: dict[int, str]  # game id -> current result's status ("" : none)
 
     @property
@@ -51,7 +54,8 @@ class MatchState:
 
 
 def match_states(matches, *, include_unconfirmed: bool = False) -> list[MatchState]:
-    """States of the matches given (a queryset or list), results read in two queries."""
+    """States of the matches given (a queryset or list), results and penalties read in three
+    queries."""
     matches = list(matches)
     links = TeamMatchGame.objects.filter(match__in=matches).values_list("match_id", "game_id")
     by_match: dict[int, list[int]] = {}
@@ -60,12 +64,29 @@ def match_states(matches, *, include_unconfirmed: bool = False) -> list[MatchSta
     all_games = [g for ids in by_match.values() for g in ids]
     scores, statuses = {}, {}
     rows = Result.objects.filter(game_id__in=all_games, is_current=True).values_list(
-        "game_id", "vp_a", "vp_b", "status"
+        "game_id",
+        "vp_a",
+        "vp_b",
+        "status",
+        "game__player_a_id",
+        "game__player_b_id",
+        "game__round__number",
+        "game__round__event_id",
     )
-    for game_id, vp_a, vp_b, status in rows:
+    rows = list(rows)
+    # Penalties staff gave change a game as they change it in the singles standings: one
+    # more query per event, only when a game has a result to change.
+    penalties = {}
+    for event_id in {row[-1] for row in rows}:
+        penalties.update(penalties_by_player_round(event_id))
+    for game_id, vp_a, vp_b, status, player_a, player_b, number, _ in rows:
         statuses[game_id] = status
         if vp_b is not None and (include_unconfirmed or status == ResultStatus.CONFIRMED):
-            scores[game_id] = (vp_a, vp_b)
+            taken_a, loss_a = penalties.get((player_a, number), (0, False))
+            taken_b, loss_b = penalties.get((player_b, number), (0, False))
+            scores[game_id] = GameScore(
+                max(0, vp_a - taken_a), max(0, vp_b - taken_b), loss_a, loss_b
+            )
     out = []
     for m in matches:
         ids = sorted(by_match.get(m.pk, []))

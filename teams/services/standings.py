@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from teams.engine.scoring import game_score, match_outcome2, match_score
+from teams.engine.scoring import match_outcome2, match_score
 from teams.engine.standings import TEAM_METRICS, TeamEntry, compute_team_standings
 from teams.extensions import TEAM_STANDINGS_ROW_HOOKS
 from teams.models.teams import Team, TeamMatch, TeamRound
@@ -94,7 +94,7 @@ def _game_rows(state: MatchState, scoring: Scoring) -> list[dict]:
     for link in links.order_by("game__table_number"):
         game = link.game
         score = state.scores.get(game.pk)
-        points = game_score(*score, scoring.table) if score else None
+        points = score.points(scoring.table) if score else None
         rows.append(
             {
                 "game": game.pk,

@@ -83,10 +83,16 @@ class Pairing:
     b: Seat | None  # None: a bye
     attacker: str | None = None  # "a", "b" or None when not rolled yet
     eleventh: EleventhGame | None = None  # set in 11th-edition events (not for a bye)
+    # Minutes staff gave this table beyond the round's end (issue 35): a reprint says so.
+    extra_minutes: int = 0
 
     @property
     def is_bye(self) -> bool:
         return self.b is None
+
+    @property
+    def extra_words(self) -> str:
+        return f"Extra time: +{self.extra_minutes} min" if self.extra_minutes else ""
 
 
 @dataclass(frozen=True)

@@ -174,3 +174,40 @@ def test_the_audit_log_tells_the_calls_in_words(org_client, game, judge):
     api = org_client.get(f"/api/events/{event_id}/audit/")
     assert api.status_code == 200
     assert "Judge call resolved" in {e["label"] for e in api.json()}
+
+
+def test_the_polled_floor_answers_304_until_something_changes(
+    org_client, paired, judge, monkeypatch
+):
+    """Every staff phone looks at the floor every few seconds: an unchanged floor costs a
+    revision read, not the queue and every table again."""
+    from floor.views import pages
+
+    floor = reverse("manage-floor", kwargs={"event_id": paired[0].round.event_id})
+    monkeypatch.setattr(pages, "_minute", lambda: 1000)
+    first, full = queries(lambda: org_client.get(floor, HTTP_HX_REQUEST="true"))
+    etag = first["ETag"]
+    assert first.status_code == 200
+    assert first["Cache-Control"] == "no-cache"
+    _, cost = queries(
+        lambda: org_client.get(floor, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
+    )
+    again = org_client.get(floor, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304
+    # The sign-in and staff check, the revision: none of the queue or the tables.
+    assert cost <= 6
+    assert cost < full
+    # A call moves it on, and so does the clock's next minute ("waiting 4 min").
+    judge_call_open(game_id=paired[0].pk, player=paired[0].player_a)
+    called = org_client.get(floor, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
+    assert called.status_code == 200
+    assert "Judge calls" in _text(called)
+    etag = called["ETag"]
+    monkeypatch.setattr(pages, "_minute", lambda: 1001)
+    assert org_client.get(floor, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag).status_code == 200
+    # Each member of staff has their own copy (a call they claimed opens its form for them).
+    judge_client = Client()
+    judge_client.force_login(judge)
+    theirs = judge_client.get(floor, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
+    assert theirs.status_code == 200
+    assert theirs["ETag"] != etag

@@ -157,3 +157,21 @@ def test_names_beyond_western_european_letters_print(event, organiser):
     text = "\n".join(pdf_pages(print_document(event=event, kind="pairings", round_number=1)))
     for name in names:
         assert name in text
+
+
+def test_a_reprint_of_the_pairings_shows_the_extra_time_given_to_a_table(paired, organiser):
+    from tournament.models import Game
+    from tournament.services.rounds.extensions import game_extend
+
+    event, _, round_ = paired
+    game = round_.games.filter(player_b__isnull=False).order_by("table_number").last()
+    others = round_.games.exclude(pk=game.pk).filter(player_b__isnull=False)
+    game_extend(game_id=game.pk, minutes=10, reason="Judge call", user=organiser)
+    for kind, times in (("pairings", 1), ("pairings-alpha", 2)):
+        text = "\n".join(
+            pdf_pages(print_document(event=event, kind=kind, round_number=round_.number))
+        )
+        # Under the table's players (both of them on the noticeboard list), and nowhere else.
+        assert text.count("Extra time: +10 min") == times, kind
+        assert Game.objects.get(pk=game.pk).extra_minutes == 10
+        assert not any(g.extra_minutes for g in others)

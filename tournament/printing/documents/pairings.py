@@ -42,7 +42,10 @@ def _player(
 
 
 def _card(p: Pairing) -> str:
-    return p.eleventh.layout_card if p.eleventh else ""
+    """What a player reads under their name beside the pairing: where a table without a layout
+    in the data is set up from, and the extra time staff gave the table."""
+    card = p.eleventh.layout_card if p.eleventh else ""
+    return " · ".join(filter(None, (card, p.extra_words)))
 
 
 def _primary(side: EleventhSide | None) -> str:

@@ -225,6 +225,7 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
             "table_number",
             "attacker_id",
             "player_b_id",
+            "extra_minutes",
             *(ELEVENTH_FIELDS if eleventh else ()),
             *(f"player_a__{f}" for f in fields),
             *(f"player_b__{f}" for f in fields),
@@ -248,6 +249,7 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
                     if eleventh and g.player_b_id
                     else None
                 ),
+                extra_minutes=g.extra_minutes,
             )
         )
     # Byes last: nobody needs a sheet for them, but the lists show them.

@@ -118,7 +118,7 @@ def event_games(
             "game_id", "vp_a", "vp_b", "decided"
         )
     }
-    penalties = _penalties(event.pk)
+    penalties = penalties_by_player_round(event.pk)
     records = []
     rows = games.order_by("round__number", "id").values_list(
         "pk", "round__number", "player_a_id", "player_b_id", "table_number"
@@ -143,7 +143,7 @@ def event_games(
     return records
 
 
-def _penalties(event_id: int) -> dict[tuple[int, int], tuple[int, bool]]:
+def penalties_by_player_round(event_id: int) -> dict[tuple[int, int], tuple[int, bool]]:
     """(player id, round number) -> (VP taken, game loss) of the penalties staff gave that
     change the standings (services/players/penalties.py), in one query."""
     found: dict[tuple[int, int], tuple[int, bool]] = {}

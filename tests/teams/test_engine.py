@@ -206,3 +206,28 @@ def test_team_swiss_pairs_every_active_team_once_without_avoidable_rematches(dat
             for p in permutations(active)
         )
         assert rematches == 0 or not possible
+
+
+@given(
+    vp=st.tuples(st.integers(0, 100), st.integers(0, 100)),
+    losses=st.tuples(st.booleans(), st.booleans()),
+)
+def test_a_game_loss_scores_the_widest_defeat_whatever_the_vp(vp, losses):
+    from teams.engine.scoring import GAME_POINTS, WTC_TABLE, GameScore, game_score
+
+    best = max(band.points for band in WTC_TABLE)
+    got = GameScore(*vp, *losses).points(WTC_TABLE)
+    if losses == (False, False):
+        assert got == game_score(*vp, WTC_TABLE)
+    elif losses == (True, True):
+        assert got == (GAME_POINTS - best, GAME_POINTS - best)
+    else:
+        loser = losses.index(True)
+        assert got[loser] == GAME_POINTS - best
+        assert got[1 - loser] == best
+        # No VP a side scored beats a game loss: it never scores less than with any result.
+        assert all(
+            got[1 - loser] >= game_score(a, b, WTC_TABLE)[1 - loser]
+            for a in (0, 100)
+            for b in (0, 100)
+        )

@@ -22,3 +22,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": str(Path(tempfile.gettempdir()) / f"strategium-test-{os.getpid()}.sqlite3")
     }
+    # A test database outlives no test run: commits need not wait for the disk (a process the
+    # tests kill loses nothing either way; only a crash of the machine would).
+    _options = DATABASES["default"].setdefault("OPTIONS", {})  # noqa: F405
+    _options["init_command"] = _options.get("init_command", "") + " PRAGMA synchronous=OFF;"
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
+    # The same for the PostgreSQL pass, for this suite's connections only (the server's own
+    # setting is left alone): a commit returns before its WAL reaches the disk.
+    _options = DATABASES["default"].setdefault("OPTIONS", {})  # noqa: F405
+    _options["options"] = (_options.get("options", "") + " -c synchronous_commit=off").strip()

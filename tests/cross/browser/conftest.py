@@ -74,10 +74,15 @@ def new_page(chromium):
 
 @pytest.fixture
 def shoot():
-    """Screenshot the page at phone and desktop sizes into artifacts/screenshots/."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    """Screenshot the page at phone and desktop sizes into artifacts/screenshots/ when
+    SCREENSHOTS=1 (to look at a change's pages); a plain run takes none, as nobody looks."""
+    wanted = os.environ.get("SCREENSHOTS") == "1"
+    if wanted:
+        SHOTS.mkdir(parents=True, exist_ok=True)
 
     def take(page, name: str, *, full_page: bool = True) -> None:
+        if not wanted:
+            return
         original = page.viewport_size
         for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
             page.set_viewport_size(size)

@@ -36,13 +36,15 @@ def test_a_win_moves_both_players_apart_and_a_draw_keeps_equals_equal():
     assert (won.games, lost.games) == (1, 1)
     left, right = rate(initial(), initial(), "draw")
     assert left == right
-    assert left.mu == 25 and left.sigma < initial().sigma  # a draw still teaches something
+    assert left.mu == 25
+    assert left.sigma < initial().sigma  # a draw still teaches something
 
 
 def test_a_draw_between_unequals_brings_them_closer():
     strong, weak = rate(initial(), initial(), "a")
     after_strong, after_weak = rate(strong, weak, "draw")
-    assert after_strong.mu < strong.mu and after_weak.mu > weak.mu
+    assert after_strong.mu < strong.mu
+    assert after_weak.mu > weak.mu
 
 
 def test_an_unknown_outcome_or_self_game_is_refused():
@@ -61,7 +63,9 @@ def test_the_order_played_counts_not_the_order_given():
         assert season_rate(shuffled) == expected
     # Played the other way round, the same results give other numbers.
     reordered = [
-        RatedGame((g.order[0], g.order[1], 1, 5 - g.order[3], 5 - g.order[4]), 1, g.a, g.b, g.outcome)
+        RatedGame(
+            (g.order[0], g.order[1], 1, 5 - g.order[3], 5 - g.order[4]), 1, g.a, g.b, g.outcome
+        )
         for g in games
     ]
     assert season_rate(reordered).current != expected.current
@@ -85,7 +89,8 @@ def test_snapshots_after_each_event_for_its_players_only():
     last = {s.person: s.rating for s in season.snapshots}
     assert last == season.current
     first_of_1 = season.snapshots[0].rating
-    assert first_of_1.games == 1 and season.current[1].games == 2
+    assert first_of_1.games == 1
+    assert season.current[1].games == 2
 
 
 def test_ranking_best_first_ties_by_games_then_name_then_id():

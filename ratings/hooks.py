@@ -42,6 +42,7 @@ def register() -> None:
     REBUILD_STARTERS.register(editions_start)
     post_save.connect(_round_saved, sender=Round, dispatch_uid="ratings-round-complete")
     extra_fields_register("event", settings.EVENT_EXTRAS)
+    settings.install_attributes()
     api_fields.register()
     form_fields.register()
     PLAYER_PAGE_SECTIONS.register(player_ratings_section)

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 
 from common.errors import Invalid
 from missions.scoring.rules import outcome
 from people.models import PersonLink
+from people.services.reads import person_names
 from ratings.engine.ratings import (
     EDITIONS,
     PACK_EDITIONS,
@@ -27,6 +29,7 @@ from ratings.engine.ratings import (
 )
 from ratings.extensions import REBUILD_STARTERS
 from ratings.models import PersonRating, RatingOptOut, RatingSettings, RatingSnapshot
+from tournament.engine.names import name_fold
 from tournament.models import Event, Game, ResultStatus, RoundStatus
 from tournament.services.documents.exports import games_decided
 
@@ -166,11 +169,7 @@ def ratings_rebuild(*, edition: str) -> RebuildReport:
     played = _games(edition)
     season = season_rate(entry.game for entry in played)
     factions = _most_played(played)
-    from people.models import Person  # noqa: PLC0415 - only the names, read at the end
-
-    names = dict(
-        Person.objects.filter(pk__in=list(season.current)).values_list("pk", "display_name")
-    )
+    names = public_names(person_ids=season.current)
     PersonRating.objects.filter(edition=edition).delete()
     RatingSnapshot.objects.filter(edition=edition).delete()
     PersonRating.objects.bulk_create(
@@ -230,6 +229,12 @@ def ratings_rebuild_queue(*, editions: tuple[str, ...]) -> None:
 # --- What the public reads -------------------------------------------------------------------
 
 
+def public_names(*, person_ids) -> dict[int, str]:
+    """The names people go by on the public pages (from their players in public events, as
+    the person pages name them; never a name from a hidden event), in one query."""
+    return person_names(person_ids=list(person_ids), user=AnonymousUser())
+
+
 def display(value: float) -> float:
     """A rating or deviation as shown: rounded to one place (for display only)."""
     return round(value, 1)
@@ -239,18 +244,21 @@ def ratings_list(*, edition: str, q: str = "", faction: str = "") -> list[dict]:
     """The edition's list, best first: opted-out people never (also between their opt-out and
     the rebuild it starts)."""
     edition_clean(edition)
-    rows = (
-        PersonRating.objects.filter(edition=edition, person__rating_opt_out__isnull=True)
-        .select_related("person")
-        .order_by("rank", "person_id")
-    )
+    rows = PersonRating.objects.filter(
+        edition=edition, person__rating_opt_out__isnull=True
+    ).order_by("rank", "person_id")
     if faction:
         rows = rows.filter(faction=faction)
+    rows = list(rows)
+    names = public_names(person_ids=[row.person_id for row in rows])
     out = []
-    needle = q.strip().casefold()
+    # Part of a name, case and accents ignored (as Find my table reads it).
+    needle = name_fold(q)
     for row in rows:
-        name = row.person.display_name
-        if needle and needle not in name.casefold():
+        name = names.get(row.person_id, "")
+        if not name:
+            continue  # no public event of theirs left (an event hidden since the rebuild)
+        if needle and needle not in name_fold(name):
             continue
         rating = Rating(row.mu, row.sigma, row.games)
         out.append(

@@ -65,3 +65,12 @@ EVENT_EXTRAS = ExtraFields(
     specs=tuple(Spec(name, "bool", False, (), True, False) for name in FIELDS),
     related=("rating_settings",),
 )
+
+
+def install_attributes() -> None:
+    """Events read `event.ratings_excluded` and `event.ratings_win_chances` as attributes
+    (read-only: the services write them), as the core's API shape reads its fields."""
+    for name in FIELDS:
+        setattr(
+            Event, name, property(lambda event, name=name: getattr(rating_settings(event), name))
+        )

@@ -3,8 +3,8 @@ the template, as the faction statistics draw theirs: no script, no style attribu
 
 from __future__ import annotations
 
-WIDTH, HEIGHT = 360, 180
-LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 26
+WIDTH, HEIGHT = 360, 160
+LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 12
 
 
 def _nice_bounds(values: list[float]) -> tuple[float, float]:
@@ -38,7 +38,6 @@ def history_chart(points: list[dict], *, title: str) -> dict:
         "left": LEFT,
         "right": WIDTH - RIGHT,
         "bottom": HEIGHT - BOTTOM,
-        "label_y": HEIGHT - 8,
         "points": drawn,
         "line": " ".join(f"{p['x']},{p['y']}" for p in drawn),
         "ticks": ticks,

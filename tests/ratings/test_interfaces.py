@@ -81,7 +81,7 @@ def test_the_public_page_searches_filters_and_keeps_its_queries(rated, organiser
 def test_the_person_page_draws_the_history_and_the_player_may_leave(
     rated, django_capture_on_commit_callbacks
 ):
-    first, second, _ = rated
+    first = rated[0]
     ann = first.by_name["Ann"]
     person_id = PersonLink.objects.get(player=ann).person_id
     client = Client()

@@ -577,6 +577,17 @@ def _series(s: Site) -> None:
     s.extra["person"] = players[0].person_link.person
 
 
+def _rated(s: Site) -> None:
+    """The series' two finished events rated (issue 37): the ratings page and a person's
+    rating history chart."""
+    from ratings.engine.ratings import edition_of
+    from ratings.services.ratings import ratings_rebuild_all
+
+    _series(s)
+    ratings_rebuild_all()
+    s.extra["edition"] = edition_of(s.extra["person"].links.first().player.event.mission_pack)
+
+
 def _clocked_game(s: Site) -> None:
     """An event with 1-minute game clocks: B ran out of time, A's clock runs (both faces, the
     out-of-time state and the rule on A's page)."""
@@ -903,6 +914,20 @@ PAGES: list[Page] = [
         setup=_series,
     ),
     Page("person", ANYONE, lambda s: reverse("person", args=[s.extra["person"].pk]), setup=_series),
+    # Ratings across events
+    Page(
+        "ratings",
+        ANYONE,
+        lambda s: reverse("ratings") + f"?edition={s.extra['edition']}",
+        setup=_rated,
+    ),
+    Page(
+        "person-ratings",
+        ANYONE,
+        lambda s: reverse("person", args=[s.extra["person"].pk]) + "#ratings",
+        setup=_rated,
+        ready="#ratings svg",
+    ),
     Page("organiser-series-new", ORGANISER, lambda s: reverse("manage-series-new")),
     Page(
         "organiser-series",

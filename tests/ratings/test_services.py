@@ -19,7 +19,7 @@ from ratings.services.ratings import (
     ratings_withheld_player_ids,
 )
 from tests.ratings.conftest import play
-from tournament.models import Game, Result, Round
+from tournament.models import Event, Game, Result, Round
 from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
@@ -166,3 +166,15 @@ def test_a_round_complete_rates_its_edition_again(organiser, django_capture_on_c
         "Cy": 1,
         "Dee": 1,
     }
+
+
+def test_a_team_events_individual_games_are_rated(organiser):
+    event = play(
+        organiser, name="Teams", day=2, rounds=[[("Ann", "Bo", 70, 10), ("Cy", "Dee", 20, 60)]]
+    )
+    Event.objects.filter(pk=event.pk).update(kind="team")
+    assert ratings_rebuild(edition="eleventh").games == 2
+    assert [r["name"] for r in ratings_list(edition="eleventh")][:2] in (
+        ["Ann", "Dee"],
+        ["Dee", "Ann"],
+    )

@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser
-from django.db import transaction
+from django.db import connection, transaction
 
 from common.errors import Invalid
 from missions.scoring.rules import outcome
@@ -162,10 +162,24 @@ class RebuildReport:
     people: int
 
 
+# PostgreSQL advisory lock keys, one per edition group: two rebuilds of a group at once (two
+# rounds completing together on two workers) run one after the other, so the second never
+# inserts beside rows the first is still writing. SQLite serialises writers by itself.
+_LOCK_BASE = 0x5241_5400
+
+
+def _rebuild_lock(edition: str) -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            key = _LOCK_BASE + list(EDITIONS).index(edition)
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+
 @transaction.atomic
 def ratings_rebuild(*, edition: str) -> RebuildReport:
     """Compute the edition group's ratings and history again from every rated game."""
     edition_clean(edition)
+    _rebuild_lock(edition)
     played = _games(edition)
     season = season_rate(entry.game for entry in played)
     factions = _most_played(played)

@@ -349,8 +349,14 @@ def person_of_player(*, player_id: int) -> int | None:
     )
 
 
-def rating_opted_out(*, person_id: int) -> bool:
-    return RatingOptOut.objects.filter(person_id=person_id).exists()
+def person_choice(*, player_id: int) -> tuple[int, bool] | None:
+    """(the player's person, whether they left ratings), in one query; None when unlinked."""
+    row = (
+        PersonLink.objects.filter(player_id=player_id)
+        .values_list("person_id", "person__rating_opt_out__created_at")
+        .first()
+    )
+    return None if row is None else (row[0], row[1] is not None)
 
 
 @transaction.atomic

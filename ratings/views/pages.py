@@ -13,10 +13,10 @@ from django.views.decorators.http import require_POST, require_safe
 from ratings.engine.ratings import EDITIONS, Rating, edition_of, win_chances
 from ratings.models import PersonRating
 from ratings.services.ratings import (
+    person_choice,
     person_of_player,
     person_rating_history,
     rating_opt_out_set,
-    rating_opted_out,
     rating_settings,
     ratings_factions,
     ratings_list,
@@ -66,13 +66,12 @@ def person_ratings_section(person_id: int) -> str:
 
 
 def player_ratings_section(player: Player) -> tuple[str, dict] | None:
-    """The player's own page (tournament's PLAYER_PAGE_SECTIONS): "Leave me out of ratings"."""
-    person_id = person_of_player(player_id=player.pk)
-    if person_id is None:
+    """The player's own page (tournament's PLAYER_PAGE_SECTIONS): "Leave me out of ratings".
+    One query: the player's person with their opt-out, if any."""
+    found = person_choice(player_id=player.pk)
+    if found is None:
         return None
-    return "ratings/partials/my_ratings.html", {
-        "ratings_opted_out": rating_opted_out(person_id=person_id)
-    }
+    return "ratings/partials/my_ratings.html", {"ratings_opted_out": found[1]}
 
 
 @require_POST

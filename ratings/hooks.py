@@ -34,7 +34,11 @@ def register() -> None:
         person_ratings_section,
         player_ratings_section,
     )
-    from tournament.extensions import PAGE_SECTIONS, PLAYER_PAGE_SECTIONS  # noqa: PLC0415
+    from tournament.extensions import (  # noqa: PLC0415
+        EVENT_UPDATE_CHECKS,
+        PAGE_SECTIONS,
+        PLAYER_PAGE_SECTIONS,
+    )
     from tournament.models import Round  # noqa: PLC0415
     from tournament.services.audit.words import audit_fields_register  # noqa: PLC0415
     from tournament.services.events.extra_fields import extra_fields_register  # noqa: PLC0415
@@ -43,6 +47,7 @@ def register() -> None:
     post_save.connect(_round_saved, sender=Round, dispatch_uid="ratings-round-complete")
     extra_fields_register("event", settings.EVENT_EXTRAS)
     settings.install_attributes()
+    EVENT_UPDATE_CHECKS.register(settings.event_visibility_check)
     api_fields.register()
     form_fields.register()
     PLAYER_PAGE_SECTIONS.register(player_ratings_section)

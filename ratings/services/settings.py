@@ -74,3 +74,13 @@ def install_attributes() -> None:
         setattr(
             Event, name, property(lambda event, name=name: getattr(rating_settings(event), name))
         )
+
+
+def event_visibility_check(event: Event, clean: dict) -> None:
+    """Called before an event's change is saved (tournament's EVENT_UPDATE_CHECKS, inside
+    event_update's transaction): an event hidden or archived leaves the ratings, and one shown
+    again rejoins them, so its edition group is rebuilt once the change commits."""
+    if any(
+        name in clean and clean[name] != getattr(event, name) for name in ("hidden", "archived")
+    ):
+        ratings_rebuild_queue(editions=(edition_of(event.mission_pack),))

@@ -20,6 +20,7 @@ from ratings.services.ratings import (
 )
 from tests.ratings.conftest import play
 from tournament.models import Event, Game, Result, Round
+from tournament.services.events.events import event_update
 from tournament.services.results.results import result_enter
 
 pytestmark = pytest.mark.django_db
@@ -178,3 +179,14 @@ def test_a_team_events_individual_games_are_rated(organiser):
         ["Ann", "Dee"],
         ["Dee", "Ann"],
     )
+
+
+def test_an_event_hidden_leaves_the_ratings(season, organiser, django_capture_on_commit_callbacks):
+    first, second, _ = season
+    ratings_rebuild(edition="eleventh")
+    with django_capture_on_commit_callbacks(execute=True):
+        event_update(event=second, user=organiser, changes={"hidden": True})
+    assert stored()[person(first, "Ann")][2] == 3
+    with django_capture_on_commit_callbacks(execute=True):
+        event_update(event=second, user=organiser, changes={"hidden": False})
+    assert stored()[person(first, "Ann")][2] == 4

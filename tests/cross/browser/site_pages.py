@@ -588,6 +588,27 @@ def _rated(s: Site) -> None:
     s.extra["edition"] = edition_of(s.extra["person"].links.first().player.event.mission_pack)
 
 
+def _win_chances(s: Site) -> None:
+    """The event shows win chances under its pairings: each player given a rating (issue 37)."""
+    from ratings.engine.ratings import edition_of
+    from ratings.models import PersonRating
+    from tournament.services.events.events import event_update
+
+    event_update(event=s.event, user=s.organiser, changes={"ratings_win_chances": True})
+    players = s.event.players.select_related("person_link").order_by("pk")
+    PersonRating.objects.bulk_create(
+        PersonRating(
+            person_id=p.person_link.person_id,
+            edition=edition_of(s.event.mission_pack),
+            mu=20 + i,
+            sigma=4,
+            games=3,
+            rank=len(players) - i,
+        )
+        for i, p in enumerate(players)
+    )
+
+
 def _clocked_game(s: Site) -> None:
     """An event with 1-minute game clocks: B ran out of time, A's clock runs (both faces, the
     out-of-time state and the rule on A's page)."""
@@ -621,6 +642,13 @@ PAGES: list[Page] = [
     Page("home", ANYONE, lambda s: reverse("home")),
     Page("event-overview", ANYONE, _e("event")),
     Page("event-pairings", ANYONE, _e("event-pairings")),
+    Page(
+        "event-pairings-win-chances",
+        ANYONE,
+        _e("event-pairings"),
+        setup=_win_chances,
+        ready=".win-chances",
+    ),
     Page("event-standings", ANYONE, _e("event-standings")),
     Page("event-factions", ANYONE, _e("event-factions")),
     Page("player-link-again", ANYONE, _e("player-link-again")),

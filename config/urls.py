@@ -35,6 +35,8 @@ urlpatterns = [
     path("api/", include("clocks.api.urls")),
     path("", include("clocks.urls")),
     path("api/", include("floor.api.urls")),
+    path("api/", include("ratings.api.urls")),
+    path("", include("ratings.urls")),
     path("health/", health, name="health"),
     # At the root, so the offline worker's scope covers every page (ops/service_worker.py).
     path("sw.js", service_worker, name="service-worker"),

@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "tracker",
     "clocks",
     "floor",
+    "ratings",
     "ops",
 ]
 

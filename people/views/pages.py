@@ -11,9 +11,11 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST, require_safe
 
 from common.errors import NotFound, ServiceError
+from people.extensions import PERSON_PAGE_SECTIONS
 from people.models import PersonLink
 from people.services.cards import CARD_DAYS, person_cards_for_staff, player_cards
 from people.services.erase import person_erase, person_erase_check
@@ -55,7 +57,18 @@ def person_page(request, person_id: int):
     return render(
         request,
         "people/person.html",
-        {"person": person, "can_manage": can_manage, "cards": cards, "card_days": CARD_DAYS},
+        {
+            "person": person,
+            "can_manage": can_manage,
+            "cards": cards,
+            "card_days": CARD_DAYS,
+            # Other apps' sections (ratings: the history chart), rendered by their templates.
+            "sections": [
+                mark_safe(html)  # noqa: S308 - rendered by the hooks' own templates
+                for html in (hook(person_id) for hook in PERSON_PAGE_SECTIONS)
+                if html
+            ],
+        },
     )
 
 

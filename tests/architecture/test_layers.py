@@ -34,6 +34,7 @@ LAYERS: dict[str, set[str]] = {
     "playoffs": CORE | {"exchange", "teams"},
     "series": CORE | {"exchange", "people"},
     "stats": CORE,
+    "ratings": CORE | {"exchange", "people"},
 }
 
 # Pure: plain Python over plain values (no Django, no ORM, no services), so they are unit and
@@ -63,10 +64,11 @@ PURE = {
     "floor/engine",
     "clocks/engine",
     "rosters/data",
+    "ratings/engine",
 }
 # Libraries a pure module may use besides the standard library: the matching of the pairing
-# engine and the drawing of the mission maps.
-PURE_LIBRARIES = {"rustworkx", "reportlab"}
+# engine, the drawing of the mission maps and the ratings' model.
+PURE_LIBRARIES = {"rustworkx", "reportlab", "openskill"}
 
 
 def imports(path: Path) -> set[str]:

@@ -577,6 +577,38 @@ def _series(s: Site) -> None:
     s.extra["person"] = players[0].person_link.person
 
 
+def _rated(s: Site) -> None:
+    """The series' two finished events rated (issue 37): the ratings page and a person's
+    rating history chart."""
+    from ratings.engine.ratings import edition_of
+    from ratings.services.ratings import ratings_rebuild_all
+
+    _series(s)
+    ratings_rebuild_all()
+    s.extra["edition"] = edition_of(s.extra["person"].links.first().player.event.mission_pack)
+
+
+def _win_chances(s: Site) -> None:
+    """The event shows win chances under its pairings: each player given a rating (issue 37)."""
+    from ratings.engine.ratings import edition_of
+    from ratings.models import PersonRating
+    from tournament.services.events.events import event_update
+
+    event_update(event=s.event, user=s.organiser, changes={"ratings_win_chances": True})
+    players = s.event.players.select_related("person_link").order_by("pk")
+    PersonRating.objects.bulk_create(
+        PersonRating(
+            person_id=p.person_link.person_id,
+            edition=edition_of(s.event.mission_pack),
+            mu=20 + i,
+            sigma=4,
+            games=3,
+            rank=len(players) - i,
+        )
+        for i, p in enumerate(players)
+    )
+
+
 def _clocked_game(s: Site) -> None:
     """An event with 1-minute game clocks: B ran out of time, A's clock runs (both faces, the
     out-of-time state and the rule on A's page)."""
@@ -610,6 +642,13 @@ PAGES: list[Page] = [
     Page("home", ANYONE, lambda s: reverse("home")),
     Page("event-overview", ANYONE, _e("event")),
     Page("event-pairings", ANYONE, _e("event-pairings")),
+    Page(
+        "event-pairings-win-chances",
+        ANYONE,
+        _e("event-pairings"),
+        setup=_win_chances,
+        ready=".win-chances",
+    ),
     Page("event-standings", ANYONE, _e("event-standings")),
     Page("event-factions", ANYONE, _e("event-factions")),
     Page("player-link-again", ANYONE, _e("player-link-again")),
@@ -903,6 +942,20 @@ PAGES: list[Page] = [
         setup=_series,
     ),
     Page("person", ANYONE, lambda s: reverse("person", args=[s.extra["person"].pk]), setup=_series),
+    # Ratings across events
+    Page(
+        "ratings",
+        ANYONE,
+        lambda s: reverse("ratings") + f"?edition={s.extra['edition']}",
+        setup=_rated,
+    ),
+    Page(
+        "person-ratings",
+        ANYONE,
+        lambda s: reverse("person", args=[s.extra["person"].pk]) + "#ratings",
+        setup=_rated,
+        ready="#ratings svg",
+    ),
     Page("organiser-series-new", ORGANISER, lambda s: reverse("manage-series-new")),
     Page(
         "organiser-series",

@@ -1,0 +1,12 @@
+"""Extension points of the people app, declared once (common/hooks.py): filled by the apps built
+on it, which people never imports."""
+
+from __future__ import annotations
+
+from common.hooks import Hook
+
+PERSON_PAGE_SECTIONS = Hook(
+    "person page sections",
+    '(person id) -> HTML or "": a section of a person\'s public page, after their record. '
+    "Filled by ratings (the rating history chart).",
+)

@@ -103,10 +103,112 @@ def test_swaps_are_recorded_with_who_and_why_and_replayed(api, anon, event, orga
     bye = next(g for g in body["games"] if g["player_b"] is None)
     x, y = games[0]["player_a"], games[1]["player_b"]
     swap = {"player_x": x, "player_y": y, "reason": "Brothers"}
-    assert api.post(f"/api/events/{event.pk}/rounds/1/swap/", swap, format="json").status_code == 200
+    assert (
+        api.post(f"/api/events/{event.pk}/rounds/1/swap/", swap, format="json").status_code == 200
+    )
     swap = {"player_x": bye["player_a"], "player_y": x}
-    assert api.post(f"/api/events/{event.pk}/rounds/1/swap/", swap, format="json").status_code == 200
+    assert (
+        api.post(f"/api/events/{event.pk}/rounds/1/swap/", swap, format="json").status_code == 200
+    )
     record = record_of(anon, event, 1).json()
     assert record["swaps"][0] == {"players": [x, y], "by": "Olga Organiser", "reason": "Brothers"}
     assert record["pairs"] != record["engine_pairs"]
+    assert verify_record(record) == []
+
+
+def test_the_wagc2019_field_paired_by_the_engine_verifies_every_round(api, anon):
+    """The real field of the suite's replayed event (tests/data/wagc2019.txt: 59 players, 8
+    rounds, countries as clubs kept apart in round 1), paired by the engine this time: the
+    better final place wins each game. Every round's record verifies identical; the event
+    replayed as it was played (its own pairings, given by hand) has no engine record."""
+    from tests.tournament.api.test_wagc2019 import parse
+
+    table = parse()
+    event = api.post("/api/events/", {"name": "WAGC again", "rounds": 8}, format="json").json()
+    place = {}
+    for p in table:
+        body = {"name": p["name"], "faction": p["country"], "club": p["country"]}
+        created = api.post(f"/api/events/{event['id']}/players/", body, format="json").json()
+        place[created["id"]] = p["place"]
+    for number in range(1, 9):
+        body = api.post(
+            f"/api/events/{event['id']}/rounds/", {"seed": 2019 + number}, format="json"
+        ).json()
+        record = anon.get(f"/api/events/{event['id']}/rounds/{number}/record/").json()
+        assert verify_record(record) == [], number
+        if number == 1:
+            clubs = {p["id"]: p["club"] for p in record["players"]}
+            same = [a for a, b in record["pairs"] if b is not None and clubs[a] == clubs[b]]
+            assert same == []  # no country meets itself in round 1
+        for game in body["games"]:
+            if game["player_b"] is None:
+                continue
+            a_wins = place[game["player_a"]] < place[game["player_b"]]
+            score = {"vp_a": 1 if a_wins else 0, "vp_b": 0 if a_wins else 1}
+            api.post(f"/api/games/{game['id']}/result/", score, format="json")
+
+
+def test_grouped_rounds_record_their_groups(api, anon, event, organiser, monkeypatch):
+    from tournament.services.rounds import rounds
+
+    add_players(event, organiser, 10)
+    ids = sorted(event.players.values_list("pk", flat=True))
+    monkeypatch.setattr(
+        rounds, "PAIRING_GROUP_HOOKS", [lambda e, n: [("North", ids[:5]), ("South", ids[5:])]]
+    )
+    pair(api, event, seed=5)
+    record = record_of(anon, event, 1).json()
+    assert record["groups"] == [ids[:5], ids[5:]]
+    assert verify_record(record) == []
+
+
+def test_team_events_and_knockout_rounds_answer_409(api, anon, event, organiser):
+    from tournament.models import Round, RoundStage
+
+    add_players(event, organiser, 4)
+    pair(api, event, seed=3)
+    Round.objects.create(event=event, number=2, stage=RoundStage.PLAYOFF, method="engine")
+    answer = record_of(anon, event, 2)
+    assert answer.status_code == 409
+    assert answer.json()["error_codes"]["round"] == ["record_knockout"]
+    team = api.post(
+        "/api/events/", {"name": "Team GT", "rounds": 3, "kind": "team"}, format="json"
+    ).json()
+    answer = anon.get(f"/api/events/{team['id']}/rounds/1/record/")
+    assert answer.status_code == 409
+    assert answer.json()["error_codes"]["round"] == ["record_team_event"]
+
+
+def test_a_result_corrected_after_pairing_leaves_the_record_as_paired(api, anon, event, organiser):
+    """Stored, not reconstructed: the record is what the engine was given at the time."""
+    add_players(event, organiser, 8)
+    r1 = pair(api, event, seed=1).json()
+    play(api, r1)
+    pair(api, event, seed=2)
+    before = record_of(anon, event, 2).json()
+    game = next(g for g in r1["games"] if g["player_b"])
+    api.post(f"/api/games/{game['id']}/result/", {"vp_a": 10, "vp_b": 90}, format="json")
+    after = record_of(anon, event, 2).json()
+    assert after == before
+    assert verify_record(after) == []
+
+
+def test_undoing_a_swap_is_recorded_as_a_swap_back(api, anon, event, organiser):
+    from tournament.models import AuditEntry
+
+    add_players(event, organiser, 6)
+    body = pair(api, event, seed=4).json()
+    x, y = body["games"][0]["player_a"], body["games"][1]["player_b"]
+    api.post(
+        f"/api/events/{event.pk}/rounds/1/swap/", {"player_x": x, "player_y": y}, format="json"
+    )
+    entry = AuditEntry.objects.get(action="pairing_swap")
+    assert (
+        api.post(f"/api/events/{event.pk}/audit/{entry.pk}/undo/", {}, format="json").status_code
+        == 200
+    )
+    record = record_of(anon, event, 1).json()
+    assert [s["players"] for s in record["swaps"]] == [[x, y], [y, x]]
+    assert record["swaps"][1]["by"] == "org"
+    assert sorted(map(sorted, record["pairs"])) == sorted(map(sorted, record["engine_pairs"]))
     assert verify_record(record) == []

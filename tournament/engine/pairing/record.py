@@ -83,9 +83,7 @@ def _game_json(g: GameRecord) -> dict:
 def _standings(players: Sequence[PlayerEntry], games: list[GameRecord], inputs: dict) -> list:
     """Each player's record, win path, earlier opponents, byes and tables as the engine saw
     them before this round (derived from the games; the verifier derives them again)."""
-    ctx = build_context(
-        players, games, round_number=inputs["round"], bye_vp=inputs["bye_vp"]
-    )
+    ctx = build_context(players, games, round_number=inputs["round"], bye_vp=inputs["bye_vp"])
     rows = []
     for p in players:
         st = ctx.states[p.id]
@@ -276,14 +274,14 @@ def _pair_words(pair, table) -> str:
 def _compare_pairs(label: str, recorded, recorded_tables, computed, computed_tables) -> list:
     out = []
     if len(recorded) != len(computed):
-        out.append(f"{label}: {len(recorded)} pairs recorded, {len(computed)} computed")
+        out.append(f"{label}: {len(recorded)} pairs recorded, {len(computed)} paired again")
     for i, (r, c) in enumerate(zip(recorded, computed, strict=False)):
         rt = recorded_tables[i] if i < len(recorded_tables) else None
         ct = computed_tables[i] if i < len(computed_tables) else None
         if list(r) != list(c) or rt != ct:
             out.append(
-                f"{label}, pair {i + 1}: recorded {_pair_words(r, rt)}, "
-                f"computed {_pair_words(c, ct)}"
+                f"{label}, pair {i + 1}: the record says {_pair_words(r, rt)}, "
+                f"paired again {_pair_words(c, ct)}"
             )
     return out
 
@@ -342,16 +340,18 @@ def verify_record(record: dict) -> list[str]:
         pairs,
         seats,
     )
+    # The swaps are replayed on the engine's recorded pairs: a difference above is said once
+    # there, and one here is a swap that does not give the published pairs.
     try:
-        swapped = replay_swaps(pairs, record.get("swaps", []))
+        swapped = replay_swaps(record.get("engine_pairs", []), record.get("swaps", []))
     except (RecordError, KeyError, TypeError, ValueError) as exc:
         return [*out, f"the recorded swaps cannot be replayed: {exc}"]
     out += _compare_pairs(
-        "published pairs (swaps replayed)",
+        "published pairs (the swaps replayed)",
         record.get("pairs", []),
         record.get("pair_tables", []),
         swapped,
-        seats,
+        record.get("engine_tables", []),
     )
     if len(out) > LISTED:
         out = [*out[:LISTED], f"and {len(out) - LISTED} more differences"]

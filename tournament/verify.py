@@ -15,10 +15,18 @@ from tournament.engine.pairing.record import ENGINE_VERSION, verify_record
 USAGE = "usage: python -m tournament.verify RECORD.json   (or - to read the record from stdin)"
 
 
+def _out(text: str) -> None:
+    sys.stdout.write(text + "\n")
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1 or args[0] in ("-h", "--help"):
-        print(USAGE, file=sys.stderr)
+        _err(USAGE)
         return 2
     source = args[0]
     try:
@@ -28,22 +36,22 @@ def main(argv: list[str] | None = None) -> int:
             with open(source, encoding="utf-8") as handle:
                 record = json.load(handle)
     except OSError as exc:
-        print(f"cannot read {source}: {exc.strerror or exc}", file=sys.stderr)
+        _err(f"cannot read {source}: {exc.strerror or exc}")
         return 2
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        print(f"{source} is not JSON: {exc}", file=sys.stderr)
+        _err(f"{source} is not JSON: {exc}")
         return 2
     differences = verify_record(record)
     made_by = (record.get("engine") or {}).get("version") if isinstance(record, dict) else None
     if made_by and made_by != ENGINE_VERSION:
         # Not a difference by itself, but the likely reason for any.
-        print(f"note: the record was made by {made_by}; this is {ENGINE_VERSION}", file=sys.stderr)
+        _err(f"note: the record was made by {made_by}; this is {ENGINE_VERSION}")
     if not differences:
-        print("identical")
+        _out("identical")
         return 0
-    print("not identical:")
+    _out("not identical:")
     for line in differences:
-        print(f"- {line}")
+        _out(f"- {line}")
     return 1
 
 

@@ -32,7 +32,7 @@ from tournament.engine.pairing.record import (
 
 def build(players, games, *, round_number, seed, swaps=(), groups=None, tables=None):
     """A sealed record as the service makes it: inputs, the engine's output, swaps replayed."""
-    options = dict(round_number=round_number, seed=seed, bye_vp=BYE_VP, tables=tables)
+    options = {"round_number": round_number, "seed": seed, "bye_vp": BYE_VP, "tables": tables}
     if groups is None:
         result = pair_round(players, games, **options)
     else:
@@ -79,7 +79,7 @@ def test_a_record_verifies_identical_and_carries_what_the_engine_was_given():
     record = build(people, games, round_number=4, seed=99)
     assert record["format"] == FORMAT
     assert verify_record(record) == []
-    assert record["seed"] == 99 and record["round"] == 4 and record["bye_vp"] == BYE_VP
+    assert (record["seed"], record["round"], record["bye_vp"]) == (99, 4, BYE_VP)
     assert len(record["games"]) == len(games)
     assert {p["id"] for p in record["players"]} == set(range(1, 13))
     # Clubs are numbers in order of first appearance: C1, C2, C0 -> 1, 2, 3.

@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
-from tournament.engine.display import format_points, format_record
+from tournament.engine.display import format_points
 from tournament.engine.pairing import first_round, matching, tables
 from tournament.engine.pairing.context import build_context
 from tournament.engine.pairing.grouped import pair_in_groups
@@ -115,7 +115,7 @@ def record_inputs(
     groups: Sequence[Sequence[int]] | None,
 ) -> dict:
     """Everything `pair_round` (or `pair_in_groups`) is given, as record JSON."""
-    games = [g for g in games]
+    games = list(games)
     clubs = _club_numbers(players)
     inputs = {
         "format": FORMAT,
@@ -365,6 +365,81 @@ def _path(v2: int) -> str:
     return format_points(Fraction(v2, 2))
 
 
+def _swapped_words(record: dict, player: int, opp, pair, name_of) -> list[str]:
+    swaps = [s for s in record.get("swaps", []) if player in s["players"] or opp in s["players"]]
+    engine = next((p for p in record["engine_pairs"] if player in p), None)
+    if not swaps or engine is None or set(engine) == set(pair):
+        return []
+    out = []
+    for s in swaps:
+        x, y = s["players"]
+        why = f" ({s['reason']})" if s.get("reason") else ""
+        by = s.get("by") or "the staff"
+        out.append(f"{by} swapped {name_of(x)} and {name_of(y)} by hand{why}.")
+    out.append("Before that the pairing engine had paired you as follows.")
+    return out
+
+
+def _bye_words(me: dict) -> str:
+    if me["byes"] == 0:
+        return (
+            f"You have the bye: you came in at {me['record']}, the lowest record among the "
+            "players who had not had a bye yet."
+        )
+    return (
+        f"You have the bye: you came in at {me['record']}, the lowest record, and everyone "
+        "left had already had a bye."
+    )
+
+
+def _first_round_words(record: dict, player: int, opp: int, name: str) -> list[str]:
+    clubs = {p["id"]: p["club"] for p in record["players"]}
+    out = [
+        f"Round 1 is a random draw from the round's seed ({record['seed']}), the same for "
+        "anyone who draws it again."
+    ]
+    if record["avoid_same_club"] and clubs.get(player) is not None:
+        if clubs.get(player) == clubs.get(opp):
+            out.append(
+                f"You and {name} are of the same club: there were too many of your club to "
+                "keep every one of you apart."
+            )
+        else:
+            out.append(f"Club mates are kept apart in round 1: {name} is of another club.")
+    return out
+
+
+def _later_round_words(me: dict, them: dict, opp: int, name: str) -> list[str]:
+    out = [
+        f"You came in at {me['record']} (win path {_path(me['win_path_x2'])}), {name} at "
+        f"{them['record']} (win path {_path(them['win_path_x2'])})."
+    ]
+    if me["points_x2"] != them["points_x2"]:
+        hi, lo = (me, them) if me["points_x2"] > them["points_x2"] else (them, me)
+        who = "You were" if hi is me else f"{name} was"
+        out.append(
+            f"{who} floated from the {hi['record']} group to meet the {lo['record']} group: "
+            "no pairing of the whole round keeps every record together without a bigger gap "
+            "or a rematch elsewhere."
+        )
+    elif me["win_path_x2"] == them["win_path_x2"]:
+        out.append("Same record and the same win path: as close as a pairing can be.")
+    else:
+        out.append(
+            "Same record; among the players of that record the engine pairs the closest win "
+            "paths it can across the whole round."
+        )
+    met = [r for r, o in me["opponents"] if o == opp]
+    if met:
+        out.append(
+            f"You already played {name} (round {', '.join(map(str, met))}): every other "
+            "pairing of the round needed more rematches."
+        )
+    else:
+        out.append(f"Rematch avoided: you have not played {name} before.")
+    return out
+
+
 def explain_pair(
     record: dict, player: int, name_of: Callable[[int], str], flags: Iterable[str] = ()
 ) -> list[str]:
@@ -374,74 +449,16 @@ def explain_pair(
     if pair is None:
         return []
     rows = {row["player"]: row for row in record["standings"]}
-    clubs = {p["id"]: p["club"] for p in record["players"]}
-    codes = set(flags)
-    me = rows[player]
     opp = pair[1] if pair[0] == player else pair[0]
-    out = []
-    swaps = [s for s in record.get("swaps", []) if player in s["players"] or opp in s["players"]]
-    engine = next((p for p in record["engine_pairs"] if player in p), None)
-    if swaps and engine is not None and set(engine) != set(pair):
-        for s in swaps:
-            x, y = s["players"]
-            why = f" ({s['reason']})" if s.get("reason") else ""
-            by = s.get("by") or "the staff"
-            out.append(f"{by} swapped {name_of(x)} and {name_of(y)} by hand{why}.")
-        out.append("Before that the pairing engine had paired you as follows.")
+    out = _swapped_words(record, player, opp, pair, name_of)
     if opp is None:
-        out.append(
-            f"You have the bye: you came in at {me['record']}, the lowest record among the "
-            "players who had not had a bye yet."
-            if me["byes"] == 0
-            else f"You have the bye: you came in at {me['record']}, the lowest record, and "
-            "everyone left had already had a bye."
-        )
-        return out
-    them = rows[opp]
+        return [*out, _bye_words(rows[player])]
     name = name_of(opp)
     if record["round"] == 1:
-        out.append(
-            f"Round 1 is a random draw from the round's seed ({record['seed']}), the same for "
-            "anyone who draws it again."
-        )
-        if record["avoid_same_club"] and clubs.get(player) is not None:
-            if clubs.get(player) == clubs.get(opp):
-                out.append(
-                    f"You and {name} are of the same club: there were too many of your club "
-                    "to keep every one of you apart."
-                )
-            else:
-                out.append(f"Club mates are kept apart in round 1: {name} is of another club.")
+        out += _first_round_words(record, player, opp, name)
     else:
-        out.append(
-            f"You came in at {me['record']} (win path {_path(me['win_path_x2'])}), {name} at "
-            f"{them['record']} (win path {_path(them['win_path_x2'])})."
-        )
-        if me["points_x2"] == them["points_x2"]:
-            if me["win_path_x2"] == them["win_path_x2"]:
-                out.append("Same record and the same win path: as close as a pairing can be.")
-            else:
-                out.append(
-                    "Same record; among the players of that record the engine pairs the "
-                    "closest win paths it can across the whole round."
-                )
-        else:
-            hi, lo = (me, them) if me["points_x2"] > them["points_x2"] else (them, me)
-            who = "You were" if hi is me else f"{name} was"
-            out.append(
-                f"{who} floated from the {hi['record']} group to meet the {lo['record']} group: "
-                "no pairing of the whole round keeps every record together without a bigger "
-                "gap or a rematch elsewhere."
-            )
-        met = [r for r, o in me["opponents"] if o == opp]
-        if met:
-            rounds = ", ".join(map(str, met))
-            out.append(
-                f"You already played {name} (round {rounds}): every other pairing of the "
-                "round needed more rematches."
-            )
-        else:
-            out.append(f"Rematch avoided: you have not played {name} before.")
+        out += _later_round_words(rows[player], rows[opp], opp, name)
+    codes = set(flags)
     if "fixed_table" in codes:
         out.append("Your table is one fixed for a player of this game, so you sit there.")
     if "repeat_table" in codes:

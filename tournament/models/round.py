@@ -64,6 +64,10 @@ class RoundRecord(models.Model):
     # {"players": [x, y], "by": staff name, "reason": str}); the published pairs and the
     # sha256 are added when it is read.
     data = models.JSONField()
+    # "Why this opponent" for each player ("p<id>": sentences, names as {player:<id>} tokens),
+    # made from the record when it is made and after each swap, so a player's page reads its
+    # own few lines rather than the whole record.
+    why = models.JSONField(default=dict)
 
     def __str__(self) -> str:
         return f"pairing record of {self.round}"

@@ -212,3 +212,27 @@ def test_undoing_a_swap_is_recorded_as_a_swap_back(api, anon, event, organiser):
     assert record["swaps"][1]["by"] == "org"
     assert sorted(map(sorted, record["pairs"])) == sorted(map(sorted, record["engine_pairs"]))
     assert verify_record(record) == []
+
+
+def test_the_player_page_says_why_this_opponent(api, client, event, organiser):
+    from django.urls import reverse
+
+    ps = add_players(event, organiser, 8)
+    r1 = pair(api, event, seed=1).json()
+    play(api, r1)
+    body = pair(api, event, seed=2).json()
+    game = next(g for g in body["games"] if g["player_b"])
+    me = next(p for p in ps if p.pk == game["player_a"])
+    them = next(p for p in ps if p.pk == game["player_b"])
+    page = client.get(reverse("player-home", args=[me.private_key])).content.decode()
+    assert "Why this opponent?" in page
+    assert f"{them.name} at 1-0-0" in page or f"{them.name} at 0-0-1" in page
+    assert f"Rematch avoided: you have not played {them.name} before." in page
+    assert f"/api/events/{event.pk}/rounds/2/record/" in page
+    assert "path_gap" not in page and "{player:" not in page
+    # A swap with a reason: the page names who swapped and why.
+    other = next(g for g in body["games"] if g["player_b"] and g["id"] != game["id"])
+    swap = {"player_x": them.pk, "player_y": other["player_a"], "reason": "Same household"}
+    assert api.post(f"/api/events/{event.pk}/rounds/2/swap/", swap, format="json").status_code == 200
+    page = client.get(reverse("player-home", args=[me.private_key])).content.decode()
+    assert "org swapped" in page and "by hand (Same household)." in page

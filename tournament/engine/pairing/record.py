@@ -464,3 +464,20 @@ def explain_pair(
     if "repeat_table" in codes:
         out.append("No table near your place in the room was new to both of you.")
     return out
+
+
+def player_token(pid: int) -> str:
+    """Where a player's name goes in stored sentences: names are put in when shown, so a
+    renamed (or erased) player reads as they are now."""
+    return f"{{player:{pid}}}"
+
+
+def explain_all(record: dict, flags_of: dict[int, Iterable[str]]) -> dict[str, list[str]]:
+    """`explain_pair` for every player of the round's published pairs, names as tokens,
+    keyed "p<id>" (a JSON key that no database reads as an array index)."""
+    return {
+        f"p{pid}": explain_pair(record, pid, player_token, flags_of.get(pid, ()))
+        for pair in record["pairs"]
+        for pid in pair
+        if pid is not None
+    }

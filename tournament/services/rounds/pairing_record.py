@@ -8,16 +8,18 @@ have been corrected since), so they answer `record_unavailable` rather than a gu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from common.errors import Conflict, NotFound
 from tournament.engine.pairing.record import (
+    explain_all,
     pairing_output,
     record_inputs,
     record_seal,
 )
 from tournament.engine.records import GameRecord, PlayerEntry, RoundPairing
-from tournament.models import Event, Round, RoundRecord, RoundStage
+from tournament.models import Event, Player, Round, RoundRecord, RoundStage
 
 REASON_LIMIT = 200
 
@@ -58,16 +60,63 @@ def record_made(
     return data
 
 
+def _why(round_: Round, data: dict) -> dict:
+    """Each player's "why this opponent" from the record and the games' flags as they are."""
+    rows = round_.games.order_by("pk").values_list(
+        "player_a_id", "player_b_id", "table_number", "flags"
+    )
+    flags_of: dict[int, list[str]] = {}
+    pairs, seats = [], []
+    for a, b, table, flags in rows:
+        pairs.append([a, b])
+        seats.append(table)
+        codes = [f.get("code", "") for f in flags or []]
+        flags_of[a] = codes
+        if b is not None:
+            flags_of[b] = codes
+    return explain_all({**data, "pairs": pairs, "pair_tables": seats}, flags_of)
+
+
+def record_keep(*, round_: Round, data: dict) -> None:
+    """Keep a newly engine-paired round's record (its games made)."""
+    RoundRecord.objects.create(round=round_, data=data, why=_why(round_, data))
+
+
 def record_swap(*, round_: Round, player_x: int, player_y: int, user, reason: str) -> None:
     """One more swap in the round's record, in the order they were made (undoing one is a
-    swap back, recorded as such). The caller holds the event's lock."""
+    swap back, recorded as such). The caller holds the event's lock and has moved the players
+    and refreshed the games' flags."""
     record = RoundRecord.objects.filter(round=round_).first()
     if record is None:  # a manual round, or one paired before records were kept
         return
     record.data["swaps"].append(
         {"players": [player_x, player_y], "by": staff_name(user), "reason": reason}
     )
-    record.save(update_fields=["data"])
+    record.why = _why(round_, record.data)
+    record.save(update_fields=["data", "why"])
+
+
+TOKEN = re.compile(r"\{player:(\d+)\}")
+
+
+def player_why(*, round_: Round, player: Player) -> list[str]:
+    """Why this player meets their opponent in a released engine-paired round, in sentences
+    with today's names (two queries; none for a round without a record)."""
+    if not round_.released or round_.method != "engine" or round_.stage != RoundStage.SWISS:
+        return []
+    lines = (
+        RoundRecord.objects.filter(round=round_)
+        .values_list(f"why__p{player.pk}", flat=True)
+        .first()
+    )
+    if not lines:
+        return []
+    ids = {int(pid) for line in lines for pid in TOKEN.findall(line)}
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    return [
+        TOKEN.sub(lambda m: names.get(int(m.group(1)), "a player no longer listed"), line)
+        for line in lines
+    ]
 
 
 def _published(round_: Round) -> tuple[list[list], list]:

@@ -25,7 +25,6 @@ from tournament.models import (
     ResultSource,
     ResultStatus,
     Round,
-    RoundRecord,
     RoundStage,
 )
 from tournament.services.audit.log import audit_record, undo_check, undoable
@@ -43,7 +42,7 @@ from tournament.services.rounds.eleventh import (
     round_layout_clean,
 )
 from tournament.services.rounds.fallback import fallback_pack_after_commit
-from tournament.services.rounds.pairing_record import record_made
+from tournament.services.rounds.pairing_record import record_keep, record_made
 from tournament.services.rounds.records import event_games, event_players
 
 
@@ -361,11 +360,11 @@ def round_create(
             )
             for pair in pairs
         ]
-        if record is not None:
-            RoundRecord.objects.create(round=round_, data=record)
         games_fill(event, round_, games)
         # One INSERT for the whole round: a 500-table round is paired while players wait.
         games = Game.objects.bulk_create(games)
+        if record is not None:
+            record_keep(round_=round_, data=record)
         Result.objects.bulk_create(
             Result(
                 game=game,

@@ -127,8 +127,8 @@ def round_swap_players(
             raise Invalid("player_y", "same_player", "Choose two different players.")
         before = [[g.pk, g.player_a_id, g.player_b_id] for g in round_.games.all()]
         _swap(round_, player_x, player_y)
-        record_swap(round_=round_, player_x=player_x, player_y=player_y, user=user, reason=reason)
         warnings = _refresh_flags(event, round_)
+        record_swap(round_=round_, player_x=player_x, player_y=player_y, user=user, reason=reason)
         audit_record(
             event=event,
             action="pairing_swap",
@@ -190,6 +190,7 @@ def _undo_swap(entry) -> None:
     round_ = _swapped_round(entry)
     x, y = entry.before["swap"]
     _swap(round_, y, x)
+    _refresh_flags(event, round_)
     # Undone by a swap back: the record keeps both, so replaying it gives the pairs as they are.
     record_swap(
         round_=round_,
@@ -198,7 +199,6 @@ def _undo_swap(entry) -> None:
         user=getattr(entry, "undoing_user", None),
         reason="undoing an earlier swap",
     )
-    _refresh_flags(event, round_)
     fallback_pack_after_commit(round_id=round_.pk)
 
 

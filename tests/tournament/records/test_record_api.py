@@ -236,3 +236,45 @@ def test_the_player_page_says_why_this_opponent(api, client, event, organiser):
     assert api.post(f"/api/events/{event.pk}/rounds/2/swap/", swap, format="json").status_code == 200
     page = client.get(reverse("player-home", args=[me.private_key])).content.decode()
     assert "org swapped" in page and "by hand (Same household)." in page
+
+
+def test_pairings_pages_link_the_record(api, client, org_client, event, organiser):
+    from django.urls import reverse
+
+    add_players(event, organiser, 6)
+    body = pair(api, event, seed=1).json()
+    link = f"/api/events/{event.pk}/rounds/1/record/"
+    page = client.get(reverse("event-pairings", args=[event.pk])).content.decode()
+    assert "Check these pairings" in page and link in page
+    assert "python -m tournament.verify" in page
+    page = org_client.get(reverse("manage-rounds", args=[event.pk])).content.decode()
+    assert "Check these pairings" in page and link in page
+    # The organiser's swap form takes the reason into the record.
+    x, y = body["games"][0]["player_a"], body["games"][1]["player_a"]
+    org_client.post(
+        reverse("manage-swap", args=[event.pk, 1]),
+        {"player_x": x, "player_y": y, "reason": "Travelled together"},
+    )
+    record = api.get(link).json()
+    assert record["swaps"] == [{"players": [x, y], "by": "org", "reason": "Travelled together"}]
+    assert verify_record(record) == []
+
+
+def test_no_link_for_a_round_paired_by_hand(api, client, event, organiser):
+    from django.urls import reverse
+
+    ps = add_players(event, organiser, 2)
+    pair(api, event, pairings=[{"player_a": ps[0].pk, "player_b": ps[1].pk}])
+    page = client.get(reverse("event-pairings", args=[event.pk])).content.decode()
+    assert "Check these pairings" not in page
+
+
+def test_a_too_long_reason_is_refused_naming_the_field(api, event, organiser):
+    add_players(event, organiser, 4)
+    body = pair(api, event, seed=1).json()
+    x, y = body["games"][0]["player_a"], body["games"][1]["player_a"]
+    swap = {"player_x": x, "player_y": y, "reason": "x" * 201}
+    answer = api.post(f"/api/events/{event.pk}/rounds/1/swap/", swap, format="json")
+    assert answer.status_code == 400
+    assert "reason" in answer.json()
+    assert record_of(api, event, 1).json()["swaps"] == []

@@ -176,3 +176,12 @@ def round_record_or_none(*, event: Event, round_: Round) -> dict | None:
         return None
     pairs, seats = _published(round_)
     return {**stored, "pairs": pairs, "pair_tables": seats}
+
+
+def round_has_record(*, event: Event, round_: Round | None, staff: bool = False) -> bool:
+    """Whether the pages may link round_'s pairing record (one query, none without a round)."""
+    if round_ is None or event.is_team or round_.method != "engine":
+        return False
+    if round_.stage != RoundStage.SWISS or not (round_.released or staff):
+        return False
+    return RoundRecord.objects.filter(round=round_).exists()

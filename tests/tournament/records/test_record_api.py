@@ -233,7 +233,9 @@ def test_the_player_page_says_why_this_opponent(api, client, event, organiser):
     # A swap with a reason: the page names who swapped and why.
     other = next(g for g in body["games"] if g["player_b"] and g["id"] != game["id"])
     swap = {"player_x": them.pk, "player_y": other["player_a"], "reason": "Same household"}
-    assert api.post(f"/api/events/{event.pk}/rounds/2/swap/", swap, format="json").status_code == 200
+    assert (
+        api.post(f"/api/events/{event.pk}/rounds/2/swap/", swap, format="json").status_code == 200
+    )
     page = client.get(reverse("player-home", args=[me.private_key])).content.decode()
     assert "org swapped" in page and "by hand (Same household)." in page
 
@@ -278,3 +280,21 @@ def test_a_too_long_reason_is_refused_naming_the_field(api, event, organiser):
     assert answer.status_code == 400
     assert "reason" in answer.json()
     assert record_of(api, event, 1).json()["swaps"] == []
+
+
+def test_a_hidden_events_record_is_read_by_its_staff_and_players_only(
+    api, anon, event, organiser, other_organiser
+):
+    from rest_framework.test import APIClient
+
+    ps = add_players(event, organiser, 4)
+    pair(api, event, seed=3)
+    Event.objects.filter(pk=event.pk).update(hidden=True)
+    rival = APIClient()
+    rival.force_authenticate(other_organiser)
+    player = APIClient()
+    player.credentials(HTTP_AUTHORIZATION=f"Key {ps[0].private_key}")
+    assert record_of(anon, event, 1).status_code == 404
+    assert record_of(rival, event, 1).status_code == 404
+    assert record_of(api, event, 1).status_code == 200
+    assert record_of(player, event, 1).status_code == 200

@@ -254,3 +254,16 @@ def test_why_after_a_swap_names_who_and_why():
     record = build(people, games, round_number=4, seed=3, swaps=[(1, 2)])
     words = explain_pair(record, 1, lambda pid: f"Name{pid}")
     assert words[0] == "Olga swapped Name1 and Name2 by hand (why)."
+
+
+def test_why_the_bye():
+    people, games = history(n=11)
+    record = build(people, games, round_number=4, seed=3)
+    (holder,) = [a for a, b in record["pairs"] if b is None]
+    (line,) = explain_pair(record, holder, str)
+    assert line.startswith("You have the bye: you came in at ")
+    first = build(people, [], round_number=1, seed=3)
+    (holder,) = [a for a, b in first["pairs"] if b is None]
+    assert explain_pair(first, holder, str) == [
+        "Round 1 is a random draw from the round's seed (3): the draw gave you the bye."
+    ]

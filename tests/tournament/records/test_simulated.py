@@ -5,6 +5,8 @@ pure verifier; and the published pairs the record names are the round's games.""
 from __future__ import annotations
 
 import random
+import tempfile
+from pathlib import Path
 
 import pytest
 from django.db import transaction
@@ -12,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
+from tournament import verify
 from tournament.engine.pairing.record import verify_record
 from tournament.models import Player, Result, ResultSource, ResultStatus
 from tournament.services.events.events import event_create
@@ -59,6 +62,11 @@ def _check_round(event, number: int, anon: APIClient) -> dict:
     assert answer.status_code == 200, answer.content[:300]
     record = answer.json()
     assert verify_record(record) == []
+    # And as a reader would: the command's own entry point on the downloaded file.
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "record.json"
+        path.write_bytes(answer.content)
+        assert verify.main([str(path)]) == 0
     games = anon.get(f"/api/events/{event.pk}/rounds/{number}/").json()["games"]
     published = sorted((g["table"] or 0, g["player_a"], g["player_b"] or 0) for g in games)
     recorded = sorted(
@@ -110,12 +118,12 @@ def play_event(user, *, players: int, rounds: int, seed: int, bulk: bool, clubs:
 
 
 @settings(
-    max_examples=6,
+    max_examples=8,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
-    players=st.integers(min_value=16, max_value=40),
+    players=st.integers(min_value=16, max_value=64),
     rounds=st.integers(min_value=2, max_value=4),
     seed=st.integers(min_value=0, max_value=2**31),
 )

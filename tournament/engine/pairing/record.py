@@ -451,6 +451,12 @@ def explain_pair(
     rows = {row["player"]: row for row in record["standings"]}
     opp = pair[1] if pair[0] == player else pair[0]
     out = _swapped_words(record, player, opp, pair, name_of)
+    if opp is None and record["round"] == 1:
+        return [
+            *out,
+            f"Round 1 is a random draw from the round's seed ({record['seed']}): the draw gave "
+            "you the bye.",
+        ]
     if opp is None:
         return [*out, _bye_words(rows[player])]
     name = name_of(opp)

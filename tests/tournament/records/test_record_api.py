@@ -302,3 +302,16 @@ def test_a_hidden_events_record_is_read_by_its_staff_and_players_only(
     assert record_of(rival, event, 1).status_code == 404
     assert record_of(api, event, 1).status_code == 200
     assert record_of(player, event, 1).status_code == 200
+
+
+def test_a_round_paired_again_has_the_new_pairings_record(api, anon, event, organiser):
+    add_players(event, organiser, 8)
+    pair(api, event, seed=1)
+    first = record_of(anon, event, 1).json()
+    again = api.post(f"/api/events/{event.pk}/rounds/1/repair/", {"seed": 77}, format="json")
+    assert again.status_code == 201
+    record = record_of(anon, event, 1).json()
+    assert record["seed"] == 77
+    assert record["sha256"] != first["sha256"]
+    assert verify_record(record) == []
+    assert RoundRecord.objects.count() == 1

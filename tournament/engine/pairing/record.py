@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from tournament.engine.display import format_points
@@ -365,9 +366,34 @@ def _path(v2: int) -> str:
     return format_points(Fraction(v2, 2))
 
 
-def _swapped_words(record: dict, player: int, opp, pair, name_of) -> list[str]:
+@dataclass(frozen=True)
+class _Index:
+    """A record's lookups by player, made once for a whole round's explanations (a search
+    per player would make 4,096 players' sentences cost millions of steps)."""
+
+    pair_of: dict
+    engine_of: dict
+    rows: dict
+    clubs: dict
+
+    @classmethod
+    def of(cls, record: dict) -> _Index:
+        def by_player(pairs) -> dict:
+            return {pid: pair for pair in pairs for pid in pair if pid is not None}
+
+        return cls(
+            pair_of=by_player(record["pairs"]),
+            engine_of=by_player(record["engine_pairs"]),
+            rows={row["player"]: row for row in record["standings"]},
+            clubs={p["id"]: p["club"] for p in record["players"]},
+        )
+
+
+def _swapped_words(record: dict, index: _Index, player: int, name_of) -> list[str]:
+    pair = index.pair_of[player]
+    opp = pair[1] if pair[0] == player else pair[0]
     swaps = [s for s in record.get("swaps", []) if player in s["players"] or opp in s["players"]]
-    engine = next((p for p in record["engine_pairs"] if player in p), None)
+    engine = index.engine_of.get(player)
     if not swaps or engine is None or set(engine) == set(pair):
         return []
     out = []
@@ -392,8 +418,7 @@ def _bye_words(me: dict) -> str:
     )
 
 
-def _first_round_words(record: dict, player: int, opp: int, name: str) -> list[str]:
-    clubs = {p["id"]: p["club"] for p in record["players"]}
+def _first_round_words(record: dict, clubs: dict, player: int, opp: int, name: str) -> list[str]:
     out = [
         f"Round 1 is a random draw from the round's seed ({record['seed']}), the same for "
         "anyone who draws it again."
@@ -441,16 +466,21 @@ def _later_round_words(me: dict, them: dict, opp: int, name: str) -> list[str]:
 
 
 def explain_pair(
-    record: dict, player: int, name_of: Callable[[int], str], flags: Iterable[str] = ()
+    record: dict,
+    player: int,
+    name_of: Callable[[int], str],
+    flags: Iterable[str] = (),
+    index: _Index | None = None,
 ) -> list[str]:
     """Sentences saying why `player` meets the opponent the record's published pairs give
     them: from the record's inputs and the pair's flag codes. Empty if not in the round."""
-    pair = next((p for p in record["pairs"] if player in p), None)
+    index = index or _Index.of(record)
+    pair = index.pair_of.get(player)
     if pair is None:
         return []
-    rows = {row["player"]: row for row in record["standings"]}
+    rows = index.rows
     opp = pair[1] if pair[0] == player else pair[0]
-    out = _swapped_words(record, player, opp, pair, name_of)
+    out = _swapped_words(record, index, player, name_of)
     if opp is None and record["round"] == 1:
         return [
             *out,
@@ -461,7 +491,7 @@ def explain_pair(
         return [*out, _bye_words(rows[player])]
     name = name_of(opp)
     if record["round"] == 1:
-        out += _first_round_words(record, player, opp, name)
+        out += _first_round_words(record, index.clubs, player, opp, name)
     else:
         out += _later_round_words(rows[player], rows[opp], opp, name)
     codes = set(flags)
@@ -481,8 +511,9 @@ def player_token(pid: int) -> str:
 def explain_all(record: dict, flags_of: dict[int, Iterable[str]]) -> dict[str, list[str]]:
     """`explain_pair` for every player of the round's published pairs, names as tokens,
     keyed "p<id>" (a JSON key that no database reads as an array index)."""
+    index = _Index.of(record)
     return {
-        f"p{pid}": explain_pair(record, pid, player_token, flags_of.get(pid, ()))
+        f"p{pid}": explain_pair(record, pid, player_token, flags_of.get(pid, ()), index)
         for pair in record["pairs"]
         for pid in pair
         if pid is not None

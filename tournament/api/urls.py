@@ -58,6 +58,11 @@ urlpatterns = [
         name="api-round-swap",
     ),
     path(
+        "events/<int:event_id>/rounds/<int:number>/record/",
+        rounds.RoundRecordView.as_view(),
+        name="api-round-record",
+    ),
+    path(
         "events/<int:event_id>/rounds/<int:number>/release/",
         rounds.RoundReleaseView.as_view(),
         name="api-round-release",

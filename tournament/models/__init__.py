@@ -15,7 +15,7 @@ from tournament.models.penalty import Penalty, PenaltyKind
 from tournament.models.player import Player, PlayerStatus
 from tournament.models.printjob import PrintJob, PrintJobStatus
 from tournament.models.result import Result, ResultSource, ResultStatus
-from tournament.models.round import Round, RoundStage, RoundStatus
+from tournament.models.round import Round, RoundRecord, RoundStage, RoundStatus
 from tournament.models.staff import EventStaff, StaffRole
 from tournament.models.table import Table
 
@@ -42,6 +42,7 @@ __all__ = [
     "ResultSource",
     "ResultStatus",
     "Round",
+    "RoundRecord",
     "RoundStage",
     "RoundStatus",
     "SportsVote",

@@ -49,3 +49,25 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} - round {self.number}"
+
+
+class RoundRecord(models.Model):
+    """What the pairing engine was given for an engine-paired round, what it produced and the
+    swaps made after it (tournament/engine/pairing/record.py), kept as it was at pairing time:
+    later corrections, drops or settings must not change what the round was paired from.
+    Apart from Round so that reading a round never loads it."""
+
+    round = models.OneToOneField(
+        "tournament.Round", on_delete=models.CASCADE, related_name="pairing_record"
+    )
+    # The record's inputs plus "engine_pairs", "engine_tables" and "swaps" (each
+    # {"players": [x, y], "by": staff name, "reason": str}); the published pairs and the
+    # sha256 are added when it is read.
+    data = models.JSONField()
+    # "Why this opponent" for each player ("p<id>": sentences, names as {player:<id>} tokens),
+    # made from the record when it is made and after each swap, so a player's page reads its
+    # own few lines rather than the whole record.
+    why = models.JSONField(default=dict)
+
+    def __str__(self) -> str:
+        return f"pairing record of {self.round}"

@@ -39,6 +39,7 @@ from tournament.services.rounds.extensions import game_extend
 from tournament.services.rounds.fallback import fallback_pack_offered
 from tournament.services.rounds.layout import game_set_layout
 from tournament.services.rounds.mission import round_choose_mission, round_mission_key
+from tournament.services.rounds.pairing_record import round_has_record
 from tournament.services.rounds.release import round_release
 from tournament.services.rounds.rounds import round_create, round_delete_latest, round_set_mission
 from tournament.services.rounds.swaps import round_repair, round_swap_players
@@ -82,6 +83,7 @@ def _round_context(event, **extra) -> dict:
         "mission_key": round_mission_key(current) if classic else "",
         **_classic_map(mission),
         "swap_form": SwapForm(players=players),
+        "has_record": round_has_record(event=event, round_=current, staff=True),
         "open": current is not None
         and not any(g.state in ("pending", "confirmed", "disputed") for g in games),
         "waiting": sum(g.state in ATTENTION for g in games),
@@ -277,6 +279,7 @@ def round_swap(request, event, number: int):
             round_number=number,
             player_x=form.cleaned_data["player_x"],
             player_y=form.cleaned_data["player_y"],
+            reason=form.cleaned_data["reason"],
         )
     except ServiceError as exc:
         report(request, exc)

@@ -44,6 +44,7 @@ from tournament.services.rounds.eleventh import (
 )
 from tournament.services.rounds.extensions import game_ends_at
 from tournament.services.rounds.names import round_title
+from tournament.services.rounds.pairing_record import player_why
 from tournament.services.standings.awards import sports_ballot
 from tournament.services.standings.standing import player_standing
 from tournament.views.common import is_htmx, latest_round, player_game_or_404, report
@@ -143,6 +144,8 @@ def player_home(request, key: str):
                     context.update(found[1])
                     context[name].append(found[0])
         context["standing"] = player_standing(event=event, player=player, revision=revision)
+        if game is not None:
+            context["why"] = player_why(round_=current, player=player)
     if game is not None:
         mission = mission_of(event, current)
         context.update(

@@ -30,6 +30,7 @@ from tournament.services.events.access import events_visible_to, user_can_judge
 from tournament.services.players.penalties import penalty_marks
 from tournament.services.players.players import players_by_name
 from tournament.services.players.registration import registration_is_open
+from tournament.services.rounds.pairing_record import round_has_record
 from tournament.services.rounds.records import never_played
 from tournament.services.standings.standings import (
     metric_heading,
@@ -231,6 +232,8 @@ def event_pairings(request, event_id: int):
         live=context["live"] and chosen == context["current_round"],
         # Called by the full page's template only, never for the polled part.
         page_sections=lambda: page_sections("pairings", event, chosen),
+        # Called by the full page's template only: the polled part has no link to it.
+        has_record=lambda: round_has_record(event=event, round_=chosen),
     )
     if is_htmx(request):
         # The games show every entry, confirmed or not: the event revision names them.

@@ -637,6 +637,40 @@ def _clocked_game(s: Site) -> None:
     s.extra["clock_game"] = game
 
 
+def _engine_paired(s: Site) -> None:
+    """An event whose second round the engine paired and an organiser then swapped (with a
+    reason): its pairings link the pairing record, each player's page says why this opponent
+    (issue 37)."""
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.results.results import result_enter
+    from tournament.services.rounds.rounds import round_create
+    from tournament.services.rounds.swaps import round_swap_players
+
+    if "checked_event" in s.extra:
+        return
+    event = event_create(user=s.organiser, name="Checked Cup", rounds=3, seed=7)
+    players = [
+        player_register(event=event, user=s.organiser, name=name, faction=faction, club="Ultra")
+        for name, faction in zip(NAMES[:6], FACTIONS[:6], strict=True)
+    ]
+    first = round_create(event_id=event.pk, user=s.organiser, seed=1)
+    for game in first.games.all():
+        result_enter(game_id=game.pk, data={"vp_a": 70, "vp_b": 45}, user=s.organiser)
+    second = round_create(event_id=event.pk, user=s.organiser, seed=2)
+    games = list(second.games.order_by("table_number"))
+    round_swap_players(
+        event_id=event.pk,
+        user=s.organiser,
+        round_number=2,
+        player_x=games[0].player_b_id,
+        player_y=games[1].player_b_id,
+        reason="They drove here together and asked to play others",
+    )
+    s.extra["checked_event"] = event
+    s.extra["checked_key"] = next(p for p in players if p.pk == games[0].player_a_id).private_key
+
+
 PAGES: list[Page] = [
     # The public
     Page("home", ANYONE, lambda s: reverse("home")),
@@ -731,6 +765,18 @@ PAGES: list[Page] = [
         PLAYER,
         lambda s: reverse("player-home", args=[s.extra["playoff_key"]]),
         setup=_playoff_event,
+    ),
+    Page(
+        "event-pairings-record",
+        ANYONE,
+        lambda s: reverse("event-pairings", args=[s.extra["checked_event"].pk]),
+        setup=_engine_paired,
+    ),
+    Page(
+        "player-home-why",
+        PLAYER,
+        lambda s: reverse("player-home", args=[s.extra["checked_key"]]),
+        setup=_engine_paired,
     ),
     Page("event-signup", ANYONE, _e("event-signup"), setup=_open_signup),
     Page("event-lists", ANYONE, _e("event-lists"), setup=_lists_published),

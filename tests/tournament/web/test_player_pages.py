@@ -81,9 +81,10 @@ def test_player_page_query_count_is_small(client, game, django_assert_max_num_qu
     # from every event (people's section, one query); and three on the first read after a
     # change: the penalties the standings count and the marks they show, and the tables given
     # more time beside the clock, once per change for every phone. Issue 37: whether the
-    # player's person left ratings (the ratings app's section, one query).
+    # player's person left ratings (the ratings app's section, one query), and two for "why
+    # this opponent" (the player's own lines of the round's pairing record, then the names).
     url = reverse("player-home", args=[game.player_a.private_key])
-    with django_assert_max_num_queries(28):
+    with django_assert_max_num_queries(30):
         client.get(url)
-    with django_assert_max_num_queries(20):
+    with django_assert_max_num_queries(22):
         client.get(url)

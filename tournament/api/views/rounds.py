@@ -6,7 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.api.bodies import StrictSerializer, refuse_body
-from common.api.fields import StrictIntegerField
+from common.api.fields import StrictIntegerField, text_field
 from common.errors import Conflict
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers.results import result_data
@@ -28,6 +28,8 @@ from tournament.services.events.access import user_can_judge
 from tournament.services.live.clock import round_clock_cached
 from tournament.services.rounds.eleventh import game_fields
 from tournament.services.rounds.extensions import game_ends_at
+from tournament.services.rounds.pairing_record import REASON_LIMIT as SWAP_REASON_LIMIT
+from tournament.services.rounds.pairing_record import round_record_get
 from tournament.services.rounds.release import round_release, round_released_cached
 from tournament.services.rounds.rounds import round_create, round_delete_latest, round_set_mission
 from tournament.services.rounds.swaps import round_repair, round_swap_players
@@ -201,6 +203,11 @@ class RoundDetailView(APIView):
 class SwapInputSerializer(StrictSerializer):
     player_x = StrictIntegerField(min_value=1)
     player_y = StrictIntegerField(min_value=1)
+    reason = text_field(
+        max_length=SWAP_REASON_LIMIT,
+        required=False,
+        help_text="Why, in a line: kept in the round's pairing record with who swapped.",
+    )
 
 
 class SwappedRoundSerializer(RoundSerializer):
@@ -263,3 +270,39 @@ class RoundRepairView(APIView):
             force=body.validated_data["force"],
         )
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+
+
+class RoundRecordSerializer(serializers.Serializer):
+    """The pairing record (docs/api.md, "Pairing records"); its inputs are described there."""
+
+    format = serializers.CharField()
+    event = serializers.IntegerField()
+    round = serializers.IntegerField()
+    engine = serializers.DictField()
+    seed = serializers.IntegerField()
+    bye_vp = serializers.IntegerField()
+    avoid_same_club = serializers.BooleanField()
+    tables = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    groups = serializers.ListField(child=serializers.ListField(), allow_null=True)
+    players = serializers.ListField(child=serializers.DictField())
+    games = serializers.ListField(child=serializers.DictField())
+    standings = serializers.ListField(child=serializers.DictField())
+    engine_pairs = serializers.ListField(child=serializers.ListField())
+    engine_tables = serializers.ListField(child=serializers.IntegerField(allow_null=True))
+    swaps = serializers.ListField(child=serializers.DictField())
+    pairs = serializers.ListField(child=serializers.ListField())
+    pair_tables = serializers.ListField(child=serializers.IntegerField(allow_null=True))
+    sha256 = serializers.CharField()
+
+
+class RoundRecordView(APIView):
+    serializer_class = RoundRecordSerializer
+
+    @extend_schema(responses=RoundRecordSerializer)
+    def get(self, request, event_id: int, number: int):
+        """The pairing record of an engine-paired round: what the engine was given, its pairs,
+        the swaps made after it and a SHA-256 (check it with `python -m tournament.verify`)."""
+        event = visible_event(request, event_id)
+        staff = user_can_judge(request.user, event)
+        record = round_record_get(event=event, number=number, staff=staff)
+        return Response(record)

@@ -300,6 +300,9 @@ def audit_undo(*, entry_id: int, user, confirm: bool = False) -> AuditEntry:
                 "confirmation_required",
                 " ".join(dependents) + " Confirm to undo anyway.",
             )
+        # Handlers take the entry only; one that records who acted (a pairing record's swap
+        # back) reads the undoing user from it.
+        entry.undoing_user = user
         with _well_formed(entry):
             UNDO_HANDLERS[entry.action](entry)
         entry.undone_at = timezone.now()

@@ -90,7 +90,8 @@ def pairing_swap(batch: AuditWords, entry: AuditEntry) -> str:
     x, y = before.get("swap", [None, None])
     rows = before.get("games", [])
     number = _round_number(batch, entry)
+    reason = (entry.after or {}).get("reason")
     return (
         f"Round {number}: {batch.name(x)} ({_seat(batch, rows, x)}) and "
-        f"{batch.name(y)} ({_seat(batch, rows, y)}) swapped"
+        f"{batch.name(y)} ({_seat(batch, rows, y)}) swapped" + (f": {reason}" if reason else "")
     )

@@ -42,6 +42,7 @@ from tournament.services.rounds.eleventh import (
     round_layout_clean,
 )
 from tournament.services.rounds.fallback import fallback_pack_after_commit
+from tournament.services.rounds.pairing_record import record_keep, record_made
 from tournament.services.rounds.records import event_games, event_players
 
 
@@ -196,15 +197,17 @@ def _check_grouped(players, groups: list[tuple[str, list[int]]], number: int) ->
         )
 
 
-def _engine_pairs(event: Event, number: int, seed: int) -> tuple[list[dict], dict]:
+def _engine_pairs(event: Event, number: int, seed: int) -> tuple[list[dict], dict, dict]:
+    """The engine's pairs, their cost and the pairing record of what it was given."""
     players = event_players(event)
+    games = event_games(event)
     tables = sorted(t.number for t in event.tables.all()) or None
     groups = _pairing_groups(event, number)
     if groups:
         _check_grouped(players, groups, number)
         result = pair_in_groups(
             players,
-            event_games(event),
+            games,
             [ids for _, ids in groups],
             round_number=number,
             seed=seed,
@@ -215,7 +218,7 @@ def _engine_pairs(event: Event, number: int, seed: int) -> tuple[list[dict], dic
     else:
         result = pair_round(
             players,
-            event_games(event),
+            games,
             round_number=number,
             seed=seed,
             bye_vp=event.bye_vp,
@@ -232,7 +235,18 @@ def _engine_pairs(event: Event, number: int, seed: int) -> tuple[list[dict], dic
         for p in result.pairs
     ]
     rematches, gap_sq, path = result.cost
-    return pairs, {"rematches": rematches, "record_gap_sq": gap_sq, "path_distance": path}
+    record = record_made(
+        event=event,
+        number=number,
+        players=players,
+        games=games,
+        seed=seed,
+        tables=tables,
+        groups=[ids for _, ids in groups] if groups else None,
+        result=result,
+    )
+    cost = {"rematches": rematches, "record_gap_sq": gap_sq, "path_distance": path}
+    return pairs, cost, record
 
 
 def _no_round_mission() -> Invalid:
@@ -318,11 +332,12 @@ def round_create(
         check_dispositions(event, number, force)
         seed_check(seed)
         layout = round_layout_clean(event, layout)
+        record = None
         if pairings is not None:
             pairs, cost, method = _manual_pairs(event, number, pairings), {}, "manual"
         else:
             seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-            pairs, cost = _engine_pairs(event, number, seed)
+            pairs, cost, record = _engine_pairs(event, number, seed)
             method = "engine"
         round_ = Round.objects.create(
             event=event,
@@ -348,6 +363,8 @@ def round_create(
         games_fill(event, round_, games)
         # One INSERT for the whole round: a 500-table round is paired while players wait.
         games = Game.objects.bulk_create(games)
+        if record is not None:
+            record_keep(round_=round_, data=record)
         Result.objects.bulk_create(
             Result(
                 game=game,

@@ -19,6 +19,7 @@ from tournament.services.events.access import require_organiser
 from tournament.services.events.archive import event_require_writable
 from tournament.services.rounds.eleventh import check_dispositions, games_refresh_dispositions
 from tournament.services.rounds.fallback import fallback_pack_after_commit
+from tournament.services.rounds.pairing_record import REASON_LIMIT, record_swap
 from tournament.services.rounds.records import event_games, event_players
 from tournament.services.rounds.rounds import (
     _locked_event,
@@ -109,9 +110,13 @@ def _refresh_flags(event: Event, round_: Round) -> list[dict]:
 
 
 def round_swap_players(
-    *, event_id: int, user, round_number: int, player_x: int, player_y: int
+    *, event_id: int, user, round_number: int, player_x: int, player_y: int, reason: str = ""
 ) -> list[dict]:
-    """Swap two players between games of the latest round; returns the round's warnings."""
+    """Swap two players between games of the latest round; returns the round's warnings.
+    `reason` (why, in a line) goes into the round's pairing record with who swapped."""
+    reason = (reason or "").strip()
+    if len(reason) > REASON_LIMIT:
+        raise Invalid("reason", "too_long", f"Must be at most {REASON_LIMIT} characters.")
     with transaction.atomic():
         event = _locked_event(event_id)
         require_organiser(user, event)
@@ -123,13 +128,17 @@ def round_swap_players(
         before = [[g.pk, g.player_a_id, g.player_b_id] for g in round_.games.all()]
         _swap(round_, player_x, player_y)
         warnings = _refresh_flags(event, round_)
+        record_swap(round_=round_, player_x=player_x, player_y=player_y, user=user, reason=reason)
         audit_record(
             event=event,
             action="pairing_swap",
             target=f"round:{round_.pk}",
             user=user,
             before={"games": before, "swap": [player_x, player_y]},
-            after={"games": [[g.pk, g.player_a_id, g.player_b_id] for g in round_.games.all()]},
+            after={
+                "games": [[g.pk, g.player_a_id, g.player_b_id] for g in round_.games.all()],
+                **({"reason": reason} if reason else {}),
+            },
         )
         fallback_pack_after_commit(round_id=round_.pk)  # a released round's pack is replaced
         return warnings
@@ -182,6 +191,14 @@ def _undo_swap(entry) -> None:
     x, y = entry.before["swap"]
     _swap(round_, y, x)
     _refresh_flags(event, round_)
+    # Undone by a swap back: the record keeps both, so replaying it gives the pairs as they are.
+    record_swap(
+        round_=round_,
+        player_x=y,
+        player_y=x,
+        user=getattr(entry, "undoing_user", None),
+        reason="undoing an earlier swap",
+    )
     fallback_pack_after_commit(round_id=round_.pk)
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 from django import forms
 
 from missions.eleventh.matrix import LAYOUT_LETTERS
+from tournament.services.rounds.pairing_record import REASON_LIMIT as SWAP_REASON_LIMIT
 
 
 class SwapForm(forms.Form):
     player_x = forms.TypedChoiceField(coerce=int, label="Swap")
     player_y = forms.TypedChoiceField(coerce=int, label="with")
+    # Kept in the round's pairing record beside the organiser's name (issue 37).
+    reason = forms.CharField(label="because", max_length=SWAP_REASON_LIMIT, required=False)
 
     def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)

@@ -44,13 +44,18 @@ def has_words(text: str) -> bool:
 @dataclass
 class Piece:
     """A stretch of a template: `kind` is "text" (readable text between tags), "var" (a
-    {{ variable }} among such text), "inline" (a bare inline tag such as <strong>) or "break"
-    (anything else: a tag, a block tag, a comment, script or style)."""
+    {{ variable }} among such text), "inline" (a bare inline tag such as <strong>), "attr" (the
+    text of a readable attribute's value, READABLE_ATTRIBUTES), "attrvar" (a variable in one)
+    or "break" (anything else: a tag, a block tag, a comment, script or style)."""
 
     kind: str
     start: int
     end: int
     source: str
+
+
+# Attributes a person reads (a tooltip, a screen reader's label, a placeholder, an image's text).
+READABLE_ATTRIBUTES = {"title", "aria-label", "placeholder", "alt"}
 
 
 @dataclass
@@ -64,6 +69,11 @@ class _Html:
     name: str = ""  # the tag's name, while in a tag
     closing: bool = False  # an end tag
     plain: bool = True  # no template tag or variable inside the tag
+    attribute: str = ""  # the name of the attribute being read, in a tag
+
+    @property
+    def readable_value(self) -> bool:
+        return self.state == "value" and self.attribute in READABLE_ATTRIBUTES
 
 
 def pieces(source: str) -> list[Piece]:
@@ -79,11 +89,13 @@ def pieces(source: str) -> list[Piece]:
                 skipping = None
             continue
         if token.token_type == TokenType.TEXT:
-            out.extend(_text_pieces(source, start, end, html))
+            out.extend(_Text(source, start, end, html).pieces())
             continue
         kind = "break"
         if token.token_type == TokenType.VAR and html.state == "text" and not html.raw:
             kind = "var"
+        elif token.token_type == TokenType.VAR and html.readable_value:
+            kind = "attrvar"
         if token.token_type == TokenType.BLOCK:
             first = token.contents.split()[0] if token.contents.split() else ""
             if first in _SKIP_BLOCKS:
@@ -96,87 +108,108 @@ def pieces(source: str) -> list[Piece]:
     return out
 
 
-def _text_pieces(source: str, start: int, end: int, html: _Html) -> list[Piece]:
-    out: list[Piece] = []
-    i = start
-    run_start = start
+class _Text:
+    """One TEXT token cut into pieces, carrying the HTML state (`html`) across tokens."""
 
-    def flush(kind: str, upto: int) -> None:
-        nonlocal run_start
-        if upto > run_start:
-            out.append(Piece(kind, run_start, upto, source[run_start:upto]))
-        run_start = upto
+    def __init__(self, source: str, start: int, end: int, html: _Html) -> None:
+        self.source, self.end, self.html = source, end, html
+        self.i = self.run_start = start
+        self.out: list[Piece] = []
 
-    while i < end:
-        ch = source[i]
-        if html.raw:
-            close = f"</{html.raw}"
-            if source[i : i + len(close)].lower() == close:
-                html.raw = ""
-                html.state = "tag"
-                html.name, html.plain = close[2:], False
-                i += len(close)
-                continue
-            i += 1
-            continue
-        if html.state == "text":
-            if source.startswith("<!--", i):
-                flush("text", i)
-                html.state = "comment"
-                i += 4
-                continue
-            opening = re.match(r"<(/?)([A-Za-z][A-Za-z0-9]*|!)", source[i:end])
-            if opening:
-                flush("text", i)
-                html.state = "tag"
-                html.name = opening.group(2).lower()
-                html.closing = bool(opening.group(1))
-                html.plain = True
-                i += 1
-                continue
-            i += 1
-            continue
-        if html.state == "comment":
-            if source.startswith("-->", i):
-                i += 3
-                html.state = "text"
-                flush("break", i)
-                continue
-            i += 1
-            continue
-        if html.state == "tag":
-            if ch in "\"'":
-                html.state, html.quote = "value", ch
-            elif ch == ">":
-                i += 1
-                bare = html.plain and re.fullmatch(r"</?[A-Za-z0-9]+\s*/?>", source[run_start:i])
-                html.state = "text"
-                if not html.closing and html.name in _RAW:
-                    html.raw = html.name
-                    flush("break", i)
-                    continue
-                flush("inline" if bare and html.name in INLINE else "break", i)
-                continue
-            i += 1
-            continue
-        if html.state == "value":
-            if ch == html.quote:
-                html.state = "tag"
-            i += 1
-            continue
-    # What is left: text, or a tag, comment or raw element that goes on after this token.
-    if html.state == "text" and not html.raw:
-        flush("text", end)
-    else:
-        flush("break", end)
-    return out
+    def flush(self, kind: str, upto: int) -> None:
+        if upto > self.run_start:
+            self.out.append(Piece(kind, self.run_start, upto, self.source[self.run_start : upto]))
+        self.run_start = upto
+
+    def pieces(self) -> list[Piece]:
+        html = self.html
+        steps = {"text": self.in_text, "comment": self.in_comment, "tag": self.in_tag}
+        while self.i < self.end:
+            if html.raw:
+                self.in_raw()
+            elif html.state == "value":
+                self.in_value()
+            else:
+                steps[html.state]()
+        # What is left: text, or a tag, comment or raw element that goes on after this token.
+        if html.state == "text" and not html.raw:
+            self.flush("text", self.end)
+        else:
+            self.flush("attr" if html.readable_value else "break", self.end)
+        return self.out
+
+    def in_raw(self) -> None:
+        close = f"</{self.html.raw}"
+        if self.source[self.i : self.i + len(close)].lower() == close:
+            self.html.raw, self.html.state = "", "tag"
+            self.html.name, self.html.closing, self.html.plain = self.html.raw, True, False
+            self.i += len(close)
+        else:
+            self.i += 1
+
+    def in_text(self) -> None:
+        if self.source.startswith("<!--", self.i):
+            self.flush("text", self.i)
+            self.html.state = "comment"
+            self.i += 4
+            return
+        opening = re.match(r"<(/?)([A-Za-z][A-Za-z0-9]*|!)", self.source[self.i : self.end])
+        if opening:
+            self.flush("text", self.i)
+            self.html.state, self.html.attribute = "tag", ""
+            self.html.name = opening.group(2).lower()
+            self.html.closing = bool(opening.group(1))
+            self.html.plain = True
+        self.i += 1
+
+    def in_comment(self) -> None:
+        if self.source.startswith("-->", self.i):
+            self.i += 3
+            self.html.state = "text"
+            self.flush("break", self.i)
+        else:
+            self.i += 1
+
+    def in_tag(self) -> None:
+        html, ch = self.html, self.source[self.i]
+        if ch in "\"'":
+            html.state, html.quote = "value", ch
+            self.i += 1
+            if html.readable_value:
+                self.flush("break", self.i)
+            return
+        if ch == "=":
+            name = re.search(r"([\w:-]+)\s*$", self.source[self.run_start : self.i])
+            html.attribute = name.group(1).lower() if name else ""
+        if ch != ">":
+            self.i += 1
+            return
+        self.i += 1
+        tag = self.source[self.run_start : self.i]
+        bare = html.plain and re.fullmatch(r"</?[A-Za-z0-9]+\s*/?>", tag)
+        html.state = "text"
+        if not html.closing and html.name in _RAW:
+            html.raw = html.name
+            self.flush("break", self.i)
+            return
+        self.flush("inline" if bare and html.name in INLINE else "break", self.i)
+
+    def in_value(self) -> None:
+        html = self.html
+        if self.source[self.i] != html.quote:
+            self.i += 1
+            return
+        if html.readable_value:
+            self.flush("attr", self.i)
+        html.state, html.attribute = "tag", ""
+        self.i += 1
 
 
 def unmarked(source: str) -> list[tuple[int, str]]:
     """Each readable text not marked for translation: its line number and its words."""
     found = []
     for piece in pieces(source):
-        if piece.kind == "text" and has_words(piece.source):
+        if piece.kind in ("text", "attr") and has_words(piece.source):
             line = source.count("\n", 0, piece.start) + 1
             found.append((line, " ".join(piece.source.split())))
     return found

@@ -3,7 +3,8 @@
     .venv/bin/python tools/mark_templates.py templates/tournament [more files or folders]
 
 Each run of text between tags (with the {{ variables }} and bare inline tags such as <strong>
-among it) becomes one message: `{% translate "..." %}` when it holds no variable, else
+among it), and each readable attribute's value (title, aria-label, placeholder, alt), becomes
+one message: `{% translate "..." %}` when it holds no variable, else
 `{% blocktranslate trimmed with name=expression %}...{% endblocktranslate %}`, and a run with
 one `|pluralize` becomes a `count` message with its singular and plural. The whitespace around
 a run stays outside it, so the page renders as before (only line breaks and indentation inside
@@ -20,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common.template_text import Piece, has_words, pieces  # noqa: E402
+from common.template_text import Piece, has_words, pieces
 
 _VAR = re.compile(r"^\{\{\s*(.*?)\s*\}\}$", re.S)
 _PLURAL = re.compile(r"^(?P<expr>.+?)\|pluralize(?::(?P<q>[\"'])(?P<arg>[^\"']*)(?P=q))?$")
@@ -79,7 +80,7 @@ def _split(run: list[Piece], at) -> list[list[Piece]]:
     return [r for r in out if r]
 
 
-def _message(run: list[Piece]) -> str | None:
+def _message(run: list[Piece], *, attribute: bool) -> str | None:
     """The marked text for a run (its edges already trimmed), or None to leave it."""
     if not any(p.kind == "text" and has_words(p.source) for p in run):
         return None
@@ -118,8 +119,12 @@ def _message(run: list[Piece]) -> str | None:
         plural_text.append(piece)
     text = "".join(singular)
     withs = " ".join(f"{n}={e}" for e, n in names.items() if e != counter)
-    if counter is None and not names and "\n" not in text and '"' not in text and "%}" not in text:
-        return '{% translate "' + text + '" %}'
+    if counter is None and not names and "\n" not in text and "%}" not in text:
+        # Single quotes read well inside an attribute's double quotes.
+        quotes = "'\"" if attribute else "\"'"
+        for q in quotes:
+            if q not in text:
+                return "{% translate " + q + text + q + " %}"
     head = "{% blocktranslate trimmed"
     if withs:
         head += " with " + withs
@@ -131,31 +136,42 @@ def _message(run: list[Piece]) -> str | None:
     return head + text + "{% endblocktranslate %}"
 
 
-def _mark_run(source: str, run: list[Piece]) -> list[tuple[int, int, str]]:
-    """Replacements (start, end, new text) for one run of text, variables and inline tags."""
-    # Edges: whitespace-only text and inline tags stay outside the message.
-    while run and (run[0].kind == "inline" or (run[0].kind == "text" and not run[0].source.strip())):
-        run = run[1:]
-    while run and (
-        run[-1].kind == "inline" or (run[-1].kind == "text" and not run[-1].source.strip())
-    ):
-        run = run[:-1]
-    if not run:
-        return []
+def _as_text(p: Piece) -> Piece:
+    """An attribute's pieces are marked as text is (they hold no tags)."""
+    kind = {"attr": "text", "attrvar": "var"}.get(p.kind, p.kind)
+    return Piece(kind, p.start, p.end, p.source)
+
+
+def _edge(p: Piece) -> bool:
+    """Whitespace-only text and inline tags at a run's edges stay outside the message."""
+    return p.kind == "inline" or (p.kind == "text" and not p.source.strip())
+
+
+def _sub_runs(run: list[Piece]) -> list[list[Piece]] | None:
+    """The parts a run is marked as, or None to mark it whole: a run whose inline tags do not
+    balance is cut at them; one with several `|pluralize` at its text without words (" · ")."""
     if not _balanced(run):
-        out = []
-        for sub in _split(run, lambda p: p.kind == "inline"):
-            if sub[0].kind != "inline":
-                out += _mark_run(source, sub)
-        return out
+        return [sub for sub in _split(run, lambda p: p.kind == "inline") if sub[0].kind != "inline"]
     if len(_plurals(run)) > 1:
         subs = _split(run, lambda p: p.kind == "text" and not has_words(p.source))
         if len(subs) > 1:
-            out = []
-            for sub in subs:
-                if not (sub[0].kind == "text" and not has_words(sub[0].source) and len(sub) == 1):
-                    out += _mark_run(source, sub)
-            return out
+            return [s for s in subs if len(s) > 1 or s[0].kind != "text" or has_words(s[0].source)]
+    return None
+
+
+def _mark_run(
+    source: str, run: list[Piece], *, attribute: bool = False
+) -> list[tuple[int, int, str]]:
+    """Replacements (start, end, new text) for one run of text, variables and inline tags."""
+    while run and _edge(run[0]):
+        run = run[1:]
+    while run and _edge(run[-1]):
+        run = run[:-1]
+    if not run:
+        return []
+    subs = _sub_runs(run)
+    if subs is not None:
+        return [c for sub in subs for c in _mark_run(source, sub, attribute=attribute)]
     start, end = run[0].start, run[-1].end
     body = source[start:end]
     lead = body[: len(body) - len(body.lstrip())]
@@ -168,10 +184,13 @@ def _mark_run(source: str, run: list[Piece]) -> list[tuple[int, int, str]]:
         p = pieces_[-1]
         pieces_[-1] = Piece("text", p.start, p.end - len(trail), p.source[: -len(trail)])
     trimmed = pieces_
-    message = _message([p for p in trimmed if p.source])
+    message = _message([p for p in trimmed if p.source], attribute=attribute)
     if message is None:
         return []
     return [(start + len(lead), end - len(trail), message)]
+
+
+_FAMILY = {"text": "text", "var": "text", "inline": "text", "attr": "attr", "attrvar": "attr"}
 
 
 def mark(source: str) -> str:
@@ -179,11 +198,12 @@ def mark(source: str) -> str:
     changes: list[tuple[int, int, str]] = []
     run: list[Piece] = []
     for p in [*found, Piece("break", len(source), len(source), "")]:
-        if p.kind == "break":
-            if run:
-                changes += _mark_run(source, run)
+        family = _FAMILY.get(p.kind)
+        if run and family != _FAMILY[run[0].kind]:
+            attribute = run[0].kind.startswith("attr")
+            changes += _mark_run(source, [_as_text(q) for q in run], attribute=attribute)
             run = []
-        else:
+        if family:
             run.append(p)
     if not changes:
         return source

@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from tournament.engine.standings.metrics import DEFAULT_OWR_FLOOR_TEXT
 from tournament.localtime import default_time_zone
@@ -100,19 +101,23 @@ class Event(models.Model):
     # record, so the label must not promise more.
     avoid_same_club = models.BooleanField(
         default=True,
-        help_text="Keep club mates apart in round 1 (later rounds pair by record).",
+        help_text=gettext_lazy("Keep club mates apart in round 1 (later rounds pair by record)."),
     )
     # Off by default so API scripts written before check-in keep pairing; the organiser's
     # new-event form ticks it.
     check_in_required = models.BooleanField(
         default=False,
-        help_text="Pair only players who have checked in (409 not_checked_in otherwise).",
+        help_text=gettext_lazy(
+            "Pair only players who have checked in (409 not_checked_in otherwise)."
+        ),
     )
     # Off by default, like check_in_required, so API scripts see their rounds at once; the
     # new-event form ticks it. On: a newly paired round waits for the organiser's release.
     review_pairings = models.BooleanField(
         default=False,
-        help_text="A new round's pairings stay with the staff until the organiser releases them.",
+        help_text=gettext_lazy(
+            "A new round's pairings stay with the staff until the organiser releases them."
+        ),
     )
     # Players check themselves in from their private page while this is on, within the
     # optional window and from the optional networks (tournament/services/players/checkin.py).
@@ -125,14 +130,17 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Length of a round in minutes (empty: the battle size's usual length).",
+        help_text=gettext_lazy(
+            "Length of a round in minutes (empty: the battle size's usual length)."
+        ),
     )
     # Public sign-up at /events/{id}/signup/: off until the organiser opens it.
     registration_open = models.BooleanField(default=False)
     # A cap on approved players (and sign-ups awaiting approval); beyond it sign-ups wait.
     places = models.PositiveIntegerField(null=True, blank=True)
     registration_approval = models.BooleanField(
-        default=False, help_text="The organiser approves each sign-up before it takes a place."
+        default=False,
+        help_text=gettext_lazy("The organiser approves each sign-up before it takes a place."),
     )
     paper_size = models.CharField(max_length=10, choices=PaperSize.choices, default=PaperSize.A4)
     mission_pack = models.CharField(max_length=40, default="leviathan")

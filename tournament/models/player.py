@@ -1,6 +1,7 @@
 import secrets
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from missions.eleventh.matrix import DISPOSITION_NAMES
 from tournament.models.names import NamedQuerySet, NameKeyed, name_key_field
@@ -34,7 +35,9 @@ class Player(NameKeyed, models.Model):
     # 11th edition: the Force Disposition chosen at muster (missions.eleventh.matrix ids);
     # blank until chosen, and in events of other packs.
     disposition = models.CharField(max_length=20, blank=True)
-    battle_ready = models.BooleanField(default=False, help_text="Fully painted army: +10VP.")
+    battle_ready = models.BooleanField(
+        default=False, help_text=gettext_lazy("Fully painted army: +10VP.")
+    )
     checked_in = models.BooleanField(default=False)
     dropped = models.BooleanField(default=False)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)

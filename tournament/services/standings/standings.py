@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from common.errors import Invalid
 from tournament.engine import (
     compute_standings,
@@ -99,7 +101,9 @@ def standings_compute(
     stages = list(event.rounds.values_list("stage", flat=True))
     paired = len(stages)
     if as_of_round is not None and not 0 <= as_of_round <= paired:
-        raise Invalid("round", "range", f"Must be between 0 and {paired}.")
+        raise Invalid(
+            "round", "range", gettext("Must be between 0 and %(paired)s.") % {"paired": paired}
+        )
     players = {p.pk: p for p in ranked_players(event)}
     shown = [*event.tiebreaks, *(m for m in ALWAYS_SHOWN if m not in event.tiebreaks)]
     records = players_records(players.values())

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from missions.eleventh.matrix import LAYOUT_LETTERS
 
 
 class SwapForm(forms.Form):
-    player_x = forms.TypedChoiceField(coerce=int, label="Swap")
-    player_y = forms.TypedChoiceField(coerce=int, label="with")
+    player_x = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Swap"))
+    player_y = forms.TypedChoiceField(coerce=int, label=gettext_lazy("with"))
 
     def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from common.errors import Invalid
 from series.engine.scoring import KINDS, PLACING, Rule, format_points
 
@@ -34,16 +36,24 @@ def table_clean(value) -> list[str]:
     if isinstance(value, str):  # the page's text box: "25, 18, 15"
         value = [v for v in value.replace(";", ",").replace("\n", ",").split(",") if v.strip()]
     if not isinstance(value, list):
-        raise Invalid("placing_points", "invalid", "Must be a list of points for 1st, 2nd, ...")
+        raise Invalid(
+            "placing_points", "invalid", gettext("Must be a list of points for 1st, 2nd, ...")
+        )
     if len(value) > MAX_PLACES:
-        raise Invalid("placing_points", "too_long", f"At most {MAX_PLACES} places.")
+        raise Invalid(
+            "placing_points",
+            "too_long",
+            gettext("At most %(MAX_PLACES)s places.") % {"MAX_PLACES": MAX_PLACES},
+        )
     out = []
     for i, v in enumerate(value, start=1):
         try:
             out.append(points_clean("placing_points", v))
         except Invalid as exc:
             raise Invalid(
-                "placing_points", exc.codes["placing_points"][0], f"Place {i}: {POINTS_RULE}"
+                "placing_points",
+                exc.codes["placing_points"][0],
+                gettext("Place %(i)s: %(POINTS_RULE)s") % {"i": i, "POINTS_RULE": POINTS_RULE},
             ) from None
     return out
 
@@ -55,7 +65,7 @@ def best_clean(value) -> int | None:
         raise Invalid(
             "best_events",
             "invalid",
-            "Must be a whole number of events from 1 to 100, or empty for all.",
+            gettext("Must be a whole number of events from 1 to 100, or empty for all."),
         )
     return int(value)
 
@@ -65,7 +75,7 @@ def scoring_clean(value) -> str:
         raise Invalid(
             "scoring",
             "invalid",
-            'Must be "placing" (points by final place) or "results" (by wins and draws).',
+            gettext('Must be "placing" (points by final place) or "results" (by wins and draws).'),
         )
     return value
 

@@ -32,7 +32,8 @@ def test_every_catalogue_is_complete():
                 text=True,
                 check=True,
             )
-            assert "fuzzy" not in done.stderr and "untranslated" not in done.stderr, done.stderr
+            assert "fuzzy" not in done.stderr, done.stderr
+            assert "untranslated" not in done.stderr, done.stderr
 
 
 def test_only_complete_languages_are_offered():
@@ -64,7 +65,8 @@ def test_a_complete_catalogue_has_no_problems():
         ('msgid ""\n"Long "\n"text"\nmsgstr ""\n', "untranslated: 'Long text'"),
         ('#, fuzzy, python-format\nmsgid "Round"\nmsgstr "Runde"\n', "fuzzy: 'Round'"),
         (
-            'msgid "%(n)s game"\nmsgid_plural "%(n)s games"\nmsgstr[0] "%(n)s Spiel"\nmsgstr[1] ""\n',
+            'msgid "%(n)s game"\nmsgid_plural "%(n)s games"\n'
+            'msgstr[0] "%(n)s Spiel"\nmsgstr[1] ""\n',
             "untranslated: '%(n)s game'",
         ),
     ],

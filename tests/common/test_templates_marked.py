@@ -28,7 +28,8 @@ TEMPLATES = sorted(p for d in TEMPLATE_DIRS for p in d.rglob("*.html"))
 
 
 def _mark_tool():
-    spec = importlib.util.spec_from_file_location("mark_templates", ROOT / "tools/mark_templates.py")
+    path = ROOT / "tools/mark_templates.py"
+    spec = importlib.util.spec_from_file_location("mark_templates", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -62,8 +63,8 @@ def test_every_readable_string_is_marked_for_translation(path):
         ("<input placeholder=\"{% translate 'e.g. 1234' %}\">", []),
         ("<!-- Hello --><p>&nbsp;&middot;</p>{# Hello #}{% comment %}Hello{% endcomment %}", []),
         # Text after a script whose tag holds a template tag is text again.
-        ('<script src="{% static \'a.js\' %}" defer></script><p>Hello</p>', ["Hello"]),
-        ('<a href="{% url \'home\' %}">Home</a>', ["Home"]),
+        ("<script src=\"{% static 'a.js' %}\" defer></script><p>Hello</p>", ["Hello"]),
+        ("<a href=\"{% url 'home' %}\">Home</a>", ["Home"]),
         ("{% block main_class %} wide{% endblock %}", []),
     ],
 )
@@ -78,12 +79,19 @@ def test_words_are_letters_once_entities_are_removed():
 
 CASES = [
     ("<p>Hello <strong>world</strong>.</p>", {}),
-    ("<h2>Factions <span>{{ n }} player{{ n|pluralize }} · {{ g }} game{{ g|pluralize }}</span></h2>", {"n": 1, "g": 3}),
+    (
+        "<h2>Factions <span>{{ n }} player{{ n|pluralize }} · "
+        "{{ g }} game{{ g|pluralize }}</span></h2>",
+        {"n": 1, "g": 3},
+    ),
     ("<h2>{{ n }} player{{ n|pluralize }} confirmed</h2>", {"n": 2}),
-    ("<p>\n  Round {{ round.number }} of\n  {{ total }}: 100% <em>done</em>\n</p>", {"round": {"number": 2}, "total": 5}),
+    (
+        "<p>\n  Round {{ round.number }} of\n  {{ total }}: 100% <em>done</em>\n</p>",
+        {"round": {"number": 2}, "total": 5},
+    ),
     ('<a title="Remove {{ p.name }}" aria-label="Close">x</a>', {"p": {"name": "Zoë <b>"}}),
     ("<p>{% if a %}Yes, {{ a }}{% else %}No{% endif %} <b>bold</b> end</p>", {"a": "&"}),
-    ("<p>{{ c }} table{{ c|pluralize:\" has,s have\" }} no layout</p>", {"c": 1}),
+    ('<p>{{ c }} table{{ c|pluralize:" has,s have" }} no layout</p>', {"c": 1}),
 ]
 
 

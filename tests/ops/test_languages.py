@@ -57,9 +57,7 @@ def test_the_footer_switcher_sets_the_language_and_goes_back(client, two_languag
     assert '<option value="de" lang="de" selected>Deutsch</option>' in page
 
 
-def test_api_messages_follow_the_asker_language_codes_and_fields_do_not(
-    api, event, two_languages
-):
+def test_api_messages_follow_the_asker_language_codes_and_fields_do_not(api, event, two_languages):
     url = f"/api/events/{event.pk}/players/"
     english = api.post(url, {}, format="json", HTTP_ACCEPT_LANGUAGE="en").json()
     german = api.post(url, {}, format="json", HTTP_ACCEPT_LANGUAGE="de").json()

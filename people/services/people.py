@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, Forbidden, Invalid, NotFound
 from people.engine.matching import (
@@ -26,7 +26,7 @@ from people.models import Person, PersonChange, PersonLink
 from tournament.models import Event, EventStaff, StaffRole
 from tournament.services.events.access import user_can_create_events
 
-NO_PERSON = "No such person."
+NO_PERSON = gettext_lazy("No such person.")
 
 
 def _link_scope(event, *, everywhere: bool = False) -> QuerySet[Event]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Invalid
 from series.engine.scoring import KINDS, PLACING, Rule, format_points
@@ -13,7 +13,9 @@ from series.engine.scoring import KINDS, PLACING, Rule, format_points
 MAX_PLACES = 256
 # Points are written plainly; a denominator beyond this is a slip, not a rule anyone publishes.
 MAX_DENOMINATOR = 1000
-POINTS_RULE = 'Must be a number of points from 0 up, written like "25", "12.5" or "40/3".'
+POINTS_RULE = gettext_lazy(
+    'Must be a number of points from 0 up, written like "25", "12.5" or "40/3".'
+)
 
 
 def points_clean(field: str, value) -> str:
@@ -53,7 +55,7 @@ def table_clean(value) -> list[str]:
             raise Invalid(
                 "placing_points",
                 exc.codes["placing_points"][0],
-                gettext("Place %(i)s: %(POINTS_RULE)s") % {"i": i, "POINTS_RULE": POINTS_RULE},
+                gettext("Place %(place)s: %(rule)s") % {"place": i, "rule": POINTS_RULE},
             ) from None
     return out
 

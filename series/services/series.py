@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, Forbidden, Invalid, NotFound
 from series.models import Series, SeriesChange, SeriesEvent
@@ -25,7 +25,7 @@ from tournament.services.events.access import (
 )
 from tournament.services.players.names import text_checked
 
-NO_SERIES = "No such series."
+NO_SERIES = gettext_lazy("No such series.")
 FIELDS = (
     "name",
     "description",

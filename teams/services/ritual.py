@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, Forbidden, Invalid, NotFound
 from teams.engine import ritual as engine
@@ -34,8 +34,10 @@ from tournament.services.events.access import (
 from tournament.services.events.archive import event_require_writable
 
 AUDIT_ACTION = "team_ritual"
-NOT_CAPTAIN = "Only the two captains of this match, or its organisers, take part in its ritual."
-NO_MATCH = "No such team match."
+NOT_CAPTAIN = gettext_lazy(
+    "Only the two captains of this match, or its organisers, take part in its ritual."
+)
+NO_MATCH = gettext_lazy("No such team match.")
 STEP_WORDS = {
     engine.STEP_CHAMPION: "champion",
     engine.STEP_DEFENDER: "defender",

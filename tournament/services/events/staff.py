@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, EventStaff, StaffRole
@@ -13,7 +13,7 @@ from tournament.services.audit.log import audit_record
 from tournament.services.events.access import require_organiser
 from tournament.services.events.archive import event_require_writable
 
-ROLE_RULE = "Must be organiser or judge."
+ROLE_RULE = gettext_lazy("Must be organiser or judge.")
 
 
 def staff_list(*, event: Event) -> list[EventStaff]:

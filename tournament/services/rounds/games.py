@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.db import connection
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, Forbidden, NotFound
 from tournament.models import Event, Game, Player, Round
@@ -11,7 +11,7 @@ from tournament.services.events.access import NOT_STAFF, event_hidden_from, user
 from tournament.services.results import rowsql
 
 _CHAIN = (Game, Round, Event)
-NO_GAME = "No such game."
+NO_GAME = gettext_lazy("No such game.")
 
 
 def game_lock(*, game_id: int) -> Game:

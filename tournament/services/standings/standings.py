@@ -51,7 +51,7 @@ def owr_floor_clean(value) -> str:
     """The owr_floor setting as stored: a fraction from 0 to 1 written exactly, a decimal kept
     a decimal ("0.330" -> "0.33", as BCP writes its floor) and a fraction in lowest terms
     ("2/6" -> "1/3")."""
-    rule = 'Must be a fraction from 0 to 1 written like "1/3" (or "0" for no floor).'
+    rule = gettext('Must be a fraction from 0 to 1 written like "1/3" (or "0" for no floor).')
     if not isinstance(value, str) or not value.strip():
         raise Invalid("owr_floor", "invalid", rule)
     try:

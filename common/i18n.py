@@ -9,6 +9,8 @@ rendered standings table, ETags) names the language it was made in.
 from __future__ import annotations
 
 import re
+import struct
+from dataclasses import dataclass
 from types import SimpleNamespace
 
 from django.conf import settings
@@ -31,24 +33,67 @@ def current_language() -> str:
     return translation.get_language() or settings.LANGUAGE_CODE
 
 
-# One entry of a .po file: its flags (#, fuzzy), msgid and msgstr (or msgstr[n]) lines.
-_ENTRY_SPLIT = re.compile(r"\n\s*\n")
+@dataclass
+class Entry:
+    """One message of a .po catalogue."""
+
+    msgid: str
+    msgstrs: list[str]  # one, or one per plural form
+    plural: str | None = None
+    context: str | None = None
+    fuzzy: bool = False
+
+
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_KEYWORD = re.compile(r"^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s")
 
 
-def _strings(lines: list[str], keyword: str) -> list[str]:
-    """The texts of `keyword` (msgid, msgstr, msgstr[0] ...), continuation lines joined."""
-    found, current = [], None
-    for line in lines:
-        head = line.split(" ", 1)[0]
-        if head.startswith("msg"):
-            current = None
-            if head == keyword or (keyword == "msgstr" and re.fullmatch(r"msgstr\[\d+\]", head)):
-                current = len(found)
-                found.append("")
-        if current is not None and line.lstrip().startswith(('"', "msg")):
-            found[current] += "".join(_STRING.findall(line))
-    return found
+def _unquote(line: str) -> str:
+    return "".join(
+        re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), part)
+        for part in _STRING.findall(line)
+    )
+
+
+def catalogue_entries(text: str) -> list[Entry]:
+    """The entries of a .po catalogue (the header, msgid "", first), obsolete ones (#~) left
+    out; continuation lines joined and escapes read."""
+    entries = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        fields: dict[str, str] = {}
+        plurals: dict[int, str] = {}
+        fuzzy, current = False, None
+        for raw in block.splitlines():
+            line = raw.strip()
+            if line.startswith("#,"):
+                fuzzy = fuzzy or "fuzzy" in {f.strip() for f in line[2:].split(",")}
+            if not line or line.startswith("#"):
+                continue
+            keyword = _KEYWORD.match(line)
+            if keyword:
+                current = keyword.group(1)
+                if keyword.group(2) is not None:
+                    current = int(keyword.group(2))
+                    plurals[current] = ""
+                else:
+                    fields[current] = ""
+            target = plurals if isinstance(current, int) else fields
+            if current is not None:
+                target[current] += _unquote(line)
+        if "msgid" not in fields:
+            continue
+        strings = [plurals[i] for i in sorted(plurals)] if plurals else [fields.get("msgstr", "")]
+        entries.append(
+            Entry(
+                msgid=fields["msgid"],
+                msgstrs=strings,
+                plural=fields.get("msgid_plural"),
+                context=fields.get("msgctxt"),
+                fuzzy=fuzzy,
+            )
+        )
+    return entries
 
 
 def catalogue_problems(text: str) -> list[str]:
@@ -56,14 +101,42 @@ def catalogue_problems(text: str) -> list[str]:
     msgstr, or any empty plural form) or fuzzy, named by its msgid. Obsolete entries (#~) are
     not shown and do not count."""
     problems = []
-    for block in _ENTRY_SPLIT.split(text.strip()):
-        lines = [ln for ln in block.splitlines() if ln.strip() and not ln.startswith("#~")]
-        ids = _strings(lines, "msgid")
-        if not ids or ids[0] == "":  # the header
+    for entry in catalogue_entries(text):
+        if entry.msgid == "" and entry.context is None:  # the header
             continue
-        flags = {f.strip() for ln in lines if ln.startswith("#,") for f in ln[2:].split(",")}
-        if "fuzzy" in flags:
-            problems.append(f"fuzzy: {ids[0]!r}")
-        elif any(s == "" for s in _strings(lines, "msgstr")) or not _strings(lines, "msgstr"):
-            problems.append(f"untranslated: {ids[0]!r}")
+        if entry.fuzzy:
+            problems.append(f"fuzzy: {entry.msgid!r}")
+        elif not entry.msgstrs or any(s == "" for s in entry.msgstrs):
+            problems.append(f"untranslated: {entry.msgid!r}")
     return problems
+
+
+def compile_catalogue(text: str) -> bytes:
+    """The .mo file (GNU gettext's binary catalogue, as msgfmt writes it) of a .po catalogue's
+    text: fuzzy and untranslated entries left out, as msgfmt does. Pure Python, so installing
+    needs no GNU gettext on the machine."""
+    pairs = {}
+    for entry in catalogue_entries(text):
+        incomplete = entry.fuzzy or not entry.msgstrs or any(s == "" for s in entry.msgstrs)
+        if incomplete and entry.msgid != "":  # the header (msgid "") is always kept
+            continue
+        key = entry.msgid if entry.plural is None else f"{entry.msgid}\0{entry.plural}"
+        if entry.context is not None:
+            key = f"{entry.context}\x04{key}"
+        pairs[key.encode()] = "\0".join(entry.msgstrs).encode()
+    keys = sorted(pairs)
+    count = len(keys)
+    originals_at = 7 * 4
+    translations_at = originals_at + count * 8
+    data_at = translations_at + count * 8
+    table, data = [], b""
+    for key in keys:
+        table.append((len(key), data_at + len(data)))
+        data += key + b"\0"
+    for key in keys:
+        value = pairs[key]
+        table.append((len(value), data_at + len(data)))
+        data += value + b"\0"
+    # Magic, revision 0, the count, where the two tables are, and no hash table.
+    header = struct.pack("<7I", 0x950412DE, 0, count, originals_at, translations_at, 0, data_at)
+    return header + b"".join(struct.pack("<2I", *pair) for pair in table) + data

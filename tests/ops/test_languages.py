@@ -64,6 +64,8 @@ def test_api_messages_follow_the_asker_language_codes_and_fields_do_not(api, eve
     assert english["name"] == ["This field is required."]
     assert german["name"] != english["name"]  # Django REST framework's own German
     assert german["error_codes"] == english["error_codes"] == {"name": ["required"]}
+    response = api.post(url, {}, format="json", HTTP_ACCEPT_LANGUAGE="de")
+    assert response["Content-Language"] == "de"
     assert not Player.objects.filter(event=event).exists()
 
 

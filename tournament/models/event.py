@@ -14,11 +14,11 @@ def default_tiebreaks() -> list[str]:
 
 class BattleSize(models.TextChoices):
     # Presets from the core rules summary (seed 004): name -> points limit.
-    INCURSION = "incursion", "Incursion (1,000 pts)"
-    STRIKE_FORCE = "strike_force", "Strike Force (2,000 pts)"
-    ONSLAUGHT = "onslaught", "Onslaught (3,000 pts)"
+    INCURSION = "incursion", gettext_lazy("Incursion (1,000 pts)")
+    STRIKE_FORCE = "strike_force", gettext_lazy("Strike Force (2,000 pts)")
+    ONSLAUGHT = "onslaught", gettext_lazy("Onslaught (3,000 pts)")
     # 10th edition only: each player brings one of the event's fixed patrols (rosters app).
-    COMBAT_PATROL = "combat_patrol", 'Combat Patrol (fixed patrols, 44" x 30")'
+    COMBAT_PATROL = "combat_patrol", gettext_lazy('Combat Patrol (fixed patrols, 44" x 30")')
 
 
 # Combat Patrol has no points limit (0: none): a patrol's contents are fixed.
@@ -47,20 +47,20 @@ BATTLE_SIZE_ROUND_MINUTES = {
 
 class EventStatus(models.TextChoices):
     # Not "Registration open": whether players may sign up is `registration_open` alone.
-    REGISTRATION = "registration", "Not started"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
+    REGISTRATION = "registration", gettext_lazy("Not started")
+    RUNNING = "running", gettext_lazy("Running")
+    FINISHED = "finished", gettext_lazy("Finished")
 
 
 class PaperSize(models.TextChoices):
-    A4 = "A4", "A4"
-    LETTER = "letter", "Letter"
+    A4 = "A4", gettext_lazy("A4")
+    LETTER = "letter", gettext_lazy("Letter")
 
 
 class EventKind(models.TextChoices):
     # A team event pairs teams (the teams app); its players play inside team matches.
-    SINGLES = "singles", "Singles"
-    TEAM = "team", "Teams"
+    SINGLES = "singles", gettext_lazy("Singles")
+    TEAM = "team", gettext_lazy("Teams")
 
 
 TEAM_SIZE_MIN, TEAM_SIZE_MAX = 3, 8
@@ -68,9 +68,12 @@ TEAM_SIZE_MIN, TEAM_SIZE_MAX = 3, 8
 
 class LayoutPolicy(models.TextChoices):
     # 11th-edition events: where each game's terrain layout letter (A, B or C) comes from.
-    ROLLED_PER_TABLE = "rolled_per_table", "Rolled for each table from the round's seed"
-    PER_ROUND = "per_round", "Named by the organiser for each round"
-    PER_TABLE = "per_table", "Fixed by the organiser for each table"
+    ROLLED_PER_TABLE = (
+        "rolled_per_table",
+        gettext_lazy("Rolled for each table from the round's seed"),
+    )
+    PER_ROUND = "per_round", gettext_lazy("Named by the organiser for each round")
+    PER_TABLE = "per_table", gettext_lazy("Fixed by the organiser for each table")
 
 
 class Event(models.Model):

@@ -15,11 +15,11 @@ def new_private_key() -> str:
 class PlayerStatus(models.TextChoices):
     # Only approved players are paired, listed and ranked; the others are sign-ups the organiser
     # has not (or no longer) let in.
-    APPROVED = "approved", "Approved"
-    PENDING = "pending", "Awaiting approval"
-    WAITING = "waiting", "On the waiting list"
-    REJECTED = "rejected", "Rejected"
-    WITHDRAWN = "withdrawn", "Withdrawn"
+    APPROVED = "approved", gettext_lazy("Approved")
+    PENDING = "pending", gettext_lazy("Awaiting approval")
+    WAITING = "waiting", gettext_lazy("On the waiting list")
+    REJECTED = "rejected", gettext_lazy("Rejected")
+    WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn")
 
 
 class Player(NameKeyed, models.Model):

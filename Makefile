@@ -18,8 +18,13 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/pip install -q -r requirements-dev.txt
 	touch $@ $(VENV)/.installed
 
+# Each install compiles the translation catalogues (locale/*/LC_MESSAGES/*.po) into the .mo
+# files Django reads: build outputs, never committed, so they always match the .po files; in
+# Python (ops compile_catalogues), so no GNU gettext is needed.
 install: $(VENV)/.installed
+	$(BIN)/python manage.py compile_catalogues
 install-dev: $(VENV)/.installed-dev
+	$(BIN)/python manage.py compile_catalogues
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.cache import cache_control
-from django.views.i18n import JavaScriptCatalog
+from django.views.i18n import JavaScriptCatalog, set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from ops.service_worker import service_worker
@@ -46,6 +46,9 @@ urlpatterns = [
         cache_control(max_age=3600)(JavaScriptCatalog.as_view()),
         name="javascript-catalog",
     ),
+    # The footer's language switcher posts here (Django's view: it keeps the choice in a cookie
+    # and goes back to the page it came from).
+    path("i18n/setlang/", set_language, name="set_language"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file (`?script`): no inline script (CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

@@ -5,21 +5,22 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class CallStatus(models.TextChoices):
-    OPEN = "open", "Waiting for a judge"
-    CLAIMED = "claimed", "A judge is on the way"
-    RESOLVED = "resolved", "Resolved"
+    OPEN = "open", gettext_lazy("Waiting for a judge")
+    CLAIMED = "claimed", gettext_lazy("A judge is on the way")
+    RESOLVED = "resolved", gettext_lazy("Resolved")
 
 
 class CallCategory(models.TextChoices):
-    RULES = "rules", "Rules question"
-    DISPUTE = "dispute", "Dispute"
-    TIME = "time", "Time"
-    CONDUCT = "conduct", "Conduct"
-    LIST = "list", "List or army"
-    OTHER = "other", "Other"
+    RULES = "rules", gettext_lazy("Rules question")
+    DISPUTE = "dispute", gettext_lazy("Dispute")
+    TIME = "time", gettext_lazy("Time")
+    CONDUCT = "conduct", gettext_lazy("Conduct")
+    LIST = "list", gettext_lazy("List or army")
+    OTHER = "other", gettext_lazy("Other")
 
 
 NOTE_LIMIT = 200

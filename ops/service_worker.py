@@ -17,6 +17,8 @@ from django.contrib.staticfiles import finders
 from django.http import HttpResponse
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 # What a page kept offline needs to look and work as it did (the worker keeps them at install).
@@ -46,8 +48,9 @@ def _source(name: str) -> bytes:
         return handle.read()
 
 
-@lru_cache(maxsize=1)
-def worker_script() -> str:
+@lru_cache(maxsize=16)
+def worker_script(language: str) -> str:
+    """The worker with its settings, its offline page's words in `language` (the asker's)."""
     urls = {}
     for name in PRECACHE:
         try:
@@ -65,13 +68,29 @@ def worker_script() -> str:
         # Django adds the leading slash (and any SCRIPT_NAME) to a relative STATIC_URL.
         "static": settings.STATIC_URL,
         "catalog": reverse("javascript-catalog"),
+        # The page a phone shows for a page it never kept, in the reader's language (a worker
+        # has no catalogue of its own; the version above stays the same for every language).
+        "offline": _offline_words(language),
     }
     return f"self.STRATEGIUM = {json.dumps(config)};\n" + _source("js/sw.js").decode()
 
 
+def _offline_words(language: str) -> dict:
+    with translation.override(language):
+        return {
+            "lang": language,
+            "title": gettext("Offline"),
+            "text": gettext(
+                "This page was not opened on this phone before, so there is no copy to show. "
+                "It will open once the network is back."
+            ),
+        }
+
+
 @require_GET
 def service_worker(request):
-    response = HttpResponse(worker_script(), content_type="text/javascript; charset=utf-8")
+    script = worker_script(translation.get_language())
+    response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
     # Browsers check the worker at most daily anyway; no-cache makes each check reach us.
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"

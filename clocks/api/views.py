@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import authentication, permissions
 from rest_framework.response import Response
@@ -49,7 +50,9 @@ class GameClockView(APIView):
     def get(self, request, game_id: int):
         game = visible_game(request, game_id)
         if not game.round.released and not user_can_judge(request.user, game.round.event):
-            raise Conflict("game", "not_released", "This round's pairings are not released yet.")
+            raise Conflict(
+                "game", "not_released", gettext("This round's pairings are not released yet.")
+            )
         clock = clock_of(game_id=game.pk)
         return Response(clock_state(clock, now=timezone.now()))
 

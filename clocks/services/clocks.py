@@ -8,6 +8,7 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clocks.engine import clock as engine
 from clocks.models import GameClock
@@ -101,7 +102,7 @@ def _clock_row(game: Game, *, lock: bool) -> GameClock | None:
 def _game(game_id: int) -> Game:
     game = Game.objects.select_related("round__event").filter(pk=game_id).first()
     if game is None:
-        raise NotFound("game", "not_found", "No such game.")
+        raise NotFound("game", "not_found", gettext("No such game."))
     return game
 
 
@@ -132,16 +133,16 @@ def _asker_side(game: Game, *, player, staff: bool, side: str | None) -> str | N
     if staff:
         return side or own
     if own is None:
-        raise Forbidden("game", "not_your_game", "Only this game's players and staff may.")
+        raise Forbidden("game", "not_your_game", gettext("Only this game's players and staff may."))
     if side is not None and side != own:
-        raise Forbidden("side", "not_your_side", "A player moves only their own clock.")
+        raise Forbidden("side", "not_your_side", gettext("A player moves only their own clock."))
     return own
 
 
 def _engine_move(clock: engine.Clock, action: str, side, *, version, ms: int, hold) -> engine.Clock:
     if action == "start":
         if side is None:
-            raise Invalid("side", "required", 'Say whose clock starts: "a" or "b".')
+            raise Invalid("side", "required", gettext('Say whose clock starts: "a" or "b".'))
         return engine.start(clock, side, version=version, now=ms)
     if action == "pass":
         return engine.pass_turn(clock, side or clock.running, version=version, now=ms)
@@ -164,7 +165,7 @@ def clock_move(
     it and runs the opponent's, `pause` and `resume`. A player acts for their own side only;
     staff for either (`side` names it for start and pass)."""
     if action not in ACTIONS:
-        raise Invalid("action", "invalid_choice", "Must be start, pass, pause or resume.")
+        raise Invalid("action", "invalid_choice", gettext("Must be start, pass, pause or resume."))
     game = _game(game_id)
     event = game.round.event
     staff = user is not None and user_can_judge(user, event)
@@ -173,7 +174,9 @@ def clock_move(
     # until staff resume it, and their moves are logged.
     as_staff = staff and (player is None or game.side_of(player.pk) is None)
     if not game.round.released:
-        raise Conflict("game", "not_released", "This round's pairings are not released yet.")
+        raise Conflict(
+            "game", "not_released", gettext("This round's pairings are not released yet.")
+        )
     with transaction.atomic():
         row = _clock_row(game, lock=True)
         if row is None:
@@ -183,7 +186,9 @@ def clock_move(
         now = now or timezone.now()
         clock = to_engine(row)
         if action == "start" and Result.objects.filter(game_id=game.pk).exists():
-            raise Conflict("game", "result_entered", "This game's result is in: no clock starts.")
+            raise Conflict(
+                "game", "result_entered", gettext("This game's result is in: no clock starts.")
+            )
         try:
             moved = _engine_move(
                 clock,

@@ -4,6 +4,8 @@ fields, registered from clocks.hooks)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from clocks.models import ClockSettings
 from common.errors import Invalid
 from exchange.services.fields import Spec
@@ -37,12 +39,15 @@ def minutes_clean(value) -> int | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Invalid("game_clock_minutes", "invalid", "Must be a whole number of minutes.")
+        raise Invalid(
+            "game_clock_minutes", "invalid", gettext("Must be a whole number of minutes.")
+        )
     if not 1 <= value <= MINUTES_MAX:
         raise Invalid(
             "game_clock_minutes",
             "out_of_range",
-            f"Must be between 1 and {MINUTES_MAX} minutes, or empty for no game clocks.",
+            gettext("Must be between 1 and %(MINUTES_MAX)s minutes, or empty for no game clocks.")
+            % {"MINUTES_MAX": MINUTES_MAX},
         )
     return value
 

@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.http import QueryDict
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework import serializers
 from rest_framework.fields import SkipField
 
 # A browser form's CSRF token travels in the body; it is the request's, not the object's.
 TRANSPORT_KEYS = frozenset({"csrfmiddlewaretoken"})
 
-UNKNOWN = "Unknown field: this operation does not take it."
-READ_ONLY = "Read-only: it can be sent back unchanged, not changed."
+UNKNOWN = gettext_lazy("Unknown field: this operation does not take it.")
+READ_ONLY = gettext_lazy("Read-only: it can be sent back unchanged, not changed.")
 
 
 def unknown_field(key: str) -> serializers.ValidationError:
@@ -32,7 +33,7 @@ def body_object(request) -> dict:
         return {k: data.get(k) for k in data if k not in TRANSPORT_KEYS}
     if not isinstance(data, Mapping):
         raise serializers.ValidationError(
-            {"non_field_errors": ["The body must be a JSON object."]}, code="invalid"
+            {"non_field_errors": [gettext("The body must be a JSON object.")]}, code="invalid"
         )
     return dict(data)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.core.validators import RegexValidator
 from django.http import QueryDict
+from django.utils.translation import gettext
 from rest_framework import serializers
 
 from common.api.bodies import KnownFieldsMixin
@@ -54,7 +55,8 @@ class StrictIntegerField(serializers.IntegerField):
         value = super().to_internal_value(data)
         if self.range_code and not self.min_value <= value <= self.max_value:
             raise serializers.ValidationError(
-                f"Must be a whole number from {self.min_value} to {self.max_value}.",
+                gettext("Must be a whole number from %(min_value)s to %(max_value)s.")
+                % {"min_value": self.min_value, "max_value": self.max_value},
                 code=self.range_code,
             )
         return value

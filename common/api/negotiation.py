@@ -5,6 +5,7 @@ and was answered with a guessed format; an unknown one was a bare 404. The schem
 view's formats as an enum, so either is bad input: 400 naming the field and the formats taken.
 """
 
+from django.utils.translation import gettext
 from rest_framework import exceptions
 from rest_framework.negotiation import DefaultContentNegotiation
 
@@ -20,7 +21,8 @@ class StrictFormatNegotiation(DefaultContentNegotiation):
                     {
                         param: [
                             exceptions.ErrorDetail(
-                                f"Ask for one of these formats: {', '.join(formats)}.",
+                                gettext("Ask for one of these formats: %(formats)s.")
+                                % {"formats": ", ".join(formats)},
                                 code="invalid_choice",
                             )
                         ]

@@ -59,6 +59,9 @@ MIDDLEWARE = [
     "ops.offline_copy.OfflineCopyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session, before anything that renders: the reader's language (their choice in
+    # the footer's cookie, else their browser's Accept-Language), among LANGUAGES only.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -147,6 +150,23 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
+# The catalogues (locale/<language>/LC_MESSAGES/django.po, compiled by `make install`).
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# Each language by its own name, as the footer's switcher shows it.
+LANGUAGE_NAMES = {
+    "en-gb": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "es": "Español",
+    "it": "Italiano",
+    "pl": "Polski",
+}
+# The languages whose catalogue is complete (tests/common/test_catalogues.py refuses an untranslated
+# or fuzzy entry): only these may be chosen or picked from a browser's Accept-Language, so no
+# page is ever shown half in one language and half in another. A language joins this list
+# when its catalogue is complete; the switcher in the footer appears once there are two.
+COMPLETE_LANGUAGES = ["en-gb"]
+LANGUAGES = [(code, LANGUAGE_NAMES[code]) for code in COMPLETE_LANGUAGES]
 USE_TZ = True
 
 STATIC_URL = "static/"

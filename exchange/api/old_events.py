@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -28,15 +29,21 @@ class _OldEventSerializer(StrictSerializer):
         allow_blank=True,
         max_length=200,
         validators=[NO_NUL],
-        help_text="The new event's name (for BCP, defaults to the file's event name).",
+        help_text=gettext_lazy(
+            "The new event's name (for BCP, defaults to the file's event name)."
+        ),
     )
     date = serializers.DateField(
-        required=False, allow_null=True, help_text="The day it was played (YYYY-MM-DD)."
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy("The day it was played (YYYY-MM-DD)."),
     )
     mission_pack = serializers.ChoiceField(
         choices=pack_keys(),
         default=DEFAULT_PACK,
-        help_text="Whose scoring rules check the VP (default leviathan: at most 100).",
+        help_text=gettext_lazy(
+            "Whose scoring rules check the VP (default leviathan: at most 100)."
+        ),
     )
 
 
@@ -44,23 +51,29 @@ class BcpImportSerializer(_OldEventSerializer):
     # Any JSON value (null included) reaches the reader, which refuses a wrong one by place.
     file = serializers.JSONField(
         allow_null=True,
-        help_text="The BCP data: the list of pairings, or an object with `pairings` (or the "
-        "API's `data`/`active`), optional `players` and `event`; or BCP's per-player file, "
-        "each player with `games` and `opponentIds` (docs/export-format.md).",
+        help_text=gettext_lazy(
+            "The BCP data: the list of pairings, or an object with `pairings` (or the "
+            "API's `data`/`active`), optional `players` and `event`; or BCP's per-player file, "
+            "each player with `games` and `opponentIds` (docs/export-format.md)."
+        ),
     )
 
 
 class RoundsCsvImportSerializer(_OldEventSerializer):
     name = StrictCharField(
-        max_length=200, validators=[NOT_BLANK, NO_NUL], help_text="The new event's name."
+        max_length=200,
+        validators=[NOT_BLANK, NO_NUL],
+        help_text=gettext_lazy("The new event's name."),
     )
     file = StrictCharField(
         max_length=CSV_MAX_CHARS,
         allow_blank=True,  # an empty file is refused by the reader, naming it
         trim_whitespace=False,
         validators=[NO_NUL],
-        help_text="The CSV text: round,table,player_a,faction_a,vp_a,player_b,faction_b,vp_b "
-        "(and optionally club_a, club_b, outcome, ended).",
+        help_text=gettext_lazy(
+            "The CSV text: round,table,player_a,faction_a,vp_a,player_b,faction_b,vp_b "
+            "(and optionally club_a, club_b, outcome, ended)."
+        ),
     )
 
 

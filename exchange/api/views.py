@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -30,37 +31,45 @@ class ExportDocumentSerializer(serializers.Serializer):
     tracked_games = serializers.ListField(child=serializers.DictField())
     sha256 = serializers.RegexField(
         r"^[0-9a-f]{64}$",
-        help_text="SHA-256 of the canonical content (docs/export-format.md); a body whose "
-        "content does not match it is refused (400 checksum_mismatch).",
+        help_text=gettext_lazy(
+            "SHA-256 of the canonical content (docs/export-format.md); a body whose "
+            "content does not match it is refused (400 checksum_mismatch)."
+        ),
     )
 
 
 class ImportAnswerSerializer(StrictSerializer):
-    id = serializers.IntegerField(help_text="The new event's id.")
+    id = serializers.IntegerField(help_text=gettext_lazy("The new event's id."))
     name = serializers.CharField()
-    hidden = serializers.BooleanField(help_text="Always true: an import starts hidden.")
+    hidden = serializers.BooleanField(
+        help_text=gettext_lazy("Always true: an import starts hidden.")
+    )
     registration_open = serializers.BooleanField(
-        help_text="Always false: an import starts with sign-up closed."
+        help_text=gettext_lazy("Always false: an import starts with sign-up closed.")
     )
     warnings = serializers.ListField(
         child=serializers.DictField(),
-        help_text="`name` `name_in_use` when another event here has the same name.",
+        help_text=gettext_lazy("`name` `name_in_use` when another event here has the same name."),
     )
     skipped_staff = serializers.ListField(
         child=serializers.CharField(),
-        help_text="Staff usernames with no account on this instance: not added.",
+        help_text=gettext_lazy("Staff usernames with no account on this instance: not added."),
     )
     missing_accounts = serializers.ListField(
         child=serializers.CharField(),
-        help_text="Every username the file names that has no account here (their results and "
-        "log entries are kept without the account).",
+        help_text=gettext_lazy(
+            "Every username the file names that has no account here (their results and "
+            "log entries are kept without the account)."
+        ),
     )
     new_keys = serializers.ListField(
         child=serializers.CharField(),
-        help_text="Players whose private key was already used here and who got a new one.",
+        help_text=gettext_lazy(
+            "Players whose private key was already used here and who got a new one."
+        ),
     )
     new_tracker_links = serializers.IntegerField(
-        help_text="Tracked games whose link was already used here and was renewed."
+        help_text=gettext_lazy("Tracked games whose link was already used here and was renewed.")
     )
 
 

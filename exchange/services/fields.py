@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.utils.dateparse import parse_date, parse_datetime, parse_duration
 from django.utils.duration import duration_iso_string
+from django.utils.translation import gettext
 
 from common.errors import Invalid
 from missions.eleventh.matrix import DISPOSITION_IDS, LAYOUT_LETTERS
@@ -264,7 +265,9 @@ def event_specs() -> tuple[Spec, ...]:
 
 
 def bad(path: str, message: str) -> Invalid:
-    return Invalid(FIELD, "invalid_file", f"{path}: {message}")
+    return Invalid(
+        FIELD, "invalid_file", gettext("%(path)s: %(message)s") % {"path": path, "message": message}
+    )
 
 
 def name_value(value: str, path: str, held: dict, what: str) -> str:

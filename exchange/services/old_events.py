@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import Forbidden, Invalid
 from exchange.engine.bcp import bcp_read
@@ -43,7 +44,11 @@ METHOD = "imported"  # Round.method: paired elsewhere
 
 
 def _refused(exc: OldEventError) -> Invalid:
-    return Invalid(FIELD, "invalid_file", f"{exc.place}: {exc.message}")
+    return Invalid(
+        FIELD,
+        "invalid_file",
+        gettext("%(place)s: %(message)s") % {"place": exc.place, "message": exc.message},
+    )
 
 
 def _results(old: OldEvent, pack: str) -> list[dict]:
@@ -61,24 +66,35 @@ def _results(old: OldEvent, pack: str) -> list[dict]:
         except Invalid as exc:
             name, ((_, message), *_) = next(iter(exc.errors.items()))
             place = game.places.get(name) or game.places.get("vp_a") or game.place
-            raise Invalid(FIELD, "invalid_file", f"{place}: {message}") from None
+            raise Invalid(
+                FIELD,
+                "invalid_file",
+                gettext("%(place)s: %(message)s") % {"place": place, "message": message},
+            ) from None
     return out
 
 
 def _options(name: str, date, pack: str, old: OldEvent) -> tuple[str, dt.date | None]:
     if pack not in pack_keys() or pack not in SCORING:
-        raise Invalid("mission_pack", "unknown_pack", f"Must be one of {', '.join(pack_keys())}.")
+        raise Invalid(
+            "mission_pack",
+            "unknown_pack",
+            gettext("Must be one of %(join)s.") % {"join": ", ".join(pack_keys())},
+        )
     name = " ".join((name or old.name or "").split())
     if not name:
-        raise Invalid("name", "no_name", "Give the event a name (the file names none).")
+        raise Invalid("name", "no_name", gettext("Give the event a name (the file names none)."))
     if len(name) > Event._meta.get_field("name").max_length:
-        raise Invalid("name", "too_long", "At most 200 characters.")
+        raise Invalid("name", "too_long", gettext("At most 200 characters."))
     if date is None and old.start_date:
         try:
             date = dt.date.fromisoformat(old.start_date)
         except ValueError:
             raise Invalid(
-                FIELD, "invalid_file", f"{old.date_place}: '{old.start_date}' is not a date."
+                FIELD,
+                "invalid_file",
+                gettext("%(date_place)s: '%(start_date)s' is not a date.")
+                % {"date_place": old.date_place, "start_date": old.start_date},
             ) from None
     return name, date
 
@@ -179,7 +195,9 @@ def _game(n: int, game, result: dict, *, keys: dict, now, username: str) -> dict
 
 def _import(old_reader, *, user, name: str, date, mission_pack: str) -> ImportReport:
     if not user_can_create_events(user):
-        raise Forbidden("user", "not_organiser", "Only organiser accounts may import events.")
+        raise Forbidden(
+            "user", "not_organiser", gettext("Only organiser accounts may import events.")
+        )
     try:
         old = old_reader()
         old_event_check(old)

@@ -10,6 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 
 from common.errors import ServiceError
@@ -31,8 +32,10 @@ FORM_OVERHEAD_BYTES = 64_000
 
 class EventImportForm(forms.Form):
     file = forms.FileField(
-        label="Export file (JSON)",
-        help_text="A file saved with “Export this event (JSON)” on any Strategium instance.",
+        label=gettext_lazy("Export file (JSON)"),
+        help_text=gettext_lazy(
+            "A file saved with “Export this event (JSON)” on any Strategium instance."
+        ),
     )
 
 

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy
 
 from common.errors import Invalid, ServiceError
 from common.jsontext import JsonRefused, json_cost_check, json_parse
@@ -31,21 +32,25 @@ SOURCES = [
 
 
 class OldEventImportForm(forms.Form):
-    source = forms.ChoiceField(label="What the file holds", choices=SOURCES, initial="bcp")
-    file = forms.FileField(label="File")
+    source = forms.ChoiceField(
+        label=gettext_lazy("What the file holds"), choices=SOURCES, initial="bcp"
+    )
+    file = forms.FileField(label=gettext_lazy("File"))
     name = forms.CharField(
-        label="Event name",
+        label=gettext_lazy("Event name"),
         max_length=200,
         required=False,
-        help_text="Needed for a CSV; a BCP file's own event name is used when left empty.",
+        help_text=gettext_lazy(
+            "Needed for a CSV; a BCP file's own event name is used when left empty."
+        ),
     )
     date = forms.DateField(
-        label="Date played",
+        label=gettext_lazy("Date played"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
     )
     mission_pack = forms.ChoiceField(
-        label="Scoring rules that check the VP",
+        label=gettext_lazy("Scoring rules that check the VP"),
         choices=mission_pack_choices,
         initial=DEFAULT_PACK,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -25,7 +26,9 @@ from tournament.api.permissions import require_staff_access, visible_event, visi
 
 class CallSerializer(serializers.ModelSerializer):
     table = serializers.IntegerField(source="game.table_number", allow_null=True, read_only=True)
-    claimed_by = serializers.SerializerMethodField(help_text="The judge's name, or null.")
+    claimed_by = serializers.SerializerMethodField(
+        help_text=gettext_lazy("The judge's name, or null.")
+    )
 
     class Meta:
         model = JudgeCall
@@ -51,10 +54,13 @@ class CallSerializer(serializers.ModelSerializer):
 
 class QueuedCallSerializer(CallSerializer):
     players = serializers.ListField(
-        child=serializers.CharField(), read_only=True, help_text="The table's players' names."
+        child=serializers.CharField(),
+        read_only=True,
+        help_text=gettext_lazy("The table's players' names."),
     )
     waiting = serializers.IntegerField(
-        read_only=True, help_text="Seconds from the call to its claim (to now while open)."
+        read_only=True,
+        help_text=gettext_lazy("Seconds from the call to its claim (to now while open)."),
     )
 
     class Meta(CallSerializer.Meta):
@@ -69,14 +75,14 @@ class CallInputSerializer(StrictSerializer):
 class ResolveInputSerializer(StrictSerializer):
     ruling = name_field(RULING_LIMIT, help_text="The ruling, shown to the table's players.")
     category = serializers.ChoiceField(
-        choices=CallCategory.choices, required=False, help_text="Default: other."
+        choices=CallCategory.choices, required=False, help_text=gettext_lazy("Default: other.")
     )
     minutes_added = StrictIntegerField(
         min_value=0,
         max_value=MINUTES_MAX,
         required=False,
         range_code="range",
-        help_text="Minutes given to the table (its end and its game clocks move).",
+        help_text=gettext_lazy("Minutes given to the table (its end and its game clocks move)."),
     )
 
 
@@ -84,7 +90,7 @@ class CallQuerySerializer(StrictSerializer):
     status = serializers.ChoiceField(
         choices=CallStatus.choices,
         required=False,
-        help_text="Only calls of this status (default: open and claimed, the queue).",
+        help_text=gettext_lazy("Only calls of this status (default: open and claimed, the queue)."),
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clocks.services.clocks import clock_hold, clock_release
 from common.errors import Conflict, Invalid, NotFound
@@ -74,7 +75,7 @@ def judge_call_open(
             event = game.round.event
             event_require_writable(event)
             if game.player_b_id is None:
-                raise Conflict("game", "bye", "A bye has no table to call a judge to.")
+                raise Conflict("game", "bye", gettext("A bye has no table to call a judge to."))
             existing = _unresolved(game.pk)
             if existing is not None:
                 return existing, False
@@ -109,7 +110,7 @@ def _call_lock(call_id: int, user) -> JudgeCall:
         else None
     )
     if call is None:
-        raise NotFound("call", "not_found", "No such judge call.")
+        raise NotFound("call", "not_found", gettext("No such judge call."))
     require_judge(user, call.event)
     event_require_writable(call.event)
     return call
@@ -124,7 +125,8 @@ def _resolved_conflict(call: JudgeCall) -> Conflict:
     return Conflict(
         "call",
         "resolved",
-        f"The call at {_table(call)} was already resolved by {user_name(call.resolved_by)}.",
+        gettext("The call at %(_table)s was already resolved by %(user_name)s.")
+        % {"_table": _table(call), "user_name": user_name(call.resolved_by)},
     )
 
 
@@ -141,7 +143,8 @@ def judge_call_claim(*, call_id: int, user) -> JudgeCall:
         raise Conflict(
             "call",
             "claimed",
-            f"{user_name(call.claimed_by)} has already claimed the call at {_table(call)}.",
+            gettext("%(user_name)s has already claimed the call at %(_table)s.")
+            % {"user_name": user_name(call.claimed_by), "_table": _table(call)},
         )
     call.status = CallStatus.CLAIMED
     call.claimed_by = user
@@ -158,16 +161,20 @@ def _category(value) -> str:
         raise Invalid(
             "category",
             "invalid_choice",
-            f"Choose one of: {', '.join(CallCategory.values)}.",
+            gettext("Choose one of: %(join)s.") % {"join": ", ".join(CallCategory.values)},
         )
     return value
 
 
 def _minutes(value) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Invalid("minutes_added", "invalid", "Must be a whole number of minutes.")
+        raise Invalid("minutes_added", "invalid", gettext("Must be a whole number of minutes."))
     if not 0 <= value <= MINUTES_MAX:
-        raise Invalid("minutes_added", "range", f"From 0 to {MINUTES_MAX} minutes.")
+        raise Invalid(
+            "minutes_added",
+            "range",
+            gettext("From 0 to %(MINUTES_MAX)s minutes.") % {"MINUTES_MAX": MINUTES_MAX},
+        )
     return value
 
 
@@ -180,7 +187,7 @@ def judge_call_resolve(
     claimed by whoever resolves it."""
     ruling = text_checked(ruling, field="ruling", multiline=True, limit=RULING_LIMIT)
     if not ruling:
-        raise Invalid("ruling", "blank", "Say what the ruling was.")
+        raise Invalid("ruling", "blank", gettext("Say what the ruling was."))
     category = _category(category)
     minutes_added = _minutes(minutes_added)
     call = _call_lock(call_id, user)

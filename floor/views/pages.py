@@ -14,6 +14,7 @@ from django.http import Http404, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -128,9 +129,13 @@ def player_call_submit(request, key: str, game_id: int):
     else:
         when = _clock(call, player.event)
         if new:
-            messages.success(request, f"Judge called at {when}. Stay at your table.")
+            messages.success(
+                request, gettext("Judge called at %(when)s. Stay at your table.") % {"when": when}
+            )
         else:
-            messages.info(request, f"A judge was already called at {when}.")
+            messages.info(
+                request, gettext("A judge was already called at %(when)s.") % {"when": when}
+            )
     return redirect(_back(request, key))
 
 
@@ -206,7 +211,11 @@ def floor_claim(request, event, call_id: int):
     except ServiceError as exc:
         report(request, exc, LABELS)
     else:
-        messages.success(request, f"You took the call at table {call.game.table_number}.")
+        messages.success(
+            request,
+            gettext("You took the call at table %(table_number)s.")
+            % {"table_number": call.game.table_number},
+        )
     return redirect(_floor(event) + f"#call-{call_id}")
 
 
@@ -235,7 +244,11 @@ def floor_resolve(request, event, call_id: int):
         report(request, exc, LABELS)
         return redirect(_floor(event) + f"#call-{call_id}")
     extra = f", {call.minutes_added} min added" if call.minutes_added else ""
-    messages.success(request, f"Table {call.game.table_number}: resolved{extra}.")
+    messages.success(
+        request,
+        gettext("Table %(table_number)s: resolved%(extra)s.")
+        % {"table_number": call.game.table_number, "extra": extra},
+    )
     return redirect(_floor(event))
 
 

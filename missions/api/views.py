@@ -1,5 +1,6 @@
 """The contract's missions endpoints: the tournament pool and the seeded generator."""
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -47,7 +48,9 @@ class MissionSerializer(serializers.Serializer):
 
     pack = serializers.CharField()
     seed = serializers.IntegerField(allow_null=True)
-    code = serializers.CharField(help_text="Shareable: the same code gives the same mission.")
+    code = serializers.CharField(
+        help_text=gettext_lazy("Shareable: the same code gives the same mission.")
+    )
     pool_code = serializers.CharField(allow_null=True)
     deployment = serializers.CharField()
     mission_rules = serializers.ListField(child=serializers.CharField())
@@ -66,16 +69,20 @@ class MissionSerializer(serializers.Serializer):
 class PackSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
-    edition = serializers.CharField(help_text='The game edition, e.g. "10th", "8th".')
+    edition = serializers.CharField(help_text=gettext_lazy('The game edition, e.g. "10th", "8th".'))
     kind = serializers.ChoiceField(
         ["cards", "classic", "matrix"],
         help_text=(
-            "cards: drawn from decks; classic: rolled on tables; matrix: each player's primary "
-            "from the two Force Dispositions (11th edition)."
+            gettext_lazy(
+                "cards: drawn from decks; classic: rolled on tables; matrix: each player's primary "
+                "from the two Force Dispositions (11th edition)."
+            )
         ),
     )
-    generates = serializers.CharField(help_text="What one generated mission holds.")
-    code_prefix = serializers.CharField(help_text="Starts every shareable code of the pack.")
+    generates = serializers.CharField(help_text=gettext_lazy("What one generated mission holds."))
+    code_prefix = serializers.CharField(
+        help_text=gettext_lazy("Starts every shareable code of the pack.")
+    )
 
 
 class RuleSerializer(serializers.Serializer):
@@ -84,8 +91,8 @@ class RuleSerializer(serializers.Serializer):
 
 
 class RollSerializer(serializers.Serializer):
-    what = serializers.CharField(help_text="What the roll decided.")
-    dice = serializers.CharField(help_text='"D6", "D3" or "D4".')
+    what = serializers.CharField(help_text=gettext_lazy("What the roll decided."))
+    dice = serializers.CharField(help_text=gettext_lazy('"D6", "D3" or "D4".'))
     value = serializers.IntegerField()
     result = serializers.CharField()
 
@@ -94,8 +101,8 @@ class ClassicMissionDefSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
     table = serializers.CharField()
-    number = serializers.IntegerField(help_text="Its result on the table.")
-    markers = serializers.JSONField(help_text='A count, or dice such as "D3+2".')
+    number = serializers.IntegerField(help_text=gettext_lazy("Its result on the table."))
+    markers = serializers.JSONField(help_text=gettext_lazy('A count, or dice such as "D3+2".'))
     primary = serializers.CharField()
     placement = serializers.CharField()
     map_rule = serializers.CharField()
@@ -106,12 +113,14 @@ class ClassicMissionDefSerializer(serializers.Serializer):
 class ClassicMapSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
-    confidence = serializers.CharField(help_text="H, M, L–M or L, as in the facts gathered.")
+    confidence = serializers.CharField(
+        help_text=gettext_lazy("H, M, L–M or L, as in the facts gathered.")
+    )
     approximate = serializers.BooleanField()
     summary = serializers.CharField()
     source = serializers.CharField()
     table_edge = serializers.CharField()
-    mirrored = serializers.BooleanField(help_text="Drawn across the other diagonal.")
+    mirrored = serializers.BooleanField(help_text=gettext_lazy("Drawn across the other diagonal."))
     width = serializers.FloatField()
     height = serializers.FloatField()
 
@@ -123,7 +132,9 @@ class ClassicMissionSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(["classic"])
     edition = serializers.CharField()
     seed = serializers.IntegerField()
-    code = serializers.CharField(help_text="Shareable: the same code gives the same mission.")
+    code = serializers.CharField(
+        help_text=gettext_lazy("Shareable: the same code gives the same mission.")
+    )
     rolls = RollSerializer(many=True)
     mission = ClassicMissionDefSerializer()
     deployment = ClassicMapSerializer()
@@ -142,27 +153,38 @@ _DISPOSITIONS_HELP = "A Force Disposition id: " + ", ".join(DISPOSITION_IDS) + "
 
 class WindowSerializer(serializers.Serializer):
     moment = serializers.CharField(
-        help_text="end_of_your_command_phase, end_of_your_turn, end_of_either_turn or "
-        "end_of_battle."
+        help_text=gettext_lazy(
+            "end_of_your_command_phase, end_of_your_turn, end_of_either_turn or end_of_battle."
+        )
     )
-    rounds = serializers.ListField(child=serializers.IntegerField(), help_text="Battle rounds.")
-    vp = serializers.IntegerField(help_text="Flat, or per thing counted when `per` is set.")
+    rounds = serializers.ListField(
+        child=serializers.IntegerField(), help_text=gettext_lazy("Battle rounds.")
+    )
+    vp = serializers.IntegerField(
+        help_text=gettext_lazy("Flat, or per thing counted when `per` is set.")
+    )
     per = serializers.CharField(allow_null=True)
-    condition = serializers.CharField(help_text="In our own words.")
-    adds_to_previous = serializers.BooleanField(help_text="A bonus on top of the line before.")
+    condition = serializers.CharField(help_text=gettext_lazy("In our own words."))
+    adds_to_previous = serializers.BooleanField(
+        help_text=gettext_lazy("A bonus on top of the line before.")
+    )
     best_of = serializers.CharField(
-        allow_null=True, help_text="Of lines sharing this tag, only the best met pays."
+        allow_null=True,
+        help_text=gettext_lazy("Of lines sharing this tag, only the best met pays."),
     )
     max_vp = serializers.IntegerField(
-        allow_null=True, help_text="Most at one scoring (null: only the caps bound it)."
+        allow_null=True,
+        help_text=gettext_lazy("Most at one scoring (null: only the caps bound it)."),
     )
-    text = serializers.CharField(help_text="The whole line in words.")
+    text = serializers.CharField(help_text=gettext_lazy("The whole line in words."))
 
 
 class ActionSerializer(serializers.Serializer):
     name = serializers.CharField()
     summary = serializers.CharField()
-    per_turn = serializers.IntegerField(allow_null=True, help_text="null: any number.")
+    per_turn = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("null: any number.")
+    )
     from_round = serializers.IntegerField()
 
 
@@ -170,7 +192,7 @@ class PrimarySerializer(serializers.Serializer):
     """An 11th-edition primary mission: our summary, its scoring windows and caps."""
 
     id = serializers.CharField()
-    name = serializers.CharField(help_text="The printed name.")
+    name = serializers.CharField(help_text=gettext_lazy("The printed name."))
     summary = serializers.CharField()
     disposition = serializers.CharField(help_text=_DISPOSITIONS_HELP)
     opponent_disposition = serializers.CharField(help_text=_DISPOSITIONS_HELP)
@@ -182,7 +204,7 @@ class PrimarySerializer(serializers.Serializer):
 
 
 class MatchupSideSerializer(serializers.Serializer):
-    player = serializers.CharField(help_text='"a" or "b".')
+    player = serializers.CharField(help_text=gettext_lazy('"a" or "b".'))
     disposition = serializers.CharField(help_text=_DISPOSITIONS_HELP)
     disposition_name = serializers.CharField()
     primary = PrimarySerializer()
@@ -193,25 +215,33 @@ class MatchupSerializer(serializers.Serializer):
     terrain layout."""
 
     pack = serializers.CharField()
-    kind = serializers.CharField(help_text='"matrix".')
+    kind = serializers.CharField(help_text=gettext_lazy('"matrix".'))
     edition = serializers.CharField()
     seed = serializers.IntegerField()
-    code = serializers.CharField(help_text="Shareable: the same code gives the same matchup.")
+    code = serializers.CharField(
+        help_text=gettext_lazy("Shareable: the same code gives the same matchup.")
+    )
     dispositions = serializers.ListField(
         child=serializers.CharField(), help_text="[a, b]. " + _DISPOSITIONS_HELP
     )
     disposition_names = serializers.ListField(child=serializers.CharField())
-    primary_a = serializers.CharField(help_text="Player a's primary, by its printed name.")
-    primary_b = serializers.CharField(help_text="Player b's primary, by its printed name.")
+    primary_a = serializers.CharField(
+        help_text=gettext_lazy("Player a's primary, by its printed name.")
+    )
+    primary_b = serializers.CharField(
+        help_text=gettext_lazy("Player b's primary, by its printed name.")
+    )
     primary_a_id = serializers.CharField()
     primary_b_id = serializers.CharField()
-    mirror = serializers.BooleanField(help_text="Both players play the same primary.")
-    pairing = serializers.CharField(help_text="The unordered pairing's id.")
-    layout = serializers.CharField(help_text='"A", "B" or "C".')
+    mirror = serializers.BooleanField(help_text=gettext_lazy("Both players play the same primary."))
+    pairing = serializers.CharField(help_text=gettext_lazy("The unordered pairing's id."))
+    layout = serializers.CharField(help_text=gettext_lazy('"A", "B" or "C".'))
     layout_available = serializers.BooleanField(
-        help_text="False for the 15 layouts the data does not hold yet."
+        help_text=gettext_lazy("False for the 15 layouts the data does not hold yet.")
     )
-    deployment = serializers.CharField(allow_null=True, help_text="The layout's map, or null.")
+    deployment = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("The layout's map, or null.")
+    )
     deployment_id = serializers.CharField(allow_null=True)
     sides = MatchupSideSerializer(many=True)
     data_version = serializers.CharField()
@@ -221,13 +251,15 @@ class MatrixCellSerializer(serializers.Serializer):
     own = serializers.CharField(help_text=_DISPOSITIONS_HELP)
     opponent = serializers.CharField(help_text=_DISPOSITIONS_HELP)
     primary_id = serializers.CharField()
-    primary = serializers.CharField(help_text="The printed name.")
+    primary = serializers.CharField(help_text=gettext_lazy("The printed name."))
     mirror = serializers.BooleanField()
 
 
 class AwardSerializer(serializers.Serializer):
     timing = serializers.CharField(
-        help_text="end_of_your_turn, end_of_opponent_turn (or of round 5) or end_of_either_turn."
+        help_text=gettext_lazy(
+            "end_of_your_turn, end_of_opponent_turn (or of round 5) or end_of_either_turn."
+        )
     )
     rounds = serializers.ListField(child=serializers.IntegerField())
     vp = serializers.IntegerField()
@@ -241,7 +273,7 @@ class AwardSerializer(serializers.Serializer):
 
 
 class WhenDrawnSerializer(serializers.Serializer):
-    effect = serializers.CharField(help_text="redraw, may_replace or choose.")
+    effect = serializers.CharField(help_text=gettext_lazy("redraw, may_replace or choose."))
     optional = serializers.BooleanField()
     summary = serializers.CharField()
     rounds = serializers.ListField(child=serializers.IntegerField())

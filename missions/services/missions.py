@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from django.utils.translation import gettext
+
 from common.errors import Invalid
 from missions.classic import tactical
 from missions.classic.generator import after_deployment_rolls, generate_classic
@@ -43,7 +45,8 @@ def _classic_round_mission(pack: ClassicPack, code: str):
         raise Invalid(
             "mission",
             "wrong_pack",
-            f"Must be a mission code of {pack.name} (starting {pack.code_prefix}-).",
+            gettext("Must be a mission code of %(name)s (starting %(code_prefix)s-).")
+            % {"name": pack.name, "code_prefix": pack.code_prefix},
         )
     return mission
 
@@ -52,7 +55,7 @@ def mission_check_code(pack_key: str, code: str) -> str:
     """A round's mission: a pool code of a card pack, or for a table pack a shareable code
     of that pack ("EGT-1K-7"); returns it normalised."""
     if not isinstance(code, str):
-        raise Invalid("mission", "invalid", "Must be a pool mission code such as 'A'.")
+        raise Invalid("mission", "invalid", gettext("Must be a pool mission code such as 'A'."))
     pack = _pack(pack_key)
     if isinstance(pack, ClassicPack):
         return _classic_round_mission(pack, code).code
@@ -60,7 +63,11 @@ def mission_check_code(pack_key: str, code: str) -> str:
         raise Invalid("mission", "no_round_mission", _NO_ROUND_MISSION)
     codes = pool_codes(pack_key)
     if code.strip().upper() not in codes:
-        raise Invalid("mission", "unknown_mission", f"Must be one of {', '.join(codes)}.")
+        raise Invalid(
+            "mission",
+            "unknown_mission",
+            gettext("Must be one of %(join)s.") % {"join": ", ".join(codes)},
+        )
     return code.strip().upper()
 
 
@@ -98,13 +105,19 @@ def mission_code_named(pack_key: str, mission_key: str, *, after: int) -> str:
         raise Invalid(
             "mission",
             "unknown_mission",
-            f"Must be one of the missions of {pack.name}: {listed}.",
+            gettext("Must be one of the missions of %(name)s: %(listed)s.")
+            % {"name": pack.name, "listed": listed},
         )
     for step in range(1, _NAMED_SEARCH):
         mission = generate_classic(pack, (after + step) % SEED_CODES)
         if mission.mission.key == mission_key:
             return mission.code
-    raise Invalid("mission", "unknown_mission", f"No roll of {pack.name} gives {mission_key}.")
+    raise Invalid(
+        "mission",
+        "unknown_mission",
+        gettext("No roll of %(name)s gives %(mission_key)s.")
+        % {"name": pack.name, "mission_key": mission_key},
+    )
 
 
 def mission_summary(pack_key: str, code: str) -> dict | None:
@@ -140,15 +153,19 @@ def mission_generate(*, pack_key: str = "leviathan", seed=None, a=None, b=None, 
     if pack.kind != MATRIX_KIND:
         for name, value in (("a", a), ("b", b), ("layout", layout)):
             if value is not None:
-                raise Invalid(name, "not_for_pack", f"Only the 11th edition pack takes {name}.")
+                raise Invalid(
+                    name,
+                    "not_for_pack",
+                    gettext("Only the 11th edition pack takes %(name)s.") % {"name": name},
+                )
     if seed is None:
         seed = random.SystemRandom().randrange(36**6)
     elif isinstance(seed, str):
         if not seed.strip().isdigit():
-            raise Invalid("seed", "invalid", "Must be a whole number of at least 0.")
+            raise Invalid("seed", "invalid", gettext("Must be a whole number of at least 0."))
         seed = int(seed)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 2**63:
-        raise Invalid("seed", "invalid", "Must be a whole number of at least 0.")
+        raise Invalid("seed", "invalid", gettext("Must be a whole number of at least 0."))
     if isinstance(pack, ClassicPack):
         return generate_classic(pack, seed)
     if pack.kind == MATRIX_KIND:
@@ -172,15 +189,19 @@ def mission_generate_query(query) -> object:
     if _pack(pack_key).kind != MATRIX_KIND:
         for name in ("a", "b", "layout"):
             if name in query:
-                raise Invalid(name, "not_for_pack", f"Only the 11th edition pack takes {name}.")
+                raise Invalid(
+                    name,
+                    "not_for_pack",
+                    gettext("Only the 11th edition pack takes %(name)s.") % {"name": name},
+                )
         return mission_generate(pack_key=pack_key, seed=query.get("seed"))
     unknown = [key for key in query if key not in MATCHUP_QUERY]
     if unknown:
         raise Invalid(
             unknown[0],
             "unknown_field",
-            "Not a parameter of the 11th edition generator; known: "
-            f"{', '.join(MATCHUP_QUERY[:5])}.",
+            gettext("Not a parameter of the 11th edition generator; known: %(join)s.")
+            % {"join": ", ".join(MATCHUP_QUERY[:5])},
         )
     return mission_generate(
         pack_key=pack_key,
@@ -198,7 +219,9 @@ def mission_draw_code(pack_key: str, *, other_than: str = "") -> str:
     if pack.kind == MATRIX_KIND:
         raise Invalid("mission", "no_round_mission", _NO_ROUND_MISSION)
     if not isinstance(pack, ClassicPack):
-        raise Invalid("mission", "has_pool", "Choose a mission of the event's pool by its code.")
+        raise Invalid(
+            "mission", "has_pool", gettext("Choose a mission of the event's pool by its code.")
+        )
     while True:  # ends: every classic pack has many missions, so a repeat is rare
         code = mission_generate(pack_key=pack_key).code
         if code != other_than:
@@ -210,14 +233,14 @@ def _whole(name: str, value) -> int:
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
-    raise Invalid(name, "invalid", "Must be a whole number of at least 0.")
+    raise Invalid(name, "invalid", gettext("Must be a whole number of at least 0."))
 
 
 def mission_underdog(*, power_a, power_b, split_by="a") -> dict:
     """Only War's Underdog from the two armies' Power Levels (strings from a query are fine)."""
     a, b = _whole("power_a", power_a), _whole("power_b", power_b)
     if split_by not in ("a", "b"):
-        raise Invalid("split_by", "invalid_choice", "Must be 'a' or 'b'.")
+        raise Invalid("split_by", "invalid_choice", gettext("Must be 'a' or 'b'."))
     return underdog(a, b, split_by=split_by).to_dict()
 
 
@@ -263,7 +286,11 @@ SEED_CODES = 36**6  # seeds below this have codes of at most six characters
 def mission_pack_check(pack_key: str) -> str:
     """An event's pack: a key of the registry; raises Invalid (`mission_pack`, `unknown_pack`)."""
     if pack_key not in pack_keys():
-        raise Invalid("mission_pack", "unknown_pack", f"Must be one of {', '.join(pack_keys())}.")
+        raise Invalid(
+            "mission_pack",
+            "unknown_pack",
+            gettext("Must be one of %(join)s.") % {"join": ", ".join(pack_keys())},
+        )
     return pack_key
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -16,7 +17,7 @@ from people.services.reads import person_read
 class PersonGameSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     opponent = serializers.CharField(allow_null=True)
-    result = serializers.CharField(help_text='"win", "draw", "loss" or "bye"')
+    result = serializers.CharField(help_text=gettext_lazy('"win", "draw", "loss" or "bye"'))
     vp = serializers.IntegerField(allow_null=True)
     opponent_vp = serializers.IntegerField(allow_null=True)
 
@@ -30,9 +31,11 @@ class PersonEventSerializer(serializers.Serializer):
     faction = serializers.CharField()
     club = serializers.CharField()
     dropped = serializers.BooleanField()
-    place = serializers.IntegerField(allow_null=True, help_text="Final place, or rank so far")
+    place = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("Final place, or rank so far")
+    )
     tied = serializers.BooleanField()
-    of = serializers.IntegerField(help_text="Players ranked")
+    of = serializers.IntegerField(help_text=gettext_lazy("Players ranked"))
     wins = serializers.IntegerField()
     draws = serializers.IntegerField()
     losses = serializers.IntegerField()
@@ -65,15 +68,20 @@ class PersonView(APIView):
 
 class PersonEraseInputSerializer(serializers.Serializer):
     confirm = serializers.BooleanField(
-        help_text="Must be true: an erasure cannot be undone (400 `required` otherwise)."
+        help_text=gettext_lazy(
+            "Must be true: an erasure cannot be undone (400 `required` otherwise)."
+        )
     )
 
 
 class PersonErasedSerializer(serializers.Serializer):
     person = serializers.IntegerField()
-    players = serializers.IntegerField(help_text="How many players (one per event) were erased")
+    players = serializers.IntegerField(
+        help_text=gettext_lazy("How many players (one per event) were erased")
+    )
     names = serializers.ListField(
-        child=serializers.CharField(), help_text='Their tombstones, e.g. "Erased player 3"'
+        child=serializers.CharField(),
+        help_text=gettext_lazy('Their tombstones, e.g. "Erased player 3"'),
     )
 
 
@@ -94,5 +102,7 @@ class PersonEraseView(APIView):
         require_body(request, "confirm", 'Send {"confirm": true}: an erasure cannot be undone.')
         body = refuse_body(request, allowed=("confirm",))
         if body.get("confirm") is not True:
-            raise Invalid("confirm", "required", "Must be true: an erasure cannot be undone.")
+            raise Invalid(
+                "confirm", "required", gettext("Must be true: an erasure cannot be undone.")
+            )
         return Response(person_erase(person_id=person_id, user=request.user))

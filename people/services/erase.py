@@ -12,6 +12,7 @@ Allowed for a superuser, or an organiser of every event the person played
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import NotFound
 from people.models import Person, PersonChange, PersonLink
@@ -117,7 +118,7 @@ def person_erase_check(*, person_id: int, user) -> None:
     """NotFound unless `user` may erase this person (for anyone else, and anyone not signed
     in, the person does not exist): asked before anything else of the request is read."""
     if not people_managed_by(user).filter(pk=person_id).exists():
-        raise NotFound("person", "not_found", "No such person.")
+        raise NotFound("person", "not_found", gettext("No such person."))
 
 
 @transaction.atomic
@@ -127,7 +128,7 @@ def person_erase(*, person_id: int, user) -> dict:
     not exist)."""
     person = Person.objects.select_for_update().filter(pk=person_id).first()
     if person is None or not people_managed_by(user).filter(pk=person_id).exists():
-        raise NotFound("person", "not_found", "No such person.")
+        raise NotFound("person", "not_found", gettext("No such person."))
     links = PersonLink.objects.filter(person=person).select_related("player")
     players = [link.player for link in links.order_by("player_id")]
     old_names = {p.name for p in players} | {person.display_name}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, Forbidden, Invalid, NotFound
 from people.engine.matching import (
@@ -25,7 +26,7 @@ from people.models import Person, PersonChange, PersonLink
 from tournament.models import Event, EventStaff, StaffRole
 from tournament.services.events.access import user_can_create_events
 
-NO_PERSON = "No such person."
+NO_PERSON = gettext_lazy("No such person.")
 
 
 def _link_scope(event, *, everywhere: bool = False) -> QuerySet[Event]:
@@ -149,7 +150,9 @@ def person_suggest(*, user, person: Person) -> list[Person]:
 
 def _require(user) -> None:
     if not user_can_create_events(user):
-        raise Forbidden("user", "not_organiser", "Only organisers may merge or split people.")
+        raise Forbidden(
+            "user", "not_organiser", gettext("Only organisers may merge or split people.")
+        )
 
 
 @transaction.atomic
@@ -158,7 +161,7 @@ def person_merge(*, user, keep_id: int, other_id: int) -> Person:
     Logged with both people's names and players."""
     _require(user)
     if keep_id == other_id:
-        raise Invalid("other", "same_person", "A person cannot be merged with themselves.")
+        raise Invalid("other", "same_person", gettext("A person cannot be merged with themselves."))
     people = {
         p.pk: p for p in Person.objects.select_for_update().filter(pk__in=[keep_id, other_id])
     }
@@ -204,11 +207,16 @@ def person_split(*, user, player_id: int) -> Person:
         .first()
     )
     if link is None or not _all_managed(user, [link.person_id]):
-        raise NotFound("player", "not_linked", "That player is not linked to a person.")
+        raise NotFound("player", "not_linked", gettext("That player is not linked to a person."))
     old = link.person
     old_name = person_name_of(old)
     if old.links.count() == 1:
-        raise Invalid("player", "only_player", f"{link.player.name} is {old_name}'s only player.")
+        raise Invalid(
+            "player",
+            "only_player",
+            gettext("%(name)s is %(old_name)s's only player.")
+            % {"name": link.player.name, "old_name": old_name},
+        )
     before = _snapshot(old)
     player = link.player
     new = Person.objects.create(display_name=player.name, email=player.email or "")
@@ -269,10 +277,15 @@ def person_change_undo(*, user, change_id: int) -> PersonChange:
     change = PersonChange.objects.select_for_update().filter(pk=change_id).first()
     ids = _change_people(change) if change else []
     if change is None or not ids or not _all_managed(user, ids):
-        raise NotFound("change", "not_found", "No such change.")
+        raise NotFound("change", "not_found", gettext("No such change."))
     blocker = _undo_blocker(change)
     if blocker:
-        raise Conflict("change", "not_undoable", f"{change.words}: cannot be undone. {blocker}")
+        raise Conflict(
+            "change",
+            "not_undoable",
+            gettext("%(words)s: cannot be undone. %(blocker)s")
+            % {"words": change.words, "blocker": blocker},
+        )
     if change.action == "merge":
         keep = Person.objects.select_for_update().get(pk=change.before["keep"]["id"])
         was, other = change.before["keep"], change.before["other"]

@@ -8,6 +8,7 @@ the names their players have in the events the asker may see."""
 from __future__ import annotations
 
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from common.errors import NotFound
 from people.engine.matching import person_name
@@ -21,7 +22,7 @@ from tournament.services.rounds.names import round_stage_name
 from tournament.services.rounds.records import event_games
 from tournament.services.standings.standings import standings_compute
 
-NO_PERSON = "No such person."
+NO_PERSON = gettext_lazy("No such person.")
 
 
 ORDER = ("player__event__start_date", "player__event__created_at", "player_id")

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from common.errors import NotFound, ServiceError
@@ -133,7 +134,7 @@ def _post(request, action, done: str):
 def people_merge(request):
     keep, other = _int(request, "keep"), _int(request, "other")
     if keep is None or other is None:
-        messages.error(request, "Choose the two people to merge.")
+        messages.error(request, gettext("Choose the two people to merge."))
         return _back(request, "manage-people")
     return _post(
         request,
@@ -146,7 +147,7 @@ def people_merge(request):
 def people_split(request):
     player = _int(request, "player")
     if player is None:
-        messages.error(request, "Choose the player to split off.")
+        messages.error(request, gettext("Choose the player to split off."))
         return _back(request, "manage-people")
     return _post(
         request,
@@ -159,7 +160,7 @@ def people_split(request):
 def people_undo(request):
     change = _int(request, "change")
     if change is None:
-        messages.error(request, "Choose the change to undo.")
+        messages.error(request, gettext("Choose the change to undo."))
         return _back(request, "manage-people")
     return _post(
         request,
@@ -207,7 +208,7 @@ def person_erase_page(request, person_id: int):
     except NotFound:
         raise Http404("No such person.") from None
     if request.POST.get("confirm") != "yes":
-        messages.error(request, "Tick the box to confirm: an erasure cannot be undone.")
+        messages.error(request, gettext("Tick the box to confirm: an erasure cannot be undone."))
         return redirect("person", person_id)
     try:
         done = person_erase(person_id=person_id, user=request.user)
@@ -215,7 +216,14 @@ def person_erase_page(request, person_id: int):
         raise Http404("No such person.") from None
     messages.success(
         request,
-        f"Erased: {done['players']} player{'s' if done['players'] != 1 else ''} renamed "
-        f"{', '.join(done['names'])}; their e-mail, club and army list are gone.",
+        gettext(
+            "Erased: %(players)s player%(value)s renamed %(join)s; their "
+            "e-mail, club and army list are gone."
+        )
+        % {
+            "players": done["players"],
+            "value": "s" if done["players"] != 1 else "",
+            "join": ", ".join(done["names"]),
+        },
     )
     return redirect("person", person_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -29,30 +30,42 @@ def _pods_field(required: bool):
     return serializers.ListField(
         child=serializers.ListField(child=StrictIntegerField(), allow_empty=False),
         required=required,
-        help_text="Player ids of pod 1, pod 2, ...: everyone in play in exactly one pod.",
+        help_text=gettext_lazy(
+            "Player ids of pod 1, pod 2, ...: everyone in play in exactly one pod."
+        ),
     )
 
 
 class PodsInputSerializer(StrictSerializer):
     method = serializers.ChoiceField(
         choices=POD_METHODS,
-        help_text='"standings": bands of the standings after `after_round` (pod 1 the top); '
-        '"organiser": the `pods` given; "random": dealt at random from `seed`, clubs spread.',
+        help_text=gettext_lazy(
+            '"standings": bands of the standings after `after_round` (pod 1 the top); '
+            '"organiser": the `pods` given; "random": dealt at random from `seed`, clubs spread.'
+        ),
     )
     count = StrictIntegerField(
-        required=False, min_value=2, help_text="How many pods (standings and random)."
+        required=False, min_value=2, help_text=gettext_lazy("How many pods (standings and random).")
     )
     after_round = StrictIntegerField(
-        required=False, min_value=0, help_text="Standings after this round (default: the last)."
+        required=False,
+        min_value=0,
+        help_text=gettext_lazy("Standings after this round (default: the last)."),
     )
     seed = StrictIntegerField(
-        required=False, min_value=0, help_text="Random pods: the draw's seed (default: drawn)."
+        required=False,
+        min_value=0,
+        help_text=gettext_lazy("Random pods: the draw's seed (default: drawn)."),
     )
     pods = _pods_field(required=False)
     first_round = StrictIntegerField(
-        required=False, min_value=1, help_text="First round paired inside the pods (default: next)."
+        required=False,
+        min_value=1,
+        help_text=gettext_lazy("First round paired inside the pods (default: next)."),
     )
-    last_round = StrictIntegerField(min_value=1, help_text="Last round paired inside the pods.")
+    last_round = StrictIntegerField(
+        min_value=1, help_text=gettext_lazy("Last round paired inside the pods.")
+    )
 
 
 class PodsAdjustSerializer(StrictSerializer):
@@ -63,7 +76,9 @@ class PodsAdjustSerializer(StrictSerializer):
 class PodsCutSerializer(StrictSerializer):
     cut = serializers.ChoiceField(
         choices=CUTS,
-        help_text='"per_pod": the top `per_pod` of each pod; "overall": the top `size`.',
+        help_text=gettext_lazy(
+            '"per_pod": the top `per_pod` of each pod; "overall": the top `size`.'
+        ),
     )
     per_pod = StrictIntegerField(required=False, min_value=1, max_value=32)
     size = StrictIntegerField(required=False, min_value=2, max_value=64)
@@ -75,15 +90,20 @@ class PodsCutSerializer(StrictSerializer):
         choices=list(KNOCKOUT_TIEBREAKS), default="higher_seed"
     )
     force = StrictBooleanField(
-        default=False, help_text="Cut although the Swiss is not finished (409 otherwise)."
+        default=False,
+        help_text=gettext_lazy("Cut although the Swiss is not finished (409 otherwise)."),
     )
 
 
 class PodPlayerSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
-    place = serializers.IntegerField(allow_null=True, help_text="Place in the pod; null unranked.")
-    rank = serializers.IntegerField(allow_null=True, help_text="Rank in the whole field.")
+    place = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("Place in the pod; null unranked.")
+    )
+    rank = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("Rank in the whole field.")
+    )
     record = serializers.CharField()
     mp = serializers.JSONField(allow_null=True)
 
@@ -100,14 +120,14 @@ class PodsSerializer(serializers.Serializer):
     seed = serializers.IntegerField(allow_null=True)
     first_round = serializers.IntegerField()
     last_round = serializers.IntegerField()
-    started = serializers.BooleanField(help_text="A round is paired inside the pods.")
+    started = serializers.BooleanField(help_text=gettext_lazy("A round is paired inside the pods."))
     pods = PodSerializer(many=True)
 
 
 def _view(event) -> dict:
     data = pods_view(event=event)
     if data is None:
-        raise NotFound("pods", "not_found", f"{event.name} has no pods.")
+        raise NotFound("pods", "not_found", gettext("%(name)s has no pods.") % {"name": event.name})
     return data
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from common.api.bodies import StrictSerializer
@@ -25,11 +26,13 @@ def _range(help_text: str):
 class PlayoffInputSerializer(StrictSerializer):
     format = serializers.ChoiceField(
         choices=FORMATS,
-        help_text='"single" elimination (optionally after a qualifier), "double" elimination, '
-        'or "shadow" (one round for a seed range while the others rest).',
+        help_text=gettext_lazy(
+            '"single" elimination (optionally after a qualifier), "double" elimination, '
+            'or "shadow" (one round for a seed range while the others rest).'
+        ),
     )
     size = StrictIntegerField(
-        min_value=2, max_value=64, help_text="Players in the bracket (2 to 64)."
+        min_value=2, max_value=64, help_text=gettext_lazy("Players in the bracket (2 to 64).")
     )
     qualifier = _range(
         "[first, last]: these seeds play in first (first v last, ...); each winner takes the "
@@ -38,34 +41,42 @@ class PlayoffInputSerializer(StrictSerializer):
     shadow = _range("[first, last]: seeds below the bracket who play one shadow round.")
     grand_final_reset = StrictBooleanField(
         default=True,
-        help_text="Double elimination: a second grand final if the losers' "
-        "bracket winner wins the first.",
+        help_text=gettext_lazy(
+            "Double elimination: a second grand final if the losers' bracket winner wins the first."
+        ),
     )
     seeding = serializers.ChoiceField(
         choices=SEEDINGS,
         default="standings",
-        help_text='"standings": the Swiss ranking\'s order; "organiser": the `seeds` given.',
+        help_text=gettext_lazy(
+            '"standings": the Swiss ranking\'s order; "organiser": the `seeds` given.'
+        ),
     )
     seeds = serializers.ListField(
         child=StrictIntegerField(),
         required=False,
-        help_text="Player ids (team ids in a team event), best seed first.",
+        help_text=gettext_lazy("Player ids (team ids in a team event), best seed first."),
     )
     knockout_tiebreak = serializers.ChoiceField(
         choices=list({**KNOCKOUT_TIEBREAKS, **TEAM_KNOCKOUT_TIEBREAKS}),
         default="higher_seed",
-        help_text="Who goes through on equal VP: the higher seed, the most primary VP, or the "
-        "organiser's decision (POST .../playoffs/decide/). A team event's bracket (a team "
-        "match within the draw margin): higher_seed, game_points (more game points, then VP, "
-        "then seed), primary_vp (the team's players' primary VP summed) or organiser.",
+        help_text=gettext_lazy(
+            "Who goes through on equal VP: the higher seed, the most primary VP, or the "
+            "organiser's decision (POST .../playoffs/decide/). A team event's bracket (a team "
+            "match within the draw margin): higher_seed, game_points (more game points, then VP, "
+            "then seed), primary_vp (the team's players' primary VP summed) or organiser."
+        ),
     )
     third_place = StrictBooleanField(
         default=False,
-        help_text="Single elimination of 4 or more: the losing semi-finalists play for 3rd "
-        "(placings follow that match).",
+        help_text=gettext_lazy(
+            "Single elimination of 4 or more: the losing semi-finalists play for 3rd "
+            "(placings follow that match)."
+        ),
     )
     force = StrictBooleanField(
-        default=False, help_text="Cut although the Swiss is not finished (409 otherwise)."
+        default=False,
+        help_text=gettext_lazy("Cut although the Swiss is not finished (409 otherwise)."),
     )
 
 
@@ -74,22 +85,30 @@ class PlayoffSeedsInputSerializer(StrictSerializer):
     seeds = serializers.ListField(
         child=StrictIntegerField(),
         required=False,
-        help_text="Player ids (team ids in a team event), best seed first (same count). "
-        "Left out: nothing changes.",
+        help_text=gettext_lazy(
+            "Player ids (team ids in a team event), best seed first (same count). "
+            "Left out: nothing changes."
+        ),
     )
 
 
 class PlayoffDecideInputSerializer(StrictSerializer):
-    game = StrictIntegerField(required=False, help_text="The knockout game's id (singles).")
-    match = StrictIntegerField(required=False, help_text="A team bracket's knockout team match id.")
-    winner = StrictIntegerField(help_text="The id of the player (or team) who goes through.")
+    game = StrictIntegerField(
+        required=False, help_text=gettext_lazy("The knockout game's id (singles).")
+    )
+    match = StrictIntegerField(
+        required=False, help_text=gettext_lazy("A team bracket's knockout team match id.")
+    )
+    winner = StrictIntegerField(
+        help_text=gettext_lazy("The id of the player (or team) who goes through.")
+    )
 
 
 class PlayoffSlotSerializer(serializers.Serializer):
     seed = serializers.IntegerField(allow_null=True)
     player = serializers.IntegerField(allow_null=True)
     team = serializers.IntegerField(
-        allow_null=True, help_text="A team bracket's team id (player is then null)."
+        allow_null=True, help_text=gettext_lazy("A team bracket's team id (player is then null).")
     )
     name = serializers.CharField()
 
@@ -104,7 +123,9 @@ class PlayoffMatchGameSerializer(serializers.Serializer):
 
 
 class PlayoffTeamMatchSerializer(serializers.Serializer):
-    id = serializers.IntegerField(help_text="The team match (teams API: /api/matches/{id}/).")
+    id = serializers.IntegerField(
+        help_text=gettext_lazy("The team match (teams API: /api/matches/{id}/).")
+    )
     round = serializers.IntegerField()
     tables = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     players_paired = serializers.BooleanField()
@@ -112,7 +133,8 @@ class PlayoffTeamMatchSerializer(serializers.Serializer):
     score_a = serializers.IntegerField(allow_null=True)
     score_b = serializers.IntegerField(allow_null=True)
     drawn = serializers.BooleanField(
-        required=False, help_text="Complete and within the draw margin: the tie rule decided."
+        required=False,
+        help_text=gettext_lazy("Complete and within the draw margin: the tie rule decided."),
     )
 
 
@@ -125,11 +147,14 @@ class PlayoffWinnerSerializer(serializers.Serializer):
 class PlayoffMatchSerializer(serializers.Serializer):
     id = serializers.CharField()
     stage = serializers.CharField(
-        help_text="W winners', L losers', GF grand final, Q qualifier, S shadow, "
-        "3P third-place match."
+        help_text=gettext_lazy(
+            "W winners', L losers', GF grand final, Q qualifier, S shadow, 3P third-place match."
+        )
     )
     label = serializers.CharField()
-    round = serializers.IntegerField(help_text="Knockout round (1 = the first after the cut).")
+    round = serializers.IntegerField(
+        help_text=gettext_lazy("Knockout round (1 = the first after the cut).")
+    )
     a = PlayoffSlotSerializer(allow_null=True, help_text="null while an earlier match decides it.")
     b = PlayoffSlotSerializer(allow_null=True)
     bye = serializers.BooleanField()
@@ -150,7 +175,7 @@ class PlayoffSerializer(serializers.Serializer):
     format = serializers.CharField()
     size = serializers.IntegerField()
     entrants = serializers.ChoiceField(
-        choices=["players", "teams"], help_text='"teams": a team event\'s bracket.'
+        choices=["players", "teams"], help_text=gettext_lazy('"teams": a team event\'s bracket.')
     )
     third_place = serializers.BooleanField()
     qualifier = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
@@ -170,7 +195,9 @@ class PlayoffSerializer(serializers.Serializer):
 class PlayoffPlacingSerializer(serializers.Serializer):
     place = serializers.IntegerField()
     player = serializers.IntegerField(allow_null=True)
-    team = serializers.IntegerField(allow_null=True, help_text="A team bracket's team id.")
+    team = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("A team bracket's team id.")
+    )
     name = serializers.CharField()
     decided_by = serializers.ChoiceField(choices=["playoffs", "swiss"])
 
@@ -178,6 +205,7 @@ class PlayoffPlacingSerializer(serializers.Serializer):
 class PlayoffPlacingsSerializer(serializers.Serializer):
     complete = serializers.BooleanField()
     champion = serializers.IntegerField(
-        allow_null=True, help_text="The champion's player id (team id in a team bracket)."
+        allow_null=True,
+        help_text=gettext_lazy("The champion's player id (team id in a team bracket)."),
     )
     placings = PlayoffPlacingSerializer(many=True)

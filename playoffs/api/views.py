@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -32,7 +33,11 @@ from tournament.api.serializers.rounds import RoundSerializer
 def _view(event) -> dict:
     data = playoff_view(event=event)
     if data is None:
-        raise NotFound("playoffs", "not_found", f"{event.name} has no play-offs yet.")
+        raise NotFound(
+            "playoffs",
+            "not_found",
+            gettext("%(name)s has no play-offs yet.") % {"name": event.name},
+        )
     return data
 
 

@@ -4,6 +4,8 @@ handlers and the export section."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from common.errors import Conflict
 from playoffs.engine.team_tiebreak import TEAM_KNOCKOUT_TIEBREAKS
 from playoffs.engine.tiebreak import KNOCKOUT_TIEBREAKS
@@ -52,10 +54,12 @@ def _delete_words(entry) -> str:
 def _unstarted(entry) -> Playoff:
     playoff = Playoff.objects.filter(event_id=entry.event_id).first()
     if playoff is None:
-        raise Conflict("entry", "gone", "The play-offs have already been taken back.")
+        raise Conflict("entry", "gone", gettext("The play-offs have already been taken back."))
     if playoff.games.exists() or playoff.team_matches.exists():
         raise Conflict(
-            "entry", "playoffs_started", "The first knockout round is paired: undo it first."
+            "entry",
+            "playoffs_started",
+            gettext("The first knockout round is paired: undo it first."),
         )
     return playoff
 
@@ -64,7 +68,9 @@ def _unstarted(entry) -> Playoff:
 def _check_seeding(entry) -> list[str]:
     playoff = _unstarted(entry)
     if playoff.seeds != (entry.after or {}).get("seeds"):
-        raise Conflict("entry", "changed", "The seeds have changed since: undo that first.")
+        raise Conflict(
+            "entry", "changed", gettext("The seeds have changed since: undo that first.")
+        )
     return []
 
 
@@ -73,7 +79,7 @@ def _undo_seeding(entry) -> None:
     playoff = _unstarted(entry)
     before = (entry.before or {}).get("seeds")
     if not isinstance(before, list) or sorted(before) != sorted(playoff.seeds):
-        raise Conflict("entry", "changed", "The logged seeds no longer fit the bracket.")
+        raise Conflict("entry", "changed", gettext("The logged seeds no longer fit the bracket."))
     playoff.seeds = before
     playoff.save(update_fields=["seeds"])
 

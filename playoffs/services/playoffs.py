@@ -5,6 +5,7 @@ decision on equal VP under the `organiser` tie rule. Every change is logged."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid, NotFound
 from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
@@ -34,14 +35,18 @@ SEEDINGS = ("standings", "organiser")
 def _locked_event(event_id: int) -> Event:
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
-        raise NotFound("event", "not_found", "No such event.")
+        raise NotFound("event", "not_found", gettext("No such event."))
     return event
 
 
 def playoff_of(event: Event) -> Playoff:
     playoff = Playoff.objects.filter(event=event).first()
     if playoff is None:
-        raise NotFound("playoffs", "not_found", f"{event.name} has no play-offs yet.")
+        raise NotFound(
+            "playoffs",
+            "not_found",
+            gettext("%(name)s has no play-offs yet.") % {"name": event.name},
+        )
     return playoff
 
 
@@ -55,7 +60,11 @@ def _check_shape(fmt, size, qualifier, shadow, reset, *, third_place=False) -> N
     from playoffs.engine import bracket_build  # noqa: PLC0415 - the engine's own checks
 
     if fmt not in FORMATS:
-        raise Invalid("format", "invalid_choice", f"Must be one of: {', '.join(FORMATS)}.")
+        raise Invalid(
+            "format",
+            "invalid_choice",
+            gettext("Must be one of: %(join)s.") % {"join": ", ".join(FORMATS)},
+        )
     try:
         bracket_build(
             fmt, size, qualifier=qualifier, shadow=shadow, reset=reset, third_place=third_place
@@ -66,7 +75,9 @@ def _check_shape(fmt, size, qualifier, shadow, reset, *, third_place=False) -> N
             field = "third_place"
         if shadow and "shadow" in str(exc):
             field = "shadow"
-        raise Invalid(field, "invalid", f"{str(exc).capitalize()}.") from exc
+        raise Invalid(
+            field, "invalid", gettext("%(capitalize)s.") % {"capitalize": str(exc).capitalize()}
+        ) from exc
 
 
 def _swiss_complete(event: Event) -> str | None:
@@ -85,11 +96,22 @@ def _check_seeds(event: Event, seeds, needed: int) -> list[int]:
     if not isinstance(seeds, list) or any(
         isinstance(s, bool) or not isinstance(s, int) for s in seeds
     ):
-        raise Invalid("seeds", "invalid", f"Must be a list of {who} ids, best seed first.")
+        raise Invalid(
+            "seeds",
+            "invalid",
+            gettext("Must be a list of %(who)s ids, best seed first.") % {"who": who},
+        )
     if len(set(seeds)) != len(seeds):
-        raise Invalid("seeds", "duplicate", f"A {who} can hold one seed only.")
+        raise Invalid(
+            "seeds", "duplicate", gettext("A %(who)s can hold one seed only.") % {"who": who}
+        )
     if len(seeds) != needed:
-        raise Invalid("seeds", "count", f"The bracket needs exactly {needed} {who}s.")
+        raise Invalid(
+            "seeds",
+            "count",
+            gettext("The bracket needs exactly %(needed)s %(who)ss.")
+            % {"needed": needed, "who": who},
+        )
     if event.is_team:
         team_bracket.team_seeds_check(event, seeds)
         return seeds
@@ -97,7 +119,9 @@ def _check_seeds(event: Event, seeds, needed: int) -> list[int]:
     unknown = [s for s in seeds if s not in known]
     if unknown:
         raise Invalid(
-            "seeds", "unknown_player", "Every seed must be a player of this event, not dropped."
+            "seeds",
+            "unknown_player",
+            gettext("Every seed must be a player of this event, not dropped."),
         )
     return seeds
 
@@ -107,16 +131,19 @@ def _cut_seeds(event: Event, seeding: str, seeds, needed: int) -> list[int]:
     standings in a team event)."""
     if seeding == "organiser":
         if seeds is None:
-            raise Invalid("seeds", "required", "The organiser's seeding needs the seeds.")
+            raise Invalid("seeds", "required", gettext("The organiser's seeding needs the seeds."))
         return _check_seeds(event, seeds, needed)
     if seeds is not None:
-        raise Invalid("seeds", "not_taken", 'Seeds are given with seeding "organiser".')
+        raise Invalid("seeds", "not_taken", gettext('Seeds are given with seeding "organiser".'))
     if event.is_team:
         return team_bracket.team_seeds_cut(event, needed)
     rows = [r for r in standings_compute(event=event) if not r["dropped"]]
     if len(rows) < needed:
         raise Invalid(
-            "size", "too_few_players", f"The cut needs {needed} players; {len(rows)} play."
+            "size",
+            "too_few_players",
+            gettext("The cut needs %(needed)s players; %(rows_count)s play.")
+            % {"needed": needed, "rows_count": len(rows)},
         )
     return [r["player"] for r in rows[:needed]]
 
@@ -144,23 +171,33 @@ def playoff_create(
         require_organiser(user, event)
         event_require_writable(event)
         if Playoff.objects.filter(event=event).exists():
-            raise Conflict("playoffs", "exists", f"{event.name} already has its play-offs.")
+            raise Conflict(
+                "playoffs",
+                "exists",
+                gettext("%(name)s already has its play-offs.") % {"name": event.name},
+            )
         if event.is_team:
             team_bracket.team_tiebreak_check(knockout_tiebreak)
         elif knockout_tiebreak not in KNOCKOUT_TIEBREAKS:
             raise Invalid(
                 "knockout_tiebreak",
                 "invalid_choice",
-                f"Must be one of: {', '.join(KNOCKOUT_TIEBREAKS)}.",
+                gettext("Must be one of: %(join)s.") % {"join": ", ".join(KNOCKOUT_TIEBREAKS)},
             )
         if seeding not in SEEDINGS:
-            raise Invalid("seeding", "invalid_choice", f"Must be one of: {', '.join(SEEDINGS)}.")
+            raise Invalid(
+                "seeding",
+                "invalid_choice",
+                gettext("Must be one of: %(join)s.") % {"join": ", ".join(SEEDINGS)},
+            )
         _check_shape(format, size, qualifier, shadow, grand_final_reset, third_place=third_place)
         if not force:
             why = (team_bracket.team_swiss_complete if event.is_team else _swiss_complete)(event)
             if why:
                 raise Conflict(
-                    "playoffs", "swiss_incomplete", f"{why} Finish it, or force the cut."
+                    "playoffs",
+                    "swiss_incomplete",
+                    gettext("%(why)s Finish it, or force the cut.") % {"why": why},
                 )
         needed = _field_needed(format, size, qualifier, shadow)
         chosen = _cut_seeds(event, seeding, seeds, needed)
@@ -214,7 +251,9 @@ def playoff_reseed(*, event_id: int, user, seeds: list[int]) -> Playoff:
         playoff = playoff_of(event)
         if _started(playoff):
             raise Conflict(
-                "seeds", "playoffs_started", "The first knockout round is paired: seeds are fixed."
+                "seeds",
+                "playoffs_started",
+                gettext("The first knockout round is paired: seeds are fixed."),
             )
         chosen = _check_seeds(event, seeds, len(playoff.seeds))
         if chosen == playoff.seeds:
@@ -262,7 +301,9 @@ def playoff_advance(*, event_id: int, user) -> Round:
             )
         todo = [s for s in read["states"] if s.ready and s.match.id not in read["slots"]]
         if not todo:
-            raise Conflict("playoffs", "finished", "The play-offs are finished: nothing to pair.")
+            raise Conflict(
+                "playoffs", "finished", gettext("The play-offs are finished: nothing to pair.")
+            )
         first = min(s.round for s in todo)
         todo = [s for s in todo if s.round == first]
         if playoff.entrants == "teams":
@@ -327,29 +368,38 @@ def playoff_decide(
         playoff = playoff_of(event)
         if playoff.knockout_tiebreak != "organiser":
             raise Conflict(
-                "winner", "not_organiser_rule", "This event's tie rule decides equal games itself."
+                "winner",
+                "not_organiser_rule",
+                gettext("This event's tie rule decides equal games itself."),
             )
         if playoff.entrants == "teams":
             if match_id is None:
-                raise Invalid("match", "required", "Name the knockout team match.")
+                raise Invalid("match", "required", gettext("Name the knockout team match."))
             slot = team_bracket.team_slot_for_decision(playoff, match_id)
             if slot is None:
-                raise NotFound("match", "not_found", "No such knockout team match in this event.")
+                raise NotFound(
+                    "match", "not_found", gettext("No such knockout team match in this event.")
+                )
             sides, target = slot.team_match, f"teammatch:{slot.team_match_id}"
             a, b = sides.team_a, sides.team_b
         else:
             if game_id is None:
-                raise Invalid("game", "required", "Name the knockout game.")
+                raise Invalid("game", "required", gettext("Name the knockout game."))
             slot = (
                 PlayoffGame.objects.select_related("game__player_a", "game__player_b")
                 .filter(playoff=playoff, game_id=game_id)
                 .first()
             )
             if slot is None:
-                raise NotFound("game", "not_found", "No such knockout game in this event.")
+                raise NotFound("game", "not_found", gettext("No such knockout game in this event."))
             a, b, target = slot.game.player_a, slot.game.player_b, f"game:{slot.game_id}"
         if winner not in (a.pk, b.pk):
-            raise Invalid("winner", "not_in_game", f"The winner must be {a.name} or {b.name}.")
+            raise Invalid(
+                "winner",
+                "not_in_game",
+                gettext("The winner must be %(name)s or %(name2)s.")
+                % {"name": a.name, "name2": b.name},
+            )
         side = "a" if winner == a.pk else "b"
         before = slot.decided
         if before == side:
@@ -380,7 +430,9 @@ def playoff_delete(*, event_id: int, user) -> None:
         playoff = playoff_of(event)
         if _started(playoff):
             raise Conflict(
-                "playoffs", "playoffs_started", "Undo its knockout rounds first (latest first)."
+                "playoffs",
+                "playoffs_started",
+                gettext("Undo its knockout rounds first (latest first)."),
             )
         audit_record(
             event=event,

@@ -5,6 +5,8 @@ decided by the event's team tie rule (playoffs/engine/team_tiebreak.py)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from common.errors import Invalid
 from playoffs.engine.team_tiebreak import TEAM_KNOCKOUT_TIEBREAKS, team_knockout_winner
 from playoffs.models import Playoff, PlayoffTeamMatch
@@ -53,7 +55,12 @@ def team_standings_order(event: Event) -> list[dict]:
 def team_seeds_cut(event: Event, needed: int) -> list[int]:
     rows = team_standings_order(event)
     if len(rows) < needed:
-        raise Invalid("size", "too_few_teams", f"The cut needs {needed} teams; {len(rows)} play.")
+        raise Invalid(
+            "size",
+            "too_few_teams",
+            gettext("The cut needs %(needed)s teams; %(rows_count)s play.")
+            % {"needed": needed, "rows_count": len(rows)},
+        )
     return [r["team"] for r in rows[:needed]]
 
 
@@ -63,7 +70,9 @@ def team_seeds_check(event: Event, seeds: list[int]) -> None:
     )
     if any(s not in known for s in seeds):
         raise Invalid(
-            "seeds", "unknown_team", "Every seed must be a team of this event, not dropped."
+            "seeds",
+            "unknown_team",
+            gettext("Every seed must be a team of this event, not dropped."),
         )
 
 
@@ -72,7 +81,8 @@ def team_tiebreak_check(rule: str) -> None:
         raise Invalid(
             "knockout_tiebreak",
             "invalid_choice",
-            f"A team bracket takes one of: {', '.join(TEAM_KNOCKOUT_TIEBREAKS)}.",
+            gettext("A team bracket takes one of: %(join)s.")
+            % {"join": ", ".join(TEAM_KNOCKOUT_TIEBREAKS)},
         )
 
 

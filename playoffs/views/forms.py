@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 FORMAT_CHOICES = [
     ("single", "Single elimination"),
@@ -28,25 +29,34 @@ TEAM_TIEBREAK_CHOICES = [
 
 class CutForm(forms.Form):
     format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="single")
-    size = forms.IntegerField(min_value=2, max_value=64, initial=8, label="Players in the bracket")
+    size = forms.IntegerField(
+        min_value=2, max_value=64, initial=8, label=gettext_lazy("Players in the bracket")
+    )
     qualifier_from = forms.IntegerField(
-        required=False, min_value=2, label="Qualifier: first seed (optional)"
+        required=False, min_value=2, label=gettext_lazy("Qualifier: first seed (optional)")
     )
-    qualifier_to = forms.IntegerField(required=False, min_value=3, label="Qualifier: last seed")
+    qualifier_to = forms.IntegerField(
+        required=False, min_value=3, label=gettext_lazy("Qualifier: last seed")
+    )
     shadow_from = forms.IntegerField(
-        required=False, min_value=1, label="Shadow round: first seed (optional)"
+        required=False, min_value=1, label=gettext_lazy("Shadow round: first seed (optional)")
     )
-    shadow_to = forms.IntegerField(required=False, min_value=2, label="Shadow round: last seed")
+    shadow_to = forms.IntegerField(
+        required=False, min_value=2, label=gettext_lazy("Shadow round: last seed")
+    )
     grand_final_reset = forms.BooleanField(
-        required=False, initial=True, label="Double elimination: grand final reset"
+        required=False, initial=True, label=gettext_lazy("Double elimination: grand final reset")
     )
     knockout_tiebreak = forms.ChoiceField(
-        choices=TIEBREAK_CHOICES, initial="higher_seed", label="On equal VP"
+        choices=TIEBREAK_CHOICES, initial="higher_seed", label=gettext_lazy("On equal VP")
     )
     third_place = forms.BooleanField(
-        required=False, label="Single elimination: the losing semi-finalists play for 3rd"
+        required=False,
+        label=gettext_lazy("Single elimination: the losing semi-finalists play for 3rd"),
     )
-    force = forms.BooleanField(required=False, label="Cut although the Swiss is not finished")
+    force = forms.BooleanField(
+        required=False, label=gettext_lazy("Cut although the Swiss is not finished")
+    )
 
     def __init__(self, *args, team: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -61,7 +71,9 @@ class CutForm(forms.Form):
         for name in ("qualifier", "shadow"):
             first, last = data.get(f"{name}_from"), data.get(f"{name}_to")
             if (first is None) != (last is None):
-                self.add_error(f"{name}_to", "Give both the first and the last seed, or neither.")
+                self.add_error(
+                    f"{name}_to", gettext("Give both the first and the last seed, or neither.")
+                )
             data[name] = (first, last) if first is not None and last is not None else None
         return data
 
@@ -91,8 +103,8 @@ class SeedForm(forms.Form):
                 # Name the player and both seeds: the organiser sees names, not ids.
                 self.add_error(
                     name,
-                    f"{self.names[pid]} already holds {self.fields[seen[pid]].label.lower()}: "
-                    "a player can hold one seed only.",
+                    gettext("%(names)s already holds %(lower)s: a player can hold one seed only.")
+                    % {"names": self.names[pid], "lower": self.fields[seen[pid]].label.lower()},
                 )
             else:
                 seen[pid] = name

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -91,7 +92,11 @@ def playoffs_cut(request, event):
             service_errors_to_form(form, exc)
         else:
             stage = playoff_next_stage(event=event) or "the first knockout round"
-            messages.success(request, f"The cut is made: check the seeds, then pair {stage}.")
+            messages.success(
+                request,
+                gettext("The cut is made: check the seeds, then pair %(stage)s.")
+                % {"stage": stage},
+            )
             return redirect("manage-playoffs", event_id=event.pk)
     return render(request, "playoffs/manage.html", _context(event, form), status=400)
 
@@ -105,7 +110,11 @@ def playoffs_advance(request, event):
         report(request, exc)
     else:
         stage = round_stage_words(event=event, round_=round_) or "Knockout round"
-        messages.success(request, f"{stage} paired as round {round_.number}.")
+        messages.success(
+            request,
+            gettext("%(stage)s paired as round %(number)s.")
+            % {"stage": stage, "number": round_.number},
+        )
     return redirect("manage-playoffs", event_id=event.pk)
 
 
@@ -124,7 +133,7 @@ def playoffs_decide(request, event):
         if isinstance(exc, ServiceError):
             report(request, exc)
         else:
-            messages.error(request, "Choose the player who goes through.")
+            messages.error(request, gettext("Choose the player who goes through."))
     return redirect("manage-playoffs", event_id=event.pk)
 
 
@@ -136,7 +145,7 @@ def playoffs_delete(request, event):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, "The cut is taken back.")
+        messages.success(request, gettext("The cut is taken back."))
     return redirect("manage-playoffs", event_id=event.pk)
 
 
@@ -147,7 +156,7 @@ def playoffs_seeds(request, event):
     undoable); an unchanged form changes nothing."""
     view = playoff_view(event=event)
     if not view:
-        messages.error(request, "Make the cut first.")
+        messages.error(request, gettext("Make the cut first."))
         return redirect("manage-playoffs", event_id=event.pk)
     form = _seed_form(event, view, request.POST)
     if form.is_valid():
@@ -161,6 +170,6 @@ def playoffs_seeds(request, event):
                 return redirect("manage-playoffs", event_id=event.pk)
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, "Seeds saved.")
+            messages.success(request, gettext("Seeds saved."))
             return redirect("manage-playoffs", event_id=event.pk)
     return render(request, "playoffs/manage.html", _context(event, seed_form=form), status=400)

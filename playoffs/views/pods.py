@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -98,7 +99,9 @@ def pods_make(request, event):
         except ServiceError as exc:
             _failed(form, exc)
         else:
-            messages.success(request, "The pods are formed: move players below if you need to.")
+            messages.success(
+                request, gettext("The pods are formed: move players below if you need to.")
+            )
             return redirect("manage-pods", event_id=event.pk)
     return render(request, "playoffs/pods.html", _context(event, form=form), status=400)
 
@@ -110,7 +113,7 @@ def pods_save(request, event):
     undoable); an unchanged form changes nothing."""
     view = pods_view(event=event)
     if view is None:
-        messages.error(request, "Form the pods first.")
+        messages.error(request, gettext("Form the pods first."))
         return redirect("manage-pods", event_id=event.pk)
     form = _adjust_form(event, view, request.POST)
     if form.is_valid():
@@ -124,7 +127,7 @@ def pods_save(request, event):
         except ServiceError as exc:
             _failed(form, exc)
         else:
-            messages.success(request, "Pods saved.")
+            messages.success(request, gettext("Pods saved."))
             return redirect("manage-pods", event_id=event.pk)
     return render(request, "playoffs/pods.html", _context(event, adjust=form), status=400)
 
@@ -137,7 +140,7 @@ def pods_remove(request, event):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, "The pods are taken back.")
+        messages.success(request, gettext("The pods are taken back."))
     return redirect("manage-pods", event_id=event.pk)
 
 
@@ -152,7 +155,9 @@ def pods_cut(request, event):
         except ServiceError as exc:
             _failed(form, exc)
         else:
-            messages.success(request, "The cut is made: check the seeds, then pair round 1.")
+            messages.success(
+                request, gettext("The cut is made: check the seeds, then pair round 1.")
+            )
             return redirect("manage-playoffs", event_id=event.pk)
     return render(request, "playoffs/pods.html", _context(event, cut=form), status=400)
 

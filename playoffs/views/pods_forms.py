@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from playoffs.views.forms import TIEBREAK_CHOICES
 
@@ -15,23 +16,34 @@ CUT_CHOICES = [("per_pod", "The top of each pod"), ("overall", "The top of the w
 
 
 class PodsForm(forms.Form):
-    method = forms.ChoiceField(choices=METHOD_CHOICES, initial="standings", label="Form the pods")
+    method = forms.ChoiceField(
+        choices=METHOD_CHOICES, initial="standings", label=gettext_lazy("Form the pods")
+    )
     count = forms.IntegerField(
-        required=False, min_value=2, initial=4, label="How many pods (standings, random)"
+        required=False,
+        min_value=2,
+        initial=4,
+        label=gettext_lazy("How many pods (standings, random)"),
     )
     after_round = forms.IntegerField(
-        required=False, min_value=0, label="Standings after round (empty: the last paired)"
+        required=False,
+        min_value=0,
+        label=gettext_lazy("Standings after round (empty: the last paired)"),
     )
-    seed = forms.IntegerField(required=False, min_value=0, label="Random draw's seed (optional)")
+    seed = forms.IntegerField(
+        required=False, min_value=0, label=gettext_lazy("Random draw's seed (optional)")
+    )
     lists = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
-        label="Your pods: one a line, player names separated by commas",
+        label=gettext_lazy("Your pods: one a line, player names separated by commas"),
     )
     first_round = forms.IntegerField(
-        required=False, min_value=1, label="First round inside the pods (empty: the next)"
+        required=False,
+        min_value=1,
+        label=gettext_lazy("First round inside the pods (empty: the next)"),
     )
-    last_round = forms.IntegerField(min_value=1, label="Last round inside the pods")
+    last_round = forms.IntegerField(min_value=1, label=gettext_lazy("Last round inside the pods"))
 
     def __init__(self, *args, players: list[tuple[int, str]] = (), **kwargs):
         super().__init__(*args, **kwargs)
@@ -43,7 +55,7 @@ class PodsForm(forms.Form):
         if data.get("method") == "organiser":
             data["pods"] = self._pods(data.get("lists") or "")
         elif data.get("count") is None:
-            self.add_error("count", "How many pods?")
+            self.add_error("count", gettext("How many pods?"))
         return data
 
     def _pods(self, text: str) -> list[list[int]] | None:
@@ -56,10 +68,13 @@ class PodsForm(forms.Form):
                 pods.append([self.by_name.get(n.casefold()) for n in names])
                 unknown += [n for n in names if n.casefold() not in self.by_name]
         if unknown:
-            self.add_error("lists", f"No player of this event called: {', '.join(unknown)}.")
+            self.add_error(
+                "lists",
+                gettext("No player of this event called: %(join)s.") % {"join": ", ".join(unknown)},
+            )
             return None
         if not pods:
-            self.add_error("lists", "List the pods, one a line.")
+            self.add_error("lists", gettext("List the pods, one a line."))
             return None
         return pods
 
@@ -86,7 +101,7 @@ class PodsAdjustForm(forms.Form):
                 required=pid in where,
             )
         self.fields["last_round"] = forms.IntegerField(
-            min_value=1, initial=last_round, label="Last round inside the pods"
+            min_value=1, initial=last_round, label=gettext_lazy("Last round inside the pods")
         )
 
     def pods(self) -> list[list[int]]:
@@ -106,22 +121,31 @@ class PodsAdjustForm(forms.Form):
 
 
 class PodsCutForm(forms.Form):
-    cut = forms.ChoiceField(choices=CUT_CHOICES, initial="per_pod", label="Who goes through")
-    per_pod = forms.IntegerField(required=False, min_value=1, initial=2, label="Players per pod")
+    cut = forms.ChoiceField(
+        choices=CUT_CHOICES, initial="per_pod", label=gettext_lazy("Who goes through")
+    )
+    per_pod = forms.IntegerField(
+        required=False, min_value=1, initial=2, label=gettext_lazy("Players per pod")
+    )
     size = forms.IntegerField(
-        required=False, min_value=2, max_value=64, label="Players overall (top of the field)"
+        required=False,
+        min_value=2,
+        max_value=64,
+        label=gettext_lazy("Players overall (top of the field)"),
     )
     format = forms.ChoiceField(
         choices=[("single", "Single elimination"), ("double", "Double elimination")],
         initial="single",
     )
     grand_final_reset = forms.BooleanField(
-        required=False, initial=True, label="Double elimination: grand final reset"
+        required=False, initial=True, label=gettext_lazy("Double elimination: grand final reset")
     )
     knockout_tiebreak = forms.ChoiceField(
-        choices=TIEBREAK_CHOICES, initial="higher_seed", label="On equal VP"
+        choices=TIEBREAK_CHOICES, initial="higher_seed", label=gettext_lazy("On equal VP")
     )
-    force = forms.BooleanField(required=False, label="Cut although the Swiss is not finished")
+    force = forms.BooleanField(
+        required=False, label=gettext_lazy("Cut although the Swiss is not finished")
+    )
 
     def clean(self):
         data = super().clean()
@@ -129,9 +153,9 @@ class PodsCutForm(forms.Form):
         if data.get("cut") == "per_pod":
             data["size"] = None
             if data.get("per_pod") is None:
-                self.add_error("per_pod", "How many of each pod go through?")
+                self.add_error("per_pod", gettext("How many of each pod go through?"))
         elif data.get("cut") == "overall":
             data["per_pod"] = None
             if data.get("size") is None:
-                self.add_error("size", "How many players go through?")
+                self.add_error("size", gettext("How many players go through?"))
         return data

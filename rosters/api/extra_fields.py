@@ -4,6 +4,7 @@ lists moved into this app."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -37,7 +38,7 @@ class DetachmentsField(serializers.ListField):
     def to_internal_value(self, data):
         if not isinstance(data, list) or any(not isinstance(item, str) for item in data):
             raise serializers.ValidationError(
-                "Must be a list of detachment names (text).", code="invalid"
+                gettext("Must be a list of detachment names (text)."), code="invalid"
             )
         return list(data)
 
@@ -47,12 +48,14 @@ def player_fields() -> dict:
         "army_list": text_field(required=False),
         "detachments": DetachmentsField(
             required=False,
-            help_text="The detachments the player's army takes (11th edition: within the "
-            "battle size's Detachment Points; 10th: one): at most 4 names of 1 to 100 "
-            "characters, none twice in any case (400 `detachments` `too_many`, `max_length`, "
-            "`blank`, `duplicate`, `invalid`). A name the event's rules data knows for the "
-            "player's faction is stored as the data spells it; others as sent. Filled from "
-            "the player's list when empty (logged as army_list_recorded).",
+            help_text=gettext_lazy(
+                "The detachments the player's army takes (11th edition: within the "
+                "battle size's Detachment Points; 10th: one): at most 4 names of 1 to 100 "
+                "characters, none twice in any case (400 `detachments` `too_many`, `max_length`, "
+                "`blank`, `duplicate`, `invalid`). A name the event's rules data knows for the "
+                "player's faction is stored as the data spells it; others as sent. Filled from "
+                "the player's list when empty (logged as army_list_recorded)."
+            ),
         ),
     }
 
@@ -66,22 +69,28 @@ def event_fields() -> dict:
         "list_deadline": serializers.DateTimeField(
             allow_null=True,
             required=False,
-            help_text="Players submit and replace army lists until then (409 "
-            "lists_locked after); null: no deadline, lists never lock or publish.",
+            help_text=gettext_lazy(
+                "Players submit and replace army lists until then (409 "
+                "lists_locked after); null: no deadline, lists never lock or publish."
+            ),
         ),
         "list_publication": serializers.ChoiceField(
             choices=ListPublication.choices,
             required=False,
-            help_text="Who reads the lists after the deadline: each player's opponents, "
-            "everyone, or nobody but the staff.",
+            help_text=gettext_lazy(
+                "Who reads the lists after the deadline: each player's opponents, "
+                "everyone, or nobody but the staff."
+            ),
         ),
         "list_data_version": serializers.CharField(
             required=False,
             allow_blank=True,
             max_length=80,
-            help_text="The rules data version lists are checked against; empty: the newest "
-            "this site has. Changing it rechecks every list (logged as an event_update). 400 "
-            "unknown_dataset naming the versions the site has.",
+            help_text=gettext_lazy(
+                "The rules data version lists are checked against; empty: the newest "
+                "this site has. Changing it rechecks every list (logged as an event_update). 400 "
+                "unknown_dataset naming the versions the site has."
+            ),
         ),
     }
 

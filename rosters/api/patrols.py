@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.generics import get_object_or_404
@@ -34,7 +35,7 @@ class PatrolUnitsField(serializers.ListField):
     def to_internal_value(self, data):
         if isinstance(data, list) and not data:
             raise serializers.ValidationError(
-                "Must list the patrol's units (at least one).", code="invalid"
+                gettext("Must list the patrol's units (at least one)."), code="invalid"
             )
         return super().to_internal_value(data)
 
@@ -43,13 +44,17 @@ class PatrolInputSerializer(StrictSerializer):
     name = name_field(120)
     faction = text_field(120, required=False)
     units = PatrolUnitsField(
-        child=PatrolUnitSerializer(), min_length=1, help_text="Each unit with its model count."
+        child=PatrolUnitSerializer(),
+        min_length=1,
+        help_text=gettext_lazy("Each unit with its model count."),
     )
     enhancements = serializers.ListField(
         child=name_field(120),
         required=False,
         max_length=ENHANCEMENTS_PER_PATROL,
-        help_text="The patrol's enhancements, of which a player takes one (empty: unchecked).",
+        help_text=gettext_lazy(
+            "The patrol's enhancements, of which a player takes one (empty: unchecked)."
+        ),
     )
 
 

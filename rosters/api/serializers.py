@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from common.api.bodies import StrictSerializer
@@ -46,8 +47,10 @@ class ArmyListOverruleSerializer(StrictSerializer):
     code = StrictCharField(
         max_length=60,
         validators=[NO_NUL],
-        help_text="The problem's `code`, as the list's `problems[]` give it (400 `not_found` "
-        "when the checks do not find it in the list).",
+        help_text=gettext_lazy(
+            "The problem's `code`, as the list's `problems[]` give it (400 `not_found` "
+            "when the checks do not find it in the list)."
+        ),
     )
     comment = text_field(
         COMMENT_LIMIT,
@@ -61,8 +64,10 @@ class ArmyListOverruleSerializer(StrictSerializer):
 class ArmyListRecordedSerializer(StrictSerializer):
     field = serializers.ChoiceField(
         choices=list(RECORDED_FIELDS),
-        help_text="The recorded field to set to what the list states (409 `not_in_list`, "
-        "on that field, when the list states none).",
+        help_text=gettext_lazy(
+            "The recorded field to set to what the list states (409 `not_in_list`, "
+            "on that field, when the list states none)."
+        ),
     )
 
 
@@ -75,39 +80,57 @@ class ArmyListSerializer(StrictSerializer):
         source="list_status",
         choices=ListStatus.choices,
         read_only=True,
-        help_text='"" until a list is submitted.',
+        help_text=gettext_lazy('"" until a list is submitted.'),
     )
     comment = serializers.CharField(source="list_comment", read_only=True)
     updated_at = serializers.DateTimeField(source="list_updated_at", read_only=True)
-    battle_size = serializers.SerializerMethodField(help_text="From the list's header; or null.")
-    points = serializers.SerializerMethodField(help_text="Total the header states; or null.")
-    warning = serializers.SerializerMethodField(
-        help_text="Set when the stated points exceed the event's points limit (not a refusal)."
+    battle_size = serializers.SerializerMethodField(
+        help_text=gettext_lazy("From the list's header; or null.")
     )
-    locked = serializers.SerializerMethodField(help_text="True once the list deadline passed.")
-    deadline = serializers.SerializerMethodField(help_text="The deadline in words, or empty.")
+    points = serializers.SerializerMethodField(
+        help_text=gettext_lazy("Total the header states; or null.")
+    )
+    warning = serializers.SerializerMethodField(
+        help_text=gettext_lazy(
+            "Set when the stated points exceed the event's points limit (not a refusal)."
+        )
+    )
+    locked = serializers.SerializerMethodField(
+        help_text=gettext_lazy("True once the list deadline passed.")
+    )
+    deadline = serializers.SerializerMethodField(
+        help_text=gettext_lazy("The deadline in words, or empty.")
+    )
     rules = serializers.SerializerMethodField(
-        help_text="The muster checks' verdict, or null without a list: `edition`, "
-        "`data_version` (the rules data the list was checked against; null for an edition "
-        "without checks), `checked` and `passes` (checked, and every problem of severity "
-        "error overruled by the staff, if any)."
+        help_text=gettext_lazy(
+            "The muster checks' verdict, or null without a list: `edition`, "
+            "`data_version` (the rules data the list was checked against; null for an edition "
+            "without checks), `checked` and `passes` (checked, and every problem of severity "
+            "error overruled by the staff, if any)."
+        )
     )
     roster = serializers.SerializerMethodField(
-        help_text="The list read into its parts (faction, battle size, detachments, "
-        "dispositions, units with models, wargear, enhancements, points, warlord; `unread` "
-        "lines kept as sent); null without a list."
+        help_text=gettext_lazy(
+            "The list read into its parts (faction, battle size, detachments, "
+            "dispositions, units with models, wargear, enhancements, points, warlord; `unread` "
+            "lines kept as sent); null without a list."
+        )
     )
     problems = serializers.SerializerMethodField(
-        help_text="Each problem the checks found: `code`, `severity` (error or warning), "
-        "`subject` (the unit or line), `message` in words, `line`, `assumed` (a limit no "
-        "source confirms yet: a warning only), `overruled` (the staff's reason, or null)."
+        help_text=gettext_lazy(
+            "Each problem the checks found: `code`, `severity` (error or warning), "
+            "`subject` (the unit or line), `message` in words, `line`, `assumed` (a limit no "
+            "source confirms yet: a warning only), `overruled` (the staff's reason, or null)."
+        )
     )
 
     recorded_mismatch = serializers.SerializerMethodField(
-        help_text="Each of the player's recorded `faction`, (11th edition) `disposition` and "
-        "`detachments` that the list states otherwise (detachments: other names, in any order "
-        "and case): `field`, `recorded` and `list` in words. An empty "
-        "one is filled from the list when it is sent; a differing one waits for an organiser."
+        help_text=gettext_lazy(
+            "Each of the player's recorded `faction`, (11th edition) `disposition` and "
+            "`detachments` that the list states otherwise (detachments: other names, in any order "
+            "and case): `field`, `recorded` and `list` in words. An empty "
+            "one is filled from the list when it is sent; a differing one waits for an organiser."
+        )
     )
 
     def _rules(self, player: Player):

@@ -6,23 +6,24 @@ lists published to opponents). `rosters.services.lists` reads them with those de
 Combat Patrols live in patrols.py (the package imports both, so Django reads every model)."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from rosters.models.patrols import CombatPatrol
 
 
 class ListStatus(models.TextChoices):
     # Where the organiser's check of a player's army list stands ("" : no list yet).
-    NONE = "", "No list"
-    SUBMITTED = "submitted", "Submitted"
-    CHECKED = "checked", "Checked"
-    NEEDS_FIX = "needs_fix", "Needs a fix"
+    NONE = "", gettext_lazy("No list")
+    SUBMITTED = "submitted", gettext_lazy("Submitted")
+    CHECKED = "checked", gettext_lazy("Checked")
+    NEEDS_FIX = "needs_fix", gettext_lazy("Needs a fix")
 
 
 class ListPublication(models.TextChoices):
     # Who reads a player's army list once the list deadline has passed.
-    OPPONENTS = "opponents", "Each player's opponents"
-    EVERYONE = "everyone", "Everyone (public event page)"
-    NOBODY = "nobody", "Nobody (organisers and judges only)"
+    OPPONENTS = "opponents", gettext_lazy("Each player's opponents")
+    EVERYONE = "everyone", gettext_lazy("Everyone (public event page)")
+    NOBODY = "nobody", gettext_lazy("Nobody (organisers and judges only)")
 
 
 class ArmyList(models.Model):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Forbidden, Invalid
 from rosters.engine.checks import CODES, ERROR
@@ -108,14 +109,21 @@ def army_list_submit(*, player: Player, text, user=None, by_player: bool = False
         user = None
         if player.status in (PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN):
             raise Conflict(
-                "army_list", "not_entered", f"{player.name} is not entered in {event.name}."
+                "army_list",
+                "not_entered",
+                gettext("%(name)s is not entered in %(name2)s.")
+                % {"name": player.name, "name2": event.name},
             )
         if army_lists_locked(event):
             raise Conflict(
                 "army_list",
                 "lists_locked",
-                f"Army lists locked at the deadline, {army_list_deadline_words(event)}; "
-                "ask an organiser to change yours.",
+                gettext(
+                    "Army lists locked at the deadline, "
+                    "%(army_list_deadline_words)s; ask an organiser to change "
+                    "yours."
+                )
+                % {"army_list_deadline_words": army_list_deadline_words(event)},
             )
     else:
         require_organiser(user, event)
@@ -157,20 +165,31 @@ def army_list_review(*, player: Player, user, status: str, comment="") -> Player
     event = player.event
     require_judge(user, event)
     if status not in REVIEW_STATUSES:
-        raise Invalid("status", "invalid_choice", "Must be checked or needs_fix.")
+        raise Invalid("status", "invalid_choice", gettext("Must be checked or needs_fix."))
     if not isinstance(comment, str):
-        raise Invalid("comment", "invalid", "Must be text.")
+        raise Invalid("comment", "invalid", gettext("Must be text."))
     # The one text check (engine/names.py): NUL, direction controls, invisible-only text.
     comment = text_checked(comment, field="comment", multiline=True)
     if len(comment) > COMMENT_LIMIT:
-        raise Invalid("comment", "max_length", f"Must be at most {COMMENT_LIMIT:,} characters.")
+        raise Invalid(
+            "comment",
+            "max_length",
+            gettext("Must be at most %(COMMENT_LIMIT)s characters.")
+            % {"COMMENT_LIMIT": format(COMMENT_LIMIT, ",")},
+        )
     if status == ListStatus.NEEDS_FIX and not comment:
-        raise Invalid("comment", "required", "Say what needs fixing: the player reads this.")
+        raise Invalid(
+            "comment", "required", gettext("Say what needs fixing: the player reads this.")
+        )
     player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
     event_require_writable(player.event)
     row = _locked_row(player)
     if not row.text:
-        raise Conflict("army_list", "no_list", f"{player.name} has not submitted a list.")
+        raise Conflict(
+            "army_list",
+            "no_list",
+            gettext("%(name)s has not submitted a list.") % {"name": player.name},
+        )
     before = _snapshot(row)
     row.status = status
     row.comment = comment
@@ -264,16 +283,25 @@ def army_list_overrule(*, player: Player, user, code, comment="") -> Player:
     event = player.event
     require_judge(user, event)
     if not isinstance(code, str) or not isinstance(comment, str):
-        raise Invalid("code", "invalid", "Must be text.")
+        raise Invalid("code", "invalid", gettext("Must be text."))
     # The one text check (engine/names.py): NUL, direction controls, invisible-only text.
     comment = text_checked(comment, field="comment", multiline=True)
     if len(comment) > COMMENT_LIMIT:
-        raise Invalid("comment", "max_length", f"Must be at most {COMMENT_LIMIT:,} characters.")
+        raise Invalid(
+            "comment",
+            "max_length",
+            gettext("Must be at most %(COMMENT_LIMIT)s characters.")
+            % {"COMMENT_LIMIT": format(COMMENT_LIMIT, ",")},
+        )
     player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
     event_require_writable(player.event)
     row = _locked_row(player)
     if not row.text:
-        raise Conflict("army_list", "no_list", f"{player.name} has not submitted a list.")
+        raise Conflict(
+            "army_list",
+            "no_list",
+            gettext("%(name)s has not submitted a list.") % {"name": player.name},
+        )
     overrules = dict(row.overrules or {})
     if comment:
         rules = army_list_rules(player=player, event=player.event)
@@ -281,14 +309,16 @@ def army_list_overrule(*, player: Player, user, code, comment="") -> Player:
             raise Invalid(
                 "code",
                 "not_found",
-                f"The checks find no problem “{CODES.get(code, 'of that kind')}” in "
-                f"{player.name}'s list.",
+                gettext("The checks find no problem “%(get)s” in %(name)s's list.")
+                % {"get": CODES.get(code, "of that kind"), "name": player.name},
             )
         overrules[code] = comment
     elif code in overrules:
         del overrules[code]
     else:
-        raise Invalid("comment", "required", "Say why the check is overruled: it is logged.")
+        raise Invalid(
+            "comment", "required", gettext("Say why the check is overruled: it is logged.")
+        )
     before = _snapshot(row)
     row.overrules = overrules
     was, now = _changed(before, _snapshot(row))

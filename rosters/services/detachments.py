@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import gettext
+
 from common.errors import Invalid
 from rosters.data import UnknownDataset, rules_data
 from rosters.services.rows import list_settings
@@ -27,7 +29,9 @@ TEXT_SEPARATORS = re.compile(r"[\r\n;]+")
 
 def _name(value, number: int) -> str:
     if not isinstance(value, str):
-        raise Invalid(FIELD, "invalid", f"Detachment {number}: must be text.")
+        raise Invalid(
+            FIELD, "invalid", gettext("Detachment %(number)s: must be text.") % {"number": number}
+        )
     try:
         return name_clean(value, field=FIELD, limit=NAME_LIMIT)
     except EngineError as exc:
@@ -42,20 +46,28 @@ def detachments_clean(value) -> list[str]:
     if isinstance(value, str):
         value = [part for part in TEXT_SEPARATORS.split(value) if part.strip()]
     if not isinstance(value, list):
-        raise Invalid(FIELD, "invalid", "Must be a list of detachment names.")
+        raise Invalid(FIELD, "invalid", gettext("Must be a list of detachment names."))
     names = [_name(item, number) for number, item in enumerate(value, 1)]
     if len(names) > DETACHMENTS_MAX:
         raise Invalid(
             FIELD,
             "too_many",
-            f"At most {DETACHMENTS_MAX} detachments ({len(names)} given): no army takes more.",
+            gettext(
+                "At most %(DETACHMENTS_MAX)s detachments (%(names_count)s "
+                "given): no army takes more."
+            )
+            % {"DETACHMENTS_MAX": DETACHMENTS_MAX, "names_count": len(names)},
         )
     seen: dict[str, str] = {}
     for name in names:
         key = name.casefold()
         if key in seen:
             twice = name if seen[key] == name else f"{seen[key]} and {name}"
-            raise Invalid(FIELD, "duplicate", f"Each detachment is named once ({twice}).")
+            raise Invalid(
+                FIELD,
+                "duplicate",
+                gettext("Each detachment is named once (%(twice)s).") % {"twice": twice},
+            )
         seen[key] = name
     return names
 

@@ -10,6 +10,7 @@ import datetime
 
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext
 
 from common.errors import Invalid
 from exchange.services.fields import Spec, bad
@@ -47,7 +48,13 @@ def army_list_clean(value) -> str:
         raise Invalid(
             "army_list",
             "max_length",
-            f"Must be at most {ARMY_LIST_LIMIT:,} characters (this list has {len(text):,}).",
+            gettext(
+                "Must be at most %(ARMY_LIST_LIMIT)s characters (this list has %(text_count)s)."
+            )
+            % {
+                "ARMY_LIST_LIMIT": format(ARMY_LIST_LIMIT, ","),
+                "text_count": format(len(text), ","),
+            },
         )
     return text
 
@@ -181,26 +188,31 @@ def _event_clean(values: dict) -> dict:
     clean = dict(values)
     if "list_publication" in clean and clean["list_publication"] not in ListPublication.values:
         raise Invalid(
-            "list_publication", "invalid_choice", "Must be opponents, everyone or nobody."
+            "list_publication", "invalid_choice", gettext("Must be opponents, everyone or nobody.")
         )
     deadline = clean.get("list_deadline")
     if deadline is not None and (
         not isinstance(deadline, datetime.datetime) or timezone.is_naive(deadline)
     ):
-        raise Invalid("list_deadline", "invalid", "Must be a date and time with its time zone.")
+        raise Invalid(
+            "list_deadline", "invalid", gettext("Must be a date and time with its time zone.")
+        )
     if "list_data_version" in clean:
         version = clean["list_data_version"]
         if version is None:
             version = ""
         if not isinstance(version, str):
-            raise Invalid("list_data_version", "invalid", "Must be text.")
+            raise Invalid("list_data_version", "invalid", gettext("Must be text."))
         if version and version not in dataset_versions():
             known = ", ".join(dataset_versions())
             raise Invalid(
                 "list_data_version",
                 "unknown_dataset",
-                f"No rules data {version} on this site; it has {known} "
-                "(manage.py rosters_load_data adds a newer one).",
+                gettext(
+                    "No rules data %(version)s on this site; it has %(known)s "
+                    "(manage.py rosters_load_data adds a newer one)."
+                )
+                % {"version": version, "known": known},
             )
         clean["list_data_version"] = version
     return clean

@@ -8,6 +8,7 @@ names in any order and case, and stored as the event's rules data spells those i
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid
 from missions.eleventh.matrix import DISPOSITION_NAMES
@@ -185,13 +186,18 @@ def list_recorded_use(*, player: Player, user, field) -> Player:
     (detachments: the same names in any order and case)."""
     require_organiser(user, player.event)
     if field not in FIELDS:
-        raise Invalid("field", "invalid_choice", "Must be faction, disposition or detachments.")
+        raise Invalid(
+            "field", "invalid_choice", gettext("Must be faction, disposition or detachments.")
+        )
     player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
     event_require_writable(player.event)
     stated = _stated(player)
     if field not in stated:
         raise Conflict(
-            field, "not_in_list", f"{player.name}'s list states no {LABELS[field].lower()}."
+            field,
+            "not_in_list",
+            gettext("%(name)s's list states no %(lower)s.")
+            % {"name": player.name, "lower": LABELS[field].lower()},
         )
     recorded = getattr(player, field)
     if field == "detachments" and recorded and detachments_same(recorded, stated[field]):

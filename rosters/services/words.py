@@ -13,7 +13,10 @@ from tournament.services.audit.words import (
     changes_text,
 )
 
-LIST_WORDS = {s.value: s.label.lower() for s in ListStatus}
+
+def _list_word(value) -> str:
+    # Read when the log is shown, so the status is said in the reader's language.
+    return str(ListStatus(value).label).lower() if value in ListStatus.values else str(value)
 
 
 def _lines(value) -> str:
@@ -48,7 +51,7 @@ def register() -> None:
         {
             "army_list": _lines,
             "list_deadline": lambda v: when(datetime.datetime.fromisoformat(str(v))),
-            "list_status": lambda v: LIST_WORDS.get(v, str(v)),
+            "list_status": _list_word,
             "list_overrules": lambda v: (
                 ", ".join(f"{CODES.get(c, c)} ({why})" for c, why in v.items()) or "none"
             ),

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -48,7 +49,7 @@ class ArmyListForm(forms.Form):
     army_list = forms.CharField(
         required=False,
         strip=False,
-        label="Army list (paste it as your army builder app exports it)",
+        label=gettext_lazy("Army list (paste it as your army builder app exports it)"),
         widget=forms.Textarea(
             attrs={"rows": 12, "maxlength": ARMY_LIST_LIMIT, "spellcheck": "false"}
         ),
@@ -59,13 +60,13 @@ class ReviewForm(forms.Form):
     status = forms.ChoiceField(
         choices=[(ListStatus.CHECKED, "Checked"), (ListStatus.NEEDS_FIX, "Needs a fix")],
         widget=forms.RadioSelect,
-        label="Review",
+        label=gettext_lazy("Review"),
     )
     comment = forms.CharField(
         required=False,
         strip=False,
         max_length=COMMENT_LIMIT,
-        label="Comment (the player reads it)",
+        label=gettext_lazy("Comment (the player reads it)"),
         widget=forms.Textarea(attrs={"rows": 1, "placeholder": "Comment (the player reads it)"}),
     )
 
@@ -127,11 +128,11 @@ def player_list_submit(request, key: str):
         report(request, exc, LIST_LABELS)
     else:
         if player.army_list == before:
-            messages.info(request, "Your army list is unchanged.")
+            messages.info(request, gettext("Your army list is unchanged."))
         elif player.army_list:
-            messages.success(request, "Army list saved. The organisers will check it.")
+            messages.success(request, gettext("Army list saved. The organisers will check it."))
         else:
-            messages.success(request, "Army list removed.")
+            messages.success(request, gettext("Army list removed."))
         warning = army_list_check(event=player.event, text=player.army_list).warning
         if warning:
             messages.warning(request, warning)
@@ -229,11 +230,17 @@ def list_review(request, event, player_id: int):
             report(request, exc, {**LIST_LABELS, "comment": f"{player.name}'s comment"})
         else:
             word = "checked" if form.cleaned_data["status"] == ListStatus.CHECKED else "needs a fix"
-            messages.success(request, f"{player.name}'s list: {word}.")
+            messages.success(
+                request, gettext("%(name)s's list: %(word)s.") % {"name": player.name, "word": word}
+            )
     else:
         for field, errors in form.errors.items():
             for error in errors:
-                messages.error(request, f"{player.name}: {LIST_LABELS.get(field, field)}: {error}")
+                messages.error(
+                    request,
+                    gettext("%(name)s: %(get)s: %(error)s")
+                    % {"name": player.name, "get": LIST_LABELS.get(field, field), "error": error},
+                )
     target = reverse("manage-lists", kwargs={"event_id": event.pk})
     wanted = request.POST.get("filter", "")
     if wanted in {value for value, _ in STATUS_FILTERS} and wanted:
@@ -264,7 +271,7 @@ class OverruleForm(forms.Form):
         required=False,
         strip=False,
         max_length=COMMENT_LIMIT,
-        label="Why this check is overruled (logged; empty takes the overrule back)",
+        label=gettext_lazy("Why this check is overruled (logged; empty takes the overrule back)"),
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
@@ -281,7 +288,11 @@ def list_overrule(request, event, player_id: int):
     if not form.is_valid():
         for field, errors in form.errors.items():
             for error in errors:
-                messages.error(request, f"{player.name}: {LIST_LABELS.get(field, field)}: {error}")
+                messages.error(
+                    request,
+                    gettext("%(name)s: %(get)s: %(error)s")
+                    % {"name": player.name, "get": LIST_LABELS.get(field, field), "error": error},
+                )
         return redirect(back)
     try:
         army_list_overrule(player=player, user=request.user, **form.cleaned_data)
@@ -290,9 +301,17 @@ def list_overrule(request, event, player_id: int):
     else:
         check = CODES.get(form.cleaned_data["code"], "")
         if form.cleaned_data["comment"].strip():
-            messages.success(request, f"{player.name}'s list: the check “{check}” is overruled.")
+            messages.success(
+                request,
+                gettext("%(name)s's list: the check “%(check)s” is overruled.")
+                % {"name": player.name, "check": check},
+            )
         else:
-            messages.success(request, f"{player.name}'s list: the check “{check}” counts again.")
+            messages.success(
+                request,
+                gettext("%(name)s's list: the check “%(check)s” counts again.")
+                % {"name": player.name, "check": check},
+            )
     return redirect(back)
 
 
@@ -310,5 +329,9 @@ def list_recorded(request, event, player_id: int):
         report(request, exc, {**LIST_LABELS, **RECORDED_LABELS})
     else:
         label = RECORDED_LABELS[field]
-        messages.success(request, f"{player.name}: {label.lower()} taken from the list.")
+        messages.success(
+            request,
+            gettext("%(name)s: %(lower)s taken from the list.")
+            % {"name": player.name, "lower": label.lower()},
+        )
     return redirect(reverse("manage-lists", kwargs={"event_id": event.pk}) + f"#list-{player.pk}")

@@ -4,6 +4,7 @@ start-up: tournament.views.forms.extra.EXTRA_FORM_FIELDS), as they were before t
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from rosters.data import dataset_versions
 from rosters.models.armylists import ListPublication
@@ -18,7 +19,7 @@ def _deadline() -> forms.Field:
         required=False,
         widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
-        label="Army list deadline (event's time zone; empty: lists never lock)",
+        label=gettext_lazy("Army list deadline (event's time zone; empty: lists never lock)"),
     )
 
 
@@ -27,7 +28,7 @@ def _publication() -> forms.Field:
     return forms.ChoiceField(
         choices=ListPublication.choices,
         required=False,
-        label="After the deadline, army lists are shown to",
+        label=gettext_lazy("After the deadline, army lists are shown to"),
     )
 
 
@@ -36,7 +37,9 @@ def _data_version() -> forms.Field:
     return forms.ChoiceField(
         choices=[("", "The newest this site has"), *((v, v) for v in dataset_versions())],
         required=False,
-        label="Rules data lists are checked against (changing it rechecks every list)",
+        label=gettext_lazy(
+            "Rules data lists are checked against (changing it rechecks every list)"
+        ),
     )
 
 
@@ -44,7 +47,7 @@ def _signup_list() -> forms.Field:
     return forms.CharField(
         required=False,
         max_length=ARMY_LIST_LIMIT,
-        label="Army list (optional)",
+        label=gettext_lazy("Army list (optional)"),
         widget=forms.Textarea(attrs={"rows": 8, "maxlength": ARMY_LIST_LIMIT}),
     )
 
@@ -52,7 +55,10 @@ def _signup_list() -> forms.Field:
 def _player_list() -> forms.Field:
     # Not stripped: the service normalises the text, so a list saved unchanged stays the same.
     return forms.CharField(
-        required=False, strip=False, widget=forms.Textarea(attrs={"rows": 8}), label="Army list"
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        label=gettext_lazy("Army list"),
     )
 
 
@@ -71,7 +77,7 @@ def _player_detachments() -> forms.Field:
     return DetachmentsField(
         required=False,
         strip=False,
-        label="Detachments (one per line)",
+        label=gettext_lazy("Detachments (one per line)"),
     )
 
 

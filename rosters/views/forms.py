@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 _UNIT_LINE = re.compile(r"^(\d{1,3})\s*x?\s+(.+)$", re.IGNORECASE)
 
@@ -15,15 +16,23 @@ def units_text(units) -> str:
 
 
 class PatrolForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Patrol name", help_text="As lists name it.")
+    name = forms.CharField(
+        max_length=120,
+        label=gettext_lazy("Patrol name"),
+        help_text=gettext_lazy("As lists name it."),
+    )
     faction = forms.CharField(max_length=120, required=False)
     units = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 8}),
-        label="Units",
-        help_text='One unit per line: its model count, then its name ("10x Boyz").',
+        label=gettext_lazy("Units"),
+        help_text=gettext_lazy('One unit per line: its model count, then its name ("10x Boyz").'),
     )
-    enhancement_1 = forms.CharField(max_length=120, required=False, label="Enhancement 1")
-    enhancement_2 = forms.CharField(max_length=120, required=False, label="Enhancement 2")
+    enhancement_1 = forms.CharField(
+        max_length=120, required=False, label=gettext_lazy("Enhancement 1")
+    )
+    enhancement_2 = forms.CharField(
+        max_length=120, required=False, label=gettext_lazy("Enhancement 2")
+    )
 
     @staticmethod
     def initial_for(patrol) -> dict:
@@ -44,7 +53,11 @@ class PatrolForm(forms.Form):
             found = _UNIT_LINE.match(line.strip())
             if not found:
                 raise forms.ValidationError(
-                    f'Line {number}: write the model count, then the unit\'s name ("10x Boyz").'
+                    gettext(
+                        "Line %(number)s: write the model count, then the unit's "
+                        'name ("10x Boyz").'
+                    )
+                    % {"number": number}
                 )
             units.append({"name": " ".join(found.group(2).split()), "models": int(found.group(1))})
         return units

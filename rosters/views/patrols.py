@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -44,7 +45,7 @@ def patrols_page(request, event):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, f"{patrol.name} entered.")
+            messages.success(request, gettext("%(name)s entered.") % {"name": patrol.name})
             return redirect("manage-patrols", event_id=event.pk)
     return render(request, "rosters/patrols.html", _context(event, add_form=form), status=400)
 
@@ -72,7 +73,7 @@ def patrol_page(request, event, patrol_id: int):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, "Patrol saved.")
+            messages.success(request, gettext("Patrol saved."))
             return redirect("manage-patrol", event_id=event.pk, patrol_id=patrol.pk)
     context = {"event": event, "tab": "patrols", "patrol": patrol, "form": form}
     return render(request, "rosters/patrol.html", context, status=400)
@@ -87,5 +88,7 @@ def patrol_delete_view(request, event, patrol_id: int):
     except ServiceError as exc:
         report(request, exc)
         return redirect("manage-patrol", event_id=event.pk, patrol_id=patrol.pk)
-    messages.success(request, f"{name} deleted (undo it from the audit log).")
+    messages.success(
+        request, gettext("%(name)s deleted (undo it from the audit log).") % {"name": name}
+    )
     return redirect("manage-patrols", event_id=event.pk)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from common.api.bodies import KnownFieldsMixin
@@ -11,15 +12,20 @@ POINTS = r"^[0-9]{1,6}(\.[0-9]{1,3}|/[1-9][0-9]{0,2})?$"
 
 
 def _points(**kwargs) -> serializers.RegexField:
-    return serializers.RegexField(POINTS, help_text='Exact: "25", "12.5", "40/3"', **kwargs)
+    return serializers.RegexField(
+        POINTS, help_text=gettext_lazy('Exact: "25", "12.5", "40/3"'), **kwargs
+    )
 
 
 class SeriesInputSerializer(KnownFieldsMixin, serializers.Serializer):
-    name = serializers.RegexField(r"\S", max_length=200, help_text="Not blank")
+    name = serializers.RegexField(r"\S", max_length=200, help_text=gettext_lazy("Not blank"))
     description = serializers.CharField(max_length=500, required=False, allow_blank=True)
     scoring = serializers.ChoiceField(choices=["placing", "results"], required=False)
     placing_points = serializers.ListField(
-        child=_points(), required=False, max_length=256, help_text="Points for 1st, 2nd, ..."
+        child=_points(),
+        required=False,
+        max_length=256,
+        help_text=gettext_lazy("Points for 1st, 2nd, ..."),
     )
     beyond_points = _points(required=False)
     win_points = _points(required=False)
@@ -45,7 +51,7 @@ class SeriesEventSerializer(serializers.Serializer):
 
 class SeriesSerializer(SeriesInputSerializer):
     id = serializers.IntegerField()
-    rule = serializers.CharField(help_text="The rule in words")
+    rule = serializers.CharField(help_text=gettext_lazy("The rule in words"))
     can_edit = serializers.BooleanField()
     events = SeriesEventSerializer(many=True)
 
@@ -54,7 +60,7 @@ class SeriesScoreSerializer(serializers.Serializer):
     event = serializers.IntegerField()
     event_name = serializers.CharField()
     place = serializers.IntegerField()
-    points = serializers.CharField(help_text='Exact: "25", "43/2"')
+    points = serializers.CharField(help_text=gettext_lazy('Exact: "25", "43/2"'))
     points_display = serializers.CharField()
     counted = serializers.BooleanField()
 
@@ -64,12 +70,14 @@ class SeriesRowSerializer(serializers.Serializer):
     tied = serializers.BooleanField()
     person = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
-    points = serializers.CharField(help_text='Exact: "40", "121/3"')
+    points = serializers.CharField(help_text=gettext_lazy('Exact: "40", "121/3"'))
     points_display = serializers.CharField()
     events_played = serializers.IntegerField()
     events_counted = serializers.IntegerField()
     scores = SeriesScoreSerializer(many=True)
-    note = serializers.CharField(help_text="Why the row is where it is when level on points")
+    note = serializers.CharField(
+        help_text=gettext_lazy("Why the row is where it is when level on points")
+    )
 
 
 class SeriesTableSerializer(serializers.Serializer):

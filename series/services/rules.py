@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from django.utils.translation import gettext, gettext_lazy
+
 from common.errors import Invalid
 from series.engine.scoring import KINDS, PLACING, Rule, format_points
 
@@ -11,7 +13,9 @@ from series.engine.scoring import KINDS, PLACING, Rule, format_points
 MAX_PLACES = 256
 # Points are written plainly; a denominator beyond this is a slip, not a rule anyone publishes.
 MAX_DENOMINATOR = 1000
-POINTS_RULE = 'Must be a number of points from 0 up, written like "25", "12.5" or "40/3".'
+POINTS_RULE = gettext_lazy(
+    'Must be a number of points from 0 up, written like "25", "12.5" or "40/3".'
+)
 
 
 def points_clean(field: str, value) -> str:
@@ -34,16 +38,24 @@ def table_clean(value) -> list[str]:
     if isinstance(value, str):  # the page's text box: "25, 18, 15"
         value = [v for v in value.replace(";", ",").replace("\n", ",").split(",") if v.strip()]
     if not isinstance(value, list):
-        raise Invalid("placing_points", "invalid", "Must be a list of points for 1st, 2nd, ...")
+        raise Invalid(
+            "placing_points", "invalid", gettext("Must be a list of points for 1st, 2nd, ...")
+        )
     if len(value) > MAX_PLACES:
-        raise Invalid("placing_points", "too_long", f"At most {MAX_PLACES} places.")
+        raise Invalid(
+            "placing_points",
+            "too_long",
+            gettext("At most %(MAX_PLACES)s places.") % {"MAX_PLACES": MAX_PLACES},
+        )
     out = []
     for i, v in enumerate(value, start=1):
         try:
             out.append(points_clean("placing_points", v))
         except Invalid as exc:
             raise Invalid(
-                "placing_points", exc.codes["placing_points"][0], f"Place {i}: {POINTS_RULE}"
+                "placing_points",
+                exc.codes["placing_points"][0],
+                gettext("Place %(place)s: %(rule)s") % {"place": i, "rule": POINTS_RULE},
             ) from None
     return out
 
@@ -55,7 +67,7 @@ def best_clean(value) -> int | None:
         raise Invalid(
             "best_events",
             "invalid",
-            "Must be a whole number of events from 1 to 100, or empty for all.",
+            gettext("Must be a whole number of events from 1 to 100, or empty for all."),
         )
     return int(value)
 
@@ -65,7 +77,7 @@ def scoring_clean(value) -> str:
         raise Invalid(
             "scoring",
             "invalid",
-            'Must be "placing" (points by final place) or "results" (by wins and draws).',
+            gettext('Must be "placing" (points by final place) or "results" (by wins and draws).'),
         )
     return value
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, Forbidden, Invalid, NotFound
 from series.models import Series, SeriesChange, SeriesEvent
@@ -24,7 +25,7 @@ from tournament.services.events.access import (
 )
 from tournament.services.players.names import text_checked
 
-NO_SERIES = "No such series."
+NO_SERIES = gettext_lazy("No such series.")
 FIELDS = (
     "name",
     "description",
@@ -71,7 +72,7 @@ def _editable(user, series_id: int) -> Series:
     series = series_get(user=user, series_id=series_id)
     if not user_can_edit_series(user, series):
         raise Forbidden(
-            "series", "not_owner", "Only the organiser who made this series may change it."
+            "series", "not_owner", gettext("Only the organiser who made this series may change it.")
         )
     return Series.objects.select_for_update().get(pk=series.pk)
 
@@ -82,9 +83,11 @@ def _text(field: str, value) -> str:
     value = text_checked(value, field=field, multiline=field == "description")
     limit = 200 if field == "name" else 500
     if field == "name" and not value:
-        raise Invalid("name", "required", "A series needs a name.")
+        raise Invalid("name", "required", gettext("A series needs a name."))
     if len(value) > limit:
-        raise Invalid(field, "too_long", f"At most {limit} characters.")
+        raise Invalid(
+            field, "too_long", gettext("At most %(limit)s characters.") % {"limit": limit}
+        )
     return value
 
 
@@ -101,7 +104,7 @@ def _clean(changes: dict) -> dict:
     out = {}
     for field, value in changes.items():
         if field not in FIELDS:
-            raise Invalid(field, "unknown_field", "This field is not part of a series.")
+            raise Invalid(field, "unknown_field", gettext("This field is not part of a series."))
         clean = CLEANERS.get(field)
         out[field] = clean(value) if clean else points_clean(field, value)
     return out
@@ -125,10 +128,10 @@ def _log(series: Series, *, user, action: str, words: str, before: dict) -> None
 def series_create(*, user, fields: dict) -> Series:
     """A series with the organiser's rule; its owner is the organiser who makes it."""
     if not user_can_create_events(user):
-        raise Forbidden("user", "not_organiser", "Only organisers may make a series.")
+        raise Forbidden("user", "not_organiser", gettext("Only organisers may make a series."))
     data = _clean(fields)
     if not data.get("name"):
-        raise Invalid("name", "required", "A series needs a name.")
+        raise Invalid("name", "required", gettext("A series needs a name."))
     series = Series.objects.create(owner=user, **data)
     _log(series, user=user, action="create", words=f"Series {series.name} made", before={})
     return series
@@ -155,13 +158,15 @@ def series_update(*, user, series_id: int, changes: dict) -> Series:
 
 def _event_for(user, event_id) -> Event:
     if isinstance(event_id, bool) or not isinstance(event_id, int):
-        raise Invalid("event", "invalid", "Must be an event's id.")
+        raise Invalid("event", "invalid", gettext("Must be an event's id."))
     event = Event.objects.filter(pk=event_id).first()
     if event is None or event_hidden_from(user, event):
-        raise NotFound("event", "not_found", "No such event.")
+        raise NotFound("event", "not_found", gettext("No such event."))
     if not user_can_manage(user, event):
         raise Forbidden(
-            "event", "not_organiser", f"Only {event.name}'s organisers may add it to a series."
+            "event",
+            "not_organiser",
+            gettext("Only %(name)s's organisers may add it to a series.") % {"name": event.name},
         )
     return event
 
@@ -173,10 +178,17 @@ def series_event_add(*, user, series_id: int, event_id: int) -> SeriesEvent:
     event = _event_for(user, event_id)
     if event.kind != "singles":
         raise Invalid(
-            "event", "team_event", f"{event.name} is a team event: a series ranks players."
+            "event",
+            "team_event",
+            gettext("%(name)s is a team event: a series ranks players.") % {"name": event.name},
         )
     if series.entries.filter(event=event).exists():
-        raise Conflict("event", "already_in", f"{event.name} is in {series.name} already.")
+        raise Conflict(
+            "event",
+            "already_in",
+            gettext("%(name)s is in %(name2)s already.")
+            % {"name": event.name, "name2": series.name},
+        )
     before = _state(series)
     last = series.entries.order_by("-position").values_list("position", flat=True).first()
     entry = SeriesEvent.objects.create(series=series, event=event, position=(last or 0) + 1)
@@ -195,7 +207,11 @@ def series_event_remove(*, user, series_id: int, event_id: int) -> None:
     series = _editable(user, series_id)
     entry = series.entries.select_related("event").filter(event_id=event_id).first()
     if entry is None:
-        raise NotFound("event", "not_in_series", f"That event is not in {series.name}.")
+        raise NotFound(
+            "event",
+            "not_in_series",
+            gettext("That event is not in %(name)s.") % {"name": series.name},
+        )
     before = _state(series)
     name = entry.event.name
     entry.delete()

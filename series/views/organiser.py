@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -80,7 +81,9 @@ def series_new(request):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, f"{series.name} is made: add its events below.")
+            messages.success(
+                request, gettext("%(name)s is made: add its events below.") % {"name": series.name}
+            )
             return redirect("manage-series", series_id=series.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "series/new.html", {"form": form}, status=status)
@@ -97,7 +100,7 @@ def series_manage(request, series):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, "Series saved.")
+            messages.success(request, gettext("Series saved."))
             return redirect("manage-series", series_id=series.pk)
     return render(request, "series/manage.html", _context(request, series, form), status=400)
 
@@ -114,7 +117,7 @@ def series_add_event(request, series):
         except ServiceError as exc:
             report(request, exc)
         else:
-            messages.success(request, "Event added.")
+            messages.success(request, gettext("Event added."))
         return redirect("manage-series", series_id=series.pk)
     return render(
         request, "series/manage.html", _context(request, series, add_form=form), status=400
@@ -127,12 +130,12 @@ def series_remove_event(request, series):
     try:
         event_id = int(request.POST.get("event", ""))
     except ValueError:
-        messages.error(request, "Choose the event to take out.")
+        messages.error(request, gettext("Choose the event to take out."))
         return redirect("manage-series", series_id=series.pk)
     try:
         series_event_remove(user=request.user, series_id=series.pk, event_id=event_id)
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, "Event taken out.")
+        messages.success(request, gettext("Event taken out."))
     return redirect("manage-series", series_id=series.pk)

@@ -12,6 +12,7 @@
   var skew = 0; // server time minus this device's time, in ms
   var polling = {};
 
+  function gettext(s) { return window.gettext ? window.gettext(s) : s; }
   function pad(n) { return n < 10 ? "0" + n : String(n); }
 
   function format(seconds) {
@@ -34,7 +35,7 @@
         left = Math.max(0, Math.ceil((Number(el.dataset.endsAt) - Date.now() - skew) / 1000));
         if (left === 0) {
           el.classList.add("clock-finished");
-          out.textContent = "Time is up";
+          out.textContent = gettext("Time is up");
           continue;
         }
         el.classList.toggle("clock-low", left <= 600);

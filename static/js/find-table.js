@@ -39,7 +39,19 @@
 
   function live() { return document.getElementById("live"); }
 
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  function ngettext(one, many, n) {
+    return window.ngettext ? window.ngettext(one, many, n) : (n === 1 ? one : many);
+  }
+  function fill(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (_, name) { return String(values[name]); });
+  }
+  // The status line in the reader's language: each noun's own words (plural forms differ).
+  function found(n, noun, typed) {
+    var words = noun === "player"
+      ? ngettext("%(count)s player for “%(query)s”", "%(count)s players for “%(query)s”", n)
+      : ngettext("%(count)s game for “%(query)s”", "%(count)s games for “%(query)s”", n);
+    return fill(words, { count: n, query: typed });
+  }
 
   function apply() {
     var root = live();
@@ -63,7 +75,7 @@
     for (var j = 0; j < wraps.length; j++) wraps[j].hidden = Boolean(query) && shown === 0;
     if (status) {
       var noun = form.getAttribute("data-noun") || "game";
-      status.textContent = query ? plural(shown, noun) + " for “" + typed + "”" : "";
+      status.textContent = query ? found(shown, noun, typed) : "";
     }
   }
 

@@ -13,7 +13,8 @@
   if (window.StrategiumGameClock) { return; }
   var POLL_MS = 2000;
 
-  function t(s) { return window.gettext ? window.gettext(s) : s; }
+  // Named gettext so that `makemessages -d djangojs` finds the words.
+  function gettext(s) { return window.gettext ? window.gettext(s) : s; }
   function pad(n) { return n < 10 ? "0" + n : String(n); }
 
   function format(seconds) {
@@ -169,7 +170,7 @@
       if (face) { face.classList.toggle("gc-out", out === side); }
       var flag = this.section.querySelector("[data-gc-flag=" + side + "]");
       if (flag) {
-        flag.textContent = out === side ? t("Out of time") : (this.state.running === side ? t("Running") : "");
+        flag.textContent = out === side ? gettext("Out of time") : (this.state.running === side ? gettext("Running") : "");
       }
     }
     var rule = this.section.querySelector("[data-gc-rule]");
@@ -178,17 +179,17 @@
 
   GameClock.prototype.button = function () {
     var s = this.state, side = this.side;
-    if (s.finished) { return { action: "", label: t("Game over: the clock is stopped") }; }
+    if (s.finished) { return { action: "", label: gettext("Game over: the clock is stopped") }; }
     if (s.paused) {
-      if (s.paused_for === "judge_call" && side) { return { action: "", label: t("Held for a judge call") }; }
-      if (s.paused_for === "staff" && side) { return { action: "", label: t("Paused by the staff") }; }
-      return { action: "resume", label: t("Resume") };
+      if (s.paused_for === "judge_call" && side) { return { action: "", label: gettext("Held for a judge call") }; }
+      if (s.paused_for === "staff" && side) { return { action: "", label: gettext("Paused by the staff") }; }
+      return { action: "resume", label: gettext("Resume") };
     }
-    if (!s.started) { return side ? { action: "start", label: t("Start my clock") } : { action: "" }; }
+    if (!s.started) { return side ? { action: "start", label: gettext("Start my clock") } : { action: "" }; }
     if (!side || s.running === side) {
-      return { action: "pass", label: side ? t("End my turn") : t("Pass the turn") };
+      return { action: "pass", label: side ? gettext("End my turn") : gettext("Pass the turn") };
     }
-    return { action: "", label: t("Opponent's turn") };
+    return { action: "", label: gettext("Opponent's turn") };
   };
 
   GameClock.prototype.render = function () {
@@ -215,10 +216,10 @@
     var note = q("[data-gc-note]");
     if (note) {
       note.textContent = s.paused
-        ? (s.paused_for === "judge_call" ? t("Paused for a judge call: the judge starts it again.")
-          : s.paused_for === "staff" ? t("Paused by the staff.") : t("Paused."))
-        : s.finished ? t("The result is in: the clock is stopped.")
-          : !s.started ? t("The player who takes the first turn starts their clock.") : "";
+        ? (s.paused_for === "judge_call" ? gettext("Paused for a judge call: the judge starts it again.")
+          : s.paused_for === "staff" ? gettext("Paused by the staff.") : gettext("Paused."))
+        : s.finished ? gettext("The result is in: the clock is stopped.")
+          : !s.started ? gettext("The player who takes the first turn starts their clock.") : "";
     }
     this.tick();
   };
@@ -227,7 +228,7 @@
     if (up === this.online) { return; }
     this.online = up;
     this.section.classList.toggle("gc-offline", !up);
-    this.say(up ? "" : t("Offline: counting here, resyncing when the network is back"), up ? "" : "warn");
+    this.say(up ? "" : gettext("Offline: counting here, resyncing when the network is back"), up ? "" : "warn");
   };
 
   GameClock.prototype.say = function (text, kind) {
@@ -269,19 +270,19 @@
       }
       var codes = JSON.stringify(answer.data.error_codes || {});
       if (answer.status === 409 && codes.indexOf("stale_clock") >= 0) {
-        self.say(t("The clock had changed: here it is now."), "warn");
+        self.say(gettext("The clock had changed: here it is now."), "warn");
       } else {
         var messages = [];
         Object.keys(answer.data).forEach(function (k) {
           if (k !== "error_codes" && Array.isArray(answer.data[k])) { messages = messages.concat(answer.data[k]); }
         });
-        self.say(messages.join(" ") || t("The clock refused this tap."), "warn");
+        self.say(messages.join(" ") || gettext("The clock refused this tap."), "warn");
       }
       return self.feed.refresh();
     }).catch(function () {
       self.setOnline(false);
       self.online = false;
-      self.say(t("Offline: the tap was not sent. Try again when the network is back."), "warn");
+      self.say(gettext("Offline: the tap was not sent. Try again when the network is back."), "warn");
     }).then(function () {
       self.render();
     });

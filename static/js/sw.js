@@ -66,11 +66,15 @@ function keptPage(request, answered) {
 }
 
 function offlinePage() {
-  var html = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  // The words come in the reader's language with the worker's settings (ops/service_worker.py).
+  var words = CONFIG.offline;
+  var esc = function (s) {
+    return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+  };
+  var html = '<!doctype html><html lang="' + esc(words.lang) + '"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    "<title>Offline</title></head><body><main><h1>Offline</h1>" +
-    "<p>This page was not opened on this phone before, so there is no copy to show. " +
-    "It will open once the network is back.</p></main></body></html>";
+    "<title>" + esc(words.title) + "</title></head><body><main><h1>" + esc(words.title) + "</h1>" +
+    "<p>" + esc(words.text) + "</p></main></body></html>";
   return new Response(html, {
     status: 503,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }

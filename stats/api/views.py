@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -25,23 +26,30 @@ class BestPlacedSerializer(StrictSerializer):
     name = serializers.CharField()
     rank = serializers.IntegerField(min_value=1)
     tied = serializers.BooleanField()
-    field = serializers.IntegerField(min_value=1, help_text="Players ranked in that event.")
+    field = serializers.IntegerField(
+        min_value=1, help_text=gettext_lazy("Players ranked in that event.")
+    )
     event = serializers.IntegerField()
     event_name = serializers.CharField()
 
 
 class FactionRowSerializer(StrictSerializer):
-    faction = serializers.CharField(allow_blank=True, help_text="Empty: no faction given.")
+    faction = serializers.CharField(
+        allow_blank=True, help_text=gettext_lazy("Empty: no faction given.")
+    )
     label = serializers.CharField()
     players = serializers.IntegerField(min_value=0)
-    games = serializers.IntegerField(min_value=0, help_text="wins + draws + losses.")
+    games = serializers.IntegerField(min_value=0, help_text=gettext_lazy("wins + draws + losses."))
     wins = serializers.IntegerField(min_value=0)
     draws = serializers.IntegerField(min_value=0)
     losses = serializers.IntegerField(min_value=0)
-    mirrors = serializers.IntegerField(min_value=0, help_text="Mirror games, in no W/D/L.")
+    mirrors = serializers.IntegerField(
+        min_value=0, help_text=gettext_lazy("Mirror games, in no W/D/L.")
+    )
     byes = serializers.IntegerField(min_value=0)
     win_rate = serializers.FloatField(
-        allow_null=True, help_text="wins / games, rounded to 4 places; null without games."
+        allow_null=True,
+        help_text=gettext_lazy("wins / games, rounded to 4 places; null without games."),
     )
     vp_for_mean = serializers.FloatField(allow_null=True)
     vp_against_mean = serializers.FloatField(allow_null=True)
@@ -50,7 +58,9 @@ class FactionRowSerializer(StrictSerializer):
 
 
 class DispositionRowSerializer(StrictSerializer):
-    disposition = serializers.CharField(allow_null=True, help_text="Null: not recorded.")
+    disposition = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("Null: not recorded.")
+    )
     label = serializers.CharField()
     players = serializers.IntegerField(min_value=0)
     games = serializers.IntegerField(min_value=0)
@@ -59,7 +69,9 @@ class DispositionRowSerializer(StrictSerializer):
     losses = serializers.IntegerField(min_value=0)
     mirrors = serializers.IntegerField(
         min_value=0,
-        help_text="Mirror games (one faction); one between two dispositions counts in both rows.",
+        help_text=gettext_lazy(
+            "Mirror games (one faction); one between two dispositions counts in both rows."
+        ),
     )
     byes = serializers.IntegerField(min_value=0)
     win_rate = serializers.FloatField(allow_null=True)
@@ -84,19 +96,23 @@ class PairingSerializer(StrictSerializer):
     games = serializers.IntegerField(min_value=0)
     wins = serializers.ListField(
         child=serializers.IntegerField(min_value=0),
-        help_text="Each disposition's wins (0 in a mirror).",
+        help_text=gettext_lazy("Each disposition's wins (0 in a mirror)."),
     )
     draws = serializers.IntegerField(min_value=0)
     win_rate = serializers.ListField(
         child=serializers.FloatField(allow_null=True),
-        help_text="Each disposition's wins / games, 4 places; null in a mirror.",
+        help_text=gettext_lazy("Each disposition's wins / games, 4 places; null in a mirror."),
     )
     display = serializers.DictField()
 
 
 class FirstTurnSerializer(StrictSerializer):
-    games = serializers.IntegerField(min_value=0, help_text="Games recording the first turn.")
-    won = serializers.IntegerField(min_value=0, help_text="Won by the player who went first.")
+    games = serializers.IntegerField(
+        min_value=0, help_text=gettext_lazy("Games recording the first turn.")
+    )
+    won = serializers.IntegerField(
+        min_value=0, help_text=gettext_lazy("Won by the player who went first.")
+    )
     lost = serializers.IntegerField(min_value=0)
     draws = serializers.IntegerField(min_value=0)
     win_rate = serializers.FloatField(allow_null=True)
@@ -104,7 +120,9 @@ class FirstTurnSerializer(StrictSerializer):
 
 
 class DispositionStatsSerializer(StrictSerializer):
-    games = serializers.IntegerField(min_value=0, help_text="Confirmed games (no byes).")
+    games = serializers.IntegerField(
+        min_value=0, help_text=gettext_lazy("Confirmed games (no byes).")
+    )
     pairings = PairingSerializer(many=True)
     first_turn = FirstTurnSerializer()
 
@@ -112,7 +130,9 @@ class DispositionStatsSerializer(StrictSerializer):
 class FactionStatsSerializer(StrictSerializer):
     events = serializers.IntegerField(min_value=0)
     players = serializers.IntegerField(min_value=0)
-    games = serializers.IntegerField(min_value=0, help_text="Games with a confirmed result.")
+    games = serializers.IntegerField(
+        min_value=0, help_text=gettext_lazy("Games with a confirmed result.")
+    )
     factions = SplitFactionRowSerializer(many=True)
     rules = serializers.ListField(child=serializers.CharField())
 
@@ -136,7 +156,7 @@ SPLIT = OpenApiParameter(
 def _split(request) -> bool:
     value = request.query_params.get("split")
     if value not in (None, "disposition"):
-        raise Invalid("split", "invalid", "Must be 'disposition' (or left out).")
+        raise Invalid("split", "invalid", gettext("Must be 'disposition' (or left out)."))
     return value == "disposition"
 
 

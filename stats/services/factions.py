@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.utils.translation import gettext
+
 from common.errors import Invalid
 from missions.eleventh.matrix import DISPOSITION_IDS
 from stats.engine.dispositions import faction_split
@@ -162,9 +164,9 @@ def faction_range_parse(*, date_from: str | None, date_to: str | None) -> tuple:
         try:
             out.append(date.fromisoformat(text))
         except ValueError:
-            raise Invalid(field, "invalid", "Must be a date (YYYY-MM-DD).") from None
+            raise Invalid(field, "invalid", gettext("Must be a date (YYYY-MM-DD).")) from None
     if out[0] and out[1] and out[1] < out[0]:
-        raise Invalid("to", "before_start", "Must not be before the start of the range.")
+        raise Invalid("to", "before_start", gettext("Must not be before the start of the range."))
     return tuple(out)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
@@ -42,43 +43,54 @@ class RitualMatchSerializer(StrictSerializer):
 
 
 class RitualGameSerializer(StrictSerializer):
-    table = serializers.IntegerField(allow_null=True, help_text="Set once the games exist.")
+    table = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("Set once the games exist.")
+    )
     a = RitualPlayerSerializer()
     b = RitualPlayerSerializer()
     how = serializers.ChoiceField(
         choices=["champions", "defender_a", "defender_b", "refused", "last"],
-        help_text="How the game came about: a side's defender and the attacker it chose, the "
-        "two refused attackers of the last round, the last players, or the champions.",
+        help_text=gettext_lazy(
+            "How the game came about: a side's defender and the attacker it chose, the "
+            "two refused attackers of the last round, the last players, or the champions."
+        ),
     )
 
 
 class RitualSerializer(StrictSerializer):
     match = RitualMatchSerializer()
     you = serializers.ChoiceField(
-        choices=["a", "b", "organiser"], help_text="The asker's role in this ritual."
+        choices=["a", "b", "organiser"], help_text=gettext_lazy("The asker's role in this ritual.")
     )
     variant = serializers.ChoiceField(choices=list(VARIANTS))
     variant_label = serializers.CharField()
     size = serializers.IntegerField()
-    round = serializers.IntegerField(help_text="The ritual's round (0: the champions' step).")
+    round = serializers.IntegerField(
+        help_text=gettext_lazy("The ritual's round (0: the champions' step).")
+    )
     step = serializers.ChoiceField(choices=[*STEPS, "done"])
     step_label = serializers.CharField()
     done = serializers.BooleanField()
-    version = serializers.IntegerField(help_text="Send it back with the action to refuse stale.")
+    version = serializers.IntegerField(
+        help_text=gettext_lazy("Send it back with the action to refuse stale.")
+    )
     committed = serializers.DictField(
-        child=serializers.BooleanField(), help_text="Whether side a / b has chosen at this step."
+        child=serializers.BooleanField(),
+        help_text=gettext_lazy("Whether side a / b has chosen at this step."),
     )
     my_choice = serializers.JSONField(
-        allow_null=True, help_text="A captain's own committed, unrevealed choice."
+        allow_null=True, help_text=gettext_lazy("A captain's own committed, unrevealed choice.")
     )
     options = serializers.DictField(
         child=RitualPlayerSerializer(many=True),
-        help_text="By side you may act for: the players you may name at this step.",
+        help_text=gettext_lazy("By side you may act for: the players you may name at this step."),
     )
     pool = serializers.DictField(child=RitualPlayerSerializer(many=True))
     current = serializers.DictField(
         child=serializers.DictField(child=serializers.JSONField()),
-        help_text="This round's revealed defender, attackers and choices, by step then side.",
+        help_text=gettext_lazy(
+            "This round's revealed defender, attackers and choices, by step then side."
+        ),
     )
     games = RitualGameSerializer(many=True)
     record = serializers.ListField(child=serializers.CharField())
@@ -88,21 +100,28 @@ class RitualActionSerializer(StrictSerializer):
     side = serializers.ChoiceField(
         choices=list(SIDES),
         required=False,
-        help_text="The team acted for: required for organisers and judges; a captain's is theirs.",
+        help_text=gettext_lazy(
+            "The team acted for: required for organisers and judges; a captain's is theirs."
+        ),
     )
-    step = serializers.ChoiceField(choices=list(STEPS), help_text="The step the action is for.")
+    step = serializers.ChoiceField(
+        choices=list(STEPS), help_text=gettext_lazy("The step the action is for.")
+    )
     player = serializers.IntegerField(
-        required=False, help_text="Champion, defender or chosen attacker (a player id)."
+        required=False,
+        help_text=gettext_lazy("Champion, defender or chosen attacker (a player id)."),
     )
     players = serializers.ListField(
         child=serializers.IntegerField(),
         min_length=2,
         max_length=2,
         required=False,
-        help_text="The two attackers (player ids), at the attackers step.",
+        help_text=gettext_lazy("The two attackers (player ids), at the attackers step."),
     )
     version = serializers.IntegerField(
-        min_value=0, required=False, help_text="The version read; 409 `stale` if it moved on."
+        min_value=0,
+        required=False,
+        help_text=gettext_lazy("The version read; 409 `stale` if it moved on."),
     )
 
 
@@ -169,7 +188,9 @@ class RitualView(APIView):
 class RitualSettingSerializer(StrictSerializer):
     variant = serializers.ChoiceField(
         choices=[(k, v["label"]) for k, v in VARIANTS.items()],
-        help_text="`etc`: the ETC/WTC draft; `champions`: each side names a champion first.",
+        help_text=gettext_lazy(
+            "`etc`: the ETC/WTC draft; `champions`: each side names a champion first."
+        ),
     )
 
 

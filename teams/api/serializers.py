@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -25,7 +26,8 @@ class MemberSerializer(StrictSerializer):
     faction = text_field(120, required=False)
     club = text_field(120, required=False)
     captain = StrictBooleanField(
-        required=False, help_text="Make this player the team's captain (the first one is)."
+        required=False,
+        help_text=gettext_lazy("Make this player the team's captain (the first one is)."),
     )
 
 
@@ -40,9 +42,12 @@ class TeamInputSerializer(StrictSerializer):
 class TeamUpdateSerializer(StrictSerializer):
     name = name_field(120, required=False)
     captain = StrictIntegerField(
-        required=False, help_text="Player id of one of the team's players (400 not_member)."
+        required=False,
+        help_text=gettext_lazy("Player id of one of the team's players (400 not_member)."),
     )
-    dropped = StrictBooleanField(required=False, help_text="A dropped team is paired no more.")
+    dropped = StrictBooleanField(
+        required=False, help_text=gettext_lazy("A dropped team is paired no more.")
+    )
 
 
 class TeamSerializer(serializers.ModelSerializer):
@@ -97,8 +102,10 @@ class TeamPrivateSerializer(TeamSerializer):
 
 class TeamImportSerializer(StrictSerializer):
     csv = StrictCharField(
-        help_text="Lines `team,name,faction[,club]` (a header line naming them may come "
-        "first). Every line or none; an error names its line."
+        help_text=gettext_lazy(
+            "Lines `team,name,faction[,club]` (a header line naming them may come "
+            "first). Every line or none; an error names its line."
+        )
     )
 
 
@@ -122,21 +129,25 @@ class TeamScoringSerializer(StrictSerializer):
         max_value=160,
         allow_null=True,
         required=False,
-        help_text="A match is drawn while the teams' scores differ by at most this (default "
-        "10); beyond it the higher score wins. Null: the default.",
+        help_text=gettext_lazy(
+            "A match is drawn while the teams' scores differ by at most this (default "
+            "10); beyond it the higher score wins. Null: the default."
+        ),
     )
     bye_score = StrictIntegerField(
         min_value=0,
         max_value=160,
         allow_null=True,
         required=False,
-        help_text="A bye's team score (default: the narrowest winning score). Null: default.",
+        help_text=gettext_lazy(
+            "A bye's team score (default: the narrowest winning score). Null: default."
+        ),
     )
     tiebreaks = serializers.ListField(
         child=serializers.ChoiceField(choices=sorted(TEAM_METRICS)),
         allow_null=True,
         required=False,
-        help_text="Team tie-breaks after match points (default game_points, vp).",
+        help_text=gettext_lazy("Team tie-breaks after match points (default game_points, vp)."),
     )
 
 
@@ -148,7 +159,7 @@ class TeamScoringOutSerializer(StrictSerializer):
     tiebreaks = serializers.ListField(child=serializers.CharField())
     team_size = serializers.IntegerField()
     match_points_total = serializers.IntegerField(
-        help_text="The points of one team match (20 per game)."
+        help_text=gettext_lazy("The points of one team match (20 per game).")
     )
 
 
@@ -156,13 +167,17 @@ class TeamRoundInputSerializer(StrictSerializer):
     seed = seed_field(required=False, allow_null=True)
     force = StrictBooleanField(
         default=False,
-        help_text="Pair although the last round's matches are not finished (or, 11th edition, "
-        "players have no disposition: 409 no_disposition otherwise).",
+        help_text=gettext_lazy(
+            "Pair although the last round's matches are not finished (or, 11th edition, "
+            "players have no disposition: 409 no_disposition otherwise)."
+        ),
     )
     layout = serializers.ChoiceField(
         choices=LAYOUT_LETTERS,
         required=False,
-        help_text="11th-edition events with the per_round layout policy: the round's letter.",
+        help_text=gettext_lazy(
+            "11th-edition events with the per_round layout policy: the round's letter."
+        ),
     )
 
 
@@ -172,20 +187,29 @@ class NamedSerializer(StrictSerializer):
 
 
 class MatchGameSerializer(StrictSerializer):
-    game = serializers.IntegerField(help_text="The game's id: results go to /api/games/{id}/.")
+    game = serializers.IntegerField(
+        help_text=gettext_lazy("The game's id: results go to /api/games/{id}/.")
+    )
     table = serializers.IntegerField(allow_null=True)
     player_a = NamedSerializer()
     player_b = NamedSerializer()
-    status = serializers.CharField(help_text="pending, confirmed, disputed or missing.")
+    status = serializers.CharField(
+        help_text=gettext_lazy("pending, confirmed, disputed or missing.")
+    )
     vp_a = serializers.IntegerField(allow_null=True)
     vp_b = serializers.IntegerField(allow_null=True)
     points_a = serializers.IntegerField(allow_null=True)
     points_b = serializers.IntegerField(allow_null=True)
     primary_a = serializers.CharField(
-        allow_null=True, help_text="11th edition: player A's own primary (null otherwise)."
+        allow_null=True,
+        help_text=gettext_lazy("11th edition: player A's own primary (null otherwise)."),
     )
-    primary_b = serializers.CharField(allow_null=True, help_text="11th edition: player B's.")
-    layout = serializers.CharField(allow_null=True, help_text="11th edition: A, B or C.")
+    primary_b = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("11th edition: player B's.")
+    )
+    layout = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("11th edition: A, B or C.")
+    )
     layout_available = serializers.BooleanField(allow_null=True)
     deployment = serializers.CharField(allow_null=True)
 
@@ -198,7 +222,9 @@ class TeamMatchSerializer(StrictSerializer):
     team_b = NamedSerializer(allow_null=True)
     bye = serializers.BooleanField()
     tables = serializers.ListField(
-        child=serializers.IntegerField(), allow_null=True, help_text="First and last table."
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text=gettext_lazy("First and last table."),
     )
     players_paired = serializers.BooleanField()
     players_paired_by = serializers.CharField(allow_null=True)
@@ -207,26 +233,31 @@ class TeamMatchSerializer(StrictSerializer):
     score_a = serializers.IntegerField()
     score_b = serializers.IntegerField(allow_null=True)
     outcome = serializers.CharField(
-        allow_null=True, help_text="won, drawn or lost (team A's), bye; null until complete."
+        allow_null=True,
+        help_text=gettext_lazy("won, drawn or lost (team A's), bye; null until complete."),
     )
 
 
 class TeamRoundSerializer(StrictSerializer):
     number = serializers.IntegerField()
-    round = serializers.IntegerField(help_text="The round holding the individual games.")
+    round = serializers.IntegerField(
+        help_text=gettext_lazy("The round holding the individual games.")
+    )
     seed = serializers.IntegerField(allow_null=True)
     pairing_cost = serializers.DictField()
     mission_code = serializers.CharField(allow_blank=True)
     stage = serializers.ChoiceField(
         choices=["swiss", "playoff"],
-        help_text='"playoff": a knockout round of a team bracket (never in the team standings).',
+        help_text=gettext_lazy(
+            '"playoff": a knockout round of a team bracket (never in the team standings).'
+        ),
     )
     matches = TeamMatchSerializer(many=True)
 
 
 class PairSerializer(StrictSerializer):
-    player_a = StrictIntegerField(help_text="A player of team A.")
-    player_b = StrictIntegerField(help_text="A player of team B.")
+    player_a = StrictIntegerField(help_text=gettext_lazy("A player of team A."))
+    player_b = StrictIntegerField(help_text=gettext_lazy("A player of team B."))
 
 
 class MatchPairingInputSerializer(StrictSerializer):
@@ -257,8 +288,10 @@ class TeamStandingsRowSerializer(StrictSerializer):
     final_place = serializers.IntegerField(
         required=False,
         allow_null=True,
-        help_text="Events with a team bracket: the team's final place once it is finished "
-        "(null until then); absent otherwise. The rows stay in the team Swiss order.",
+        help_text=gettext_lazy(
+            "Events with a team bracket: the team's final place once it is finished "
+            "(null until then); absent otherwise. The rows stay in the team Swiss order."
+        ),
     )
 
 

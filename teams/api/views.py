@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -65,11 +66,13 @@ def _team_out(request, event, team, **kwargs):
 def _provisional(request, event) -> bool:
     wanted = request.query_params.get("provisional")
     if wanted not in (None, "", "0", "1"):
-        raise Invalid("provisional", "invalid", "Must be 0 or 1.")
+        raise Invalid("provisional", "invalid", gettext("Must be 0 or 1."))
     if wanted == "1":
         if not user_can_judge(request.user, event):
             raise Forbidden(
-                "provisional", "not_staff", "Only the event's organisers and judges see these."
+                "provisional",
+                "not_staff",
+                gettext("Only the event's organisers and judges see these."),
             )
         return True
     return False

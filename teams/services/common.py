@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from common.errors import Conflict, NotFound
 from tournament.models import Event
 from tournament.services.events.access import require_organiser
@@ -13,7 +15,8 @@ def require_team_event(event: Event) -> None:
         raise Conflict(
             "event",
             "not_team_event",
-            f"{event.name} is a singles event; set its kind to team to enter teams.",
+            gettext("%(name)s is a singles event; set its kind to team to enter teams.")
+            % {"name": event.name},
         )
 
 
@@ -21,7 +24,7 @@ def team_event_lock(*, event_id: int, user) -> Event:
     """The event's row locked for a change by an organiser (writers of one event queue here)."""
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
-        raise NotFound("event", "not_found", "No such event.")
+        raise NotFound("event", "not_found", gettext("No such event."))
     require_organiser(user, event)
     event_require_writable(event)
     require_team_event(event)

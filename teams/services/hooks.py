@@ -4,6 +4,7 @@ keeps on players and event settings, its audit log words and its undo handlers."
 from __future__ import annotations
 
 from django.db.models import Count
+from django.utils.translation import gettext
 
 from common.errors import Invalid
 from teams.models.teams import Team, TeamMember
@@ -26,7 +27,9 @@ def _event_team_rules(event, clean: dict) -> None:
     teams = Team.objects.filter(event=event)
     if clean.get("kind", event.kind) != EventKind.TEAM and teams.exists():
         raise Invalid(
-            "kind", "has_teams", "This event has teams; delete them before making it singles."
+            "kind",
+            "has_teams",
+            gettext("This event has teams; delete them before making it singles."),
         )
     size = clean.get("team_size")
     if size is not None:
@@ -35,11 +38,14 @@ def _event_team_rules(event, clean: dict) -> None:
             raise Invalid(
                 "team_size",
                 "below_members",
-                f"{largest.name} has {largest.n} players: the team size cannot go below that.",
+                gettext("%(name)s has %(n)s players: the team size cannot go below that.")
+                % {"name": largest.name, "n": largest.n},
             )
         if size != event.team_size and event.team_rounds.exists():
             raise Invalid(
-                "team_size", "rounds_paired", "The team size cannot change once a round is paired."
+                "team_size",
+                "rounds_paired",
+                gettext("The team size cannot change once a round is paired."),
             )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid, NotFound
 from teams.models.teams import TeamMatch, TeamMatchGame
@@ -24,18 +25,27 @@ def _player_id(value, i: int, side: str) -> int:
     if isinstance(value, Player):
         return value.pk
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Invalid("pairs", "invalid", f"Pair {i}: the {side} player must be a player id.")
+        raise Invalid(
+            "pairs",
+            "invalid",
+            gettext("Pair %(i)s: the %(side)s player must be a player id.")
+            % {"i": i, "side": side},
+        )
     return value
 
 
 def _parse(pairs) -> list[tuple[int, int]]:
     if not isinstance(pairs, list | tuple) or not pairs:
-        raise Invalid("pairs", "invalid", "Must be a non-empty list of [team A, team B] players.")
+        raise Invalid(
+            "pairs", "invalid", gettext("Must be a non-empty list of [team A, team B] players.")
+        )
     parsed = []
     for i, given in enumerate(pairs, start=1):
         pair = (given.get("player_a"), given.get("player_b")) if isinstance(given, dict) else given
         if not isinstance(pair, list | tuple) or len(pair) != 2:
-            raise Invalid("pairs", "invalid", f"Pair {i}: must be two players.")
+            raise Invalid(
+                "pairs", "invalid", gettext("Pair %(i)s: must be two players.") % {"i": i}
+            )
         parsed.append((_player_id(pair[0], i, "first"), _player_id(pair[1], i, "second")))
     return parsed
 
@@ -45,18 +55,25 @@ def _check_side(team, ids: list[int], names: dict[int, str]) -> None:
     strangers = [i for i in ids if i not in members]
     if strangers:
         who = ", ".join(names.get(i, "an unknown player") for i in strangers)
-        raise Invalid("pairs", "wrong_team", f"Not players of {team.name}: {who}.")
+        raise Invalid(
+            "pairs",
+            "wrong_team",
+            gettext("Not players of %(name)s: %(who)s.") % {"name": team.name, "who": who},
+        )
     twice = sorted({members[i] for i in ids if ids.count(i) > 1})
     if twice:
         raise Invalid(
-            "pairs", "paired_twice", f"Each player plays once; paired twice: {', '.join(twice)}."
+            "pairs",
+            "paired_twice",
+            gettext("Each player plays once; paired twice: %(join)s.") % {"join": ", ".join(twice)},
         )
     missing = sorted(name for pid, name in members.items() if pid not in ids)
     if missing:
         raise Invalid(
             "pairs",
             "unpaired",
-            f"Every player of {team.name} plays; not paired: {', '.join(missing)}.",
+            gettext("Every player of %(name)s plays; not paired: %(join)s.")
+            % {"name": team.name, "join": ", ".join(missing)},
         )
 
 
@@ -69,7 +86,7 @@ def team_match_lock(*, match_id: int, event_id: int | None = None) -> TeamMatch:
         matches = matches.filter(team_round__event_id=event_id)
     match = matches.filter(pk=match_id).first()
     if match is None:
-        raise NotFound("match", "not_found", "No such team match.")
+        raise NotFound("match", "not_found", gettext("No such team match."))
     return match
 
 
@@ -83,7 +100,7 @@ def team_match_pair_players(
     whose service has already checked the captains' keys (`user` may then be None). Logged and
     undoable while no game of the match has a result."""
     if source not in SOURCES:
-        raise Invalid("source", "invalid_choice", "Must be organiser or ritual.")
+        raise Invalid("source", "invalid_choice", gettext("Must be organiser or ritual."))
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=match.team_round.event_id)
         if source == "organiser" or (user is not None and user.is_authenticated):
@@ -92,13 +109,20 @@ def team_match_pair_players(
         require_team_event(event)
         match = team_match_lock(match_id=match.pk)
         if match.is_bye:
-            raise Conflict("match", "bye", f"{match.team_a.name} has a bye: nobody to pair.")
+            raise Conflict(
+                "match",
+                "bye",
+                gettext("%(name)s has a bye: nobody to pair.") % {"name": match.team_a.name},
+            )
         if match.match_games.exists():
             raise Conflict(
                 "match",
                 "already_paired",
-                f"The players of {match.team_a.name} v {match.team_b.name} are already paired; "
-                "undo that pairing first.",
+                gettext(
+                    "The players of %(name)s v %(name2)s are already paired; "
+                    "undo that pairing first."
+                )
+                % {"name": match.team_a.name, "name2": match.team_b.name},
             )
         parsed = _parse(pairs)
         ids = [p for pair in parsed for p in pair]
@@ -147,8 +171,8 @@ def _unpair(match: TeamMatch) -> None:
         raise Conflict(
             "match",
             "has_results",
-            f"{match.team_a.name} v {match.team_b.name} has results; undo or correct them "
-            "before its pairings.",
+            gettext("%(name)s v %(name2)s has results; undo or correct them before its pairings.")
+            % {"name": match.team_a.name, "name2": match.team_b.name},
         )
     match.match_games.all().delete()
     Game.objects.filter(pk__in=game_ids).delete()
@@ -167,7 +191,9 @@ def team_match_unpair(*, match: TeamMatch, user) -> TeamMatch:
         event_require_writable(event)
         match = team_match_lock(match_id=match.pk)
         if not match.match_games.exists():
-            raise Conflict("match", "not_paired", "The players of this match are not paired.")
+            raise Conflict(
+                "match", "not_paired", gettext("The players of this match are not paired.")
+            )
         before = [
             [g.game.player_a.name, g.game.player_b.name, g.game.table_number]
             for g in match.match_games.select_related("game__player_a", "game__player_b")
@@ -198,7 +224,8 @@ def _check_team_match_pair(entry) -> list[str]:
         raise Conflict(
             "entry",
             "has_results",
-            f"{match.team_a.name} v {match.team_b.name} has results; undo them first.",
+            gettext("%(name)s v %(name2)s has results; undo them first.")
+            % {"name": match.team_a.name, "name2": match.team_b.name},
         )
     current = [
         [link.game.player_a.name, link.game.player_b.name, link.game.table_number]
@@ -206,7 +233,7 @@ def _check_team_match_pair(entry) -> list[str]:
     ]
     if sorted(current) != sorted(entry.after.get("pairs", [])):
         # Taken back and paired again since: this entry no longer describes the games.
-        raise Conflict("entry", "gone", "These pairings have already been taken back.")
+        raise Conflict("entry", "gone", gettext("These pairings have already been taken back."))
     return []
 
 

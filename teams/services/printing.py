@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from common.errors import Invalid, NotFound
 from teams.engine import ritual as ritual_engine
 from teams.engine.scoring import GAME_POINTS, match_outcome2
@@ -106,7 +108,12 @@ def _match_print(
 def team_print_data(*, event: Event, round_number: int) -> TeamRoundPrint:
     team_round = TeamRound.objects.filter(event=event, number=round_number).first()
     if team_round is None:
-        raise NotFound("round", "not_found", f"{event.name} has no team round {round_number}.")
+        raise NotFound(
+            "round",
+            "not_found",
+            gettext("%(name)s has no team round %(round_number)s.")
+            % {"name": event.name, "round_number": round_number},
+        )
     scoring = team_scoring_get(event=event)
     matches = list(team_round.matches.select_related("team_a", "team_b").order_by("number"))
     rituals = {
@@ -126,5 +133,9 @@ def team_print_data(*, event: Event, round_number: int) -> TeamRoundPrint:
 
 def team_print_document(*, event: Event, kind: str, round_number: int) -> bytes:
     if kind not in DOCUMENTS:
-        raise Invalid("kind", "invalid_choice", f"Print one of {', '.join(TEAM_KINDS)}.")
+        raise Invalid(
+            "kind",
+            "invalid_choice",
+            gettext("Print one of %(join)s.") % {"join": ", ".join(TEAM_KINDS)},
+        )
     return render_team(kind, team_print_data(event=event, round_number=round_number))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, Forbidden, Invalid, NotFound
 from teams.engine import ritual as engine
@@ -33,8 +34,10 @@ from tournament.services.events.access import (
 from tournament.services.events.archive import event_require_writable
 
 AUDIT_ACTION = "team_ritual"
-NOT_CAPTAIN = "Only the two captains of this match, or its organisers, take part in its ritual."
-NO_MATCH = "No such team match."
+NOT_CAPTAIN = gettext_lazy(
+    "Only the two captains of this match, or its organisers, take part in its ritual."
+)
+NO_MATCH = gettext_lazy("No such team match.")
 STEP_WORDS = {
     engine.STEP_CHAMPION: "champion",
     engine.STEP_DEFENDER: "defender",
@@ -57,13 +60,15 @@ def ritual_setting_update(*, event_id: int, variant, user) -> str:
     with transaction.atomic():
         event = Event.objects.select_for_update().filter(pk=event_id).first()
         if event is None:
-            raise NotFound("event", "not_found", "No such event.")
+            raise NotFound("event", "not_found", gettext("No such event."))
         require_organiser(user, event)
         require_team_event(event)
         if variant not in engine.VARIANTS:
             names = ", ".join(engine.VARIANTS)
             raise Invalid(
-                "variant", "invalid_choice", f"The ritual variant must be one of {names}."
+                "variant",
+                "invalid_choice",
+                gettext("The ritual variant must be one of %(names)s.") % {"names": names},
             )
         before = ritual_variant_of(event)
         if before == variant:
@@ -143,7 +148,9 @@ def captain_matches(*, player: Player) -> list[TeamMatch]:
 
 def _fresh_state(match: TeamMatch) -> dict:
     if match.team_b_id is None:
-        raise Conflict("match", "bye", "A team with a bye has no opponent to pair against.")
+        raise Conflict(
+            "match", "bye", gettext("A team with a bye has no opponent to pair against.")
+        )
     event = match.team_round.event
     try:
         return engine.new_ritual(
@@ -168,7 +175,9 @@ def ritual_state(*, match_id: int, user=None, player: Player | None = None) -> d
     role = _role(match, user=user, player=player)
     row = TeamMatchRitual.objects.filter(match_id=match.pk).first()
     if row is None and match.players_paired_at is not None:
-        raise Conflict("match", "paired_without_ritual", "This match was paired by the organiser.")
+        raise Conflict(
+            "match", "paired_without_ritual", gettext("This match was paired by the organiser.")
+        )
     state = row.state if row is not None else _fresh_state(match)
     return _present(match, state, role)
 
@@ -279,28 +288,34 @@ def ritual_words(match: TeamMatch, state: dict, people: dict[int, Player] | None
 
 def _action(data: dict, role: str) -> tuple[str, dict]:
     if not isinstance(data, dict):
-        raise Invalid("non_field_errors", "invalid", "The action must be a JSON object.")
+        raise Invalid("non_field_errors", "invalid", gettext("The action must be a JSON object."))
     if role == "organiser":
         side = data.get("side")
         if side not in engine.SIDES:
-            raise Invalid("side", "required", "Say which team you act for: side 'a' or 'b'.")
+            raise Invalid(
+                "side", "required", gettext("Say which team you act for: side 'a' or 'b'.")
+            )
     else:
         side = role
         if data.get("side") not in (None, side):
-            raise Forbidden("side", "not_your_side", "A captain acts only for their own team.")
+            raise Forbidden(
+                "side", "not_your_side", gettext("A captain acts only for their own team.")
+            )
     step = data.get("step")
     if not isinstance(step, str):
-        raise Invalid("step", "required", "Say which step you act on.")
+        raise Invalid("step", "required", gettext("Say which step you act on."))
     action = {"step": step}
     if step == engine.STEP_ATTACKERS:
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, int) for p in players):
-            raise Invalid("players", "invalid", "Give the two attackers as a list of player ids.")
+            raise Invalid(
+                "players", "invalid", gettext("Give the two attackers as a list of player ids.")
+            )
         action["players"] = players
     else:
         pid = data.get("player")
         if not isinstance(pid, int) or isinstance(pid, bool):
-            raise Invalid("player", "invalid", "Give the player as a player id.")
+            raise Invalid("player", "invalid", gettext("Give the player as a player id."))
         action["player"] = pid
     return side, action
 
@@ -327,7 +342,9 @@ def ritual_act(*, match_id: int, data: dict, user=None, player: Player | None = 
         row = TeamMatchRitual.objects.select_for_update().filter(match_id=match.pk).first()
         if row is None:
             if match.players_paired_at is not None:
-                raise Conflict("match", "already_paired", "This match's players are paired.")
+                raise Conflict(
+                    "match", "already_paired", gettext("This match's players are paired.")
+                )
             state = _fresh_state(match)
             row = TeamMatchRitual(
                 match=match,
@@ -342,7 +359,7 @@ def ritual_act(*, match_id: int, data: dict, user=None, player: Player | None = 
             raise Conflict(
                 "version",
                 "stale",
-                "The ritual moved on since this page was loaded: look again and choose.",
+                gettext("The ritual moved on since this page was loaded: look again and choose."),
             )
         try:
             new = engine.apply(row.state, side, action)
@@ -430,13 +447,15 @@ def ritual_reset(*, match_id: int, user) -> None:
         match = _match(match_id, lock=True)
         row = TeamMatchRitual.objects.select_for_update().filter(match_id=match.pk).first()
         if row is None:
-            raise Conflict("match", "not_started", "This match's ritual has not started.")
+            raise Conflict("match", "not_started", gettext("This match's ritual has not started."))
         if match.match_games.exists():
             raise Conflict(
                 "match",
                 "already_paired",
-                f"The players of {match.team_a.name} v {match.team_b.name} are paired; take "
-                "back that pairing first.",
+                gettext(
+                    "The players of %(name)s v %(name2)s are paired; take back that pairing first."
+                )
+                % {"name": match.team_a.name, "name2": match.team_b.name},
             )
         record = ritual_words(match, row.state)
         row.delete()

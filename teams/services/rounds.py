@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import Conflict
 from teams.engine.pairing import pair_team_round
@@ -42,8 +43,11 @@ def _previous_complete(event: Event, number: int) -> None:
     raise Conflict(
         "team_round",
         "results_missing",
-        f"Team round {number - 1} is not finished: {names}{more}. "
-        "Finish those matches, or force the pairing.",
+        gettext(
+            "Team round %(value)s is not finished: %(names)s%(more)s. "
+            "Finish those matches, or force the pairing."
+        )
+        % {"value": number - 1, "names": names, "more": more},
     )
 
 
@@ -60,7 +64,8 @@ def _teams_full(event: Event, number: int) -> None:
         raise Conflict(
             "teams",
             "team_not_full",
-            f"Every team needs {event.team_size} players before pairing: {listed}.",
+            gettext("Every team needs %(team_size)s players before pairing: %(listed)s.")
+            % {"team_size": event.team_size, "listed": listed},
         )
 
 
@@ -75,17 +80,24 @@ def team_round_create(
             raise Conflict(
                 "team_round",
                 "playoffs_started",
-                "The play-offs have started: pair their next knockout round instead.",
+                gettext("The play-offs have started: pair their next knockout round instead."),
             )
         number = event.team_rounds.count() + 1
         if number > event.planned_rounds:
             raise Conflict(
                 "team_round",
                 "all_rounds_paired",
-                f"All {event.planned_rounds} planned rounds are paired; raise the planned rounds.",
+                gettext(
+                    "All %(planned_rounds)s planned rounds are paired; raise the planned rounds."
+                )
+                % {"planned_rounds": event.planned_rounds},
             )
         if Round.objects.filter(event=event, number=number).exists():
-            raise Conflict("team_round", "round_exists", f"Round {number} is already paired.")
+            raise Conflict(
+                "team_round",
+                "round_exists",
+                gettext("Round %(number)s is already paired.") % {"number": number},
+            )
         if not force:
             _previous_complete(event, number)
         _teams_full(event, number)
@@ -99,7 +111,9 @@ def team_round_create(
         teams = event_team_entries(event)
         active = [t for t in teams if not t.dropped and t.first_round <= number]
         if len(active) < 2:
-            raise Conflict("teams", "too_few_teams", "At least two teams are needed to pair.")
+            raise Conflict(
+                "teams", "too_few_teams", gettext("At least two teams are needed to pair.")
+            )
         pairs, cost = pair_team_round(
             teams,
             [s.record() for s in event_match_states(event, before_round=number)],
@@ -166,15 +180,19 @@ def _logged_team_round(entry) -> TeamRound:
         raise Conflict(
             "entry",
             "not_latest",
-            f"Only the latest team round can be undone: round {later.number} was paired after "
-            f"round {number}; undo it first.",
+            gettext(
+                "Only the latest team round can be undone: round %(number)s "
+                "was paired after round %(number2)s; undo it first."
+            )
+            % {"number": later.number, "number2": number},
         )
     played = Result.objects.filter(game__round=team_round.round).exclude(source=ResultSource.BYE)
     if played.exists():
         raise Conflict(
             "entry",
             "has_results",
-            f"Team round {number} has results; undo or correct them before its pairings.",
+            gettext("Team round %(number)s has results; undo or correct them before its pairings.")
+            % {"number": number},
         )
     return team_round
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid
 from teams.engine.scoring import (
@@ -74,7 +75,7 @@ def _engine(call, *args):
 def _clean(event: Event, changes: dict) -> dict:
     unknown = sorted(set(changes) - set(FIELDS))
     if unknown:
-        raise Invalid(unknown[0], "unknown_field", "Not a team scoring setting.")
+        raise Invalid(unknown[0], "unknown_field", gettext("Not a team scoring setting."))
     clean = {}
     top = GAME_POINTS * event.team_size
     if "score_table" in changes:
@@ -86,7 +87,11 @@ def _clean(event: Event, changes: dict) -> dict:
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top
             ):
-                raise Invalid(field, "range", f"Must be a whole number from 0 to {top} or null.")
+                raise Invalid(
+                    field,
+                    "range",
+                    gettext("Must be a whole number from 0 to %(top)s or null.") % {"top": top},
+                )
             clean[field] = value
     if "tiebreaks" in changes:
         value = changes["tiebreaks"]
@@ -121,12 +126,14 @@ def _logged_scoring(entry, side: str) -> dict:
     """`before` or `after` of a team scoring change, checked by the settings' own rules."""
     values = getattr(entry, side)
     if not isinstance(values, dict) or not values or set(values) != set(entry.after or {}):
-        raise Conflict("entry", "not_undoable", "This entry does not record a scoring change.")
+        raise Conflict(
+            "entry", "not_undoable", gettext("This entry does not record a scoring change.")
+        )
     try:
         return _clean(Event.objects.get(pk=entry.event_id), values)
     except Invalid:
         raise Conflict(
-            "entry", "not_undoable", "This entry does not record a scoring change."
+            "entry", "not_undoable", gettext("This entry does not record a scoring change.")
         ) from None
 
 
@@ -139,7 +146,7 @@ def _check_team_scoring(entry) -> list[str]:
             raise Conflict(
                 "entry",
                 "superseded",
-                "The team scoring was changed again after this; undo that first.",
+                gettext("The team scoring was changed again after this; undo that first."),
             )
     return []
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid
 from teams.models.teams import Team, TeamMember
@@ -43,8 +44,11 @@ def faction_check(team: Team, faction: str, *, player: Player | None = None) -> 
         raise Invalid(
             "faction",
             "duplicate_faction",
-            f"{team.name} already has {other.faction}, played by {other.name}: "
-            "each member of a team plays a different faction.",
+            gettext(
+                "%(name)s already has %(faction)s, played by %(name2)s: each "
+                "member of a team plays a different faction."
+            )
+            % {"name": team.name, "faction": other.faction, "name2": other.name},
         )
 
 
@@ -82,7 +86,8 @@ def _check_team_create(entry) -> list[str]:
         raise Conflict(
             "entry",
             "team_in_use",
-            f"{team.name} has players now; delete the team itself (or drop it) instead.",
+            gettext("%(name)s has players now; delete the team itself (or drop it) instead.")
+            % {"name": team.name},
         )
     return []
 
@@ -106,10 +111,11 @@ def team_member_add(
         raise Conflict(
             "team",
             "team_full",
-            f"{team.name} is full: a team of this event has {event.team_size} players.",
+            gettext("%(name)s is full: a team of this event has %(team_size)s players.")
+            % {"name": team.name, "team_size": event.team_size},
         )
     if not isinstance(faction, str):
-        raise Invalid("faction", "invalid", "Must be text.")
+        raise Invalid("faction", "invalid", gettext("Must be text."))
     faction_check(team, faction)
     player = player_register(event=event, user=user, name=name, faction=faction, club=club)
     TeamMember.objects.create(team=team, player=player)
@@ -137,7 +143,7 @@ def team_update(*, team: Team, user, changes: dict) -> Team:
     event = team_event_lock(event_id=team.event_id, user=user)
     unknown = sorted(set(changes) - set(EDITABLE))
     if unknown:
-        raise Invalid(unknown[0], "unknown_field", "Not a team field.")
+        raise Invalid(unknown[0], "unknown_field", gettext("Not a team field."))
     team = Team.objects.select_for_update().get(pk=team.pk)
     before, after = {}, {}
     if "name" in changes:
@@ -151,9 +157,15 @@ def team_update(*, team: Team, user, changes: dict) -> Team:
         if isinstance(pid, Player):
             pid = pid.pk
         if isinstance(pid, bool) or not isinstance(pid, int):
-            raise Invalid("captain", "invalid", "Must be the id of one of the team's players.")
+            raise Invalid(
+                "captain", "invalid", gettext("Must be the id of one of the team's players.")
+            )
         if not team.members.filter(player_id=pid).exists():
-            raise Invalid("captain", "not_member", f"The captain must be a player of {team.name}.")
+            raise Invalid(
+                "captain",
+                "not_member",
+                gettext("The captain must be a player of %(name)s.") % {"name": team.name},
+            )
         if pid != team.captain_id:
             before["captain"], after["captain"] = team.captain_id, pid
             # Names for the log's words; only the ids are restored by an undo.
@@ -163,7 +175,7 @@ def team_update(*, team: Team, user, changes: dict) -> Team:
     if "dropped" in changes:
         dropped = changes["dropped"]
         if not isinstance(dropped, bool):
-            raise Invalid("dropped", "invalid", "Must be true or false.")
+            raise Invalid("dropped", "invalid", gettext("Must be true or false."))
         if dropped != team.dropped:
             before["dropped"], after["dropped"] = team.dropped, dropped
             before["dropped_after_round"] = team.dropped_after_round
@@ -193,7 +205,9 @@ def _team_values(entry, team: Team, side: str) -> dict:
     logs, each of its type, a captain only one of this team's players."""
     values = getattr(entry, side)
     if not isinstance(values, dict) or set(values) - {*RESTORED, *WORDS_ONLY}:
-        raise Conflict("entry", "not_undoable", "This entry does not record a team change.")
+        raise Conflict(
+            "entry", "not_undoable", gettext("This entry does not record a team change.")
+        )
     out = {}
     for key in set(values) & set(RESTORED):
         value = values[key]
@@ -206,7 +220,7 @@ def _team_values(entry, team: Team, side: str) -> dict:
                 out[key] = logged_value(Team, key, value)
         except (ValueError, TypeError):
             raise Conflict(
-                "entry", "not_undoable", "This entry does not record a team change."
+                "entry", "not_undoable", gettext("This entry does not record a team change.")
             ) from None
     return out
 
@@ -218,7 +232,10 @@ def _check_team_update(entry) -> list[str]:
     for key, value in _team_values(entry, team, "after").items():
         if getattr(team, key) != value:
             raise Conflict(
-                "entry", "superseded", f"{team.name} was changed again after this; undo that first."
+                "entry",
+                "superseded",
+                gettext("%(name)s was changed again after this; undo that first.")
+                % {"name": team.name},
             )
     old_name = (entry.before or {}).get("name")
     if isinstance(old_name, str):
@@ -226,7 +243,10 @@ def _check_team_update(entry) -> list[str]:
         holder = name_holder(teams, old_name, exclude=team)
         if holder is not None:
             raise Conflict(
-                "entry", "name_taken", f"Another team is now called {holder.name}; rename it first."
+                "entry",
+                "name_taken",
+                gettext("Another team is now called %(name)s; rename it first.")
+                % {"name": holder.name},
             )
     return []
 
@@ -247,12 +267,13 @@ def team_delete(*, team: Team, user) -> str:
     event = team_event_lock(event_id=team.event_id, user=user)
     team = Team.objects.select_for_update().filter(pk=team.pk).first()
     if team is None:
-        raise Conflict("team", "gone", "This team has already been removed.")
+        raise Conflict("team", "gone", gettext("This team has already been removed."))
     if team.matches_as_a.exists() or team.matches_as_b.exists():
         raise Conflict(
             "team",
             "team_has_matches",
-            f"{team.name} has been paired and cannot be deleted; drop it instead.",
+            gettext("%(name)s has been paired and cannot be deleted; drop it instead.")
+            % {"name": team.name},
         )
     name = team.name
     players = [m.player for m in team.members.select_related("player")]
@@ -291,7 +312,12 @@ def _entered_team(name: str, event: Event, teams: dict) -> Team:
 
 
 def _import_error(line: int, field: str, message: str, code: str = "invalid") -> Invalid:
-    return Invalid("file", code, f"Line {line}: {field}: {message}")
+    return Invalid(
+        "file",
+        code,
+        gettext("Line %(line)s: %(field)s: %(message)s")
+        % {"line": line, "field": field, "message": message},
+    )
 
 
 @transaction.atomic
@@ -301,7 +327,7 @@ def teams_import(*, event: Event, user, text: str) -> list[Team]:
     exist yet are created; the first player listed for a new team is its captain."""
     event = team_event_lock(event_id=event.pk, user=user)
     if not isinstance(text, str) or not text.strip():
-        raise Invalid("file", "empty", "The file holds no teams.")
+        raise Invalid("file", "empty", gettext("The file holds no teams."))
     rows = csv_rows(text)
     first = [c.strip().lower() for c in rows[0][1]] if rows else []
     start = 2 if first[:3] == ["team", "name", "faction"] else 1
@@ -331,5 +357,7 @@ def teams_import(*, event: Event, user, text: str) -> list[Team]:
                 if team not in touched:
                     touched.append(team)
     except IntegrityError as exc:  # a race with another entry of the same name
-        raise Conflict("file", "duplicate", "A team or player was entered meanwhile.") from exc
+        raise Conflict(
+            "file", "duplicate", gettext("A team or player was entered meanwhile.")
+        ) from exc
     return touched

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from teams.engine.scoring import table_data
 from teams.engine.standings import TEAM_METRICS
 
 
 class TeamAddForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Team name")
+    name = forms.CharField(max_length=120, label=gettext_lazy("Team name"))
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Team name")
-    captain = forms.TypedChoiceField(coerce=int, required=False, label="Captain")
-    dropped = forms.BooleanField(required=False, label="Dropped (paired no more)")
+    name = forms.CharField(max_length=120, label=gettext_lazy("Team name"))
+    captain = forms.TypedChoiceField(coerce=int, required=False, label=gettext_lazy("Captain"))
+    dropped = forms.BooleanField(required=False, label=gettext_lazy("Dropped (paired no more)"))
 
     def __init__(self, *args, team=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -34,25 +35,27 @@ class TeamForm(forms.Form):
 
 
 class MemberForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Player name")
+    name = forms.CharField(max_length=120, label=gettext_lazy("Player name"))
     faction = forms.CharField(max_length=120, required=False)
     club = forms.CharField(max_length=120, required=False)
-    captain = forms.BooleanField(required=False, label="Make captain")
+    captain = forms.BooleanField(required=False, label=gettext_lazy("Make captain"))
 
 
 class TeamImportForm(forms.Form):
-    file = forms.FileField(required=False, label="CSV file")
+    file = forms.FileField(required=False, label=gettext_lazy("CSV file"))
     text = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 10}),
-        label="…or paste CSV lines: team,name,faction[,club]",
-        help_text="A header line naming the columns may come first. Every line or none.",
+        label=gettext_lazy("…or paste CSV lines: team,name,faction[,club]"),
+        help_text=gettext_lazy(
+            "A header line naming the columns may come first. Every line or none."
+        ),
     )
 
     def clean(self):
         data = super().clean()
         if not data.get("file") and not (data.get("text") or "").strip():
-            raise forms.ValidationError("Choose a CSV file or paste its lines.")
+            raise forms.ValidationError(gettext("Choose a CSV file or paste its lines."))
         return data
 
     def raw(self) -> bytes | str:
@@ -73,17 +76,25 @@ def _who(player) -> str:
 class ScoringForm(forms.Form):
     score_table = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 12}),
-        label="Score table: one band a line, 'largest VP difference' then 'winner's points'",
-        help_text="The last line starts with 'more' (any larger difference). The default is "
-        "the WTC 20-0 table.",
+        label=gettext_lazy(
+            "Score table: one band a line, 'largest VP difference' then 'winner's points'"
+        ),
+        help_text=gettext_lazy(
+            "The last line starts with 'more' (any larger difference). The default is "
+            "the WTC 20-0 table."
+        ),
     )
     draw_margin = forms.IntegerField(
-        min_value=0, max_value=160, label="A match is drawn while the scores differ by at most"
+        min_value=0,
+        max_value=160,
+        label=gettext_lazy("A match is drawn while the scores differ by at most"),
     )
-    bye_score = forms.IntegerField(min_value=0, max_value=160, label="A bye's team score")
-    tiebreak_1 = forms.ChoiceField(required=False, label="First team tie-break")
-    tiebreak_2 = forms.ChoiceField(required=False, label="Second team tie-break")
-    tiebreak_3 = forms.ChoiceField(required=False, label="Third team tie-break")
+    bye_score = forms.IntegerField(
+        min_value=0, max_value=160, label=gettext_lazy("A bye's team score")
+    )
+    tiebreak_1 = forms.ChoiceField(required=False, label=gettext_lazy("First team tie-break"))
+    tiebreak_2 = forms.ChoiceField(required=False, label=gettext_lazy("Second team tie-break"))
+    tiebreak_3 = forms.ChoiceField(required=False, label=gettext_lazy("Third team tie-break"))
     SLOTS = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
 
     def __init__(self, *args, **kwargs):
@@ -109,10 +120,16 @@ class ScoringForm(forms.Form):
             if not parts:
                 continue
             if len(parts) != 2 or not parts[1].isdigit():
-                raise forms.ValidationError(f"Line {number}: write the difference, then points.")
+                raise forms.ValidationError(
+                    gettext("Line %(number)s: write the difference, then points.")
+                    % {"number": number}
+                )
             up_to = None if parts[0].lower() in ("more", "-", "*") else parts[0]
             if up_to is not None and not up_to.isdigit():
-                raise forms.ValidationError(f"Line {number}: the difference must be a number.")
+                raise forms.ValidationError(
+                    gettext("Line %(number)s: the difference must be a number.")
+                    % {"number": number}
+                )
             bands.append({"up_to": None if up_to is None else int(up_to), "points": int(parts[1])})
         return bands
 

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -68,7 +69,9 @@ def team_add(request, event):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, f"{team.name} entered: add its players.")
+            messages.success(
+                request, gettext("%(name)s entered: add its players.") % {"name": team.name}
+            )
             return redirect("manage-team", event_id=event.pk, team_id=team.pk)
     return render(
         request, "teams/manage/teams.html", _teams_context(event, add_form=form), status=400
@@ -107,7 +110,7 @@ def team_page(request, event, team_id: int):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, "Team saved.")
+            messages.success(request, gettext("Team saved."))
             return redirect("manage-team", event_id=event.pk, team_id=team.pk)
     return render(
         request, "teams/manage/team.html", _team_context(event, team, form=form), status=400
@@ -125,7 +128,10 @@ def member_add(request, event, team_id: int):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, f"{player.name} joined {team.name}.")
+            messages.success(
+                request,
+                gettext("%(name)s joined %(name2)s.") % {"name": player.name, "name2": team.name},
+            )
             return redirect("manage-team", event_id=event.pk, team_id=team.pk)
     context = _team_context(event, team, member_form=form)
     return render(request, "teams/manage/team.html", context, status=400)
@@ -140,7 +146,7 @@ def team_delete_view(request, event, team_id: int):
     except ServiceError as exc:
         report(request, exc)
         return redirect("manage-team", event_id=event.pk, team_id=team.pk)
-    messages.success(request, f"{name} deleted with its players.")
+    messages.success(request, gettext("%(name)s deleted with its players.") % {"name": name})
     return redirect("manage-teams", event_id=event.pk)
 
 
@@ -161,7 +167,11 @@ def teams_import_page(request, event):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, f"Imported the players of {len(teams)} teams.")
+            messages.success(
+                request,
+                gettext("Imported the players of %(teams_count)s teams.")
+                % {"teams_count": len(teams)},
+            )
             return redirect("manage-teams", event_id=event.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "teams/manage/import.html", context, status=status)
@@ -179,7 +189,7 @@ def scoring_page(request, event):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, "Team scoring saved.")
+            messages.success(request, gettext("Team scoring saved."))
             return redirect("manage-team-scoring", event_id=event.pk)
     context = {"event": event, "tab": "teams", "form": form, "scoring": scoring}
     status = 400 if request.method == "POST" else 200
@@ -243,7 +253,9 @@ def team_round_pair(request, event):
             return render(request, "teams/manage/rounds.html", context, status=409)
         report(request, exc)
         return redirect("manage-team-rounds", event_id=event.pk)
-    messages.success(request, f"Team round {team_round.number} paired.")
+    messages.success(
+        request, gettext("Team round %(number)s paired.") % {"number": team_round.number}
+    )
     return redirect("manage-team-rounds", event_id=event.pk)
 
 
@@ -276,9 +288,13 @@ def match_pair(request, event, match_id: int):
         except ServiceError as exc:
             report(request, exc)
         else:
-            messages.success(request, f"{match.team_a.name} v {match.team_b.name}: players paired.")
+            messages.success(
+                request,
+                gettext("%(name)s v %(name2)s: players paired.")
+                % {"name": match.team_a.name, "name2": match.team_b.name},
+            )
     else:
-        messages.error(request, "Choose an opponent for every player.")
+        messages.error(request, gettext("Choose an opponent for every player."))
     return _to_round(event, match)
 
 
@@ -292,6 +308,8 @@ def match_unpair(request, event, match_id: int):
         report(request, exc)
     else:
         messages.success(
-            request, f"{match.team_a.name} v {match.team_b.name}: pairings taken back."
+            request,
+            gettext("%(name)s v %(name2)s: pairings taken back.")
+            % {"name": match.team_a.name, "name2": match.team_b.name},
         )
     return _to_round(event, match)

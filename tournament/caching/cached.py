@@ -32,6 +32,7 @@ from typing import Any
 
 from django.core.cache import cache
 
+from common.i18n import current_language
 from ops.installation import installation_id
 from tournament.caching.revision import event_revision, event_revisions
 from tournament.caching.store import record_public, refreshing
@@ -252,8 +253,9 @@ def event_cached(
 
 
 def event_etag(*, event: Event, revision: int, name: str, variant) -> str:
-    """A strong ETag that changes with every change the event shows."""
-    return f'"{event.pk}-{revision}-{name}-{variant}"'
+    """A strong ETag that changes with every change the event shows, and with the language the
+    answer is in (a reader who switches language must not be told their copy is current)."""
+    return f'"{event.pk}-{revision}-{name}-{variant}-{current_language()}"'
 
 
 def standings_revision_for(*, event: Event, provisional: bool) -> int:

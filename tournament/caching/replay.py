@@ -38,6 +38,7 @@ from django.core.handlers.wsgi import get_path_info, get_script_name
 from django.http import HttpResponse, HttpResponseNotModified
 from django.http.cookie import parse_cookie
 
+from common.i18n import request_language
 from tournament.caching import cached
 from tournament.caching.store import (
     ALIVE,
@@ -168,6 +169,9 @@ def _key_of(meta, path: str, cookies) -> tuple | None:
         path,
         meta.get("QUERY_STRING", ""),
         *(meta.get(h, "") for h in _KEY_HEADERS),
+        # The language the answer is in (the one chosen, not the raw Accept-Language, so the
+        # phones' many spellings of one language share one answer).
+        request_language(meta, cookies),
     )
 
 

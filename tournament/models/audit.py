@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class AuditEntry(models.Model):
@@ -7,7 +8,9 @@ class AuditEntry(models.Model):
 
     event = models.ForeignKey("tournament.Event", on_delete=models.CASCADE, related_name="audit")
     action = models.CharField(max_length=40)
-    target = models.CharField(max_length=80, help_text="What was changed, e.g. 'game:12'.")
+    target = models.CharField(
+        max_length=80, help_text=gettext_lazy("What was changed, e.g. 'game:12'.")
+    )
     actor_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from tournament.engine.standings.metrics import DEFAULT_OWR_FLOOR_TEXT
 from tournament.localtime import default_time_zone
@@ -13,11 +14,11 @@ def default_tiebreaks() -> list[str]:
 
 class BattleSize(models.TextChoices):
     # Presets from the core rules summary (seed 004): name -> points limit.
-    INCURSION = "incursion", "Incursion (1,000 pts)"
-    STRIKE_FORCE = "strike_force", "Strike Force (2,000 pts)"
-    ONSLAUGHT = "onslaught", "Onslaught (3,000 pts)"
+    INCURSION = "incursion", gettext_lazy("Incursion (1,000 pts)")
+    STRIKE_FORCE = "strike_force", gettext_lazy("Strike Force (2,000 pts)")
+    ONSLAUGHT = "onslaught", gettext_lazy("Onslaught (3,000 pts)")
     # 10th edition only: each player brings one of the event's fixed patrols (rosters app).
-    COMBAT_PATROL = "combat_patrol", 'Combat Patrol (fixed patrols, 44" x 30")'
+    COMBAT_PATROL = "combat_patrol", gettext_lazy('Combat Patrol (fixed patrols, 44" x 30")')
 
 
 # Combat Patrol has no points limit (0: none): a patrol's contents are fixed.
@@ -46,20 +47,20 @@ BATTLE_SIZE_ROUND_MINUTES = {
 
 class EventStatus(models.TextChoices):
     # Not "Registration open": whether players may sign up is `registration_open` alone.
-    REGISTRATION = "registration", "Not started"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
+    REGISTRATION = "registration", gettext_lazy("Not started")
+    RUNNING = "running", gettext_lazy("Running")
+    FINISHED = "finished", gettext_lazy("Finished")
 
 
 class PaperSize(models.TextChoices):
-    A4 = "A4", "A4"
-    LETTER = "letter", "Letter"
+    A4 = "A4", gettext_lazy("A4")
+    LETTER = "letter", gettext_lazy("Letter")
 
 
 class EventKind(models.TextChoices):
     # A team event pairs teams (the teams app); its players play inside team matches.
-    SINGLES = "singles", "Singles"
-    TEAM = "team", "Teams"
+    SINGLES = "singles", gettext_lazy("Singles")
+    TEAM = "team", gettext_lazy("Teams")
 
 
 TEAM_SIZE_MIN, TEAM_SIZE_MAX = 3, 8
@@ -67,9 +68,12 @@ TEAM_SIZE_MIN, TEAM_SIZE_MAX = 3, 8
 
 class LayoutPolicy(models.TextChoices):
     # 11th-edition events: where each game's terrain layout letter (A, B or C) comes from.
-    ROLLED_PER_TABLE = "rolled_per_table", "Rolled for each table from the round's seed"
-    PER_ROUND = "per_round", "Named by the organiser for each round"
-    PER_TABLE = "per_table", "Fixed by the organiser for each table"
+    ROLLED_PER_TABLE = (
+        "rolled_per_table",
+        gettext_lazy("Rolled for each table from the round's seed"),
+    )
+    PER_ROUND = "per_round", gettext_lazy("Named by the organiser for each round")
+    PER_TABLE = "per_table", gettext_lazy("Fixed by the organiser for each table")
 
 
 class Event(models.Model):
@@ -100,19 +104,23 @@ class Event(models.Model):
     # record, so the label must not promise more.
     avoid_same_club = models.BooleanField(
         default=True,
-        help_text="Keep club mates apart in round 1 (later rounds pair by record).",
+        help_text=gettext_lazy("Keep club mates apart in round 1 (later rounds pair by record)."),
     )
     # Off by default so API scripts written before check-in keep pairing; the organiser's
     # new-event form ticks it.
     check_in_required = models.BooleanField(
         default=False,
-        help_text="Pair only players who have checked in (409 not_checked_in otherwise).",
+        help_text=gettext_lazy(
+            "Pair only players who have checked in (409 not_checked_in otherwise)."
+        ),
     )
     # Off by default, like check_in_required, so API scripts see their rounds at once; the
     # new-event form ticks it. On: a newly paired round waits for the organiser's release.
     review_pairings = models.BooleanField(
         default=False,
-        help_text="A new round's pairings stay with the staff until the organiser releases them.",
+        help_text=gettext_lazy(
+            "A new round's pairings stay with the staff until the organiser releases them."
+        ),
     )
     # Players check themselves in from their private page while this is on, within the
     # optional window and from the optional networks (tournament/services/players/checkin.py).
@@ -125,14 +133,17 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Length of a round in minutes (empty: the battle size's usual length).",
+        help_text=gettext_lazy(
+            "Length of a round in minutes (empty: the battle size's usual length)."
+        ),
     )
     # Public sign-up at /events/{id}/signup/: off until the organiser opens it.
     registration_open = models.BooleanField(default=False)
     # A cap on approved players (and sign-ups awaiting approval); beyond it sign-ups wait.
     places = models.PositiveIntegerField(null=True, blank=True)
     registration_approval = models.BooleanField(
-        default=False, help_text="The organiser approves each sign-up before it takes a place."
+        default=False,
+        help_text=gettext_lazy("The organiser approves each sign-up before it takes a place."),
     )
     paper_size = models.CharField(max_length=10, choices=PaperSize.choices, default=PaperSize.A4)
     mission_pack = models.CharField(max_length=40, default="leviathan")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext
 
 from tournament.engine.errors import EngineError
 from tournament.engine.names import name_clean, name_key, names_made_distinct
@@ -57,7 +58,10 @@ class NameKeyed:
         if holder is not None:
             what = self._meta.verbose_name
             raise ValidationError(
-                {"name": f"A {what} called {holder.name} is already in this event."},
+                {
+                    "name": gettext("A %(what)s called %(name)s is already in this event.")
+                    % {"what": what, "name": holder.name}
+                },
                 code="duplicate",
             )
 

@@ -3,14 +3,15 @@
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 
 class PenaltyKind(models.TextChoices):
-    WARNING = "warning", "Warning"
-    YELLOW_CARD = "yellow_card", "Yellow card"
-    RED_CARD = "red_card", "Red card"
-    VP_PENALTY = "vp_penalty", "VP penalty"
-    GAME_LOSS = "game_loss", "Game loss"
+    WARNING = "warning", gettext_lazy("Warning")
+    YELLOW_CARD = "yellow_card", gettext_lazy("Yellow card")
+    RED_CARD = "red_card", gettext_lazy("Red card")
+    VP_PENALTY = "vp_penalty", gettext_lazy("VP penalty")
+    GAME_LOSS = "game_loss", gettext_lazy("Game loss")
 
 
 # Kinds that change the standings (the rest are marks on the record, carried across events).

@@ -1,6 +1,7 @@
 import secrets
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from missions.eleventh.matrix import DISPOSITION_NAMES
 from tournament.models.names import NamedQuerySet, NameKeyed, name_key_field
@@ -14,11 +15,11 @@ def new_private_key() -> str:
 class PlayerStatus(models.TextChoices):
     # Only approved players are paired, listed and ranked; the others are sign-ups the organiser
     # has not (or no longer) let in.
-    APPROVED = "approved", "Approved"
-    PENDING = "pending", "Awaiting approval"
-    WAITING = "waiting", "On the waiting list"
-    REJECTED = "rejected", "Rejected"
-    WITHDRAWN = "withdrawn", "Withdrawn"
+    APPROVED = "approved", gettext_lazy("Approved")
+    PENDING = "pending", gettext_lazy("Awaiting approval")
+    WAITING = "waiting", gettext_lazy("On the waiting list")
+    REJECTED = "rejected", gettext_lazy("Rejected")
+    WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn")
 
 
 class Player(NameKeyed, models.Model):
@@ -34,7 +35,9 @@ class Player(NameKeyed, models.Model):
     # 11th edition: the Force Disposition chosen at muster (missions.eleventh.matrix ids);
     # blank until chosen, and in events of other packs.
     disposition = models.CharField(max_length=20, blank=True)
-    battle_ready = models.BooleanField(default=False, help_text="Fully painted army: +10VP.")
+    battle_ready = models.BooleanField(
+        default=False, help_text=gettext_lazy("Fully painted army: +10VP.")
+    )
     checked_in = models.BooleanField(default=False)
     dropped = models.BooleanField(default=False)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -1,13 +1,14 @@
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class PrintJobStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Rendering"
-    MERGING = "merging", "Merging"
-    DONE = "done", "Ready"
-    FAILED = "failed", "Failed"
+    QUEUED = "queued", gettext_lazy("Queued")
+    RUNNING = "running", gettext_lazy("Rendering")
+    MERGING = "merging", gettext_lazy("Merging")
+    DONE = "done", gettext_lazy("Ready")
+    FAILED = "failed", gettext_lazy("Failed")
 
 
 class PrintJob(models.Model):

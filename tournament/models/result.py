@@ -1,21 +1,22 @@
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from missions.scoring.eleventh import RECORD_FIELDS
 from missions.scoring.rules import outcome
 
 
 class ResultStatus(models.TextChoices):
-    PENDING = "pending", "Awaiting confirmation"
-    CONFIRMED = "confirmed", "Confirmed"
-    DISPUTED = "disputed", "Disputed"
+    PENDING = "pending", gettext_lazy("Awaiting confirmation")
+    CONFIRMED = "confirmed", gettext_lazy("Confirmed")
+    DISPUTED = "disputed", gettext_lazy("Disputed")
 
 
 class ResultSource(models.TextChoices):
-    ORGANISER = "organiser", "Organiser"
-    PLAYER = "player", "Player"
-    TRACKER = "tracker", "Game tracker"
-    BYE = "bye", "Bye"
+    ORGANISER = "organiser", gettext_lazy("Organiser")
+    PLAYER = "player", gettext_lazy("Player")
+    TRACKER = "tracker", gettext_lazy("Game tracker")
+    BYE = "bye", gettext_lazy("Bye")
 
 
 class Result(models.Model):

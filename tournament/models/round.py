@@ -1,17 +1,18 @@
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class RoundStatus(models.TextChoices):
-    PAIRED = "paired", "Paired"
-    IN_PROGRESS = "in_progress", "In progress"
-    COMPLETE = "complete", "Complete"
+    PAIRED = "paired", gettext_lazy("Paired")
+    IN_PROGRESS = "in_progress", gettext_lazy("In progress")
+    COMPLETE = "complete", gettext_lazy("Complete")
 
 
 class RoundStage(models.TextChoices):
-    SWISS = "swiss", "Swiss"
+    SWISS = "swiss", gettext_lazy("Swiss")
     # A knockout round of an app that extends events (playoffs): numbered after the Swiss,
     # never counted in the Swiss standings or metrics (services/records.py).
-    PLAYOFF = "playoff", "Play-off"
+    PLAYOFF = "playoff", gettext_lazy("Play-off")
 
 
 class Round(models.Model):

@@ -7,13 +7,14 @@ what)."""
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from tournament.models.event import Event
 
 
 class StaffRole(models.TextChoices):
-    ORGANISER = "organiser", "Organiser"
-    JUDGE = "judge", "Judge"
+    ORGANISER = "organiser", gettext_lazy("Organiser")
+    JUDGE = "judge", gettext_lazy("Judge")
 
 
 class EventStaff(models.Model):

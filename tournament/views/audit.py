@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 
 from common.errors import ServiceError
 from tournament.models import AuditEntry
@@ -103,5 +104,9 @@ def audit_undo_view(request, event, entry_id: int):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"Undone: {preview.label.lower()}. {preview.description}.")
+        messages.success(
+            request,
+            gettext("Undone: %(lower)s. %(description)s.")
+            % {"lower": preview.label.lower(), "description": preview.description},
+        )
     return redirect("manage-audit", event_id=event.pk)

@@ -7,6 +7,7 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -67,9 +68,12 @@ def manage_awards(request, event):
             service_errors_to_form(form, exc)
         else:
             if changed:
-                messages.success(request, f"Painting scores saved ({changed} changed).")
+                messages.success(
+                    request,
+                    gettext("Painting scores saved (%(changed)s changed).") % {"changed": changed},
+                )
             else:
-                messages.info(request, "No painting score changed.")
+                messages.info(request, gettext("No painting score changed."))
             return redirect("manage-awards", event_id=event.pk)
     # Each refused row by number and player, said above the form: on a long list the inline
     # message sits below the fold and the page otherwise looks as if nothing happened.
@@ -97,7 +101,7 @@ def player_sports_vote(request, key: str, game_id: int):
     player_game_or_404(player, game_id)  # another hidden event's game: a 404 before all else
     answer = request.POST.get("favourite")
     if answer not in ("yes", "no"):
-        messages.error(request, "Choose yes or no.")
+        messages.error(request, gettext("Choose yes or no."))
         return redirect("player-home", key=key)
     try:
         vote = sports_vote(game_id=game_id, player=player, favourite=answer == "yes")
@@ -105,7 +109,10 @@ def player_sports_vote(request, key: str, game_id: int):
         report(request, exc)
     else:
         if vote.favourite:
-            messages.success(request, f"Thank you: your vote for {vote.opponent.name} counts.")
+            messages.success(
+                request,
+                gettext("Thank you: your vote for %(name)s counts.") % {"name": vote.opponent.name},
+            )
         else:
-            messages.success(request, "Thank you: your answer is recorded.")
+            messages.success(request, gettext("Thank you: your answer is recorded."))
     return redirect("player-home", key=key)

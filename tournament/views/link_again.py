@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from ops.middleware import client_address
 from ops.throttle import Rule, minutes_text, record_failure, wait_seconds
@@ -18,7 +19,7 @@ ASKS_PER_CLIENT = Rule("link-again-client", 5, 10 * 60)
 class LinkAgainForm(forms.Form):
     email = forms.EmailField(
         max_length=254,
-        label="The email you gave when you signed up",
+        label=gettext_lazy("The email you gave when you signed up"),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 

@@ -7,6 +7,7 @@ import datetime
 
 from django.contrib import messages
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.errors import Invalid, ServiceError
@@ -32,7 +33,7 @@ def _minutes(raw: str) -> int | None:
     try:
         return int(raw)
     except ValueError:
-        raise Invalid("minutes", "invalid", "Must be a whole number of minutes.") from None
+        raise Invalid("minutes", "invalid", gettext("Must be a whole number of minutes.")) from None
 
 
 @staff_required
@@ -69,10 +70,12 @@ def _announce_end(post) -> dict:
         try:
             wall = datetime.datetime.strptime(raw, "%Y-%m-%dT%H:%M")
         except ValueError:
-            raise Invalid("ends_at", "invalid", "Give a date and time.") from None
+            raise Invalid("ends_at", "invalid", gettext("Give a date and time.")) from None
         return {"ends_at": timezone.make_aware(wall, timezone.get_current_timezone())}
     if until:
-        raise Invalid("until", "invalid_choice", "Choose until removed, the next round or a time.")
+        raise Invalid(
+            "until", "invalid_choice", gettext("Choose until removed, the next round or a time.")
+        )
     return {}
 
 
@@ -89,7 +92,7 @@ def announcement_add(request, event):
     except ServiceError as exc:
         report(request, exc, ANNOUNCE_LABELS)
     else:
-        messages.success(request, "Announced: players and the big screen show it now.")
+        messages.success(request, gettext("Announced: players and the big screen show it now."))
     return back(request, "manage-event", event_id=event.pk)
 
 
@@ -101,7 +104,7 @@ def announcement_remove(request, event, announcement_id: int):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, "Announcement removed.")
+        messages.success(request, gettext("Announcement removed."))
     return back(request, "manage-event", event_id=event.pk)
 
 

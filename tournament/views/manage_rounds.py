@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -148,7 +149,11 @@ def round_pair(request, event):
         report(request, exc)
     else:
         review = "" if round_.released else " Check it, then release it to the players."
-        messages.success(request, f"Round {round_.number} is paired.{review}")
+        messages.success(
+            request,
+            gettext("Round %(number)s is paired.%(review)s")
+            % {"number": round_.number, "review": review},
+        )
     return redirect("manage-rounds", event_id=event.pk)
 
 
@@ -160,7 +165,11 @@ def round_release_view(request, event, number: int):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"Round {number}'s pairings are released: players see them.")
+        messages.success(
+            request,
+            gettext("Round %(number)s's pairings are released: players see them.")
+            % {"number": number},
+        )
     return redirect("manage-rounds", event_id=event.pk)
 
 
@@ -185,7 +194,11 @@ def round_mission(request, event, number: int):
     except ServiceError as exc:
         report(request, exc, {"mission": "Mission code"})
     else:
-        messages.success(request, f"Round {round_.number}'s mission: {round_.mission_code}.")
+        messages.success(
+            request,
+            gettext("Round %(number)s's mission: %(mission_code)s.")
+            % {"number": round_.number, "mission_code": round_.mission_code},
+        )
     return redirect("manage-rounds", event_id=event.pk)
 
 
@@ -204,7 +217,11 @@ def game_layout(request, event, game_id: int):
         report(request, exc)
     else:
         table = game.table_number or "–"
-        messages.success(request, f"Table {table}: layout {game.layout}.")
+        messages.success(
+            request,
+            gettext("Table %(table)s: layout %(layout)s.")
+            % {"table": table, "layout": game.layout},
+        )
     return back(request, "manage-rounds", event_id=event.pk)
 
 
@@ -229,7 +246,8 @@ def game_extension(request, event, game_id: int):
     else:
         messages.success(
             request,
-            f"Table {game.table_number or '–'}: +{game.extra_minutes} min in all.",
+            gettext("Table %(value)s: +%(extra_minutes)s min in all.")
+            % {"value": game.table_number or "–", "extra_minutes": game.extra_minutes},
         )
     return back(request, "manage-rounds", event_id=event.pk)
 
@@ -243,7 +261,11 @@ def _absent_action(request, event, service, done: str, nothing: str):
     else:
         if players:
             names = ", ".join(p.name for p in players)
-            messages.success(request, f"{done} {len(players)}: {names}.")
+            messages.success(
+                request,
+                gettext("%(done)s %(players_count)s: %(names)s.")
+                % {"done": done, "players_count": len(players), "names": names},
+            )
         else:
             messages.info(request, nothing)
     return redirect("manage-rounds", event_id=event.pk)
@@ -270,7 +292,7 @@ def round_swap(request, event, number: int):
     players = [p for g in games_of(current) for p in (g.player_a, g.player_b) if p]
     form = SwapForm(request.POST, players=players)
     if not form.is_valid():
-        messages.error(request, "Choose two players of this round to swap.")
+        messages.error(request, gettext("Choose two players of this round to swap."))
         return redirect("manage-rounds", event_id=event.pk)
     try:
         warnings = round_swap_players(
@@ -285,7 +307,7 @@ def round_swap(request, event, number: int):
         report(request, exc)
     else:
         note = f" {len(warnings)} warning(s) to check." if warnings else ""
-        messages.success(request, f"Players swapped.{note}")
+        messages.success(request, gettext("Players swapped.%(note)s") % {"note": note})
     return redirect("manage-rounds", event_id=event.pk)
 
 
@@ -306,7 +328,9 @@ def round_repair_view(request, event):
             return render(request, "tournament/manage/rounds.html", context, status=409)
         report(request, exc)
     else:
-        messages.success(request, f"Round {round_.number} paired again.")
+        messages.success(
+            request, gettext("Round %(number)s paired again.") % {"number": round_.number}
+        )
     return redirect("manage-rounds", event_id=event.pk)
 
 
@@ -318,7 +342,7 @@ def round_undo(request, event):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"Round {number} removed.")
+        messages.success(request, gettext("Round %(number)s removed.") % {"number": number})
     return redirect("manage-rounds", event_id=event.pk)
 
 
@@ -410,12 +434,20 @@ def result_enter_view(request, event, game_id: int):
         except ServiceError as exc:
             report(request, exc, labels)
         else:
-            messages.success(request, f"Table {game.table_number}: result saved and confirmed.")
+            messages.success(
+                request,
+                gettext("Table %(table_number)s: result saved and confirmed.")
+                % {"table_number": game.table_number},
+            )
     else:
         for field, errors in form.errors.items():
             label = form.fields[field].label if field in form.fields else ""
             for error in errors:
-                messages.error(request, f"Table {game.table_number} {label or field}: {error}")
+                messages.error(
+                    request,
+                    gettext("Table %(table_number)s %(value)s: %(error)s")
+                    % {"table_number": game.table_number, "value": label or field, "error": error},
+                )
     if is_htmx(request):
         return _row(request, event, game.pk)
     return back(request, "manage-results", event_id=event.pk)
@@ -430,7 +462,11 @@ def result_confirm_view(request, event, game_id: int):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"Table {game.table_number}: result confirmed.")
+        messages.success(
+            request,
+            gettext("Table %(table_number)s: result confirmed.")
+            % {"table_number": game.table_number},
+        )
     if is_htmx(request):
         return _row(request, event, game.pk)
     return back(request, "manage-results", event_id=event.pk)
@@ -452,7 +488,8 @@ def result_settle_view(request, event, game_id: int):
     else:
         messages.success(
             request,
-            f"Table {game.table_number}: {result.vp_a}–{result.vp_b} accepted and confirmed.",
+            gettext("Table %(table_number)s: %(vp_a)s–%(vp_b)s accepted and confirmed.")
+            % {"table_number": game.table_number, "vp_a": result.vp_a, "vp_b": result.vp_b},
         )
     if is_htmx(request):
         return _row(request, event, game.pk)

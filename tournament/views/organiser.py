@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -80,9 +81,13 @@ def event_new(request):
         else:
             # A team event opens on its team screens (the teams app's pages, by URL name).
             if event.is_team:
-                messages.success(request, f"{event.name} is ready: add its teams.")
+                messages.success(
+                    request, gettext("%(name)s is ready: add its teams.") % {"name": event.name}
+                )
                 return redirect("manage-teams", event_id=event.pk)
-            messages.success(request, f"{event.name} is ready: add its players.")
+            messages.success(
+                request, gettext("%(name)s is ready: add its players.") % {"name": event.name}
+            )
             return redirect("manage-event", event_id=event.pk)
     return render(request, "tournament/manage/event_new.html", {"form": form})
 
@@ -186,7 +191,9 @@ def player_add(request, event):
             service_errors_to_form(form, exc)
         else:
             late = " as a late entry" if player.first_round > 1 else ""
-            messages.success(request, f"{player.name} added{late}.")
+            messages.success(
+                request, gettext("%(name)s added%(late)s.") % {"name": player.name, "late": late}
+            )
             for warning in player_signup_warnings(player=player, user=request.user):
                 messages.warning(request, warning)
             return redirect("manage-event", event_id=event.pk)
@@ -249,7 +256,7 @@ def player_detail(request, event, player_id: int):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, "Player saved.")
+            messages.success(request, gettext("Player saved."))
             return redirect("manage-player", event_id=event.pk, player_id=player.pk)
     link = phone_url(request, reverse("player-home", kwargs={"key": player.private_key}))
     context = {"event": event, "tab": "players", "player": player, "form": form, "link": link}
@@ -272,7 +279,10 @@ def player_delete_view(request, event, player_id: int):
         except ServiceError as exc:
             report(request, exc)
             return redirect("manage-player", event_id=event.pk, player_id=player.pk)
-        messages.success(request, f"{player.name} deleted; the audit log can bring them back.")
+        messages.success(
+            request,
+            gettext("%(name)s deleted; the audit log can bring them back.") % {"name": player.name},
+        )
         return redirect("manage-event", event_id=event.pk)
     context = {
         "event": event,
@@ -294,7 +304,10 @@ def player_import(request, event):
             context["raw"] = raw
             if "confirm" in request.POST:
                 added = import_players(event=event, user=request.user, raw=raw)
-                messages.success(request, f"Imported {len(added)} players.")
+                messages.success(
+                    request,
+                    gettext("Imported %(added_count)s players.") % {"added_count": len(added)},
+                )
                 return redirect("manage-event", event_id=event.pk)
             context["rows"] = import_preview(event=event, raw=raw)
             context["ok"] = all(r.ok for r in context["rows"])
@@ -316,7 +329,7 @@ def event_settings(request, event):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, "Settings saved.")
+            messages.success(request, gettext("Settings saved."))
             return redirect("manage-settings", event_id=event.pk)
     context = {"event": event, "tab": "settings", "form": form, "delete_form": EventDeleteForm()}
     return render(request, "tournament/manage/settings.html", context)
@@ -333,9 +346,16 @@ def event_archive(request, event):
         report(request, exc)
     else:
         if archived:
-            messages.success(request, f"{event.name} is archived: off the lists and read-only.")
+            messages.success(
+                request,
+                gettext("%(name)s is archived: off the lists and read-only.")
+                % {"name": event.name},
+            )
         else:
-            messages.success(request, f"{event.name} is back: it can be changed again.")
+            messages.success(
+                request,
+                gettext("%(name)s is back: it can be changed again.") % {"name": event.name},
+            )
     return redirect("manage-settings", event_id=event.pk)
 
 
@@ -352,7 +372,9 @@ def event_delete_view(request, event):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, f"{name} and everything in it were deleted.")
+            messages.success(
+                request, gettext("%(name)s and everything in it were deleted.") % {"name": name}
+            )
             return redirect("home")
     settings_form = SettingsForm(
         initial=SettingsForm.initial_for(event), status_due=event_status_due(event=event)

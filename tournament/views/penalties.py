@@ -8,6 +8,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -25,21 +26,21 @@ from tournament.views.forms.errors import service_errors_to_form
 
 
 class PenaltyForm(forms.Form):
-    player = forms.TypedChoiceField(coerce=int, label="Player")
-    kind = forms.ChoiceField(choices=PenaltyKind.choices, label="Penalty")
-    round = forms.IntegerField(min_value=1, label="Round")
+    player = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Player"))
+    kind = forms.ChoiceField(choices=PenaltyKind.choices, label=gettext_lazy("Penalty"))
+    round = forms.IntegerField(min_value=1, label=gettext_lazy("Round"))
     vp = forms.IntegerField(
         min_value=1,
         max_value=VP_MAX,
         required=False,
-        label="VP taken",
-        help_text="VP penalty only: taken from the player's VP in that round's game.",
+        label=gettext_lazy("VP taken"),
+        help_text=gettext_lazy("VP penalty only: taken from the player's VP in that round's game."),
     )
     reason = forms.CharField(
         max_length=REASON_LIMIT,
-        label="Reason",
+        label=gettext_lazy("Reason"),
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="Staff read it; the public sees only the kind and the round.",
+        help_text=gettext_lazy("Staff read it; the public sees only the kind and the round."),
     )
 
     def __init__(self, *args, players=(), **kwargs):
@@ -91,7 +92,14 @@ def penalties_page(request, event):
             kind = penalty.get_kind_display()
             vp = f" (−{penalty.vp} VP)" if penalty.vp else ""
             messages.success(
-                request, f"{penalty.player.name}: {kind}{vp}, round {penalty.round_number}."
+                request,
+                gettext("%(name)s: %(kind)s%(vp)s, round %(round_number)s.")
+                % {
+                    "name": penalty.player.name,
+                    "kind": kind,
+                    "vp": vp,
+                    "round_number": penalty.round_number,
+                },
             )
             return redirect("manage-penalties", event_id=event.pk)
     return _page(request, event, form, status=400)
@@ -105,5 +113,5 @@ def penalty_remove_view(request, event, penalty_id: int):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, "Penalty removed (the audit log can put it back).")
+        messages.success(request, gettext("Penalty removed (the audit log can put it back)."))
     return redirect("manage-penalties", event_id=event.pk)

@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -318,12 +319,14 @@ def player_disposition(request, key: str):
         report(request, exc)
     else:
         if player.disposition == before:
-            messages.info(request, "Your Force Disposition is unchanged.")
+            messages.info(request, gettext("Your Force Disposition is unchanged."))
         elif player.disposition:
             name = disposition_name(player.disposition)
-            messages.success(request, f"Force Disposition saved: {name}.")
+            messages.success(
+                request, gettext("Force Disposition saved: %(name)s.") % {"name": name}
+            )
         else:
-            messages.success(request, "Force Disposition cleared.")
+            messages.success(request, gettext("Force Disposition cleared."))
     return redirect(reverse("player-home", kwargs={"key": key}) + "#disposition")
 
 
@@ -344,7 +347,7 @@ def player_check_in(request, key: str):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, "You are checked in. Good luck!")
+        messages.success(request, gettext("You are checked in. Good luck!"))
     return redirect("player-home", key=key)
 
 
@@ -435,11 +438,13 @@ def player_result(request, key: str, game_id: int):
             return _back_with_typed(key, request.POST)
         else:
             if result.status == "confirmed":
-                messages.success(request, "Both scores agree: the result is confirmed.")
+                messages.success(request, gettext("Both scores agree: the result is confirmed."))
             elif result.status == "disputed":
-                messages.warning(request, "Your score differs; an organiser will settle it.")
+                messages.warning(
+                    request, gettext("Your score differs; an organiser will settle it.")
+                )
             else:
-                messages.success(request, "Result sent. Your opponent now confirms it.")
+                messages.success(request, gettext("Result sent. Your opponent now confirms it."))
     else:
         # The form's own fields are "mine" (vp_a) and "theirs" (vp_b), whatever the seats.
         labels = {"vp_a": "My VP", "vp_b": f"{opponent.name if opponent else 'Opponent'}'s VP"}
@@ -464,5 +469,5 @@ def player_confirm(request, key: str, game_id: int):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, "Result confirmed. Thank you!")
+        messages.success(request, gettext("Result confirmed. Thank you!"))
     return redirect("player-home", key=key)

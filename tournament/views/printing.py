@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from common.errors import ServiceError
@@ -169,7 +170,7 @@ def print_job_retry_view(request, job_id: int):
         elif request.headers.get("Accept") == "application/json":
             return JsonResponse(print_job_status(job), status=202)
         else:
-            messages.success(request, "Retrying: the parts already made are kept.")
+            messages.success(request, gettext("Retrying: the parts already made are kept."))
     url = (
         reverse("print-round", args=[job.event_id, job.round.number])
         if job.round

@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
+from common.i18n import current_language
 from tournament.caching.cached import (
     event_cached,
     event_etag,
@@ -285,7 +286,8 @@ def standings_page(request, event, *, manage: bool):
         event_cached(
             event=event,
             name="standings-table",
-            variant=int(provisional),
+            # Rendered text: one copy per language it is read in.
+            variant=f"{int(provisional)}-{current_language()}",
             revision=standings.revision,
             compute=table,
         )

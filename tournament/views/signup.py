@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -83,8 +84,12 @@ def event_signup(request, event_id: int):
         else:
             if counted:
                 signup_taken(request, event.pk)
-            messages.success(request, f"Signed up for {event.name}. {status_line(player)}.")
-            messages.info(request, "Keep this page's address: it is your private link.")
+            messages.success(
+                request,
+                gettext("Signed up for %(name)s. %(status_line)s.")
+                % {"name": event.name, "status_line": status_line(player)},
+            )
+            messages.info(request, gettext("Keep this page's address: it is your private link."))
             # Staff signing someone up at the desk are told of a red card they carry.
             for warning in player_signup_warnings(player=player, user=request.user):
                 messages.warning(request, warning)
@@ -109,7 +114,9 @@ def player_withdraw(request, key: str):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"You have withdrawn from {player.event.name}.")
+        messages.success(
+            request, gettext("You have withdrawn from %(name)s.") % {"name": player.event.name}
+        )
     return redirect("player-home", key=key)
 
 
@@ -144,7 +151,9 @@ def _decide(request, event, player_id: int, decide, done: str):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, f"{player.name} {done}.")
+        messages.success(
+            request, gettext("%(name)s %(done)s.") % {"name": player.name, "done": done}
+        )
     return back(request, "manage-signups", event_id=event.pk)
 
 

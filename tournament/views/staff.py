@@ -7,6 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -17,12 +18,14 @@ from tournament.views.forms.errors import service_errors_to_form
 
 
 class StaffAddForm(forms.Form):
-    username = forms.CharField(max_length=150, label="Username")
-    role = forms.ChoiceField(choices=StaffRole.choices, initial=StaffRole.JUDGE, label="Role")
+    username = forms.CharField(max_length=150, label=gettext_lazy("Username"))
+    role = forms.ChoiceField(
+        choices=StaffRole.choices, initial=StaffRole.JUDGE, label=gettext_lazy("Role")
+    )
 
 
 class StaffRoleForm(forms.Form):
-    role = forms.ChoiceField(choices=StaffRole.choices, label="Role")
+    role = forms.ChoiceField(choices=StaffRole.choices, label=gettext_lazy("Role"))
 
 
 def _page(request, event, form: StaffAddForm, status: int = 200):
@@ -45,7 +48,11 @@ def staff_page(request, event):
                 service_errors_to_form(form, exc)
             else:
                 name = row.user.get_username()
-                messages.success(request, f"{name} added as {row.get_role_display().lower()}.")
+                messages.success(
+                    request,
+                    gettext("%(name)s added as %(lower)s.")
+                    % {"name": name, "lower": row.get_role_display().lower()},
+                )
                 return redirect("manage-staff", event_id=event.pk)
         return _page(request, event, form, status=400)
     return _page(request, event, form)
@@ -56,7 +63,7 @@ def staff_page(request, event):
 def staff_role_view(request, event, user_id: int):
     form = StaffRoleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Role: Must be organiser or judge.")
+        messages.error(request, gettext("Role: Must be organiser or judge."))
         return redirect("manage-staff", event_id=event.pk)
     try:
         row = staff_set_role(
@@ -66,7 +73,11 @@ def staff_role_view(request, event, user_id: int):
         report(request, exc)
     else:
         name = row.user.get_username()
-        messages.success(request, f"{name} is {row.get_role_display().lower()}.")
+        messages.success(
+            request,
+            gettext("%(name)s is %(lower)s.")
+            % {"name": name, "lower": row.get_role_display().lower()},
+        )
     return redirect("manage-staff", event_id=event.pk)
 
 
@@ -79,7 +90,13 @@ def staff_remove_view(request, event, user_id: int):
         report(request, exc)
         return redirect("manage-staff", event_id=event.pk)
     if user_id == request.user.pk:
-        messages.success(request, f"You are no longer on the staff of {event.name}.")
+        messages.success(
+            request, gettext("You are no longer on the staff of %(name)s.") % {"name": event.name}
+        )
         return redirect("home")
-    messages.success(request, f"{row.user.get_username()} removed from the staff.")
+    messages.success(
+        request,
+        gettext("%(get_username)s removed from the staff.")
+        % {"get_username": row.user.get_username()},
+    )
     return redirect("manage-staff", event_id=event.pk)

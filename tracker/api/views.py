@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import authentication, permissions, serializers
 from rest_framework.response import Response
@@ -53,32 +54,40 @@ class TrackerCreateInputSerializer(StrictSerializer):
     pack = serializers.JSONField(
         required=False,
         allow_null=True,
-        help_text="leviathan (default), eleventh, eighth, seventh or only_war.",
+        help_text=gettext_lazy("leviathan (default), eleventh, eighth, seventh or only_war."),
     )
     mission = serializers.JSONField(
         required=False,
         allow_null=True,
-        help_text="Leviathan: a mission code (default a fresh mission); 8th, 7th edition and "
-        "Only War: the mission's key (Maelstrom of War, Eternal War or Only War); 11th "
-        "edition: a matchup code (instead of `a` and `b`).",
+        help_text=gettext_lazy(
+            "Leviathan: a mission code (default a fresh mission); 8th, 7th edition and "
+            "Only War: the mission's key (Maelstrom of War, Eternal War or Only War); 11th "
+            "edition: a matchup code (instead of `a` and `b`)."
+        ),
     )
     a = serializers.JSONField(
         required=False,
         allow_null=True,
-        help_text="11th edition: player A's Force Disposition id (e.g. take-and-hold).",
+        help_text=gettext_lazy(
+            "11th edition: player A's Force Disposition id (e.g. take-and-hold)."
+        ),
     )
     b = serializers.JSONField(
-        required=False, allow_null=True, help_text="11th edition: player B's Force Disposition id."
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy("11th edition: player B's Force Disposition id."),
     )
     seed = serializers.JSONField(
         required=False,
         allow_null=True,
-        help_text="8th, 7th, Only War: a whole number or a text of up to 64 characters.",
+        help_text=gettext_lazy(
+            "8th, 7th, Only War: a whole number or a text of up to 64 characters."
+        ),
     )
     mission_code = serializers.JSONField(
         required=False,
         allow_null=True,
-        help_text="8th, 7th, Only War: a label of up to 40 characters.",
+        help_text=gettext_lazy("8th, 7th, Only War: a label of up to 40 characters."),
     )
 
 
@@ -94,11 +103,19 @@ class TrackerCreateView(StandaloneMixin, APIView):
         if pack != ELEVENTH_PACK:
             for field in ("a", "b"):
                 if body.get(field) is not None:
-                    raise Invalid(field, "not_for_pack", f"{field}: only 11th-edition games")
+                    raise Invalid(
+                        field,
+                        "not_for_pack",
+                        gettext("%(field)s: only 11th-edition games") % {"field": field},
+                    )
         if pack == ELEVENTH_PACK:
             for field in ("seed", "mission_code"):
                 if body.get(field) is not None:
-                    raise Invalid(field, "not_for_pack", f"{field}: not for 11th-edition games")
+                    raise Invalid(
+                        field,
+                        "not_for_pack",
+                        gettext("%(field)s: not for 11th-edition games") % {"field": field},
+                    )
             tracked = tracker_create(
                 pack_key=pack,
                 mission_code=mission,
@@ -132,7 +149,11 @@ class TrackerActionView(StandaloneMixin, APIView):
         sides = tracker_sides(tracked)
         side = request.query_params.get("side") or _acting_side(request.data, sides)
         if side not in (None, *sides):
-            raise Invalid("side", "bad_side", f"side: must be {', '.join(sides)} or empty")
+            raise Invalid(
+                "side",
+                "bad_side",
+                gettext("side: must be %(join)s or empty") % {"join": ", ".join(sides)},
+            )
         tracked = tracker_act(tracked_id=tracked.pk, action=request.data, strict=True)
         return Response(tracker_view(tracked=tracked, side=side))
 
@@ -184,7 +205,11 @@ class GameTrackerView(APIView):
             side = request.query_params.get("side")
             if side not in (None, *tracker_sides(tracked)):
                 sides = ", ".join(tracker_sides(tracked))
-                raise Invalid("side", "bad_side", f"side: must be {sides} or empty")
+                raise Invalid(
+                    "side",
+                    "bad_side",
+                    gettext("side: must be %(sides)s or empty") % {"sides": sides},
+                )
         tracked = tracker_game_act(
             game_id=game_id, action=request.data, user=request.user, player=player, strict=True
         )

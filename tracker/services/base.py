@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext
+
 from common.errors import Forbidden, Invalid
 from tracker.engine.errors import Refusal
 from tracker.models import TrackedGame
@@ -54,5 +56,6 @@ def require_roll_off_winner(
         raise Forbidden(
             "attacker",
             "not_roll_off_winner",
-            f"attacker: {winner.name} won the roll-off and chooses who attacks",
+            gettext("attacker: %(name)s won the roll-off and chooses who attacks")
+            % {"name": winner.name},
         )

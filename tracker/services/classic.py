@@ -10,6 +10,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from django.utils.translation import gettext
+
 from common.errors import Invalid
 from tracker.engine.classic import PLAYERS
 from tracker.engine.errors import Refusal
@@ -29,12 +31,12 @@ def classic_refusal(err: Refusal) -> Invalid:
 def classic_seed(seed: Any) -> str:
     """A whole number or a short text (default: a random one, never shown)."""
     if (seed is not None and not isinstance(seed, (str, int))) or isinstance(seed, bool):
-        raise Invalid("seed", "invalid", "seed: a whole number or a short text")
+        raise Invalid("seed", "invalid", gettext("seed: a whole number or a short text"))
     if isinstance(seed, str) and "\x00" in seed:
-        raise Invalid("seed", "invalid", "seed: may not hold a NUL character")
+        raise Invalid("seed", "invalid", gettext("seed: may not hold a NUL character"))
     seed = secrets.token_hex(16) if seed is None or seed == "" else str(seed)
     if len(seed) > 64:
-        raise Invalid("seed", "invalid", "seed: at most 64 characters")
+        raise Invalid("seed", "invalid", gettext("seed: at most 64 characters"))
     return seed
 
 
@@ -42,9 +44,13 @@ def classic_code(mission_code: Any) -> str | None:
     """A label to show (a generator code), at most 40 characters; None when not given."""
     code = mission_code.strip() if isinstance(mission_code, str) else mission_code
     if code is not None and (not isinstance(code, str) or len(code) > MISSION_CODE_MAX):
-        raise Invalid("mission_code", "invalid", "mission_code: a text of at most 40 characters")
+        raise Invalid(
+            "mission_code", "invalid", gettext("mission_code: a text of at most 40 characters")
+        )
     if code is not None and "\x00" in code:
-        raise Invalid("mission_code", "invalid", "mission_code: may not hold a NUL character")
+        raise Invalid(
+            "mission_code", "invalid", gettext("mission_code: may not hold a NUL character")
+        )
     return code or None
 
 
@@ -111,7 +117,7 @@ def classic_view(
     seed: the engine's view, options and score, the words of `texts`, and `verdict`'s keys
     after the score."""
     if side not in (None, *PLAYERS):
-        raise Invalid("side", "bad_side", "side: must be player_1, player_2 or empty")
+        raise Invalid("side", "bad_side", gettext("side: must be player_1, player_2 or empty"))
     state = tracked.state
     return {
         "engine": engine.ENGINE,

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from common.errors import Conflict, Invalid
 from missions.services.missions import (
     is_classic,
@@ -137,7 +139,7 @@ def _round_mission(pack_key: str, code: str):
     """The round's mission: a pool letter, or a generator code the organiser chose."""
     if is_classic(pack_key):
         if not code:
-            raise Conflict("game", "no_mission", "This round has no mission yet.")
+            raise Conflict("game", "no_mission", gettext("This round has no mission yet."))
         return round_mission(pack_key, code)
     if not code:
         return mission_generate(pack_key=pack_key)
@@ -154,7 +156,11 @@ def _refuse_nul(*fields: tuple[str, Any]) -> None:
     # A NUL cannot be stored (500s before).
     for field, value in fields:
         if isinstance(value, str) and "\x00" in value:
-            raise Invalid(field, "invalid", f"{field}: may not hold a NUL character")
+            raise Invalid(
+                field,
+                "invalid",
+                gettext("%(field)s: may not hold a NUL character") % {"field": field},
+            )
 
 
 def _start_by_code(*, mission_code=None, mission_key=None, seed=None, dispositions=None):
@@ -162,7 +168,7 @@ def _start_by_code(*, mission_code=None, mission_key=None, seed=None, dispositio
     plays it (an older pack's code too)."""
     _refuse_nul(("mission", mission_key), ("mission", mission_code), ("seed", seed))
     if mission_code is not None and not isinstance(mission_code, str):
-        raise Invalid("mission", "unknown_mission", "mission: a mission code, as text")
+        raise Invalid("mission", "unknown_mission", gettext("mission: a mission code, as text"))
     if mission_code:
         mission = mission_lookup(code=mission_code.strip())
     else:
@@ -176,7 +182,7 @@ def _start_classic(pack_key: str):
         War one (the simple score tracker); an optional `seed` and `mission_code` label."""
         _refuse_nul(("mission", mission_key), ("mission_code", mission_code), ("seed", seed))
         if not mission_key:
-            raise Invalid("mission", "required", "mission: name the mission (its key)")
+            raise Invalid("mission", "required", gettext("mission: name the mission (its key)"))
         create = (
             maelstrom.maelstrom_create
             if pack_key in maelstrom.MAELSTROM_PACKS

@@ -9,6 +9,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.utils.translation import gettext
+
 from common.errors import Conflict, Invalid
 from missions.eleventh.matrix import (
     DISPOSITION_NAMES,
@@ -29,7 +31,11 @@ MISSION_CODE_MAX = 40
 
 def _disposition(field: str, value: Any) -> str:
     if not isinstance(value, str):
-        raise Invalid(field, "unknown_disposition", f"{field}: a disposition id, as text")
+        raise Invalid(
+            field,
+            "unknown_disposition",
+            gettext("%(field)s: a disposition id, as text") % {"field": field},
+        )
     try:
         return check_disposition(value)
     except UnknownDisposition as exc:
@@ -48,7 +54,7 @@ def eleventh_create(*, a: Any, b: Any, mission_code: str | None = None, game=Non
     if mission_code is not None and (
         not isinstance(mission_code, str) or len(mission_code) > MISSION_CODE_MAX
     ):
-        raise Invalid("mission", "invalid", "mission: a code of at most 40 characters")
+        raise Invalid("mission", "invalid", gettext("mission: a code of at most 40 characters"))
     args = {"seed": secrets.token_hex(16), "dispositions": [a, b]}
     state = eleventh.new_game(
         args["seed"],
@@ -73,13 +79,14 @@ def eleventh_start(
     code = mission_code
     if code not in (None, ""):
         if not isinstance(code, str) or "\x00" in code:
-            raise Invalid("mission", "unknown_mission", "mission: a matchup code, as text")
+            raise Invalid("mission", "unknown_mission", gettext("mission: a matchup code, as text"))
         matchup = mission_lookup(code=code.strip())
         if not hasattr(matchup, "primary_a"):
             raise Invalid(
                 "mission",
                 "not_eleventh",
-                f"mission: {code.strip()} is not an 11th-edition matchup code",
+                gettext("mission: %(strip)s is not an 11th-edition matchup code")
+                % {"strip": code.strip()},
             )
         return eleventh_create(a=matchup.a, b=matchup.b, mission_code=matchup.code)
     a, b = dispositions if dispositions is not None else (None, None)
@@ -95,8 +102,12 @@ def eleventh_open(mission, *, game) -> TrackedGame:
         raise Conflict(
             "game",
             "no_disposition",
-            f"{' and '.join(missing)} recorded no Force Disposition for this game, so their "
-            "primaries are unknown: enter the score on the result form.",
+            gettext(
+                "%(join)s recorded no Force Disposition for this game, so "
+                "their primaries are unknown: enter the score on the result "
+                "form."
+            )
+            % {"join": " and ".join(missing)},
         )
     return eleventh_create(a=a, b=b, game=game)
 
@@ -172,7 +183,7 @@ def eleventh_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
     """What one side (or a spectator, side None) may see: never the seed, the deck order or
     the other side's unrevealed choice; plus the live score, legal actions and card words."""
     if side not in (None, *SIDES):
-        raise Invalid("side", "bad_side", "side: must be a, b or empty")
+        raise Invalid("side", "bad_side", gettext("side: must be a, b or empty"))
     state = tracked.state
     over = state["phase"] == "over"
     return {

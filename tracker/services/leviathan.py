@@ -7,6 +7,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.utils.translation import gettext
+
 from common.errors import Invalid, NotFound
 from missions.pack.registry import get_pack
 from missions.services.missions import is_classic, mission_lookup, round_mission
@@ -159,7 +161,7 @@ def leviathan_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
     """What one side (or a spectator, side None) may see: never the seed, the deck order or
     the other side's unrevealed choices. Plus the live score, legal action types and texts."""
     if side not in (None, *SIDES):
-        raise Invalid("side", "bad_side", "side: must be attacker, defender or empty")
+        raise Invalid("side", "bad_side", gettext("side: must be attacker, defender or empty"))
     state = tracked.state
     game = tracked.game
     if game is not None:

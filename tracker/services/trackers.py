@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Forbidden, Invalid, NotFound
 from tournament.models import Game, Player
@@ -38,7 +39,11 @@ def tracker_create(
     start = STARTS.get(pack_key) if isinstance(pack_key, str) else None
     if start is None:
         *most, last = STARTS
-        raise Invalid("pack", "unknown_pack", f"pack: {', '.join(most)} or {last}")
+        raise Invalid(
+            "pack",
+            "unknown_pack",
+            gettext("pack: %(join)s or %(last)s") % {"join": ", ".join(most), "last": last},
+        )
     return start(
         mission_code=mission_code, mission_key=mission_key, seed=seed, dispositions=dispositions
     )
@@ -48,7 +53,7 @@ def tracker_get(*, token: str) -> TrackedGame:
     """A standalone game by its link token; event games are not reachable by token."""
     tracked = TrackedGame.objects.filter(token=token, game__isnull=True).first()
     if tracked is None:
-        raise NotFound("token", "not_found", "No tracked game has this link.")
+        raise NotFound("token", "not_found", gettext("No tracked game has this link."))
     return tracked
 
 
@@ -74,7 +79,7 @@ def tracker_of_game(*, game_id: int, user=None, player: Player | None = None) ->
             if existing is not None:
                 return existing
             if game.is_bye:
-                raise Conflict("game", "bye", "A bye has no battle to track.")
+                raise Conflict("game", "bye", gettext("A bye has no battle to track."))
             edition, mission = edition_of_game(game)
             tracked = edition.open(mission, game=game)
             edition.seat_players(tracked, _by_system)
@@ -120,7 +125,12 @@ def _store(
         unread = [key for key in action if key not in watched.read and key not in ("seq", "side")]
         if unread:
             kind = action.get("type")
-            raise Invalid(unread[0], "unknown_field", f"{unread[0]}: not a field of {kind}")
+            raise Invalid(
+                unread[0],
+                "unknown_field",
+                gettext("%(unread)s: not a field of %(kind)s")
+                % {"unread": unread[0], "kind": kind},
+            )
     TrackedAction.objects.create(tracked=tracked, seq=new["seq"], actor=actor, action=action)
     tracked.state = new
     tracked.finished = new["phase"] == "over"
@@ -150,17 +160,18 @@ def tracker_act(
     and is refused with `stale_action` (409). `strict` (the API) refuses keys the action does
     not take (`unknown_field`); the pages' forms send a fixed set of fields for every action."""
     if not isinstance(action, dict):
-        raise Invalid("action", "bad_action", "action: must be a JSON object")
+        raise Invalid("action", "bad_action", gettext("action: must be a JSON object"))
     with transaction.atomic():
         tracked = TrackedGame.objects.select_for_update().filter(pk=tracked_id).first()
         if tracked is None:
-            raise NotFound("token", "not_found", "No such tracked game.")
+            raise NotFound("token", "not_found", gettext("No such tracked game."))
         if "seq" in action and action["seq"] != tracked.seq:
             if not _only_hidden_choices_since(tracked, action):
                 raise Conflict(
                     "seq",
                     "stale_action",
-                    f"seq: the game has moved on to action {tracked.seq}; reload and try again",
+                    gettext("seq: the game has moved on to action %(seq)s; reload and try again")
+                    % {"seq": tracked.seq},
                 )
             # Built before the other side's hidden choice, which changed nothing this side
             # may do: applied as if sent now (the log then replays).

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.http import JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from common.errors import ServiceError
@@ -64,7 +65,8 @@ def _moved_on(request, after: str):
     """A tap on a page older than the game (the other phone moved it on): nothing applied,
     the page reloads as the game now is and says so, rather than an error page."""
     messages.info(
-        request, "The other phone moved first: this is the game now (your tap was not applied)."
+        request,
+        gettext("The other phone moved first: this is the game now (your tap was not applied)."),
     )
     return redirect(after)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from common.errors import ServiceError
@@ -116,7 +117,9 @@ def tracker_game_page(request, game_id: int):
     try:
         if player is None and not request.user.is_authenticated:
             tracker_of_game_require_known(game_id=game_id)  # a hidden event's game: 404
-            raise ServiceError("key", "not_authenticated", "Open this page from your player link.")
+            raise ServiceError(
+                "key", "not_authenticated", gettext("Open this page from your player link.")
+            )
         tracked = tracker_of_game(game_id=game_id, user=request.user, player=player)
     except ServiceError as exc:
         status = 401 if exc.codes.get("key") else exc.status

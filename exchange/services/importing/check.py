@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 
+from django.utils.translation import gettext
+
 from common.errors import Invalid
 from exchange.engine.bcp import bcp_shaped
 from exchange.extensions import EXCHANGE_EXTENSIONS, extension_sections, player_derived_check
@@ -46,7 +48,7 @@ def document_parse(raw) -> dict:
             raw = raw.decode("utf-8")
         document = json.loads(raw)
     except UnicodeDecodeError:
-        raise Invalid(fields.FIELD, "not_json", "The file is not UTF-8 text.") from None
+        raise Invalid(fields.FIELD, "not_json", gettext("The file is not UTF-8 text.")) from None
     except RecursionError:
         # Too deep for the parser itself: the place is found in the text (only now: rare).
         raise bad(too_deep_at(raw), f"nested more than {MAX_DEPTH} levels deep.") from None
@@ -54,8 +56,11 @@ def document_parse(raw) -> dict:
         raise Invalid(
             fields.FIELD,
             "not_json",
-            "The file is not a complete JSON document (it breaks off or is damaged at "
-            f"line {exc.lineno}, column {exc.colno}).",
+            gettext(
+                "The file is not a complete JSON document (it breaks off or "
+                "is damaged at line %(lineno)s, column %(colno)s)."
+            )
+            % {"lineno": exc.lineno, "colno": exc.colno},
         ) from None
     if not isinstance(document, dict):
         raise _not_event(document)
@@ -82,16 +87,21 @@ def _check_header(document: dict) -> None:
         raise Invalid(
             fields.FIELD,
             "wrong_version",
-            f"The file is format version {version}; this instance reads version {VERSION}.",
+            gettext(
+                "The file is format version %(version)s; this instance reads version %(VERSION)s."
+            )
+            % {"version": version, "VERSION": VERSION},
         )
     if not isinstance(document.get("sha256"), str):
-        raise Invalid(fields.FIELD, "no_checksum", "The file has no checksum (sha256).")
+        raise Invalid(fields.FIELD, "no_checksum", gettext("The file has no checksum (sha256)."))
     if document["sha256"] != checksum(document):
         raise Invalid(
             fields.FIELD,
             "checksum_mismatch",
-            "The file's checksum does not match its content: it was changed or damaged "
-            "after export.",
+            gettext(
+                "The file's checksum does not match its content: it was changed or damaged "
+                "after export."
+            ),
         )
     for section in SECTIONS:
         if section not in document:

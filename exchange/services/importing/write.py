@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, IntegrityError, transaction
+from django.utils.translation import gettext
 
 from common.errors import Forbidden, Invalid
 from exchange.extensions import EXCHANGE_EXTENSIONS, extension_kinds
@@ -423,13 +424,17 @@ def event_import(
     its private keys and tracker links are kept (where free) only for those trusted importers.
     """
     if not as_admin and not user_can_create_events(user):
-        raise Forbidden("user", "not_organiser", "Only organiser accounts may import events.")
+        raise Forbidden(
+            "user", "not_organiser", gettext("Only organiser accounts may import events.")
+        )
     trusted = as_admin or bool(user is not None and user.is_superuser)
     if link_accounts and not trusted:
         raise Forbidden(
             "link_accounts",
             "not_superuser",
-            "Only a superuser may link the accounts a file names to this instance's accounts.",
+            gettext(
+                "Only a superuser may link the accounts a file names to this instance's accounts."
+            ),
         )
     plan = document_check(document_parse(raw))
     users = _linked(plan, user, link_accounts)
@@ -442,6 +447,10 @@ def event_import(
         raise Invalid(
             fields.FIELD,
             "inconsistent",
-            f"{place[0]}: the file's content breaks a rule of the database (for example two "
-            "rows that must differ); nothing was imported.",
+            gettext(
+                "%(place)s: the file's content breaks a rule of the database "
+                "(for example two rows that must differ); nothing was "
+                "imported."
+            )
+            % {"place": place[0]},
         ) from None

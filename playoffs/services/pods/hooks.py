@@ -3,6 +3,8 @@ hook that keeps a pod round inside its pods, audit words and undo handlers."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from common.errors import Conflict
 from playoffs.models import PodSplit
 from playoffs.services.pods.pods import pod_label, pods_pairing_groups
@@ -45,7 +47,7 @@ def _delete_words(entry) -> str:
 def _split_of(entry) -> PodSplit:
     split = PodSplit.objects.filter(event_id=entry.event_id).first()
     if split is None:
-        raise Conflict("entry", "gone", "The pods have already been taken back.")
+        raise Conflict("entry", "gone", gettext("The pods have already been taken back."))
     return split
 
 
@@ -57,9 +59,11 @@ def _paired(entry) -> int:
 def _check_create(entry) -> list[str]:
     split = _split_of(entry)
     if _paired(entry) >= split.first_round:
-        raise Conflict("entry", "pods_started", "A round is paired inside the pods: undo it first.")
+        raise Conflict(
+            "entry", "pods_started", gettext("A round is paired inside the pods: undo it first.")
+        )
     if split.pods != (entry.after or {}).get("pods"):
-        raise Conflict("entry", "changed", "The pods have changed since: undo that first.")
+        raise Conflict("entry", "changed", gettext("The pods have changed since: undo that first."))
     return []
 
 
@@ -74,15 +78,16 @@ def _check_adjust(entry) -> list[str]:
     split = _split_of(entry)
     after, before = entry.after or {}, entry.before or {}
     if "pods" in after and split.pods != after["pods"]:
-        raise Conflict("entry", "changed", "The pods have changed since: undo that first.")
+        raise Conflict("entry", "changed", gettext("The pods have changed since: undo that first."))
     if "last_round" in after:
         if split.last_round != after["last_round"]:
-            raise Conflict("entry", "changed", "The last pod round has changed since.")
+            raise Conflict("entry", "changed", gettext("The last pod round has changed since."))
         if _paired(entry) > before.get("last_round", 0) >= split.first_round - 1:
             raise Conflict(
                 "entry",
                 "rounds_paired",
-                f"Round {before.get('last_round', 0) + 1} is already paired inside the pods.",
+                gettext("Round %(value)s is already paired inside the pods.")
+                % {"value": before.get("last_round", 0) + 1},
             )
     return []
 
@@ -101,10 +106,14 @@ def _undo_adjust(entry) -> None:
 def _check_delete(entry) -> list[str]:
     before = entry.before or {}
     if PodSplit.objects.filter(event_id=entry.event_id).exists():
-        raise Conflict("entry", "exists", "The event has pods again: take them back first.")
+        raise Conflict(
+            "entry", "exists", gettext("The event has pods again: take them back first.")
+        )
     if _paired(entry) >= before.get("first_round", 0):
         raise Conflict(
-            "entry", "rounds_paired", f"Round {before.get('first_round')} is already paired."
+            "entry",
+            "rounds_paired",
+            gettext("Round %(get)s is already paired.") % {"get": before.get("first_round")},
         )
     return []
 

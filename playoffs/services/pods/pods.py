@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid, NotFound
 from playoffs.engine.pods import (
@@ -38,14 +39,14 @@ def pod_label(number: int) -> str:
 def _locked_event(event_id: int) -> Event:
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
-        raise NotFound("event", "not_found", "No such event.")
+        raise NotFound("event", "not_found", gettext("No such event."))
     return event
 
 
 def pods_of(event: Event) -> PodSplit:
     split = PodSplit.objects.filter(event=event).first()
     if split is None:
-        raise NotFound("pods", "not_found", f"{event.name} has no pods.")
+        raise NotFound("pods", "not_found", gettext("%(name)s has no pods.") % {"name": event.name})
     return split
 
 
@@ -65,15 +66,19 @@ def _check_rounds(event: Event, first: int, last: int, *, starting: bool = True)
         raise Invalid(
             "first_round",
             "already_paired",
-            f"Round {first} is already paired: pods start at round {paired + 1} or later.",
+            gettext("Round %(first)s is already paired: pods start at round %(value)s or later.")
+            % {"first": first, "value": paired + 1},
         )
     if last < first:
-        raise Invalid("last_round", "before_first", "Must be the first pod round or later.")
+        raise Invalid(
+            "last_round", "before_first", gettext("Must be the first pod round or later.")
+        )
     if last > event.planned_rounds:
         raise Invalid(
             "last_round",
             "beyond_planned",
-            f"{event.name} plans {event.planned_rounds} rounds; raise them first.",
+            gettext("%(name)s plans %(planned_rounds)s rounds; raise them first.")
+            % {"name": event.name, "planned_rounds": event.planned_rounds},
         )
 
 
@@ -85,29 +90,41 @@ def _check_pods(event: Event, pods, field: str = "pods") -> list[list[int]]:
         or any(not isinstance(pod, list) or not pod for pod in pods)
         or any(isinstance(p, bool) or not isinstance(p, int) for pod in pods for p in pod)
     ):
-        raise Invalid(field, "invalid", "Must be two or more non-empty lists of player ids.")
+        raise Invalid(
+            field, "invalid", gettext("Must be two or more non-empty lists of player ids.")
+        )
     small = [pod_label(i + 1) for i, pod in enumerate(pods) if len(pod) < 2]
     if small:
         raise Invalid(
-            field, "pod_too_small", f"A pod needs two players at least: {', '.join(small)}."
+            field,
+            "pod_too_small",
+            gettext("A pod needs two players at least: %(join)s.") % {"join": ", ".join(small)},
         )
     flat = [p for pod in pods for p in pod]
     known = {p.id: p for p in event_players(event)}
     if any(p not in known for p in flat):
-        raise Invalid(field, "unknown_player", "Every player must be a player of this event.")
+        raise Invalid(
+            field, "unknown_player", gettext("Every player must be a player of this event.")
+        )
     twice = sorted({known[p].name for p in flat if flat.count(p) > 1})
     if twice:
-        raise Invalid(field, "duplicate", f"In two pods: {', '.join(twice)}.")
+        raise Invalid(
+            field, "duplicate", gettext("In two pods: %(join)s.") % {"join": ", ".join(twice)}
+        )
     missing = [p.name for p in _in_play(event) if p.id not in set(flat)]
     if missing:
-        raise Invalid(field, "missing_player", f"In no pod: {', '.join(missing)}.")
+        raise Invalid(
+            field, "missing_player", gettext("In no pod: %(join)s.") % {"join": ", ".join(missing)}
+        )
     return [list(pod) for pod in pods]
 
 
 def _split(event: Event, method: str, *, count, after_round, seed, pods) -> list[list[int]]:
     if method == "organiser":
         if pods is None:
-            raise Invalid("pods", "required", 'The organiser\'s pods are given with "pods".')
+            raise Invalid(
+                "pods", "required", gettext('The organiser\'s pods are given with "pods".')
+            )
         chosen = _check_pods(event, pods)
         # The engine's shape: player -> pod number.
         return pods_by_organiser(
@@ -115,13 +132,16 @@ def _split(event: Event, method: str, *, count, after_round, seed, pods) -> list
             {p: i + 1 for i, pod in enumerate(chosen) for p in pod},
         )
     if pods is not None:
-        raise Invalid("pods", "not_taken", 'Pods are given with method "organiser".')
+        raise Invalid("pods", "not_taken", gettext('Pods are given with method "organiser".'))
     players = _in_play(event)
     if not isinstance(count, int) or isinstance(count, bool) or count < 2:
-        raise Invalid("count", "invalid", "Must be a whole number of pods, 2 or more.")
+        raise Invalid("count", "invalid", gettext("Must be a whole number of pods, 2 or more."))
     if count * 2 > len(players):
         raise Invalid(
-            "count", "too_many", f"{len(players)} players fill at most {len(players) // 2} pods."
+            "count",
+            "too_many",
+            gettext("%(players_count)s players fill at most %(value)s pods.")
+            % {"players_count": len(players), "value": len(players) // 2},
         )
     if method == "standings":
         rows = standings_compute(event=event, as_of_round=after_round)
@@ -154,16 +174,26 @@ def pods_create(
         event_require_writable(event)
         require_singles(event, "team pods are not available")
         if PodSplit.objects.filter(event=event).exists():
-            raise Conflict("pods", "exists", f"{event.name} already has its pods.")
+            raise Conflict(
+                "pods", "exists", gettext("%(name)s already has its pods.") % {"name": event.name}
+            )
         if method not in POD_METHODS:
-            raise Invalid("method", "invalid_choice", f"Must be one of: {', '.join(POD_METHODS)}.")
+            raise Invalid(
+                "method",
+                "invalid_choice",
+                gettext("Must be one of: %(join)s.") % {"join": ", ".join(POD_METHODS)},
+            )
         paired = event.rounds.count()
         first_round = paired + 1 if first_round is None else first_round
         _check_rounds(event, first_round, last_round)
         if method == "standings":
             after_round = paired if after_round is None else after_round
             if not 0 <= after_round <= paired:
-                raise Invalid("after_round", "range", f"Must be between 0 and {paired}.")
+                raise Invalid(
+                    "after_round",
+                    "range",
+                    gettext("Must be between 0 and %(paired)s.") % {"paired": paired},
+                )
         else:
             after_round = paired
         seed_check(seed)
@@ -225,7 +255,8 @@ def pods_adjust(
                 raise Invalid(
                     "last_round",
                     "already_paired",
-                    f"Round {paired} is paired inside the pods: they last to it at least.",
+                    gettext("Round %(paired)s is paired inside the pods: they last to it at least.")
+                    % {"paired": paired},
                 )
             _check_rounds(event, split.first_round, last_round, starting=False)
             before["last_round"], after["last_round"] = split.last_round, last_round
@@ -256,7 +287,7 @@ def pods_delete(*, event_id: int, user) -> None:
         split = pods_of(event)
         if _started(split):
             raise Conflict(
-                "pods", "pods_started", "A round is paired inside the pods: undo it first."
+                "pods", "pods_started", gettext("A round is paired inside the pods: undo it first.")
             )
         audit_record(
             event=event,
@@ -309,10 +340,16 @@ def pods_cut_create(
         require_organiser(user, event)
         split = pods_of(event)
         if cut not in CUTS:
-            raise Invalid("cut", "invalid_choice", f"Must be one of: {', '.join(CUTS)}.")
+            raise Invalid(
+                "cut",
+                "invalid_choice",
+                gettext("Must be one of: %(join)s.") % {"join": ", ".join(CUTS)},
+            )
         if cut == "overall":
             if size is None or per_pod is not None:
-                raise Invalid("size", "required", 'The overall cut takes "size" (not per_pod).')
+                raise Invalid(
+                    "size", "required", gettext('The overall cut takes "size" (not per_pod).')
+                )
             playoff_create(
                 event_id=event.pk,
                 user=user,
@@ -324,12 +361,17 @@ def pods_cut_create(
             )
             return
         if per_pod is None or size is not None:
-            raise Invalid("per_pod", "required", 'The cut per pod takes "per_pod" (not size).')
+            raise Invalid(
+                "per_pod", "required", gettext('The cut per pod takes "per_pod" (not size).')
+            )
         rankings = pod_rankings(event=event, split=split)
         short = [pod_label(i + 1) for i, r in enumerate(rankings) if len(r) < per_pod]
         if short:
             raise Invalid(
-                "per_pod", "too_few_players", f"{', '.join(short)} ranks fewer than {per_pod}."
+                "per_pod",
+                "too_few_players",
+                gettext("%(join)s ranks fewer than %(per_pod)s.")
+                % {"join": ", ".join(short), "per_pod": per_pod},
             )
         overall = [r["player"] for r in standings_compute(event=event)]
         seeds = pods_cut([[r["player"] for r in pod] for pod in rankings], per_pod, overall)

@@ -5,6 +5,7 @@ undoable. `patrol_specs` gives the checks the event's patrols as plain data."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid, NotFound
 from rosters.engine.patrols import ENHANCEMENTS_PER_PATROL, Patrol, PatrolUnit
@@ -49,46 +50,68 @@ def patrol_values(patrol: CombatPatrol) -> dict:
 # -- checking what the organiser sends ---------------------------------------------------------
 def _text(value, field: str, *, blank: bool = False) -> str:
     if not isinstance(value, str):
-        raise Invalid(field, "invalid", "Must be text.")
+        raise Invalid(field, "invalid", gettext("Must be text."))
     text = " ".join(value.split())
     if not text and not blank:
-        raise Invalid(field, "blank", "This field may not be blank.")
+        raise Invalid(field, "blank", gettext("This field may not be blank."))
     if len(text) > NAME_LIMIT:
-        raise Invalid(field, "too_long", f"At most {NAME_LIMIT} characters.")
+        raise Invalid(
+            field,
+            "too_long",
+            gettext("At most %(NAME_LIMIT)s characters.") % {"NAME_LIMIT": NAME_LIMIT},
+        )
     return text
 
 
 def _units(value) -> list[dict]:
     if not isinstance(value, list) or not value:
-        raise Invalid("units", "invalid", "Must list the patrol's units (at least one).")
+        raise Invalid("units", "invalid", gettext("Must list the patrol's units (at least one)."))
     if len(value) > UNITS_MAX:
-        raise Invalid("units", "too_many", f"A patrol lists at most {UNITS_MAX} units.")
+        raise Invalid(
+            "units",
+            "too_many",
+            gettext("A patrol lists at most %(UNITS_MAX)s units.") % {"UNITS_MAX": UNITS_MAX},
+        )
     units = []
     for number, unit in enumerate(value, 1):
         if not isinstance(unit, dict) or set(unit) - {"name", "models"}:
-            raise Invalid("units", "invalid", f"Unit {number}: give its name and models only.")
+            raise Invalid(
+                "units",
+                "invalid",
+                gettext("Unit %(number)s: give its name and models only.") % {"number": number},
+            )
         name = _text(unit.get("name"), "units")
         models = unit.get("models")
         if not isinstance(models, int) or isinstance(models, bool):
-            raise Invalid("units", "invalid", f"{name}: models must be a whole number.")
+            raise Invalid(
+                "units",
+                "invalid",
+                gettext("%(name)s: models must be a whole number.") % {"name": name},
+            )
         if not 1 <= models <= MODELS_MAX:
-            raise Invalid("units", "range", f"{name}: models must be from 1 to {MODELS_MAX}.")
+            raise Invalid(
+                "units",
+                "range",
+                gettext("%(name)s: models must be from 1 to %(MODELS_MAX)s.")
+                % {"name": name, "MODELS_MAX": MODELS_MAX},
+            )
         units.append({"name": name, "models": models})
     return units
 
 
 def _enhancements(value) -> list[str]:
     if not isinstance(value, list):
-        raise Invalid("enhancements", "invalid", "Must be a list of enhancement names.")
+        raise Invalid("enhancements", "invalid", gettext("Must be a list of enhancement names."))
     names = [_text(v, "enhancements") for v in value]
     if len(names) > ENHANCEMENTS_PER_PATROL:
         raise Invalid(
             "enhancements",
             "too_many",
-            f"A Combat Patrol has {ENHANCEMENTS_PER_PATROL} enhancements to choose from.",
+            gettext("A Combat Patrol has %(ENHANCEMENTS_PER_PATROL)s enhancements to choose from.")
+            % {"ENHANCEMENTS_PER_PATROL": ENHANCEMENTS_PER_PATROL},
         )
     if len({n.lower() for n in names}) != len(names):
-        raise Invalid("enhancements", "duplicate", "Each enhancement is named once.")
+        raise Invalid("enhancements", "duplicate", gettext("Each enhancement is named once."))
     return names
 
 
@@ -104,7 +127,7 @@ def patrol_clean(data: dict) -> dict:
     """The fields of `data` checked and tidied; an unknown field is refused."""
     unknown = sorted(set(data) - set(FIELDS))
     if unknown:
-        raise Invalid(unknown[0], "unknown_field", "Not a field of a Combat Patrol.")
+        raise Invalid(unknown[0], "unknown_field", gettext("Not a field of a Combat Patrol."))
     return {key: _CLEANERS[key](value) for key, value in data.items()}
 
 
@@ -117,7 +140,7 @@ def _name_free(event: Event, name: str, patrol: CombatPatrol | None = None) -> N
 def _event_lock(event_id: int, user) -> Event:
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
-        raise NotFound("event", "not_found", "No such event.")
+        raise NotFound("event", "not_found", gettext("No such event."))
     require_organiser(user, event)
     event_require_writable(event)
     return event
@@ -130,7 +153,7 @@ def patrol_create(*, event: Event, user, data: dict) -> CombatPatrol:
     clean = patrol_clean({"faction": "", "enhancements": [], **data})
     for field in ("name", "units"):
         if field not in clean:
-            raise Invalid(field, "required", "This field is required.")
+            raise Invalid(field, "required", gettext("This field is required."))
     _name_free(event, clean["name"])
     patrol = CombatPatrol.objects.create(event=event, **clean)
     audit_record(
@@ -174,7 +197,7 @@ def patrol_delete(*, patrol: CombatPatrol, user) -> str:
     event = _event_lock(patrol.event_id, user)
     patrol = CombatPatrol.objects.select_for_update().filter(pk=patrol.pk).first()
     if patrol is None:
-        raise Conflict("patrol", "gone", "This Combat Patrol has already been removed.")
+        raise Conflict("patrol", "gone", gettext("This Combat Patrol has already been removed."))
     values = patrol_values(patrol)
     patrol.delete()
     audit_record(
@@ -196,7 +219,7 @@ def _logged(entry, side: str) -> dict:
         return patrol_clean(values)
     except Invalid:
         raise Conflict(
-            "entry", "not_undoable", "This entry does not record a Combat Patrol."
+            "entry", "not_undoable", gettext("This entry does not record a Combat Patrol.")
         ) from None
 
 
@@ -220,13 +243,17 @@ def _check_patrol_update(entry) -> list[str]:
             raise Conflict(
                 "entry",
                 "superseded",
-                f"{patrol.name} was changed again after this; undo that first.",
+                gettext("%(name)s was changed again after this; undo that first.")
+                % {"name": patrol.name},
             )
     if "name" in before:
         holder = name_holder(patrols_of(patrol.event), before["name"], exclude=patrol)
         if holder is not None:
             raise Conflict(
-                "entry", "name_taken", f"Another patrol is now called {holder.name}; rename it."
+                "entry",
+                "name_taken",
+                gettext("Another patrol is now called %(name)s; rename it.")
+                % {"name": holder.name},
             )
     return []
 
@@ -245,11 +272,15 @@ def _undo_patrol_update(entry) -> None:
 def _check_patrol_delete(entry) -> list[str]:
     values = _logged(entry, "before")
     if set(values) != set(FIELDS):
-        raise Conflict("entry", "not_undoable", "This entry does not record a Combat Patrol.")
+        raise Conflict(
+            "entry", "not_undoable", gettext("This entry does not record a Combat Patrol.")
+        )
     holder = name_holder(CombatPatrol.objects.filter(event_id=entry.event_id), values["name"])
     if holder is not None:
         raise Conflict(
-            "entry", "name_taken", f"A patrol called {holder.name} has been entered since."
+            "entry",
+            "name_taken",
+            gettext("A patrol called %(name)s has been entered since.") % {"name": holder.name},
         )
     return []
 

@@ -203,3 +203,22 @@ def test_the_first_reader_gets_it_compressed_too(anon, event):
     first = anon.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_ENCODING="gzip")
     assert first["Content-Encoding"] == "gzip"
     assert b"<table" in gzip.decompress(first.content)
+
+
+@pytest.mark.usefixtures("played", "clock")
+def test_an_answer_is_given_again_only_to_readers_of_its_language(anon, event, settings):
+    """With two complete languages, a part a German reader was given is not given to an
+    English one (nor its ETag matched), while browsers spelling German otherwise share it."""
+    settings.LANGUAGES = [("en-gb", "English"), ("de", "Deutsch")]
+    url = f"/events/{event.pk}/standings/"
+    part = {"HTTP_HX_REQUEST": "true"}
+    german = anon.get(url, HTTP_ACCEPT_LANGUAGE="de", **part)
+    assert german["Content-Language"] == "de"
+    _, asked = queries(lambda: anon.get(url, HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9", **part))
+    assert asked == 0
+    english, asked = queries(lambda: anon.get(url, HTTP_ACCEPT_LANGUAGE="en", **part))
+    assert asked > 0
+    assert english["Content-Language"] == "en-gb"
+    assert english["ETag"] != german["ETag"]
+    again = anon.get(url, HTTP_ACCEPT_LANGUAGE="en", HTTP_IF_NONE_MATCH=german["ETag"], **part)
+    assert again.status_code == 200

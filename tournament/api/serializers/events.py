@@ -4,6 +4,7 @@ domain rules in the services."""
 from __future__ import annotations
 
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -61,7 +62,7 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
         source="planned_rounds",
         min_value=1,
         max_value=30,
-        help_text="Planned rounds; not fewer than those paired (400 below_played).",
+        help_text=gettext_lazy("Planned rounds; not fewer than those paired (400 below_played)."),
     )
     bye_vp = StrictIntegerField(
         min_value=0, max_value=LEVIATHAN_CAPS.total, range_code="range", required=False
@@ -79,16 +80,20 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
                 code="invalid",
             )
         ],
-        help_text="The floor of the owr_floor metric: each opponent's win rate counts at no "
-        'less than this fraction, written like "0.33" (default, as BCP counts it), "1/3" or "0" '
-        "(400 invalid/above_one).",
+        help_text=gettext_lazy(
+            "The floor of the owr_floor metric: each opponent's win rate counts at no "
+            'less than this fraction, written like "0.33" (default, as BCP counts it), "1/3" '
+            'or "0" (400 invalid/above_one).'
+        ),
     )
     mission_pack = serializers.ChoiceField(
         choices=pack_keys(),
         required=False,
-        help_text="The pack rounds take their missions from and results are scored by (keys "
-        "of GET /api/missions/packs/; default leviathan). Fixed once a round is paired "
-        "(409 rounds_paired).",
+        help_text=gettext_lazy(
+            "The pack rounds take their missions from and results are scored by (keys "
+            "of GET /api/missions/packs/; default leviathan). Fixed once a round is paired "
+            "(409 rounds_paired)."
+        ),
     )
     mission_order = MissionOrderField(required=False)
     round_minutes = StrictIntegerField(
@@ -97,8 +102,10 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
         range_code="range",
         allow_null=True,
         required=False,
-        help_text="Minutes a round's clock runs; null: the battle size's usual length "
-        "(Incursion 120, Strike Force 180, Onslaught 240).",
+        help_text=gettext_lazy(
+            "Minutes a round's clock runs; null: the battle size's usual length "
+            "(Incursion 120, Strike Force 180, Onslaught 240)."
+        ),
     )
     places = StrictIntegerField(
         min_value=1,
@@ -106,22 +113,28 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
         range_code="range",
         allow_null=True,
         required=False,
-        help_text="Cap on approved players (and sign-ups awaiting approval); null: no cap. "
-        "Beyond it sign-ups join the waiting list.",
+        help_text=gettext_lazy(
+            "Cap on approved players (and sign-ups awaiting approval); null: no cap. "
+            "Beyond it sign-ups join the waiting list."
+        ),
     )
     players_count = serializers.SerializerMethodField(
-        help_text="Approved players (sign-ups pending or waiting are not counted)."
+        help_text=gettext_lazy("Approved players (sign-ups pending or waiting are not counted).")
     )
     time_zone = serializers.ChoiceField(
         choices=sorted(zone_names()),
         required=False,
-        help_text="IANA time zone of the venue; the event's pages, PDFs and audit log show "
-        "times in it (API times stay ISO 8601 with their offset).",
+        help_text=gettext_lazy(
+            "IANA time zone of the venue; the event's pages, PDFs and audit log show "
+            "times in it (API times stay ISO 8601 with their offset)."
+        ),
     )
     archived = StrictBooleanField(
         required=False,
-        help_text="Archived events leave the lists and refuse changes (409 event_archived) "
-        "until set back to false.",
+        help_text=gettext_lazy(
+            "Archived events leave the lists and refuse changes (409 event_archived) "
+            "until set back to false."
+        ),
     )
     rounds_paired = serializers.SerializerMethodField()
     painting_max = StrictIntegerField(
@@ -129,30 +142,36 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
         max_value=100,
         range_code="range",
         required=False,
-        help_text="Painting scores run from 0 to this (default 20).",
+        help_text=gettext_lazy("Painting scores run from 0 to this (default 20)."),
     )
     weight_battle = StrictIntegerField(
         min_value=0,
         max_value=100,
         range_code="range",
         required=False,
-        help_text="Overall ranking: weight of the battle share (match points over rounds). "
-        "The three weights may not all be 0 (400 all_zero).",
+        help_text=gettext_lazy(
+            "Overall ranking: weight of the battle share (match points over rounds). "
+            "The three weights may not all be 0 (400 all_zero)."
+        ),
     )
     weight_painting = StrictIntegerField(
         min_value=0,
         max_value=100,
         range_code="range",
         required=False,
-        help_text="Overall ranking: weight of the painting share (score over the maximum).",
+        help_text=gettext_lazy(
+            "Overall ranking: weight of the painting share (score over the maximum)."
+        ),
     )
     weight_sports = StrictIntegerField(
         min_value=0,
         max_value=100,
         range_code="range",
         required=False,
-        help_text="Overall ranking: weight of the sportsmanship share (favourite votes over "
-        "games against an opponent).",
+        help_text=gettext_lazy(
+            "Overall ranking: weight of the sportsmanship share (favourite votes over "
+            "games against an opponent)."
+        ),
     )
 
     seed = seed_field(
@@ -165,35 +184,45 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
         child=StrictCharField(max_length=50),
         max_length=20,
         required=False,
-        help_text='The venue\'s networks as address ranges ("192.0.2.0/24", "2001:db8::/32"); '
-        "players check in only from them (403 not_at_venue otherwise). Empty: from anywhere. "
-        "400 invalid_network for what is not a range.",
+        help_text=gettext_lazy(
+            'The venue\'s networks as address ranges ("192.0.2.0/24", "2001:db8::/32"); '
+            "players check in only from them (403 not_at_venue otherwise). Empty: from anywhere. "
+            "400 invalid_network for what is not a range."
+        ),
     )
     kind = serializers.ChoiceField(
         choices=EventKind.choices,
         required=False,
-        help_text="singles (default) or team; fixed once a round is paired (400 rounds_paired).",
+        help_text=gettext_lazy(
+            "singles (default) or team; fixed once a round is paired (400 rounds_paired)."
+        ),
     )
     team_size = StrictIntegerField(
         min_value=TEAM_SIZE_MIN,
         max_value=TEAM_SIZE_MAX,
         range_code="range",
         required=False,
-        help_text="Players per team of a team event, 3 to 8 (default 5); not below a team's "
-        "members (400 team_size).",
+        help_text=gettext_lazy(
+            "Players per team of a team event, 3 to 8 (default 5); not below a team's "
+            "members (400 team_size)."
+        ),
     )
     layout_policy = serializers.ChoiceField(
         choices=LayoutPolicy.choices,
         required=False,
-        help_text="11th-edition events: where each game's layout letter comes from. "
-        "rolled_per_table (default): rolled for each table from the round's seed; per_round: "
-        "named when pairing (`layout` of POST .../rounds/); per_table: `table_layouts`, "
-        "tables not named there roll.",
+        help_text=gettext_lazy(
+            "11th-edition events: where each game's layout letter comes from. "
+            "rolled_per_table (default): rolled for each table from the round's seed; per_round: "
+            "named when pairing (`layout` of POST .../rounds/); per_table: `table_layouts`, "
+            "tables not named there roll."
+        ),
     )
     table_layouts = serializers.DictField(
         child=serializers.ChoiceField(choices=LAYOUT_LETTERS),
         required=False,
-        help_text='The per_table policy\'s letters by table number: {"1": "A", "2": "C"}.',
+        help_text=gettext_lazy(
+            'The per_table policy\'s letters by table number: {"1": "A", "2": "C"}.'
+        ),
     )
 
     class Meta:
@@ -249,5 +278,7 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
 
 class EventDeleteSerializer(StrictSerializer):
     confirm = StrictCharField(
-        help_text="The event's name, exactly: without it nothing is deleted (400 confirm)."
+        help_text=gettext_lazy(
+            "The event's name, exactly: without it nothing is deleted (400 confirm)."
+        )
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from common.api.fields import (
@@ -28,8 +29,10 @@ class PlayerSerializer(ExtraFieldsMixin, StrictModelSerializer):
         choices=["", *DISPOSITION_IDS],
         allow_blank=True,
         required=False,
-        help_text="11th-edition events: the player's Force Disposition (empty: not chosen yet). "
-        "400 not_in_pack for another pack's event.",
+        help_text=gettext_lazy(
+            "11th-edition events: the player's Force Disposition (empty: not chosen yet). "
+            "400 not_in_pack for another pack's event."
+        ),
     )
 
     class Meta:
@@ -71,7 +74,9 @@ class PlayerSavedSerializer(PlayerPrivateSerializer):
     warnings = serializers.ListField(
         child=serializers.DictField(),
         read_only=True,
-        help_text="`faction` `unknown_faction` when the faction is not in the faction list.",
+        help_text=gettext_lazy(
+            "`faction` `unknown_faction` when the faction is not in the faction list."
+        ),
     )
 
     class Meta(PlayerPrivateSerializer.Meta):

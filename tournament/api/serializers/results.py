@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -59,15 +60,15 @@ class ResultSerializer(StrictModelSerializer):
     time_used_a = serializers.IntegerField(
         allow_null=True,
         read_only=True,
-        help_text="Seconds side a's game clock ran (null: the game had no clock).",
+        help_text=gettext_lazy("Seconds side a's game clock ran (null: the game had no clock)."),
     )
     time_used_b = serializers.IntegerField(
         allow_null=True,
         read_only=True,
-        help_text="Seconds side b's game clock ran (null: the game had no clock).",
+        help_text=gettext_lazy("Seconds side b's game clock ran (null: the game had no clock)."),
     )
     timed_out = serializers.SerializerMethodField(
-        help_text="The side that ran out of time on the game clock, or null."
+        help_text=gettext_lazy("The side that ran out of time on the game clock, or null.")
     )
 
     class Meta:
@@ -169,7 +170,7 @@ class ResultInputSerializer(StrictSerializer):
         required=False,
         min_value=0,
         max_value=VP_CEILING,
-        help_text="8th and 7th edition only (400 not_in_pack elsewhere).",
+        help_text=gettext_lazy("8th and 7th edition only (400 not_in_pack elsewhere)."),
     )
     primary_b = StrictIntegerField(
         required=False, min_value=0, max_value=LEVIATHAN_CAPS.primary_and_gambit
@@ -183,30 +184,34 @@ class ResultInputSerializer(StrictSerializer):
         required=False,
         min_value=0,
         max_value=VP_CEILING,
-        help_text="8th and 7th edition only (400 not_in_pack elsewhere).",
+        help_text=gettext_lazy("8th and 7th edition only (400 not_in_pack elsewhere)."),
     )
     outcome = serializers.ChoiceField(
         choices=["a_wins", "b_wins", "draw"],
         required=False,
-        help_text="Who won when the battle ended early (a concession or a tabled side); "
-        "otherwise it must agree with the VP. The VP stay required.",
+        help_text=gettext_lazy(
+            "Who won when the battle ended early (a concession or a tabled side); "
+            "otherwise it must agree with the VP. The VP stay required."
+        ),
     )
     ended = serializers.ChoiceField(
         choices=["time", "concession", "tabled"],
         required=False,
-        help_text="How the battle ended; concession and tabled need `outcome` (not a draw).",
+        help_text=gettext_lazy(
+            "How the battle ended; concession and tabled need `outcome` (not a draw)."
+        ),
     )
     power_a = StrictIntegerField(
         required=False,
         min_value=0,
         max_value=VP_CEILING,
-        help_text="Only War: the army's Power Level (equal VP: the lower one wins).",
+        help_text=gettext_lazy("Only War: the army's Power Level (equal VP: the lower one wins)."),
     )
     power_b = StrictIntegerField(
         required=False,
         min_value=0,
         max_value=VP_CEILING,
-        help_text="Only War: the army's Power Level (equal VP: the lower one wins).",
+        help_text=gettext_lazy("Only War: the army's Power Level (equal VP: the lower one wins)."),
     )
     rounds_a = _rounds_field(required=False)
     rounds_b = _rounds_field(required=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -33,23 +34,36 @@ class GameSerializer(StrictModelSerializer):
     round = serializers.IntegerField(source="round.number")
     result = serializers.SerializerMethodField()
     primary_a = serializers.SerializerMethodField(
-        help_text="11th edition: player A's own primary (printed name); null for other packs, "
-        "byes, or when a player had no disposition."
+        help_text=gettext_lazy(
+            "11th edition: player A's own primary (printed name); null for other packs, "
+            "byes, or when a player had no disposition."
+        )
     )
-    primary_b = serializers.SerializerMethodField(help_text="11th edition: player B's primary.")
-    layout = serializers.SerializerMethodField(help_text="11th edition: the layout letter.")
+    primary_b = serializers.SerializerMethodField(
+        help_text=gettext_lazy("11th edition: player B's primary.")
+    )
+    layout = serializers.SerializerMethodField(
+        help_text=gettext_lazy("11th edition: the layout letter.")
+    )
     layout_available = serializers.SerializerMethodField(
-        help_text="11th edition: whether the data holds this layout (15 of 45 are missing)."
+        help_text=gettext_lazy(
+            "11th edition: whether the data holds this layout (15 of 45 are missing)."
+        )
     )
     deployment = serializers.SerializerMethodField(
-        help_text="11th edition: the layout's deployment map name (null where missing)."
+        help_text=gettext_lazy(
+            "11th edition: the layout's deployment map name (null where missing)."
+        )
     )
     extra_minutes = serializers.IntegerField(
-        read_only=True, help_text="Minutes staff gave this table beyond the round's end."
+        read_only=True,
+        help_text=gettext_lazy("Minutes staff gave this table beyond the round's end."),
     )
     ends_at = serializers.SerializerMethodField(
-        help_text="When this table's time is up: the round clock's end plus the table's "
-        "extra minutes; null while the round's clock is not running (not started, paused)."
+        help_text=gettext_lazy(
+            "When this table's time is up: the round clock's end plus the table's "
+            "extra minutes; null while the round's clock is not running (not started, paused)."
+        )
     )
 
     class Meta:
@@ -109,12 +123,17 @@ class ClockSerializer(StrictSerializer):
 
     state = serializers.ChoiceField(choices=["not_started", "running", "paused", "finished"])
     ends_at = serializers.DateTimeField(
-        allow_null=True, help_text="When a running clock ends (null unless running or finished)."
+        allow_null=True,
+        help_text=gettext_lazy("When a running clock ends (null unless running or finished)."),
     )
     remaining_s = serializers.IntegerField(
-        help_text="Seconds left, rounded up (the whole length before the start, 0 once finished)."
+        help_text=gettext_lazy(
+            "Seconds left, rounded up (the whole length before the start, 0 once finished)."
+        )
     )
-    length_s = serializers.IntegerField(help_text="The planned length, extensions included.")
+    length_s = serializers.IntegerField(
+        help_text=gettext_lazy("The planned length, extensions included.")
+    )
     started_at = serializers.DateTimeField(allow_null=True)
 
 
@@ -125,8 +144,10 @@ class ClockInputSerializer(StrictSerializer):
         min_value=-720,
         max_value=720,
         range_code="range",
-        help_text="start: the length (1 to 720, default the event's round length); "
-        "extend: required, minutes to add, negative to shorten (not 0, and not past the end).",
+        help_text=gettext_lazy(
+            "start: the length (1 to 720, default the event's round length); "
+            "extend: required, minutes to add, negative to shorten (not 0, and not past the end)."
+        ),
     )
 
 
@@ -138,7 +159,8 @@ class GameExtensionInputSerializer(StrictSerializer):
         help_text=f"Minutes this table gets beyond the round's end (1 to {MAX_MINUTES}).",
     )
     reason = StrictCharField(
-        max_length=REASON_LIMIT, help_text="Why (logged with the extension; staff read it)."
+        max_length=REASON_LIMIT,
+        help_text=gettext_lazy("Why (logged with the extension; staff read it)."),
     )
 
 
@@ -147,17 +169,25 @@ class RoundMissionSerializer(MissionSummarySerializer):
     edition, Only War) also what the generator rolled (`code` is then its shareable code,
     whose page is /missions/{code}/)."""
 
-    pack = serializers.CharField(required=False, help_text="Packs without a pool only.")
-    name = serializers.CharField(required=False, help_text="The mission's name.")
-    table = serializers.CharField(required=False, help_text="The mission table it came from.")
-    victory = serializers.CharField(required=False, help_text="How the mission scores VP.")
+    pack = serializers.CharField(
+        required=False, help_text=gettext_lazy("Packs without a pool only.")
+    )
+    name = serializers.CharField(required=False, help_text=gettext_lazy("The mission's name."))
+    table = serializers.CharField(
+        required=False, help_text=gettext_lazy("The mission table it came from.")
+    )
+    victory = serializers.CharField(
+        required=False, help_text=gettext_lazy("How the mission scores VP.")
+    )
     special_rules = serializers.ListField(child=serializers.CharField(), required=False)
     approximate = serializers.BooleanField(
-        required=False, help_text="The deployment map's geometry is of low confidence."
+        required=False,
+        help_text=gettext_lazy("The deployment map's geometry is of low confidence."),
     )
-    markers = serializers.IntegerField(required=False, help_text="Objective markers.")
+    markers = serializers.IntegerField(required=False, help_text=gettext_lazy("Objective markers."))
     tactical_rule = serializers.CharField(
-        required=False, help_text="Maelstrom missions: how Tactical Objectives are generated."
+        required=False,
+        help_text=gettext_lazy("Maelstrom missions: how Tactical Objectives are generated."),
     )
     secondaries = serializers.ListField(child=serializers.CharField(), required=False)
 
@@ -167,8 +197,10 @@ class RoundSerializer(StrictModelSerializer):
     mission = serializers.SerializerMethodField()
     clock = serializers.SerializerMethodField()
     layout = serializers.SerializerMethodField(
-        help_text="11th edition, per_round layout policy: the letter named for the round "
-        "(null otherwise; each game carries its own `layout`)."
+        help_text=gettext_lazy(
+            "11th edition, per_round layout policy: the letter named for the round "
+            "(null otherwise; each game carries its own `layout`)."
+        )
     )
 
     class Meta:
@@ -249,8 +281,11 @@ class MissionCodeField(StrictCharField):
     def to_internal_value(self, data):
         if not isinstance(data, str) or not data.strip():
             raise serializers.ValidationError(
-                f"Must be a pool code such as {', '.join(MISSION_CODES[:3])}, or a generated "
-                "mission code of the event's pack.",
+                gettext(
+                    "Must be a pool code such as %(join)s, or a generated "
+                    "mission code of the event's pack."
+                )
+                % {"join": ", ".join(MISSION_CODES[:3])},
                 code="unknown_mission",
             )
         value = super().to_internal_value(data).strip()
@@ -260,7 +295,7 @@ class MissionCodeField(StrictCharField):
 class PairingInputSerializer(StrictSerializer):
     player_a = StrictIntegerField(min_value=1)
     player_b = StrictIntegerField(
-        min_value=1, allow_null=True, required=False, help_text="None: a bye."
+        min_value=1, allow_null=True, required=False, help_text=gettext_lazy("None: a bye.")
     )
     table = StrictIntegerField(min_value=1, max_value=32767, required=False, allow_null=True)
 
@@ -270,13 +305,17 @@ class RoundInputSerializer(StrictSerializer):
     force = StrictBooleanField(
         required=False,
         default=False,
-        help_text="Pair although results are missing, players are not checked in, or (11th "
-        "edition) players have no disposition (409 no_disposition otherwise).",
+        help_text=gettext_lazy(
+            "Pair although results are missing, players are not checked in, or (11th "
+            "edition) players have no disposition (409 no_disposition otherwise)."
+        ),
     )
     mission = MissionCodeField(
         required=False,
-        help_text="A pool code of the event's pack, or a generated mission code of a pack "
-        "without a pool (default: the event's mission order, or the round's generated mission).",
+        help_text=gettext_lazy(
+            "A pool code of the event's pack, or a generated mission code of a pack "
+            "without a pool (default: the event's mission order, or the round's generated mission)."
+        ),
     )
     pairings = PairingInputSerializer(
         many=True, required=False, help_text="Manual pairings instead of the engine's."
@@ -284,26 +323,31 @@ class RoundInputSerializer(StrictSerializer):
     layout = serializers.ChoiceField(
         choices=LAYOUT_LETTERS,
         required=False,
-        help_text="11th-edition events with the per_round layout policy: the round's layout "
-        "letter (required there, 400 not_per_round for the other policies).",
+        help_text=gettext_lazy(
+            "11th-edition events with the per_round layout policy: the round's layout "
+            "letter (required there, 400 not_per_round for the other policies)."
+        ),
     )
 
 
 class GameLayoutInputSerializer(StrictSerializer):
     layout = serializers.ChoiceField(
-        choices=LAYOUT_LETTERS, help_text="The game's new layout letter (11th edition only)."
+        choices=LAYOUT_LETTERS,
+        help_text=gettext_lazy("The game's new layout letter (11th edition only)."),
     )
 
 
 class RepairInputSerializer(StrictSerializer):
     seed = seed_field(required=False, help_text="Same seed, same draw (default: random).")
     force = serializers.BooleanField(
-        default=False, help_text="Pair even though some active players are not checked in."
+        default=False,
+        help_text=gettext_lazy("Pair even though some active players are not checked in."),
     )
 
 
 class MissionChoiceSerializer(StrictSerializer):
     mission = MissionCodeField(
-        help_text="A pool code of the event's pack, or a generated mission code of a pack "
-        "without a pool."
+        help_text=gettext_lazy(
+            "A pool code of the event's pack, or a generated mission code of a pack without a pool."
+        )
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from common.api.bodies import StrictSerializer
@@ -30,11 +31,15 @@ class SignupInputSerializer(ExtraFieldsMixin, StrictSerializer):
         allow_blank=True,
         required=False,
         default="",
-        help_text="11th-edition events: the Force Disposition (may be given later, until the "
-        "list deadline or round 1). 400 not_in_pack for another pack's event.",
+        help_text=gettext_lazy(
+            "11th-edition events: the Force Disposition (may be given later, until the "
+            "list deadline or round 1). 400 not_in_pack for another pack's event."
+        ),
     )
     battle_ready = serializers.BooleanField(
-        required=False, default=False, help_text="A fully painted army (+10 VP a game)."
+        required=False,
+        default=False,
+        help_text=gettext_lazy("A fully painted army (+10 VP a game)."),
     )
 
 
@@ -47,10 +52,10 @@ class SignupSerializer(StrictSerializer):
     club = serializers.CharField(read_only=True)
     status = serializers.ChoiceField(choices=PlayerStatus.choices, read_only=True)
     position = serializers.SerializerMethodField(
-        help_text="Place on the waiting list (1 is next); null unless waiting."
+        help_text=gettext_lazy("Place on the waiting list (1 is next); null unless waiting.")
     )
     private_key = serializers.CharField(read_only=True)
-    link = serializers.SerializerMethodField(help_text="The player's private page.")
+    link = serializers.SerializerMethodField(help_text=gettext_lazy("The player's private page."))
 
     def get_position(self, player: Player) -> int | None:
         return registration_position(player=player)

@@ -1,3 +1,4 @@
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -19,7 +20,7 @@ from tournament.services.live.announcements import (
 class AnnouncementSerializer(serializers.ModelSerializer):
     created_by = serializers.SerializerMethodField()
     live = serializers.SerializerMethodField(
-        help_text="Still shown to players and the public (false once it ended)."
+        help_text=gettext_lazy("Still shown to players and the public (false once it ended).")
     )
 
     class Meta:
@@ -46,12 +47,16 @@ class AnnouncementInputSerializer(StrictSerializer):
     ends_at = serializers.DateTimeField(
         required=False,
         allow_null=True,
-        help_text="When it stops being shown to players and the public; later than now.",
+        help_text=gettext_lazy(
+            "When it stops being shown to players and the public; later than now."
+        ),
     )
     until_next_round = StrictBooleanField(
         required=False,
         default=False,
-        help_text="Shown until the next round's pairings are released to the players.",
+        help_text=gettext_lazy(
+            "Shown until the next round's pairings are released to the players."
+        ),
     )
 
 

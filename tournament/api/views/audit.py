@@ -1,5 +1,6 @@
 from urllib.parse import urlencode
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.generics import get_object_or_404
@@ -73,7 +74,9 @@ class UndoPreviewSerializer(StrictSerializer):
     label = serializers.CharField()
     description = serializers.CharField()
     can_undo = serializers.BooleanField()
-    code = serializers.CharField(help_text="Machine code of why not (empty when it can).")
+    code = serializers.CharField(
+        help_text=gettext_lazy("Machine code of why not (empty when it can).")
+    )
     reason = serializers.CharField()
     dependents = serializers.ListField(child=serializers.CharField())
     needs_confirmation = serializers.BooleanField()
@@ -81,7 +84,7 @@ class UndoPreviewSerializer(StrictSerializer):
 
 class UndoInputSerializer(StrictSerializer):
     confirm = StrictBooleanField(
-        default=False, help_text="Required when the preview lists dependents."
+        default=False, help_text=gettext_lazy("Required when the preview lists dependents.")
     )
 
 
@@ -89,10 +92,15 @@ class AuditPageSerializer(StrictSerializer):
     """Which page of the log: `limit` entries logged before the entry `before`."""
 
     limit = serializers.IntegerField(
-        min_value=1, max_value=MAX_PAGE, default=PAGE, help_text="Entries on the page."
+        min_value=1,
+        max_value=MAX_PAGE,
+        default=PAGE,
+        help_text=gettext_lazy("Entries on the page."),
     )
     before = serializers.IntegerField(
-        min_value=1, required=False, help_text="Only entries older than this entry id."
+        min_value=1,
+        required=False,
+        help_text=gettext_lazy("Only entries older than this entry id."),
     )
 
 

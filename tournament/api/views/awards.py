@@ -1,6 +1,7 @@
 """Awards: painting scores (organisers and judges), sportsmanship votes (players, with their
 key) and the awards table (anyone who may see the event)."""
 
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -21,7 +22,9 @@ class PaintingInputSerializer(StrictSerializer):
         max_value=100,
         range_code="range",
         allow_null=True,
-        help_text="0 to the event's `painting_max` (400 above_max above it); null clears it.",
+        help_text=gettext_lazy(
+            "0 to the event's `painting_max` (400 above_max above it); null clears it."
+        ),
     )
 
 
@@ -60,8 +63,10 @@ class PaintingView(APIView):
 
 class VoteInputSerializer(StrictSerializer):
     favourite = StrictBooleanField(
-        help_text="true: your opponent in this game was your favourite (a sportsmanship vote "
-        "for them); false: not. One answer per game."
+        help_text=gettext_lazy(
+            "true: your opponent in this game was your favourite (a sportsmanship vote "
+            "for them); false: not. One answer per game."
+        )
     )
 
 
@@ -90,7 +95,9 @@ class SportsVoteView(APIView):
             if not request.user.is_authenticated:
                 raise exceptions.NotAuthenticated()
             raise Forbidden(
-                "game", "not_player", "Only the game's players vote, each with their own key."
+                "game",
+                "not_player",
+                gettext("Only the game's players vote, each with their own key."),
             )
         data = VoteInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -113,13 +120,21 @@ class AwardRowSerializer(StrictSerializer):
     name = serializers.CharField()
     faction = serializers.CharField(allow_blank=True)
     mp = serializers.FloatField()
-    painting = serializers.IntegerField(allow_null=True, help_text="null: not judged yet.")
-    votes = serializers.IntegerField(help_text="Opponents who named this player favourite.")
-    vote_games = serializers.IntegerField(help_text="Games against an opponent.")
-    battle_share = serializers.FloatField(help_text="Match points over rounds counted, 0 to 1.")
+    painting = serializers.IntegerField(
+        allow_null=True, help_text=gettext_lazy("null: not judged yet.")
+    )
+    votes = serializers.IntegerField(
+        help_text=gettext_lazy("Opponents who named this player favourite.")
+    )
+    vote_games = serializers.IntegerField(help_text=gettext_lazy("Games against an opponent."))
+    battle_share = serializers.FloatField(
+        help_text=gettext_lazy("Match points over rounds counted, 0 to 1.")
+    )
     painting_share = serializers.FloatField()
     sports_share = serializers.FloatField()
-    overall = serializers.FloatField(help_text="The weighted mean of the three shares, 0 to 1.")
+    overall = serializers.FloatField(
+        help_text=gettext_lazy("The weighted mean of the three shares, 0 to 1.")
+    )
     display = serializers.DictField(child=serializers.CharField())
 
 

@@ -1,3 +1,4 @@
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, status
@@ -41,7 +42,7 @@ class EventListView(APIView):
         """A bare list of the events you can see; archived ones with `?archived=true`."""
         wanted = request.query_params.get("archived", "false")
         if wanted not in ("true", "false"):
-            raise Invalid("archived", "invalid", "Must be true or false.")
+            raise Invalid("archived", "invalid", gettext("Must be true or false."))
         events = events_visible_to(request.user).filter(archived=wanted == "true")
         events = events_counted(events)
         return Response(EventSerializer(events, many=True).data)
@@ -95,6 +96,6 @@ class EventDetailView(APIView):
         if confirm is None:
             confirm = body.get("confirm")
         if confirm is not None and not isinstance(confirm, str):
-            raise Invalid("confirm", "invalid", "Must be the event's name, as text.")
+            raise Invalid("confirm", "invalid", gettext("Must be the event's name, as text."))
         event_delete(event=event, user=request.user, confirm=confirm)
         return Response(status=status.HTTP_204_NO_CONTENT)

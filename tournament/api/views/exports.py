@@ -8,6 +8,7 @@ every entry, as on their standings page.
 from __future__ import annotations
 
 from django.http import HttpResponse
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -60,12 +61,12 @@ CSV_RESPONSE = OpenApiResponse(
 def _provisional(request, event) -> bool:
     wanted = request.query_params.get("provisional", "0")
     if wanted not in ("0", "1"):
-        raise Invalid("provisional", "invalid", "Must be 0 or 1.")
+        raise Invalid("provisional", "invalid", gettext("Must be 0 or 1."))
     if wanted == "1" and not user_can_judge(request.user, event):
         raise Forbidden(
             "provisional",
             "not_staff",
-            "Only this event's organisers and judges may see provisional results.",
+            gettext("Only this event's organisers and judges may see provisional results."),
         )
     return wanted == "1"
 
@@ -117,22 +118,27 @@ class ResultRowSerializer(StrictSerializer):
     player = serializers.CharField()
     faction = serializers.CharField(allow_blank=True)
     club = serializers.CharField(allow_blank=True)
-    opponent = serializers.CharField(help_text='"Bye" for a bye.')
+    opponent = serializers.CharField(help_text=gettext_lazy('"Bye" for a bye.'))
     opponent_faction = serializers.CharField(allow_blank=True, required=False)
     opponent_club = serializers.CharField(allow_blank=True, required=False)
     vp_for = serializers.IntegerField(allow_null=True)
     vp_against = serializers.IntegerField(allow_null=True, required=False)
     outcome = serializers.ChoiceField(
-        choices=["win", "draw", "loss", "bye", ""], help_text="Empty while no result counts."
+        choices=["win", "draw", "loss", "bye", ""],
+        help_text=gettext_lazy("Empty while no result counts."),
     )
     status = serializers.ChoiceField(
         choices=["confirmed", "pending", "disputed", "missing", "unconfirmed", "bye"],
-        help_text="Public: unconfirmed for any result not yet confirmed (its VP left out).",
+        help_text=gettext_lazy(
+            "Public: unconfirmed for any result not yet confirmed (its VP left out)."
+        ),
     )
     penalties = serializers.CharField(
         allow_blank=True,
-        help_text='The player\'s penalties in that round ("VP penalty −10 VP; Yellow card"); '
-        "never the reason. VP and outcome stay as entered.",
+        help_text=gettext_lazy(
+            'The player\'s penalties in that round ("VP penalty −10 VP; Yellow card"); '
+            "never the reason. VP and outcome stay as entered."
+        ),
     )
     # 11th-edition events only (docs/exports.md): the player's side of the game.
     disposition = serializers.CharField(allow_blank=True, required=False)

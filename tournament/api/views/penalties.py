@@ -4,6 +4,7 @@ round and player (never the reason)."""
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -30,27 +31,31 @@ class PenaltySerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=PenaltyKind.choices)
     round = serializers.IntegerField()
     vp = serializers.IntegerField(
-        required=False, help_text="Staff only: VP taken (a VP penalty), else 0."
+        required=False, help_text=gettext_lazy("Staff only: VP taken (a VP penalty), else 0.")
     )
-    reason = serializers.CharField(required=False, help_text="Staff only.")
-    given_by = serializers.CharField(required=False, allow_null=True, help_text="Staff only.")
-    given_at = serializers.DateTimeField(required=False, help_text="Staff only.")
+    reason = serializers.CharField(required=False, help_text=gettext_lazy("Staff only."))
+    given_by = serializers.CharField(
+        required=False, allow_null=True, help_text=gettext_lazy("Staff only.")
+    )
+    given_at = serializers.DateTimeField(required=False, help_text=gettext_lazy("Staff only."))
 
 
 class PenaltyInputSerializer(StrictSerializer):
-    player = StrictIntegerField(help_text="The player's id.")
+    player = StrictIntegerField(help_text=gettext_lazy("The player's id."))
     kind = serializers.ChoiceField(choices=PenaltyKind.choices)
-    round = StrictIntegerField(help_text="A paired round's number.")
+    round = StrictIntegerField(help_text=gettext_lazy("A paired round's number."))
     vp = StrictIntegerField(
         required=False,
         allow_null=True,
         min_value=1,
         max_value=VP_MAX,
         range_code="range",
-        help_text="vp_penalty only (required there): the VP taken from that round's game.",
+        help_text=gettext_lazy(
+            "vp_penalty only (required there): the VP taken from that round's game."
+        ),
     )
     reason = StrictCharField(
-        max_length=REASON_LIMIT, help_text="Why: staff read it, never the public."
+        max_length=REASON_LIMIT, help_text=gettext_lazy("Why: staff read it, never the public.")
     )
 
 

@@ -1,3 +1,4 @@
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.generics import get_object_or_404
@@ -118,7 +119,7 @@ class PlayerCheckInView(APIView):
             raise exceptions.NotAuthenticated("Send the player's key: Authorization: Key <key>.")
         if player.event_id != event_id or player.pk != player_id:
             visible_event(request, event_id)
-            raise Forbidden("player", "not_your_player", "This key is another player's.")
+            raise Forbidden("player", "not_your_player", gettext("This key is another player's."))
         refuse_body(request)  # it takes no body: a key sent is refused, not ignored
         player = player_check_in_self(player=player, client_address=client_address(request))
         return Response({"id": player.pk, "name": player.name, "checked_in": player.checked_in})

@@ -1,4 +1,5 @@
 from django.http import Http404
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.generics import get_object_or_404
@@ -195,7 +196,7 @@ class RoundDetailView(APIView):
         latest = event.rounds.order_by("-number").first()
         get_object_or_404(event.rounds, number=number)
         if latest is None or latest.number != number:
-            raise Conflict("round", "not_latest", "Only the latest round can be undone.")
+            raise Conflict("round", "not_latest", gettext("Only the latest round can be undone."))
         round_delete_latest(event_id=event.pk, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -212,7 +213,7 @@ class SwapInputSerializer(StrictSerializer):
 
 class SwappedRoundSerializer(RoundSerializer):
     warnings = serializers.ListField(
-        child=serializers.DictField(), help_text="The round's flags after the swap."
+        child=serializers.DictField(), help_text=gettext_lazy("The round's flags after the swap.")
     )
 
     class Meta(RoundSerializer.Meta):
@@ -260,7 +261,9 @@ class RoundRepairView(APIView):
         require_write_access(request, event)
         latest = event.rounds.order_by("-number").first()
         if latest is None or latest.number != number:
-            raise Conflict("round", "not_latest", "Only the latest round can be re-paired.")
+            raise Conflict(
+                "round", "not_latest", gettext("Only the latest round can be re-paired.")
+            )
         body = RepairInputSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         round_ = round_repair(

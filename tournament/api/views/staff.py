@@ -1,6 +1,7 @@
 """An event's staff over the API: organisers list, add, re-role and remove organisers and
 judges. Judges and everyone else are refused (403)."""
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -21,7 +22,9 @@ class StaffSerializer(serializers.ModelSerializer):
         read_only=True,
         allow_null=True,
         default=None,
-        help_text="Who added them (null when unknown, e.g. staff from before roles existed).",
+        help_text=gettext_lazy(
+            "Who added them (null when unknown, e.g. staff from before roles existed)."
+        ),
     )
 
     class Meta:
@@ -31,7 +34,9 @@ class StaffSerializer(serializers.ModelSerializer):
 
 
 class StaffAddSerializer(StrictSerializer):
-    username = StrictCharField(max_length=150, help_text="An existing account's username.")
+    username = StrictCharField(
+        max_length=150, help_text=gettext_lazy("An existing account's username.")
+    )
     role = serializers.ChoiceField(choices=StaffRole.choices)
 
 

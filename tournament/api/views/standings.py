@@ -1,5 +1,6 @@
 from datetime import UTC, datetime
 
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -34,7 +35,7 @@ PROVISIONAL = OpenApiParameter(
 def _as_of(request) -> int | None:
     as_of = request.query_params.get("round")
     if as_of is not None and not as_of.isdigit():
-        raise Invalid("round", "invalid", "Must be a round number.")
+        raise Invalid("round", "invalid", gettext("Must be a round number."))
     return int(as_of) if as_of else None
 
 
@@ -51,8 +52,10 @@ class PenaltyMarkSerializer(StrictSerializer):
     kind = serializers.ChoiceField(choices=PenaltyKind.choices)
     round = serializers.IntegerField(min_value=1)
     vp = serializers.IntegerField(min_value=0)
-    mark = serializers.CharField(help_text='A short mark: "W", "YC", "RC", "−VP", "GL".')
-    words = serializers.CharField(help_text='In words: "Yellow card, round 2".')
+    mark = serializers.CharField(
+        help_text=gettext_lazy('A short mark: "W", "YC", "RC", "−VP", "GL".')
+    )
+    words = serializers.CharField(help_text=gettext_lazy('In words: "Yellow card, round 2".'))
 
 
 class StandingsRowSerializer(StrictSerializer):
@@ -74,7 +77,8 @@ class StandingsRowSerializer(StrictSerializer):
     played = serializers.IntegerField(min_value=0)
     record = serializers.CharField()
     tiebreak_values = serializers.ListField(
-        child=serializers.FloatField(), help_text="The event's tie-break metrics, in order."
+        child=serializers.FloatField(),
+        help_text=gettext_lazy("The event's tie-break metrics, in order."),
     )
     penalties = PenaltyMarkSerializer(
         many=True,
@@ -104,13 +108,13 @@ class StandingsView(APIView):
         as_of = _as_of(request)
         wanted = request.query_params.get("provisional", "0")
         if wanted not in ("0", "1"):
-            raise Invalid("provisional", "invalid", "Must be 0 or 1.")
+            raise Invalid("provisional", "invalid", gettext("Must be 0 or 1."))
         provisional = wanted == "1"
         if provisional and not user_can_judge(request.user, event):
             raise Forbidden(
                 "provisional",
                 "not_staff",
-                "Only this event's organisers and judges may see provisional standings.",
+                gettext("Only this event's organisers and judges may see provisional standings."),
             )
 
         # Organisers and judges read exactly; the public may trail by a few seconds while a
@@ -165,19 +169,22 @@ class StandingsView(APIView):
 
 class StandingsStatusSerializer(StrictSerializer):
     last_complete_round = serializers.IntegerField(
-        help_text="The highest round N with every game of rounds 1..N confirmed (0: none)."
+        help_text=gettext_lazy(
+            "The highest round N with every game of rounds 1..N confirmed (0: none)."
+        )
     )
     round_in_play = serializers.IntegerField(
-        allow_null=True, help_text="The latest round while it lacks a confirmed result."
+        allow_null=True,
+        help_text=gettext_lazy("The latest round while it lacks a confirmed result."),
     )
     in_play_confirmed = serializers.IntegerField(allow_null=True)
     in_play_games = serializers.IntegerField(
-        allow_null=True, help_text="Games between two players; byes count at once."
+        allow_null=True, help_text=gettext_lazy("Games between two players; byes count at once.")
     )
-    unconfirmed = serializers.IntegerField(help_text="Entries awaiting the opponent.")
+    unconfirmed = serializers.IntegerField(help_text=gettext_lazy("Entries awaiting the opponent."))
     disputed = serializers.IntegerField()
-    missing = serializers.IntegerField(help_text="Games with no result entered.")
-    heading = serializers.CharField(help_text="The heading the standings pages show.")
+    missing = serializers.IntegerField(help_text=gettext_lazy("Games with no result entered."))
+    heading = serializers.CharField(help_text=gettext_lazy("The heading the standings pages show."))
 
 
 class StandingsStatusView(APIView):

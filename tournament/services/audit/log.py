@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import Conflict, NotFound
 from tournament.caching.revision import event_revision_bump_sql
@@ -246,7 +247,10 @@ def _well_formed(entry: AuditEntry):
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         label = audit_label(entry.action)
         raise Conflict(
-            "entry", "not_undoable", f"“{label}” cannot be undone: the entry is not well formed."
+            "entry",
+            "not_undoable",
+            gettext("“%(label)s” cannot be undone: the entry is not well formed.")
+            % {"label": label},
         ) from None
 
 
@@ -280,7 +284,7 @@ def audit_undo_preview(*, entry_id: int, event_id: int | None = None) -> UndoPre
         entries = entries.filter(event_id=event_id)
     entry = entries.first()
     if entry is None:
-        raise NotFound("entry", "not_found", "No such change in this event's log.")
+        raise NotFound("entry", "not_found", gettext("No such change in this event's log."))
     return audit_undo_previews([entry])[entry.pk]
 
 

@@ -19,6 +19,7 @@ from contextvars import ContextVar
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models
 from django.db.models import F
+from django.utils.translation import gettext
 
 from common.errors import Conflict
 from tournament.extensions import RESTORES, TARGET_KINDS
@@ -120,7 +121,10 @@ def audit_target(entry, kind: str, *, lock: bool = False, gone: str = ""):
 
 def _refused(entry, why: str) -> Conflict:
     return Conflict(
-        "entry", "not_undoable", f"“{audit_label(entry.action)}” cannot be undone: {why}"
+        "entry",
+        "not_undoable",
+        gettext("“%(audit_label)s” cannot be undone: %(why)s")
+        % {"audit_label": audit_label(entry.action), "why": why},
     )
 
 
@@ -208,8 +212,11 @@ def audit_edit_check(entry, what=None):
             raise Conflict(
                 "entry",
                 "superseded",
-                f"{label}: {field_label(name)} was changed again after this; "
-                "undo that later change first.",
+                gettext(
+                    "%(label)s: %(field_label)s was changed again after this; "
+                    "undo that later change first."
+                )
+                % {"label": label, "field_label": field_label(name)},
             )
     return row
 

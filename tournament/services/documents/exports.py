@@ -20,6 +20,7 @@ import unicodedata
 from django.db.models import F
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from common.errors import NotFound
 from tournament.caching.cached import event_cached, standings_cached
@@ -370,7 +371,9 @@ def _side(player, role: str) -> dict:
 def pairings_export(*, event: Event, number: int) -> list[dict]:
     """One row per table of round `number` (a bye has no player_b)."""
     if not event.rounds.filter(number=number).exists():
-        raise NotFound("round", "not_found", f"There is no round {number}.")
+        raise NotFound(
+            "round", "not_found", gettext("There is no round %(number)s.") % {"number": number}
+        )
 
     def compute():
         rows = []

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid, NotFound
 from missions.classic.types import ClassicMission
@@ -213,7 +214,12 @@ def round_print_note(*, event: Event, round_) -> str:
 def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
     round_ = event.rounds.filter(number=round_number).first()
     if round_ is None:
-        raise NotFound("round", "not_found", f"{event.name} has no round {round_number}.")
+        raise NotFound(
+            "round",
+            "not_found",
+            gettext("%(name)s has no round %(round_number)s.")
+            % {"name": event.name, "round_number": round_number},
+        )
     # Lists go on paper only when the rosters app gives them (once published, like on pages).
     lists = army_lists_printed(event)
     fields = ("id", "name", "faction")
@@ -291,12 +297,25 @@ def print_standings_data(*, event: Event, as_of_round: int | None = None) -> Sta
 def print_check(*, event: Event, kind: str, round_number: int | None) -> None:
     """Raise `Invalid` naming the argument when a document request cannot be printed."""
     if kind not in (*KINDS, "bundle"):
-        raise Invalid("kind", "invalid_choice", f"Must be one of {', '.join(KINDS)}, bundle.")
+        raise Invalid(
+            "kind",
+            "invalid_choice",
+            gettext("Must be one of %(join)s, bundle.") % {"join": ", ".join(KINDS)},
+        )
     if kind in ROUND_KINDS or kind == "bundle":
         if round_number is None:
-            raise Invalid("round", "required", f"The {kind} document needs a round number.")
+            raise Invalid(
+                "round",
+                "required",
+                gettext("The %(kind)s document needs a round number.") % {"kind": kind},
+            )
         if not event.rounds.filter(number=round_number).exists():
-            raise Invalid("round", "not_found", f"{event.name} has no round {round_number}.")
+            raise Invalid(
+                "round",
+                "not_found",
+                gettext("%(name)s has no round %(round_number)s.")
+                % {"name": event.name, "round_number": round_number},
+            )
 
 
 def print_document(*, event: Event, kind: str, round_number: int | None = None) -> bytes:
@@ -305,7 +324,7 @@ def print_document(*, event: Event, kind: str, round_number: int | None = None) 
     if kind == "standings":
         return render_standings(print_standings_data(event=event, as_of_round=round_number))
     if kind == "bundle":
-        raise Invalid("kind", "use_job", "The bundle is made by a print job.")
+        raise Invalid("kind", "use_job", gettext("The bundle is made by a print job."))
     return render_round(kind, print_round_data(event=event, round_number=round_number))
 
 
@@ -362,10 +381,10 @@ def print_job_retry(*, job_id: int, user):
 
     job = PrintJob.objects.select_related("event").filter(pk=job_id).first()
     if job is None:
-        raise NotFound("job", "not_found", "No such print job.")
+        raise NotFound("job", "not_found", gettext("No such print job."))
     require_judge(user, job.event)
     if job.status != "failed" and not print_job_stalled(job):
-        raise Conflict("job", "not_retryable", "This print job is not failed or stalled.")
+        raise Conflict("job", "not_retryable", gettext("This print job is not failed or stalled."))
     return job
 
 

@@ -9,13 +9,14 @@ which would say that it exists."""
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy
 
 from common.errors import Forbidden, NotFound
 from tournament.models import Event, EventStaff, StaffRole
 
-NOT_ORGANISER = "Only this event's organisers may do this."
-NOT_STAFF = "Only this event's organisers and judges may do this."
-NO_EVENT = "No such event."
+NOT_ORGANISER = gettext_lazy("Only this event's organisers may do this.")
+NOT_STAFF = gettext_lazy("Only this event's organisers and judges may do this.")
+NO_EVENT = gettext_lazy("No such event.")
 
 
 def staff_role(user, event: Event) -> str | None:

@@ -6,6 +6,8 @@ the one change it still takes is being unarchived (tournament.services.events.ev
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from common.errors import Conflict
 from tournament.models import Event
 
@@ -16,6 +18,8 @@ def event_require_writable(event: Event) -> None:
         raise Conflict(
             "event",
             "event_archived",
-            f"{event.name} is archived, so it cannot be changed; unarchive it in its settings "
-            "first.",
+            gettext(
+                "%(name)s is archived, so it cannot be changed; unarchive it in its settings first."
+            )
+            % {"name": event.name},
         )

@@ -9,6 +9,7 @@ import random
 from django.db import transaction
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Forbidden, Invalid
 from missions.scoring.rules import scoring_rules
@@ -75,17 +76,18 @@ PLACES_MAX = 10_000
 
 def _check_tiebreaks(value) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise Invalid("tiebreaks", "invalid", "Must be a list of metric names.")
+        raise Invalid("tiebreaks", "invalid", gettext("Must be a list of metric names."))
     known = metric_names()
     for name in value:
         if name not in known:
             raise Invalid(
                 "tiebreaks",
                 "unknown_metric",
-                f"Unknown metric '{name}'; choose from {', '.join(sorted(known))}.",
+                gettext("Unknown metric '%(name)s'; choose from %(join)s.")
+                % {"name": name, "join": ", ".join(sorted(known))},
             )
     if len(set(value)) != len(value):
-        raise Invalid("tiebreaks", "duplicate", "Each metric may appear once.")
+        raise Invalid("tiebreaks", "duplicate", gettext("Each metric may appear once."))
     return value
 
 
@@ -95,11 +97,13 @@ def _check_mission_order(value, pack: str) -> list[str]:
         raise Invalid(
             "mission_order",
             "no_pool",
-            "This mission pack has no mission pool: each round gets a generated mission.",
+            gettext("This mission pack has no mission pool: each round gets a generated mission."),
         )
     if not isinstance(value, list) or any(code not in codes for code in value):
         raise Invalid(
-            "mission_order", "unknown_mission", f"Must list pool codes from {', '.join(codes)}."
+            "mission_order",
+            "unknown_mission",
+            gettext("Must list pool codes from %(join)s.") % {"join": ", ".join(codes)},
         )
     return value
 
@@ -107,7 +111,7 @@ def _check_mission_order(value, pack: str) -> list[str]:
 def _check_pack(value) -> str:
     """A pack the missions app knows and the results can be scored by."""
     if not isinstance(value, str) or not value.strip():
-        raise Invalid("mission_pack", "unknown_pack", "Must name a mission pack.")
+        raise Invalid("mission_pack", "unknown_pack", gettext("Must name a mission pack."))
     key = value.strip()
     mission_pack_check(key)
     scoring_rules(key)
@@ -123,22 +127,22 @@ def _drawn_order(pack: str, seed) -> list[str]:
 def _clean_choices(clean: dict) -> None:
     if "battle_size" in clean:
         if clean["battle_size"] not in BattleSize.values:
-            raise Invalid("battle_size", "invalid_choice", "Unknown battle size.")
+            raise Invalid("battle_size", "invalid_choice", gettext("Unknown battle size."))
         clean.setdefault("points_limit", BATTLE_SIZE_POINTS[BattleSize(clean["battle_size"])])
     for field in BOOLEAN_SETTINGS:
         if field in clean and not isinstance(clean[field], bool):
-            raise Invalid(field, "invalid", "Must be true or false.")
+            raise Invalid(field, "invalid", gettext("Must be true or false."))
     if "kind" in clean and clean["kind"] not in EventKind.values:
-        raise Invalid("kind", "invalid_choice", "Must be singles or team.")
+        raise Invalid("kind", "invalid_choice", gettext("Must be singles or team."))
     if "status" in clean and clean["status"] not in EventStatus.values:
-        raise Invalid("status", "invalid_choice", "Unknown status.")
+        raise Invalid("status", "invalid_choice", gettext("Unknown status."))
     if "paper_size" in clean and clean["paper_size"] not in PaperSize.values:
-        raise Invalid("paper_size", "invalid_choice", "Must be A4 or letter.")
+        raise Invalid("paper_size", "invalid_choice", gettext("Must be A4 or letter."))
     if "time_zone" in clean and not zone_is_known(clean["time_zone"]):
         raise Invalid(
             "time_zone",
             "unknown_time_zone",
-            "Must be a time zone name such as Europe/London or America/New_York.",
+            gettext("Must be a time zone name such as Europe/London or America/New_York."),
         )
 
 
@@ -169,7 +173,9 @@ def _check_weights(clean: dict, event: Event | None) -> None:
         weights = [clean.get(w, getattr(event, w) if event else 1) for w in WEIGHTS]
         if not sum(weights):
             raise Invalid(
-                "weight_battle", "all_zero", "At least one overall-ranking weight must be above 0."
+                "weight_battle",
+                "all_zero",
+                gettext("At least one overall-ranking weight must be above 0."),
             )
 
 
@@ -188,8 +194,10 @@ def _clean_missions(clean: dict, event: Event | None) -> None:
         raise Invalid(
             "battle_size",
             "combat_patrol_10th_only",
-            "Combat Patrol is a 10th-edition battle size: it needs the Leviathan (10th "
-            "edition) mission pack.",
+            gettext(
+                "Combat Patrol is a 10th-edition battle size: it needs the Leviathan (10th "
+                "edition) mission pack."
+            ),
         )
     # 11th-edition layouts: kept whatever the pack, so a pack switched back finds them.
     if "layout_policy" in clean:
@@ -201,7 +209,9 @@ def _clean_missions(clean: dict, event: Event | None) -> None:
 def _check_kind(clean: dict, event: Event) -> None:
     if clean.get("kind", event.kind) != event.kind and event.rounds.exists():
         raise Invalid(
-            "kind", "rounds_paired", "Singles or teams cannot change once a round is paired."
+            "kind",
+            "rounds_paired",
+            gettext("Singles or teams cannot change once a round is paired."),
         )
     # Apps built on events (teams) judge the settings they depend on; they register here,
     # so this app never imports them.
@@ -214,7 +224,7 @@ def _clean(changes: dict, event: Event | None) -> dict:
     clean = extra_clean("event", changes)
     _clean_choices(clean)
     if "name" in clean and not str(clean["name"]).strip():
-        raise Invalid("name", "blank", "This field may not be blank.")
+        raise Invalid("name", "blank", gettext("This field may not be blank."))
     # The one text check (engine/names.py), as player names have it.
     for field in ("name", "venue"):
         if field in clean:
@@ -224,12 +234,17 @@ def _clean(changes: dict, event: Event | None) -> dict:
         if value is None and setting in NULLABLE_NUMBERS:
             continue
         if setting in clean and not _whole_in(value, low, high):
-            raise Invalid(field, "range", f"Must be a whole number from {low:,} to {high:,}.")
+            raise Invalid(
+                field,
+                "range",
+                gettext("Must be a whole number from %(low)s to %(high)s.")
+                % {"low": format(low, ","), "high": format(high, ",")},
+            )
     planned = clean.get("planned_rounds")
     # The planned rounds are the Swiss ones: knockout rounds (numbered after them) are not.
     swiss = event.rounds.filter(stage=RoundStage.SWISS).count() if event is not None else 0
     if planned is not None and planned < swiss:
-        raise Invalid("rounds", "below_played", "Rounds already paired cannot be removed.")
+        raise Invalid("rounds", "below_played", gettext("Rounds already paired cannot be removed."))
     if "tiebreaks" in clean:
         clean["tiebreaks"] = _check_tiebreaks(clean["tiebreaks"])
     if "owr_floor" in clean:
@@ -245,7 +260,7 @@ def _clean(changes: dict, event: Event | None) -> dict:
         start = start or event.start_date
         end = end or event.end_date
     if start and end and end < start:
-        raise Invalid("end_date", "before_start", "Must not be before the start date.")
+        raise Invalid("end_date", "before_start", gettext("Must not be before the start date."))
     return clean
 
 
@@ -268,10 +283,12 @@ def event_create(*, user, name: str, rounds: int, seed: int | None = None, **set
     """Create an event; its creator becomes its organiser. The mission order is drawn at
     random."""
     if not user_can_create_events(user):
-        raise Forbidden("user", "not_organiser", "Only organiser accounts may create events.")
+        raise Forbidden(
+            "user", "not_organiser", gettext("Only organiser accounts may create events.")
+        )
     unknown = sorted(set(settings) - {*EDITABLE, *extra_editable("event")})
     if unknown:
-        raise Invalid(unknown[0], "unknown_field", "Not an event setting.")
+        raise Invalid(unknown[0], "unknown_field", gettext("Not an event setting."))
     clean = _clean({"name": name, "planned_rounds": rounds, **settings}, None)
     if "mission_order" not in clean:
         clean["mission_order"] = _drawn_order(clean.get("mission_pack", "leviathan"), seed)
@@ -300,7 +317,7 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
     require_organiser(user, event)
     unknown = sorted(set(changes) - {*EDITABLE, *extra_editable("event")})
     if unknown:
-        raise Invalid(unknown[0], "unknown_field", "Not an editable event setting.")
+        raise Invalid(unknown[0], "unknown_field", gettext("Not an editable event setting."))
     event = Event.objects.select_for_update().get(pk=event.pk)
     if changes.get("battle_size", event.battle_size) == event.battle_size:
         # Re-sending the same battle size (as the settings form always does) must not reset
@@ -321,8 +338,10 @@ def event_update(*, event: Event, user, changes: dict) -> Event:
         raise Conflict(
             "mission_pack",
             "rounds_paired",
-            "The mission pack cannot change once round 1 is paired: its missions and scores "
-            "follow the pack. Delete the paired rounds first.",
+            gettext(
+                "The mission pack cannot change once round 1 is paired: its missions and scores "
+                "follow the pack. Delete the paired rounds first."
+            ),
         )
     own, theirs = extra_split("event", {k: clean[k] for k in changed})
     for key in own:
@@ -361,7 +380,7 @@ def _check_event_update(entry) -> list[str]:
         raise Conflict(
             "entry",
             "rounds_paired",
-            "The mission pack cannot change back once a round is paired with it.",
+            gettext("The mission pack cannot change back once a round is paired with it."),
         )
     return []
 
@@ -382,10 +401,16 @@ def event_delete(*, event: Event, user, confirm) -> str:
     require_organiser(user, event)
     typed = " ".join(str(confirm or "").split())
     if not typed:
-        raise Invalid("confirm", "required", f"Type the event's name, {event.name}, to delete it.")
+        raise Invalid(
+            "confirm",
+            "required",
+            gettext("Type the event's name, %(name)s, to delete it.") % {"name": event.name},
+        )
     if typed != " ".join(event.name.split()):
         raise Invalid(
-            "confirm", "mismatch", f"That is not the event's name; type {event.name} exactly."
+            "confirm",
+            "mismatch",
+            gettext("That is not the event's name; type %(name)s exactly.") % {"name": event.name},
         )
     files = []
     with transaction.atomic():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, Invalid, NotFound
 from tournament.models import Event, EventStaff, StaffRole
@@ -12,7 +13,7 @@ from tournament.services.audit.log import audit_record
 from tournament.services.events.access import require_organiser
 from tournament.services.events.archive import event_require_writable
 
-ROLE_RULE = "Must be organiser or judge."
+ROLE_RULE = gettext_lazy("Must be organiser or judge.")
 
 
 def staff_list(*, event: Event) -> list[EventStaff]:
@@ -44,7 +45,7 @@ def _member(event: Event, member_id) -> EventStaff:
         .first()
     )
     if row is None:
-        raise NotFound("user", "not_staff", "That account is not on this event's staff.")
+        raise NotFound("user", "not_staff", gettext("That account is not on this event's staff."))
     return row
 
 
@@ -56,8 +57,8 @@ def _keep_an_organiser(event: Event, row: EventStaff) -> None:
         raise Conflict(
             "user",
             "last_organiser",
-            f"{row.user.get_username()} is this event's only organiser: "
-            "add another organiser first.",
+            gettext("%(get_username)s is this event's only organiser: add another organiser first.")
+            % {"get_username": row.user.get_username()},
         )
 
 
@@ -79,18 +80,23 @@ def staff_add(*, event: Event, user, username, role) -> EventStaff:
     require_organiser(user, event)
     role = _clean_role(role)
     if not isinstance(username, str) or not username.strip():
-        raise Invalid("username", "blank", "Enter the username of an existing account.")
+        raise Invalid("username", "blank", gettext("Enter the username of an existing account."))
     username = username.strip()
     member = get_user_model().objects.filter(username=username).first()
     if member is None:
-        raise Invalid("username", "unknown_user", f"No account is named “{username}”.")
+        raise Invalid(
+            "username",
+            "unknown_user",
+            gettext("No account is named “%(username)s”.") % {"username": username},
+        )
     event = _lock(event, user)
     existing = EventStaff.objects.filter(event=event, user=member).first()
     if existing is not None:
         raise Conflict(
             "username",
             "already_staff",
-            f"{username} is already this event's {existing.get_role_display().lower()}.",
+            gettext("%(username)s is already this event's %(lower)s.")
+            % {"username": username, "lower": existing.get_role_display().lower()},
         )
     row = EventStaff.objects.create(event=event, user=member, role=role, added_by=user)
     after = {"username": username, "role": role}

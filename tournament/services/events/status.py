@@ -8,6 +8,8 @@ event lists filter and show it, and readers of the API read it as a plain field.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from common.errors import Invalid
 from tournament.caching.revision import event_revision_bump
 from tournament.models import Event, EventStatus, Round, RoundStatus
@@ -52,7 +54,7 @@ def event_status_clean(*, clean: dict, event: Event | None) -> None:
     automatic on, moves it in the same logged, undoable change)."""
     auto = clean.get("status_auto")
     if auto is not None and not isinstance(auto, bool):
-        raise Invalid("status_auto", "invalid", "Must be true or false.")
+        raise Invalid("status_auto", "invalid", gettext("Must be true or false."))
     stored = event or Event()
     sent = clean.get("status")
     due = event_status_due(event=stored, planned=clean.get("planned_rounds"))
@@ -64,8 +66,11 @@ def event_status_clean(*, clean: dict, event: Event | None) -> None:
         raise Invalid(
             "status",
             "automatic",
-            f"The status follows the event while status_auto is true (now {due}); send "
-            "status_auto false to set it yourself.",
+            gettext(
+                "The status follows the event while status_auto is true (now "
+                "%(due)s); send status_auto false to set it yourself."
+            )
+            % {"due": due},
         )
     if auto:
         clean["status"] = due

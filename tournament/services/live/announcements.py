@@ -17,6 +17,7 @@ import datetime
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import Invalid, NotFound
 from tournament.caching.cached import event_cached
@@ -30,16 +31,17 @@ from tournament.services.players.names import text_checked
 
 def _clean_text(text) -> str:
     if not isinstance(text, str):
-        raise Invalid("text", "invalid", "Must be text.")
+        raise Invalid("text", "invalid", gettext("Must be text."))
     if not text.strip():
-        raise Invalid("text", "blank", "Write the message to announce.")
+        raise Invalid("text", "blank", gettext("Write the message to announce."))
     # The one text check (engine/names.py): NUL, direction controls, invisible-only text.
     text = text_checked(text, field="text", multiline=True)
     if len(text) > ANNOUNCEMENT_MAX_LENGTH:
         raise Invalid(
             "text",
             "max_length",
-            f"At most {ANNOUNCEMENT_MAX_LENGTH} characters ({len(text)} given).",
+            gettext("At most %(ANNOUNCEMENT_MAX_LENGTH)s characters (%(text_count)s given).")
+            % {"ANNOUNCEMENT_MAX_LENGTH": ANNOUNCEMENT_MAX_LENGTH, "text_count": len(text)},
         )
     return text
 
@@ -48,9 +50,9 @@ def _clean_end(ends_at) -> datetime.datetime | None:
     if ends_at is None:
         return None
     if not isinstance(ends_at, datetime.datetime) or timezone.is_naive(ends_at):
-        raise Invalid("ends_at", "invalid", "Must be a date and time with its time zone.")
+        raise Invalid("ends_at", "invalid", gettext("Must be a date and time with its time zone."))
     if ends_at <= timezone.now():
-        raise Invalid("ends_at", "in_past", "Must be later than now.")
+        raise Invalid("ends_at", "in_past", gettext("Must be later than now."))
     return ends_at
 
 
@@ -69,7 +71,7 @@ def announcement_post(
     text = _clean_text(text)
     ends_at = _clean_end(ends_at)
     if not isinstance(until_next_round, bool):
-        raise Invalid("until_next_round", "invalid", "Must be true or false.")
+        raise Invalid("until_next_round", "invalid", gettext("Must be true or false."))
     until_round = None
     if until_next_round:
         latest = Round.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0
@@ -102,7 +104,7 @@ def announcement_delete(*, event: Event, user, announcement_id: int) -> None:
     event_require_writable(event)
     announcement = Announcement.objects.filter(event=event, pk=announcement_id).first()
     if announcement is None:
-        raise NotFound("announcement", "not_found", "No such announcement in this event.")
+        raise NotFound("announcement", "not_found", gettext("No such announcement in this event."))
     audit_record(
         event=event,
         action="announcement_delete",

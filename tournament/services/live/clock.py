@@ -13,6 +13,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid, NotFound
 from tournament import localtime
@@ -156,12 +157,18 @@ def _state_of(
 def _minutes(action: str, minutes) -> int | None:
     if minutes is None:
         if action == "extend":
-            raise Invalid("minutes", "required", "Give the minutes to add (negative to shorten).")
+            raise Invalid(
+                "minutes", "required", gettext("Give the minutes to add (negative to shorten).")
+            )
         return None
     if not isinstance(minutes, int) or isinstance(minutes, bool):
-        raise Invalid("minutes", "invalid", "Must be a whole number of minutes.")
+        raise Invalid("minutes", "invalid", gettext("Must be a whole number of minutes."))
     if action in ("pause", "resume"):
-        raise Invalid("minutes", "not_allowed", f"Minutes do not apply to {action}.")
+        raise Invalid(
+            "minutes",
+            "not_allowed",
+            gettext("Minutes do not apply to %(action)s.") % {"action": action},
+        )
     low = 1 if action == "start" else -engine.MAX_MINUTES
     if not low <= minutes <= engine.MAX_MINUTES or minutes == 0:
         raise Invalid(
@@ -182,7 +189,11 @@ def round_clock_act(
     require_judge(user, event)
     event_require_writable(event)
     if action not in ACTIONS:
-        raise Invalid("action", "invalid_choice", f"Must be one of {', '.join(ACTIONS)}.")
+        raise Invalid(
+            "action",
+            "invalid_choice",
+            gettext("Must be one of %(join)s.") % {"join": ", ".join(ACTIONS)},
+        )
     minutes = _minutes(action, minutes)
     round_ = (
         Round.objects.select_for_update()
@@ -191,7 +202,11 @@ def round_clock_act(
         .first()
     )
     if round_ is None:
-        raise NotFound("round", "not_found", f"Round {round_number} has not been paired.")
+        raise NotFound(
+            "round",
+            "not_found",
+            gettext("Round %(round_number)s has not been paired.") % {"round_number": round_number},
+        )
     now = timezone.now()
     clock = _clock_of(round_, round_.event)
     try:

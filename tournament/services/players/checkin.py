@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid
 from tournament.localtime import when
@@ -30,9 +31,13 @@ def check_in_networks_clean(value) -> list[str]:
     """Address ranges as a list of strings ("192.0.2.0/24", "2001:db8::/32", or one address),
     each written back in its normal form."""
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise Invalid("check_in_networks", "invalid", "Must be a list of address ranges.")
+        raise Invalid("check_in_networks", "invalid", gettext("Must be a list of address ranges."))
     if len(value) > NETWORKS_MAX:
-        raise Invalid("check_in_networks", "too_many", f"At most {NETWORKS_MAX} address ranges.")
+        raise Invalid(
+            "check_in_networks",
+            "too_many",
+            gettext("At most %(NETWORKS_MAX)s address ranges.") % {"NETWORKS_MAX": NETWORKS_MAX},
+        )
     clean = []
     for text in value:
         try:
@@ -41,7 +46,8 @@ def check_in_networks_clean(value) -> list[str]:
             raise Invalid(
                 "check_in_networks",
                 "invalid_network",
-                f"“{text.strip()}” is not an address range such as 192.0.2.0/24.",
+                gettext("“%(strip)s” is not an address range such as 192.0.2.0/24.")
+                % {"strip": text.strip()},
             ) from None
         if str(network) not in clean:
             clean.append(str(network))
@@ -56,11 +62,13 @@ def check_in_settings_clean(clean: dict, event: Event | None) -> None:
         if value is not None and (
             not isinstance(value, datetime.datetime) or timezone.is_naive(value)
         ):
-            raise Invalid(field, "invalid", "Must be a date and time with its time zone.")
+            raise Invalid(field, "invalid", gettext("Must be a date and time with its time zone."))
     opens = clean.get("check_in_opens_at", event.check_in_opens_at if event else None)
     closes = clean.get("check_in_closes_at", event.check_in_closes_at if event else None)
     if opens and closes and closes <= opens:
-        raise Invalid("check_in_closes_at", "before_opens", "Must be after check-in opens.")
+        raise Invalid(
+            "check_in_closes_at", "before_opens", gettext("Must be after check-in opens.")
+        )
     if "check_in_networks" in clean:
         clean["check_in_networks"] = check_in_networks_clean(clean["check_in_networks"])
 
@@ -117,11 +125,15 @@ def player_check_in_self(
         event_require_writable(event)
         if player.status != PlayerStatus.APPROVED:
             raise Conflict(
-                "player", "not_approved", "Your sign-up is not approved: you have no place yet."
+                "player",
+                "not_approved",
+                gettext("Your sign-up is not approved: you have no place yet."),
             )
         if player.dropped:
             raise Conflict(
-                "player", "dropped", "You have dropped out; see the organiser to come back in."
+                "player",
+                "dropped",
+                gettext("You have dropped out; see the organiser to come back in."),
             )
         if player.checked_in:
             return player
@@ -134,7 +146,7 @@ def player_check_in_self(
             raise Conflict(
                 "check_in",
                 "not_at_venue",
-                "Check in from the venue's network (its Wi-Fi), or see the organiser.",
+                gettext("Check in from the venue's network (its Wi-Fi), or see the organiser."),
             )
         player.checked_in = True
         player.save(update_fields=["checked_in"])

@@ -14,6 +14,7 @@ import io
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import Invalid
 from tournament.data.factions import faction_canonical, faction_known
@@ -70,8 +71,12 @@ def csv_decoded(raw: bytes | str) -> str:
         raise Invalid(
             "file",
             "encoding",
-            f"Line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02X}); save the file as "
-            "“CSV UTF-8” (in LibreOffice: character set Unicode (UTF-8)).",
+            gettext(
+                "Line %(line)s: not UTF-8 text (byte 0x%(raw)s); save the "
+                "file as “CSV UTF-8” (in LibreOffice: character set Unicode "
+                "(UTF-8))."
+            )
+            % {"line": line, "raw": format(raw[exc.start], "02X")},
         ) from None
 
 
@@ -87,7 +92,10 @@ def csv_rows(text: str) -> list[tuple[int, list[str]]]:
             return rows
         except csv.Error as exc:
             raise Invalid(
-                "file", "malformed", f"Line {start}: this is not a CSV line we can read ({exc})."
+                "file",
+                "malformed",
+                gettext("Line %(start)s: this is not a CSV line we can read (%(exc)s).")
+                % {"start": start, "exc": exc},
             ) from None
         rows.append((start, cells))
         start = reader.line_num + 1
@@ -95,7 +103,7 @@ def csv_rows(text: str) -> list[tuple[int, list[str]]]:
 
 def _decode(raw: bytes | str) -> str:
     if not isinstance(raw, str) and len(raw) > MAX_BYTES:
-        raise Invalid("file", "too_large", "The file must be at most 1 MB.")
+        raise Invalid("file", "too_large", gettext("The file must be at most 1 MB."))
     return csv_decoded(raw)
 
 
@@ -107,8 +115,11 @@ def _check_text(text: str) -> None:
             raise Invalid(
                 "file",
                 "control_character",
-                f"Line {number} contains a control character (code {ord(bad)}); "
-                "save the file as plain CSV text.",
+                gettext(
+                    "Line %(number)s contains a control character (code "
+                    "%(ord)s); save the file as plain CSV text."
+                )
+                % {"number": number, "ord": ord(bad)},
             )
 
 
@@ -125,19 +136,28 @@ def _records(reader: csv.DictReader):
                 raise Invalid(
                     "file",
                     "unclosed_quote",
-                    f'Line {start}: a quote (") opens a field that never closes; '
-                    "close the quote or remove it.",
+                    gettext(
+                        'Line %(start)s: a quote (") opens a field that never '
+                        "closes; close the quote or remove it."
+                    )
+                    % {"start": start},
                 ) from exc
             raise Invalid(
-                "file", "malformed", f"Line {start}: this is not valid CSV ({exc})."
+                "file",
+                "malformed",
+                gettext("Line %(start)s: this is not valid CSV (%(exc)s).")
+                % {"start": start, "exc": exc},
             ) from exc
         spread = [k for k, v in record.items() if isinstance(v, str) and "\n" in v]
         if any(k not in _multiline() for k in spread):
             raise Invalid(
                 "file",
                 "unclosed_quote",
-                f'Line {start}: a quote (") opens a field that runs on to line '
-                f"{reader.line_num}; close the quote or remove it.",
+                gettext(
+                    'Line %(start)s: a quote (") opens a field that runs on to '
+                    "line %(line_num)s; close the quote or remove it."
+                )
+                % {"start": start, "line_num": reader.line_num},
             )
         yield start, record
         start = reader.line_num + 1
@@ -205,12 +225,18 @@ def import_preview(*, event: Event, raw: bytes | str) -> list[ImportRow]:
     try:
         fieldnames = reader.fieldnames
     except csv.Error as exc:
-        raise Invalid("file", "malformed", f"Line 1: this is not valid CSV ({exc}).") from exc
+        raise Invalid(
+            "file", "malformed", gettext("Line 1: this is not valid CSV (%(exc)s).") % {"exc": exc}
+        ) from exc
     if not fieldnames:
-        raise Invalid("file", "empty", "The file is empty; it needs a header row with 'name'.")
+        raise Invalid(
+            "file", "empty", gettext("The file is empty; it needs a header row with 'name'.")
+        )
     reader.fieldnames = [(h or "").strip().lower() for h in reader.fieldnames]
     if "name" not in reader.fieldnames:
-        raise Invalid("file", "no_name_column", "The header row must have a 'name' column.")
+        raise Invalid(
+            "file", "no_name_column", gettext("The header row must have a 'name' column.")
+        )
     taken = dict(Player.objects.filter(event=event).values_list("name_key", "name"))
     seen: dict[str, int] = {}
     rows = []
@@ -218,7 +244,11 @@ def import_preview(*, event: Event, raw: bytes | str) -> list[ImportRow]:
         if not any((v or "").strip() for v in record.values() if isinstance(v, str)):
             continue
         if len(rows) >= MAX_ROWS:
-            raise Invalid("file", "too_many_rows", f"At most {MAX_ROWS} players per import.")
+            raise Invalid(
+                "file",
+                "too_many_rows",
+                gettext("At most %(MAX_ROWS)s players per import.") % {"MAX_ROWS": MAX_ROWS},
+            )
         data, errors = _row_data(record, eleventh=is_eleventh(event))
         key = name_key(data["name"]) if data["name"] else ""
         if key and key in taken:
@@ -231,7 +261,7 @@ def import_preview(*, event: Event, raw: bytes | str) -> list[ImportRow]:
             notes.append(f"faction: {data['faction']} is not in the faction list; kept as typed.")
         rows.append(ImportRow(line=line, data=data, errors=errors, notes=notes))
     if not rows:
-        raise Invalid("file", "no_rows", "The file has a header but no players.")
+        raise Invalid("file", "no_rows", gettext("The file has a header but no players."))
     return rows
 
 
@@ -246,7 +276,8 @@ def import_players(*, event: Event, user, raw: bytes | str) -> list[Player]:
         raise Invalid(
             "file",
             "row_errors",
-            f"{len(bad)} row(s) have problems; line {first.line}: {first.errors[0]}",
+            gettext("%(bad_count)s row(s) have problems; line %(line)s: %(errors)s")
+            % {"bad_count": len(bad), "line": first.line, "errors": first.errors[0]},
         )
     with transaction.atomic():
         return [player_register(event=event, user=user, **row.data) for row in rows]

@@ -4,6 +4,7 @@ clash with a name already in the event, found by its key and named in the refusa
 from __future__ import annotations
 
 from django.db.models import Model, QuerySet
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, Invalid
 from tournament.engine.errors import EngineError
@@ -37,14 +38,28 @@ def name_holder(queryset: QuerySet, name: str, *, exclude: Model | None = None) 
     return rows.first()
 
 
+# Each kind of name's own sentence, whole, so that a translation can say it its own way.
+_CLASH = {
+    ("player", "registered"): gettext_lazy("A player called %(holder)s is already registered"),
+    ("team", "entered"): gettext_lazy("A team called %(holder)s is already entered"),
+    ("Combat Patrol", "entered"): gettext_lazy(
+        "A Combat Patrol called %(holder)s is already entered"
+    ),
+}
+
+
 def name_clash_message(name: str, holder: str, *, what: str, verb: str) -> str:
     """'A player called Zoë Ártemis is already registered; ...' for `name` against `holder`."""
-    message = f"A {what} called {holder} is already {verb}"
+    sentence = _CLASH.get((what, verb))
+    if sentence is None:
+        message = f"A {what} called {holder} is already {verb}"
+    else:
+        message = str(sentence) % {"holder": holder}
     if name == holder:
         return message + "."
-    return message + (
-        f" ({name} differs only in capitals or character forms, which count as the same name)."
-    )
+    return message + gettext(
+        " (%(name)s differs only in capitals or character forms, which count as the same name)."
+    ) % {"name": name}
 
 
 def name_clash(name: str, holder, *, what: str = "player", verb: str = "registered") -> Conflict:

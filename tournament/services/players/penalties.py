@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid, NotFound
 from tournament.extensions import SIGNUP_WARNINGS
@@ -43,34 +44,50 @@ audit_target_kind("penalty", Penalty, "event_id")
 
 def _kind(kind) -> str:
     if kind not in KINDS:
-        raise Invalid("kind", "invalid_choice", f"Must be one of {', '.join(KINDS)}.")
+        raise Invalid(
+            "kind",
+            "invalid_choice",
+            gettext("Must be one of %(join)s.") % {"join": ", ".join(KINDS)},
+        )
     return kind
 
 
 def _whole(value, field: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Invalid(field, "invalid", "Must be a whole number.")
+        raise Invalid(field, "invalid", gettext("Must be a whole number."))
     if not low <= value <= high:
-        raise Invalid(field, "range", f"Must be a whole number from {low} to {high}.")
+        raise Invalid(
+            field,
+            "range",
+            gettext("Must be a whole number from %(low)s to %(high)s.")
+            % {"low": low, "high": high},
+        )
     return value
 
 
 def _vp(kind: str, vp) -> int:
     if kind != PenaltyKind.VP_PENALTY:
         if vp not in (None, 0):
-            raise Invalid("vp", "not_allowed", "Only a VP penalty takes VP.")
+            raise Invalid("vp", "not_allowed", gettext("Only a VP penalty takes VP."))
         return 0
     if vp is None:
-        raise Invalid("vp", "required", "Give the VP the penalty takes.")
+        raise Invalid("vp", "required", gettext("Give the VP the penalty takes."))
     return _whole(vp, "vp", 1, VP_MAX)
 
 
 def _reason(reason) -> str:
     text = text_checked(reason if reason is not None else "", field="reason", multiline=True)
     if not text:
-        raise Invalid("reason", "required", "Say why (staff read it; the public never does).")
+        raise Invalid(
+            "reason", "required", gettext("Say why (staff read it; the public never does).")
+        )
     if len(text) > REASON_LIMIT:
-        raise Invalid("reason", "max_length", f"Must be at most {REASON_LIMIT:,} characters.")
+        raise Invalid(
+            "reason",
+            "max_length",
+            gettext("Must be at most %(REASON_LIMIT)s characters.")
+            % {"REASON_LIMIT": format(REASON_LIMIT, ",")},
+        )
     return text
 
 
@@ -101,17 +118,17 @@ def penalty_give(*, event: Event, user, player_id, kind, round_number, vp=None, 
     vp = _vp(kind, vp)
     reason = _reason(reason)
     if not isinstance(player_id, int) or isinstance(player_id, bool):
-        raise Invalid("player", "invalid", "Must be a player's id.")
+        raise Invalid("player", "invalid", gettext("Must be a player's id."))
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         require_judge(user, event)
         event_require_writable(event)
         player = Player.objects.filter(event=event, pk=player_id).first()
         if player is None:
-            raise NotFound("player", "not_found", "No such player in this event.")
+            raise NotFound("player", "not_found", gettext("No such player in this event."))
         paired = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
         if not paired:
-            raise Conflict("round", "not_paired", "No round is paired yet.")
+            raise Conflict("round", "not_paired", gettext("No round is paired yet."))
         round_number = _whole(round_number, "round", 1, paired)
         if kind in (PenaltyKind.VP_PENALTY, PenaltyKind.GAME_LOSS):
             played = Game.objects.filter(round__event=event, round__number=round_number).filter(
@@ -121,7 +138,8 @@ def penalty_give(*, event: Event, user, player_id, kind, round_number, vp=None, 
                 raise Conflict(
                     "round",
                     "no_game",
-                    f"{player.name} has no game in round {round_number}.",
+                    gettext("%(name)s has no game in round %(round_number)s.")
+                    % {"name": player.name, "round_number": round_number},
                 )
         penalty = Penalty.objects.create(
             event=event,
@@ -150,7 +168,7 @@ def penalty_remove(*, event: Event, user, penalty_id: int) -> None:
         event_require_writable(event)
         penalty = Penalty.objects.select_for_update().filter(event=event, pk=penalty_id).first()
         if penalty is None:
-            raise NotFound("penalty", "not_found", "No such penalty in this event.")
+            raise NotFound("penalty", "not_found", gettext("No such penalty in this event."))
         before = {"id": penalty.pk, **_snapshot(penalty)}
         penalty.delete()
         audit_record(
@@ -250,7 +268,7 @@ def _recreate_check(entry) -> Player:
     before = entry.before or {}
     player = Player.objects.filter(event_id=entry.event_id, pk=before["player"]).first()
     if player is None:
-        raise Conflict("entry", "gone", "This player is no longer in the event.")
+        raise Conflict("entry", "gone", gettext("This player is no longer in the event."))
     _kind(before["kind"])
     return player
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid
 from tournament.data.factions import faction_canonical, faction_known
@@ -87,7 +88,7 @@ def player_by_key(*, key: str) -> Player | None:
 def _clean(data: dict) -> dict:
     unknown = sorted(set(data) - {*EDITABLE, *extra_editable("player")})
     if unknown:
-        raise Invalid(unknown[0], "unknown_field", "Not a player field.")
+        raise Invalid(unknown[0], "unknown_field", gettext("Not a player field."))
     clean = dict(data)
     if "name" in clean:
         clean["name"] = name_checked(clean["name"], limit=TEXT_FIELDS["name"])
@@ -95,12 +96,16 @@ def _clean(data: dict) -> dict:
         if field in clean and field != "name":
             value = text_checked(clean[field], field=field)
             if len(value) > limit:
-                raise Invalid(field, "max_length", f"Must be at most {limit} characters.")
+                raise Invalid(
+                    field,
+                    "max_length",
+                    gettext("Must be at most %(limit)s characters.") % {"limit": limit},
+                )
             # One spelling per faction ("Tau Empire" is T'au Empire); unknown stays as typed.
             clean[field] = faction_canonical(value) if field == "faction" else value
     for field in BOOL_FIELDS:
         if field in clean and not isinstance(clean[field], bool):
-            raise Invalid(field, "invalid", "Must be true or false.")
+            raise Invalid(field, "invalid", gettext("Must be true or false."))
     _check_numbers(clean)
     clean = extra_clean("player", clean)
     if "email" in clean:
@@ -114,9 +119,9 @@ def _check_numbers(clean: dict) -> None:
     for field in ("fixed_table", "first_round"):
         value = clean.get(field)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise Invalid(field, "invalid", "Must be a whole number.")
+            raise Invalid(field, "invalid", gettext("Must be a whole number."))
         if value is not None and value < 1:
-            raise Invalid(field, "min_value", "Must be at least 1.")
+            raise Invalid(field, "min_value", gettext("Must be at least 1."))
 
 
 def _snapshot(player: Player, fields) -> dict:
@@ -136,7 +141,7 @@ def _clash_after_race(event: Event, name: str) -> Conflict:
     holder = name_holder(Player.objects.filter(event=event), name)
     if holder is not None:
         return name_clash(name, holder)
-    return Conflict("name", "duplicate", "A player with this name is already registered.")
+    return Conflict("name", "duplicate", gettext("A player with this name is already registered."))
 
 
 @transaction.atomic
@@ -221,7 +226,8 @@ def _check_player_update(entry) -> list[str]:
             raise Conflict(
                 "entry",
                 "name_taken",
-                f"Another player is now called {holder.name}; rename them first.",
+                gettext("Another player is now called %(name)s; rename them first.")
+                % {"name": holder.name},
             )
     if not {"dropped", "first_round"} & set(entry.after):
         return []
@@ -250,14 +256,17 @@ def player_delete(*, player: Player, user) -> None:
     event_require_writable(event)
     player = Player.objects.select_for_update().filter(pk=player.pk).first()
     if player is None:
-        raise Conflict("player", "gone", "This player has already been removed.")
+        raise Conflict("player", "gone", gettext("This player has already been removed."))
     games = player_games_count(player)
     if games:
         raise Conflict(
             "player",
             "player_has_games",
-            f"{player.name} has {games} game{'s' if games != 1 else ''} in the pairings and "
-            "cannot be deleted; drop them instead.",
+            gettext(
+                "%(name)s has %(games)s game%(value)s in the pairings and "
+                "cannot be deleted; drop them instead."
+            )
+            % {"name": player.name, "games": games, "value": "s" if games != 1 else ""},
         )
     before = {"id": player.pk, **_snapshot(player, (*RECREATED, *extra_editable("player")))}
     player.delete()
@@ -277,7 +286,9 @@ def _recreated(entry) -> dict:
     logs, under the id its target names."""
     before = entry.before
     if not isinstance(before, dict) or before.get("id") != target_id(entry, "player"):
-        raise Conflict("entry", "not_undoable", "This entry does not record whom it deleted.")
+        raise Conflict(
+            "entry", "not_undoable", gettext("This entry does not record whom it deleted.")
+        )
     values = {"id": before["id"]}
     for name in (*RECREATED, *extra_editable("player")):
         if name in before:
@@ -285,10 +296,12 @@ def _recreated(entry) -> dict:
                 values[name] = logged_value(Player, name, before[name])
             except ValueError:
                 raise Conflict(
-                    "entry", "not_undoable", "This entry does not record whom it deleted."
+                    "entry", "not_undoable", gettext("This entry does not record whom it deleted.")
                 ) from None
     if not isinstance(values.get("name"), str) or not values["name"].strip():
-        raise Conflict("entry", "not_undoable", "This entry does not record whom it deleted.")
+        raise Conflict(
+            "entry", "not_undoable", gettext("This entry does not record whom it deleted.")
+        )
     return values
 
 
@@ -297,11 +310,18 @@ def _check_player_delete(entry) -> list[str]:
     before = _recreated(entry)
     name = before["name"]
     if Player.objects.filter(pk=before["id"]).exists():
-        raise Conflict("entry", "already_back", f"{name} is already back in the event.")
+        raise Conflict(
+            "entry",
+            "already_back",
+            gettext("%(name)s is already back in the event.") % {"name": name},
+        )
     holder = name_holder(Player.objects.filter(event_id=entry.event_id), name)
     if holder is not None:
         raise Conflict(
-            "entry", "name_taken", f"Another player is now called {holder.name}; rename them first."
+            "entry",
+            "name_taken",
+            gettext("Another player is now called %(name)s; rename them first.")
+            % {"name": holder.name},
         )
     return [
         f"Round {n} was paired after {name} was deleted; they return without a game in it."
@@ -387,7 +407,9 @@ def players_drop_absent(*, event: Event, user) -> list[Player]:
 def _check_absent_update(entry) -> list[str]:
     ids = (entry.before or {}).get("player_ids")
     if not isinstance(ids, list) or not all(type(i) is int for i in ids):
-        raise Conflict("entry", "not_undoable", "This entry does not record whom it changed.")
+        raise Conflict(
+            "entry", "not_undoable", gettext("This entry does not record whom it changed.")
+        )
     return []
 
 

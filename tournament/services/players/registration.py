@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid, NotFound
 from tournament.data.factions import FACTIONS, faction_known
@@ -61,34 +62,42 @@ def registration_is_open(event: Event) -> bool:
 def _locked_event(event_id: int) -> Event:
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
-        raise NotFound("event", "not_found", "No such event.")
+        raise NotFound("event", "not_found", gettext("No such event."))
     return event
 
 
 def _clean_text(field: str, value, limit: int) -> str:
     if not isinstance(value, str):
-        raise Invalid(field, "invalid", "Must be text.")
+        raise Invalid(field, "invalid", gettext("Must be text."))
     if "\x00" in value:
-        raise Invalid(field, "null_characters", "Null characters are not allowed.")
+        raise Invalid(field, "null_characters", gettext("Null characters are not allowed."))
     value = " ".join(value.split())
     if len(value) > limit:
-        raise Invalid(field, "max_length", f"Must be at most {limit} characters.")
+        raise Invalid(
+            field, "max_length", gettext("Must be at most %(limit)s characters.") % {"limit": limit}
+        )
     return value
 
 
 def email_clean(value) -> str:
     """An optional email address, spaces trimmed ("" for none); refused naming the field."""
     if not isinstance(value, str):
-        raise Invalid("email", "invalid", "Must be text.")
+        raise Invalid("email", "invalid", gettext("Must be text."))
     value = value.strip()
     if not value:
         return ""
     if len(value) > EMAIL_LIMIT:
-        raise Invalid("email", "max_length", f"Must be at most {EMAIL_LIMIT} characters.")
+        raise Invalid(
+            "email",
+            "max_length",
+            gettext("Must be at most %(EMAIL_LIMIT)s characters.") % {"EMAIL_LIMIT": EMAIL_LIMIT},
+        )
     try:
         validate_email(value)
     except ValidationError:
-        raise Invalid("email", "invalid", "Must be an email address (name@example.org).") from None
+        raise Invalid(
+            "email", "invalid", gettext("Must be an email address (name@example.org).")
+        ) from None
     return value
 
 
@@ -99,14 +108,14 @@ def _clean(name, faction, club, email="", extras=None) -> dict:
     }
     known = faction_known(faction) if isinstance(faction, str) else None
     if known is None:
-        raise Invalid("faction", "invalid_choice", "Choose a faction from the list.")
+        raise Invalid("faction", "invalid_choice", gettext("Choose a faction from the list."))
     clean["faction"] = known
     clean["email"] = email_clean(email)
     # Other apps' fields a sign-up may carry (rosters: `army_list`), cleaned by those apps.
     extras = dict(extras or {})
     unknown = sorted(set(extras) - set(extra_editable("player")))
     if unknown:
-        raise Invalid(unknown[0], "unknown_field", "Not a sign-up field.")
+        raise Invalid(unknown[0], "unknown_field", gettext("Not a sign-up field."))
     clean.update(extra_clean("player", extras))
     return clean
 
@@ -144,11 +153,15 @@ def registration_submit(
     11th-edition event the player may give their Force Disposition now or later."""
     event = _locked_event(event.pk)
     if not registration_is_open(event):
-        raise Conflict("event", "registration_closed", f"Sign-up for {event.name} is closed.")
+        raise Conflict(
+            "event",
+            "registration_closed",
+            gettext("Sign-up for %(name)s is closed.") % {"name": event.name},
+        )
     clean = _clean(name, faction, club, email, extras)
     clean["disposition"] = disposition_clean(disposition)
     if not isinstance(battle_ready, bool):
-        raise Invalid("battle_ready", "invalid", "Must be true or false.")
+        raise Invalid("battle_ready", "invalid", gettext("Must be true or false."))
     clean["battle_ready"] = battle_ready
     disposition_allowed(event, clean["disposition"])
     holder = name_holder(Player.objects.filter(event=event), clean["name"])
@@ -233,7 +246,7 @@ def registration_move_up(*, event: Event) -> list[Player]:
 def _locked_player(event: Event, player: Player) -> Player:
     player = Player.objects.select_for_update().filter(pk=player.pk, event=event).first()
     if player is None:
-        raise NotFound("player", "not_found", "No such player in this event.")
+        raise NotFound("player", "not_found", gettext("No such player in this event."))
     return player
 
 
@@ -258,8 +271,12 @@ def registration_approve(*, player: Player, user) -> Player:
             raise Conflict(
                 "places",
                 "full",
-                f"Cannot approve {player.name}: all {event.places} places are taken{held}. "
-                "Reject or withdraw someone first, or raise the places in the settings.",
+                gettext(
+                    "Cannot approve %(name)s: all %(places)s places are "
+                    "taken%(held)s. Reject or withdraw someone first, or raise "
+                    "the places in the settings."
+                )
+                % {"name": player.name, "places": event.places, "held": held},
             )
     before = player.status
     _set_status(player, PlayerStatus.APPROVED, event)
@@ -277,10 +294,19 @@ def registration_approve(*, player: Player, user) -> Player:
 def _leave(player: Player, event: Event, status: str, *, instead: str) -> None:
     if player.status not in REJECTABLE:
         state = player.get_status_display().lower()
-        raise Conflict("player", "not_signed_up", f"{player.name} is already {state}.")
+        raise Conflict(
+            "player",
+            "not_signed_up",
+            gettext("%(name)s is already %(state)s.") % {"name": player.name, "state": state},
+        )
     if player.status == PlayerStatus.APPROVED and _has_games(player):
         # Their games stay in the standings; leaving now is a drop, which keeps them.
-        raise Conflict("player", "has_games", f"{player.name} has played already: {instead}.")
+        raise Conflict(
+            "player",
+            "has_games",
+            gettext("%(name)s has played already: %(instead)s.")
+            % {"name": player.name, "instead": instead},
+        )
     _set_status(player, status, event)
 
 
@@ -388,10 +414,17 @@ def _check_decision(entry) -> list[str]:
     if player.status != entry.after["status"]:
         now = player.get_status_display().lower()
         raise Conflict(
-            "entry", "superseded", f"{player.name} is {now} now; this decision was changed since."
+            "entry",
+            "superseded",
+            gettext("%(name)s is %(now)s now; this decision was changed since.")
+            % {"name": player.name, "now": now},
         )
     if _has_games(player):
-        raise Conflict("entry", "has_games", f"{player.name} has played since this decision.")
+        raise Conflict(
+            "entry",
+            "has_games",
+            gettext("%(name)s has played since this decision.") % {"name": player.name},
+        )
     event = Event.objects.get(pk=entry.event_id)
     # Only a player taken out of the places needs one free to be put back.
     needs_place = entry.before["status"] in HOLDING and player.status not in HOLDING
@@ -399,7 +432,8 @@ def _check_decision(entry) -> list[str]:
         raise Conflict(
             "entry",
             "full",
-            f"All {event.places} places are taken since: {player.name} cannot have one back.",
+            gettext("All %(places)s places are taken since: %(name)s cannot have one back.")
+            % {"places": event.places, "name": player.name},
         )
     return []
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db import connection, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Forbidden, Invalid
 from missions.scoring.rules import clean_result, scoring_rules
@@ -241,7 +242,7 @@ def result_enter(
         event_require_writable(game.round.event)
         round_require_released(game.round)
         if game.is_bye:
-            raise Conflict("game", "bye", "A bye's result is set by the event's bye VP.")
+            raise Conflict("game", "bye", gettext("A bye's result is set by the event's bye VP."))
         scores = clean_result(data, rules=result_rules(game))
         current, last = _current(game)
         same = current is not None and current.scores() == scores
@@ -265,7 +266,7 @@ def result_enter(
                 raise Conflict(
                     "result",
                     "confirmed",
-                    "This result is confirmed; ask an organiser to change it.",
+                    gettext("This result is confirmed; ask an organiser to change it."),
                 )
             if same:
                 if current.entered_by_player_id != player.pk:
@@ -307,16 +308,23 @@ def result_confirm(
         event_require_writable(game.round.event)
         current, _last = _current(game)
         if current is None:
-            raise Conflict("result", "no_result", "No result has been entered for this game.")
+            raise Conflict(
+                "result", "no_result", gettext("No result has been entered for this game.")
+            )
         if current.status == ResultStatus.CONFIRMED:
             return current
         if player is not None and current.entered_by_player_id == player.pk:
-            raise Forbidden("result", "own_entry", "Only the other player can confirm this entry.")
+            raise Forbidden(
+                "result", "own_entry", gettext("Only the other player can confirm this entry.")
+            )
         if version is not None and current.version != version:
             raise Conflict(
                 "result",
                 "changed",
-                "The result was changed after you saw it: check the new entry before confirming.",
+                gettext(
+                    "The result was changed after you saw it: check the new entry before "
+                    "confirming."
+                ),
             )
         log = audit_entry(
             event=game.round.event,
@@ -356,7 +364,8 @@ def _check_still_current(entry, what: str) -> list[str]:
         raise Conflict(
             "entry",
             "superseded",
-            f"{_game_place(game)} has a newer result than {what}; undo that one first.",
+            gettext("%(_game_place)s has a newer result than %(what)s; undo that one first.")
+            % {"_game_place": _game_place(game), "what": what},
         )
     return _paired_after(entry, game)
 
@@ -399,18 +408,24 @@ def result_settle(*, game_id: int, version: int, user) -> Result:
         game_authorise(game, user=user)
         event_require_writable(game.round.event)
         if isinstance(version, bool) or not isinstance(version, int):
-            raise Invalid("version", "invalid", "Must be a version number of this game's result.")
+            raise Invalid(
+                "version", "invalid", gettext("Must be a version number of this game's result.")
+            )
         chosen = game.results.filter(version=version).first()
         if chosen is None:
-            raise Invalid("version", "not_found", "This game has no entry with that version.")
+            raise Invalid(
+                "version", "not_found", gettext("This game has no entry with that version.")
+            )
         current, last = _current(game)
         if current is None:
-            raise Conflict("result", "no_result", "No result has been entered for this game.")
+            raise Conflict(
+                "result", "no_result", gettext("No result has been entered for this game.")
+            )
         if current.status == ResultStatus.CONFIRMED:
             raise Conflict(
                 "result",
                 "confirmed",
-                "This result is already confirmed; enter a correction instead.",
+                gettext("This result is already confirmed; enter a correction instead."),
             )
         scores = chosen.scores()
         result = _new_version(
@@ -446,7 +461,9 @@ def _undo_result_enter(entry) -> None:
     game = game_lock(game_id=_logged_game(entry).pk)
     current = game.results.filter(is_current=True).first()
     if current is None or current.version != entry.after["version"]:
-        raise Conflict("entry", "superseded", "A later result replaced this one; undo that first.")
+        raise Conflict(
+            "entry", "superseded", gettext("A later result replaced this one; undo that first.")
+        )
     current.is_current = False
     current.save(update_fields=["is_current"])
     if entry.before:
@@ -459,7 +476,9 @@ def _undo_result_confirm(entry) -> None:
     game = game_lock(game_id=_logged_game(entry).pk)
     result = game.results.filter(version=entry.after["version"], is_current=True).first()
     if result is None:
-        raise Conflict("entry", "superseded", "A later result replaced this one; undo that first.")
+        raise Conflict(
+            "entry", "superseded", gettext("A later result replaced this one; undo that first.")
+        )
     result.status = logged_value(Result, "status", entry.before["status"])
     result.confirmed_by_user = None
     result.confirmed_by_player = None

@@ -13,6 +13,7 @@ import random
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid
 from missions.eleventh import matrix
@@ -40,7 +41,8 @@ def disposition_clean(value, *, field: str = "disposition") -> str:
         raise Invalid(
             field,
             "unknown_disposition",
-            f"Must be one of {', '.join(matrix.DISPOSITION_IDS)} (or empty).",
+            gettext("Must be one of %(join)s (or empty).")
+            % {"join": ", ".join(matrix.DISPOSITION_IDS)},
         )
     return value
 
@@ -67,8 +69,11 @@ def disposition_allowed(event: Event, value: str) -> None:
         raise Invalid(
             "disposition",
             "not_in_pack",
-            "Only 11th-edition events record a Force Disposition; this event plays "
-            f"{event.mission_pack}.",
+            gettext(
+                "Only 11th-edition events record a Force Disposition; this "
+                "event plays %(mission_pack)s."
+            )
+            % {"mission_pack": event.mission_pack},
         )
 
 
@@ -76,13 +81,17 @@ def layout_clean(value, *, field: str = "layout") -> str:
     """A layout letter: A, B or C (a lower-case letter is read as its capital)."""
     if isinstance(value, str) and value.strip().upper() in LETTERS:
         return value.strip().upper()
-    raise Invalid(field, "unknown_layout", f"Must be one of {', '.join(LETTERS)}.")
+    raise Invalid(
+        field, "unknown_layout", gettext("Must be one of %(join)s.") % {"join": ", ".join(LETTERS)}
+    )
 
 
 def layout_policy_clean(value) -> str:
     if value not in LayoutPolicy.values:
         raise Invalid(
-            "layout_policy", "invalid_choice", f"Must be one of {', '.join(LayoutPolicy.values)}."
+            "layout_policy",
+            "invalid_choice",
+            gettext("Must be one of %(join)s.") % {"join": ", ".join(LayoutPolicy.values)},
         )
     return value
 
@@ -90,14 +99,18 @@ def layout_policy_clean(value) -> str:
 def table_layouts_clean(value) -> dict[str, str]:
     """The per-table letters: {"1": "A", "2": "C"} (table numbers as text, as JSON keys are)."""
     if not isinstance(value, dict):
-        raise Invalid("table_layouts", "invalid", 'Must map table numbers to letters: {"1": "A"}.')
+        raise Invalid(
+            "table_layouts", "invalid", gettext('Must map table numbers to letters: {"1": "A"}.')
+        )
     clean = {}
     for table, letter in value.items():
         number = str(table).strip()
         if not number.isdigit() or not 1 <= int(number) <= 32767:
             # Its own code: the API's schema (OpenAPI 3.0) cannot state what its keys may be.
             raise Invalid(
-                "table_layouts", "not_a_table", f"{table!r} is not a table number (1 to 32767)."
+                "table_layouts",
+                "not_a_table",
+                gettext("%(table)s is not a table number (1 to 32767).") % {"table": repr(table)},
             )
         clean[str(int(number))] = layout_clean(letter, field="table_layouts")
     return dict(sorted(clean.items(), key=lambda item: int(item[0])))
@@ -122,7 +135,9 @@ def table_layouts_parse(text: str) -> dict[str, str]:
             parts = entry.split()
             if len(parts) != 2:
                 raise Invalid(
-                    "table_layouts", "invalid", f"“{entry.strip()}”: write a table and a letter."
+                    "table_layouts",
+                    "invalid",
+                    gettext("“%(strip)s”: write a table and a letter.") % {"strip": entry.strip()},
                 )
             table, letter = parts
         parsed[table.strip()] = letter.strip()
@@ -158,8 +173,11 @@ def check_dispositions(event: Event, number: int, force: bool, players=None) -> 
         raise Conflict(
             "players",
             "no_disposition",
-            f"{who} no Force Disposition: {', '.join(p.name for p in missing)}. "
-            "Record theirs, drop them, or force the pairing.",
+            gettext(
+                "%(who)s no Force Disposition: %(join)s. Record theirs, drop "
+                "them, or force the pairing."
+            )
+            % {"who": who, "join": ", ".join(p.name for p in missing)},
         )
 
 
@@ -182,12 +200,20 @@ def player_set_disposition(*, player: Player, disposition) -> Player:
     player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
     event = player.event
     if not is_eleventh(event):
-        raise Invalid("disposition", "not_in_pack", "Only 11th-edition events record one.")
+        raise Invalid("disposition", "not_in_pack", gettext("Only 11th-edition events record one."))
     if player.status in (PlayerStatus.REJECTED, PlayerStatus.WITHDRAWN):
-        raise Conflict("disposition", "not_entered", f"{player.name} is not entered.")
+        raise Conflict(
+            "disposition",
+            "not_entered",
+            gettext("%(name)s is not entered.") % {"name": player.name},
+        )
     reason = disposition_lock_reason(event)
     if reason:
-        raise Conflict("disposition", "disposition_locked", f"{reason}; ask an organiser.")
+        raise Conflict(
+            "disposition",
+            "disposition_locked",
+            gettext("%(reason)s; ask an organiser.") % {"reason": reason},
+        )
     event_require_writable(event)
     if value == player.disposition:
         return player
@@ -247,22 +273,24 @@ def round_layout_clean(event: Event, layout) -> str:
     """The letter named when pairing: required by the `per_round` policy, refused otherwise."""
     if not is_eleventh(event):
         if layout:
-            raise Invalid("layout", "not_in_pack", "Only 11th-edition rounds have a layout.")
+            raise Invalid(
+                "layout", "not_in_pack", gettext("Only 11th-edition rounds have a layout.")
+            )
         return ""
     if event.layout_policy != LayoutPolicy.PER_ROUND:
         if layout:
             raise Invalid(
                 "layout",
                 "not_per_round",
-                f"The event's layouts are {LayoutPolicy(event.layout_policy).label.lower()}; "
-                "change a game's layout instead.",
+                gettext("The event's layouts are %(lower)s; change a game's layout instead.")
+                % {"lower": LayoutPolicy(event.layout_policy).label.lower()},
             )
         return ""
     if not layout:
         raise Invalid(
             "layout",
             "required",
-            "The event's layouts are named for each round: choose A, B or C.",
+            gettext("The event's layouts are named for each round: choose A, B or C."),
         )
     return layout_clean(layout)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid
 from tournament.extensions import GAME_EXTENDED
@@ -30,18 +31,23 @@ REASON_LIMIT = 500
 
 def _minutes(minutes) -> int:
     if not isinstance(minutes, int) or isinstance(minutes, bool):
-        raise Invalid("minutes", "invalid", "Must be a whole number of minutes.")
+        raise Invalid("minutes", "invalid", gettext("Must be a whole number of minutes."))
     if not 1 <= minutes <= MAX_MINUTES:
-        raise Invalid("minutes", "range", f"Must be a whole number from 1 to {MAX_MINUTES}.")
+        raise Invalid(
+            "minutes",
+            "range",
+            gettext("Must be a whole number from 1 to %(MAX_MINUTES)s.")
+            % {"MAX_MINUTES": MAX_MINUTES},
+        )
     return minutes
 
 
 def _reason(reason) -> str:
     if reason is None:
-        raise Invalid("reason", "required", "Say why the table gets more time.")
+        raise Invalid("reason", "required", gettext("Say why the table gets more time."))
     text = text_checked(reason, field="reason", multiline=True, limit=REASON_LIMIT)
     if not text:
-        raise Invalid("reason", "required", "Say why the table gets more time.")
+        raise Invalid("reason", "required", gettext("Say why the table gets more time."))
     return text
 
 
@@ -62,14 +68,21 @@ def game_extend(*, game_id: int, minutes: int, reason: str, user) -> Game:
         require_judge(user, event)
         event_require_writable(event)
         if game.player_b_id is None:
-            raise Conflict("game", "bye", "A bye has no table to give more time to.")
+            raise Conflict("game", "bye", gettext("A bye has no table to give more time to."))
         total = game.extra_minutes + minutes
         if total > MAX_TOTAL:
             raise Invalid(
                 "minutes",
                 "total",
-                f"{table_words(game)} has {game.extra_minutes} extra minutes already: at most "
-                f"{MAX_TOTAL} in all.",
+                gettext(
+                    "%(table_words)s has %(extra_minutes)s extra minutes "
+                    "already: at most %(MAX_TOTAL)s in all."
+                )
+                % {
+                    "table_words": table_words(game),
+                    "extra_minutes": game.extra_minutes,
+                    "MAX_TOTAL": MAX_TOTAL,
+                },
             )
         game.extra_minutes = total
         # Saving the game moves the event's revision on (signals): cached pages show the end.
@@ -133,7 +146,8 @@ def _check_game_extend(entry) -> list[str]:
         raise Conflict(
             "entry",
             "changed_since",
-            f"{table_words(game)} has only {game.extra_minutes} extra minutes now.",
+            gettext("%(table_words)s has only %(extra_minutes)s extra minutes now.")
+            % {"table_words": table_words(game), "extra_minutes": game.extra_minutes},
         )
     return []
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import connection
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, Forbidden, NotFound
 from tournament.models import Event, Game, Player, Round
@@ -10,7 +11,7 @@ from tournament.services.events.access import NOT_STAFF, event_hidden_from, user
 from tournament.services.results import rowsql
 
 _CHAIN = (Game, Round, Event)
-NO_GAME = "No such game."
+NO_GAME = gettext_lazy("No such game.")
 
 
 def game_lock(*, game_id: int) -> Game:
@@ -46,13 +47,16 @@ def game_authorise(game: Game, *, user=None, player: Player | None = None) -> No
         if player.event_id != event.pk and event.hidden:
             raise NotFound("game", "not_found", NO_GAME)  # as if it did not exist
         if player.pk not in (game.player_a_id, game.player_b_id):
-            raise Forbidden("game", "not_your_game", "You are not playing in this game.")
+            raise Forbidden("game", "not_your_game", gettext("You are not playing in this game."))
         if not game.round.released:
             raise Conflict(
                 "round",
                 "not_released",
-                f"Round {game.round.number}'s pairings are not released yet: your game opens "
-                "once the organiser releases them.",
+                gettext(
+                    "Round %(number)s's pairings are not released yet: your game "
+                    "opens once the organiser releases them."
+                )
+                % {"number": game.round.number},
             )
     elif not user_can_judge(user, game.round.event):
         if game.round.event.hidden:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import Conflict
 from tournament.models import Game
@@ -29,9 +30,11 @@ def game_set_layout(*, game_id: int, user, layout) -> Game:
         require_organiser(user, event)
         event_require_writable(event)
         if not is_eleventh(event):
-            raise Conflict("layout", "not_in_pack", "Only 11th-edition games have a layout.")
+            raise Conflict(
+                "layout", "not_in_pack", gettext("Only 11th-edition games have a layout.")
+            )
         if game.player_b_id is None:
-            raise Conflict("layout", "bye", "A bye has no table and no layout.")
+            raise Conflict("layout", "bye", gettext("A bye has no table and no layout."))
         before = game.layout
         if before == letter:
             return game

@@ -4,6 +4,7 @@ War): the organiser's Rounds page offers the names; the API keeps taking codes."
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import Invalid, NotFound
 from missions.engine.generator import mission_from_code
@@ -31,18 +32,25 @@ def round_choose_mission(*, event_id: int, user, number: int, mission_name: str)
     with transaction.atomic():
         event = Event.objects.select_for_update().filter(pk=event_id).first()
         if event is None:
-            raise NotFound("event", "not_found", "No such event.")
+            raise NotFound("event", "not_found", gettext("No such event."))
         require_organiser(user, event)
         event_require_writable(event)
         if not is_classic(event.mission_pack):
             raise Invalid(
                 "mission",
                 "has_pool",
-                "Only an 8th edition, 7th edition or Only War round's mission is chosen by name.",
+                gettext(
+                    "Only an 8th edition, 7th edition or Only War round's mission is chosen "
+                    "by name."
+                ),
             )
         round_ = event.rounds.filter(number=number).first()
         if round_ is None:
-            raise NotFound("round", "not_found", f"Round {number} is not paired.")
+            raise NotFound(
+                "round",
+                "not_found",
+                gettext("Round %(number)s is not paired.") % {"number": number},
+            )
         if mission_name == round_mission_key(round_):
             return round_
         after = mission_from_code(round_.mission_code).seed if round_mission_key(round_) else 0

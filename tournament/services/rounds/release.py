@@ -7,6 +7,7 @@ cannot report a game they were never shown."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import Conflict, NotFound
 from tournament.caching.cached import event_cached
@@ -24,7 +25,7 @@ def _locked_event(event_id: int) -> Event:
     # Its own lock, as rounds.py takes it: results.py imports this module, rounds.py results.
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
-        raise NotFound("event", "not_found", "No such event.")
+        raise NotFound("event", "not_found", gettext("No such event."))
     return event
 
 
@@ -48,8 +49,11 @@ def round_require_released(round_: Round) -> None:
         raise Conflict(
             "round",
             NOT_RELEASED,
-            f"Round {round_.number}'s pairings are not released yet: results are entered "
-            "once the organiser releases them.",
+            gettext(
+                "Round %(number)s's pairings are not released yet: results "
+                "are entered once the organiser releases them."
+            )
+            % {"number": round_.number},
         )
 
 
@@ -61,7 +65,11 @@ def round_release(*, event_id: int, user, number: int) -> Round:
         event_require_writable(event)
         round_ = event.rounds.select_for_update().filter(number=number).first()
         if round_ is None:
-            raise NotFound("round", "not_found", f"Round {number} is not paired.")
+            raise NotFound(
+                "round",
+                "not_found",
+                gettext("Round %(number)s is not paired.") % {"number": number},
+            )
         # Released already (a retried request): its pack is found made, or made if it is not.
         fallback_pack_after_commit(round_id=round_.pk)
         if round_.released:
@@ -87,7 +95,8 @@ def _released_round(entry) -> Round:
         raise Conflict(
             "entry",
             "has_results",
-            f"Round {round_.number} has results; its pairings stay released.",
+            gettext("Round %(number)s has results; its pairings stay released.")
+            % {"number": round_.number},
         )
     return round_
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid, NotFound
 from common.seeds import SEED_MAX
@@ -49,7 +50,7 @@ from tournament.services.rounds.records import event_games, event_players
 def _locked_event(event_id: int) -> Event:
     event = Event.objects.select_for_update().filter(pk=event_id).first()
     if event is None:
-        raise NotFound("event", "not_found", "No such event.")
+        raise NotFound("event", "not_found", gettext("No such event."))
     return event
 
 
@@ -70,9 +71,18 @@ def _check_previous_complete(event: Event, force: bool) -> None:
     raise Conflict(
         "round",
         "results_missing",
-        f"Round {last.number} still lacks {lacking} confirmed "
-        f"{'result' if lacking == 1 else 'results'}: {listed}. "
-        f"Enter or confirm {'it' if lacking == 1 else 'them'}, or force the pairing.",
+        gettext(
+            "Round %(number)s still lacks %(lacking)s confirmed "
+            "%(value)s: %(listed)s. Enter or confirm %(value2)s, or "
+            "force the pairing."
+        )
+        % {
+            "number": last.number,
+            "lacking": lacking,
+            "value": "result" if lacking == 1 else "results",
+            "listed": listed,
+            "value2": "it" if lacking == 1 else "them",
+        },
     )
 
 
@@ -106,7 +116,12 @@ def require_singles(event: Event, instead: str) -> None:
     """A team event's rounds belong to its team rounds (the teams app): their games are made
     match by match, so pairing, re-pairing, swapping or removing them as singles is refused."""
     if event.is_team:
-        raise Conflict("round", "team_event", f"{event.name} is a team event: {instead}.")
+        raise Conflict(
+            "round",
+            "team_event",
+            gettext("%(name)s is a team event: %(instead)s.")
+            % {"name": event.name, "instead": instead},
+        )
 
 
 def check_checked_in(event: Event, number: int, force: bool) -> None:
@@ -121,23 +136,37 @@ def check_checked_in(event: Event, number: int, force: bool) -> None:
         raise Conflict(
             "players",
             "not_checked_in",
-            f"{who} not checked in: {', '.join(p.name for p in absent)}. "
-            "Check them in, drop them, or force the pairing.",
+            gettext(
+                "%(who)s not checked in: %(join)s. Check them in, drop them, or force the pairing."
+            )
+            % {"who": who, "join": ", ".join(p.name for p in absent)},
         )
 
 
 def _parse_pairings(pairings) -> list[tuple[int, int | None, int | None]]:
     if not isinstance(pairings, list) or not pairings:
-        raise Invalid("pairings", "invalid", "Must be a non-empty list of pairs.")
+        raise Invalid("pairings", "invalid", gettext("Must be a non-empty list of pairs."))
     parsed = []
     for i, pair in enumerate(pairings):
         if not isinstance(pair, dict) or not isinstance(pair.get("player_a"), int):
-            raise Invalid("pairings", "invalid", f"Pair {i + 1}: player_a must be a player id.")
+            raise Invalid(
+                "pairings",
+                "invalid",
+                gettext("Pair %(value)s: player_a must be a player id.") % {"value": i + 1},
+            )
         b, table = pair.get("player_b"), pair.get("table")
         if b is not None and (isinstance(b, bool) or not isinstance(b, int)):
-            raise Invalid("pairings", "invalid", f"Pair {i + 1}: player_b must be an id or null.")
+            raise Invalid(
+                "pairings",
+                "invalid",
+                gettext("Pair %(value)s: player_b must be an id or null.") % {"value": i + 1},
+            )
         if table is not None and (isinstance(table, bool) or not isinstance(table, int)):
-            raise Invalid("pairings", "invalid", f"Pair {i + 1}: table must be a whole number.")
+            raise Invalid(
+                "pairings",
+                "invalid",
+                gettext("Pair %(value)s: table must be a whole number.") % {"value": i + 1},
+            )
         parsed.append((pair["player_a"], b, table))
     return parsed
 
@@ -192,8 +221,16 @@ def _check_grouped(players, groups: list[tuple[str, list[int]]], number: int) ->
         raise Conflict(
             "round",
             "players_without_group",
-            f"Round {number} pairs within {labels}, but {', '.join(lost)} "
-            f"{'is' if len(lost) == 1 else 'are'} in none of them: place them first.",
+            gettext(
+                "Round %(number)s pairs within %(labels)s, but %(join)s "
+                "%(value)s in none of them: place them first."
+            )
+            % {
+                "number": number,
+                "labels": labels,
+                "join": ", ".join(lost),
+                "value": "is" if len(lost) == 1 else "are",
+            },
         )
 
 
@@ -253,8 +290,10 @@ def _no_round_mission() -> Invalid:
     return Invalid(
         "mission",
         "no_round_mission",
-        "11th-edition rounds have no single mission: each player's primary follows from the "
-        "two dispositions.",
+        gettext(
+            "11th-edition rounds have no single mission: each player's primary follows from the "
+            "two dispositions."
+        ),
     )
 
 
@@ -291,9 +330,13 @@ def seed_check(seed) -> None:
     if seed is None:
         return
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise Invalid("seed", "invalid", "Must be a whole number.")
+        raise Invalid("seed", "invalid", gettext("Must be a whole number."))
     if not 0 <= seed <= SEED_MAX:
-        raise Invalid("seed", "out_of_range", f"Must be a whole number from 0 to {SEED_MAX}.")
+        raise Invalid(
+            "seed",
+            "out_of_range",
+            gettext("Must be a whole number from 0 to %(SEED_MAX)s.") % {"SEED_MAX": SEED_MAX},
+        )
 
 
 def round_create(
@@ -318,7 +361,7 @@ def round_create(
             raise Conflict(
                 "round",
                 "playoffs_started",
-                "The play-offs have started: pair their next knockout round instead.",
+                gettext("The play-offs have started: pair their next knockout round instead."),
             )
         _check_previous_complete(event, force)
         number = event.rounds.count() + 1
@@ -326,7 +369,10 @@ def round_create(
             raise Conflict(
                 "round",
                 "all_rounds_paired",
-                f"All {event.planned_rounds} planned rounds are paired; raise the planned rounds.",
+                gettext(
+                    "All %(planned_rounds)s planned rounds are paired; raise the planned rounds."
+                )
+                % {"planned_rounds": event.planned_rounds},
             )
         check_checked_in(event, number, force)
         check_dispositions(event, number, force)
@@ -407,7 +453,7 @@ def round_delete_latest(*, event_id: int, user) -> int:
         require_singles(event, "undo its team round from the audit log instead")
         round_ = event.rounds.order_by("-number").first()
         if round_ is None:
-            raise Conflict("round", "no_round", "No round has been paired yet.")
+            raise Conflict("round", "no_round", gettext("No round has been paired yet."))
         _delete_round(round_)
         audit_record(
             event=event,
@@ -425,7 +471,8 @@ def _delete_round(round_: Round) -> None:
         raise Conflict(
             "round",
             "has_results",
-            f"Round {round_.number} already has results; correct those instead of re-pairing.",
+            gettext("Round %(number)s already has results; correct those instead of re-pairing.")
+            % {"number": round_.number},
         )
     Result.objects.filter(game__round=round_).delete()
     round_.games.all().delete()
@@ -441,14 +488,18 @@ def _logged_round(entry) -> Round:
         raise Conflict(
             "entry",
             "not_latest",
-            f"Only the latest round can be undone: round {later.number} was paired after "
-            f"round {round_.number}; undo it first.",
+            gettext(
+                "Only the latest round can be undone: round %(number)s was "
+                "paired after round %(number2)s; undo it first."
+            )
+            % {"number": later.number, "number2": round_.number},
         )
     if Result.objects.filter(game__round=round_).exclude(source=ResultSource.BYE).exists():
         raise Conflict(
             "entry",
             "has_results",
-            f"Round {round_.number} has results; undo or correct them before its pairings.",
+            gettext("Round %(number)s has results; undo or correct them before its pairings.")
+            % {"number": round_.number},
         )
     return round_
 
@@ -476,7 +527,11 @@ def round_set_mission(*, event_id: int, user, number: int, mission_code: str | N
         event_require_writable(event)
         round_ = event.rounds.filter(number=number).first()
         if round_ is None:
-            raise NotFound("round", "not_found", f"Round {number} is not paired.")
+            raise NotFound(
+                "round",
+                "not_found",
+                gettext("Round %(number)s is not paired.") % {"number": number},
+            )
         before = round_.mission_code
         if is_eleventh(event):
             raise _no_round_mission()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid, NotFound
 from tournament.engine import check_pairing
@@ -34,13 +35,17 @@ from tournament.services.rounds.rounds import (
 def _latest_open_round(event: Event, number: int) -> Round:
     round_ = event.rounds.filter(number=number).first()
     if round_ is None:
-        raise NotFound("round", "not_found", f"Round {number} is not paired.")
+        raise NotFound(
+            "round", "not_found", gettext("Round %(number)s is not paired.") % {"number": number}
+        )
     if event.rounds.filter(number__gt=number).exists():
-        raise Conflict("round", "not_latest", "Only the latest round can be changed.")
+        raise Conflict("round", "not_latest", gettext("Only the latest round can be changed."))
     played = Result.objects.filter(game__round=round_).exclude(source=ResultSource.BYE)
     if played.exists():
         raise Conflict(
-            "round", "has_results", "Results are in for this round; it can no longer change."
+            "round",
+            "has_results",
+            gettext("Results are in for this round; it can no longer change."),
         )
     return round_
 
@@ -60,7 +65,8 @@ def _game_of(round_: Round, player_id: int, field: str) -> Game:
         raise Invalid(
             field,
             "not_in_round",
-            f"{_name(round_, player_id)} is not paired in round {round_.number}.",
+            gettext("%(_name)s is not paired in round %(number)s.")
+            % {"_name": _name(round_, player_id), "number": round_.number},
         )
     if game.player_a_id == player_id and game.player_b_id is not None:
         # Put the player in the B seat: one row, one statement, so no constraint trips.
@@ -77,7 +83,8 @@ def _swap(round_: Round, x: int, y: int) -> None:
         raise Invalid(
             "player_y",
             "same_game",
-            f"{_name(round_, x)} and {_name(round_, y)} already play each other.",
+            gettext("%(_name)s and %(_name2)s already play each other.")
+            % {"_name": _name(round_, x), "_name2": _name(round_, y)},
         )
     if gy.player_b_id is None:  # y has the bye: let x be the one who moves first
         gx, gy, x, y = gy, gx, y, x
@@ -124,7 +131,7 @@ def round_swap_players(
         require_singles(event, "its players are paired match by match")
         round_ = _latest_open_round(event, round_number)
         if player_x == player_y:
-            raise Invalid("player_y", "same_player", "Choose two different players.")
+            raise Invalid("player_y", "same_player", gettext("Choose two different players."))
         before = [[g.pk, g.player_a_id, g.player_b_id] for g in round_.games.all()]
         _swap(round_, player_x, player_y)
         warnings = _refresh_flags(event, round_)
@@ -156,14 +163,18 @@ def _swapped_round(entry) -> Round:
         raise Conflict(
             "entry",
             "not_latest",
-            f"Round {round_.number}'s pairings can no longer change: round {later.number} "
-            "was paired after it.",
+            gettext(
+                "Round %(number)s's pairings can no longer change: round "
+                "%(number2)s was paired after it."
+            )
+            % {"number": round_.number, "number2": later.number},
         )
     if Result.objects.filter(game__round=round_).exclude(source=ResultSource.BYE).exists():
         raise Conflict(
             "entry",
             "has_results",
-            f"Round {round_.number} has results; its pairings can no longer change.",
+            gettext("Round %(number)s has results; its pairings can no longer change.")
+            % {"number": round_.number},
         )
     # Seats within a game may be flipped by later swaps; the pairs themselves must match.
     now = {(pk, frozenset((a, b))) for pk, a, b in _rows(round_)}
@@ -172,8 +183,10 @@ def _swapped_round(entry) -> Round:
         raise Conflict(
             "entry",
             "superseded",
-            f"Round {round_.number}'s pairings changed after this swap; "
-            "undo the later change first.",
+            gettext(
+                "Round %(number)s's pairings changed after this swap; undo the later change first."
+            )
+            % {"number": round_.number},
         )
     return round_
 

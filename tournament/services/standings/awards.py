@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, OuterRef, Q, Subquery
+from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid, NotFound
 from tournament.engine.display import format_percent, format_points, json_points, json_rate
@@ -77,7 +78,10 @@ def _clean_score(event: Event, score) -> int | None:
         # Above this event's own scale (yet a whole number) is a rule against stored data.
         code = "above_max" if whole and score > event.painting_max else "range"
         raise Invalid(
-            "score", code, f"Must be a whole number from 0 to {event.painting_max}, or empty."
+            "score",
+            code,
+            gettext("Must be a whole number from 0 to %(painting_max)s, or empty.")
+            % {"painting_max": event.painting_max},
         )
     return score
 
@@ -104,7 +108,7 @@ def painting_set(*, event: Event, player_id: int, score, user) -> int | None:
         .first()
     )
     if player is None:
-        raise NotFound("player", "not_found", "No such player in this event.")
+        raise NotFound("player", "not_found", gettext("No such player in this event."))
     score = _clean_score(event, score)
     before = PaintingScore.objects.filter(player=player).values_list("score", flat=True).first()
     if before == score:
@@ -137,7 +141,10 @@ def painting_many(*, event: Event, scores: dict[int, object], user) -> int:
         except Invalid as exc:
             message = exc.messages.get("score", [str(exc)])[0]
             raise Invalid(
-                f"painting_{player_id}", "range", f"{names.get(player_id, 'Player')}: {message}"
+                f"painting_{player_id}",
+                "range",
+                gettext("%(get)s: %(message)s")
+                % {"get": names.get(player_id, "Player"), "message": message},
             ) from exc
         changed += now != before.get(player_id)
     return changed
@@ -155,7 +162,8 @@ def _check_painting(entry) -> list[str]:
         raise Conflict(
             "entry",
             "superseded",
-            f"{player.name}'s painting score was changed again after this; undo that first.",
+            gettext("%(name)s's painting score was changed again after this; undo that first.")
+            % {"name": player.name},
         )
     return []
 
@@ -179,22 +187,25 @@ def _has_result(game: Game) -> bool:
 def sports_vote(*, game_id: int, player: Player, favourite) -> SportsVote:
     """The player's one answer for this game: was the opponent their favourite?"""
     if not isinstance(favourite, bool):
-        raise Invalid("favourite", "invalid", "Must be true or false.")
+        raise Invalid("favourite", "invalid", gettext("Must be true or false."))
     with transaction.atomic():
         game = game_lock(game_id=game_id)
         game_authorise(game, player=player)
         event = game.round.event
         event_require_writable(event)
         if game.is_bye:
-            raise Conflict("game", "bye", "A bye has no opponent to vote for.")
+            raise Conflict("game", "bye", gettext("A bye has no opponent to vote for."))
         if not _has_result(game):
-            raise Conflict("game", "no_result", "Vote once the game's result has been entered.")
+            raise Conflict(
+                "game", "no_result", gettext("Vote once the game's result has been entered.")
+            )
         opponent_id = game.player_b_id if player.pk == game.player_a_id else game.player_a_id
         if SportsVote.objects.filter(game=game, voter=player).exists():
             raise Conflict(
                 "game",
                 "already_voted",
-                f"You have already voted for round {game.round.number}; one vote per game.",
+                gettext("You have already voted for round %(number)s; one vote per game.")
+                % {"number": game.round.number},
             )
         try:
             with transaction.atomic():
@@ -203,7 +214,7 @@ def sports_vote(*, game_id: int, player: Player, favourite) -> SportsVote:
                 )
         except IntegrityError as exc:  # a second request that got past the check at once
             raise Conflict(
-                "game", "already_voted", "You have already voted for this game."
+                "game", "already_voted", gettext("You have already voted for this game.")
             ) from exc
         audit_record(
             event=event,
@@ -224,7 +235,7 @@ def _logged_vote(entry) -> SportsVote | None:
 @undo_check("sports_vote")
 def _check_vote(entry) -> list[str]:
     if _logged_vote(entry) is None:
-        raise Conflict("entry", "superseded", "That vote is no longer held.")
+        raise Conflict("entry", "superseded", gettext("That vote is no longer held."))
     return []
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from common.errors import Invalid
 from tournament.engine import (
     compute_standings,
@@ -49,7 +51,7 @@ def owr_floor_clean(value) -> str:
     """The owr_floor setting as stored: a fraction from 0 to 1 written exactly, a decimal kept
     a decimal ("0.330" -> "0.33", as BCP writes its floor) and a fraction in lowest terms
     ("2/6" -> "1/3")."""
-    rule = 'Must be a fraction from 0 to 1 written like "1/3" (or "0" for no floor).'
+    rule = gettext('Must be a fraction from 0 to 1 written like "1/3" (or "0" for no floor).')
     if not isinstance(value, str) or not value.strip():
         raise Invalid("owr_floor", "invalid", rule)
     try:
@@ -99,7 +101,9 @@ def standings_compute(
     stages = list(event.rounds.values_list("stage", flat=True))
     paired = len(stages)
     if as_of_round is not None and not 0 <= as_of_round <= paired:
-        raise Invalid("round", "range", f"Must be between 0 and {paired}.")
+        raise Invalid(
+            "round", "range", gettext("Must be between 0 and %(paired)s.") % {"paired": paired}
+        )
     players = {p.pk: p for p in ranked_players(event)}
     shown = [*event.tiebreaks, *(m for m in ALWAYS_SHOWN if m not in event.tiebreaks)]
     records = players_records(players.values())

@@ -4,6 +4,7 @@ services judge it and raise field errors."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from common.errors import Invalid
 from missions.services.missions import mission_pack_choices
@@ -37,14 +38,20 @@ def _date_input() -> forms.DateInput:
 
 class EventForm(forms.Form):
     name = forms.CharField(max_length=200)
-    planned_rounds = forms.IntegerField(min_value=1, max_value=30, initial=5, label="Rounds")
-    start_date = forms.DateField(required=False, widget=_date_input(), label="Start date")
-    end_date = forms.DateField(required=False, widget=_date_input(), label="End date")
+    planned_rounds = forms.IntegerField(
+        min_value=1, max_value=30, initial=5, label=gettext_lazy("Rounds")
+    )
+    start_date = forms.DateField(
+        required=False, widget=_date_input(), label=gettext_lazy("Start date")
+    )
+    end_date = forms.DateField(required=False, widget=_date_input(), label=gettext_lazy("End date"))
     venue = forms.CharField(max_length=200, required=False)
     battle_size = forms.ChoiceField(
         choices=BattleSize.choices,
         initial=BattleSize.STRIKE_FORCE,
-        help_text="Combat Patrol is a 10th-edition battle size: it needs the Leviathan pack.",
+        help_text=gettext_lazy(
+            "Combat Patrol is a 10th-edition battle size: it needs the Leviathan pack."
+        ),
     )
     # Not sent (a script's post): 11th edition for a new event (event_new), unchanged for an
     # existing one. The API's default stays Leviathan for the scripts written against it.
@@ -52,37 +59,44 @@ class EventForm(forms.Form):
         choices=mission_pack_choices,
         required=False,
         initial=ELEVENTH,
-        label="Mission pack",
-        help_text="Rounds take this pack's missions and results are scored by its rules. "
-        "It cannot change once round 1 is paired.",
+        label=gettext_lazy("Mission pack"),
+        help_text=gettext_lazy(
+            "Rounds take this pack's missions and results are scored by its rules. "
+            "It cannot change once round 1 is paired."
+        ),
     )
     # The engine keeps club mates apart in its round-1 draw only.
     avoid_same_club = forms.BooleanField(
-        required=False, initial=True, label="Keep club mates apart in round 1"
+        required=False, initial=True, label=gettext_lazy("Keep club mates apart in round 1")
     )
     # Ticked for new events (the API's default stays off for existing scripts).
     check_in_required = forms.BooleanField(
-        required=False, initial=True, label="Pair only players who have checked in"
+        required=False, initial=True, label=gettext_lazy("Pair only players who have checked in")
     )
     # Ticked for new events too (the API's default stays off: scripts see rounds at once).
     review_pairings = forms.BooleanField(
         required=False,
         initial=True,
-        label="Review each round's pairings before players see them",
+        label=gettext_lazy("Review each round's pairings before players see them"),
     )
     # Every time the event's pages, PDFs and audit log show is in this zone. Not sent (a
     # script's post): the default for a new event, unchanged for an existing one.
-    time_zone = forms.ChoiceField(choices=zone_choices, required=False, label="Time zone")
+    time_zone = forms.ChoiceField(
+        choices=zone_choices, required=False, label=gettext_lazy("Time zone")
+    )
     # Not sent (a script's post): singles for a new event, unchanged for an existing one.
     kind = forms.ChoiceField(
-        choices=EventKind.choices, required=False, initial=EventKind.SINGLES, label="Event kind"
+        choices=EventKind.choices,
+        required=False,
+        initial=EventKind.SINGLES,
+        label=gettext_lazy("Event kind"),
     )
     team_size = forms.IntegerField(
         required=False,
         min_value=TEAM_SIZE_MIN,
         max_value=TEAM_SIZE_MAX,
         initial=5,
-        label="Players per team (team events)",
+        label=gettext_lazy("Players per team (team events)"),
         # Shown only while the event kind is Team (static/js/form-depends.js).
         widget=forms.NumberInput(attrs={"data-shown-when": "kind=team"}),
     )
@@ -91,21 +105,22 @@ class EventForm(forms.Form):
         choices=LayoutPolicy.choices,
         required=False,
         initial=LayoutPolicy.ROLLED_PER_TABLE,
-        label="Terrain layouts (11th edition)",
-        help_text="Where each game's layout letter (A, B or C) comes from.",
+        label=gettext_lazy("Terrain layouts (11th edition)"),
+        help_text=gettext_lazy("Where each game's layout letter (A, B or C) comes from."),
     )
     # Sign-up: offered when the event is made too, so a new organiser finds it at once.
     registration_open = forms.BooleanField(
-        required=False, label="Sign-up open (players register themselves from the public link)"
+        required=False,
+        label=gettext_lazy("Sign-up open (players register themselves from the public link)"),
     )
     places = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=PLACES_MAX,
-        label="Places (empty: no limit; beyond it sign-ups wait)",
+        label=gettext_lazy("Places (empty: no limit; beyond it sign-ups wait)"),
     )
     registration_approval = forms.BooleanField(
-        required=False, label="I approve each sign-up before it takes a place"
+        required=False, label=gettext_lazy("I approve each sign-up before it takes a place")
     )
 
     def __init__(self, *args, **kwargs):
@@ -153,72 +168,89 @@ class SettingsForm(EventForm):
     # "auto": the status follows the event (status_auto); the others set it by hand. The
     # automatic choice's label says the status it gives now (__init__).
     status = forms.ChoiceField(
-        choices=[(AUTOMATIC, "Automatic"), *EventStatus.choices], label="Event status"
+        choices=[(AUTOMATIC, "Automatic"), *EventStatus.choices], label=gettext_lazy("Event status")
     )
-    bye_vp = forms.IntegerField(min_value=0, max_value=100, label="VP for a bye")
+    bye_vp = forms.IntegerField(min_value=0, max_value=100, label=gettext_lazy("VP for a bye"))
     # Checked by the service (a fraction from 0 to 1), so the page and the API say the same.
     owr_floor = forms.CharField(
         required=False,
         max_length=20,
-        label="Opponents' win-rate floor",
-        help_text='For the "OWR (floor)" tie-break: each opponent\'s win rate counts at no less '
-        'than this fraction, e.g. "0.33" (as Best Coast Pairings counts it) or "1/3"; "0" for no '
-        "floor.",
+        label=gettext_lazy("Opponents' win-rate floor"),
+        help_text=gettext_lazy(
+            'For the "OWR (floor)" tie-break: each opponent\'s win rate counts at no less '
+            'than this fraction, e.g. "0.33" (as Best Coast Pairings counts it) or "1/3"; '
+            '"0" for no floor.'
+        ),
     )
-    hidden = forms.BooleanField(required=False, label="Hidden (only organisers see it)")
+    hidden = forms.BooleanField(
+        required=False, label=gettext_lazy("Hidden (only organisers see it)")
+    )
     round_minutes = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=720,
-        label="Round length (minutes)",
-        help_text="Empty: the battle size's usual length (Incursion 120, Strike Force 180, "
-        "Onslaught 240).",
+        label=gettext_lazy("Round length (minutes)"),
+        help_text=gettext_lazy(
+            "Empty: the battle size's usual length (Incursion 120, Strike Force 180, "
+            "Onslaught 240)."
+        ),
     )
     # Awards (tournament/services/standings/awards.py): the painting scale and the overall weights.
     # Not sent (a script's post) or left empty: unchanged.
     painting_max = forms.IntegerField(
-        required=False, min_value=1, max_value=100, label="Highest painting score"
+        required=False, min_value=1, max_value=100, label=gettext_lazy("Highest painting score")
     )
     weight_battle = forms.IntegerField(
-        required=False, min_value=0, max_value=100, label="Overall ranking: weight of battle"
+        required=False,
+        min_value=0,
+        max_value=100,
+        label=gettext_lazy("Overall ranking: weight of battle"),
     )
     weight_painting = forms.IntegerField(
-        required=False, min_value=0, max_value=100, label="Overall ranking: weight of painting"
+        required=False,
+        min_value=0,
+        max_value=100,
+        label=gettext_lazy("Overall ranking: weight of painting"),
     )
     weight_sports = forms.IntegerField(
         required=False,
         min_value=0,
         max_value=100,
-        label="Overall ranking: weight of sportsmanship",
+        label=gettext_lazy("Overall ranking: weight of sportsmanship"),
     )
     AWARD_SETTINGS = ("painting_max", "weight_battle", "weight_painting", "weight_sports")
     # Check-in from the phone (tournament/services/players/checkin.py). The window's ends are in the
     # event's zone; the networks one range per line or comma.
     check_in_open = forms.BooleanField(
-        required=False, label="Players may check in from their phone (their private page)"
+        required=False,
+        label=gettext_lazy("Players may check in from their phone (their private page)"),
     )
     check_in_opens_at = forms.DateTimeField(
         required=False,
         widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
-        label="Phone check-in opens at (event's time zone; empty: as soon as it is open)",
+        label=gettext_lazy(
+            "Phone check-in opens at (event's time zone; empty: as soon as it is open)"
+        ),
     )
     check_in_closes_at = forms.DateTimeField(
         required=False,
         widget=forms.DateTimeInput(format="%Y-%m-%dT%H:%M", attrs={"type": "datetime-local"}),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
-        label="Phone check-in closes at (event's time zone; empty: while it is open)",
+        label=gettext_lazy("Phone check-in closes at (event's time zone; empty: while it is open)"),
     )
     check_in_networks = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}),
-        label="Only from the venue's networks (address ranges such as 192.0.2.0/24, one a "
-        "line; empty: from anywhere)",
+        label=gettext_lazy(
+            "Only from the venue's networks (address ranges such as 192.0.2.0/24, one a "
+            "line; empty: from anywhere)"
+        ),
     )
     # The per_table policy's letters; tables not named roll. Not sent: unchanged.
     table_layouts = forms.CharField(
         required=False,
-        label="Layout of each table (11th edition, fixed per table: e.g. 1: A, 2: C)",
+        label=gettext_lazy("Layout of each table (11th edition, fixed per table: e.g. 1: A, 2: C)"),
     )
 
     # Shown together on the page, under one explanation (settings.html).
@@ -326,5 +358,5 @@ class SettingsForm(EventForm):
 
 class EventDeleteForm(forms.Form):
     confirm = forms.CharField(
-        max_length=200, label="Type the event's name to delete it", strip=False
+        max_length=200, label=gettext_lazy("Type the event's name to delete it"), strip=False
     )

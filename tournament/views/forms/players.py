@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_lazy
 
 from missions.eleventh.matrix import DISPOSITIONS
 from tournament.data.factions import FACTIONS, faction_known
@@ -30,16 +31,18 @@ class PlayerForm(forms.Form):
     faction = forms.CharField(max_length=120, required=False, widget=FactionInput())
     # Shown only with the question (see clean): hidden, it stays out of every other save.
     faction_confirmed = forms.BooleanField(
-        required=False, label="Keep it as typed (not in the list)", widget=forms.HiddenInput()
+        required=False,
+        label=gettext_lazy("Keep it as typed (not in the list)"),
+        widget=forms.HiddenInput(),
     )
     club = forms.CharField(max_length=120, required=False)
     # 11th-edition events only (removed otherwise): chosen at muster, blank until then.
     disposition = forms.ChoiceField(
         choices=[("", "Not chosen yet"), *DISPOSITIONS],
         required=False,
-        label="Force Disposition",
+        label=gettext_lazy("Force Disposition"),
     )
-    battle_ready = forms.BooleanField(required=False, label="Battle ready (painted)")
+    battle_ready = forms.BooleanField(required=False, label=gettext_lazy("Battle ready (painted)"))
 
     def __init__(self, *args, eleventh: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -57,8 +60,11 @@ class PlayerForm(forms.Form):
             # Ask rather than refuse: a faction newer than the list is the organiser's call.
             self.add_error(
                 "faction",
-                f"{faction} is not in the faction list. Choose one from the list, or tick "
-                "“Keep it as typed” below to save it.",
+                gettext(
+                    "%(faction)s is not in the faction list. Choose one from the "
+                    "list, or tick “Keep it as typed” below to save it."
+                )
+                % {"faction": faction},
             )
             self.fields["faction_confirmed"].widget = forms.CheckboxInput()
         return data
@@ -67,23 +73,26 @@ class PlayerForm(forms.Form):
 class SignupForm(forms.Form):
     """The public sign-up form; the service judges it (open, places, name not taken)."""
 
-    name = forms.CharField(max_length=120, label="Your name")
-    faction = forms.ChoiceField(label="Faction")
-    club = forms.CharField(max_length=120, required=False, label="Club (optional)")
+    name = forms.CharField(max_length=120, label=gettext_lazy("Your name"))
+    faction = forms.ChoiceField(label=gettext_lazy("Faction"))
+    club = forms.CharField(max_length=120, required=False, label=gettext_lazy("Club (optional)"))
     email = forms.CharField(
         max_length=254,
         required=False,
-        label="Email (optional: to get your link again if you lose it)",
+        label=gettext_lazy("Email (optional: to get your link again if you lose it)"),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
     # 11th-edition events only (removed otherwise).
     disposition = forms.ChoiceField(
         choices=[("", "Choose later"), *DISPOSITIONS],
         required=False,
-        label="Force Disposition (optional now: your page lets you choose it until lists lock)",
+        label=gettext_lazy(
+            "Force Disposition (optional now: your page lets you choose it until lists lock)"
+        ),
     )
     battle_ready = forms.BooleanField(
-        required=False, label="My army is Battle Ready (fully painted and based: +10 VP a game)"
+        required=False,
+        label=gettext_lazy("My army is Battle Ready (fully painted and based: +10 VP a game)"),
     )
 
     def __init__(self, *args, factions=(), eleventh: bool = False, **kwargs):
@@ -100,17 +109,17 @@ class PlayerEditForm(PlayerForm):
     email = forms.CharField(
         max_length=254,
         required=False,
-        label="Email (optional; staff only see it)",
+        label=gettext_lazy("Email (optional; staff only see it)"),
         widget=forms.EmailInput(),
     )
     fixed_table = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=32767,
-        label="Fixed table (accessible seating; empty: any table)",
+        label=gettext_lazy("Fixed table (accessible seating; empty: any table)"),
     )
-    checked_in = forms.BooleanField(required=False, label="Checked in")
-    dropped = forms.BooleanField(required=False, label="Dropped")
+    checked_in = forms.BooleanField(required=False, label=gettext_lazy("Checked in"))
+    dropped = forms.BooleanField(required=False, label=gettext_lazy("Dropped"))
 
     FIELDS = ("name", "faction", "club", "email", "battle_ready", "fixed_table")
     FIELDS += ("checked_in", "dropped", "disposition")
@@ -131,16 +140,18 @@ class DispositionForm(forms.Form):
     """The player's own choice on their private page (11th-edition events)."""
 
     disposition = forms.ChoiceField(
-        choices=[("", "Not chosen yet"), *DISPOSITIONS], required=False, label="Force Disposition"
+        choices=[("", "Not chosen yet"), *DISPOSITIONS],
+        required=False,
+        label=gettext_lazy("Force Disposition"),
     )
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(required=False, label="CSV file")
+    file = forms.FileField(required=False, label=gettext_lazy("CSV file"))
     text = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 6, "placeholder": "name,faction,club"}),
-        label="…or paste CSV",
+        label=gettext_lazy("…or paste CSV"),
     )
 
     def raw(self) -> str | bytes:

@@ -12,23 +12,24 @@ into the game's sides). Blank boxes are not recorded; the scoring rules check th
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from missions.scoring.eleventh import RECORD_FIELDS, ROUND_PARTS, ROUNDS
 from missions.scoring.rules import ELEVENTH_PER_ROUND, ELEVENTH_PRIMARY, ELEVENTH_SECONDARY
 
 
 class ScoreForm(forms.Form):
-    vp_a = forms.IntegerField(min_value=0, max_value=100, label="VP A")
-    vp_b = forms.IntegerField(min_value=0, max_value=100, label="VP B")
+    vp_a = forms.IntegerField(min_value=0, max_value=100, label=gettext_lazy("VP A"))
+    vp_b = forms.IntegerField(min_value=0, max_value=100, label=gettext_lazy("VP B"))
     # A battle ended early (issue 26): the scoring rules check them; blank lets the VP decide.
     outcome = forms.ChoiceField(
         required=False,
-        label="Winner",
+        label=gettext_lazy("Winner"),
         choices=[("", "by VP"), ("a_wins", "A wins"), ("b_wins", "B wins"), ("draw", "Draw")],
     )
     ended = forms.ChoiceField(
         required=False,
-        label="Ended",
+        label=gettext_lazy("Ended"),
         choices=[("", "–"), ("time", "time"), ("concession", "concession"), ("tabled", "tabled")],
     )
 
@@ -45,7 +46,7 @@ class ScoreForm(forms.Form):
         if power:  # Only War: each army's Power Level settles equal VP (the Underdog wins)
             for name in ("power_a", "power_b"):
                 self.fields[name] = forms.IntegerField(
-                    required=False, min_value=0, max_value=vp_max, label="Power Level"
+                    required=False, min_value=0, max_value=vp_max, label=gettext_lazy("Power Level")
                 )
         if battle_ready:  # the player's form: "my VP include the Battle Ready bonus"
             self.fields["battle_ready"] = forms.BooleanField(required=False)
@@ -131,10 +132,10 @@ class EleventhScoreForm(ScoreForm):
                 label=f"{names[sides.index(side)]} secondaries",
             )
         self.fields["attacker"] = forms.ChoiceField(
-            choices=_side_choices(*names), required=False, label="Attacker"
+            choices=_side_choices(*names), required=False, label=gettext_lazy("Attacker")
         )
         self.fields["first_turn"] = forms.ChoiceField(
-            choices=_side_choices(*names), required=False, label="First turn"
+            choices=_side_choices(*names), required=False, label=gettext_lazy("First turn")
         )
         for name, field in self.fields.items():
             if name not in ("vp_a", "vp_b", "battle_ready"):
@@ -155,8 +156,11 @@ class EleventhScoreForm(ScoreForm):
             if filled and len(filled) != len(boxes):
                 self.add_error(
                     None,
-                    f"Fill in all five of {owner} battle rounds (0 where nothing was scored), "
-                    "or leave them all empty.",
+                    gettext(
+                        "Fill in all five of %(owner)s battle rounds (0 where "
+                        "nothing was scored), or leave them all empty."
+                    )
+                    % {"owner": owner},
                 )
         return cleaned
 

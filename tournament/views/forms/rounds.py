@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from missions.eleventh.matrix import LAYOUT_LETTERS
 from tournament.services.rounds.pairing_record import REASON_LIMIT as SWAP_REASON_LIMIT
 
 
 class SwapForm(forms.Form):
-    player_x = forms.TypedChoiceField(coerce=int, label="Swap")
-    player_y = forms.TypedChoiceField(coerce=int, label="with")
+    player_x = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Swap"))
+    player_y = forms.TypedChoiceField(coerce=int, label=gettext_lazy("with"))
     # Kept in the round's pairing record beside the organiser's name (issue 37).
-    reason = forms.CharField(label="because", max_length=SWAP_REASON_LIMIT, required=False)
+    reason = forms.CharField(
+        label=gettext_lazy("because"), max_length=SWAP_REASON_LIMIT, required=False
+    )
 
     def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)

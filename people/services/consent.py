@@ -71,7 +71,9 @@ def _latest_by_player(event_id: int) -> dict[int, PublicationConsent]:
 
 def results_withheld_player_ids(*, event_id: int) -> frozenset[int]:
     """The event's players whose current answer on their results is no."""
-    return frozenset(pid for pid, row in _latest_by_player(event_id).items() if row.results is False)
+    return frozenset(
+        pid for pid, row in _latest_by_player(event_id).items() if row.results is False
+    )
 
 
 def consented_player_ids(*, event_id: int, subject: str) -> frozenset[int]:

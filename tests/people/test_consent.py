@@ -29,9 +29,7 @@ def test_each_answer_is_kept_and_the_latest_counts(event, organiser):
     assert consent_current(player=dee) is None
     assert results_withheld_player_ids(event_id=event.pk) == frozenset({anna.pk})
     assert consented_player_ids(event_id=event.pk, subject="results") == frozenset({bram.pk})
-    assert consented_player_ids(event_id=event.pk, subject="lists") == frozenset(
-        {anna.pk, cleo.pk}
-    )
+    assert consented_player_ids(event_id=event.pk, subject="lists") == frozenset({anna.pk, cleo.pk})
     history = consent_data(player=anna)["history"]
     assert [(h["results"], h["lists"], h["via"]) for h in history] == [
         (True, False, "signup"),
@@ -73,6 +71,6 @@ def test_bad_answers_are_refused_naming_the_field(event, organiser):
     assert "consent_results" in caught.value.errors
     with pytest.raises(Invalid):
         consent_record(player=anna, results=True, lists=None, via="by_post")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="subject"):
         consented_player_ids(event_id=event.pk, subject="painting")
     assert PublicationConsent.objects.count() == 0

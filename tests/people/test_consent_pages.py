@@ -52,7 +52,7 @@ def test_the_player_answers_on_their_page_and_staff_read_it(event, organiser, or
     page = _page(Client(), home)
     assert "Publishing beyond this event" in page
     data = form_data(page, "Save my answer")
-    assert data["consent_results"] == "" and data["consent_lists"] == ""
+    assert (data["consent_results"], data["consent_lists"]) == ("", "")
     # Saving unchanged records nothing.
     Client().post(reverse("my-consent", args=[player.private_key]), data)
     assert PublicationConsent.objects.count() == 0
@@ -87,9 +87,11 @@ def test_the_api_takes_the_players_own_key_only(event, organiser, api):
     assert answer.json()["results"] is False
     assert answer.json()["history"][0]["via"] == "player_page"
     refused = own.put(url, {"results": True, "lists": None, "public": 1}, format="json")
-    assert refused.status_code == 400 and "public" in refused.json()
+    assert refused.status_code == 400
+    assert "public" in refused.json()
     missing = own.put(url, {"results": True}, format="json")
-    assert missing.status_code == 400 and "lists" in missing.json()
+    assert missing.status_code == 400
+    assert "lists" in missing.json()
     other = APIClient()
     other.credentials(HTTP_AUTHORIZATION=f"Key {bram.private_key}")
     assert other.get(url).status_code == 403

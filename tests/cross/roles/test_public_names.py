@@ -1,0 +1,163 @@
+"""Display-name modes (issue 36): an event showing players by first name and initial, or by
+nickname, shows no surname to the public anywhere.
+
+Every GET route of the URL conf that an anonymous visitor can open (pages, the API, PDFs, CSV
+and workbook downloads) is asked about one event in each mode whose players carry distinctive
+surnames. In "initial" mode no full surname may appear in any answer; in "nickname" mode the
+nicknames appear and the surnames do not; in "full" mode the full names appear, as before. The
+staff's pages still show full names. New routes join the walk by being in the URL conf.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from pypdf import PdfReader
+
+pytestmark = pytest.mark.django_db
+
+# Surnames that appear nowhere else (no faction, club or mission holds them).
+PEOPLE = (
+    ("Zebediah", "Quackenbush", "Grimtooth"),
+    ("Ottoline", "Vanderpump", ""),  # no nickname: first name and initial in nickname mode
+    ("Łukasz", "Żółćkiewicz", "Ironfist"),
+    ("Bartholomew", "Fiddlesticks", "Skarsnik"),
+)
+SURNAMES = tuple(surname for _, surname, _ in PEOPLE)
+# Parts of a route this walk does not fill: private keys and tokens are a player's own.
+PRIVATE = frozenset({"key", "token"})
+OUTSIDE = re.compile(r"^(admin/|api/schema|api/docs|missions/|api/missions/)")
+
+
+def _walk(patterns, prefix=""):
+    for entry in patterns:
+        if isinstance(entry, URLResolver):
+            yield from _walk(entry.url_patterns, prefix + str(entry.pattern))
+        elif isinstance(entry, URLPattern) and entry.name:
+            route = prefix + str(entry.pattern)
+            names = tuple(entry.pattern.regex.groupindex)
+            if not PRIVATE & set(names) and not OUTSIDE.match(route):
+                yield entry.name, names
+
+
+ROUTES = sorted(set(_walk(get_resolver().url_patterns)))
+
+
+def _build(mode: str, organiser) -> dict:
+    from tests.tournament.printing.helpers import pair_in_order
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.results.results import result_enter
+
+    event = event_create(
+        user=organiser, name=f"Names {mode}", rounds=3, seed=3, public_names=mode
+    )
+    players = [
+        player_register(
+            event=event,
+            user=organiser,
+            name=f"{first} {surname}",
+            faction="Orks",
+            nickname=nick if mode == "nickname" else "",
+        )
+        for first, surname, nick in PEOPLE
+    ]
+    first = pair_in_order(event, organiser, players)
+    for game in first.games.all():
+        result_enter(game_id=game.pk, data={"vp_a": 70, "vp_b": 50}, user=organiser)
+    second = pair_in_order(event, organiser, [players[0], players[2], players[1], players[3]])
+    return {
+        "event": event,
+        "ids": {
+            "event_id": event.pk,
+            "number": 1,
+            "game_id": second.games.order_by("table_number").first().pk,
+            "player_id": players[0].pk,
+            "person_id": players[0].person_link.person_id,
+        },
+    }
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock(), transaction.atomic():
+        from django.contrib.auth import get_user_model
+
+        organiser = get_user_model().objects.create_user("namer", password="pw", is_staff=True)
+        yield {mode: _build(mode, organiser) for mode in ("full", "initial", "nickname")}
+        transaction.set_rollback(True)
+
+
+def _text(response) -> str:
+    body = b"".join(response.streaming_content) if response.streaming else response.content
+    if body.startswith(b"%PDF"):
+        return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages)
+    if body.startswith(b"PK"):
+        with zipfile.ZipFile(io.BytesIO(body)) as archive:
+            return "\n".join(archive.read(n).decode(errors="replace") for n in archive.namelist())
+    return body.decode(errors="replace")
+
+
+def _answers(ids: dict, client: Client) -> dict[str, str]:
+    """Every route's answer to this client, by URL, for the routes it may open (200)."""
+    out = {}
+    for name, kwargs in ROUTES:
+        if not set(kwargs) <= set(ids) | {"kind", "field", "object_id", "app_label", "code"}:
+            continue
+        args = {k: ids.get(k) for k in kwargs}
+        if set(kwargs) - set(ids):
+            continue
+        url = reverse(name, kwargs=args)
+        response = client.get(url)
+        if response.status_code == 200:
+            out[url] = _text(response)
+    return out
+
+
+def test_the_public_reads_no_surname_in_initial_and_nickname_modes(world):
+    seen = {}
+    for mode in ("initial", "nickname"):
+        answers = _answers(world[mode]["ids"], Client())
+        seen[mode] = answers
+        leaks = sorted(
+            f"{url}: {surname}"
+            for url, text in answers.items()
+            for surname in SURNAMES
+            if surname in text
+        )
+        assert not leaks, f"{mode} mode shows surnames:\n" + "\n".join(leaks)
+    # The walk reached the public surfaces that show names.
+    event_id = world["initial"]["ids"]["event_id"]
+    for url in (
+        reverse("event-pairings", args=[event_id]),
+        reverse("event-standings", args=[event_id]),
+        reverse("event-screen", args=[event_id]),
+    ):
+        assert "Zebediah Q." in seen["initial"][url], url
+    nick = world["nickname"]["ids"]["event_id"]
+    standings = seen["nickname"][reverse("event-standings", args=[nick])]
+    assert "Grimtooth" in standings
+    assert "Ottoline V." in standings  # chose no nickname
+
+
+def test_full_mode_is_as_before(world):
+    answers = _answers(world["full"]["ids"], Client())
+    standings = answers[reverse("event-standings", args=[world["full"]["ids"]["event_id"]])]
+    assert "Zebediah Quackenbush" in standings
+
+
+def test_staff_read_full_names(world):
+    client = Client()
+    client.login(username="namer", password="pw")
+    event_id = world["initial"]["ids"]["event_id"]
+    for name in ("manage-event", "manage-results"):
+        page = client.get(reverse(name, args=[event_id])).content.decode()
+        assert "Zebediah Quackenbush" in page, name
+    api = client.get(reverse("api-players", args=[event_id])).content.decode()
+    assert "Zebediah Quackenbush" in api

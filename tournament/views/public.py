@@ -250,8 +250,7 @@ def event_pairings(request, event_id: int):
     if is_htmx(request):
         # The games show every entry, confirmed or not: the event revision names them.
         variant = (
-            f"{audience(context)}:{int(context['live'])}"
-            f":{chosen.number if chosen else 0}:{order}"
+            f"{audience(context)}:{int(context['live'])}:{chosen.number if chosen else 0}:{order}"
         )
         if query:
             variant += ":" + hashlib.sha256(fold(query).encode()).hexdigest()[:16]

@@ -55,9 +55,7 @@ def _build(mode: str, organiser) -> dict:
     from tournament.services.players.players import player_register
     from tournament.services.results.results import result_enter
 
-    event = event_create(
-        user=organiser, name=f"Names {mode}", rounds=3, seed=3, public_names=mode
-    )
+    event = event_create(user=organiser, name=f"Names {mode}", rounds=3, seed=3, public_names=mode)
     players = [
         player_register(
             event=event,

@@ -17,6 +17,12 @@ def names_are_full(event: Event) -> bool:
     return event.public_names == FULL
 
 
+def names_audience(event: Event, *, staff: bool) -> str:
+    """A cache variant's part naming what names an answer holds: "full" for the staff and for
+    an event showing full names (one answer for both), else the event's mode."""
+    return "full" if staff or names_are_full(event) else event.public_names
+
+
 def public_names_of(event: Event) -> dict[int, str] | None:
     """{player id: the name the public reads}, or None when the event shows full names (every
     caller then leaves its rows alone: no query, no copy)."""
@@ -40,7 +46,9 @@ def players_named_for_public(event: Event, players: Iterable[Player | None]) -> 
         return
     for player in players:
         if player is not None:
-            player.name = public_name(player.name, mode=event.public_names, nickname=player.nickname)
+            player.name = public_name(
+                player.name, mode=event.public_names, nickname=player.nickname
+            )
 
 
 def games_named_for_public(event: Event, games: Iterable) -> None:
@@ -50,7 +58,7 @@ def games_named_for_public(event: Event, games: Iterable) -> None:
         return
     seen: dict[int, Player] = {}
     for game in games:
-        for attr in ("player_a", "player_b"):
+        for attr in ("player_a", "player_b", "attacker"):
             player = getattr(game, attr, None) if getattr(game, f"{attr}_id", None) else None
             if player is not None and id(player) not in seen:
                 seen[id(player)] = player

@@ -32,6 +32,7 @@ from tournament.services.audit.log import audit_record, undo_check, undoable
 from tournament.services.audit.targets import audit_target, logged_value
 from tournament.services.events.access import require_judge
 from tournament.services.events.archive import event_require_writable
+from tournament.services.players.public import rows_named_for_public
 from tournament.services.rounds.games import game_authorise, game_lock
 from tournament.services.rounds.records import event_games, players_records, ranked_players
 
@@ -326,6 +327,15 @@ def awards_compute(*, event: Event) -> dict:
         "best_sport": best["votes"],
         "rows": out,
     }
+
+
+def awards_named_for_public(event: Event, awards: dict) -> dict:
+    """A copy of the awards with players by the event's public names (issue 36)."""
+    rows = rows_named_for_public(event, awards["rows"])
+    if rows is awards["rows"]:
+        return awards
+    best = _best(rows)
+    return {**awards, "rows": rows, "best_painted": best["painting"], "best_sport": best["votes"]}
 
 
 def _best(rows: list[dict]) -> dict[str, list[str]]:

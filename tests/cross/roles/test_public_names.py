@@ -167,3 +167,17 @@ def test_staff_read_full_names(world):
         assert "Zebediah Quackenbush" in page, name
     api = client.get(reverse("api-players", args=[event_id])).content.decode()
     assert "Zebediah Quackenbush" in api
+
+
+def test_a_player_reads_their_own_name_in_full_and_their_opponent_as_the_public(world):
+    from tournament.models import Player
+
+    event = world["initial"]["event"]
+    zeb = Player.objects.get(event=event, name="Zebediah Quackenbush")
+    page = Client().get(reverse("player-home", args=[zeb.private_key])).content.decode()
+    assert "Zebediah Quackenbush" in page
+    assert "show you as <strong>Zebediah Q.</strong>" in page
+    # Round 2: Zebediah plays Łukasz, round 1 Ottoline.
+    assert "Łukasz Ż." in page
+    assert "Żółćkiewicz" not in page
+    assert "Vanderpump" not in page

@@ -32,7 +32,7 @@ from tournament.services.audit.log import audit_record, undo_check, undoable
 from tournament.services.audit.targets import audit_target, logged_value
 from tournament.services.events.access import require_judge
 from tournament.services.events.archive import event_require_writable
-from tournament.services.players.public import rows_named_for_public
+from tournament.services.players.public import players_named_for_public, rows_named_for_public
 from tournament.services.rounds.games import game_authorise, game_lock
 from tournament.services.rounds.records import event_games, players_records, ranked_players
 
@@ -255,8 +255,11 @@ def sports_ballot(*, player: Player) -> list[dict]:
         .order_by("-round__number")
     )
     rows = []
-    for game in games:
-        opponent = game.player_b if game.player_a_id == player.pk else game.player_a
+    games = list(games)
+    opponents = [g.player_b if g.player_a_id == player.pk else g.player_a for g in games]
+    # Opponents as the public reads them (issue 36); the player's own name is not shown here.
+    players_named_for_public(player.event, opponents)
+    for game, opponent in zip(games, opponents, strict=True):
         rows.append(
             {
                 "game": game.pk,

@@ -181,3 +181,24 @@ def test_a_player_reads_their_own_name_in_full_and_their_opponent_as_the_public(
     assert "Łukasz Ż." in page
     assert "Żółćkiewicz" not in page
     assert "Vanderpump" not in page
+
+
+@pytest.mark.parametrize("mode", ["initial", "nickname"])
+def test_printouts_show_public_names_and_the_door_sheet_full_names(world, mode):
+    """Pairings, scoresheets, table packs, the paper pack and the standings go on the wall or
+    to both players: public names. The door sheet's cards are cut and handed to each player
+    with their private link: full names, for the staff alone."""
+    from tournament.printing.render import KINDS
+    from tournament.services.documents.door_sheet import door_sheet_pdf
+    from tournament.services.documents.printing import print_document
+
+    event = world[mode]["event"]
+    for kind in KINDS:
+        number = None if kind == "standings" else 2
+        pdf = print_document(event=event, kind=kind, round_number=number)
+        text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+        assert not [s for s in SURNAMES if s in text], kind
+        assert ("Grimtooth" if mode == "nickname" else "Zebediah Q.") in text, kind
+    door = door_sheet_pdf(event=event)
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(door)).pages)
+    assert "Quackenbush" in text

@@ -57,6 +57,36 @@ def _walk(patterns, prefix=""):
 ROUTES = sorted(set(_walk(get_resolver().url_patterns)))
 
 
+def _bracket(organiser) -> dict:
+    """An event in "initial" mode whose Swiss is done and whose top four are cut to a
+    knockout bracket (the play-offs' pages, API, PDF and big-screen panel)."""
+    from playoffs.services.playoffs import playoff_create
+    from tests.tournament.printing.helpers import pair_in_order
+    from tournament.services.events.events import event_create
+    from tournament.services.players.players import player_register
+    from tournament.services.results.results import result_enter
+
+    event = event_create(
+        user=organiser, name="Names bracket", rounds=1, seed=5, public_names="initial"
+    )
+    players = [
+        player_register(event=event, user=organiser, name=f"{first} {surname}", faction="Orks")
+        for first, surname, _ in PEOPLE
+    ]
+    for game in pair_in_order(event, organiser, players).games.all():
+        result_enter(game_id=game.pk, data={"vp_a": 70, "vp_b": 50}, user=organiser)
+    playoff_create(event_id=event.pk, user=organiser, format="single", size=4)
+    return {
+        "event": event,
+        "ids": {
+            "event_id": event.pk,
+            "number": 2,
+            "player_id": players[0].pk,
+            "person_id": players[0].person_link.person_id,
+        },
+    }
+
+
 def _build(mode: str, organiser) -> dict:
     from tests.tournament.printing.helpers import pair_in_order
     from tournament.services.events.events import event_create
@@ -96,7 +126,8 @@ def world(django_db_setup, django_db_blocker):
         from django.contrib.auth import get_user_model
 
         organiser = get_user_model().objects.create_user("namer", password="pw", is_staff=True)
-        yield {mode: _build(mode, organiser) for mode in ("full", "initial", "nickname")}
+        built = {mode: _build(mode, organiser) for mode in ("full", "initial", "nickname")}
+        yield {**built, "bracket": _bracket(organiser)}
         transaction.set_rollback(True)
 
 
@@ -128,7 +159,7 @@ def _answers(ids: dict, client: Client) -> dict[str, str]:
 
 def test_the_public_reads_no_surname_in_initial_and_nickname_modes(world):
     seen = {}
-    for mode in ("initial", "nickname"):
+    for mode in ("initial", "nickname", "bracket"):
         answers = _answers(world[mode]["ids"], Client())
         seen[mode] = answers
         leaks = sorted(
@@ -146,6 +177,9 @@ def test_the_public_reads_no_surname_in_initial_and_nickname_modes(world):
         reverse("event-screen", args=[event_id]),
     ):
         assert "Zebediah Q." in seen["initial"][url], url
+    bracket = world["bracket"]["ids"]["event_id"]
+    for name in ("event-playoffs", "event-screen", "api-playoffs"):
+        assert "Zebediah Q." in seen["bracket"][reverse(name, args=[bracket])], name
     nick = world["nickname"]["ids"]["event_id"]
     standings = seen["nickname"][reverse("event-standings", args=[nick])]
     assert "Grimtooth" in standings

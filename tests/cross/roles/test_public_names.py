@@ -29,7 +29,9 @@ PEOPLE = (
     ("Łukasz", "Żółćkiewicz", "Ironfist"),
     ("Bartholomew", "Fiddlesticks", "Skarsnik"),
 )
-SURNAMES = tuple(surname for _, surname, _ in PEOPLE)
+# Two more for a team event's two teams of three.
+MORE_PEOPLE = (("Hortensia", "Wigglesworth", ""), ("Cornelius", "Pumpernickel", ""))
+SURNAMES = tuple(surname for _, surname, _ in (*PEOPLE, *MORE_PEOPLE))
 # The full-names event's players have surnames of their own: pages of the whole site (the
 # faction statistics) show them in full, as before.
 FULL_PEOPLE = (
@@ -87,6 +89,42 @@ def _bracket(organiser) -> dict:
     }
 
 
+def _teams(organiser) -> dict:
+    """A team event in "initial" mode: two teams of three, round 1 paired (team pages, team
+    standings and matches)."""
+    from teams.services.rounds import team_round_create
+    from teams.services.teams import team_create, team_member_add
+    from tournament.services.events.events import event_create
+
+    event = event_create(
+        user=organiser,
+        name="Names teams",
+        rounds=3,
+        kind="team",
+        team_size=3,
+        public_names="initial",
+    )
+    people = iter((*PEOPLE, *MORE_PEOPLE))
+    teams = []
+    for team_name in ("Alpha", "Beta"):
+        team = team_create(event=event, user=organiser, name=team_name)
+        for faction in ("Orks", "Necrons", "Tyranids"):  # one of each faction per team
+            first, surname, _ = next(people)
+            team_member_add(team=team, user=organiser, name=f"{first} {surname}", faction=faction)
+        teams.append(team)
+    match = team_round_create(event_id=event.pk, user=organiser, seed=1).matches.first()
+    return {
+        "event": event,
+        "ids": {
+            "event_id": event.pk,
+            "number": 1,
+            "team_id": teams[0].pk,
+            "match_id": match.pk,
+            "player_id": teams[0].members.first().player_id,
+        },
+    }
+
+
 def _build(mode: str, organiser) -> dict:
     from tests.tournament.printing.helpers import pair_in_order
     from tournament.services.events.events import event_create
@@ -127,7 +165,7 @@ def world(django_db_setup, django_db_blocker):
 
         organiser = get_user_model().objects.create_user("namer", password="pw", is_staff=True)
         built = {mode: _build(mode, organiser) for mode in ("full", "initial", "nickname")}
-        yield {**built, "bracket": _bracket(organiser)}
+        yield {**built, "bracket": _bracket(organiser), "teams": _teams(organiser)}
         transaction.set_rollback(True)
 
 
@@ -159,7 +197,7 @@ def _answers(ids: dict, client: Client) -> dict[str, str]:
 
 def test_the_public_reads_no_surname_in_initial_and_nickname_modes(world):
     seen = {}
-    for mode in ("initial", "nickname", "bracket"):
+    for mode in ("initial", "nickname", "bracket", "teams"):
         answers = _answers(world[mode]["ids"], Client())
         seen[mode] = answers
         leaks = sorted(

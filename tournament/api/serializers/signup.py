@@ -10,6 +10,7 @@ from common.api.fields import name_field, text_field
 from missions.eleventh.matrix import DISPOSITION_IDS
 from tournament.api.serializers.extra import ExtraFieldsMixin
 from tournament.models import Player, PlayerStatus
+from tournament.services.players.names import NICKNAME_LIMIT
 from tournament.services.players.registration import (
     registration_factions,
     registration_position,
@@ -35,6 +36,13 @@ class SignupInputSerializer(ExtraFieldsMixin, StrictSerializer):
     )
     battle_ready = serializers.BooleanField(
         required=False, default=False, help_text="A fully painted army (+10 VP a game)."
+    )
+    nickname = text_field(
+        NICKNAME_LIMIT,
+        required=False,
+        default="",
+        help_text="The name the public reads when the event shows nicknames (empty: the first "
+        "name and initial); unique in the event (409 nickname_taken).",
     )
 
 

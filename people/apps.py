@@ -43,3 +43,7 @@ class PeopleConfig(AppConfig):
         PLAYER_PAGE_SECTIONS.register(player_consent_section)
         STAFF_PLAYER_SECTIONS.register(staff_consent_section)
         consent_signup_register()
+        from people.api.consent import signup_fields  # noqa: PLC0415
+        from tournament.extensions import EXTRA_SERIALIZER_FIELDS  # noqa: PLC0415
+
+        EXTRA_SERIALIZER_FIELDS["signup"].register(signup_fields)

@@ -25,6 +25,19 @@ class ConsentInputSerializer(StrictSerializer):
     lists = serializers.BooleanField(allow_null=True, help_text="Army list: " + ANSWER)
 
 
+def signup_fields() -> dict:
+    """The two questions on the API's sign-up (EXTRA_SERIALIZER_FIELDS["signup"])."""
+    return {
+        f"consent_{subject}": serializers.BooleanField(
+            allow_null=True,
+            required=False,
+            default=None,
+            help_text=f"{label}: {ANSWER} Recorded as given at sign-up.",
+        )
+        for subject, label in (("results", "Results"), ("lists", "Army list"))
+    }
+
+
 class ConsentHistorySerializer(serializers.Serializer):
     results = serializers.BooleanField(allow_null=True)
     lists = serializers.BooleanField(allow_null=True)

@@ -100,10 +100,11 @@ def _answer_field(label: str) -> forms.Field:
 
 
 def _signup_save(player, values: dict) -> None:
+    # The form sends "yes", "no" or "" and the API true, false or null: both are answers.
     consent_record(
         player=player,
-        results=values.get("consent_results", ""),
-        lists=values.get("consent_lists", ""),
+        results=values.get("consent_results"),
+        lists=values.get("consent_lists"),
         via=ConsentVia.SIGNUP,
     )
 

@@ -99,3 +99,21 @@ def test_the_api_takes_the_players_own_key_only(event, organiser, api):
     assert PublicationConsent.objects.count() == 1
     consent_record(player=anna, results=True, lists=True, via="staff", user=organiser)
     assert [h["via"] for h in own.get(url).json()["history"]] == ["player_page", "staff"]
+
+
+def test_the_api_sign_up_records_the_answers(event, organiser):
+    event_update(event=event, user=organiser, changes={"registration_open": True})
+    url = reverse("api-signup", args=[event.pk])
+    body = {"name": "Cy Dee", "faction": "Orks", "consent_results": True, "consent_lists": False}
+    assert APIClient().post(url, body, format="json").status_code == 201
+    row = PublicationConsent.objects.get(player__name="Cy Dee")
+    assert (row.results, row.lists, row.via) == (True, False, "signup")
+    refused = APIClient().post(
+        url, {"name": "Di Eve", "faction": "Orks", "consent_results": "maybe"}, format="json"
+    )
+    assert refused.status_code == 400
+    assert "consent_results" in refused.json()
+    assert not Player.objects.filter(name="Di Eve").exists()
+    # Not answered: nothing recorded.
+    APIClient().post(url, {"name": "Ed Fay", "faction": "Orks"}, format="json")
+    assert not PublicationConsent.objects.filter(player__name="Ed Fay").exists()

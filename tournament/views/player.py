@@ -113,7 +113,8 @@ def _dispute_claims(game: Game, player: Player) -> list[dict]:
         scores = (claim.vp_a, claim.vp_b) if mine == "a" else (claim.vp_b, claim.vp_a)
         claims.append(
             {
-                "who": "You" if own else claim.entered_by_player.name,
+                # The opponent as the public reads them (issue 36).
+                "who": "You" if own else player_public_name(claim.entered_by_player, player.event),
                 "own": own,
                 "mine": scores[0],
                 "theirs": scores[1],

@@ -32,3 +32,18 @@ class PeopleConfig(AppConfig):
         from people.services.erase import erase_words_register  # noqa: PLC0415
 
         erase_words_register()
+        # Publication consent (issue 36): asked on the player's own page, shown to the staff.
+        from people.views.consent import (  # noqa: PLC0415
+            consent_signup_register,
+            player_consent_section,
+            staff_consent_section,
+        )
+        from tournament.extensions import STAFF_PLAYER_SECTIONS  # noqa: PLC0415
+
+        PLAYER_PAGE_SECTIONS.register(player_consent_section)
+        STAFF_PLAYER_SECTIONS.register(staff_consent_section)
+        consent_signup_register()
+        from people.api.consent import signup_fields  # noqa: PLC0415
+        from tournament.extensions import EXTRA_SERIALIZER_FIELDS  # noqa: PLC0415
+
+        EXTRA_SERIALIZER_FIELDS["signup"].register(signup_fields)

@@ -10,3 +10,9 @@ PERSON_PAGE_SECTIONS = Hook(
     '(person id) -> HTML or "": a section of a person\'s public page, after their record. '
     "Filled by ratings (the rating history chart).",
 )
+
+CONSENT_CHANGED = Hook(
+    "consent changed",
+    "(player) -> None: a player's answer on publishing beyond the event changed (called inside "
+    "the answer's transaction). Filled by ratings (rates the event's edition again).",
+)

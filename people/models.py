@@ -57,3 +57,35 @@ class PersonChange(models.Model):
 
     def __str__(self) -> str:
         return self.words
+
+
+class ConsentVia(models.TextChoices):
+    SIGNUP = "signup", "At sign-up"
+    PLAYER_PAGE = "player_page", "On the player's own page"
+    STAFF = "staff", "By the staff on the player's behalf"
+
+
+class PublicationConsent(models.Model):
+    """A player's answer, at one moment, to whether their results and their army list may be
+    published beyond the event (ratings, open feeds, series). Append-only: a new answer is a
+    new row, and the player's current choice is their latest row. Each subject has three
+    states: None (never asked or not answered), True (yes), False (no)."""
+
+    player = models.ForeignKey(
+        "tournament.Player", on_delete=models.CASCADE, related_name="publication_consents"
+    )
+    results = models.BooleanField(null=True)
+    lists = models.BooleanField(null=True)
+    via = models.CharField(max_length=20, choices=ConsentVia.choices)
+    # The staff member who recorded it on the player's behalf (None for the player's own).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "made_at", "id"]
+        indexes = [models.Index(fields=["player", "-id"], name="consent_player_latest")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: results {self.results}, lists {self.lists} ({self.via})"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from people.views import pages
+from people.views import consent, pages
 
 urlpatterns = [
     path("people/<int:person_id>/", pages.person_page, name="person"),
@@ -13,4 +13,5 @@ urlpatterns = [
         "manage/people/<int:person_id>/erase/", pages.person_erase_page, name="manage-person-erase"
     ),
     path("p/<str:key>/my-data.json", pages.my_data, name="my-data"),
+    path("p/<str:key>/consent/", consent.my_consent, name="my-consent"),
 ]

@@ -101,6 +101,17 @@ PLAYER_PAGE_SECTIONS = Hook(
     "(player) -> (template name, context) or None: a section of the player's own page. "
     "Filled by rosters (their army list).",
 )
+STAFF_PLAYER_SECTIONS = Hook(
+    "staff player page sections",
+    "(player) -> (template name, context) or None: a read-only section of the staff's page of "
+    "one player. Filled by people (the player's publication consent).",
+)
+SIGNUP_ANSWERS = Hook(
+    "sign-up answers",
+    "(names, save): fields another app adds to the sign-up form (EXTRA_FORM_FIELDS['signup']) "
+    "and keeps itself, not as the player's own: save(player, {name: cleaned value}) runs once "
+    "the sign-up is saved. Filled by people (publication consent).",
+)
 SCREEN_PANELS = Hook(
     "big screen panels",
     '(event) -> HTML or "": a panel of the big screen. Filled by the play-offs (the bracket).',

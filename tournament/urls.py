@@ -43,6 +43,7 @@ urlpatterns = [
     ),
     path("p/<str:key>/withdraw/", signup.player_withdraw, name="player-withdraw"),
     path("p/<str:key>/disposition/", player.player_disposition, name="player-disposition"),
+    path("p/<str:key>/nickname/", player.player_nickname, name="player-nickname"),
     # Organisers
     path("manage/events/new/", organiser.event_new, name="manage-event-new"),
     path(manage, organiser.dashboard, name="manage-event"),

@@ -14,6 +14,12 @@ from exchange.services.workbook import XLSX_TYPE, workbook_cached
 from tournament.api.permissions import visible_event
 from tournament.api.views.exports import CSV_RESPONSE, CsvView, csv_response
 from tournament.services.documents.exports import export_filename, file_disposition
+from tournament.services.events.access import user_can_judge
+
+
+def _public(request, event) -> bool:
+    """Whether the reader is the public (players by the event's public names, issue 36)."""
+    return not user_can_judge(request.user, event)
 
 
 class PlayerSheetCsvView(CsvView):
@@ -29,7 +35,7 @@ class PlayerSheetCsvView(CsvView):
     )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
-        columns, rows = player_sheet_export(event=event)
+        columns, rows = player_sheet_export(event=event, public=_public(request, event))
         return csv_response(
             columns=columns, rows=rows, filename=export_filename(event=event, what="players")
         )
@@ -76,7 +82,8 @@ class WorkbookView(CsvView):
     )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
-        response = HttpResponse(workbook_cached(event=event), content_type=XLSX_TYPE)
+        workbook = workbook_cached(event=event, public=_public(request, event))
+        response = HttpResponse(workbook, content_type=XLSX_TYPE)
         name = export_filename(event=event, what="event").removesuffix(".csv") + ".xlsx"
         response["Content-Disposition"] = file_disposition(name)
         response["Cache-Control"] = "no-cache"
@@ -95,7 +102,7 @@ class ItcFormCsvView(CsvView):
     )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
-        columns, rows = itc_form_export(event=event)
+        columns, rows = itc_form_export(event=event, public=_public(request, event))
         return csv_response(
             columns=columns, rows=rows, filename=export_filename(event=event, what="itc")
         )
@@ -126,7 +133,8 @@ class NtrTextView(CsvView):
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
         response = HttpResponse(
-            ntr_text_export(event=event).encode(), content_type="text/plain; charset=utf-8"
+            ntr_text_export(event=event, public=_public(request, event)).encode(),
+            content_type="text/plain; charset=utf-8",
         )
         name = export_filename(event=event, what="ntr").removesuffix(".csv") + ".txt"
         response["Content-Disposition"] = file_disposition(name)

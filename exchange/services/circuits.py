@@ -23,10 +23,11 @@ def _round_letters(row: dict, rounds: int) -> list[str | None]:
     return [row.get(f"round_{n}_result") for n in range(1, rounds + 1)]
 
 
-def itc_form_export(*, event: Event) -> tuple[tuple[str, ...], list[dict]]:
-    """One row per ranked player, best first, with the form's four fields."""
+def itc_form_export(*, event: Event, public: bool = False) -> tuple[tuple[str, ...], list[dict]]:
+    """One row per ranked player, best first, with the form's four fields. `public`: players
+    by the event's public names (the organiser's own copy for the circuit has them in full)."""
     rounds = event.rounds.count()
-    _, rows = player_sheet_export(event=event)
+    _, rows = player_sheet_export(event=event, public=public)
     return ITC_COLUMNS, [
         {
             "Placing": row["place"],
@@ -51,10 +52,11 @@ def _dates(event: Event) -> str:
     return event.start_date.isoformat()
 
 
-def ntr_text_export(*, event: Event) -> str:
+def ntr_text_export(*, event: Event, public: bool = False) -> str:
     """The tournament's facts, a blank line, then a tab-separated table with a header row:
-    one row per ranked player, best first (places shared when tied)."""
-    _, rows = player_sheet_export(event=event)
+    one row per ranked player, best first (places shared when tied). `public`: players by the
+    event's public names (the organiser's own copy for the ranking has them in full)."""
+    _, rows = player_sheet_export(event=event, public=public)
     head = [
         ("Tournament", event.name),
         ("Game system", GAME_SYSTEM),

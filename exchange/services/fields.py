@@ -27,6 +27,7 @@ from tournament.models import (
     LayoutPolicy,
     PaperSize,
     PlayerStatus,
+    PublicNames,
     ResultSource,
     ResultStatus,
     RoundStage,
@@ -76,6 +77,8 @@ EVENT = _specs(
     ("places", "int", True),
     ("registration_approval", "bool"),
     ("paper_size", "str", False, tuple(PaperSize.values)),
+    # Issue 36: files written before it show full names.
+    ("public_names", "str", False, tuple(PublicNames.values), True, PublicNames.FULL.value),
     ("mission_pack", "str"),
     ("mission_order", "json"),
     ("mission_seed", "int", True, (), True),
@@ -129,6 +132,8 @@ PLAYER = _specs(
     ("created_at", "datetime"),
     # 11th edition: files written before it hold no dispositions.
     ("disposition", "str", False, DISPOSITION_CHOICES, True, ""),
+    # Issue 36: files written before it hold no nicknames.
+    ("nickname", "text", False, (), True, ""),
 )
 TABLE = _specs(
     ("number", "int"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from tournament.caching.cached import event_cached
 from tournament.models import Event, Result, ResultStatus
 from tournament.services.documents.exports import game_outcome, games_decided, games_in_order
+from tournament.services.players.public import public_names_of
 from tournament.services.standings.standings import (
     standings_compute,
     standings_final_first,
@@ -95,7 +96,7 @@ def _rounds_by_player(event: Event) -> dict[int, dict[int, dict]]:
     return out
 
 
-def player_sheet_export(*, event: Event) -> tuple[list[str], list[dict]]:
+def player_sheet_export(*, event: Event, public: bool = False) -> tuple[list[str], list[dict]]:
     """One row per ranked player, best first: place, name in two parts, this event's player
     id, faction and club, then each round's opponent, result (W, D, L, BYE) and VP for and
     against, then the totals and the round the player dropped after. Public: a round under
@@ -140,8 +141,27 @@ def player_sheet_export(*, event: Event) -> tuple[list[str], list[dict]]:
         return rows
 
     rows = event_cached(event=event, name="export-player-sheet", variant="public", compute=compute)
+    if public:
+        rows = _named_for_public(event, rows, rounds)
     final = bool(rows) and "swiss_rank" in rows[0]
     return player_sheet_columns(rounds, final=final), rows
+
+
+def _named_for_public(event: Event, rows: list[dict], rounds: int) -> list[dict]:
+    """Copies of the rows with players and opponents by the event's public names (issue 36)."""
+    names = public_names_of(event)
+    if names is None:
+        return rows
+    out = []
+    for row in rows:
+        copy = dict(row)
+        copy["first_name"], copy["last_name"] = name_split(names.get(row["player_id"], ""))
+        for number in range(1, rounds + 1):
+            opponent = row.get(f"round_{number}_opponent_id")
+            if opponent in names:
+                copy[f"round_{number}_opponent"] = names[opponent]
+        out.append(copy)
+    return out
 
 
 EVENT_SHEET_COLUMNS = ("field", "value")

@@ -26,6 +26,7 @@ from tournament.services.documents.exports import (
     results_export,
     standings_export,
 )
+from tournament.services.players.public import names_audience
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -67,26 +68,26 @@ def _sheet(book: Workbook, title: str, columns, rows: list[dict]) -> None:
     _widths(sheet)
 
 
-def event_workbook(*, event: Event) -> bytes:
+def event_workbook(*, event: Event, public: bool = False) -> bytes:
     """The .xlsx file: sheets Event, Standings, Players, Results, Pairings (every round)."""
     book = Workbook()
     book.remove(book.active)
     _sheet(book, "Event", EVENT_SHEET_COLUMNS, event_metadata(event=event))
-    columns, rows = standings_export(event=event)
+    columns, rows = standings_export(event=event, public=public)
     _sheet(book, "Standings", columns, rows)
-    columns, rows = player_sheet_export(event=event)
+    columns, rows = player_sheet_export(event=event, public=public)
     _sheet(book, "Players", columns, rows)
-    _sheet(book, "Results", results_columns(event), results_export(event=event))
+    _sheet(book, "Results", results_columns(event), results_export(event=event, public=public))
     pairings = []
     for number in event.rounds.filter(released=True).values_list("number", flat=True):
-        pairings += pairings_export(event=event, number=number)
+        pairings += pairings_export(event=event, number=number, public=public)
     _sheet(book, "Pairings", pairings_columns(event), pairings)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
 
 
-def workbook_cached(*, event: Event) -> bytes:
+def workbook_cached(*, event: Event, public: bool = False) -> bytes:
     """The event's .xlsx file once per standings revision: it holds confirmed results, players,
     settings and released pairings, all of which move that revision (unconfirmed entries do
     not); a 1,000-player workbook takes seconds to build, so every download after the first
@@ -94,7 +95,8 @@ def workbook_cached(*, event: Event) -> bytes:
     return event_cached(
         event=event,
         name="workbook",
-        variant="",
+        # The public's copy holds the event's public names (issue 36), the staff's full names.
+        variant=names_audience(event, staff=not public),
         revision=standings_revision_for(event=event, provisional=False),
-        compute=lambda: event_workbook(event=event),
+        compute=lambda: event_workbook(event=event, public=public),
     )

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from people.models import PersonLink
+from people.services.consent import consent_data
 from tournament.models import Game, Penalty, Player, SportsVote
 from tournament.services.events.extra_fields import extras_of
 
@@ -72,6 +73,7 @@ def _player_part(player: Player) -> dict:
         "dropped": player.dropped,
         "signed_up_at": player.created_at.isoformat(),
         "extras": {extra.name: extra.read(player) for extra in extras_of("player")},
+        "publication_consent": consent_data(player=player),
         "games": _games(player),
         "penalties": [
             {

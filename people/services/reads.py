@@ -15,7 +15,7 @@ from people.engine.matching import person_name
 from people.models import PersonChange, PersonLink
 from people.services.people import people_managed_by
 from tournament.engine.names import name_fold
-from tournament.models import Game, Player, RoundStage
+from tournament.models import Game, Player, PublicNames, RoundStage
 from tournament.services.documents.exports import games_decided
 from tournament.services.events.access import events_visible_to
 from tournament.services.rounds.names import round_stage_name
@@ -29,9 +29,15 @@ ORDER = ("player__event__start_date", "player__event__created_at", "player_id")
 
 
 def _visible_links(person_id: int, user) -> list[PersonLink]:
-    visible = events_visible_to(user).values("pk")
+    visible = events_visible_to(user)
+    if not (user is not None and user.is_authenticated and user.is_superuser):
+        # An event that shows its players to the public by first name and initial or by
+        # nickname (issue 36) is on a person's page only for its own staff: beside the
+        # person's full name it would tell the public who "Anna K." is.
+        staffed = Q(staff=user) if user is not None and user.is_authenticated else Q(pk=None)
+        visible = visible.filter(Q(public_names=PublicNames.FULL) | staffed)
     return list(
-        PersonLink.objects.filter(person_id=person_id, player__event__in=visible)
+        PersonLink.objects.filter(person_id=person_id, player__event__in=visible.values("pk"))
         .select_related("player__event")
         .order_by(*ORDER)
     )

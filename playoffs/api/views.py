@@ -28,10 +28,11 @@ from playoffs.services.playoffs import (
 from playoffs.services.views import playoff_view
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers.rounds import RoundSerializer
+from tournament.services.events.access import user_can_judge
 
 
-def _view(event) -> dict:
-    data = playoff_view(event=event)
+def _view(event, *, public: bool = False) -> dict:
+    data = playoff_view(event=event, public=public)
     if data is None:
         raise NotFound(
             "playoffs",
@@ -52,7 +53,9 @@ class PlayoffView(APIView):
     def get(self, request, event_id: int):
         """The bracket: every match in round order with its players (seed, name), game,
         table and winner; 404 until the cut is made."""
-        return Response(_view(visible_event(request, event_id)))
+        event = visible_event(request, event_id)
+        # The public reads the event's public names (issue 36).
+        return Response(_view(event, public=not user_can_judge(request.user, event)))
 
     @extend_schema(request=PlayoffInputSerializer, responses={201: PlayoffSerializer})
     def post(self, request, event_id: int):

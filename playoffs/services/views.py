@@ -9,6 +9,7 @@ from playoffs.models import Playoff
 from playoffs.services.bracket import entrant_names, playoff_read, seed_player
 from playoffs.services.team_bracket import team_of_player
 from tournament.models import Event
+from tournament.services.players.public import public_names_of
 
 
 def _who(playoff: Playoff, pid) -> dict:
@@ -32,12 +33,16 @@ def playoff_tiebreak_text(playoff: Playoff) -> str:
     return rules[playoff.knockout_tiebreak]
 
 
-def playoff_view(*, event: Event) -> dict | None:
+def playoff_view(*, event: Event, public: bool = False) -> dict | None:
+    """`public`: players by the event's public names (issue 36; teams keep their names)."""
     playoff = Playoff.objects.filter(event=event).first()
     if playoff is None:
         return None
     read = playoff_read(playoff)
     names = entrant_names(playoff, playoff.seeds)
+    shown = public_names_of(event) if public and playoff.entrants == "players" else None
+    if shown is not None:
+        names = {pid: shown.get(pid, name) for pid, name in names.items()}
     matches = []
     for s in read["states"]:
         slot = read["slots"].get(s.match.id)

@@ -31,7 +31,8 @@ def _columns(view: dict) -> list[dict]:
 
 def _bracket(request, event_id: int):
     event = visible_event_or_404(request, event_id)
-    view = playoff_view(event=event)
+    # The public reads the event's public names (issue 36); the staff full names.
+    view = playoff_view(event=event, public=not user_can_judge(request.user, event))
     if view is None:
         raise Http404("No play-offs in this event yet.")
     return event, view
@@ -50,7 +51,9 @@ def event_playoffs(request, event_id: int):
 
 
 def event_playoffs_pdf(request, event_id: int):
-    event, view = _bracket(request, event_id)
+    event, _ = _bracket(request, event_id)
+    # The printed bracket goes on the wall: the public names for everyone (issue 36).
+    view = playoff_view(event=event, public=True)
     response = HttpResponse(bracket_pdf(event=event, view=view, columns=_columns(view)))
     response["Content-Type"] = "application/pdf"
     name = slugify(event.name) or "event"
@@ -60,7 +63,7 @@ def event_playoffs_pdf(request, event_id: int):
 
 def screen_panel(event) -> str:
     """The big screen's bracket, once the cut is made (tournament.views.screen hook)."""
-    view = playoff_view(event=event)
+    view = playoff_view(event=event, public=True)
     if view is None:
         return ""
     return render_to_string(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -17,8 +18,10 @@ _TAKEN = ", ".join(EDITIONS)
 class RatingsQuerySerializer(StrictSerializer):
     edition = serializers.ChoiceField(
         choices=list(EDITIONS),
-        help_text="The edition group: eleventh (11th edition), leviathan, or older (the 8th and "
-        "7th edition packs and Only War).",
+        help_text=gettext_lazy(
+            "The edition group: eleventh (11th edition), leviathan, or older (the 8th and "
+            "7th edition packs and Only War)."
+        ),
         error_messages={
             "invalid_choice": f"Unknown edition {{input}}: must be one of {_TAKEN}.",
             "required": f"Say which edition: one of {_TAKEN}.",
@@ -27,18 +30,28 @@ class RatingsQuerySerializer(StrictSerializer):
 
 
 class RatingRowSerializer(StrictSerializer):
-    person = serializers.IntegerField(help_text="The person (GET /people/{id}/ is their page).")
+    person = serializers.IntegerField(
+        help_text=gettext_lazy("The person (GET /people/{id}/ is their page).")
+    )
     name = serializers.CharField()
     rating = serializers.FloatField(
-        help_text="The conservative rating (mu - 3 sigma of openskill's Plackett-Luce model), "
-        "rounded to one place for display."
+        help_text=gettext_lazy(
+            "The conservative rating (mu - 3 sigma of openskill's Plackett-Luce model), "
+            "rounded to one place for display."
+        )
     )
-    deviation = serializers.FloatField(help_text="sigma, the rating's uncertainty, one place.")
-    games = serializers.IntegerField(min_value=1, help_text="Rated games in this edition group.")
+    deviation = serializers.FloatField(
+        help_text=gettext_lazy("sigma, the rating's uncertainty, one place.")
+    )
+    games = serializers.IntegerField(
+        min_value=1, help_text=gettext_lazy("Rated games in this edition group.")
+    )
     rank = serializers.IntegerField(
         min_value=1,
-        help_text="1 is best; equal ratings are ordered by more games, then by name, then by "
-        "the person's id.",
+        help_text=gettext_lazy(
+            "1 is best; equal ratings are ordered by more games, then by name, then by "
+            "the person's id."
+        ),
     )
 
 

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection, transaction
+from django.utils.translation import gettext
 
 from common.errors import Invalid
 from missions.scoring.rules import outcome
 from people.models import PersonLink
+from people.services.consent import results_withheld_player_ids
 from people.services.reads import person_names
 from ratings.engine.ratings import (
     EDITIONS,
@@ -41,7 +43,9 @@ def edition_clean(value) -> str:
     """The edition group asked for, or Invalid naming the field and the groups there are."""
     if value not in EDITIONS:
         taken = ", ".join(EDITIONS)
-        raise Invalid("edition", "invalid_choice", f"Must be one of: {taken}.")
+        raise Invalid(
+            "edition", "invalid_choice", gettext("Must be one of: %(taken)s.") % {"taken": taken}
+        )
     return value
 
 
@@ -58,13 +62,23 @@ def _events(edition: str):
 
 def ratings_withheld_player_ids(*, event_ids) -> frozenset[int]:
     """The players whose games are left out of ratings, of these events: every player of a
-    person who opted out. The one place that decides it: publication consent (people's
-    results_withheld_player_ids, per event) is to be added here."""
-    return frozenset(
-        PersonLink.objects.filter(
-            player__event_id__in=list(event_ids), person__rating_opt_out__isnull=False
-        ).values_list("player_id", flat=True)
-    )
+    person who opted out of ratings, and each player who answered no to their results being
+    published beyond the event (people's publication consent, issue 36)."""
+    event_ids = list(event_ids)
+    opted_out = PersonLink.objects.filter(
+        player__event_id__in=event_ids, person__rating_opt_out__isnull=False
+    ).values_list("player_id", flat=True)
+    withheld = set(opted_out)
+    for event_id in event_ids:
+        withheld |= results_withheld_player_ids(event_id=event_id)
+    return frozenset(withheld)
+
+
+def ratings_consent_changed(player) -> None:
+    """people.extensions.CONSENT_CHANGED: the player's event's edition is rated again."""
+    pack = Event.objects.filter(pk=player.event_id).values_list("mission_pack", flat=True).first()
+    if pack is not None:
+        ratings_rebuild_queue(editions=(edition_of(pack),))
 
 
 @dataclass(frozen=True)

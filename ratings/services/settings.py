@@ -5,6 +5,8 @@ group again once it commits."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from common.errors import Invalid
 from exchange.services.fields import Spec
 from ratings.engine.ratings import edition_of
@@ -25,7 +27,7 @@ def _clean(values: dict) -> dict:
     clean = dict(values)
     for name in FIELDS:
         if name in clean and not isinstance(clean[name], bool):
-            raise Invalid(name, "invalid", "Must be true or false.")
+            raise Invalid(name, "invalid", gettext("Must be true or false."))
     return clean
 
 

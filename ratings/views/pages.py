@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from ratings.engine.ratings import EDITIONS, Rating, edition_of, win_chances
@@ -85,13 +86,18 @@ def player_ratings_choice(request, key: str):
     out = request.POST.get("out") == "yes"
     changed = rating_opt_out_set(person_id=person_id, out=out)
     if not changed:
-        messages.info(request, "Nothing changed.")
+        messages.info(request, gettext("Nothing changed."))
     elif out:
         messages.success(
-            request, "You are left out of ratings: no rating is shown and your games are not rated."
+            request,
+            gettext(
+                "You are left out of ratings: no rating is shown and your games are not rated."
+            ),
         )
     else:
-        messages.success(request, "You are rated again: your games count from the next update.")
+        messages.success(
+            request, gettext("You are rated again: your games count from the next update.")
+        )
     answer = redirect(reverse("player-home", kwargs={"key": key}) + "#ratings")
     answer["Cache-Control"] = "private, no-store"
     return answer

@@ -21,6 +21,7 @@ from tournament.caching.cached import event_cached, standings_cached
 from tournament.caching.revision import event_revision
 from tournament.data.factions import faction_canonical
 from tournament.engine.display import fixed, format_percent, format_record, json_rate
+from tournament.engine.public_names import public_name
 from tournament.localtime import default_time_zone
 from tournament.models import Event
 from tournament.printing.data import EventInfo
@@ -54,12 +55,17 @@ def _event_part(event: Event) -> dict:
         rows = standings_final_first(standings_cached(event=event, revision=revision))
         field = len(rows)
         ranks = {r["player"]: (r["place"], r["place_tied"]) for r in rows}
-        players = ranked_players(event).values_list("pk", "name", "faction", "disposition")
+        players = ranked_players(event).values_list(
+            "pk", "name", "nickname", "faction", "disposition"
+        )
         entries, names, dispositions = [], {}, {}
-        for pk, name, typed, disposition in players:
+        for pk, name, nickname, typed, disposition in players:
             rank, tied = ranks.get(pk, (None, False))
             entries.append(FactionEntry(pk, faction_name(typed), rank=rank, field_size=field))
-            names[pk] = (name, rank, tied, field)
+            # Statistics are public, across events and for everyone: players by each event's
+            # public names (issue 36).
+            shown = public_name(name, mode=event.public_names, nickname=nickname)
+            names[pk] = (shown, rank, tied, field)
             dispositions[pk] = disposition or None
         return {
             "entries": entries,
@@ -69,7 +75,11 @@ def _event_part(event: Event) -> dict:
         }
 
     return event_cached(
-        event=event, name="factions-part", variant="", compute=compute, revision=revision
+        event=event,
+        name="factions-part",
+        variant=event.public_names,
+        compute=compute,
+        revision=revision,
     )
 
 

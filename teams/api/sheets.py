@@ -8,6 +8,7 @@ from teams.services.sheets import team_sheet_export
 from tournament.api.permissions import visible_event
 from tournament.api.views.exports import CSV_RESPONSE, CsvView, csv_response
 from tournament.services.documents.exports import export_filename
+from tournament.services.events.access import user_can_judge
 
 
 class TeamSheetCsvView(CsvView):
@@ -22,7 +23,8 @@ class TeamSheetCsvView(CsvView):
     )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
-        columns, rows = team_sheet_export(event=event)
+        public = not user_can_judge(request.user, event)
+        columns, rows = team_sheet_export(event=event, public=public)
         return csv_response(
             columns=columns, rows=rows, filename=export_filename(event=event, what="teams")
         )

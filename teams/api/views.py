@@ -43,6 +43,7 @@ from teams.services.teams import (
     team_member_add,
     team_update,
     teams_import,
+    teams_named_for_public,
     teams_with_members,
 )
 from tournament.api.permissions import require_write_access, visible_event
@@ -59,6 +60,10 @@ PROVISIONAL = OpenApiParameter(
 
 def _team_out(request, event, team, **kwargs):
     private = user_can_judge(request.user, event)
+    if not private:
+        # The public reads the event's public names (issue 36).
+        teams = teams_named_for_public(event, team if kwargs.get("many") else [team])
+        team = teams if kwargs.get("many") else teams[0]
     cls = TeamPrivateSerializer if private else TeamSerializer
     return cls(team, context={"private": private}, **kwargs).data
 

@@ -10,6 +10,7 @@ from teams.services.records import event_match_states
 from teams.services.scoring import team_scoring_get
 from teams.services.standings import team_standings_compute
 from tournament.models import Event
+from tournament.services.players.public import public_names_of
 
 TEAM_SHEET_HEAD = ("place", "team_id", "team", "members")
 TEAM_ROUND_PARTS = ("opponent", "result", "score", "score_against")
@@ -62,7 +63,7 @@ def _rounds_by_team(event: Event, bye_score: int, table, draw_margin: int) -> di
     return out
 
 
-def team_sheet_export(*, event: Event) -> tuple[list[str], list[dict]]:
+def team_sheet_export(*, event: Event, public: bool = False) -> tuple[list[str], list[dict]]:
     """One row per team, best first: place, team, its members' names ("; " between them), each
     round's opponent, result (W, D, L, BYE) and team score for and against, then the totals."""
     rounds = TeamRound.objects.filter(event=event).count()
@@ -70,10 +71,12 @@ def team_sheet_export(*, event: Event) -> tuple[list[str], list[dict]]:
     standings = team_standings_compute(event=event)["rows"]
     by_round = _rounds_by_team(event, scoring.bye_score, scoring.table, scoring.draw_margin)
     members: dict[int, list[str]] = {}
-    for team_id, name in TeamMember.objects.filter(team__event=event).values_list(
-        "team_id", "player__name"
+    # `public`: the members by the event's public names (issue 36).
+    shown = public_names_of(event) if public else None
+    for team_id, player_id, name in TeamMember.objects.filter(team__event=event).values_list(
+        "team_id", "player_id", "player__name"
     ):
-        members.setdefault(team_id, []).append(name)
+        members.setdefault(team_id, []).append(shown[player_id] if shown else name)
     rows = []
     for row in standings:
         flat = {

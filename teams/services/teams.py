@@ -17,6 +17,7 @@ from tournament.services.audit.targets import audit_target, audit_target_kind, l
 from tournament.services.players.imports import csv_rows
 from tournament.services.players.names import name_checked, name_clash, name_holder
 from tournament.services.players.players import player_register
+from tournament.services.players.public import players_named_for_public
 
 NAME_LIMIT = 120
 
@@ -288,6 +289,16 @@ def team_delete(*, team: Team, user) -> str:
         before={"team": name, "members": members},
     )
     return name
+
+
+def teams_named_for_public(event: Event, teams) -> list[Team]:
+    """The teams (of teams_with_members) with their players by the event's public names
+    (issue 36), in memory: for the public's pages and API."""
+    teams = list(teams)
+    captains = [team.captain for team in teams if team.captain_id]
+    members = [member.player for team in teams for member in team.members.all()]
+    players_named_for_public(event, [*captains, *members])
+    return teams
 
 
 def teams_with_members(event: Event):

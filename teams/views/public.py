@@ -7,8 +7,9 @@ from django.shortcuts import render
 
 from teams.services.scoring import team_scoring_get
 from teams.services.standings import team_round_data, team_standings_compute
-from teams.services.teams import teams_with_members
+from teams.services.teams import teams_named_for_public, teams_with_members
 from tournament.services.events.access import user_can_judge
+from tournament.services.players.public import rows_named_for_public
 from tournament.services.standings.standings import standings_compute
 from tournament.views.common import visible_event_or_404
 
@@ -26,7 +27,10 @@ def _context(request, event, tab: str, **extra) -> dict:
 
 def event_teams(request, event_id: int):
     event = _team_event(request, event_id)
-    context = _context(request, event, "teams", teams=teams_with_members(event))
+    teams = teams_with_members(event)
+    if not user_can_judge(request.user, event):
+        teams = teams_named_for_public(event, teams)  # the public's names (issue 36)
+    context = _context(request, event, "teams", teams=teams)
     return render(request, "teams/teams.html", context)
 
 
@@ -45,6 +49,7 @@ def event_team_pairings(request, event_id: int):
 def event_team_standings(request, event_id: int):
     event = _team_event(request, event_id)
     standings = team_standings_compute(event=event)
+    players = standings_compute(event=event)
     for row in standings["rows"]:
         row["shown"] = [row["display"][name] for name in standings["tiebreaks"]]
     context = _context(
@@ -52,7 +57,9 @@ def event_team_standings(request, event_id: int):
         event,
         "team_standings",
         standings=standings,
-        players=standings_compute(event=event),
+        players=players
+        if user_can_judge(request.user, event)
+        else rows_named_for_public(event, players),
         scoring=team_scoring_get(event=event),
     )
     return render(request, "teams/standings.html", context)

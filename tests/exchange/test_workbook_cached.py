@@ -30,9 +30,9 @@ def made(monkeypatch):
     count = [0]
     build = workbook.event_workbook
 
-    def counted(*, event):
+    def counted(*, event, public=False):
         count[0] += 1
-        return build(event=event)
+        return build(event=event, public=public)
 
     monkeypatch.setattr(workbook, "event_workbook", counted)
     return count

@@ -190,3 +190,27 @@ def test_an_event_hidden_leaves_the_ratings(season, organiser, django_capture_on
     with django_capture_on_commit_callbacks(execute=True):
         event_update(event=second, user=organiser, changes={"hidden": False})
     assert stored()[person(first, "Ann")][2] == 4
+
+
+def test_a_player_who_said_no_to_publishing_results_is_left_out_of_that_event(
+    season, django_capture_on_commit_callbacks
+):
+    """Publication consent (issue 36): a player's "no" to their results beyond the event
+    takes that event's games out of the ratings; their other events still count."""
+    from people.services.consent import consent_record
+
+    first, second, _ = season
+    ann, dee = person(first, "Ann"), person(first, "Dee")
+    ratings_rebuild(edition="eleventh")
+    assert stored()[ann][2] == 4
+    games_dee = stored()[dee][2]
+    with django_capture_on_commit_callbacks(execute=True):
+        consent_record(player=second.by_name["Ann"], results=False, lists=None, via="player_page")
+    assert stored()[ann][2] == 3  # the Summer GT's game is gone, the Spring GT's three stay
+    assert stored()[dee][2] == games_dee - 1
+    assert ratings_withheld_player_ids(event_ids=[first.pk, second.pk]) == {
+        second.by_name["Ann"].pk
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        consent_record(player=second.by_name["Ann"], results=True, lists=None, via="player_page")
+    assert stored()[ann][2] == 4

@@ -9,6 +9,7 @@ from tournament.models.event import (
     EventStatus,
     LayoutPolicy,
     PaperSize,
+    PublicNames,
 )
 from tournament.models.game import Game
 from tournament.models.penalty import Penalty, PenaltyKind
@@ -38,6 +39,7 @@ __all__ = [
     "PlayerStatus",
     "PrintJob",
     "PrintJobStatus",
+    "PublicNames",
     "Result",
     "ResultSource",
     "ResultStatus",

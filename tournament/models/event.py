@@ -66,6 +66,13 @@ class EventKind(models.TextChoices):
 TEAM_SIZE_MIN, TEAM_SIZE_MAX = 3, 8
 
 
+class PublicNames(models.TextChoices):
+    # How players' names are shown to the public (issue 36; engine/public_names.py).
+    FULL = "full", "Full names"
+    INITIAL = "initial", "First name and initial (Anna K.)"
+    NICKNAME = "nickname", "The nickname each player chooses (else first name and initial)"
+
+
 class LayoutPolicy(models.TextChoices):
     # 11th-edition events: where each game's terrain layout letter (A, B or C) comes from.
     ROLLED_PER_TABLE = (
@@ -159,6 +166,10 @@ class Event(models.Model):
         max_length=20, choices=LayoutPolicy.choices, default=LayoutPolicy.ROLLED_PER_TABLE
     )
     table_layouts = models.JSONField(default=dict, blank=True)
+    # Issue 36: what the public reads for a player's name; the staff always read it in full.
+    public_names = models.CharField(
+        max_length=10, choices=PublicNames.choices, default=PublicNames.FULL
+    )
     # Organisers and judges, each with a role (tournament.models.staff.EventStaff).
     staff = models.ManyToManyField(
         settings.AUTH_USER_MODEL,

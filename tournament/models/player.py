@@ -28,6 +28,9 @@ class Player(NameKeyed, models.Model):
     event = models.ForeignKey("tournament.Event", on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
     name_key = name_key_field()
+    # Issue 36: the name the public reads when the event shows nicknames (blank: the first
+    # name and initial); unique per event like names (services/players/players.py).
+    nickname = models.CharField(max_length=40, blank=True)
     faction = models.CharField(max_length=120, blank=True)
     club = models.CharField(max_length=120, blank=True)
     # Optional: where "send me my link again" mails the private link. Staff only ever see it.

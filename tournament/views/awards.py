@@ -15,7 +15,11 @@ from tournament.caching.cached import awards_cached
 from tournament.models import PaintingScore, Player, PlayerStatus
 from tournament.services.events.access import user_can_judge
 from tournament.services.players.players import players_by_name
-from tournament.services.standings.awards import painting_many, sports_vote
+from tournament.services.standings.awards import (
+    awards_named_for_public,
+    painting_many,
+    sports_vote,
+)
 from tournament.views.common import (
     player_game_or_404,
     report,
@@ -27,11 +31,14 @@ from tournament.views.forms.errors import service_errors_to_form
 
 def event_awards(request, event_id: int):
     event = visible_event_or_404(request, event_id)
+    staff = user_can_judge(request.user, event)
+    awards = awards_cached(event=event)
     context = {
         "event": event,
         "tab": "awards",
-        "can_manage": user_can_judge(request.user, event),
-        "awards": awards_cached(event=event),
+        "can_manage": staff,
+        # The public reads the event's public names (issue 36).
+        "awards": awards if staff else awards_named_for_public(event, awards),
     }
     return render(request, "tournament/awards.html", context)
 

@@ -9,6 +9,7 @@ from missions.pack.errors import MissionError
 from missions.services.missions import round_mission
 from tournament.engine.names import name_sort_key
 from tournament.models import Event, Game, Player, Result, Round
+from tournament.services.players.public import games_named_for_public
 
 # Each game's counting result as `game.current_results` (a list of at most one).
 CURRENT_RESULT = Prefetch(
@@ -39,7 +40,11 @@ def games_shown(round_: Round | None, *, staff: bool) -> list[Game]:
     page says "pairings coming" instead), unless the reader is staff."""
     if round_ is not None and not round_.released and not staff:
         return []
-    return games_of(round_)
+    games = games_of(round_)
+    if not staff and round_ is not None:
+        # The public reads players by the event's public names (issue 36).
+        games_named_for_public(round_.event, games)
+    return games
 
 
 def annotate(game: Game) -> Game:

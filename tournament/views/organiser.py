@@ -21,6 +21,7 @@ from ops.backup.status import backup_summary
 from tournament.caching.cached import event_etag
 from tournament.caching.conditional import etag_matches
 from tournament.caching.revision import event_revision
+from tournament.extensions import STAFF_PLAYER_SECTIONS
 from tournament.localtime import default_time_zone, zone
 from tournament.models import Player, PlayerStatus
 from tournament.services.events.access import user_can_create_events
@@ -266,6 +267,12 @@ def player_detail(request, event, player_id: int):
     context["penalties"] = penalties_list(
         event=event, user=request.user, player_id=player.pk, with_words=True
     )
+    context["staff_sections"] = []
+    for section in STAFF_PLAYER_SECTIONS:
+        found = section(player)
+        if found is not None:
+            context.update(found[1])
+            context["staff_sections"].append(found[0])
     return render(request, "tournament/manage/player.html", context)
 
 

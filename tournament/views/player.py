@@ -31,10 +31,12 @@ from tournament.extensions import (
     PLAYER_PAGE_LINKS,
     PLAYER_PAGE_SECTIONS,
 )
-from tournament.models import Game, Player, PlayerStatus
+from tournament.models import Game, Player, PlayerStatus, PublicNames
 from tournament.services.audit.words import field_label
 from tournament.services.live.clock import when_words
 from tournament.services.players.checkin import check_in_window, player_check_in_self
+from tournament.services.players.players import player_nickname_set
+from tournament.services.players.public import player_public_name, players_named_for_public
 from tournament.services.players.registration import registration_can_withdraw
 from tournament.services.results.results import result_claims, result_confirm, result_enter
 from tournament.services.rounds.eleventh import (
@@ -50,7 +52,7 @@ from tournament.services.standings.awards import sports_ballot
 from tournament.services.standings.standing import player_standing
 from tournament.views.common import is_htmx, latest_round, player_game_or_404, report
 from tournament.views.data import game_for, mission_of, player_history
-from tournament.views.forms.players import DispositionForm
+from tournament.views.forms.players import DispositionForm, NicknameForm
 from tournament.views.forms.results import (
     RECORD_CHOICES,
     ROUND_BOXES,
@@ -113,7 +115,8 @@ def _dispute_claims(game: Game, player: Player) -> list[dict]:
         scores = (claim.vp_a, claim.vp_b) if mine == "a" else (claim.vp_b, claim.vp_a)
         claims.append(
             {
-                "who": "You" if own else claim.entered_by_player.name,
+                # The opponent as the public reads them (issue 36).
+                "who": "You" if own else player_public_name(claim.entered_by_player, player.event),
                 "own": own,
                 "mine": scores[0],
                 "theirs": scores[1],
@@ -179,6 +182,9 @@ def player_home(request, key: str):
     }
     context["check_in"] = _check_in_card(player)
     context["disposition"] = _disposition_card(player)
+    context["public_name"] = _public_name_card(player)
+    # The player reads their own name in full; their opponents as the public does (issue 36).
+    _opponents_named_for_public(player, [game, *context["history"]])
     if game is not None and game.player_b_id:
         context["my_eleventh"] = _my_eleventh(game, player)
         if game.extra_minutes:
@@ -188,6 +194,56 @@ def player_home(request, key: str):
     context["extra_links"] = [link for links in PLAYER_PAGE_LINKS for link in links(player, key)]
     template = "tournament/partials/my_result.html" if is_htmx(request) else "tournament/me.html"
     return render(request, template, context)
+
+
+def _public_name_card(player: Player) -> dict | None:
+    """What the public reads for this player when the event hides surnames (issue 36), and
+    the nickname form when it shows nicknames."""
+    event = player.event
+    if event.public_names == PublicNames.FULL:
+        return None
+    form = None
+    if event.public_names == PublicNames.NICKNAME:
+        form = NicknameForm(initial={"nickname": player.nickname}, auto_id="nickname_%s")
+    return {"shown": player_public_name(player, event), "form": form}
+
+
+def _opponents_named_for_public(player: Player, games) -> None:
+    others = [
+        getattr(game, side)
+        for game in games
+        if game is not None
+        for side in ("player_a", "player_b")
+        if getattr(game, f"{side}_id") not in (None, player.pk)
+    ]
+    players_named_for_public(player.event, others)
+
+
+@require_POST
+def player_nickname(request, key: str):
+    player = _player(key, for_write=True)
+    form = NicknameForm(request.POST)
+    form.is_valid()  # too long is left for the service to name
+    chosen = form.cleaned_data.get("nickname", request.POST.get("nickname", ""))
+    before = player.nickname
+    try:
+        player = player_nickname_set(player=player, nickname=chosen)
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        if player.nickname == before:
+            messages.info(request, gettext("Your nickname is unchanged."))
+        elif player.nickname:
+            messages.success(
+                request,
+                gettext("Nickname saved: the public pages show %(nickname)s.")
+                % {"nickname": player.nickname},
+            )
+        else:
+            messages.success(
+                request, gettext("Nickname cleared: the public pages show your first name.")
+            )
+    return redirect(reverse("player-home", kwargs={"key": key}) + "#public-name")
 
 
 # The parts of a breakdown, as the phone names them, in the order they are added up.

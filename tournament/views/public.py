@@ -5,6 +5,7 @@ partial, so a refresh costs one small response.
 """
 
 import hashlib
+from dataclasses import replace
 from urllib.parse import quote, urlencode
 
 from django.db.models import Count, Q
@@ -30,6 +31,7 @@ from tournament.services.documents.exports import FORMULA_SIGNS
 from tournament.services.events.access import events_visible_to, user_can_judge
 from tournament.services.players.penalties import penalty_marks
 from tournament.services.players.players import players_by_name
+from tournament.services.players.public import players_named_for_public, rows_named_for_public
 from tournament.services.players.registration import registration_is_open
 from tournament.services.rounds.pairing_record import round_has_record
 from tournament.services.rounds.records import never_played
@@ -121,7 +123,17 @@ def _standings(context: dict, *, provisional: bool = False):
         exact=context["can_manage"],
     )
     context["standings_as_of"] = computed.as_of_for(revision) if computed.trails(revision) else None
-    return computed
+    if context["can_manage"]:
+        return computed
+    # The public reads players by the event's public names (issue 36); the shared computation
+    # keeps full names for the staff, so the public get a renamed copy.
+    return replace(computed, value=rows_named_for_public(context["event"], computed.value))
+
+
+def audience(context: dict) -> str:
+    """A cache variant's part for who reads: the staff, or the public by the event's public
+    names (a change of that setting must not serve a page cached under the former one)."""
+    return "staff" if context["can_manage"] else context["event"].public_names
 
 
 def polled_part(request, template: str, context: dict, *, name: str, revision: str, variant: str):
@@ -153,7 +165,7 @@ def event_detail(request, event_id: int):
         # The round's games move with every entry (the event revision); the standings may
         # trail it (their own computation's revision), and so may the counts they leave out.
         revision = f"{context['revision']}.{standings.revision}.{context['progress_revision']}"
-        variant = f"{int(context['can_manage'])}:{int(context['live'])}"
+        variant = f"{audience(context)}:{int(context['live'])}"
         return polled_part(
             request,
             "tournament/partials/overview_live.html",
@@ -162,8 +174,11 @@ def event_detail(request, event_id: int):
             revision=revision,
             variant=variant,
         )
+    players = list(event.players.filter(status=PlayerStatus.APPROVED))
+    if not context["can_manage"]:
+        players_named_for_public(event, players)
     context.update(
-        players=players_by_name(event.players.filter(status=PlayerStatus.APPROVED)),
+        players=players_by_name(players),
         signup_open=registration_is_open(event),
     )
     return render(request, "tournament/event.html", context)
@@ -239,8 +254,7 @@ def event_pairings(request, event_id: int):
     if is_htmx(request):
         # The games show every entry, confirmed or not: the event revision names them.
         variant = (
-            f"{int(context['can_manage'])}:{int(context['live'])}"
-            f":{chosen.number if chosen else 0}:{order}"
+            f"{audience(context)}:{int(context['live'])}:{chosen.number if chosen else 0}:{order}"
         )
         if query:
             variant += ":" + hashlib.sha256(fold(query).encode()).hexdigest()[:16]
@@ -286,8 +300,8 @@ def standings_page(request, event, *, manage: bool):
         event_cached(
             event=event,
             name="standings-table",
-            # Rendered text: one copy per language it is read in.
-            variant=f"{int(provisional)}-{current_language()}",
+            # Rendered text: one copy per language it is read in and per audience (names).
+            variant=f"{int(provisional)}:{audience(context)}-{current_language()}",
             revision=standings.revision,
             compute=table,
         )
@@ -312,7 +326,7 @@ def standings_page(request, event, *, manage: bool):
         # keeps it). It shows the standings, the counts of results they leave out, whether
         # they trail the newest confirmation, and the rows a find kept.
         variant = (
-            f"{int(context['can_manage'])}:{int(provisional)}:{int(context['live'])}"
+            f"{audience(context)}:{int(provisional)}:{int(context['live'])}"
             f":{int(as_of is not None)}:{int(manage)}"
         )
         if query:

@@ -15,6 +15,7 @@ from tournament.caching.cached import standings_cached, standings_status_cached
 from tournament.caching.conditional import etag_matches
 from tournament.caching.revision import event_revision
 from tournament.extensions import SCREEN_PANELS
+from tournament.services.players.public import rows_named_for_public
 from tournament.services.rounds.names import round_stage_name
 from tournament.services.standings.standings import standings_final_first
 from tournament.views.common import latest_round, visible_event_or_404
@@ -36,7 +37,9 @@ def _screen_context(event, revision: int) -> dict:
         mission=mission_of(event, current),
         # Published standings only (confirmed results and byes), as on the public page.
         # In final order once the play-offs have placed everyone.
-        standings=standings_final_first(standings_cached(event=event))[:TOP],
+        standings=standings_final_first(
+            rows_named_for_public(event, standings_cached(event=event))
+        )[:TOP],
         # A knockout round's stage ("Semi-final"); "" for a Swiss round.
         stage_name=round_stage_name(event=event, round_=current) if current else "",
         progress=standings_status_cached(event=event, revision=revision),

@@ -16,7 +16,8 @@ from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
 from ops.middleware import signup_taken, signup_wait, signup_wait_text
-from tournament.models import Player
+from tournament.extensions import SIGNUP_ANSWERS
+from tournament.models import Player, PublicNames
 from tournament.services.events.access import user_can_judge
 from tournament.services.players.penalties import player_signup_warnings
 from tournament.services.players.registration import (
@@ -60,7 +61,10 @@ def event_signup(request, event_id: int):
     event = visible_event_or_404(request, event_id)
     is_open = registration_is_open(event)
     form = SignupForm(
-        request.POST or None, factions=registration_factions(), eleventh=is_eleventh(event)
+        request.POST or None,
+        factions=registration_factions(),
+        eleventh=is_eleventh(event),
+        nicknames=event.public_names == PublicNames.NICKNAME,
     )
     status = 200
     # Staff signing walk-ins up at the desk are not counted; everyone else shares the address's
@@ -71,12 +75,19 @@ def event_signup(request, event_id: int):
         form.add_error(None, signup_wait_text(wait))
         status = 429
     elif request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        # Answers another app keeps (publication consent) are not the player's own fields.
+        answers = [
+            (save, {n: data.pop(n) for n in names if n in data}) for names, save in SIGNUP_ANSWERS
+        ]
         try:
             player = registration_submit(
                 event=event,
                 user=request.user if request.user.is_authenticated else None,
-                **form.cleaned_data,
+                **data,
             )
+            for save, values in answers:
+                save(player, values)
         except ServiceError as exc:
             service_errors_to_form(form, exc)
             status = exc.status

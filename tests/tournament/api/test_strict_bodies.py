@@ -103,7 +103,8 @@ def _url(world, path: str) -> str:
 
 def _client(world, organiser, path: str) -> APIClient:
     client = APIClient()
-    if path.endswith(("/withdraw/", "/sportsmanship/", "/check-in/")):  # the player themselves
+    # The player themselves (their consent to publication, issue 36, is theirs alone to give).
+    if path.endswith(("/withdraw/", "/sportsmanship/", "/check-in/", "/consent/")):
         client.credentials(HTTP_AUTHORIZATION=f"Key {world['player'].private_key}")
     else:
         client.force_authenticate(organiser)

@@ -47,6 +47,7 @@ def configured(event, organiser):
             # To the second, as the API can set it: the page's input shows minutes only.
             "list_deadline": datetime.datetime(2026, 11, 22, 23, 0, 30, tzinfo=datetime.UTC),
             "list_publication": "everyone",
+            "public_names": "nickname",
         },
     )
 

@@ -14,6 +14,7 @@ from common.api.fields import (
 from missions.eleventh.matrix import DISPOSITION_IDS
 from tournament.api.serializers.extra import ExtraFieldsMixin
 from tournament.models import Player
+from tournament.services.players.names import NICKNAME_LIMIT
 
 
 class PlayerSerializer(ExtraFieldsMixin, StrictModelSerializer):
@@ -25,6 +26,12 @@ class PlayerSerializer(ExtraFieldsMixin, StrictModelSerializer):
     email = text_field(254, required=False, write_only=True)
     first_round = StrictIntegerField(min_value=1, max_value=30, required=False)
     fixed_table = StrictIntegerField(min_value=1, max_value=32767, allow_null=True, required=False)
+    nickname = text_field(
+        NICKNAME_LIMIT,
+        required=False,
+        help_text="The name the public reads when the event's public_names is nickname (empty: "
+        "the first name and initial); unique in the event (409 nickname_taken).",
+    )
     disposition = serializers.ChoiceField(
         choices=["", *DISPOSITION_IDS],
         allow_blank=True,
@@ -52,6 +59,7 @@ class PlayerSerializer(ExtraFieldsMixin, StrictModelSerializer):
             "fixed_table",
             "status",
             "disposition",
+            "nickname",
         ]
         read_only_fields = ["id", "event", "dropped_after_round", "status"]
 

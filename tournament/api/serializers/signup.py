@@ -11,6 +11,7 @@ from common.api.fields import name_field, text_field
 from missions.eleventh.matrix import DISPOSITION_IDS
 from tournament.api.serializers.extra import ExtraFieldsMixin
 from tournament.models import Player, PlayerStatus
+from tournament.services.players.names import NICKNAME_LIMIT
 from tournament.services.players.registration import (
     registration_factions,
     registration_position,
@@ -40,6 +41,13 @@ class SignupInputSerializer(ExtraFieldsMixin, StrictSerializer):
         required=False,
         default=False,
         help_text=gettext_lazy("A fully painted army (+10 VP a game)."),
+    )
+    nickname = text_field(
+        NICKNAME_LIMIT,
+        required=False,
+        default="",
+        help_text="The name the public reads when the event shows nicknames (empty: the first "
+        "name and initial); unique in the event (409 nickname_taken).",
     )
 
 

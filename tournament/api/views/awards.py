@@ -13,7 +13,14 @@ from common.errors import Forbidden
 from tournament.api.auth import request_player
 from tournament.api.permissions import require_staff_access, visible_event, visible_game
 from tournament.caching.conditional import cached_json
-from tournament.services.standings.awards import awards_compute, painting_set, sports_vote
+from tournament.services.events.access import user_can_judge
+from tournament.services.players.public import names_audience
+from tournament.services.standings.awards import (
+    awards_compute,
+    awards_named_for_public,
+    painting_set,
+    sports_vote,
+)
 
 
 class PaintingInputSerializer(StrictSerializer):
@@ -161,10 +168,17 @@ class AwardsView(APIView):
     )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
+        staff = user_can_judge(request.user, event)
+
+        def compute():
+            awards = awards_compute(event=event)
+            return (awards if staff else awards_named_for_public(event, awards)), {}
+
         return cached_json(
             request,
             event=event,
             name="awards",
-            variant="",
-            compute=lambda: (awards_compute(event=event), {}),
+            # The public reads the event's public names (issue 36): an answer of their own.
+            variant=names_audience(event, staff=staff),
+            compute=compute,
         )

@@ -98,7 +98,10 @@ class StandingsCsvView(CsvView):
         event = visible_event(request, event_id)
         as_of = _as_of(request)
         provisional = _provisional(request, event)
-        columns, rows = standings_export(event=event, as_of_round=as_of, provisional=provisional)
+        public = not user_can_judge(request.user, event)
+        columns, rows = standings_export(
+            event=event, as_of_round=as_of, provisional=provisional, public=public
+        )
         what = "standings" if as_of is None else f"standings-round-{as_of}"
         if provisional:
             what += "-provisional"
@@ -177,7 +180,9 @@ class ResultsView(CsvView):
     )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
-        return Response(results_export(event=event, provisional=_provisional(request, event)))
+        provisional = _provisional(request, event)
+        public = not user_can_judge(request.user, event)
+        return Response(results_export(event=event, provisional=provisional, public=public))
 
 
 class ResultsCsvView(CsvView):
@@ -189,7 +194,8 @@ class ResultsCsvView(CsvView):
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
         provisional = _provisional(request, event)
-        rows = results_export(event=event, provisional=provisional)
+        public = not user_can_judge(request.user, event)
+        rows = results_export(event=event, provisional=provisional, public=public)
         what = "results-provisional" if provisional else "results"
         return csv_response(
             columns=results_columns(event),
@@ -208,9 +214,10 @@ class PairingsCsvView(CsvView):
     )
     def get(self, request, event_id: int, number: int):
         event = visible_event(request, event_id)
-        rows = pairings_export(event=event, number=number)
+        staff = user_can_judge(request.user, event)
+        rows = pairings_export(event=event, number=number, public=not staff)
         unreleased = event.rounds.filter(number=number, released=False).exists()
-        if unreleased and not user_can_judge(request.user, event):
+        if unreleased and not staff:
             rows = []  # under review: the columns only, as the round API shows no games
         return csv_response(
             columns=pairings_columns(event),

@@ -25,6 +25,7 @@ from tournament.services.players.players import (
     player_update,
     player_warnings,
 )
+from tournament.services.players.public import players_named_for_public
 
 
 def _serializer_for(request, event):
@@ -52,7 +53,11 @@ class PlayerListView(APIView):
     )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
-        return Response(_serializer_for(request, event)(_players(request, event), many=True).data)
+        players = list(_players(request, event))
+        if not user_can_judge(request.user, event):
+            # The public reads the event's public names (issue 36); the staff full names.
+            players_named_for_public(event, players)
+        return Response(_serializer_for(request, event)(players, many=True).data)
 
     @extend_schema(request=PlayerSerializer, responses={201: PlayerSavedSerializer})
     def post(self, request, event_id: int):
@@ -73,6 +78,9 @@ class PlayerDetailView(APIView):
     def get(self, request, event_id: int, player_id: int):
         event = visible_event(request, event_id)
         player = get_object_or_404(_players(request, event), pk=player_id)
+        own = getattr(request_player(request), "pk", None) == player.pk
+        if not own and not user_can_judge(request.user, event):
+            players_named_for_public(event, [player])
         return Response(_serializer_for(request, event)(player).data)
 
     @extend_schema(request=PlayerSerializer, responses=PlayerSavedSerializer)

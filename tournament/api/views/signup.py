@@ -11,6 +11,7 @@ from ops.middleware import signup_taken, signup_wait
 from tournament.api.auth import request_player
 from tournament.api.permissions import require_write_access, visible_event
 from tournament.api.serializers.signup import SignupInputSerializer, SignupSerializer
+from tournament.extensions import SIGNUP_ANSWERS
 from tournament.services.events.access import user_can_judge
 from tournament.services.players.registration import (
     registration_approve,
@@ -42,7 +43,14 @@ class SignupView(APIView):
             raise exceptions.Throttled(
                 wait, "Many sign-ups from this address for this event; try again shortly."
             )
-        player = registration_submit(event=event, user=user, **body.validated_data)
+        data = dict(body.validated_data)
+        # Answers another app keeps (publication consent) are not the player's own fields.
+        answers = [
+            (save, {n: data.pop(n) for n in names if n in data}) for names, save in SIGNUP_ANSWERS
+        ]
+        player = registration_submit(event=event, user=user, **data)
+        for save, values in answers:
+            save(player, values)
         if counted:
             signup_taken(request, event.pk)
         data = SignupSerializer(player, context={"request": request}).data

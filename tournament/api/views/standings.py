@@ -16,6 +16,7 @@ from tournament.caching.replay import replayable
 from tournament.caching.revision import event_revisions
 from tournament.models import PenaltyKind
 from tournament.services.events.access import user_can_judge
+from tournament.services.players.public import names_audience, rows_named_for_public
 from tournament.services.results.progress import standings_status
 
 AS_OF = "X-Standings-As-Of"
@@ -119,10 +120,12 @@ class StandingsView(APIView):
 
         # Organisers and judges read exactly; the public may trail by a few seconds while a
         # newer computation runs (services/cached.py), and is told as of when.
-        exact = provisional or user_can_judge(request.user, event)
+        staff = user_can_judge(request.user, event)
+        exact = provisional or staff
         revisions = event_revisions(event_id=event.pk)  # first: the data is read after it
         revision = revisions.event if provisional else revisions.standings
-        variant = f"{as_of}:{int(provisional)}"
+        # The public reads the event's public names (issue 36): an answer of their own.
+        variant = f"{as_of}:{int(provisional)}:{names_audience(event, staff=staff)}"
         newest = event_etag(event=event, revision=revision, name="standings", variant=variant)
         rows = None
         if not etag_matches(request, newest):
@@ -137,7 +140,8 @@ class StandingsView(APIView):
             )
 
         def compute():
-            return rows.value, {"X-Standings-Provisional": "1" if provisional else "0"}
+            shown = rows.value if staff else rows_named_for_public(event, rows.value)
+            return shown, {"X-Standings-Provisional": "1" if provisional else "0"}
 
         def counts():
             # The counts move with every entry, the standings only with confirmed ones: these

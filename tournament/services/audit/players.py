@@ -44,6 +44,11 @@ def player_disposition(batch: AuditWords, entry: AuditEntry) -> str:
     return f"{_player(batch, entry)} (on their page): {changes_text(entry.before, entry.after)}"
 
 
+@describes("player_nickname")
+def player_nickname(batch: AuditWords, entry: AuditEntry) -> str:
+    return f"{_player(batch, entry)} (on their page): {changes_text(entry.before, entry.after)}"
+
+
 @describes("player_delete")
 def player_delete(batch: AuditWords, entry: AuditEntry) -> str:
     before = entry.before or {}

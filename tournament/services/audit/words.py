@@ -15,7 +15,16 @@ from collections.abc import Callable, Iterable
 from missions.eleventh import matrix
 from missions.scoring.rules import SCORING
 from tournament.extensions import DESCRIBERS
-from tournament.models import AuditEntry, EventStatus, Game, LayoutPolicy, Player, Result, Round
+from tournament.models import (
+    AuditEntry,
+    EventStatus,
+    Game,
+    LayoutPolicy,
+    Player,
+    PublicNames,
+    Result,
+    Round,
+)
 
 LABELS = {
     "event_create": "Event created",
@@ -52,12 +61,15 @@ LABELS = {
     "penalty_give": "Penalty given",
     "penalty_remove": "Penalty removed",
     "player_disposition": "Disposition chosen",
+    "player_nickname": "Nickname chosen",
     "undo": "Undo",
 }
 
 # Settings and player fields as their forms label them.
 FIELD_LABELS = {
     "name": "Name",
+    "nickname": "Nickname",
+    "public_names": "Names shown to the public",
     "start_date": "Start date",
     "end_date": "End date",
     "venue": "Venue",
@@ -165,6 +177,7 @@ SPECIAL_VALUES = {
     # The event's status by the name its select shows ("Not started", "Running").
     "status": lambda v: EventStatus(v).label if v in EventStatus.values else str(v),
     "disposition": lambda v: matrix.DISPOSITION_NAMES.get(v, str(v)),
+    "public_names": lambda v: PublicNames(v).label if v in PublicNames.values else str(v),
     "layout_policy": lambda v: LayoutPolicy(v).label if v in LayoutPolicy.values else str(v),
     "table_layouts": lambda v: (
         ", ".join(f"table {t}: {letter}" for t, letter in v.items()) or "none"

@@ -31,6 +31,11 @@ from tournament.extensions import DECIDED_GAME_HOOKS
 from tournament.models import Event, Game, Result, ResultStatus, RoundStage
 from tournament.services.events.extra_fields import extra_read
 from tournament.services.players.penalties import penalty_marks
+from tournament.services.players.public import (
+    games_named_for_public,
+    names_audience,
+    rows_named_for_public,
+)
 from tournament.services.rounds.eleventh import disposition_name
 from tournament.services.rounds.records import event_games, players_records, ranked_players
 from tournament.services.standings.standings import metric_options, standings_final_first
@@ -203,14 +208,20 @@ def standings_metric_names(*, event: Event) -> list[str]:
 
 
 def standings_export(
-    *, event: Event, as_of_round: int | None = None, provisional: bool = False
+    *,
+    event: Event,
+    as_of_round: int | None = None,
+    provisional: bool = False,
+    public: bool = False,
 ) -> tuple[list[str], list[dict]]:
     """The standings rows with every metric, as the API's JSON numbers (rates rounded by the
-    registry, exact values otherwise)."""
+    registry, exact values otherwise). `public`: players by the event's public names."""
     revision = event_revision(event_id=event.pk)  # first, so both parts read the same data
     rows = standings_cached(
         event=event, as_of_round=as_of_round, provisional=provisional, revision=revision
     )
+    if public:
+        rows = rows_named_for_public(event, rows)
     names = standings_metric_names(event=event)
 
     def compute():
@@ -288,11 +299,11 @@ def games_in_order(event: Event, number: int | None = None, *, released_only: bo
     return games
 
 
-def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
+def results_export(*, event: Event, provisional: bool = False, public: bool = False) -> list[dict]:
     """Each game seen from each of its players (a bye once): round, table, both players, VP for
     and against, outcome and status. Public: released rounds only, and a result not yet
     confirmed has no VP and status "unconfirmed"; provisional (the staff's): every round and
-    every entry's VP and its own status."""
+    every entry's VP and its own status. `public`: players by the event's public names."""
 
     def compute():
         current = {
@@ -312,7 +323,10 @@ def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
         rows = []
         eleventh = _eleventh(event)
         clocked = has_game_clocks(event)
-        for game in games_in_order(event, released_only=not provisional):
+        games = list(games_in_order(event, released_only=not provisional))
+        if public:
+            games_named_for_public(event, games)
+        for game in games:
             base = {"round": game.round.number, "table": game.table_number}
             if game.player_b_id is None:
                 rows.append(
@@ -353,9 +367,8 @@ def results_export(*, event: Event, provisional: bool = False) -> list[dict]:
                 rows.append(row)
         return rows
 
-    return event_cached(
-        event=event, name="export-results", variant=int(provisional), compute=compute
-    )
+    variant = f"{int(provisional)}:{names_audience(event, staff=not public)}"
+    return event_cached(event=event, name="export-results", variant=variant, compute=compute)
 
 
 def _side(player, role: str) -> dict:
@@ -368,8 +381,9 @@ def _side(player, role: str) -> dict:
     }
 
 
-def pairings_export(*, event: Event, number: int) -> list[dict]:
-    """One row per table of round `number` (a bye has no player_b)."""
+def pairings_export(*, event: Event, number: int, public: bool = False) -> list[dict]:
+    """One row per table of round `number` (a bye has no player_b). `public`: players by the
+    event's public names."""
     if not event.rounds.filter(number=number).exists():
         raise NotFound(
             "round", "not_found", gettext("There is no round %(number)s.") % {"number": number}
@@ -378,7 +392,10 @@ def pairings_export(*, event: Event, number: int) -> list[dict]:
     def compute():
         rows = []
         eleventh = _eleventh(event)
-        for game in games_in_order(event, number):
+        games = list(games_in_order(event, number))
+        if public:
+            games_named_for_public(event, games)
+        for game in games:
             a, b = game.player_a, game.player_b
             rows.append(
                 {
@@ -396,7 +413,8 @@ def pairings_export(*, event: Event, number: int) -> list[dict]:
             )
         return rows
 
-    return event_cached(event=event, name="export-pairings", variant=number, compute=compute)
+    variant = f"{number}:{names_audience(event, staff=not public)}"
+    return event_cached(event=event, name="export-pairings", variant=variant, compute=compute)
 
 
 def _eleventh_pairing(game: Game) -> dict:

@@ -22,6 +22,7 @@ from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack
 from missions.pack.types import CardKind
 from missions.scoring.rules import outcome
+from tournament.engine.public_names import public_name
 from tournament.extensions import PRINT_LISTS_HOOKS, ROUND_NOTE_HOOKS
 from tournament.models import Event, Game, RoundStage
 from tournament.models.event import BattleSize
@@ -40,6 +41,7 @@ from tournament.printing.data import (
 from tournament.printing.render import KINDS, ROUND_KINDS, render_round, render_standings
 from tournament.services.documents.exports import has_game_clocks
 from tournament.services.live.clock import round_timing_words
+from tournament.services.players.public import rows_named_for_public
 from tournament.services.results.progress import standings_status
 from tournament.services.rounds.names import round_seeds, round_stage_name
 from tournament.services.rounds.records import event_games
@@ -165,10 +167,11 @@ def records_before(event: Event, round_number: int) -> dict[int, str]:
     return {pid: format_record(c["w"], c["d"], c["l"]) for pid, c in tally.items()}
 
 
-def _seat(player, records: dict[int, str], lists: dict[int, str]) -> Seat:
+def _seat(player, records: dict[int, str], lists: dict[int, str], mode: str) -> Seat:
     return Seat(
         player_id=player.pk,
-        name=player.name,
+        # Sheets and packs go on the wall and to both players: the public name (issue 36).
+        name=public_name(player.name, mode=mode, nickname=player.nickname),
         faction=player.faction,
         record=records.get(player.pk, format_record(0, 0, 0)),
         army_list=lists.get(player.pk, ""),
@@ -222,7 +225,7 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         )
     # Lists go on paper only when the rosters app gives them (once published, like on pages).
     lists = army_lists_printed(event)
-    fields = ("id", "name", "faction")
+    fields = ("id", "name", "nickname", "faction")
     eleventh = event.mission_pack == ELEVENTH
     games = (
         Game.objects.filter(round=round_)
@@ -247,8 +250,8 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         pairings.append(
             Pairing(
                 table=g.table_number,
-                a=_seat(g.player_a, records, lists),
-                b=_seat(g.player_b, records, lists) if g.player_b_id else None,
+                a=_seat(g.player_a, records, lists, event.public_names),
+                b=_seat(g.player_b, records, lists, event.public_names) if g.player_b_id else None,
                 attacker=attacker,
                 eleventh=(
                     eleventh_game(g.disposition_a, g.disposition_b, g.layout)
@@ -278,7 +281,9 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
 
 def print_standings_data(*, event: Event, as_of_round: int | None = None) -> StandingsPrint:
     """Standings as of `as_of_round` (None: every round so far) with the registry's headings."""
-    rows = standings_final_first(standings_compute(event=event, as_of_round=as_of_round))
+    rows = standings_compute(event=event, as_of_round=as_of_round)
+    # Printed standings go on the wall: the public names (issue 36).
+    rows = standings_final_first(rows_named_for_public(event, rows))
     status = standings_status(event=event, as_of_round=as_of_round)
     # The latest standings say how far the results have come; a past round's only what waits.
     said = (status.heading, status.waiting) if as_of_round is None else (status.waiting,)

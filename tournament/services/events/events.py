@@ -39,6 +39,7 @@ from tournament.models.event import (
     EventKind,
     EventStatus,
     PaperSize,
+    PublicNames,
 )
 from tournament.services.audit.log import audit_changes, audit_record, undo_check, undoable
 from tournament.services.audit.targets import audit_edit_check, audit_restore, audit_restores
@@ -138,6 +139,10 @@ def _clean_choices(clean: dict) -> None:
         raise Invalid("status", "invalid_choice", gettext("Unknown status."))
     if "paper_size" in clean and clean["paper_size"] not in PaperSize.values:
         raise Invalid("paper_size", "invalid_choice", gettext("Must be A4 or letter."))
+    if "public_names" in clean and clean["public_names"] not in PublicNames.values:
+        raise Invalid(
+            "public_names", "invalid_choice", gettext("Must be full, initial or nickname.")
+        )
     if "time_zone" in clean and not zone_is_known(clean["time_zone"]):
         raise Invalid(
             "time_zone",

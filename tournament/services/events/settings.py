@@ -46,6 +46,7 @@ EVENT_SETTINGS = (
     "team_size",
     "layout_policy",
     "table_layouts",
+    "public_names",
 )
 # Drawn at creation and shown, never changed: a pack without a pool generates from it.
 FIXED = ("mission_seed",)

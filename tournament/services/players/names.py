@@ -30,6 +30,43 @@ def text_checked(value, *, field: str, multiline: bool = False, limit: int | Non
         raise Invalid.from_rule(exc) from exc
 
 
+NICKNAME_LIMIT = 40
+
+
+def nickname_checked(value) -> str:
+    """A nickname as stored ("" for none): the rules of names, at most 40 characters."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return ""
+    return name_checked(value, field="nickname", limit=NICKNAME_LIMIT)
+
+
+def nickname_free(queryset: QuerySet, nickname: str, *, exclude: Model | None = None) -> None:
+    """Refuse a nickname another player of the event (`queryset`) holds as their nickname or
+    name, in any case or character form: the public must not read one player as another."""
+    if not nickname:
+        return
+    wanted = name_key(nickname)
+    others = queryset.exclude(pk=exclude.pk) if exclude is not None and exclude.pk else queryset
+    for nick in others.exclude(nickname="").values_list("nickname", flat=True):
+        if name_key(nick) == wanted:
+            raise Conflict(
+                "nickname",
+                "nickname_taken",
+                gettext(
+                    "Another player of this event goes by %(nick)s; choose "
+                    "another nickname (capitals and character forms do not count "
+                    "as a difference)."
+                )
+                % {"nick": nick},
+            )
+    if others.filter(name_key=wanted).exists():
+        raise Conflict(
+            "nickname",
+            "nickname_taken",
+            gettext("Another player of this event is called that; choose another nickname."),
+        )
+
+
 def name_holder(queryset: QuerySet, name: str, *, exclude: Model | None = None) -> Model | None:
     """The row of `queryset` (one event's players or teams) whose name is the same as `name`."""
     rows = queryset.filter(name_key=name_key(name))

@@ -39,6 +39,8 @@ from tournament.services.players.names import (
     name_checked,
     name_clash,
     name_holder,
+    nickname_checked,
+    nickname_free,
     players_by_name,
     text_checked,
 )
@@ -50,7 +52,7 @@ TEXT_FIELDS = {"name": 120, "faction": 120, "club": 120}
 BOOL_FIELDS = ("battle_ready", "checked_in", "dropped")
 # Other apps' fields (rosters: `army_list`) are editable beside these (extra_fields.py).
 EDITABLE = (*TEXT_FIELDS, "email", *BOOL_FIELDS, "fixed_table", "first_round")
-EDITABLE += ("disposition",)
+EDITABLE += ("disposition", "nickname")
 # Every field the organiser edits is logged and undoable: the standings and pairings read
 # some (drops, late entries, Battle Ready, fixed tables), and the rest are what people see.
 LOGGED = (*EDITABLE, "dropped_after_round")
@@ -112,6 +114,8 @@ def _clean(data: dict) -> dict:
         clean["email"] = email_clean(clean["email"])
     if "disposition" in clean:
         clean["disposition"] = disposition_clean(clean["disposition"])
+    if "nickname" in clean:
+        clean["nickname"] = nickname_checked(clean["nickname"])
     return clean
 
 
@@ -154,6 +158,7 @@ def player_register(*, event: Event, user, name: str, **fields) -> Player:
     paired = event.rounds.count()
     clean.setdefault("first_round", paired + 1)
     _name_free(event, clean["name"])
+    nickname_free(Player.objects.filter(event=event), clean.get("nickname", ""))
     own, theirs = extra_split("player", clean)
     try:
         with transaction.atomic():
@@ -180,6 +185,10 @@ def player_update(*, player: Player, user, changes: dict) -> Player:
     event_require_writable(player.event)
     if "name" in clean:
         _name_free(player.event, clean["name"], player)
+    if clean.get("nickname"):
+        nickname_free(
+            Player.objects.filter(event_id=player.event_id), clean["nickname"], exclude=player
+        )
     if clean.get("disposition") != player.disposition:
         # The organiser may change it after the lock too (logged below).
         disposition_allowed(player.event, clean.get("disposition", ""))
@@ -239,6 +248,44 @@ def _check_player_update(entry) -> list[str]:
 
 @undoable("player_update")
 def _undo_player_update(entry) -> None:
+    audit_restore(entry)
+
+
+@transaction.atomic
+def player_nickname_set(*, player: Player, nickname) -> Player:
+    """The player's own nickname, from their private page (issue 36): the name the public reads
+    when the event shows nicknames. Checked as names are, unique in the event; logged."""
+    value = nickname_checked(nickname)
+    player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
+    event_require_writable(player.event)
+    if value == player.nickname:
+        return player
+    nickname_free(Player.objects.filter(event_id=player.event_id), value, exclude=player)
+    before = player.nickname
+    player.nickname = value
+    player.save(update_fields=["nickname"])
+    audit_record(
+        event=player.event,
+        action="player_nickname",
+        target=f"player:{player.pk}",
+        player=player,
+        before={"nickname": before},
+        after={"nickname": value},
+    )
+    return player
+
+
+audit_restores("player_nickname", "player", ("nickname",))
+
+
+@undo_check("player_nickname")
+def _check_player_nickname(entry) -> list[str]:
+    audit_edit_check(entry, lambda p: p.name)
+    return []
+
+
+@undoable("player_nickname")
+def _undo_player_nickname(entry) -> None:
     audit_restore(entry)
 
 

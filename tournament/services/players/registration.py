@@ -31,7 +31,13 @@ from tournament.services.events.extra_fields import (
     extra_split,
     extra_write,
 )
-from tournament.services.players.names import name_checked, name_clash, name_holder
+from tournament.services.players.names import (
+    name_checked,
+    name_clash,
+    name_holder,
+    nickname_checked,
+    nickname_free,
+)
 from tournament.services.rounds.eleventh import disposition_allowed, disposition_clean
 
 TEXT_LIMITS = {"name": 120, "club": 120}
@@ -146,6 +152,7 @@ def registration_submit(
     email="",
     disposition="",
     battle_ready=False,
+    nickname="",
     user=None,
     **extras,
 ) -> Player:
@@ -163,10 +170,12 @@ def registration_submit(
     if not isinstance(battle_ready, bool):
         raise Invalid("battle_ready", "invalid", gettext("Must be true or false."))
     clean["battle_ready"] = battle_ready
+    clean["nickname"] = nickname_checked(nickname)
     disposition_allowed(event, clean["disposition"])
     holder = name_holder(Player.objects.filter(event=event), clean["name"])
     if holder is not None:
         raise name_clash(clean["name"], holder)
+    nickname_free(Player.objects.filter(event=event), clean["nickname"])
     status = PlayerStatus.WAITING if _full(event) else _admitted_status(event)
     own, theirs = extra_split("player", clean)
     try:

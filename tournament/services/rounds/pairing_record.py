@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from django.utils.translation import gettext
+
 from common.errors import Conflict, NotFound
 from tournament.engine.pairing.record import (
     explain_all,
@@ -133,32 +135,46 @@ def round_record_get(*, event: Event, number: int, staff: bool) -> dict:
         raise Conflict(
             "round",
             "record_team_event",
-            f"{event.name} is a team event: its team rounds have no pairing record yet.",
+            gettext("%(name)s is a team event: its team rounds have no pairing record yet.")
+            % {"name": event.name},
         )
     round_ = event.rounds.filter(number=number).first()
     if round_ is None or not (round_.released or staff):
-        raise NotFound("round", "not_found", f"Round {number} is not paired.")
+        raise NotFound(
+            "round", "not_found", gettext("Round %(number)s is not paired.") % {"number": number}
+        )
     if round_.stage != RoundStage.SWISS:
         raise Conflict(
             "round",
             "record_knockout",
-            f"Round {number} is a knockout round: its games follow the bracket's seeding, "
-            "not the pairing engine (the bracket page shows them).",
+            gettext(
+                "Round %(number)s is a knockout round: its games follow the "
+                "bracket's seeding, not the pairing engine (the bracket page "
+                "shows them)."
+            )
+            % {"number": number},
         )
     if round_.method == "manual":
         raise Conflict(
             "round",
             "record_manual",
-            f"Round {number} was paired by hand, not by the pairing engine: there is no "
-            "engine pairing to check.",
+            gettext(
+                "Round %(number)s was paired by hand, not by the pairing "
+                "engine: there is no engine pairing to check."
+            )
+            % {"number": number},
         )
     stored = RoundRecord.objects.filter(round=round_).values_list("data", flat=True).first()
     if stored is None:
         raise NotFound(
             "round",
             "record_unavailable",
-            f"Round {number} was paired before pairing records were kept (or brought in from "
-            "elsewhere): what the engine was given then is not known exactly.",
+            gettext(
+                "Round %(number)s was paired before pairing records were "
+                "kept (or brought in from elsewhere): what the engine was "
+                "given then is not known exactly."
+            )
+            % {"number": number},
         )
     pairs, seats = _published(round_)
     return record_seal({**stored, "pairs": pairs, "pair_tables": seats})

@@ -123,7 +123,12 @@ def round_swap_players(
     `reason` (why, in a line) goes into the round's pairing record with who swapped."""
     reason = (reason or "").strip()
     if len(reason) > REASON_LIMIT:
-        raise Invalid("reason", "too_long", f"Must be at most {REASON_LIMIT} characters.")
+        raise Invalid(
+            "reason",
+            "too_long",
+            gettext("Must be at most %(REASON_LIMIT)s characters.")
+            % {"REASON_LIMIT": REASON_LIMIT},
+        )
     with transaction.atomic():
         event = _locked_event(event_id)
         require_organiser(user, event)

@@ -33,6 +33,7 @@ from tournament.services.audit.log import audit_record, undo_check, undoable
 from tournament.services.audit.targets import audit_target, logged_value
 from tournament.services.events.access import require_judge
 from tournament.services.events.archive import event_require_writable
+from tournament.services.players.public import players_named_for_public, rows_named_for_public
 from tournament.services.rounds.games import game_authorise, game_lock
 from tournament.services.rounds.records import event_games, players_records, ranked_players
 
@@ -265,8 +266,11 @@ def sports_ballot(*, player: Player) -> list[dict]:
         .order_by("-round__number")
     )
     rows = []
-    for game in games:
-        opponent = game.player_b if game.player_a_id == player.pk else game.player_a
+    games = list(games)
+    opponents = [g.player_b if g.player_a_id == player.pk else g.player_a for g in games]
+    # Opponents as the public reads them (issue 36); the player's own name is not shown here.
+    players_named_for_public(player.event, opponents)
+    for game, opponent in zip(games, opponents, strict=True):
         rows.append(
             {
                 "game": game.pk,
@@ -337,6 +341,15 @@ def awards_compute(*, event: Event) -> dict:
         "best_sport": best["votes"],
         "rows": out,
     }
+
+
+def awards_named_for_public(event: Event, awards: dict) -> dict:
+    """A copy of the awards with players by the event's public names (issue 36)."""
+    rows = rows_named_for_public(event, awards["rows"])
+    if rows is awards["rows"]:
+        return awards
+    best = _best(rows)
+    return {**awards, "rows": rows, "best_painted": best["painting"], "best_sport": best["votes"]}
 
 
 def _best(rows: list[dict]) -> dict[str, list[str]]:

@@ -16,6 +16,7 @@ from tournament.models.event import (
     EventKind,
     EventStatus,
     LayoutPolicy,
+    PublicNames,
 )
 from tournament.services.events.events import PLACES_MAX
 from tournament.services.events.extra_fields import extra_read
@@ -107,6 +108,14 @@ class EventForm(forms.Form):
         initial=LayoutPolicy.ROLLED_PER_TABLE,
         label=gettext_lazy("Terrain layouts (11th edition)"),
         help_text=gettext_lazy("Where each game's layout letter (A, B or C) comes from."),
+    )
+    # Issue 36. Not sent (a script's post): full names for a new event, unchanged otherwise.
+    public_names = forms.ChoiceField(
+        choices=PublicNames.choices,
+        required=False,
+        initial=PublicNames.FULL,
+        label=gettext_lazy("Players' names on public pages, printouts and downloads"),
+        help_text=gettext_lazy("The organisers and judges always see full names."),
     )
     # Sign-up: offered when the event is made too, so a new organiser finds it at once.
     registration_open = forms.BooleanField(
@@ -323,7 +332,7 @@ class SettingsForm(EventForm):
     MOMENTS = ("check_in_opens_at", "check_in_closes_at")
     # Left out when sent empty (a script's post of the older fields): unchanged.
     UNCHANGED_WHEN_EMPTY = ("time_zone", "kind", "mission_pack")
-    UNCHANGED_WHEN_EMPTY += ("layout_policy", "owr_floor")
+    UNCHANGED_WHEN_EMPTY += ("layout_policy", "owr_floor", "public_names")
 
     def changes(self) -> dict:
         data = dict(self.cleaned_data)

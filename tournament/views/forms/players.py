@@ -11,6 +11,7 @@ from django.utils.translation import gettext, gettext_lazy
 from missions.eleventh.matrix import DISPOSITIONS
 from tournament.data.factions import FACTIONS, faction_known
 from tournament.services.events.extra_fields import extra_read
+from tournament.services.players.names import NICKNAME_LIMIT
 from tournament.views.forms.extra import extra_names, with_extra_fields
 
 
@@ -94,13 +95,26 @@ class SignupForm(forms.Form):
         required=False,
         label=gettext_lazy("My army is Battle Ready (fully painted and based: +10 VP a game)"),
     )
+    # Issue 36: shown only when the event shows nicknames to the public (removed otherwise).
+    nickname = forms.CharField(
+        max_length=NICKNAME_LIMIT,
+        required=False,
+        label=gettext_lazy(
+            "Nickname (optional: the public pages show it instead of your name; empty: your "
+            "first name and initial)"
+        ),
+    )
 
-    def __init__(self, *args, factions=(), eleventh: bool = False, **kwargs):
+    def __init__(
+        self, *args, factions=(), eleventh: bool = False, nicknames: bool = False, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         self.fields["faction"].choices = [("", "Choose your faction"), *((f, f) for f in factions)]
         with_extra_fields(self, "signup")
         if not eleventh:
             del self.fields["disposition"]
+        if not nicknames:
+            del self.fields["nickname"]
 
 
 class PlayerEditForm(PlayerForm):
@@ -120,9 +134,14 @@ class PlayerEditForm(PlayerForm):
     )
     checked_in = forms.BooleanField(required=False, label=gettext_lazy("Checked in"))
     dropped = forms.BooleanField(required=False, label=gettext_lazy("Dropped"))
+    nickname = forms.CharField(
+        max_length=NICKNAME_LIMIT,
+        required=False,
+        label=gettext_lazy("Nickname (shown to the public when the event shows nicknames)"),
+    )
 
     FIELDS = ("name", "faction", "club", "email", "battle_ready", "fixed_table")
-    FIELDS += ("checked_in", "dropped", "disposition")
+    FIELDS += ("checked_in", "dropped", "disposition", "nickname")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -134,6 +153,16 @@ class PlayerEditForm(PlayerForm):
         extras = extra_read("player", player)
         initial.update({name: extras.get(name) for name in extra_names("player_edit")})
         return initial
+
+
+class NicknameForm(forms.Form):
+    """The player's own nickname on their private page (issue 36)."""
+
+    nickname = forms.CharField(
+        max_length=NICKNAME_LIMIT,
+        required=False,
+        label=gettext_lazy("Nickname (empty: your first name and initial)"),
+    )
 
 
 class DispositionForm(forms.Form):

@@ -1,0 +1,126 @@
+"""Publication consent on the pages (issue 36): the player's own page asks and saves their
+answer; the staff's page of the player shows it, read-only, with its history and dates."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from common.errors import ServiceError
+from people.models import ConsentVia
+from people.services.consent import consent_current, consent_history, consent_record
+from tournament.extensions import SIGNUP_ANSWERS
+from tournament.services.players.players import player_by_key
+from tournament.views.common import report
+from tournament.views.forms.extra import ExtraFormField, extra_form_field_register
+
+SUBJECTS = (
+    ("results", "consent_results", "My results"),
+    ("lists", "consent_lists", "My army list"),
+)
+CHOICES = (("yes", "Yes"), ("no", "No"), ("", "Not answered"))
+WORDS = {True: "yes", False: "no", None: "not answered"}
+
+
+def _form_value(answer: bool | None) -> str:
+    return {True: "yes", False: "no", None: ""}[answer]
+
+
+def player_consent_section(player) -> tuple[str, dict]:
+    """The player's own page (PLAYER_PAGE_SECTIONS): the two questions with their answer."""
+    current = consent_current(player=player)
+    subjects = [
+        {
+            "name": field,
+            "label": label,
+            "value": _form_value(getattr(current, subject) if current else None),
+        }
+        for subject, field, label in SUBJECTS
+    ]
+    since = current.made_at if current else None
+    context = {"subjects": subjects, "choices": CHOICES, "since": since}
+    return ("people/partials/my_consent.html", {"my_consent": context})
+
+
+def staff_consent_section(player) -> tuple[str, dict]:
+    """The staff's page of the player (STAFF_PLAYER_SECTIONS): the answers, read-only."""
+    history = consent_history(player=player)
+    current = history[-1] if history else None
+    vias = dict(ConsentVia.choices)
+    return (
+        "people/partials/staff_consent.html",
+        {
+            "staff_consent": {
+                "subjects": [
+                    {"label": label, "words": WORDS[getattr(current, s) if current else None]}
+                    for s, _, label in SUBJECTS
+                ],
+                "history": [
+                    {
+                        "made_at": row.made_at,
+                        "results_words": WORDS[row.results],
+                        "lists_words": WORDS[row.lists],
+                        "via_words": vias.get(row.via, row.via),
+                    }
+                    for row in reversed(history)
+                ],
+            }
+        },
+    )
+
+
+@require_POST
+def my_consent(request, key: str):
+    player = player_by_key(key=key)
+    if player is None:
+        raise PermissionDenied("Unknown player key.")
+    try:
+        consent_record(
+            player=player,
+            results=request.POST.get("consent_results", ""),
+            lists=request.POST.get("consent_lists", ""),
+            via=ConsentVia.PLAYER_PAGE,
+        )
+    except ServiceError as exc:
+        report(request, exc)
+    else:
+        messages.success(request, gettext("Your answer on publishing is saved."))
+    return redirect("player-home", key=key)
+
+
+def _answer_field(label: str) -> forms.Field:
+    return forms.ChoiceField(
+        choices=(("", "Ask me later"), ("yes", "Yes"), ("no", "No")),
+        required=False,
+        label=label,
+    )
+
+
+def _signup_save(player, values: dict) -> None:
+    # The form sends "yes", "no" or "" and the API true, false or null: both are answers.
+    consent_record(
+        player=player,
+        results=values.get("consent_results"),
+        lists=values.get("consent_lists"),
+        via=ConsentVia.SIGNUP,
+    )
+
+
+SIGNUP_LABELS = {
+    "consent_results": "May your results be published beyond this event (ratings, open "
+    "results feeds, series)?",
+    "consent_lists": "May your army list be published beyond this event?",
+}
+
+
+def consent_signup_register() -> None:
+    """The two questions on the public sign-up form, answered with the sign-up."""
+    for name, label in SIGNUP_LABELS.items():
+        extra_form_field_register(
+            "signup", ExtraFormField(name, lambda label=label: _answer_field(label))
+        )
+    SIGNUP_ANSWERS.register((tuple(SIGNUP_LABELS), _signup_save))

@@ -29,7 +29,7 @@ from tournament.engine import compute_standings, known_metrics, metric_json
 from tournament.engine.standings.metrics import AWARD_METRICS, H2H
 from tournament.extensions import DECIDED_GAME_HOOKS
 from tournament.models import Event, Game, Result, ResultStatus, RoundStage
-from tournament.services.events.extra_fields import extra_read
+from tournament.services.events.extra_fields import extra_value
 from tournament.services.players.penalties import penalty_marks
 from tournament.services.players.public import (
     games_named_for_public,
@@ -126,7 +126,7 @@ RESULTS_CLOCKS = ("time_used_for", "time_used_against", "timed_out")
 def has_game_clocks(event: Event) -> bool:
     """Whether the event runs game clocks: the clocks app's setting, read through the event's
     extra fields (this app never imports that one)."""
-    return extra_read("event", event).get("game_clock_minutes") is not None
+    return extra_value("event", event, "game_clock_minutes") is not None
 
 
 def results_columns(event: Event) -> tuple[str, ...]:

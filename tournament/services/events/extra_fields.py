@@ -98,6 +98,13 @@ def extra_read(kind: str, obj) -> dict:
     return {k: v for e in extras_of(kind) for k, v in e.read(obj).items()}
 
 
+def extra_value(kind: str, obj, name: str):
+    """One extra field's value (None when no app keeps it): reads only the app that owns it,
+    so a page asking one thing pays one app's read, whatever other apps extend the kind."""
+    owner = extra_owner(kind, name)
+    return owner.read(obj).get(name) if owner is not None else None
+
+
 def extra_write(kind: str, obj, theirs: dict[str, dict], **options) -> dict:
     """Each app stores its fields; {field: value as stored} of those it stored otherwise."""
     stored = {}

@@ -22,7 +22,7 @@ from tournament.models import Event, Game, LayoutPolicy, Player, PlayerStatus, R
 from tournament.services.audit.log import audit_record, undo_check, undoable
 from tournament.services.audit.targets import audit_edit_check, audit_restore, audit_restores
 from tournament.services.events.archive import event_require_writable
-from tournament.services.events.extra_fields import extra_read
+from tournament.services.events.extra_fields import extra_value
 from tournament.services.players.names import players_by_name
 
 ELEVENTH = "eleventh"
@@ -185,7 +185,7 @@ def disposition_lock_reason(event: Event, now=None) -> str:
     """Why a player may no longer change their own disposition ("" while they may): the list
     deadline has passed, or round 1 is paired. The organiser may still change it."""
     # The deadline is the rosters app's setting (extra_fields.py); without it, none.
-    deadline = extra_read("event", event).get("list_deadline")
+    deadline = extra_value("event", event, "list_deadline")
     if deadline is not None and (now or timezone.now()) >= deadline:
         return f"Dispositions locked at the list deadline, {when(deadline, event.time_zone)}"
     if event.rounds.exists():

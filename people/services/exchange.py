@@ -9,9 +9,11 @@ Registered with the tournament app's export and import from people.apps."""
 
 from __future__ import annotations
 
+from django.utils.dateparse import parse_datetime
+
 from exchange.extensions import ExchangeExtension, exchange_extension_register
 from exchange.services.fields import bad
-from people.models import PersonLink
+from people.models import ConsentVia, PersonLink, PublicationConsent
 from people.services.people import person_link_player
 from tournament.models import Player
 
@@ -75,5 +77,91 @@ EXTENSION = ExchangeExtension(
 )
 
 
+# Publication consent (issue 36): each player's answers, oldest first, with when and how each
+# was given, so an event moved to another server never publishes someone who said no. The
+# staff member who recorded an answer on a player's behalf is not carried (an account of this
+# server); the answer and its `via` are.
+CONSENTS = "consents"
+CONSENT_KEYS = {"results", "lists", "via", "made_at"}
+
+
+def _consents_dump(event, keys) -> dict:
+    rows = PublicationConsent.objects.filter(player__event=event).order_by("player_id", "id")
+    out: dict[str, list] = {}
+    for row in rows:
+        out.setdefault(keys.player(row.player_id), []).append(
+            {
+                "results": row.results,
+                "lists": row.lists,
+                "via": row.via,
+                "made_at": row.made_at.isoformat(),
+            }
+        )
+    return {CONSENTS: dict(sorted(out.items()))} if out else {}
+
+
+def _consent_item(item, path: str) -> dict:
+    if not isinstance(item, dict) or set(item) != CONSENT_KEYS:
+        raise bad(path, f"must be an object with {', '.join(sorted(CONSENT_KEYS))} only.")
+    for subject in ("results", "lists"):
+        if item[subject] is not None and not isinstance(item[subject], bool):
+            raise bad(f"{path}.{subject}", "must be true, false or null.")
+    if item["via"] not in ConsentVia.values:
+        raise bad(f"{path}.via", f"must be one of {', '.join(ConsentVia.values)}.")
+    made_at = parse_datetime(item["made_at"]) if isinstance(item["made_at"], str) else None
+    if made_at is None or made_at.tzinfo is None:
+        raise bad(f"{path}.made_at", "must be a date and time with its offset (ISO 8601).")
+    return {**item, "made_at": made_at}
+
+
+def _consents_read(document: dict, known: dict):
+    data = document.get(CONSENTS)
+    if data is None:
+        return {}, {}
+    if not isinstance(data, dict):
+        raise bad(CONSENTS, "must be an object of player keys.")
+    plan = {}
+    for key, answers in data.items():
+        path = f"{CONSENTS}.{key}"
+        if key not in known["player"]:
+            raise bad(path, f"no player '{key}' in this file.")
+        if not isinstance(answers, list) or not answers:
+            raise bad(path, "must be a list of the player's answers, oldest first.")
+        plan[key] = [_consent_item(item, f"{path}[{n}]") for n, item in enumerate(answers)]
+    return plan, {}
+
+
+def _consents_write(event, plan, ids) -> None:
+    answers = [
+        (ids.kinds["player"][key], item)
+        for key, items in sorted((plan or {}).items())
+        for item in items
+    ]
+    rows = PublicationConsent.objects.bulk_create(
+        PublicationConsent(
+            player_id=player_id,
+            results=item["results"],
+            lists=item["lists"],
+            via=item["via"],
+        )
+        for player_id, item in answers
+    )
+    # made_at is set when a row is added; the file's moments are put back as written.
+    for row, (_, item) in zip(rows, answers, strict=True):
+        row.made_at = item["made_at"]
+    PublicationConsent.objects.bulk_update(rows, ["made_at"])
+
+
+CONSENT_EXTENSION = ExchangeExtension(
+    name=CONSENTS,
+    keys=_keys,
+    dump=_consents_dump,
+    read=_consents_read,
+    write=_consents_write,
+    sections=(CONSENTS,),
+)
+
+
 def register() -> None:
     exchange_extension_register(EXTENSION)
+    exchange_extension_register(CONSENT_EXTENSION)

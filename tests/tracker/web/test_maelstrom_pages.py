@@ -71,8 +71,17 @@ def test_a_bad_maelstrom_choice_is_refused_on_the_page(client):
     assert not TrackedGame.objects.exists()
 
 
-def test_a_game_driven_by_its_own_forms(client):
+def test_a_game_driven_by_its_own_forms(client, monkeypatch):
+    # The page starts a game on a random seed; this walk needs an objective it can achieve in
+    # the first phase after the draw, which a few seeds do not deal (it failed once in CI), so
+    # its game is dealt from one fixed seed.
+    from types import SimpleNamespace
+
+    from tracker.services import classic
+
+    monkeypatch.setattr(classic, "secrets", SimpleNamespace(token_hex=lambda n: "walk-seed-1"))
     tracked = start(client, "eighth:cleanse_and_capture")
+    assert tracked.initial_args["seed"] == "walk-seed-1"
     url = f"/tracker/{tracked.token}/"
     html = client.get(url).content.decode()
     assert "Cleanse and Capture" in html

@@ -56,7 +56,8 @@ def test_the_french_dashboard_fits_a_phone(live_server, new_page, site, shoot):
     # No single element pokes out of the page either (a long word in a button or a tab).
     wider = page.evaluate(
         """() => [...document.querySelectorAll('body *')]
-            .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > innerWidth + 1)
+            .filter(e => e.getClientRects().length)
+            .filter(e => e.getBoundingClientRect().right > innerWidth + 1)
             .filter(e => !e.closest('[hidden], .sr-only, .visually-hidden'))
             .map(e => e.tagName + '.' + e.className + ': ' + (e.innerText || '').slice(0, 40))"""
     )

@@ -27,8 +27,8 @@ TEMPLATE = "exchange/old_event_import.html"
 # A BCP event of 1,000 players with its players list is about 3 MB; a CSV of rounds far less.
 MAX_UPLOAD_BYTES = 10_000_000
 SOURCES = [
-    ("bcp", "Best Coast Pairings event (JSON)"),
-    ("rounds_csv", "CSV of rounds (one game a row)"),
+    ("bcp", gettext_lazy("Best Coast Pairings event (JSON)")),
+    ("rounds_csv", gettext_lazy("CSV of rounds (one game a row)")),
 ]
 
 

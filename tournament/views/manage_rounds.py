@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -274,15 +274,19 @@ def _absent_action(request, event, service, done: str, nothing: str):
 @organiser_required
 @require_POST
 def check_in_all(request, event):
-    nothing = "Everyone expected at the tables is already checked in."
-    return _absent_action(request, event, players_check_in_all, "Checked in", nothing)
+    nothing = gettext("Everyone expected at the tables is already checked in.")
+    return _absent_action(
+        request, event, players_check_in_all, pgettext("players", "Checked in"), nothing
+    )
 
 
 @organiser_required
 @require_POST
 def drop_absent(request, event):
-    nothing = "Everyone expected at the tables is checked in; nobody dropped."
-    return _absent_action(request, event, players_drop_absent, "Dropped", nothing)
+    nothing = gettext("Everyone expected at the tables is checked in; nobody dropped.")
+    return _absent_action(
+        request, event, players_drop_absent, pgettext("players", "Dropped"), nothing
+    )
 
 
 @organiser_required

@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -50,10 +50,10 @@ def status_line(player: Player) -> str:
     if position is not None:
         return f"On the waiting list: {ordinal(position)}"
     return {
-        "approved": "You have a place",
-        "pending": "Awaiting the organiser's approval",
-        "rejected": "The organiser has not accepted this sign-up",
-        "withdrawn": "You have withdrawn from this event",
+        "approved": gettext("You have a place"),
+        "pending": gettext("Awaiting the organiser's approval"),
+        "rejected": gettext("The organiser has not accepted this sign-up"),
+        "withdrawn": gettext("You have withdrawn from this event"),
     }[player.status]
 
 
@@ -171,10 +171,14 @@ def _decide(request, event, player_id: int, decide, done: str):
 @organiser_required
 @require_POST
 def signup_approve(request, event, player_id: int):
-    return _decide(request, event, player_id, registration_approve, "approved")
+    return _decide(
+        request, event, player_id, registration_approve, pgettext("sign-up decided", "approved")
+    )
 
 
 @organiser_required
 @require_POST
 def signup_reject(request, event, player_id: int):
-    return _decide(request, event, player_id, registration_reject, "rejected")
+    return _decide(
+        request, event, player_id, registration_reject, pgettext("sign-up decided", "rejected")
+    )

@@ -25,6 +25,7 @@ def _speaks_french(page) -> None:
     assert page.get_by_role("heading", name="Annonces").is_visible()
     assert page.get_by_role("button", name="Annoncer").is_visible()
     assert page.get_by_text("rondes appariées").is_visible()
+    assert page.get_by_label("Trouver un joueur").is_visible()
     body = page.locator("body").inner_text()
     for english in ("Announcements", "Audit log", "Pairings", "Settings", "rounds paired"):
         assert english not in body

@@ -63,3 +63,17 @@ def test_the_french_dashboard_fits_a_phone(live_server, new_page, site, shoot):
             .map(e => e.tagName + '.' + e.className + ': ' + (e.innerText || '').slice(0, 40))"""
     )
     assert wider == []
+
+
+def test_the_french_tabs_all_show_on_a_small_phone(live_server, new_page, site):
+    # French tab names run longer than the English ones: at 320 px all still fit on screen.
+    page = open_as(new_page, live_server, site, ORGANISER, {"width": 320, "height": 700})
+    page.context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
+    page.goto(f"{live_server.url}/manage/events/{site.event.pk}/results/")
+    tabs = page.get_by_role("navigation", name="Sections du tournoi").get_by_role("link")
+    assert "Inscriptions" in tabs.all_inner_texts()
+    for tab in tabs.all():
+        box = tab.bounding_box()
+        assert box["x"] >= 0, tab.inner_text()
+        assert box["x"] + box["width"] <= 320, tab.inner_text()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 320

@@ -10,12 +10,21 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api.bodies import StrictSerializer
 from feed.engine.document import FORMAT, VERSION
 from feed.services.document import feed_event, feed_event_document, feed_events_list
 from feed.services.webhook import webhook_deliveries
 from tournament.api.permissions import visible_event
 
 SCHEMA_PATH = "docs/feed.schema.json"
+
+
+class NoQuerySerializer(StrictSerializer):
+    """These reads take no query parameter: any is 400 `unknown_field`, naming it."""
+
+
+def _no_query(request) -> None:
+    NoQuerySerializer(data=request.query_params).is_valid(raise_exception=True)
 
 
 class FeedEventsView(APIView):
@@ -27,6 +36,7 @@ class FeedEventsView(APIView):
         "end_date, mission_pack, kind, status, licence, url}]}.",
     )
     def get(self, request):
+        _no_query(request)
         events = feed_events_list()
         for row in events:
             row["url"] = request.build_absolute_uri(reverse("api-feed-event", args=[row["id"]]))
@@ -51,6 +61,7 @@ class FeedEventView(APIView):
         "metadata. 404 for an event without a licence, hidden or archived.",
     )
     def get(self, request, event_id: int):
+        _no_query(request)
         event = feed_event(event_id=event_id)
         return Response(feed_event_document(event=event))
 
@@ -65,4 +76,5 @@ class FeedDeliveriesView(APIView):
     )
     def get(self, request, event_id: int):
         event = visible_event(request, event_id)
+        _no_query(request)
         return Response(webhook_deliveries(event=event, user=request.user))

@@ -175,3 +175,11 @@ def test_eleventh_edition_metadata_and_battle_rounds(anon, spring):
     assert (eleventh["secondaries_a"], eleventh["secondaries_b"]) == ("fixed", "tactical")
     assert eleventh["primary_a"]
     assert eleventh["primary_b"]
+
+
+def test_a_query_parameter_is_refused_naming_it(anon, spring):
+    for url in ("/api/feed/events/", f"/api/feed/events/{spring.pk}/"):
+        answer = anon.get(url, {"since": "2026-01-01"})
+        assert answer.status_code == 400
+        assert "since" in answer.json()
+        assert "unknown_field" in json.dumps(answer.json())

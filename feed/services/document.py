@@ -51,9 +51,12 @@ def feed_event(*, event_id: int) -> Event:
     return event
 
 
-def _feed_event(event: Event) -> FeedEvent:
-    lists = army_lists_published(event) and (
-        list_settings(event).publication == ListPublication.EVERYONE
+def _feed_event(event: Event, *, lists: bool = True) -> FeedEvent:
+    """`lists`: find whether its lists are published (the document says; the list does not)."""
+    lists = (
+        lists
+        and army_lists_published(event)
+        and list_settings(event).publication == ListPublication.EVERYONE
     )
     return FeedEvent(
         id=event.pk,
@@ -73,7 +76,8 @@ def _feed_event(event: Event) -> FeedEvent:
 
 def feed_events_list() -> list[dict]:
     """Every event in the feed, newest first, as its list shows them."""
-    return [feed_summary(_feed_event(e)) for e in _licensed_events().order_by("-start_date", "-pk")]
+    events = _licensed_events().order_by("-start_date", "-pk")
+    return [feed_summary(_feed_event(e, lists=False)) for e in events]
 
 
 def feed_pseudonyms(*, player_ids) -> dict[int, str]:

@@ -119,3 +119,12 @@ def test_the_event_document_carries_the_licence_not_the_secret(api, event, organ
     text = api.get(f"/api/events/{event.pk}/export/").content.decode()
     assert '"feed_licence": "odbl-1.0"' in text or '"feed_licence":"odbl-1.0"' in text
     assert SECRET not in text
+
+
+def test_an_imported_event_keeps_its_licence_and_address_but_no_secret(api, event, organiser):
+    _configure(event, organiser)
+    document = api.get(f"/api/events/{event.pk}/export/").json()
+    answer = api.post("/api/events/import/", document, format="json")
+    assert answer.status_code == 201, answer.content
+    row = FeedSettings.objects.get(event_id=answer.json()["id"])
+    assert (row.licence, row.webhook_url, row.webhook_secret) == ("odbl-1.0", URL, "")

@@ -31,7 +31,10 @@ TWO_LANGUAGES = override_settings(LANGUAGES=[("en-gb", "English"), ("de", "Deuts
 
 def text_of(pdf: bytes) -> str:
     out = subprocess.run(
-        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+        [shutil.which("pdftotext"), "-layout", "-", "-"],
+        input=pdf,
+        capture_output=True,
+        check=True,
     )
     return " ".join(out.stdout.decode().split())
 

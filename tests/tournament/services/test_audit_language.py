@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 
 def test_the_labels_are_read_when_shown():
     # Lazy: a label is looked up in the catalogue of whoever reads the log.
-    assert all(not isinstance(label, str) for label in LABELS.values())
+    core = ("event_create", "event_update", "round_create", "result_enter", "undo")
+    assert not any(isinstance(LABELS[action], str) for action in core)
+    assert not isinstance(LABELS["judge_call_open"], str)  # an app's words.py
     assert audit_label("event_update") == "Settings changed"
 
 

@@ -50,9 +50,9 @@ def test_a_german_players_own_page_speaks_german_and_fits_a_phone(live_server, g
     assert page.evaluate("document.documentElement.lang") == "de"
     text = page.locator("body").inner_text()
     # The player's table, opponent and result form, in the words of docs/glossary-de.md.
-    for words in ("Runde 1", "Tisch", "Meine VP", "Ergebnis", "Sprache"):
+    for words in ("Runde 1", "Tisch", "Meine VP", "Ergebnis senden", "Dein Platz", "Sprache"):
         assert words in text, words
-    for english in ("My VP", "Your place", "Language"):
+    for english in ("My VP", "Send result", "Your place", "in play", "Language"):
         assert english not in text, english
     # Names and the game's own names stay as they are.
     assert "Bram Okoro" in text

@@ -15,6 +15,7 @@ from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
+from common.ordinals import ordinal
 from ops.middleware import signup_taken, signup_wait, signup_wait_text
 from tournament.extensions import SIGNUP_ANSWERS
 from tournament.models import Player, PublicNames
@@ -32,7 +33,6 @@ from tournament.services.players.registration import (
     registration_withdraw,
 )
 from tournament.services.rounds.eleventh import is_eleventh
-from tournament.services.standings.standing import ordinal
 from tournament.views.common import back, organiser_required, report, visible_event_or_404
 from tournament.views.forms.errors import service_errors_to_form
 from tournament.views.forms.players import SignupForm

@@ -6,26 +6,11 @@ disagree; with the same "after round N" status, so the player knows whether it m
 
 from __future__ import annotations
 
-from django.utils.translation import pgettext
-
+from common.ordinals import ordinal
 from tournament.caching.cached import standings_cached, standings_status_cached
 from tournament.caching.revision import event_revision
 from tournament.models import Event, Player
 from tournament.services.standings.standings import standings_final_first, standings_finals
-
-
-def ordinal(n: int) -> str:
-    """1 -> '1st', 12 -> '12th', 22 -> '22nd', in the reader's language (French: 1er, 12e)."""
-    if n == 1:  # a language may write the first place apart from 21st, 31st, ...
-        return pgettext("ordinal", "1st")
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    patterns = {
-        "st": pgettext("ordinal, as 21st", "%(n)sst"),
-        "nd": pgettext("ordinal, as 22nd", "%(n)snd"),
-        "rd": pgettext("ordinal, as 23rd", "%(n)srd"),
-        "th": pgettext("ordinal, as 12th", "%(n)sth"),
-    }
-    return patterns[suffix] % {"n": n}
 
 
 def player_standing(*, event: Event, player: Player, revision: int | None = None) -> dict | None:

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Invalid
+from common.ordinals import ordinal
 from missions.services.missions import mission_pack_choices
 from tournament.localtime import default_time_zone, zone_choices
 from tournament.models.event import (
@@ -24,7 +25,6 @@ from tournament.services.events.extra_fields import extra_read
 from tournament.services.events.language import language_choices
 from tournament.services.events.settings import EDITABLE
 from tournament.services.rounds.eleventh import ELEVENTH, table_layouts_parse, table_layouts_text
-from tournament.services.standings.standing import ordinal
 from tournament.services.standings.standings import metric_heading, metric_label, metric_names
 from tournament.views.forms.extra import extra_names, with_extra_fields
 

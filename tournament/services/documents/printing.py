@@ -22,7 +22,6 @@ from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack
 from missions.pack.types import CardKind
 from missions.scoring.rules import outcome
-from tournament.engine.public_names import public_name
 from tournament.extensions import PRINT_LISTS_HOOKS, ROUND_NOTE_HOOKS
 from tournament.models import Event, Game, RoundStage
 from tournament.models.event import BattleSize
@@ -41,7 +40,7 @@ from tournament.printing.data import (
 from tournament.printing.render import KINDS, ROUND_KINDS, render_round, render_standings
 from tournament.services.documents.exports import has_game_clocks
 from tournament.services.live.clock import round_timing_words
-from tournament.services.players.public import rows_named_for_public
+from tournament.services.players.public import public_names_of, rows_named_for_public
 from tournament.services.results.progress import standings_status
 from tournament.services.rounds.names import round_seeds, round_stage_name
 from tournament.services.rounds.records import event_games
@@ -167,11 +166,11 @@ def records_before(event: Event, round_number: int) -> dict[int, str]:
     return {pid: format_record(c["w"], c["d"], c["l"]) for pid, c in tally.items()}
 
 
-def _seat(player, records: dict[int, str], lists: dict[int, str], mode: str) -> Seat:
+def _seat(player, records: dict[int, str], lists: dict[int, str], names: dict | None) -> Seat:
     return Seat(
         player_id=player.pk,
         # Sheets and packs go on the wall and to both players: the public name (issue 36).
-        name=public_name(player.name, mode=mode, nickname=player.nickname),
+        name=names.get(player.pk, player.name) if names is not None else player.name,
         faction=player.faction,
         record=records.get(player.pk, format_record(0, 0, 0)),
         army_list=lists.get(player.pk, ""),
@@ -242,6 +241,7 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         .order_by(*TABLE_ORDER)
     )
     records = records_before(event, round_number)
+    names = public_names_of(event)
     pairings = []
     for g in games:
         attacker = None
@@ -250,8 +250,8 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         pairings.append(
             Pairing(
                 table=g.table_number,
-                a=_seat(g.player_a, records, lists, event.public_names),
-                b=_seat(g.player_b, records, lists, event.public_names) if g.player_b_id else None,
+                a=_seat(g.player_a, records, lists, names),
+                b=_seat(g.player_b, records, lists, names) if g.player_b_id else None,
                 attacker=attacker,
                 eleventh=(
                     eleventh_game(g.disposition_a, g.disposition_b, g.layout)

@@ -8,8 +8,9 @@ from functools import lru_cache
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, Invalid, NotFound
 from missions.classic.types import ClassicMission
@@ -39,6 +40,7 @@ from tournament.printing.data import (
 )
 from tournament.printing.render import KINDS, ROUND_KINDS, render_round, render_standings
 from tournament.services.documents.exports import has_game_clocks
+from tournament.services.events.language import event_language
 from tournament.services.live.clock import round_timing_words
 from tournament.services.players.public import public_names_of, rows_named_for_public
 from tournament.services.results.progress import standings_status
@@ -56,9 +58,10 @@ from tournament.services.standings.standings import (
 def event_info(event: Event) -> EventInfo:
     dates = ""
     if event.start_date:
-        dates = event.start_date.strftime("%d %b %Y")
+        # The month named in the active language: the event's, when a print job renders.
+        dates = date_format(event.start_date, "d M Y")
         if event.end_date and event.end_date != event.start_date:
-            dates += " – " + event.end_date.strftime("%d %b %Y")
+            dates += " – " + date_format(event.end_date, "d M Y")
     return EventInfo(
         id=event.pk,
         name=event.name,
@@ -85,7 +88,8 @@ def mission_info(pack_key: str, code: str) -> MissionInfo | None:
     pack = mission.pack
 
     def text(card) -> CardText:
-        note = "Fixed or Tactical" if card.kind is CardKind.SECONDARY and card.fixed_capable else ""
+        fixed = card.kind is CardKind.SECONDARY and card.fixed_capable
+        note = gettext("Fixed or Tactical") if fixed else ""
         return CardText(card.name, card.summary, note)
 
     return MissionInfo(
@@ -118,7 +122,7 @@ def classic_mission_info(mission: ClassicMission) -> MissionInfo:
         *rules,
     )
     if mission.mission.tactical_rule:
-        rules = (CardText("Tactical Objectives", mission.mission.tactical_rule), *rules)
+        rules = (CardText(gettext("Tactical Objectives"), mission.mission.tactical_rule), *rules)
     return MissionInfo(
         code=mission.code,
         deployment=mission.deployment.name,
@@ -324,13 +328,15 @@ def print_check(*, event: Event, kind: str, round_number: int | None) -> None:
 
 
 def print_document(*, event: Event, kind: str, round_number: int | None = None) -> bytes:
-    """One whole document as PDF bytes (the bundle goes through a print job instead)."""
+    """One whole document as PDF bytes (the bundle goes through a print job instead), in the
+    event's language whoever asks: it is read by everyone at once."""
     print_check(event=event, kind=kind, round_number=round_number)
-    if kind == "standings":
-        return render_standings(print_standings_data(event=event, as_of_round=round_number))
     if kind == "bundle":
         raise Invalid("kind", "use_job", gettext("The bundle is made by a print job."))
-    return render_round(kind, print_round_data(event=event, round_number=round_number))
+    with event_language(event):
+        if kind == "standings":
+            return render_standings(print_standings_data(event=event, as_of_round=round_number))
+        return render_round(kind, print_round_data(event=event, round_number=round_number))
 
 
 def print_job_create(*, event: Event, user, kind: str, round_number: int | None = None):
@@ -348,20 +354,25 @@ def print_job_create(*, event: Event, user, kind: str, round_number: int | None 
 
 # What each document is called on the Print page, in its job list and when it is ready.
 PRINT_LABELS = {
-    "bundle": "Round bundle",
-    "pairings": "Pairings by table",
-    "pairings-alpha": "Pairings A-Z",
-    "scoresheets": "Scoresheets",
-    "table-packs": "Table packs",
-    "fallback": "Paper pack",
-    "standings": "Standings",
+    "bundle": gettext_lazy("Round bundle"),
+    "pairings": gettext_lazy("Pairings by table"),
+    "pairings-alpha": gettext_lazy("Pairings A-Z"),
+    "scoresheets": gettext_lazy("Scoresheets"),
+    "table-packs": gettext_lazy("Table packs"),
+    "fallback": gettext_lazy("Paper pack"),
+    "standings": gettext_lazy("Standings"),
 }
 
 
 def print_job_title(job) -> str:
     """'Scoresheets, round 1': the document a job makes, as the organiser chose it."""
-    label = PRINT_LABELS.get(job.kind, job.kind)
-    return f"{label}, round {job.round.number}" if job.round_id else label
+    label = str(PRINT_LABELS.get(job.kind, job.kind))
+    if not job.round_id:
+        return label
+    return gettext("%(document)s, round %(number)s") % {
+        "document": label,
+        "number": job.round.number,
+    }
 
 
 def print_job_filename(job) -> str:

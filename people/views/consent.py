@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -19,11 +20,11 @@ from tournament.views.common import report
 from tournament.views.forms.extra import ExtraFormField, extra_form_field_register
 
 SUBJECTS = (
-    ("results", "consent_results", "My results"),
-    ("lists", "consent_lists", "My army list"),
+    ("results", "consent_results", _("My results")),
+    ("lists", "consent_lists", _("My army list")),
 )
-CHOICES = (("yes", "Yes"), ("no", "No"), ("", "Not answered"))
-WORDS = {True: "yes", False: "no", None: "not answered"}
+CHOICES = (("yes", _("Yes")), ("no", _("No")), ("", _("Not answered")))
+WORDS = {True: _("yes"), False: _("no"), None: _("not answered")}
 
 
 def _form_value(answer: bool | None) -> str:

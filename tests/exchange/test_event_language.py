@@ -46,7 +46,7 @@ def test_a_file_written_before_the_language_imports_in_the_default(event):
     assert _imported(_sealed(document)).language == "en-gb"
 
 
-@override_settings(LANGUAGES=[("en-gb", "English")])
+@override_settings(LANGUAGES=[("en-gb", "English")])  # whatever catalogues are complete
 def test_a_language_the_site_does_not_offer_is_refused_naming_it(event):
     document = export(event)
     document["event"]["language"] = "de"  # this site offers English only

@@ -27,7 +27,7 @@ def two_languages(settings):
 
 
 def test_one_language_gives_english_whatever_the_browser_asks(client, settings):
-    settings.LANGUAGES = [("en-gb", "English")]  # as before any catalogue was complete
+    settings.LANGUAGES = TWO[:1]  # as before any other catalogue was complete
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9").content.decode()
     assert '<html lang="en-gb">' in page
     assert 'name="language"' not in page  # no switcher with nothing to switch to

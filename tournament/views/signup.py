@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
+from common.ordinals import ordinal
 from ops.middleware import signup_taken, signup_wait, signup_wait_text
 from tournament.extensions import SIGNUP_ANSWERS
 from tournament.models import Player, PublicNames
@@ -36,12 +37,6 @@ from tournament.views.common import back, organiser_required, report, visible_ev
 from tournament.views.forms.errors import service_errors_to_form
 from tournament.views.forms.players import SignupForm
 from tournament.views.links import phone_url, phones_cannot_open, qr_svg
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def status_line(player: Player) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext, ngettext
 
 from tournament.models import Event, Game, ResultStatus, RoundStage
 
@@ -55,26 +56,43 @@ class StandingsStatus:
         (byes already count)', or '' before any round is paired."""
         parts = []
         if self.last_complete:
-            parts.append(f"After round {self.last_complete}")
+            parts.append(gettext("After round %(number)s") % {"number": self.last_complete})
         if self.in_play is not None:
             r = self.in_play
-            text = f"Round {r.number} in play: {r.confirmed} of {r.games} results confirmed"
+            values = {"number": r.number, "confirmed": r.confirmed, "games": r.games}
             if r.byes:
-                text += " (byes already count)"
-            parts.append(text)
+                text = ngettext(
+                    "Round %(number)s in play: %(confirmed)s of %(games)s result confirmed "
+                    "(byes already count)",
+                    "Round %(number)s in play: %(confirmed)s of %(games)s results confirmed "
+                    "(byes already count)",
+                    r.games,
+                )
+            else:
+                text = ngettext(
+                    "Round %(number)s in play: %(confirmed)s of %(games)s result confirmed",
+                    "Round %(number)s in play: %(confirmed)s of %(games)s results confirmed",
+                    r.games,
+                )
+            parts.append(text % values)
         return " · ".join(parts)
 
     @property
     def waiting(self) -> str:
         """What the published standings leave out, in words; '' when nothing waits."""
-        parts = []
-        if self.unconfirmed:
-            parts.append(_plural(self.unconfirmed, "result awaiting confirmation"))
-        if self.disputed:
-            parts.append(_plural(self.disputed, "disputed result"))
-        if not parts:
-            return ""
-        return f"{' and '.join(parts)} not counted yet."
+        n, m = self.unconfirmed, self.disputed
+        waiting = ngettext(
+            "%(n)s result awaiting confirmation", "%(n)s results awaiting confirmation", n
+        ) % {"n": n}
+        disputed = ngettext("%(n)s disputed result", "%(n)s disputed results", m) % {"n": m}
+        if n and m:
+            return gettext("%(waiting)s and %(disputed)s not counted yet.") % {
+                "waiting": waiting,
+                "disputed": disputed,
+            }
+        if n or m:
+            return gettext("%(waiting)s not counted yet.") % {"waiting": waiting if n else disputed}
+        return ""
 
     def as_dict(self) -> dict:
         return {
@@ -87,13 +105,6 @@ class StandingsStatus:
             "missing": self.missing,
             "heading": self.heading,
         }
-
-
-def _plural(n: int, noun: str) -> str:
-    if n == 1:
-        return f"1 {noun}"
-    head, _, tail = noun.partition(" ")
-    return f"{n} {head}s{(' ' + tail) if tail else ''}"
 
 
 def standings_status(*, event: Event, as_of_round: int | None = None) -> StandingsStatus:

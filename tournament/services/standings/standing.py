@@ -6,16 +6,11 @@ disagree; with the same "after round N" status, so the player knows whether it m
 
 from __future__ import annotations
 
+from common.ordinals import ordinal
 from tournament.caching.cached import standings_cached, standings_status_cached
 from tournament.caching.revision import event_revision
 from tournament.models import Event, Player
 from tournament.services.standings.standings import standings_final_first, standings_finals
-
-
-def ordinal(n: int) -> str:
-    """1 -> '1st', 12 -> '12th', 22 -> '22nd'."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def player_standing(*, event: Event, player: Player, revision: int | None = None) -> dict | None:

@@ -35,9 +35,11 @@ def test_a_players_page_in_italian_fits_a_phone(live_server, new_page):
         "Chiama un giudice",
         "Inserisci i punti vittoria finali",
         "La tua posizione",
+        "Invia il risultato",
+        "I tuoi risultati tra i tornei",
     ):
         assert italian in text, italian
-    for english in ("All pairings", "Enter the final victory points", "Your place"):
+    for english in ("All pairings", "Enter the final victory points", "Your place", "Send result"):
         assert english not in text, english
     # The footer's switcher offers both complete languages, each by its own name.
     switcher = page.locator("select[name=language]")

@@ -14,10 +14,12 @@ Languages: every page is walked in English and in one other complete language
 each complete language covers an equal share of the pages and a new language adds about 1/n of
 a walk, not a whole one. While English is the only complete language, the walk is English only.
 
-The site is built once per group of pages with the same `setup` (so once for the 44 pages that
-need none, in a few chunks that run side by side under xdist), not once per page: the setups
-change the event (a round back under review, check-in open...), so pages with different setups
-never share a build. One test per group reports every page that fails, not only the first.
+The site is built once per group of pages with the same `setup`, not once per page (the pages
+that need no setup share one build per chunk of CHUNK, so the chunks run side by side under
+xdist): the setups change the event (a round back under review, check-in open...), so pages
+with different setups never share a build. Each group is one test, which reports every page and
+language that fails, not only the first. Checks that were three walks (accessibility, policy,
+phone) are one: each page is opened once per language, not three times.
 
 PHONE_SHOTS=<folder> keeps a screenshot of each page there (nobody looks at them in a plain run,
 so none is taken); UPDATE_DOC_SCREENSHOTS=1 also refreshes the phone screenshots the README

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -116,3 +118,56 @@ def test_compile_catalogues_writes_each_mo_beside_its_po(tmp_path, settings):
     call_command("compile_catalogues")
     mo = gettext.GNUTranslations(io.BytesIO((folder / "django.mo").read_bytes()))
     assert mo.gettext("Standings") == "Tabelle"
+
+
+def _source_copy(target: Path) -> None:
+    """The project's source without its catalogues, so makemessages there writes a fresh one
+    (and never into this checkout's locale/)."""
+    ignored = shutil.ignore_patterns(
+        ".git", ".venv", "locale", "staticfiles", "media", "__pycache__", ".*cache", "*.mo"
+    )
+    shutil.copytree(ROOT, target, ignore=ignored, symlinks=True)
+
+
+@pytest.mark.skipif(
+    not (shutil.which("xgettext") and shutil.which("msgcmp")), reason="needs GNU gettext"
+)
+@pytest.mark.skipif(
+    os.environ.get("DATABASE_FREE_TESTS") == "skip",
+    reason="the catalogues do not depend on the database: checked in CI's SQLite pass",
+)
+def test_every_catalogue_holds_every_message_the_source_marks(tmp_path):
+    """A string marked since a catalogue was written makes that catalogue incomplete: the
+    messages are extracted afresh (Django's makemessages, as translators run it) and each
+    language's catalogue must translate every one of them (GNU msgcmp)."""
+    languages = [code for code in settings.COMPLETE_LANGUAGES if code != settings.LANGUAGE_CODE]
+    if not languages:
+        pytest.skip("English only: no catalogue to hold the messages")
+    source = tmp_path / "source"
+    _source_copy(source)
+    python = sys.executable
+    common = ["--ignore=.venv", "--ignore=tests", "--ignore=staticfiles", "--no-obsolete"]
+    runs = (
+        ("django", ["--ignore=benchmarks", "--ignore=tools"]),
+        ("djangojs", ["-d", "djangojs", "--ignore=static/js/htmx.min.js"]),
+    )
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"}
+    for _, extra in runs:
+        subprocess.run(
+            [python, "manage.py", "makemessages", "-l", languages[0], *common, *extra],
+            cwd=source,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
+    for code in languages:
+        for domain, _ in runs:
+            fresh = source / "locale" / languages[0] / "LC_MESSAGES" / f"{domain}.po"
+            mine = ROOT / "locale" / code / "LC_MESSAGES" / f"{domain}.po"
+            done = subprocess.run(
+                [shutil.which("msgcmp"), str(mine), str(fresh)],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            assert done.returncode == 0, f"{code} {domain}: not translated yet\n{done.stderr}"

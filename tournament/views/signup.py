@@ -48,12 +48,12 @@ def status_line(player: Player) -> str:
     """Where a sign-up stands, as its player reads it."""
     position = registration_position(player=player)
     if position is not None:
-        return f"On the waiting list: {ordinal(position)}"
+        return gettext("On the waiting list: %(place)s") % {"place": ordinal(position)}
     return {
-        "approved": "You have a place",
-        "pending": "Awaiting the organiser's approval",
-        "rejected": "The organiser has not accepted this sign-up",
-        "withdrawn": "You have withdrawn from this event",
+        "approved": gettext("You have a place"),
+        "pending": gettext("Awaiting the organiser's approval"),
+        "rejected": gettext("The organiser has not accepted this sign-up"),
+        "withdrawn": gettext("You have withdrawn from this event"),
     }[player.status]
 
 
@@ -154,6 +154,7 @@ def signups(request, event):
 
 
 def _decide(request, event, player_id: int, decide, done: str):
+    """`done` is the message said afterwards, with %(name)s for the player."""
     player = event.players.filter(pk=player_id).first()
     if player is None:
         raise Http404("No such player in this event.")
@@ -162,19 +163,17 @@ def _decide(request, event, player_id: int, decide, done: str):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(
-            request, gettext("%(name)s %(done)s.") % {"name": player.name, "done": done}
-        )
+        messages.success(request, done % {"name": player.name})
     return back(request, "manage-signups", event_id=event.pk)
 
 
 @organiser_required
 @require_POST
 def signup_approve(request, event, player_id: int):
-    return _decide(request, event, player_id, registration_approve, "approved")
+    return _decide(request, event, player_id, registration_approve, gettext("%(name)s approved."))
 
 
 @organiser_required
 @require_POST
 def signup_reject(request, event, player_id: int):
-    return _decide(request, event, player_id, registration_reject, "rejected")
+    return _decide(request, event, player_id, registration_reject, gettext("%(name)s rejected."))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from common.errors import Conflict, Invalid
 from tournament.data.factions import faction_canonical, faction_known
@@ -309,11 +309,14 @@ def player_delete(*, player: Player, user) -> None:
         raise Conflict(
             "player",
             "player_has_games",
-            gettext(
-                "%(name)s has %(games)s game%(value)s in the pairings and "
-                "cannot be deleted; drop them instead."
+            ngettext(
+                "%(name)s has %(games)s game in the pairings and cannot be deleted; "
+                "drop them instead.",
+                "%(name)s has %(games)s games in the pairings and cannot be deleted; "
+                "drop them instead.",
+                games,
             )
-            % {"name": player.name, "games": games, "value": "s" if games != 1 else ""},
+            % {"name": player.name, "games": games},
         )
     before = {"id": player.pk, **_snapshot(player, (*RECREATED, *extra_editable("player")))}
     player.delete()

@@ -13,7 +13,7 @@ import random
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from common.errors import Conflict, Invalid
 from missions.eleventh import matrix
@@ -169,15 +169,17 @@ def check_dispositions(event: Event, number: int, force: bool, players=None) -> 
         missing = [p for p in missing if p.pk in players]
     if missing:
         count = len(missing)
-        who = "1 player has" if count == 1 else f"{count} players have"
         raise Conflict(
             "players",
             "no_disposition",
-            gettext(
-                "%(who)s no Force Disposition: %(join)s. Record theirs, drop "
-                "them, or force the pairing."
+            ngettext(
+                "%(count)s player has no Force Disposition: %(join)s. Record theirs, drop "
+                "them, or force the pairing.",
+                "%(count)s players have no Force Disposition: %(join)s. Record theirs, drop "
+                "them, or force the pairing.",
+                count,
             )
-            % {"who": who, "join": ", ".join(p.name for p in missing)},
+            % {"count": count, "join": ", ".join(p.name for p in missing)},
         )
 
 

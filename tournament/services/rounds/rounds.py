@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from common.errors import Conflict, Invalid, NotFound
 from common.seeds import SEED_MAX
@@ -71,18 +71,14 @@ def _check_previous_complete(event: Event, force: bool) -> None:
     raise Conflict(
         "round",
         "results_missing",
-        gettext(
-            "Round %(number)s still lacks %(lacking)s confirmed "
-            "%(value)s: %(listed)s. Enter or confirm %(value2)s, or "
-            "force the pairing."
+        ngettext(
+            "Round %(number)s still lacks %(lacking)s confirmed result: %(listed)s. "
+            "Enter or confirm it, or force the pairing.",
+            "Round %(number)s still lacks %(lacking)s confirmed results: %(listed)s. "
+            "Enter or confirm them, or force the pairing.",
+            lacking,
         )
-        % {
-            "number": last.number,
-            "lacking": lacking,
-            "value": "result" if lacking == 1 else "results",
-            "listed": listed,
-            "value2": "it" if lacking == 1 else "them",
-        },
+        % {"number": last.number, "lacking": lacking, "listed": listed},
     )
 
 
@@ -132,14 +128,17 @@ def check_checked_in(event: Event, number: int, force: bool) -> None:
     absent = players_absent(event=event, round_number=number)
     if absent:
         count = len(absent)
-        who = "1 player is" if count == 1 else f"{count} players are"
         raise Conflict(
             "players",
             "not_checked_in",
-            gettext(
-                "%(who)s not checked in: %(join)s. Check them in, drop them, or force the pairing."
+            ngettext(
+                "%(count)s player is not checked in: %(join)s. Check them in, drop them, "
+                "or force the pairing.",
+                "%(count)s players are not checked in: %(join)s. Check them in, drop them, "
+                "or force the pairing.",
+                count,
             )
-            % {"who": who, "join": ", ".join(p.name for p in absent)},
+            % {"count": count, "join": ", ".join(p.name for p in absent)},
         )
 
 
@@ -221,16 +220,14 @@ def _check_grouped(players, groups: list[tuple[str, list[int]]], number: int) ->
         raise Conflict(
             "round",
             "players_without_group",
-            gettext(
-                "Round %(number)s pairs within %(labels)s, but %(join)s "
-                "%(value)s in none of them: place them first."
+            ngettext(
+                "Round %(number)s pairs within %(labels)s, but %(join)s is in none of "
+                "them: place them first.",
+                "Round %(number)s pairs within %(labels)s, but %(join)s are in none of "
+                "them: place them first.",
+                len(lost),
             )
-            % {
-                "number": number,
-                "labels": labels,
-                "join": ", ".join(lost),
-                "value": "is" if len(lost) == 1 else "are",
-            },
+            % {"number": number, "labels": labels, "join": ", ".join(lost)},
         )
 
 

@@ -178,10 +178,10 @@ def player_links(player, key: str) -> list[tuple[str, str]]:
         .values_list("person_id", flat=True)
         .first()
     )
-    mine = [("Download my data", reverse("my-data", args=[key]))]
+    mine = [(gettext("Download my data"), reverse("my-data", args=[key]))]
     if person is None:
         return mine
-    return [("Your results across events", reverse("person", args=[person])), *mine]
+    return [(gettext("Your results across events"), reverse("person", args=[person])), *mine]
 
 
 @require_safe

@@ -32,16 +32,11 @@ from tournament.services.players.registration import (
     registration_withdraw,
 )
 from tournament.services.rounds.eleventh import is_eleventh
+from tournament.services.standings.standing import ordinal
 from tournament.views.common import back, organiser_required, report, visible_event_or_404
 from tournament.views.forms.errors import service_errors_to_form
 from tournament.views.forms.players import SignupForm
 from tournament.views.links import phone_url, phones_cannot_open, qr_svg
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def status_line(player: Player) -> str:

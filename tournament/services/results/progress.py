@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext, ngettext
 
 from tournament.models import Event, Game, ResultStatus, RoundStage
 
@@ -55,26 +56,43 @@ class StandingsStatus:
         (byes already count)', or '' before any round is paired."""
         parts = []
         if self.last_complete:
-            parts.append(f"After round {self.last_complete}")
+            parts.append(gettext("After round %(number)s") % {"number": self.last_complete})
         if self.in_play is not None:
             r = self.in_play
-            text = f"Round {r.number} in play: {r.confirmed} of {r.games} results confirmed"
+            numbers = {"number": r.number, "confirmed": r.confirmed, "games": r.games}
             if r.byes:
-                text += " (byes already count)"
-            parts.append(text)
+                text = gettext(
+                    "Round %(number)s in play: %(confirmed)s of %(games)s results confirmed "
+                    "(byes already count)"
+                )
+            else:
+                text = gettext(
+                    "Round %(number)s in play: %(confirmed)s of %(games)s results confirmed"
+                )
+            parts.append(text % numbers)
         return " · ".join(parts)
 
     @property
     def waiting(self) -> str:
         """What the published standings leave out, in words; '' when nothing waits."""
-        parts = []
-        if self.unconfirmed:
-            parts.append(_plural(self.unconfirmed, "result awaiting confirmation"))
-        if self.disputed:
-            parts.append(_plural(self.disputed, "disputed result"))
-        if not parts:
-            return ""
-        return f"{' and '.join(parts)} not counted yet."
+        unconfirmed = ngettext(
+            "%(count)s result awaiting confirmation",
+            "%(count)s results awaiting confirmation",
+            self.unconfirmed,
+        ) % {"count": self.unconfirmed}
+        disputed = ngettext(
+            "%(count)s disputed result", "%(count)s disputed results", self.disputed
+        ) % {"count": self.disputed}
+        if self.unconfirmed and self.disputed:
+            return gettext("%(unconfirmed)s and %(disputed)s not counted yet.") % {
+                "unconfirmed": unconfirmed,
+                "disputed": disputed,
+            }
+        if self.unconfirmed or self.disputed:
+            return gettext("%(waiting)s not counted yet.") % {
+                "waiting": unconfirmed if self.unconfirmed else disputed
+            }
+        return ""
 
     def as_dict(self) -> dict:
         return {
@@ -87,13 +105,6 @@ class StandingsStatus:
             "missing": self.missing,
             "heading": self.heading,
         }
-
-
-def _plural(n: int, noun: str) -> str:
-    if n == 1:
-        return f"1 {noun}"
-    head, _, tail = noun.partition(" ")
-    return f"{n} {head}s{(' ' + tail) if tail else ''}"
 
 
 def standings_status(*, event: Event, as_of_round: int | None = None) -> StandingsStatus:

@@ -41,6 +41,8 @@ def test_public_standings_in_spanish_on_a_phone(live_server, new_page):
     assert "Emparejamientos" in tabs.inner_text()
     assert page.get_by_role("heading", name="Clasificación").count() >= 1
     text = page.locator("body").inner_text()
+    assert "Ronda 1 en juego: 1 de 4 resultados confirmados" in text
+    assert "Clasificados por resultados y luego por OWR" in text
     assert "Standings" not in text
     assert "Pairings" not in text
     # The footer offers the languages by their own names.
@@ -59,6 +61,8 @@ def test_a_players_page_in_spanish_on_a_phone(live_server, new_page):
     assert "Mesa" in text
     assert "Todos los emparejamientos" in text
     assert "Esta página es tu enlace privado" in text
+    assert "Enviar resultado" in text
+    assert "Tu puesto" in text
     assert "All pairings" not in text
     assert "private link" not in text
     _fits_the_phone(page, "player page")

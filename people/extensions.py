@@ -16,3 +16,10 @@ CONSENT_CHANGED = Hook(
     "(player) -> None: a player's answer on publishing beyond the event changed (called inside "
     "the answer's transaction). Filled by ratings (rates the event's edition again).",
 )
+
+PERSON_DATA_SECTIONS = Hook(
+    "person data sections",
+    "(person id) -> dict: what an app holds about a person, merged into the person part of "
+    "their my-data download (people/services/mydata.py). Filled by ratings (their ratings, "
+    "history and the choice to leave them).",
+)

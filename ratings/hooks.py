@@ -23,11 +23,18 @@ def _round_saved(sender, instance, update_fields=None, **kwargs) -> None:
 
 
 def register() -> None:
-    from people.extensions import CONSENT_CHANGED, PERSON_PAGE_SECTIONS  # noqa: PLC0415
+    from people.extensions import (  # noqa: PLC0415
+        CONSENT_CHANGED,
+        PERSON_DATA_SECTIONS,
+        PERSON_PAGE_SECTIONS,
+    )
     from ratings.api import extra_fields as api_fields  # noqa: PLC0415
     from ratings.extensions import REBUILD_STARTERS  # noqa: PLC0415
     from ratings.services import settings  # noqa: PLC0415
-    from ratings.services.ratings import ratings_consent_changed  # noqa: PLC0415
+    from ratings.services.ratings import (  # noqa: PLC0415
+        person_ratings_data,
+        ratings_consent_changed,
+    )
     from ratings.tasks import editions_start  # noqa: PLC0415
     from ratings.views import extra_fields as form_fields  # noqa: PLC0415
     from ratings.views.pages import (  # noqa: PLC0415
@@ -53,6 +60,7 @@ def register() -> None:
     form_fields.register()
     PLAYER_PAGE_SECTIONS.register(player_ratings_section)
     PERSON_PAGE_SECTIONS.register(person_ratings_section)
+    PERSON_DATA_SECTIONS.register(person_ratings_data)
     CONSENT_CHANGED.register(ratings_consent_changed)
     PAGE_SECTIONS["pairings"].register(pairings_win_chances)
     audit_fields_register(

@@ -158,6 +158,12 @@ PLAYER_ERASERS = Hook(
     "erasure, people/services/erase.py) and returns the texts it blanked, so that the log's "
     "copies of them are scrubbed too. Filled by rosters (the army list and its comment).",
 )
+EVENT_TEXT_SCRUBBERS = Hook(
+    "event text scrubbers",
+    "(event_id, scrub) -> None: passes every free text an app keeps for the event (notes, "
+    "rulings) through scrub(text) -> text, which puts a person's tombstone in place of their "
+    "names (a person's erasure, people/services/erase.py). Filled by floor.",
+)
 EXTRA_STAFF_READ: dict[str, set[str]] = {"event": set(), "player": set(), "signup": set()}
 """Of the extra serializer fields, the names only the staff's shape shows (written by anyone
 who may edit the player, as `email` is). Filled by rosters' API."""

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.formats import date_format
 
 FALLBACK_ZONE = "Europe/London"
 
@@ -61,8 +62,9 @@ def local(value: datetime.datetime, zone_name: str | None = None) -> datetime.da
 
 
 def when(value: datetime.datetime | None, zone_name: str | None = None) -> str:
-    """'Sat 23 Nov 2026, 14:05': the one way a time is written for people."""
+    """'Sat 23 Nov 2026, 14:05': the one way a time is written for people, its day and month
+    named in the active language ('Sa. 23 Nov. 2026, 14:05' in German)."""
     if value is None:
         return ""
     moment = local(value, zone_name)
-    return f"{moment:%a} {moment.day} {moment:%b %Y, %H:%M}"
+    return date_format(moment, "D j M Y, H:i")

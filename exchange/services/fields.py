@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.utils.dateparse import parse_date, parse_datetime, parse_duration
 from django.utils.duration import duration_iso_string
 from django.utils.translation import gettext
@@ -83,6 +84,8 @@ EVENT = _specs(
     ("mission_order", "json"),
     ("mission_seed", "int", True, (), True),
     ("time_zone", "str"),
+    # Issue 36: files written before it print in the importing site's language.
+    ("language", "str", False, (), True, settings.LANGUAGE_CODE),
     ("archived", "bool"),
     ("painting_max", "int"),
     ("weight_battle", "int"),

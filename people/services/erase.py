@@ -1,10 +1,11 @@
 """A person erased (issue 36, privacy by design): in every event they played, each of their
 players is renamed to a tombstone ("Erased player 3", unique in its event), and their e-mail,
-club and the personal text other apps keep beside them (PLAYER_ERASERS: the army list) are
-blanked. Games, results, penalties and every other row stay as they are, so everyone else's
-standings, tie-breaks and opponents' metrics do not move. The audit log and the people log keep
-no copy of what was erased: their entries are scrubbed, and the erasure itself is logged
-without the values it erased. It cannot be undone.
+club, nickname and the personal text other apps keep beside them (PLAYER_ERASERS: the army
+list) are blanked; the event's free texts that name them (penalty reasons, announcements,
+swap reasons, judges' notes) name the tombstone instead. Games, results, penalties and every
+other row stay as they are, so everyone else's standings, tie-breaks and opponents' metrics do
+not move. The audit log and the people log keep no copy of what was erased: their entries are
+scrubbed, and the erasure itself is logged without the values it erased. It cannot be undone.
 
 Allowed for a superuser, or an organiser of every event the person played
 (`people_managed_by`), as merges and splits are."""
@@ -18,15 +19,23 @@ from common.errors import NotFound
 from people.models import Person, PersonChange, PersonLink
 from people.services.people import people_managed_by
 from tournament.caching.revision import event_revision_bump
-from tournament.engine.names import name_key
-from tournament.extensions import PLAYER_ERASERS
-from tournament.models import AuditEntry, Player
+from tournament.engine.names import name_key, names_replaced
+from tournament.extensions import EVENT_TEXT_SCRUBBERS, PLAYER_ERASERS
+from tournament.models import Announcement, AuditEntry, Penalty, Player, RoundRecord
 from tournament.services.audit.log import audit_record
 from tournament.services.audit.words import audit_words_register
 
 TOMBSTONE = "Erased player {n}"
 # Keys of logged rows that hold a person's own text, blanked in entries about the player.
-PERSONAL_KEYS = ("email", "club", "army_list", "list_comment", "list_overrules", "reason_private")
+PERSONAL_KEYS = (
+    "email",
+    "club",
+    "nickname",
+    "army_list",
+    "list_comment",
+    "list_overrules",
+    "reason_private",
+)
 ERASED_PERSON = "Erased person"
 
 
@@ -54,7 +63,7 @@ def _scrub(value, *, names: dict[str, str], texts: set[str], emails: set[str], m
             return ""
         for mail in emails:
             value = value.replace(mail, "")
-        return value
+        return names_replaced(value, names)
     if isinstance(value, list):
         return [_scrub(v, names=names, texts=texts, emails=emails, mine=mine) for v in value]
     if isinstance(value, dict):
@@ -70,8 +79,7 @@ def _scrub(value, *, names: dict[str, str], texts: set[str], emails: set[str], m
     return value
 
 
-def _scrub_log(player: Player, *, old_name: str, tombstone: str, texts: set, emails: set):
-    names = {old_name: tombstone}
+def _scrub_log(player: Player, *, names: dict[str, str], texts: set, emails: set):
     entries = AuditEntry.objects.filter(event_id=player.event_id).exclude(
         before__isnull=True, after__isnull=True
     )
@@ -114,6 +122,32 @@ def _snapshot_blank(snapshot):
     return snapshot
 
 
+def _scrub_texts(event_id: int, *, names: dict[str, str], emails: set[str]) -> None:
+    """The event's free texts (penalty reasons, announcements, swap reasons in the pairing
+    records, and those other apps keep: EVENT_TEXT_SCRUBBERS) with the erased names replaced by
+    the tombstone and the addresses taken out: staff write names in them in passing."""
+
+    def scrub(text: str) -> str:
+        for mail in emails:
+            text = text.replace(mail, "")
+        return names_replaced(text, names)
+
+    for model, field in ((Penalty, "reason"), (Announcement, "text")):
+        for row in model.objects.filter(event_id=event_id).only("pk", field):
+            new = scrub(getattr(row, field))
+            if new != getattr(row, field):
+                setattr(row, field, new)
+                row.save(update_fields=[field])
+    for record in RoundRecord.objects.filter(round__event_id=event_id):
+        swaps = record.data.get("swaps") or []
+        for swap in swaps:
+            swap["reason"] = scrub(swap.get("reason") or "")
+        if swaps:
+            record.save(update_fields=["data"])
+    for hook in EVENT_TEXT_SCRUBBERS:
+        hook(event_id, scrub)
+
+
 def person_erase_check(*, person_id: int, user) -> None:
     """NotFound unless `user` may erase this person (for anyone else, and anyone not signed
     in, the person does not exist): asked before anything else of the request is read."""
@@ -136,15 +170,17 @@ def person_erase(*, person_id: int, user) -> dict:
     tombstones = []
     for linked in players:
         player = Player.objects.select_for_update().get(pk=linked.pk)
-        old_name = player.name
+        old_name, nickname = player.name, player.nickname
         # The club stays out of `texts`: other players share it; it goes from the entries
         # about this player only.
         texts = {t for hook in PLAYER_ERASERS for t in hook(player) if t}
         tombstone = _tombstone(player)
-        player.name, player.email, player.club = tombstone, "", ""
-        player.save(update_fields=["name", "name_key", "email", "club"])
+        player.name, player.email, player.club, player.nickname = tombstone, "", "", ""
+        player.save(update_fields=["name", "name_key", "email", "club", "nickname"])
+        names = dict.fromkeys({old_name, nickname, person.display_name} - {""}, tombstone)
+        _scrub_texts(player.event_id, names=names, emails=emails)
         # The log's copies first, then the erasure itself, logged without the erased values.
-        _scrub_log(player, old_name=old_name, tombstone=tombstone, texts=texts, emails=emails)
+        _scrub_log(player, names=names, texts=texts, emails=emails)
         audit_record(
             event=player.event,
             action="player_erase",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db.models import Q
 from django.utils import timezone
 
+from people.extensions import PERSON_DATA_SECTIONS
 from people.models import PersonLink
 from people.services.consent import consent_data
 from tournament.models import Game, Penalty, Player, SportsVote
@@ -99,10 +100,25 @@ def _player_part(player: Player) -> dict:
     }
 
 
+def _person_part(player: Player) -> dict | None:
+    """What apps keep about the person across events (PERSON_DATA_SECTIONS), or None for a
+    player linked to no person."""
+    person_id = (
+        PersonLink.objects.filter(player_id=player.pk).values_list("person_id", flat=True).first()
+    )
+    if person_id is None:
+        return None
+    part: dict = {}
+    for section in PERSON_DATA_SECTIONS:
+        part.update(section(person_id))
+    return part
+
+
 def person_data(*, player: Player) -> dict:
     """The whole of it as JSON-ready values (datetimes as ISO text)."""
     return {
         "about": "Everything this Strategium server holds about you (docs/privacy.md).",
         "made_at": timezone.now().isoformat(),
         "players": [_player_part(p) for p in _players_of(player)],
+        "person": _person_part(player),
     }

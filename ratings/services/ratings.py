@@ -354,6 +354,52 @@ def person_rating_history(*, person_id: int) -> list[dict]:
     ]
 
 
+def person_ratings_data(person_id: int) -> dict:
+    """The person's part of their my-data download (people's PERSON_DATA_SECTIONS): whether and
+    since when they left ratings, and each edition's rating with its history, as held now."""
+    left = (
+        RatingOptOut.objects.filter(person_id=person_id)
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    current = {r.edition: r for r in PersonRating.objects.filter(person_id=person_id)}
+    history: dict[str, list] = defaultdict(list)
+    for snap in (
+        RatingSnapshot.objects.filter(person_id=person_id)
+        .select_related("event")
+        .order_by("edition", "position")
+    ):
+        history[snap.edition].append(
+            {
+                "event": snap.event_id,
+                "name": snap.event.name,
+                "mu": snap.mu,
+                "sigma": snap.sigma,
+                "games": snap.games,
+            }
+        )
+    editions = [
+        {
+            "edition": edition,
+            "mu": current[edition].mu,
+            "sigma": current[edition].sigma,
+            "rating": display(Rating(current[edition].mu, current[edition].sigma).ordinal),
+            "games": current[edition].games,
+            "rank": current[edition].rank,
+            "faction": current[edition].faction,
+            "history": history.get(edition, []),
+        }
+        for edition in EDITIONS
+        if edition in current
+    ]
+    return {
+        "ratings": {
+            "left_ratings": left.isoformat() if left else None,
+            "editions": editions,
+        }
+    }
+
+
 # --- The player's and the organiser's choices ------------------------------------------------
 
 

@@ -21,11 +21,11 @@ from tournament.caching.cached import event_cached, standings_cached
 from tournament.caching.revision import event_revision
 from tournament.data.factions import faction_canonical
 from tournament.engine.display import fixed, format_percent, format_record, json_rate
-from tournament.engine.public_names import public_name
 from tournament.localtime import default_time_zone
 from tournament.models import Event
 from tournament.printing.data import EventInfo
 from tournament.services.documents.printing import event_info
+from tournament.services.players.public import public_names_of
 from tournament.services.rounds.records import event_games, ranked_players
 from tournament.services.standings.standings import standings_final_first
 
@@ -59,13 +59,13 @@ def _event_part(event: Event) -> dict:
             "pk", "name", "nickname", "faction", "disposition"
         )
         entries, names, dispositions = [], {}, {}
-        for pk, name, nickname, typed, disposition in players:
+        # Statistics are public, across events and for everyone: players by each event's
+        # public names (issue 36), told apart where two would read alike.
+        shown_as = public_names_of(event) or {}
+        for pk, name, _nickname, typed, disposition in players:
             rank, tied = ranks.get(pk, (None, False))
             entries.append(FactionEntry(pk, faction_name(typed), rank=rank, field_size=field))
-            # Statistics are public, across events and for everyone: players by each event's
-            # public names (issue 36).
-            shown = public_name(name, mode=event.public_names, nickname=nickname)
-            names[pk] = (shown, rank, tied, field)
+            names[pk] = (shown_as.get(pk, name), rank, tied, field)
             dispositions[pk] = disposition or None
         return {
             "entries": entries,

@@ -114,3 +114,24 @@ def test_win_chances_under_the_pairings_only_when_the_organiser_asks(rated, orga
     text = Client().get(url).content.decode()
     assert "Win chances" in text
     assert "%" in text
+
+
+def test_my_data_holds_the_ratings_and_the_choice_to_leave_them(
+    rated, django_capture_on_commit_callbacks
+):
+    ann = rated[0].by_name["Ann"]
+    client = Client()
+    data = client.get(f"/p/{ann.private_key}/my-data.json").json()
+    mine = data["person"]["ratings"]
+    assert mine["left_ratings"] is None
+    editions = {e["edition"]: e for e in mine["editions"]}
+    assert set(editions) == {"eleventh", "leviathan"}
+    eleventh = editions["eleventh"]
+    assert eleventh["games"] == 4
+    assert [p["name"] for p in eleventh["history"]] == ["Spring GT", "Summer GT"]
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/p/{ann.private_key}/ratings/", {"out": "yes"})
+    left = client.get(f"/p/{ann.private_key}/my-data.json").json()["person"]["ratings"]
+    # The choice and when it was made; what is still held until the rebuild drops it.
+    assert left["left_ratings"] is not None
+    assert left["editions"] == []

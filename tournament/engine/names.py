@@ -16,6 +16,7 @@ imports, sign-up, teams) calls `name_clean`, and the database keeps `name_key` u
 from __future__ import annotations
 
 import hashlib
+import re
 import unicodedata
 
 from tournament.engine.errors import EngineError
@@ -189,3 +190,26 @@ def names_made_distinct(rows: list[tuple[int, str]], *, fallback: str) -> dict[i
         if name != original:
             out[pk] = name
     return out
+
+
+def names_replaced(text: str, names: dict[str, str]) -> str:
+    """`text` with each whole occurrence of a name (any case; not inside a longer word, so
+    "Dee Ray" leaves "Dee Rayford" alone) replaced by what `names` maps it to, longest names
+    first so that a full name wins over a nickname it contains. Free texts (penalty reasons,
+    judges' notes) name people in passing; an erasure puts the tombstone in their place."""
+    wanted = sorted((n for n in names if n and n.strip()), key=len, reverse=True)
+    if not text or not wanted:
+        return text
+    alternatives = [re.compile(re.escape(n), re.IGNORECASE) for n in wanted]
+    pattern = re.compile(
+        r"(?<!\w)(" + "|".join(re.escape(n) for n in wanted) + r")(?!\w)", re.IGNORECASE
+    )
+
+    def swap(match: re.Match) -> str:
+        found = match.group(1)
+        # The first (longest) name the regex could have matched here, as the regex does.
+        return next(
+            names[n] for n, alt in zip(wanted, alternatives, strict=True) if alt.fullmatch(found)
+        )
+
+    return pattern.sub(swap, text)

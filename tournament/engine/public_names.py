@@ -41,3 +41,66 @@ def public_name(name: str, *, mode: str, nickname: str = "") -> str:
     if mode == NICKNAME:
         return nickname.strip() or name_with_initial(name)
     return name
+
+
+# How many letters of the surname two players sharing "Anna K." may show before they are
+# numbered instead: enough to tell most apart, never the whole surname the event hides.
+SURNAME_LETTERS = 3
+
+
+def _surname_start(name: str, letters: int) -> str:
+    """ "Anna Kowalska", 3 -> "Anna Kow.": the first word and the surname's first letters,
+    never all of them (a short surname keeps one letter fewer than it has)."""
+    words = name.split()
+    if len(words) < 2:
+        return name.strip()
+    surname = words[-1]
+    starts = [i for i, char in enumerate(surname) if not unicodedata.combining(char)]
+    letters = max(1, min(letters, len(starts) - 1))
+    end = starts[letters] if letters < len(starts) else len(surname)
+    return f"{words[0]} {surname[:end]}."
+
+
+def _folded(shown: str) -> str:
+    return unicodedata.normalize("NFKC", shown).casefold()
+
+
+def public_names_distinct(rows: list[tuple[int, str, str]], *, mode: str) -> dict[int, str]:
+    """{player id: public name} for one event's players (id, name, nickname), no two alike: two
+    "Anna K." become "Anna Ko." and "Anna Ka." (a letter more of each surname at a time, at most
+    SURNAME_LETTERS), and those still alike, or with no surname to draw on, are numbered by
+    sign-up order ("Anna K.", "Anna K. (2)"). A chosen nickname is never changed: nicknames are
+    unique in their event, so a name clashing with one is the one that gives way."""
+    shown = {pk: public_name(name, mode=mode, nickname=nick) for pk, name, nick in rows}
+    if mode == FULL:
+        return shown
+    chosen = {pk for pk, _, nick in rows if mode == NICKNAME and nick.strip()}
+    names = {pk: name for pk, name, _ in rows}
+    for letters in range(2, SURNAME_LETTERS + 1):
+        clashing = _clashes(shown)
+        if not clashing:
+            return shown
+        for pk in clashing - chosen:
+            shown[pk] = _surname_start(names[pk], letters)
+    groups: dict[str, list[int]] = {}
+    for pk in sorted(shown):
+        groups.setdefault(_folded(shown[pk]), []).append(pk)
+    taken = set(groups)
+    for pks in groups.values():
+        # The nickname's holder, else the first to sign up, keeps the name; the rest are numbered.
+        pks.sort(key=lambda pk: (pk not in chosen, pk))
+        n = 1
+        for pk in pks[1:]:
+            n += 1
+            while _folded(f"{shown[pk]} ({n})") in taken:
+                n += 1
+            shown[pk] = f"{shown[pk]} ({n})"
+            taken.add(_folded(shown[pk]))
+    return shown
+
+
+def _clashes(shown: dict[int, str]) -> set[int]:
+    seen: dict[str, list[int]] = {}
+    for pk, name in shown.items():
+        seen.setdefault(_folded(name), []).append(pk)
+    return {pk for pks in seen.values() if len(pks) > 1 for pk in pks}

@@ -83,6 +83,11 @@ class LayoutPolicy(models.TextChoices):
     PER_TABLE = "per_table", gettext_lazy("Fixed by the organiser for each table")
 
 
+def default_language() -> str:
+    """A new event's language: the site's."""
+    return settings.LANGUAGE_CODE
+
+
 class Event(models.Model):
     name = models.CharField(max_length=200)
     start_date = models.DateField(null=True, blank=True)
@@ -180,6 +185,10 @@ class Event(models.Model):
     )
     # IANA name; every time the event shows is in this zone (tournament/localtime.py).
     time_zone = models.CharField(max_length=64, default=default_time_zone)
+    # What is printed and shown to everyone at once speaks it (services/events/language.py):
+    # one of settings.LANGUAGES, checked where it is set rather than by choices here, so a
+    # language joining the site needs no migration.
+    language = models.CharField(max_length=16, default=default_language)
     # Archived: off the lists and read-only (409 event_archived) until unarchived.
     archived = models.BooleanField(default=False)
     # Awards (tournament/services/standings/awards.py): the painting scale and the overall ranking's

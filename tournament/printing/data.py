@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils.translation import gettext
+
 from missions.classic.types import ClassicMission
 from missions.eleventh.layouts import Layout, companion_card_text
 from missions.eleventh.primaries import Primary
@@ -61,12 +63,17 @@ class EleventhGame:
         """'Layout B: Crucible of Battle', 'Layout A (not in our data)', or 'Layout to
         be announced'."""
         if not self.letter:
-            return "Layout to be announced"
+            return gettext("Layout to be announced")
         if self.layout is None:
-            return f"Layout {self.letter} (its map once both dispositions are recorded)"
+            return gettext("Layout %(letter)s (its map once both dispositions are recorded)") % {
+                "letter": self.letter
+            }
         if self.layout.map is None:
-            return f"Layout {self.letter} (not in our data)"
-        return f"Layout {self.letter}: {self.layout.map.name}"
+            return gettext("Layout %(letter)s (not in our data)") % {"letter": self.letter}
+        return gettext("Layout %(letter)s: %(map)s") % {
+            "letter": self.letter,
+            "map": self.layout.map.name,
+        }
 
     @property
     def layout_card(self) -> str:
@@ -92,7 +99,9 @@ class Pairing:
 
     @property
     def extra_words(self) -> str:
-        return f"Extra time: +{self.extra_minutes} min" if self.extra_minutes else ""
+        if not self.extra_minutes:
+            return ""
+        return gettext("Extra time: +%(minutes)s min") % {"minutes": self.extra_minutes}
 
 
 @dataclass(frozen=True)
@@ -165,7 +174,7 @@ class RoundPrint:
     @property
     def title(self) -> str:
         """What the round is called on paper: "Round 3", or a knockout round's stage."""
-        return self.stage or f"Round {self.number}"
+        return self.stage or gettext("Round %(number)s") % {"number": self.number}
 
     def seed_of(self, player_id: int) -> int | None:
         return dict(self.seeds).get(player_id)

@@ -4,6 +4,9 @@ The page holds the current round's clock, its pairings by table, the latest anno
 the top of the published standings. static/js/screen.js scrolls the pairings when they do not
 fit; static/js/clock.js ticks the clock and asks `screen_live` for a new copy every few
 seconds, which answers an empty 304 while the event's revision stays the same.
+
+The hall reads it all at once, so it speaks the event's language (issue 36), whatever the
+browser showing it asks for: the page, its ETag and its Content-Language.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from tournament.caching.cached import standings_cached, standings_status_cached
 from tournament.caching.conditional import etag_matches
 from tournament.caching.revision import event_revision
 from tournament.extensions import SCREEN_PANELS
+from tournament.services.events.language import event_language, language_of
 from tournament.services.players.public import rows_named_for_public
 from tournament.services.rounds.names import round_stage_name
 from tournament.services.standings.standings import standings_final_first
@@ -52,20 +56,25 @@ def _screen_context(event, revision: int) -> dict:
 
 def screen(request, event_id: int):
     event = visible_event_or_404(request, event_id)
-    context = _screen_context(event, event_revision(event_id=event.pk))
-    return render(request, "tournament/screen.html", context)
+    with event_language(event):
+        context = _screen_context(event, event_revision(event_id=event.pk))
+        response = render(request, "tournament/screen.html", context)
+    response["Content-Language"] = language_of(event)
+    return response
 
 
 def screen_live(request, event_id: int):
     event = visible_event_or_404(request, event_id)
     revision = event_revision(event_id=event.pk)
-    etag = now_etag(event, revision=revision, name="screen")
-    if etag_matches(request, etag):
-        response = HttpResponseNotModified()
-    else:
-        response = render(
-            request, "tournament/partials/screen_live.html", _screen_context(event, revision)
-        )
+    with event_language(event):
+        etag = now_etag(event, revision=revision, name="screen")
+        if etag_matches(request, etag):
+            response = HttpResponseNotModified()
+        else:
+            response = render(
+                request, "tournament/partials/screen_live.html", _screen_context(event, revision)
+            )
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
+    response["Content-Language"] = language_of(event)
     return response

@@ -27,6 +27,7 @@ from missions.scoring.rules import SCORING
 from missions.services.missions import is_classic, mission_check_code
 from tournament.localtime import zone_is_known
 from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN
+from tournament.services.events.language import language_choices, language_is_offered
 from tournament.services.rounds.eleventh import table_layouts_clean
 from tournament.services.standings.standings import metric_names, owr_floor_clean
 
@@ -396,6 +397,14 @@ def _check_event(event: dict) -> None:
         raise bad("event.team_size", f"must be between {TEAM_SIZE_MIN} and {TEAM_SIZE_MAX}.")
     if not zone_is_known(event["time_zone"]):
         raise bad("event.time_zone", f"'{event['time_zone']}' is not a known time zone.")
+    if not language_is_offered(event["language"]):
+        # Refused rather than changed: an import restores the event as it was written.
+        offered = ", ".join(code for code, _ in language_choices())
+        raise bad(
+            "event.language",
+            f"'{event['language']}' is not a language of this site ({offered}); set it to one "
+            "of them in the file, or import where that language is offered.",
+        )
     tiebreaks, known = event["tiebreaks"], metric_names()
     if not isinstance(tiebreaks, list) or any(name not in known for name in tiebreaks):
         raise bad("event.tiebreaks", f"must list metrics from {', '.join(sorted(known))}.")

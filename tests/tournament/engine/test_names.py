@@ -3,6 +3,7 @@ names are one, and how names fold for finding and sorting."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pytest
@@ -19,6 +20,7 @@ from tournament.engine.names import (
     name_neutralised,
     name_sort_key,
     names_made_distinct,
+    names_replaced,
 )
 
 RLO = "\u202e"
@@ -160,3 +162,28 @@ def test_made_distinct_leaves_no_two_rows_with_one_key(names):
     assert len({name_key(n) for n in final}) == len(final)
     for name in final:
         assert name_clean(name) == name
+
+
+# --- names_replaced: an erased name leaves free texts ---------------------------------------
+
+WORDS = st.text(alphabet="abcdeyr ,.'", max_size=30)
+
+
+@given(before=WORDS, after=WORDS, upper=st.booleans())
+def test_a_replaced_name_is_gone_and_the_rest_stays(before, after, upper):
+    name = "Dee Ray"
+    said = name.upper() if upper else name
+    text = f"{before} {said} {after}"
+    out = names_replaced(text, {name: "Erased player 1"})
+    assert re.search(r"(?<!\w)dee ray(?!\w)", out, re.IGNORECASE) is None
+    # Text around the name is kept as it was (in pieces the name never touched).
+    assert out.count("Erased player 1") >= 1
+    assert names_replaced(before, {"Zzq": "X"}) == before
+
+
+def test_only_whole_names_are_replaced_and_the_longest_first():
+    names = {"Dee Ray": "T", "Dee": "T"}
+    assert names_replaced("Dee Rayford met Dee Ray and dee", names) == "T Rayford met T and T"
+    assert names_replaced("Deep water", names) == "Deep water"
+    assert names_replaced("", names) == ""
+    assert names_replaced("Dee", {}) == "Dee"

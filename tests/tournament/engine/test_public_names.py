@@ -8,7 +8,16 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament.engine.public_names import MODES, name_with_initial, public_name
+from tournament.engine.names import name_key
+from tournament.engine.public_names import (
+    FULL,
+    INITIAL,
+    MODES,
+    NICKNAME,
+    name_with_initial,
+    public_name,
+    public_names_distinct,
+)
 
 
 def test_examples():
@@ -52,3 +61,58 @@ def test_never_empty(words, mode, nickname):
 @given(st.lists(WORD, min_size=2, max_size=4), WORD)
 def test_nickname_mode_shows_the_nickname(words, nickname):
     assert public_name(" ".join(words), mode="nickname", nickname=nickname) == nickname
+
+
+# --- public_names_distinct: no two players of an event read alike ---------------------------
+
+FIRST = st.sampled_from(["Anna", "Jan", "Łukasz", "Zoë"])
+SURNAME = st.text(alphabet="KkoOważ", min_size=1, max_size=5)
+
+
+@st.composite
+def _fields(draw):
+    """An event's players, names unique as the event keeps them (by name_key), some with
+    nicknames unique among themselves."""
+    rows, keys, nicks = [], set(), set()
+    for pk in range(1, draw(st.integers(1, 12)) + 1):
+        name = f"{draw(FIRST)} {draw(SURNAME)}"
+        if name_key(name) in keys:
+            continue
+        keys.add(name_key(name))
+        nick = draw(st.sampled_from(["", "", "Anna K.", "Ace", "Jan Ko."]))
+        if nick and nick.casefold() in nicks:
+            nick = ""
+        nicks.add(nick.casefold())
+        rows.append((pk, name, nick))
+    return rows
+
+
+@given(rows=_fields(), mode=st.sampled_from([INITIAL, NICKNAME]))
+def test_public_names_are_distinct_keep_nicknames_and_never_show_a_whole_surname(rows, mode):
+    shown = public_names_distinct(rows, mode=mode)
+    assert set(shown) == {pk for pk, _, _ in rows}
+    folded = [unicodedata.normalize("NFKC", s).casefold() for s in shown.values()]
+    assert len(set(folded)) == len(folded)
+    for pk, name, nick in rows:
+        if mode == NICKNAME and nick:
+            assert shown[pk] == nick
+            continue
+        first, surname = name.split()
+        said = shown[pk].split(" (")[0]
+        assert said.startswith(f"{first} ")
+        start = said[len(first) + 1 :].removesuffix(".")
+        assert surname.startswith(start)
+        assert len(start) < len(surname) or len(surname) == 1
+
+
+def test_two_anna_ks_are_told_apart_by_a_letter_more_then_by_number():
+    rows = [(1, "Anna Kowalska", ""), (2, "Anna Kaczmarek", ""), (3, "Anna Kowalski", "")]
+    assert public_names_distinct(rows, mode=INITIAL) == {
+        1: "Anna Kow.",
+        2: "Anna Ka.",
+        3: "Anna Kow. (2)",
+    }
+    assert public_names_distinct(rows, mode=FULL) == {pk: name for pk, name, _ in rows}
+    # A nickname is kept; the name that clashes with it gives way.
+    chosen = [(1, "Anna Kowalska", ""), (2, "Bob Smith", "Anna K.")]
+    assert public_names_distinct(chosen, mode=NICKNAME) == {1: "Anna Ko.", 2: "Anna K."}

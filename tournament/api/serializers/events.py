@@ -129,6 +129,16 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
             "times in it (API times stay ISO 8601 with their offset)."
         ),
     )
+    language = StrictCharField(
+        max_length=16,
+        required=False,
+        help_text=gettext_lazy(
+            "What is printed and shown to everyone at once (pairings, scoresheets, table "
+            "packs, standings PDF, door sheet, big screen) is in this language: a code of the "
+            "site's complete languages such as en-gb (default: the site's). 400 invalid_choice "
+            "otherwise."
+        ),
+    )
     archived = StrictBooleanField(
         required=False,
         help_text=gettext_lazy(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
@@ -23,6 +24,9 @@ class DoorCard:
     name: str
     seat: str  # "Round 1: table 4, side A, against Bob", "Round 1: bye", ...
     link: str
+    # The seat as the card prints it: "Round 1: table 4, side A" above "against Bob" (a long
+    # name keeps its own line); the seat alone when empty.
+    lines: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,10 +74,7 @@ class CardRow(Flowable):
             name, size = _fit(canvas, card.name, BOLD, 12, room)
             canvas.setFont(BOLD, size)
             canvas.drawString(left, CARD_H - 10 * mm, name)
-            # "Round 1: table 4, side A" above "against Bob": a long name keeps its own line.
-            where, _, against = card.seat.partition(", against ")
-            lines = [where, f"against {against}"] if against else [where]
-            for n, line in enumerate(lines):
+            for n, line in enumerate(card.lines or (card.seat,)):
                 text, size = _fit(canvas, line, FONT, 9, room)
                 canvas.setFont(FONT, size)
                 canvas.drawString(left, CARD_H - (16 + 4.5 * n) * mm, text)
@@ -81,14 +82,16 @@ class CardRow(Flowable):
             link, size = _fit(canvas, card.link, FONT, 6.5, room)
             canvas.setFont(FONT, size)
             canvas.drawString(left, 6 * mm, link)
-            canvas.drawString(left, 10 * mm, "Scan for your page: results, pairings")
+            canvas.drawString(left, 10 * mm, gettext("Scan for your page: results, pairings"))
 
 
 class DoorSheet(PrintDocument):
-    title = "Player links"
+    title = gettext_lazy("Player links")
 
     def __init__(self, data: DoorSheetPrint, **kw) -> None:
-        super().__init__(data.event, subtitle=f"{len(data.cards)} players", **kw)
+        count = len(data.cards)
+        subtitle = ngettext("%(count)s player", "%(count)s players", count) % {"count": count}
+        super().__init__(data.event, subtitle=subtitle, **kw)
         self.data = data
 
     def qr_links(self) -> list[str]:
@@ -96,12 +99,14 @@ class DoorSheet(PrintDocument):
 
     def story(self) -> list:
         intro = Paragraph(
-            "Each player's own page: scan the code to enter and confirm results. "
-            "The link is private; hand each card to its player only.",
+            gettext(
+                "Each player's own page: scan the code to enter and confirm results. "
+                "The link is private; hand each card to its player only."
+            ),
             STYLES["body"],
         )
         if not self.data.cards:
-            return [intro, Spacer(1, 8), Paragraph("No players yet.", STYLES["body"])]
+            return [intro, Spacer(1, 8), Paragraph(gettext("No players yet."), STYLES["body"])]
         cards = list(self.data.cards)
         rows = [CardRow(cards[i : i + COLUMNS]) for i in range(0, len(cards), COLUMNS)]
         return [intro, Spacer(1, 6), *rows]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from tournament.engine.names import name_sort_key
@@ -35,7 +36,11 @@ def _player(
     # A table whose layout the data lacks: where to set it up from, under the first name.
     card = f'<br/><font size="7.5"><b>{escape(card)}</b></font>' if card else ""
     # A knockout round's sheet says each player's seed (who is favoured by the tie rule).
-    seeded = f'<br/><font size="8" color="#7a1f1f">Seed {seed}</font>' if seed else ""
+    seeded = ""
+    if seed:
+        words = gettext("Seed %(seed)s") % {"seed": seed}
+        seeded = f'<br/><font size="8" color="#7a1f1f">{escape(words)}</font>'
+
     return Paragraph(
         f"<b>{escape(seat.name)}</b>{faction}{seeded}{_primary(side)}{card}", STYLES["cell"]
     )
@@ -52,7 +57,11 @@ def _primary(side: EleventhSide | None) -> str:
     """An 11th-edition player's own primary under their name (each player plays their own)."""
     if side is None:
         return ""
-    words = f"Primary: {side.primary.name}" if side.primary else "Primary: disposition missing"
+    words = (
+        gettext("Primary: %(name)s") % {"name": side.primary.name}
+        if side.primary
+        else gettext("Primary: disposition missing")
+    )
     return f'<br/><font size="8" color="#7a1f1f">{escape(words)}</font>'
 
 
@@ -92,33 +101,42 @@ def blocks(header: list, rows: list[list], widths: list[float], style=grid_style
     return out
 
 
-ELEVENTH_LINE = "11th edition: each player plays their own primary (under their name)"
+ELEVENTH_LINE = gettext_lazy("11th edition: each player plays their own primary (under their name)")
 
 
 def mission_line(data: RoundPrint) -> str:
     """'Mission C: The Ritual · Sweeping Engagement · Round ends 13:00 · Mission rule:
     Scrambler Fields': the rule changes how the game is played, so the noticeboard names it."""
     if data.eleventh:
-        return f"{ELEVENTH_LINE} · layout by table" + (f" · {data.timing}" if data.timing else "")
-    mission = f"Mission {data.mission.title}" if data.mission else "Mission to be announced"
+        line = gettext("%(eleventh)s · layout by table") % {"eleventh": ELEVENTH_LINE}
+        return line + (f" · {data.timing}" if data.timing else "")
+    mission = (
+        gettext("Mission %(title)s") % {"title": data.mission.title}
+        if data.mission
+        else gettext("Mission to be announced")
+    )
     if data.timing:
         mission += f" · {data.timing}"
     if data.mission and data.mission.rules:
         names = ", ".join(rule.name for rule in data.mission.rules)
-        mission += f" · Mission rule{'s' if len(data.mission.rules) > 1 else ''}: {names}"
+        count = len(data.mission.rules)
+        rules = ngettext("Mission rule: %(names)s", "Mission rules: %(names)s", count)
+        mission += " · " + rules % {"names": names}
     return mission
 
 
 class PairingsByTable(PrintDocument):
-    title = "Pairings"
+    title = gettext_lazy("Pairings")
 
     def __init__(self, data: RoundPrint, **kw) -> None:
-        super().__init__(data.event, subtitle=f"{data.title} · by table", **kw)
+        subtitle = gettext("%(round)s · by table") % {"round": data.title}
+        super().__init__(data.event, subtitle=subtitle, **kw)
         self.data = data
 
     def story(self) -> list:
         w = self.width
-        header = ["TABLE", "PLAYER A", "RECORD", "", "PLAYER B", "RECORD"]
+        record = gettext("RECORD")
+        header = [gettext("TABLE"), gettext("PLAYER A"), record, "", gettext("PLAYER B"), record]
         rows = []
 
         def seed(seat: Seat) -> int | None:
@@ -128,14 +146,16 @@ class PairingsByTable(PrintDocument):
             table = str(p.table) if p.table is not None else "–"
             side_a, side_b = _sides(p)
             if p.b is None:
-                rows.append([table, _player(p.a, seed=seed(p.a)), p.a.record, "", "BYE", ""])
+                rows.append(
+                    [table, _player(p.a, seed=seed(p.a)), p.a.record, "", gettext("BYE"), ""]
+                )
             else:
                 rows.append(
                     [
                         table,
                         _player(p.a, side_a, _card(p), seed(p.a)),
                         p.a.record,
-                        "vs",
+                        gettext("vs"),
                         _player(p.b, side_b, seed=seed(p.b)),
                         p.b.record,
                     ]
@@ -144,7 +164,7 @@ class PairingsByTable(PrintDocument):
         style = grid_style
         if self.data.eleventh:
             # The layout letter gets a column of its own, as big as the table number.
-            header.append("LAYOUT")
+            header.append(gettext("LAYOUT"))
             for row, p in zip(rows, self.data.pairings, strict=True):
                 row.append(_letter(p))
             widths = [0.09 * w, 0.31 * w, 0.08 * w, 0.04 * w, 0.31 * w, 0.08 * w, 0.09 * w]
@@ -161,17 +181,18 @@ def _with_layout_column(rows: int) -> TableStyle:
 
 
 class PairingsAlphabetical(PrintDocument):
-    title = "Pairings A–Z"
+    title = gettext_lazy("Pairings A–Z")
 
     def __init__(self, data: RoundPrint, **kw) -> None:
-        super().__init__(data.event, subtitle=f"{data.title} · by player name", **kw)
+        subtitle = gettext("%(round)s · by player name") % {"round": data.title}
+        super().__init__(data.event, subtitle=subtitle, **kw)
         self.data = data
 
     def story(self) -> list:
         w = self.width
         entries = []
         for p in self.data.pairings:
-            table = str(p.table) if p.table is not None else "BYE"
+            table = str(p.table) if p.table is not None else gettext("BYE")
             if p.eleventh:
                 table += f" · {_letter(p)}"  # the table and its layout letter
             side_a, side_b = _sides(p)
@@ -199,7 +220,8 @@ class PairingsAlphabetical(PrintDocument):
             return s
 
         intro = Paragraph(
-            f"<b>{escape(mission_line(self.data))}</b> · find your name, go to your table",
+            gettext("%(mission)s · find your name, go to your table")
+            % {"mission": f"<b>{escape(mission_line(self.data))}</b>"},
             STYLES["h2"],
         )
         return [
@@ -207,10 +229,10 @@ class PairingsAlphabetical(PrintDocument):
             Spacer(1, 2),
             *blocks(
                 [
-                    "PLAYER",
-                    "RECORD",
-                    "TABLE · LAYOUT" if self.data.eleventh else "TABLE",
-                    "OPPONENT",
+                    gettext("PLAYER"),
+                    gettext("RECORD"),
+                    gettext("TABLE · LAYOUT") if self.data.eleventh else gettext("TABLE"),
+                    gettext("OPPONENT"),
                 ],
                 rows,
                 widths,

@@ -8,6 +8,7 @@ mission or each player's own primary and the layout): never a private link or QR
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak, Paragraph
 
@@ -42,15 +43,16 @@ def slip_mission(data: RoundPrint, p: Pairing) -> str:
         card = p.eleventh.layout_card
         return p.eleventh.layout_words + (f" · {card}" if card else "")
     if data.mission is not None:
-        return f"Mission {data.mission.title}"
-    return "Mission to be announced"
+        return gettext("Mission %(title)s") % {"title": data.mission.title}
+    return gettext("Mission to be announced")
 
 
 class ResultSlips(PrintDocument):
-    title = "Result slips"
+    title = gettext_lazy("Result slips")
 
     def __init__(self, data: RoundPrint, *, games: tuple[Pairing, ...] | None = None, **kw):
-        super().__init__(data.event, subtitle=f"{data.title} · one slip per table", **kw)
+        subtitle = gettext("%(round)s · one slip per table") % {"round": data.title}
+        super().__init__(data.event, subtitle=subtitle, **kw)
         self.data = data
         self.games = data.games if games is None else games
 
@@ -60,7 +62,7 @@ class ResultSlips(PrintDocument):
 
     def story(self) -> list:
         if not self.games:  # a round of byes only: the slips say so rather than print nothing
-            return [Paragraph("No table has a game this round.", STYLES["h2"])]
+            return [Paragraph(gettext("No table has a game this round."), STYLES["h2"])]
         story: list = []
         for start in range(0, len(self.games), SLIPS_PER_PAGE):
             chunk = self.games[start : start + SLIPS_PER_PAGE]
@@ -90,11 +92,11 @@ class ResultSlips(PrintDocument):
         y = top - PAD - 14
         c.setFillColor(INK)
         c.setFont(BOLD, 16)
-        table = f"Table {p.table}" if p.table is not None else "Table –"
+        table = gettext("Table %(number)s") % {"number": p.table if p.table is not None else "–"}
         c.drawString(0, y, table)
         c.setFont(BOLD, 9)
         c.setFillColor(BRAND)
-        c.drawRightString(width, y, f"{self.data.title} · Result slip")
+        c.drawRightString(width, y, gettext("%(round)s · Result slip") % {"round": self.data.title})
         y -= 14
         mission = slip_mission(self.data, p)
         size = shrunk(mission, width, FONT, 8.5, 6.5)
@@ -108,8 +110,10 @@ class ResultSlips(PrintDocument):
         bottom = top - PAD - 141
         c.setFont(FONT, 7.5)
         c.setFillColor(MUTED)
-        c.drawString(0, bottom + 2, "Judge (name, if called)")
-        c.drawString(width / 2 + GAP / 2, bottom + 2, "Entered on the results board (initials)")
+        c.drawString(0, bottom + 2, gettext("Judge (name, if called)"))
+        c.drawString(
+            width / 2 + GAP / 2, bottom + 2, gettext("Entered on the results board (initials)")
+        )
         c.setStrokeColor(LINE)
         c.setLineWidth(0.6)
         c.line(88, bottom, width / 2 - GAP / 2, bottom)
@@ -129,11 +133,17 @@ class ResultSlips(PrintDocument):
         y -= 10
         c.setFont(FONT, 7.5)
         c.setFillColor(MUTED)
-        faction = f"Player {label}" + (f" · {seat.faction}" if seat.faction else "")
+        faction = gettext("Player %(side)s") % {"side": label} + (
+            f" · {seat.faction}" if seat.faction else ""
+        )
         c.drawString(x, y, cut(faction, width, FONT, 7.5))
         y -= 10
         if side is not None:
-            words = f"Primary: {side.primary.name}" if side.primary else "Primary: to be set"
+            words = (
+                gettext("Primary: %(name)s") % {"name": side.primary.name}
+                if side.primary
+                else gettext("Primary: to be set")
+            )
             c.setFont(FONT, 7.5)
             c.setFillColor(BRAND)
             c.drawString(x, y, cut(words, width, FONT, 7.5))
@@ -144,15 +154,15 @@ class ResultSlips(PrintDocument):
         c.setLineWidth(0.8)
         c.setFont(BOLD, 8)
         c.setFillColor(INK)
-        c.drawString(x, y + 6, "VP")
+        c.drawString(x, y + 6, gettext("VP"))
         c.rect(x + 18, y, box_w, box_h, stroke=1, fill=0)
         c.rect(x + 18 + box_w + 16, y + (box_h - TICK) / 2, TICK, TICK, stroke=1, fill=0)
         c.setFont(FONT, 8)
-        c.drawString(x + 18 + box_w + 16 + TICK + 4, y + 6, "Winner")
+        c.drawString(x + 18 + box_w + 16 + TICK + 4, y + 6, gettext("Winner"))
         y -= 22
         c.setFont(FONT, 7.5)
         c.setFillColor(MUTED)
-        c.drawString(x, y, "Signature")
+        c.drawString(x, y, gettext("Signature"))
         c.setStrokeColor(LINE)
         c.setLineWidth(0.6)
         c.line(x + 40, y - 1, x + width, y - 1)

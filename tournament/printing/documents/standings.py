@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext, gettext_lazy
 from reportlab.platypus import Paragraph, Spacer
 
 from tournament.printing.data import StandingsPrint
@@ -21,19 +22,19 @@ def standings_title(as_of_round: int | None, status_text: str = "", *, final: bo
     "Final standings" once the play-offs have placed everyone (the Swiss rounds after which
     they were cut are then only the Swiss column's)."""
     if final:
-        title = "Final standings"
-        status_text = "after the play-offs"
+        title = gettext("Final standings")
+        status_text = gettext("after the play-offs")
     elif as_of_round is None:
-        title = "Standings"
+        title = gettext("Standings")
     elif as_of_round == 0:
-        title = "Standings before round 1"
+        title = gettext("Standings before round 1")
     else:
-        title = f"Standings after round {as_of_round}"
+        title = gettext("Standings after round %(number)s") % {"number": as_of_round}
     return f"{title} · {status_text}" if status_text else title
 
 
 class Standings(PrintDocument):
-    title = "Standings"
+    title = gettext_lazy("Standings")
 
     def __init__(self, data: StandingsPrint, **kw) -> None:
         final = any(row.get("final_place") for row in data.rows)
@@ -47,7 +48,7 @@ class Standings(PrintDocument):
         # Once play-offs (or other rounds after the Swiss) are finished, the rows come in final
         # order (services/printing.py): the place first, the Swiss rank as its own column.
         finals = any(row.get("final_place") for row in self.data.rows)
-        header = ["#", *(["SWISS"] if finals else []), "PLAYER", "W-D-L"]
+        header = ["#", *([gettext("SWISS")] if finals else []), gettext("PLAYER"), gettext("W-D-L")]
         header += [label for _, label in metrics]
         rows = []
         for row in self.data.rows:
@@ -79,16 +80,19 @@ class Standings(PrintDocument):
                 s.add("ALIGN", (1, 0), (1, -1), "CENTER")
             return s
 
+        then = ", ".join(escape(label.lower()) for label in self.data.labels) or gettext("name")
         intro = Paragraph(
             (
-                "Placed by the play-offs; the Swiss rounds ranked by match points, then "
+                gettext(
+                    "Placed by the play-offs; the Swiss rounds ranked by match points, "
+                    "then %(then)s."
+                )
                 if finals
-                else "Ranked by match points, then "
+                else gettext("Ranked by match points, then %(then)s.")
             )
-            + (", ".join(escape(label.lower()) for label in self.data.labels) or "name")
-            + ".",
+            % {"then": then},
             STYLES["body"],
         )
         if not rows:
-            return [intro, Spacer(1, 8), Paragraph("No players yet.", STYLES["body"])]
+            return [intro, Spacer(1, 8), Paragraph(gettext("No players yet."), STYLES["body"])]
         return [intro, Spacer(1, 6), *blocks(header, rows, widths, style)]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.pagesizes import A4, LETTER
@@ -115,7 +116,8 @@ class CanvasPage(Flowable):
 class PrintDocument:
     """Base of every document. `page_offset`/`page_total` number a chunk of a bigger document."""
 
-    title = "Document"
+    # Lazy: a class attribute, read when a document renders (in the event's language).
+    title = gettext_lazy("Document")
 
     def __init__(
         self,
@@ -195,10 +197,17 @@ class PrintDocument:
         canvas.setFont(FONT, 7.5)
         canvas.setFillColor(MUTED)
         if self.page_total is not None:
-            canvas.drawRightString(right, MARGIN + 1, f"Page {number} of {self.page_total}")
+            canvas.drawRightString(
+                right,
+                MARGIN + 1,
+                gettext("Page %(number)s of %(total)s")
+                % {"number": number, "total": self.page_total},
+            )
         else:
             # The total is a form filled in at save time; leave room for up to four digits.
-            canvas.drawRightString(right - 18, MARGIN + 1, f"Page {number} of")
+            canvas.drawRightString(
+                right - 18, MARGIN + 1, gettext("Page %(number)s of") % {"number": number}
+            )
             canvas.saveState()
             canvas.translate(right - 15.5, MARGIN + 1)
             canvas.doForm("pageTotal")
@@ -214,7 +223,7 @@ class PrintDocument:
         canvas.drawString(MARGIN, top - 20, self.event.name[:70])
         canvas.setFillColor(BRAND)
         canvas.setFont(BOLD, 11)
-        canvas.drawRightString(w - MARGIN, top - 20, self.title.upper())
+        canvas.drawRightString(w - MARGIN, top - 20, str(self.title).upper())
         canvas.setFillColor(MUTED)
         canvas.setFont(FONT, 8.5)
         where = " · ".join(x for x in (self.event.venue, self.event.dates) if x)
@@ -229,7 +238,9 @@ class PrintDocument:
         canvas.setFont(FONT, 7.5)
         canvas.setFillColor(MUTED)
         printed = localtime.when(self.printed_at, self.event.time_zone)
-        canvas.drawString(MARGIN, MARGIN + 1, f"Strategium · printed {printed}")
+        canvas.drawString(
+            MARGIN, MARGIN + 1, gettext("Strategium · printed %(when)s") % {"when": printed}
+        )
         if self.note:
             # Its own footer line, above the printed-at line: shrunk rather than cut to fit.
             size = 8.0
@@ -241,8 +252,9 @@ class PrintDocument:
         if any(points_at_loopback(link) for link in self.qr_links()):
             # Below the footer, in the margin: the frame is one form placed on every page.
             size = 7.5
-            while size > 5 and stringWidth(LOOPBACK_WARNING, BOLD, size) > w - 2 * MARGIN:
+            warning = str(LOOPBACK_WARNING)
+            while size > 5 and stringWidth(warning, BOLD, size) > w - 2 * MARGIN:
                 size -= 0.5
             canvas.setFont(BOLD, size)
             canvas.setFillColor(BAD)
-            canvas.drawCentredString(w / 2, MARGIN - 9, LOOPBACK_WARNING)
+            canvas.drawCentredString(w / 2, MARGIN - 9, warning)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext
 from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
@@ -77,12 +78,18 @@ def draw_mission_text(
 ) -> float:
     if mission.classic:
         return _draw_classic_text(canvas, mission, x, top, width, bottom=bottom)
-    draw_label(canvas, f"Mission {mission.code} · {mission.deployment}", x, top - 7)
-    paragraphs = [
-        card_paragraph(CardText(f"Primary: {mission.primary.name}", mission.primary.summary))
-    ]
+    draw_label(
+        canvas,
+        gettext("Mission %(code)s · %(deployment)s")
+        % {"code": mission.code, "deployment": mission.deployment},
+        x,
+        top - 7,
+    )
+    primary = gettext("Primary: %(name)s") % {"name": mission.primary.name}
+    paragraphs = [card_paragraph(CardText(primary, mission.primary.summary))]
     paragraphs += [
-        card_paragraph(CardText(f"Mission rule: {r.name}", r.summary)) for r in mission.rules
+        card_paragraph(CardText(gettext("Mission rule: %(name)s") % {"name": r.name}, r.summary))
+        for r in mission.rules
     ]
     return draw_paragraphs(canvas, paragraphs, x, top - 12, width)
 
@@ -90,10 +97,11 @@ def draw_mission_text(
 def _draw_classic_text(
     canvas: Canvas, mission: MissionInfo, x: float, top: float, width: float, *, bottom
 ) -> float:
-    approximate = " · approximate map" if mission.approximate else ""
+    approximate = gettext(" · approximate map") if mission.approximate else ""
     draw_label(canvas, f"{mission.name} · {mission.deployment}{approximate}", x, top - 7)
-    draw_label(canvas, f"Mission code {mission.code}", x, top - 16, colour=MUTED, size=6.5)
-    cards = [CardText("Victory points", mission.primary.summary), *mission.rules]
+    code = gettext("Mission code %(code)s") % {"code": mission.code}
+    draw_label(canvas, code, x, top - 16, colour=MUTED, size=6.5)
+    cards = [CardText(gettext("Victory points"), mission.primary.summary), *mission.rules]
     if mission.game_length is not None:
         cards.append(mission.game_length)
     paragraphs = [card_paragraph(card, "small") for card in cards]
@@ -109,9 +117,10 @@ def _draw_classic_text(
         if len(kept) < len(paragraphs):
             canvas.setFont(FONT, 6.5)
             canvas.setFillColor(MUTED)
-            canvas.drawString(
-                x, bottom + 3, f"More rules on the mission page /missions/{mission.code}/"
-            )
+            more = gettext("More rules on the mission page %(path)s") % {
+                "path": f"/missions/{mission.code}/"
+            }
+            canvas.drawString(x, bottom + 3, more)
         paragraphs = kept
     return draw_paragraphs(canvas, paragraphs, x, top - 21, width, gap=3)
 
@@ -119,4 +128,4 @@ def _draw_classic_text(
 def draw_no_mission(canvas: Canvas, x: float, top: float) -> None:
     canvas.setFont(FONT, 10)
     canvas.setFillColor(MUTED)
-    canvas.drawString(x, top - 14, "Mission to be announced by the organiser.")
+    canvas.drawString(x, top - 14, gettext("Mission to be announced by the organiser."))

@@ -13,6 +13,7 @@ from functools import lru_cache
 from urllib.parse import urlsplit
 
 import qrcode
+from django.utils.translation import gettext_lazy
 from qrcode import LUT
 from qrcode.base import EXP_TABLE, LOG_TABLE, rs_blocks
 from qrcode.constants import ERROR_CORRECT_M
@@ -20,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 # Said on every page whose codes point at this computer itself (`make run`), as the pages on
 # screen say beside theirs.
-LOOPBACK_WARNING = (
+LOOPBACK_WARNING = gettext_lazy(
     "The QR codes on this sheet point at this computer's own address (127.0.0.1): phones "
     "cannot open them. At the venue, print from the venue server (make serve)."
 )

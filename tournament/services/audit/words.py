@@ -12,6 +12,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable
 
+from django.conf import settings
+
 from missions.eleventh import matrix
 from missions.scoring.rules import SCORING
 from tournament.extensions import DESCRIBERS
@@ -93,6 +95,7 @@ FIELD_LABELS = {
     "mission_order": "Mission order",
     "mission_pack": "Mission pack",
     "time_zone": "Time zone",
+    "language": "Language of printouts and the big screen",
     "archived": "Archived",
     "faction": "Faction",
     "club": "Club",
@@ -178,6 +181,8 @@ SPECIAL_VALUES = {
     "status": lambda v: EventStatus(v).label if v in EventStatus.values else str(v),
     "disposition": lambda v: matrix.DISPOSITION_NAMES.get(v, str(v)),
     "public_names": lambda v: PublicNames(v).label if v in PublicNames.values else str(v),
+    # A language by its own name ("Deutsch"), as the settings page offers it.
+    "language": lambda v: settings.LANGUAGE_NAMES.get(v, str(v)),
     "layout_policy": lambda v: LayoutPolicy(v).label if v in LayoutPolicy.values else str(v),
     "table_layouts": lambda v: (
         ", ".join(f"table {t}: {letter}" for t, letter in v.items()) or "none"

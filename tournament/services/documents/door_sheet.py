@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from tournament.models import Event, PlayerStatus
 from tournament.printing.documents.door import DoorCard, DoorSheet, DoorSheetPrint
 from tournament.services.documents.printing import event_info, player_link
+from tournament.services.events.language import event_language
 from tournament.services.players.players import players_by_name
 
 
-def _seats(event: Event) -> dict[int, str]:
-    """Each player's round 1 seat in words, by player id."""
+def _seats(event: Event) -> dict[int, tuple[str, ...]]:
+    """Each player's round 1 seat in words, by player id: the seat, then (when paired) the
+    opponent, as the card prints them on two lines."""
     round_ = event.rounds.filter(number=1).first()
     if round_ is None:
         return {}
@@ -17,11 +21,21 @@ def _seats(event: Event) -> dict[int, str]:
     games = round_.games.select_related("player_a", "player_b")
     for game in games:
         if game.player_b_id is None:
-            seats[game.player_a_id] = "Round 1: bye"
+            seats[game.player_a_id] = (gettext("Round 1: bye"),)
             continue
-        table = f"table {game.table_number}" if game.table_number else "table to be set"
-        seats[game.player_a_id] = f"Round 1: {table}, side A, against {game.player_b.name}"
-        seats[game.player_b_id] = f"Round 1: {table}, side B, against {game.player_a.name}"
+        table = (
+            gettext("table %(number)s") % {"number": game.table_number}
+            if game.table_number
+            else gettext("table to be set")
+        )
+        for me, side, them in (
+            (game.player_a_id, "A", game.player_b),
+            (game.player_b_id, "B", game.player_a),
+        ):
+            seats[me] = (
+                gettext("Round 1: %(table)s, side %(side)s") % {"table": table, "side": side},
+                gettext("against %(name)s") % {"name": them.name},
+            )
     return seats
 
 
@@ -31,23 +45,27 @@ def door_sheet_data(*, event: Event) -> DoorSheetPrint:
     # The cards go to the players: a round 1 still under the organiser's review stays off them.
     paired = event.rounds.filter(number=1, released=True).exists()
     seats = _seats(event) if paired else {}
+    absent = (gettext("Round 1: not in this round"),) if paired else ("",)
     cards = tuple(
         DoorCard(
             name=p.name,
-            seat=seats.get(p.pk, "Round 1: not in this round" if paired else ""),
+            seat=", ".join(seats.get(p.pk, absent)),
             link=player_link(p.private_key),
+            lines=seats.get(p.pk, absent),
         )
         for p in players
     )
     if not paired:
         waiting = (
-            "Round 1 pairings not released yet"
+            gettext("Round 1 pairings not released yet")
             if event.rounds.filter(number=1).exists()
-            else "Round 1 not paired yet"
+            else gettext("Round 1 not paired yet")
         )
-        cards = tuple(DoorCard(c.name, waiting, c.link) for c in cards)
+        cards = tuple(DoorCard(c.name, waiting, c.link, (waiting,)) for c in cards)
     return DoorSheetPrint(event=event_info(event), cards=cards)
 
 
 def door_sheet_pdf(*, event: Event) -> bytes:
-    return DoorSheet(door_sheet_data(event=event)).render()
+    """In the event's language, whoever asks: the cards are handed out at its door."""
+    with event_language(event):
+        return DoorSheet(door_sheet_data(event=event)).render()

@@ -22,6 +22,7 @@ from pypdf import PdfWriter
 from tournament.models import PrintJob, PrintJobStatus
 from tournament.printing.render import Part, plan_parts, render_round
 from tournament.services.documents.printing import print_document, print_round_data
+from tournament.services.events.language import event_language
 
 log = logging.getLogger(__name__)
 
@@ -68,13 +69,15 @@ def job_render_part(job_id: int, index: int) -> bool:
     if job.status != PrintJobStatus.RUNNING:
         return False  # failed, or already merging or done: a late duplicate has nothing to do
     part = job_parts(job)[index]
-    if part.kind == "standings":
-        # The round picked on the print page: standings as of that round, titled so.
-        number = job.round.number if job.round_id else None
-        data = print_document(event=job.event, kind="standings", round_number=number)
-    else:
-        round_data = print_round_data(event=job.event, round_number=job.round.number)
-        data = render_round(part.kind, round_data, part if part.stop is not None else None)
+    # Paper for everyone at once: in the event's language, whoever queued the job.
+    with event_language(job.event):
+        if part.kind == "standings":
+            # The round picked on the print page: standings as of that round, titled so.
+            number = job.round.number if job.round_id else None
+            data = print_document(event=job.event, kind="standings", round_number=number)
+        else:
+            round_data = print_round_data(event=job.event, round_number=job.round.number)
+            data = render_round(part.kind, round_data, part if part.stop is not None else None)
     _write_part(part_name(job, index), data)
     done = len(parts_present(job))
     # Progress only moves forward, whichever worker reports last.

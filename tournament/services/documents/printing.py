@@ -8,8 +8,9 @@ from functools import lru_cache
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Conflict, Invalid, NotFound
 from missions.classic.types import ClassicMission
@@ -22,7 +23,6 @@ from missions.pack.errors import MissionError
 from missions.pack.registry import get_pack
 from missions.pack.types import CardKind
 from missions.scoring.rules import outcome
-from tournament.engine.public_names import public_name
 from tournament.extensions import PRINT_LISTS_HOOKS, ROUND_NOTE_HOOKS
 from tournament.models import Event, Game, RoundStage
 from tournament.models.event import BattleSize
@@ -40,8 +40,9 @@ from tournament.printing.data import (
 )
 from tournament.printing.render import KINDS, ROUND_KINDS, render_round, render_standings
 from tournament.services.documents.exports import has_game_clocks
+from tournament.services.events.language import event_language
 from tournament.services.live.clock import round_timing_words
-from tournament.services.players.public import rows_named_for_public
+from tournament.services.players.public import public_names_of, rows_named_for_public
 from tournament.services.results.progress import standings_status
 from tournament.services.rounds.names import round_seeds, round_stage_name
 from tournament.services.rounds.records import event_games
@@ -57,9 +58,10 @@ from tournament.services.standings.standings import (
 def event_info(event: Event) -> EventInfo:
     dates = ""
     if event.start_date:
-        dates = event.start_date.strftime("%d %b %Y")
+        # The month named in the active language: the event's, when a print job renders.
+        dates = date_format(event.start_date, "d M Y")
         if event.end_date and event.end_date != event.start_date:
-            dates += " – " + event.end_date.strftime("%d %b %Y")
+            dates += " – " + date_format(event.end_date, "d M Y")
     return EventInfo(
         id=event.pk,
         name=event.name,
@@ -86,7 +88,8 @@ def mission_info(pack_key: str, code: str) -> MissionInfo | None:
     pack = mission.pack
 
     def text(card) -> CardText:
-        note = "Fixed or Tactical" if card.kind is CardKind.SECONDARY and card.fixed_capable else ""
+        fixed = card.kind is CardKind.SECONDARY and card.fixed_capable
+        note = gettext("Fixed or Tactical") if fixed else ""
         return CardText(card.name, card.summary, note)
 
     return MissionInfo(
@@ -119,7 +122,7 @@ def classic_mission_info(mission: ClassicMission) -> MissionInfo:
         *rules,
     )
     if mission.mission.tactical_rule:
-        rules = (CardText("Tactical Objectives", mission.mission.tactical_rule), *rules)
+        rules = (CardText(gettext("Tactical Objectives"), mission.mission.tactical_rule), *rules)
     return MissionInfo(
         code=mission.code,
         deployment=mission.deployment.name,
@@ -167,11 +170,11 @@ def records_before(event: Event, round_number: int) -> dict[int, str]:
     return {pid: format_record(c["w"], c["d"], c["l"]) for pid, c in tally.items()}
 
 
-def _seat(player, records: dict[int, str], lists: dict[int, str], mode: str) -> Seat:
+def _seat(player, records: dict[int, str], lists: dict[int, str], names: dict | None) -> Seat:
     return Seat(
         player_id=player.pk,
         # Sheets and packs go on the wall and to both players: the public name (issue 36).
-        name=public_name(player.name, mode=mode, nickname=player.nickname),
+        name=names.get(player.pk, player.name) if names is not None else player.name,
         faction=player.faction,
         record=records.get(player.pk, format_record(0, 0, 0)),
         army_list=lists.get(player.pk, ""),
@@ -242,6 +245,7 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         .order_by(*TABLE_ORDER)
     )
     records = records_before(event, round_number)
+    names = public_names_of(event)
     pairings = []
     for g in games:
         attacker = None
@@ -250,8 +254,8 @@ def print_round_data(*, event: Event, round_number: int) -> RoundPrint:
         pairings.append(
             Pairing(
                 table=g.table_number,
-                a=_seat(g.player_a, records, lists, event.public_names),
-                b=_seat(g.player_b, records, lists, event.public_names) if g.player_b_id else None,
+                a=_seat(g.player_a, records, lists, names),
+                b=_seat(g.player_b, records, lists, names) if g.player_b_id else None,
                 attacker=attacker,
                 eleventh=(
                     eleventh_game(g.disposition_a, g.disposition_b, g.layout)
@@ -324,13 +328,15 @@ def print_check(*, event: Event, kind: str, round_number: int | None) -> None:
 
 
 def print_document(*, event: Event, kind: str, round_number: int | None = None) -> bytes:
-    """One whole document as PDF bytes (the bundle goes through a print job instead)."""
+    """One whole document as PDF bytes (the bundle goes through a print job instead), in the
+    event's language whoever asks: it is read by everyone at once."""
     print_check(event=event, kind=kind, round_number=round_number)
-    if kind == "standings":
-        return render_standings(print_standings_data(event=event, as_of_round=round_number))
     if kind == "bundle":
         raise Invalid("kind", "use_job", gettext("The bundle is made by a print job."))
-    return render_round(kind, print_round_data(event=event, round_number=round_number))
+    with event_language(event):
+        if kind == "standings":
+            return render_standings(print_standings_data(event=event, as_of_round=round_number))
+        return render_round(kind, print_round_data(event=event, round_number=round_number))
 
 
 def print_job_create(*, event: Event, user, kind: str, round_number: int | None = None):
@@ -348,20 +354,25 @@ def print_job_create(*, event: Event, user, kind: str, round_number: int | None 
 
 # What each document is called on the Print page, in its job list and when it is ready.
 PRINT_LABELS = {
-    "bundle": "Round bundle",
-    "pairings": "Pairings by table",
-    "pairings-alpha": "Pairings A-Z",
-    "scoresheets": "Scoresheets",
-    "table-packs": "Table packs",
-    "fallback": "Paper pack",
-    "standings": "Standings",
+    "bundle": gettext_lazy("Round bundle"),
+    "pairings": gettext_lazy("Pairings by table"),
+    "pairings-alpha": gettext_lazy("Pairings A-Z"),
+    "scoresheets": gettext_lazy("Scoresheets"),
+    "table-packs": gettext_lazy("Table packs"),
+    "fallback": gettext_lazy("Paper pack"),
+    "standings": gettext_lazy("Standings"),
 }
 
 
 def print_job_title(job) -> str:
     """'Scoresheets, round 1': the document a job makes, as the organiser chose it."""
-    label = PRINT_LABELS.get(job.kind, job.kind)
-    return f"{label}, round {job.round.number}" if job.round_id else label
+    label = str(PRINT_LABELS.get(job.kind, job.kind))
+    if not job.round_id:
+        return label
+    return gettext("%(document)s, round %(number)s") % {
+        "document": label,
+        "number": job.round.number,
+    }
 
 
 def print_job_filename(job) -> str:

@@ -52,6 +52,7 @@ from tournament.services.events.extra_fields import (
     extra_split,
     extra_write,
 )
+from tournament.services.events.language import language_choices, language_is_offered
 from tournament.services.events.settings import EDITABLE
 from tournament.services.events.status import event_status_clean
 from tournament.services.players.checkin import check_in_settings_clean
@@ -148,6 +149,13 @@ def _clean_choices(clean: dict) -> None:
             "time_zone",
             "unknown_time_zone",
             gettext("Must be a time zone name such as Europe/London or America/New_York."),
+        )
+    if "language" in clean and not language_is_offered(clean["language"]):
+        raise Invalid(
+            "language",
+            "invalid_choice",
+            gettext("Must be one of the site's languages: %(codes)s.")
+            % {"codes": ", ".join(code for code, _ in language_choices())},
         )
 
 

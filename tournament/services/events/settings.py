@@ -37,6 +37,7 @@ EVENT_SETTINGS = (
     "places",
     "registration_approval",
     "time_zone",
+    "language",
     "archived",
     "painting_max",
     "weight_battle",

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from common.errors import Conflict, Invalid, NotFound
@@ -249,7 +250,7 @@ def when_words(moment: datetime, zone_name: str | None = None) -> str:
     """'14:30, Mon 23 Nov' in the event's zone (`zone_name`, else the request's active one): a
     time people read comes with its date."""
     local = localtime.local(moment, zone_name)
-    return f"{local:%H:%M}, {local:%a} {local.day} {local:%b}"
+    return date_format(local, "H:i, D j M")
 
 
 def round_timing_words(*, round_: Round, now: datetime | None = None) -> str:
@@ -258,9 +259,9 @@ def round_timing_words(*, round_: Round, now: datetime | None = None) -> str:
     # Printed by a worker, outside any request: the event's own zone, named.
     zone_name = round_.event.time_zone
     if clock.state == engine.RUNNING:
-        return f"Round ends {when_words(clock.ends_at, zone_name)}"
+        return gettext("Round ends %(when)s") % {"when": when_words(clock.ends_at, zone_name)}
     if clock.state == engine.FINISHED:
-        return f"Round ended {when_words(clock.ends_at, zone_name)}"
+        return gettext("Round ended %(when)s") % {"when": when_words(clock.ends_at, zone_name)}
     if clock.state == engine.PAUSED:
-        return f"Round clock paused, {clock.remaining_words} left"
-    return f"Round length {clock.length_words}"
+        return gettext("Round clock paused, %(left)s left") % {"left": clock.remaining_words}
+    return gettext("Round length %(length)s") % {"length": clock.length_words}

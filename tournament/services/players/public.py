@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tournament.engine.public_names import FULL, public_name
+from tournament.engine.public_names import FULL, public_names_distinct
 from tournament.models import Event, Player
 
 
@@ -25,30 +25,28 @@ def names_audience(event: Event, *, staff: bool) -> str:
 
 def public_names_of(event: Event) -> dict[int, str] | None:
     """{player id: the name the public reads}, or None when the event shows full names (every
-    caller then leaves its rows alone: no query, no copy)."""
+    caller then leaves its rows alone: no query, no copy). One query over the whole event:
+    two players who would read alike ("Anna K.") are told apart (engine/public_names.py)."""
     if names_are_full(event):
         return None
     rows = Player.objects.filter(event_id=event.pk).values_list("pk", "name", "nickname")
-    return {
-        pk: public_name(name, mode=event.public_names, nickname=nickname)
-        for pk, name, nickname in rows
-    }
+    return public_names_distinct(list(rows), mode=event.public_names)
 
 
 def player_public_name(player: Player, event: Event | None = None) -> str:
     event = event or player.event
-    return public_name(player.name, mode=event.public_names, nickname=player.nickname)
+    names = public_names_of(event)
+    return player.name if names is None else names.get(player.pk, player.name)
 
 
 def players_named_for_public(event: Event, players: Iterable[Player | None]) -> None:
     """Give each loaded player (None skipped) the name the public reads, in memory."""
-    if names_are_full(event):
+    names = public_names_of(event)
+    if names is None:
         return
     for player in players:
         if player is not None:
-            player.name = public_name(
-                player.name, mode=event.public_names, nickname=player.nickname
-            )
+            player.name = names.get(player.pk, player.name)
 
 
 def games_named_for_public(event: Event, games: Iterable) -> None:

@@ -4,6 +4,7 @@ services judge it and raise field errors."""
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy
 
 from common.errors import Invalid
@@ -20,6 +21,7 @@ from tournament.models.event import (
 )
 from tournament.services.events.events import PLACES_MAX
 from tournament.services.events.extra_fields import extra_read
+from tournament.services.events.language import language_choices
 from tournament.services.events.settings import EDITABLE
 from tournament.services.rounds.eleventh import ELEVENTH, table_layouts_parse, table_layouts_text
 from tournament.services.standings.standings import metric_heading, metric_label, metric_names
@@ -85,6 +87,17 @@ class EventForm(forms.Form):
     time_zone = forms.ChoiceField(
         choices=zone_choices, required=False, label=gettext_lazy("Time zone")
     )
+    # Issue 36: pairings, scoresheets, table packs, standings, the door sheet and the big
+    # screen speak it. Not sent (a script's post): the site's for a new event, unchanged for
+    # an existing one. The choices are read when the form is made (settings.LANGUAGES).
+    language = forms.ChoiceField(
+        choices=language_choices,
+        required=False,
+        label=gettext_lazy("Language of printouts and the big screen"),
+        help_text=gettext_lazy(
+            "What everyone reads at once is in this language, whatever each reader's own."
+        ),
+    )
     # Not sent (a script's post): singles for a new event, unchanged for an existing one.
     kind = forms.ChoiceField(
         choices=EventKind.choices,
@@ -136,6 +149,7 @@ class EventForm(forms.Form):
         super().__init__(*args, **kwargs)
         # Read when the form is made, so a changed site setting applies without a restart.
         self.fields["time_zone"].initial = default_time_zone()
+        self.fields["language"].initial = settings.LANGUAGE_CODE
 
 
 ORDINALS = (
@@ -332,7 +346,7 @@ class SettingsForm(EventForm):
     MOMENTS = ("check_in_opens_at", "check_in_closes_at")
     # Left out when sent empty (a script's post of the older fields): unchanged.
     UNCHANGED_WHEN_EMPTY = ("time_zone", "kind", "mission_pack")
-    UNCHANGED_WHEN_EMPTY += ("layout_policy", "owr_floor", "public_names")
+    UNCHANGED_WHEN_EMPTY += ("layout_policy", "owr_floor", "public_names", "language")
 
     def changes(self) -> dict:
         data = dict(self.cleaned_data)

@@ -10,13 +10,21 @@ Tactical Objective log (turn, D66 rolled, objective, achieved or discarded, VP).
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak
 
 from missions.scoring.rules import scoring_rules
 from tournament.printing.data import Pairing, RoundPrint
-from tournament.printing.documents.scoresheets.leviathan import GAP, Scoresheets, _box, _tick
+from tournament.printing.documents.scoresheets.leviathan import (
+    GAP,
+    Scoresheets,
+    _box,
+    _tick,
+    battle_rounds,
+    player_labels,
+)
 from tournament.printing.kit.base import (
     BOLD,
     BRAND,
@@ -31,7 +39,7 @@ from tournament.printing.kit.base import (
 from tournament.printing.kit.mission import draw_label, draw_map, draw_mission_text
 
 BONUS_H = 56
-GOES_ON = "if the game goes on"
+GOES_ON = gettext_lazy("if the game goes on")
 LOG_ROWS = 16  # Tactical Objectives a player may log: top-ups over up to 7 turns
 LOG_HEAD = 18
 
@@ -78,9 +86,10 @@ class ClassicScoresheets(Scoresheets):
 
     def draw_grid(self, canvas: Canvas, top: float) -> float:
         maelstrom = self.data.mission.maelstrom
-        first = "Tactical Objectives VP" if maelstrom else "Mission VP"
-        rows = [f"Battle round {n}" for n in range(1, self.rounds + 1)]
-        rows.append("Total")
+        first = gettext("Tactical Objectives VP") if maelstrom else gettext("Mission VP")
+        rows = battle_rounds(self.rounds)
+        rows.append(gettext("Total"))
+        goes_on = str(GOES_ON)
         head = 30
         height = head + self.row * len(rows)
         bottom = top - height
@@ -97,15 +106,15 @@ class ClassicScoresheets(Scoresheets):
             if 5 <= r < self.rounds:
                 # After the label, shrunk to end inside the label column (it ran over the line).
                 start = 6 + stringWidth(label, FONT, 8.5) + 4
-                size = min(6.5, 6.5 * (self.col_x(1) - 4 - start) / stringWidth(GOES_ON, FONT, 6.5))
+                size = min(6.5, 6.5 * (self.col_x(1) - 4 - start) / stringWidth(goes_on, FONT, 6.5))
                 canvas.setFont(FONT, size)
                 canvas.setFillColor(MUTED)
-                canvas.drawString(start, y + self.row / 2 - 3, GOES_ON)
+                canvas.drawString(start, y + self.row / 2 - 3, goes_on)
         canvas.setFont(BOLD, 7)
         canvas.setFillColor(BRAND)
         for c in range(4):
             x0, x1 = self.col_x(c + 1), self.col_x(c + 2)
-            label = first if c % 2 == 0 else "Running total"
+            label = first if c % 2 == 0 else gettext("Running total")
             canvas.drawCentredString((x0 + x1) / 2, top - head + 5, label)
         self.draw_grid_lines(canvas, top, head, len(rows))
         canvas.setFont(FONT, 7)
@@ -124,34 +133,50 @@ class ClassicScoresheets(Scoresheets):
     def sheet_summary(self) -> str:
         if self.rules.key not in ("eighth", "seventh"):
             return self.rules.summary
-        earned = "Tactical Objective VP" if self.data.mission.maelstrom else "mission VP"
+        earned = (
+            gettext("Tactical Objective VP")
+            if self.data.mission.maelstrom
+            else gettext("mission VP")
+        )
         bonuses = ", ".join(self.data.mission.bonuses)
-        extra = f" + 1 VP each for {bonuses}" if bonuses else ""
-        return f"No cap on the total: {earned}{extra}. Most VP wins; equal VP draws."
+        extra = gettext(" + 1 VP each for %(bonuses)s") % {"bonuses": bonuses} if bonuses else ""
+        return gettext("No cap on the total: %(earned)s. Most VP wins; equal VP draws.") % {
+            "earned": earned + extra
+        }
 
     def draw_choices(self, canvas: Canvas, top: float) -> None:
         w = (self.width - GAP) / 2
         h = BONUS_H
         bonuses = self.data.mission.bonuses
-        words = {"primary": "Mission", "secondary": "Bonus", "tactical": "Tactical"}
+        words = {
+            "primary": gettext("Mission"),
+            "secondary": gettext("Bonus"),
+            "tactical": gettext("Tactical"),
+        }
         parts = " + ".join(
             f"{words.get(p.name, p.name.capitalize())} ____" for p in self.sheet_parts()
         )
-        for i, label in enumerate(("Player A", "Player B")):
+        for i, label in enumerate(player_labels()):
             x = i * (w + GAP)
             _box(canvas, x, top - h, w, h)
             if bonuses:
-                draw_label(canvas, f"{label} · bonus objectives, 1 VP each", x + 8, top - 12)
+                head = gettext("%(player)s · bonus objectives, 1 VP each") % {"player": label}
+                draw_label(canvas, head, x + 8, top - 12)
                 nxt = x + 8
                 for bonus in bonuses:
                     nxt = _tick(canvas, nxt, top - 27, bonus, size=7.5)
             else:
-                draw_label(canvas, f"{label} · no bonus objectives", x + 8, top - 12)
+                head = gettext("%(player)s · no bonus objectives") % {"player": label}
+                draw_label(canvas, head, x + 8, top - 12)
             canvas.setFont(FONT, 8)
             canvas.setFillColor(INK)
-            canvas.drawString(x + 8, top - 46, f"{parts} = ____ VP"[:90])
+            total = gettext("%(parts)s = ____ VP") % {"parts": parts}
+            canvas.drawString(x + 8, top - 46, total[:90])
         self.draw_signatures(
-            canvas, top - h - GAP, "Result (win, loss or draw by VP)", "Result (by VP)"
+            canvas,
+            top - h - GAP,
+            gettext("Result (win, loss or draw by VP)"),
+            gettext("Result (by VP)"),
         )
 
     # The Tactical Objective log (Maelstrom of War) ----------------------------------------------
@@ -159,7 +184,8 @@ class ClassicScoresheets(Scoresheets):
         self.form(canvas, "to-log", lambda c: self.draw_log_form(c, height))
         canvas.setFillColor(BRAND)
         canvas.setFont(BOLD, 14)
-        canvas.drawRightString(self.width, height - 16, f"Table {game.table or '–'}")
+        table = gettext("Table %(number)s") % {"number": game.table or "–"}
+        canvas.drawRightString(self.width, height - 16, table)
         canvas.setFillColor(INK)
         canvas.setFont(BOLD, 9)
         block = (height - 40) / 2
@@ -171,17 +197,22 @@ class ClassicScoresheets(Scoresheets):
         mission = self.data.mission
         canvas.setFillColor(BRAND)
         canvas.setFont(BOLD, 14)
-        canvas.drawString(0, height - 16, f"Tactical Objective log · {mission.name}")
+        title = gettext("Tactical Objective log · %(mission)s") % {"mission": mission.name}
+        canvas.drawString(0, height - 16, title)
         canvas.setFont(FONT, 7.5)
         canvas.setFillColor(MUTED)
         canvas.drawString(0, height - 27, mission.tactical_rule[:150])
         block = (height - 40) / 2
-        cols = (("Turn", 40), ("D66 rolled", 60), ("Tactical Objective", 0))
-        tail = (("Achieved", 56), ("Discarded", 56), ("VP", 44))
+        cols = (
+            (gettext("Turn"), 40),
+            (gettext("D66 rolled"), 60),
+            (gettext("Tactical Objective"), 0),
+        )
+        tail = ((gettext("Achieved"), 56), (gettext("Discarded"), 56), (gettext("VP"), 44))
         fixed = sum(w for _, w in cols + tail)
         widths = [w or self.width - fixed for _, w in cols] + [w for _, w in tail]
         names = [n for n, _ in cols + tail]
-        for i, label in enumerate(("Player A", "Player B")):
+        for i, label in enumerate(player_labels()):
             top = height - 34 - i * block
             draw_label(canvas, label, 0, top - 10, size=8)
             self._log_table(canvas, top - 16, block - 24, widths, names)
@@ -208,7 +239,7 @@ class ClassicScoresheets(Scoresheets):
             canvas.line(x, bottom, x, top)
         canvas.setFont(BOLD, 8)
         canvas.setFillColor(INK)
-        canvas.drawString(6, bottom + row / 2 - 3, "Tactical Objectives VP in all")
+        canvas.drawString(6, bottom + row / 2 - 3, gettext("Tactical Objectives VP in all"))
         canvas.setStrokeColor(INK)
         canvas.setLineWidth(1.2)
         canvas.rect(0, bottom, self.width, top - bottom, stroke=1, fill=0)

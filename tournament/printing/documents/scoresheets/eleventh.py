@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext, gettext_lazy
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
@@ -31,6 +32,9 @@ from tournament.printing.documents.scoresheets.leviathan import (
     Scoresheets,
     _box,
     _tick,
+    battle_rounds,
+    player_labels,
+    secondaries_label,
 )
 from tournament.printing.documents.tablepacks.texts import (
     missing_layout_paragraphs,
@@ -47,8 +51,8 @@ CHOICES_H = 76
 MAP_W = 214  # the layout map's box in the mission panel
 # Why a game has no map yet: no letter named, or a dispositions missing (no pairing).
 _NO_MAP = {
-    False: "The organiser names the layout.",
-    True: "The map follows once both dispositions are recorded.",
+    False: gettext_lazy("The organiser names the layout."),
+    True: gettext_lazy("The map follows once both dispositions are recorded."),
 }
 
 
@@ -77,7 +81,7 @@ class EleventhScoresheets(Scoresheets):
         side = game.eleventh.a if seat is game.a else game.eleventh.b
         if side.disposition:
             # Beside the panel's "PLAYER A" label, above the QR code: the disposition mustered.
-            left = x + 8 + canvas.stringWidth("PLAYER A", BOLD, 7) + 6
+            left = x + 8 + canvas.stringWidth(player_labels()[0].upper(), BOLD, 7) + 6
             canvas.setFont(FONT, 8)
             canvas.setFillColor(MUTED)
             canvas.drawString(left, top + BAND_H - 13, f"· {side.disposition}")
@@ -87,7 +91,7 @@ class EleventhScoresheets(Scoresheets):
         if game is None:
             canvas.setFont(FONT, 10)
             canvas.setFillColor(MUTED)
-            canvas.drawString(10, top - 20, "Dispositions and layout to be announced.")
+            canvas.drawString(10, top - 20, gettext("Dispositions and layout to be announced."))
             return
         canvas.setFont(BOLD, 8.5)
         canvas.setFillColor(BRAND)
@@ -110,7 +114,7 @@ class EleventhScoresheets(Scoresheets):
         else:
             canvas.setFont(FONT, 9)
             canvas.setFillColor(MUTED)
-            canvas.drawString(8, top - 40, _NO_MAP[bool(game.letter)])
+            canvas.drawString(8, top - 40, str(_NO_MAP[bool(game.letter)]))
         x = MAP_W + 6
         width = self.width - x - 8
         y = top - 6
@@ -123,8 +127,11 @@ class EleventhScoresheets(Scoresheets):
         _box(canvas, 0, top - self.mission_h, self.width, self.mission_h)
 
     def draw_grid(self, canvas: Canvas, top: float) -> float:
-        rows = [f"Battle round {n}" for n in range(1, ROUNDS + 1)]
-        rows += [f"Battle Ready (0 or {BATTLE_READY})", f"Total (max {TOTAL_MAX})"]
+        rows = battle_rounds(ROUNDS)
+        rows += [
+            gettext("Battle Ready (0 or %(ready)s)") % {"ready": BATTLE_READY},
+            gettext("Total (max %(total)s)") % {"total": TOTAL_MAX},
+        ]
         head = GRID_HEAD
         bottom = top - head - self.row * len(rows)
         canvas.setFillColor(BRAND_TINT)
@@ -142,9 +149,9 @@ class EleventhScoresheets(Scoresheets):
         for c in range(4):
             x0, x1 = self.col_x(c + 1), self.col_x(c + 2)
             label = (
-                f"Primary (max {PRIMARY_ROUND})"
+                gettext("Primary (max %(max)s)") % {"max": PRIMARY_ROUND}
                 if c % 2 == 0
-                else f"Secondary (max {SECONDARY_ROUND})"
+                else gettext("Secondary (max %(max)s)") % {"max": SECONDARY_ROUND}
             )
             canvas.drawCentredString((x0 + x1) / 2, top - head + 5, label)
         self.draw_grid_lines(canvas, top, head, len(rows))
@@ -153,42 +160,55 @@ class EleventhScoresheets(Scoresheets):
         canvas.drawString(
             0,
             bottom - 10,
-            f"Caps per player: primary at most {PRIMARY_ROUND} VP a battle round and "
-            f"{PRIMARY_MAX} VP a game; secondary at most {SECONDARY_ROUND} VP a battle round "
-            f"and {SECONDARY_MAX} VP a game, each Fixed card at most {MAX_VP_PER_FIXED_CARD} VP;",
+            gettext(
+                "Caps per player: primary at most %(primary_round)s VP a battle round and "
+                "%(primary_game)s VP a game; secondary at most %(secondary_round)s VP a battle "
+                "round and %(secondary_game)s VP a game, each Fixed card at most %(fixed)s VP;"
+            )
+            % {
+                "primary_round": PRIMARY_ROUND,
+                "primary_game": PRIMARY_MAX,
+                "secondary_round": SECONDARY_ROUND,
+                "secondary_game": SECONDARY_MAX,
+                "fixed": MAX_VP_PER_FIXED_CARD,
+            },
         )
-        canvas.drawString(
-            0,
-            bottom - 19,
-            f"Battle Ready {BATTLE_READY} VP; total at most {TOTAL_MAX} VP. VP over a cap are "
-            # A knockout game has no draw: its tie rule is the sheet's note.
-            + (
+        # A knockout game has no draw: its tie rule is the sheet's note.
+        second = (
+            gettext(
+                "Battle Ready %(ready)s VP; total at most %(total)s VP. VP over a cap are "
                 "lost. Most VP wins; equal VP: see the knockout rule above."
-                if self.data.stage
-                else "lost. Most VP wins; equal VP is a draw."
-            ),
+            )
+            if self.data.stage
+            else gettext(
+                "Battle Ready %(ready)s VP; total at most %(total)s VP. VP over a cap are "
+                "lost. Most VP wins; equal VP is a draw."
+            )
         )
+        canvas.drawString(0, bottom - 19, second % {"ready": BATTLE_READY, "total": TOTAL_MAX})
         return bottom - 21
 
     def draw_choices(self, canvas: Canvas, top: float) -> None:
         w = (self.width - GAP) / 2
         h = CHOICES_H
-        for i, label in enumerate(("Player A", "Player B")):
+        for i, label in enumerate(player_labels()):
             x = i * (w + GAP)
             _box(canvas, x, top - h, w, h)
-            draw_label(canvas, f"{label} · secondary missions", x + 8, top - 12)
-            nxt = _tick(canvas, x + 8, top - 27, "Fixed")
-            _tick(canvas, nxt, top - 27, "Tactical")
+            draw_label(canvas, secondaries_label(label), x + 8, top - 12)
+            nxt = _tick(canvas, x + 8, top - 27, gettext("Fixed"))
+            _tick(canvas, nxt, top - 27, gettext("Tactical"))
             canvas.setFont(FONT, 8)
             canvas.setFillColor(INK)
             canvas.drawString(
                 x + 8,
                 top - 42,
-                f"Fixed cards (max {MAX_VP_PER_FIXED_CARD} VP each): ___________ / ___________",
+                gettext("Fixed cards (max %(max)s VP each): %(blank)s / %(blank)s")
+                % {"max": MAX_VP_PER_FIXED_CARD, "blank": "___________"},
             )
-            nxt = _tick(canvas, x + 8, top - 60, "Went first")
-            _tick(canvas, nxt, top - 60, f"Battle Ready (painted army, +{BATTLE_READY} VP)")
-        self.draw_signatures(canvas, top - h - GAP, "Result / winner")
+            nxt = _tick(canvas, x + 8, top - 60, gettext("Went first"))
+            ready = gettext("Battle Ready (painted army, +%(ready)s VP)") % {"ready": BATTLE_READY}
+            _tick(canvas, nxt, top - 60, ready)
+        self.draw_signatures(canvas, top - h - GAP, gettext("Result / winner"))
 
 
 # Both primaries share the panel beside the map: the text shrinks, a size at a time, until
@@ -196,7 +216,7 @@ class EleventhScoresheets(Scoresheets):
 # keeps the lines that fit and says where the rest is.
 SIZES = (6.6, 6.2, 5.8, 5.4, 5.0)
 SIDE_GAP = 4
-MORE = "More in the table pack and on the matchup page."
+MORE = gettext_lazy("More in the table pack and on the matchup page.")
 
 
 @cache
@@ -214,7 +234,9 @@ def _styles(size: float) -> tuple[ParagraphStyle, ParagraphStyle]:
 def side_paragraphs(label: str, side: EleventhSide, size: float) -> list[Paragraph]:
     body, head = _styles(size)
     if side.primary is None:
-        text = f"<b>{label}</b>: primary unknown until both dispositions are recorded."
+        text = gettext("%(player)s: primary unknown until both dispositions are recorded.") % {
+            "player": f"<b>{escape(label)}</b>"
+        }
         return [Paragraph(text, body)]
     title = Paragraph(
         f'<font name="{BOLD}" color="#7a1f1f">{escape(label)}: {escape(side.primary.name)}</font>',
@@ -230,7 +252,7 @@ def _tall(paragraphs: list[Paragraph], width: float) -> float:
 def fitted_sides(game: EleventhGame, width: float, room: float) -> list[list[Paragraph]]:
     """Both sides' paragraphs at the largest size at which together they are at most `room`
     tall (as drawn: 1 pt between paragraphs, SIDE_GAP between the sides)."""
-    sides = (("Player A", game.a), ("Player B", game.b))
+    sides = tuple(zip(player_labels(), (game.a, game.b), strict=True))
     for size in SIZES:
         out = [side_paragraphs(label, side, size) for label, side in sides]
         if sum(_tall(p, width) for p in out) + SIDE_GAP <= room:
@@ -239,7 +261,7 @@ def fitted_sides(game: EleventhGame, width: float, room: float) -> list[list[Par
     body, _ = _styles(SIZES[-1])
     kept = []
     for paragraphs in out:
-        share = (room - SIDE_GAP) / 2 - _tall([Paragraph(MORE, body)], width)
+        share = (room - SIDE_GAP) / 2 - _tall([Paragraph(str(MORE), body)], width)
         side = []
         for p in paragraphs:
             if _tall([*side, p], width) > share:

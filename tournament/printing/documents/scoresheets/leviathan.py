@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak, Paragraph
 
@@ -39,6 +40,19 @@ GRID_ROWS = 8
 CHOICES_H = 62
 
 
+def player_labels() -> tuple[str, str]:
+    return gettext("Player A"), gettext("Player B")
+
+
+def secondaries_label(player: str) -> str:
+    return gettext("%(player)s · secondary missions") % {"player": player}
+
+
+def battle_rounds(count: int) -> list[str]:
+    """The score grid's first rows: "Battle round 1" to `count`."""
+    return [gettext("Battle round %(number)s") % {"number": n} for n in range(1, count + 1)]
+
+
 def _box(canvas: Canvas, x: float, y: float, w: float, h: float, *, fill=None) -> None:
     canvas.setStrokeColor(LINE)
     canvas.setLineWidth(0.8)
@@ -58,7 +72,7 @@ def _tick(canvas: Canvas, x: float, y: float, label: str, size: float = 8) -> fl
 
 
 class Scoresheets(PrintDocument):
-    title = "Scoresheet"
+    title = gettext_lazy("Scoresheet")
 
     def __init__(self, data: RoundPrint, games: tuple[Pairing, ...] | None = None, **kw) -> None:
         super().__init__(data.event, subtitle=data.title, note=data.note, **kw)
@@ -72,7 +86,7 @@ class Scoresheets(PrintDocument):
 
     def story(self) -> list:
         if not self.games:
-            return [Paragraph("No games to print in this round.", STYLES["body"])]
+            return [Paragraph(gettext("No games to print in this round."), STYLES["body"])]
         story = []
         for game in self.games:
             if story:
@@ -124,7 +138,8 @@ class Scoresheets(PrintDocument):
         canvas.drawString(x + 8, top + BAND_H - 43 - below, faction)
         canvas.setFillColor(INK)
         canvas.setFont(BOLD, 9)
-        canvas.drawString(x + 8, top + BAND_H - 57 - below, f"Record {seat.record}")
+        record = gettext("Record %(record)s") % {"record": seat.record}
+        canvas.drawString(x + 8, top + BAND_H - 57 - below, record)
         if attacker is not None:
             # Mark the box the pre-printed "Attacker"/"Defender" tick sits in.
             bx = x + 8 if attacker else x + 66
@@ -150,14 +165,15 @@ class Scoresheets(PrintDocument):
     def draw_sheet(self, canvas: Canvas, height: float) -> None:
         top = height - BAND_H
         _box(canvas, 0, top, TABLE_W, BAND_H, fill=BRAND_TINT)
-        draw_label(canvas, "Table", 8, top + BAND_H - 13)
-        draw_label(canvas, f"Round {self.data.number}", 8, top + 8, colour=MUTED)
-        for i, label in enumerate(("Player A", "Player B")):
+        draw_label(canvas, gettext("Table"), 8, top + BAND_H - 13)
+        number = gettext("Round %(number)s") % {"number": self.data.number}
+        draw_label(canvas, number, 8, top + 8, colour=MUTED)
+        for i, label in enumerate(player_labels()):
             x = TABLE_W + GAP + i * (self.panel_w + GAP)
             _box(canvas, x, top, self.panel_w, BAND_H)
             draw_label(canvas, label, x + 8, top + BAND_H - 13)
-            _tick(canvas, x + 8, top + 8, "Attacker")
-            _tick(canvas, x + 66, top + 8, "Defender")
+            _tick(canvas, x + 8, top + 8, gettext("Attacker"))
+            _tick(canvas, x + 66, top + 8, gettext("Defender"))
         self.draw_public_code(canvas, top)
         self.draw_mission(canvas, top - GAP)
         bottom = self.draw_grid(canvas, self.grid_top(height))
@@ -178,7 +194,7 @@ class Scoresheets(PrintDocument):
         draw_qr(canvas, link, x + (QR_BOX - QR) / 2, top + 16, QR)
         canvas.setFont(FONT, 6)
         canvas.setFillColor(MUTED)
-        canvas.drawCentredString(x + QR_BOX / 2, top + 6, "scan: pairings")
+        canvas.drawCentredString(x + QR_BOX / 2, top + 6, gettext("scan: pairings"))
 
     def draw_mission(self, canvas: Canvas, top: float) -> None:
         h = self.mission_h
@@ -216,8 +232,12 @@ class Scoresheets(PrintDocument):
             caps.total,
             caps.battle_ready,
         )
-        rows = [f"Battle round {n}" for n in range(1, 6)]
-        rows += ["Gambit (if chosen)", f"Battle Ready (0 or {ready})", f"Total (max {total})"]
+        rows = battle_rounds(5)
+        rows += [
+            gettext("Gambit (if chosen)"),
+            gettext("Battle Ready (0 or %(ready)s)") % {"ready": ready},
+            gettext("Total (max %(total)s)") % {"total": total},
+        ]
         head = GRID_HEAD
         height = head + self.row * len(rows)
         bottom = top - height
@@ -235,7 +255,11 @@ class Scoresheets(PrintDocument):
         canvas.setFillColor(BRAND)
         for c in range(4):
             x0, x1 = self.col_x(c + 1), self.col_x(c + 2)
-            label = f"Primary + gambit (max {pg})" if c % 2 == 0 else f"Secondary (max {sec})"
+            label = (
+                gettext("Primary + gambit (max %(max)s)") % {"max": pg}
+                if c % 2 == 0
+                else gettext("Secondary (max %(max)s)") % {"max": sec}
+            )
             canvas.drawCentredString((x0 + x1) / 2, top - head + 5, label)
         self.draw_grid_lines(canvas, top, head, len(rows))
         canvas.setFont(FONT, 7)
@@ -244,38 +268,48 @@ class Scoresheets(PrintDocument):
         canvas.drawString(
             0,
             bottom - 10,
-            f"Caps per player: primary + gambit max {pg} VP · "
-            f"secondary max {sec} VP · each Fixed secondary card max {fixed} VP · "
-            f"Battle Ready {ready} VP · total max {total} VP.",
+            gettext(
+                "Caps per player: primary + gambit max %(pg)s VP · "
+                "secondary max %(sec)s VP · each Fixed secondary card max %(fixed)s VP · "
+                "Battle Ready %(ready)s VP · total max %(total)s VP."
+            )
+            % {"pg": pg, "sec": sec, "fixed": fixed, "ready": ready, "total": total},
         )
         return bottom - 12
 
     def draw_choices(self, canvas: Canvas, top: float) -> None:
         w = (self.width - GAP) / 2
         h = CHOICES_H
-        for i, label in enumerate(("Player A", "Player B")):
+        for i, label in enumerate(player_labels()):
             x = i * (w + GAP)
             _box(canvas, x, top - h, w, h)
-            draw_label(canvas, f"{label} · secondary missions", x + 8, top - 12)
-            nxt = _tick(canvas, x + 8, top - 27, "Fixed")
-            _tick(canvas, nxt, top - 27, "Tactical")
+            draw_label(canvas, secondaries_label(label), x + 8, top - 12)
+            nxt = _tick(canvas, x + 8, top - 27, gettext("Fixed"))
+            _tick(canvas, nxt, top - 27, gettext("Tactical"))
             canvas.setFont(FONT, 8)
             canvas.setFillColor(INK)
             fixed = self.caps.per_fixed_card
             canvas.drawString(
-                x + 8, top - 42, f"Fixed cards (max {fixed} VP each): _____________ / _____________"
+                x + 8,
+                top - 42,
+                gettext("Fixed cards (max %(max)s VP each): %(blank)s / %(blank)s")
+                % {"max": fixed, "blank": "_____________"},
             )
-            canvas.drawString(x + 8, top - 56, "Gambit: ___________________________________")
-        self.draw_signatures(canvas, top - h - GAP, "Result / winner")
+            canvas.drawString(
+                x + 8,
+                top - 56,
+                gettext("Gambit: %(blank)s") % {"blank": "___________________________________"},
+            )
+        self.draw_signatures(canvas, top - h - GAP, gettext("Result / winner"))
 
     def draw_signatures(self, canvas: Canvas, y: float, result: str, short: str = "") -> None:
         """The bottom row: the result, the time each player's game clock used (events with
         game clocks: four columns, the result's `short` label if it has one), both
         signatures."""
-        labels = [result, "Player A signature", "Player B signature"]
+        labels = [result, gettext("Player A signature"), gettext("Player B signature")]
         if self.data.game_clocks:
             labels[0] = short or result
-            labels.insert(1, "Time used A / B (h:mm)")
+            labels.insert(1, gettext("Time used A / B (h:mm)"))
         sig = (self.width - (len(labels) - 1) * GAP) / len(labels)
         for i, label in enumerate(labels):
             x = i * (sig + GAP)

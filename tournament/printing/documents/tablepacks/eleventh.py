@@ -7,6 +7,7 @@ pack small."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
@@ -21,7 +22,7 @@ from tournament.printing.documents.tablepacks.texts import (
 from tournament.printing.kit.base import BOLD, BRAND, FONT, INK, LINE, MUTED, STYLES
 from tournament.printing.kit.mission import draw_label, draw_paragraphs
 
-OBJECTIVES_NOTE = (
+OBJECTIVES_NOTE = gettext_lazy(
     "Objectives are terrain areas carrying a marker: a model is in range while within the "
     "area; measure to the area or the marker. The roll-off winner picks Attacker or Defender; "
     "set the table's edges as the map shows."
@@ -42,7 +43,7 @@ class EleventhTablePacks(TablePacks):
         matchup = game.eleventh
         canvas.setFont(BOLD, 17)
         canvas.setFillColor(BRAND)
-        canvas.drawString(0, height - 20, matchup.layout_words if matchup else "Layout")
+        canvas.drawString(0, height - 20, matchup.layout_words if matchup else gettext("Layout"))
         if matchup is None or matchup.layout is None:
             canvas.setFont(FONT, 10)
             canvas.setFillColor(MUTED)
@@ -50,9 +51,9 @@ class EleventhTablePacks(TablePacks):
             canvas.drawString(
                 0,
                 height - 40,
-                "Its map follows once both dispositions are recorded."
+                gettext("Its map follows once both dispositions are recorded.")
                 if known
-                else "The organiser names this table's layout.",
+                else gettext("The organiser names this table's layout."),
             )
             return
         layout = matchup.layout
@@ -79,13 +80,16 @@ class EleventhTablePacks(TablePacks):
         canvas.line(0, y, width, y)
         lines = [
             Paragraph(
-                "<b>Objectives</b> (marker, inches from the top-left corner): "
-                + "; ".join(
-                    f"{o.label} {o.marker[0]:g}, {o.marker[1]:g}" for o in layout.objectives
-                ),
+                gettext("%(objectives)s (marker, inches from the top-left corner): %(markers)s")
+                % {
+                    "objectives": f"<b>{gettext('Objectives')}</b>",
+                    "markers": "; ".join(
+                        f"{o.label} {o.marker[0]:g}, {o.marker[1]:g}" for o in layout.objectives
+                    ),
+                },
                 STYLES["small"],
             ),
-            Paragraph(OBJECTIVES_NOTE, STYLES["small"]),
+            Paragraph(str(OBJECTIVES_NOTE), STYLES["small"]),
         ]
         draw_paragraphs(canvas, lines, 0, y - 6, width, gap=3)
 
@@ -94,7 +98,7 @@ class EleventhTablePacks(TablePacks):
     ) -> None:
         canvas.setFont(BOLD, 15)
         canvas.setFillColor(BRAND)
-        canvas.drawString(0, height - 20, "Each player's own primary")
+        canvas.drawString(0, height - 20, gettext("Each player's own primary"))
         matchup = game.eleventh
         col = (width - 16) / 2
         top = height - 52
@@ -107,7 +111,7 @@ class EleventhTablePacks(TablePacks):
             canvas.setFillColor(INK)
             canvas.drawString(x, top, head[:60])
             if side is None or side.primary is None:
-                text = "Primary unknown until both players' dispositions are recorded."
+                text = gettext("Primary unknown until both players' dispositions are recorded.")
                 draw_paragraphs(canvas, [Paragraph(text, STYLES["small"])], x, top - 6, col)
             else:
                 paragraphs = [
@@ -128,6 +132,7 @@ class EleventhTablePacks(TablePacks):
         top = tall + 16
         canvas.setStrokeColor(LINE)
         canvas.line(0, top + 4, width, top + 4)
-        draw_label(canvas, "The secondary deck (18 cards)", 0, top - 8)
+        deck = gettext("The secondary deck (%(count)s cards)") % {"count": len(cards)}
+        draw_label(canvas, deck, 0, top - 8)
         draw_paragraphs(canvas, columns[0], 0, top - 14, col, gap=2)
         draw_paragraphs(canvas, columns[1], col + 16, top - 14, col, gap=2)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext, gettext_lazy
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak, Paragraph
@@ -41,7 +42,7 @@ def corner_width(tables) -> float:
     """How much of the top right corner the widest of these table numbers takes with its label
     (a heading beside it stops short of it)."""
     widest = max((stringWidth(str(t), BOLD, 34) for t in tables if t is not None), default=0)
-    return widest + stringWidth("TABLE", BOLD, 9) + 4
+    return widest + stringWidth(gettext("Table").upper(), BOLD, 9) + 4
 
 
 def draw_heading(
@@ -61,15 +62,17 @@ def draw_table_corner(canvas: Canvas, width: float, height: float, game: Pairing
     number = str(game.table)
     canvas.drawRightString(width, height - 32, number)
     # The label ends 4 pt before the number, whatever either's width.
-    label_x = width - stringWidth(number, BOLD, 34) - stringWidth("TABLE", BOLD, 9) - 4
-    draw_label(canvas, "Table", label_x, height - 32, size=9)
+    label = gettext("Table")
+    label_x = width - stringWidth(number, BOLD, 34) - stringWidth(label.upper(), BOLD, 9) - 4
+    draw_label(canvas, label, label_x, height - 32, size=9)
     canvas.setFont(FONT, 8)
     canvas.setFillColor(MUTED)
-    canvas.drawRightString(width, height - 44, f"{game.a.name} v {game.b.name}"[:70])
+    players = gettext("%(a)s v %(b)s") % {"a": game.a.name, "b": game.b.name}
+    canvas.drawRightString(width, height - 44, players[:70])
 
 
 class TablePacks(PrintDocument):
-    title = "Table pack"
+    title = gettext_lazy("Table pack")
 
     def __init__(self, data: RoundPrint, games: tuple[Pairing, ...] | None = None, **kw) -> None:
         super().__init__(data.event, subtitle=data.title, note=data.note, **kw)
@@ -78,7 +81,7 @@ class TablePacks(PrintDocument):
 
     def story(self) -> list:
         if not self.games:
-            return [Paragraph("No games to print in this round.", STYLES["body"])]
+            return [Paragraph(gettext("No games to print in this round."), STYLES["body"])]
         story = []
         for game in self.games:
             for page in range(PAGES_PER_TABLE):
@@ -96,7 +99,8 @@ class TablePacks(PrintDocument):
         seats = [s for s in (game.a, game.b) if s is not None and s.army_list]
         if not seats:
             return []
-        story = [PageBreak(), Paragraph(f"Table {game.table}: army lists", STYLES["h2"])]
+        head = gettext("Table %(number)s: army lists") % {"number": game.table}
+        story = [PageBreak(), Paragraph(escape(head), STYLES["h2"])]
         for seat in seats:
             story.append(Paragraph(escape(f"{seat.name} ({seat.faction})"), STYLES["card_name"]))
             # Leading spaces kept (a parsed list indents its wargear under each unit).
@@ -120,11 +124,17 @@ class TablePacks(PrintDocument):
         # stop short of the widest number of the pack.
         room = width - corner_width(g.table for g in self.games) - 8
         canvas.setFillColor(BRAND)
-        title = f"Mission {mission.code}: {mission.primary.name}"
+        title = gettext("Mission %(code)s: %(primary)s") % {
+            "code": mission.code,
+            "primary": mission.primary.name,
+        }
         draw_heading(canvas, title, height - 20, room, font=BOLD, size=17, smallest=11)
         canvas.setFillColor(MUTED)
         rules = ", ".join(r.name for r in mission.rules)
-        line = f"Deployment: {mission.deployment} · mission rule: {rules}"
+        line = gettext("Deployment: %(deployment)s · mission rule: %(rules)s") % {
+            "deployment": mission.deployment,
+            "rules": rules,
+        }
         draw_heading(canvas, line, height - 34, room, font=FONT, size=10, smallest=7)
         map_top = height - 54
         # A classic pack's table is 72" by 48" (its drawing 74 by 50 with the margin).
@@ -134,8 +144,10 @@ class TablePacks(PrintDocument):
         canvas.drawString(
             0,
             map_top - drawn - 10,
-            'Objective markers with their 3" control '
-            'range; grid in 6" squares. Check the pack for terrain.',
+            gettext(
+                'Objective markers with their 3" control '
+                'range; grid in 6" squares. Check the pack for terrain.'
+            ),
         )
         canvas.setStrokeColor(LINE)
         canvas.line(0, map_top - drawn - 16, width, map_top - drawn - 16)
@@ -151,7 +163,9 @@ class TablePacks(PrintDocument):
         canvas.drawString(
             0,
             height - 20,
-            "Bonus objectives" if mission.classic else "Secondary missions and gambits",
+            gettext("Bonus objectives")
+            if mission.classic
+            else gettext("Secondary missions and gambits"),
         )
         col = (width - 16) / 2
         cards = [*mission.secondaries]
@@ -165,7 +179,8 @@ class TablePacks(PrintDocument):
         )
         if not mission.gambits:
             return
-        draw_label(canvas, "Gambits (chosen at the start of battle round 3)", col + 16, y - 8)
+        gambits = gettext("Gambits (chosen at the start of battle round 3)")
+        draw_label(canvas, gambits, col + 16, y - 8)
         draw_paragraphs(
             canvas,
             [card_paragraph(c, "small") for c in mission.gambits],

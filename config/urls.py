@@ -36,6 +36,7 @@ urlpatterns = [
     path("", include("clocks.urls")),
     path("api/", include("floor.api.urls")),
     path("api/", include("ratings.api.urls")),
+    path("api/", include("feed.api.urls")),
     path("", include("ratings.urls")),
     path("health/", health, name="health"),
     # At the root, so the offline worker's scope covers every page (ops/service_worker.py).

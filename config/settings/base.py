@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "clocks",
     "floor",
     "ratings",
+    "feed",
     "ops",
 ]
 
@@ -324,6 +325,14 @@ PRINT_STALL_SECONDS = int(os.environ.get("PRINT_STALL_SECONDS", "120"))
 # With no broker, a job a request starts without waiting for it (a round's paper pack on
 # release) runs in a background thread of the web process; 0 runs it in the request instead.
 PRINT_EAGER_THREAD = os.environ.get("PRINT_EAGER_THREAD", "1") == "1"
+
+# The open feed's webhooks (feed/): outgoing calls go to public addresses only, unless this
+# allows loopback and private ones (a receiver on the organiser's own network; the tests).
+FEED_WEBHOOK_ALLOW_PRIVATE = env_bool("FEED_WEBHOOK_ALLOW_PRIVATE", default=False)
+FEED_WEBHOOK_TIMEOUT_S = 10
+# With no broker, a delivery's attempts run in a thread of this process (off: at once, in the
+# caller, as the test suite runs them).
+FEED_EAGER_THREAD = os.environ.get("FEED_EAGER_THREAD", "1") == "1"
 # A released round's paper pack is made at once (tournament/services/rounds/fallback.py); 0 makes it
 # only when asked for on the print page.
 PAPER_PACK_ON_RELEASE = os.environ.get("PAPER_PACK_ON_RELEASE", "1") == "1"

@@ -13,6 +13,7 @@ MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="strategium-media-"))
 # Background print jobs run in the request, so a test reads their outcome as soon as it returns
 # (tests/tournament/printing/test_fallback_pack.py runs the thread itself).
 PRINT_EAGER_THREAD = False
+FEED_EAGER_THREAD = False
 # Tests that release a round on a live server would each render a pack in the request; the
 # tests of the pack turn it on (tests/tournament/printing/test_fallback_pack.py and the worker's).
 PAPER_PACK_ON_RELEASE = False

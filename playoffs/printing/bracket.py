@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext, gettext_lazy
 from reportlab.platypus import Paragraph, Spacer
 
 from tournament.printing.documents.pairings import blocks
@@ -14,36 +15,45 @@ from tournament.services.documents.printing import event_info
 
 def _side(side: dict | None) -> str:
     if side is None:
-        return "to come"
+        return gettext("to come")
     return f"{side['seed']}. {side['name']}" if side["seed"] else side["name"]
 
 
 class BracketDocument(PrintDocument):
-    title = "Play-offs"
+    title = gettext_lazy("Play-offs")
 
     def __init__(self, event, view: dict, columns: list[dict]) -> None:
-        super().__init__(event, subtitle="Bracket")
+        super().__init__(event, subtitle=gettext("Bracket"))
         self.view, self.columns = view, columns
 
     def story(self) -> list:
         out = [Paragraph(escape(self.view["knockout_tiebreak_text"]), STYLES["body"])]
         if self.view["champion"]:
             champion = escape(self.view["champion"]["name"])
-            out.append(Paragraph(f"<b>Champion: {champion}</b>", STYLES["body"]))
+            said = gettext("Champion: %(name)s") % {"name": champion}
+            out.append(Paragraph(f"<b>{said}</b>", STYLES["body"]))
         if self.view.get("third_place"):
-            out.append(Paragraph("The losing semi-finalists play for 3rd place.", STYLES["body"]))
+            third = gettext("The losing semi-finalists play for 3rd place.")
+            out.append(Paragraph(third, STYLES["body"]))
         w = self.width
         widths = [0.08 * w, 0.32 * w, 0.32 * w, 0.12 * w, 0.16 * w]
         teams = self.view["entrants"] == "teams"
         header = [
-            "Tables" if teams else "Table",
-            *(("Team", "Opponent") if teams else ("Player", "Opponent")),
-            "Score",
-            "Through",
+            gettext("Tables") if teams else gettext("Table"),
+            gettext("Team") if teams else gettext("Player"),
+            gettext("Opponent"),
+            gettext("Score"),
+            gettext("Through"),
         ]
         for column in self.columns:
             out.append(
-                Paragraph(escape(f"Round {column['number']}: {column['title']}"), STYLES["h2"])
+                Paragraph(
+                    escape(
+                        gettext("Round %(number)s: %(title)s")
+                        % {"number": column["number"], "title": column["title"]}
+                    ),
+                    STYLES["h2"],
+                )
             )
             rows = []
             for m in column["matches"]:
@@ -63,7 +73,7 @@ class BracketDocument(PrintDocument):
                     through = side["name"] if side else ""
                 rows.append(
                     [
-                        str(table or ("bye" if m["bye"] else "")),
+                        str(table or (gettext("bye") if m["bye"] else "")),
                         Paragraph(escape(_side(m["a"])), STYLES["cell"]),
                         Paragraph(escape(_side(m["b"])), STYLES["cell"]),
                         score,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext, gettext_lazy
 from reportlab.platypus import Paragraph, Spacer
 
 from tournament.printing.data import EventInfo
@@ -13,10 +14,10 @@ from tournament.printing.kit.base import STYLES, PrintDocument
 
 
 class SeriesTableDocument(PrintDocument):
-    title = "Series table"
+    title = gettext_lazy("Series table")
 
     def __init__(self, info: EventInfo, table: dict) -> None:
-        super().__init__(info, subtitle="Series table")
+        super().__init__(info, subtitle=gettext("Series table"))
         self.table = table
 
     def story(self) -> list:
@@ -24,12 +25,14 @@ class SeriesTableDocument(PrintDocument):
         events = [e for e in self.table["events"] if e["counted"]]
         if events:
             names = "; ".join(f"E{i}: {e['name']}" for i, e in enumerate(events, start=1))
-            out.append(Paragraph(escape(f"Events counted: {names}."), STYLES["body"]))
+            counted = gettext("Events counted: %(names)s.") % {"names": names}
+            out.append(Paragraph(escape(counted), STYLES["body"]))
         out.append(Spacer(1, 6))
         w = self.width
         event_w = 0.5 * w / max(len(events), 1)
         widths = [0.08 * w, 0.3 * w, 0.12 * w, *([event_w] * len(events))]
-        header = ["#", "Name", "Points", *(f"E{i}" for i in range(1, len(events) + 1))]
+        numbers = (f"E{i}" for i in range(1, len(events) + 1))
+        header = ["#", gettext("Name"), gettext("Points"), *numbers]
         rows = []
         for row in self.table["rows"]:
             scores = {s["event"]: s for s in row["scores"]}
@@ -44,7 +47,7 @@ class SeriesTableDocument(PrintDocument):
         out += blocks(header, rows, widths)
         notes = [r for r in self.table["rows"] if r["note"]]
         if notes:
-            out.append(Paragraph("Ties", STYLES["h2"]))
+            out.append(Paragraph(gettext("Ties"), STYLES["h2"]))
             for r in notes:
                 out.append(Paragraph(escape(f"{r['name']}: {r['note']}"), STYLES["body"]))
         return out

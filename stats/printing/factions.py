@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.platypus import Paragraph, Spacer
 
@@ -23,9 +24,14 @@ def best_text(best: list[dict], *, with_event: bool) -> str:
     """ "Anna (1st of 24)", several names when tied; the event's name over a range."""
     parts = []
     for b in best:
-        text = f"{b['name']} ({b['rank']}{'=' if b['tied'] else ''} of {b['field']}"
-        text += f", {b['event_name']})" if with_event else ")"
-        parts.append(text)
+        rank = f"{b['rank']}{'=' if b['tied'] else ''}"
+        place = {"rank": rank, "field": b["field"], "event": b.get("event_name", "")}
+        said = (
+            gettext("%(rank)s of %(field)s, %(event)s")
+            if with_event
+            else gettext("%(rank)s of %(field)s")
+        )
+        parts.append(f"{b['name']} ({said % place})")
     return "; ".join(parts)
 
 
@@ -68,12 +74,22 @@ def win_rate_chart(rows: list[dict], width: float) -> Drawing:
 
 
 class Factions(PrintDocument):
-    title = "Factions"
+    title = gettext_lazy("Factions")
 
     def __init__(self, event, stats: dict, rules: tuple[str, ...], *, across: bool, **kw):
-        subtitle = f"{stats['players']} players · {stats['games']} games"
+        subtitle = " · ".join(
+            (
+                ngettext("%(count)s player", "%(count)s players", stats["players"])
+                % {"count": stats["players"]},
+                ngettext("%(count)s game", "%(count)s games", stats["games"])
+                % {"count": stats["games"]},
+            )
+        )
         if across:
-            subtitle = f"{stats['events']} events · {subtitle}"
+            events = ngettext("%(count)s event", "%(count)s events", stats["events"]) % {
+                "count": stats["events"]
+            }
+            subtitle = f"{events} · {subtitle}"
         super().__init__(event, subtitle=subtitle, **kw)
         self.stats = stats
         self.rules = rules
@@ -84,11 +100,20 @@ class Factions(PrintDocument):
         rows = self.stats["factions"]
         out = [Paragraph(escape(" ".join(self.rules)), STYLES["body"]), Spacer(1, 6)]
         if not rows:
-            return [*out, Paragraph("No players yet.", STYLES["body"])]
+            return [*out, Paragraph(gettext("No players yet."), STYLES["body"])]
         if any(r["win_rate"] is not None for r in rows):
-            out += [Paragraph("Win rate", STYLES["h2"]), win_rate_chart(rows, w), Spacer(1, 8)]
-        header = ["FACTION", "PLAYERS", "W-D-L", "MIRRORS", "WIN RATE", "VP FOR", "VP AGAINST"]
-        header.append("BEST PLACED")
+            win_rate = Paragraph(gettext("Win rate"), STYLES["h2"])
+            out += [win_rate, win_rate_chart(rows, w), Spacer(1, 8)]
+        header = [
+            gettext("FACTION"),
+            gettext("PLAYERS"),
+            gettext("W-D-L"),
+            gettext("MIRRORS"),
+            gettext("WIN RATE"),
+            gettext("VP FOR"),
+            gettext("VP AGAINST"),
+            gettext("BEST PLACED"),
+        ]
         body = [
             [
                 Paragraph(f"<b>{escape(r['label'])}</b>", STYLES["cell"]),

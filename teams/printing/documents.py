@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext, gettext_lazy
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from teams.printing.data import TeamMatchPrint, TeamRoundPrint
@@ -14,35 +15,45 @@ from tournament.printing.kit.base import BOLD, BRAND, FONT, LINE, STYLES, PrintD
 def _who(name: str, faction: str, primary: str = "") -> Paragraph:
     sub = f'<br/><font size="7.5" color="#667085">{escape(faction)}</font>' if faction else ""
     if primary:  # an 11th-edition player's own primary
-        sub += f'<br/><font size="8" color="#7a1f1f">Primary: {escape(primary)}</font>'
+        words = gettext("Primary: %(name)s") % {"name": primary}
+        sub += f'<br/><font size="8" color="#7a1f1f">{escape(words)}</font>'
     return Paragraph(f"<b>{escape(name)}</b>{sub}", STYLES["cell"])
 
 
 def _vs(match: TeamMatchPrint) -> str:
-    return f"{match.team_a} v {match.team_b}" if match.team_b else f"{match.team_a}: bye"
+    if match.team_b:
+        return gettext("%(a)s v %(b)s") % {"a": match.team_a, "b": match.team_b}
+    return gettext("%(a)s: bye") % {"a": match.team_a}
+
+
+def _team_round(data: TeamRoundPrint) -> str:
+    return gettext("Team round %(number)s") % {"number": data.round_number}
+
+
+def _match(m: TeamMatchPrint) -> str:
+    return gettext("Match %(number)s: %(teams)s") % {"number": m.number, "teams": escape(_vs(m))}
 
 
 class TeamPairings(PrintDocument):
     """The team round: each match's teams and tables, then each paired match's games."""
 
-    title = "Team pairings"
+    title = gettext_lazy("Team pairings")
 
     def __init__(self, data: TeamRoundPrint, **kw) -> None:
-        super().__init__(
-            data.event, subtitle=f"Team round {data.round_number}", note=data.note, **kw
-        )
+        super().__init__(data.event, subtitle=_team_round(data), note=data.note, **kw)
         self.data = data
 
     def story(self) -> list:
         w = self.width
-        header = ["MATCH", "TABLES", "TEAM A", "TEAM B"]
+        header = [gettext("MATCH"), gettext("TABLES"), gettext("TEAM A"), gettext("TEAM B")]
         rows = [
             [
                 str(m.number),
                 m.tables or "–",
                 Paragraph(f"<b>{escape(m.team_a)}</b>", STYLES["cell"]),
                 Paragraph(
-                    f"<b>{escape(m.team_b)}</b>" if m.team_b else "<i>bye</i>", STYLES["cell"]
+                    f"<b>{escape(m.team_b)}</b>" if m.team_b else f"<i>{gettext('bye')}</i>",
+                    STYLES["cell"],
                 ),
             ]
             for m in self.data.matches
@@ -61,32 +72,34 @@ class TeamPairings(PrintDocument):
             ]
             story += [
                 Spacer(1, 8),
-                Paragraph(f"Match {m.number}: {escape(_vs(m))}", STYLES["h2"]),
+                Paragraph(_match(m), STYLES["h2"]),
                 *blocks(
-                    ["TABLE", m.team_a.upper(), (m.team_b or "").upper()],
+                    [gettext("TABLE"), m.team_a.upper(), (m.team_b or "").upper()],
                     lines,
                     [0.14 * w, 0.43 * w, 0.43 * w],
                 ),
                 *(
-                    Paragraph(f"Table {g.table}: {escape(g.layout_card)}", STYLES["small"])
+                    Paragraph(
+                        gettext("Table %(number)s: %(card)s")
+                        % {"number": g.table, "card": escape(g.layout_card)},
+                        STYLES["small"],
+                    )
                     for g in m.games
                     if g.layout_card
                 ),
             ]
         if not self.data.matches:
-            story.append(Paragraph("No team matches in this round.", STYLES["body"]))
+            story.append(Paragraph(gettext("No team matches in this round."), STYLES["body"]))
         return story
 
 
 class RitualRecord(PrintDocument):
     """Each match's pairing ritual, step by step, and the games it made."""
 
-    title = "Pairing ritual record"
+    title = gettext_lazy("Pairing ritual record")
 
     def __init__(self, data: TeamRoundPrint, **kw) -> None:
-        super().__init__(
-            data.event, subtitle=f"Team round {data.round_number}", note=data.note, **kw
-        )
+        super().__init__(data.event, subtitle=_team_round(data), note=data.note, **kw)
         self.data = data
 
     def story(self) -> list:
@@ -94,18 +107,20 @@ class RitualRecord(PrintDocument):
         for m in self.data.matches:
             if m.team_b is None:
                 continue
-            part = [Paragraph(f"Match {m.number}: {escape(_vs(m))}", STYLES["h2"])]
+            part = [Paragraph(_match(m), STYLES["h2"])]
             if m.ritual_variant:
-                state = "complete" if m.ritual_done else "in progress"
-                part.append(
-                    Paragraph(f"{escape(m.ritual_variant)} ritual, {state}.", STYLES["body"])
+                said = (
+                    gettext("%(variant)s ritual, complete.")
+                    if m.ritual_done
+                    else gettext("%(variant)s ritual, in progress.")
                 )
+                part.append(Paragraph(said % {"variant": escape(m.ritual_variant)}, STYLES["body"]))
             if not m.ritual:
                 # A match the organiser paired has no ritual at all: say so, not "not yet".
                 text = (
-                    "No ritual step revealed yet."
+                    gettext("No ritual step revealed yet.")
                     if m.ritual_variant or not m.games
-                    else "Players paired by the organiser, without a ritual."
+                    else gettext("Players paired by the organiser, without a ritual.")
                 )
                 part.append(Paragraph(text, STYLES["body"]))
             for n, line in enumerate(m.ritual, start=1):
@@ -116,25 +131,23 @@ class RitualRecord(PrintDocument):
                 part += [
                     Spacer(1, 4),
                     *blocks(
-                        ["TABLE", m.team_a.upper(), m.team_b.upper()],
+                        [gettext("TABLE"), m.team_a.upper(), m.team_b.upper()],
                         lines,
                         [0.14 * w, 0.43 * w, 0.43 * w],
                     ),
                 ]
             story.append(KeepTogether(part))
             story.append(Spacer(1, 6))
-        return story or [Paragraph("No team match with an opponent.", STYLES["body"])]
+        return story or [Paragraph(gettext("No team match with an opponent."), STYLES["body"])]
 
 
 class TeamScoresheets(PrintDocument):
     """One page per team match: each game's players, VP and game score, and the match total."""
 
-    title = "Team scoresheets"
+    title = gettext_lazy("Team scoresheets")
 
     def __init__(self, data: TeamRoundPrint, **kw) -> None:
-        super().__init__(
-            data.event, subtitle=f"Team round {data.round_number}", note=data.note, **kw
-        )
+        super().__init__(data.event, subtitle=_team_round(data), note=data.note, **kw)
         self.data = data
 
     def story(self) -> list:
@@ -144,12 +157,21 @@ class TeamScoresheets(PrintDocument):
             if i:
                 story.append(PageBreak())
             story += self._sheet(m)
-        return story or [Paragraph("No team match with an opponent.", STYLES["body"])]
+        return story or [Paragraph(gettext("No team match with an opponent."), STYLES["body"])]
 
     def _sheet(self, m: TeamMatchPrint) -> list:
         w = self.width
         size = self.data.team_size
-        header = ["TABLE", m.team_a.upper(), "VP", "VP", (m.team_b or "").upper(), "SCORE", "SCORE"]
+        vp, score = gettext("VP"), gettext("SCORE")
+        header = [
+            gettext("TABLE"),
+            m.team_a.upper(),
+            vp,
+            vp,
+            (m.team_b or "").upper(),
+            score,
+            score,
+        ]
         rows = []
         games = list(m.games) or [None] * size
         for g in games:
@@ -169,7 +191,7 @@ class TeamScoresheets(PrintDocument):
             )
         total_a = "" if m.total_a is None else str(m.total_a)
         total_b = "" if m.total_b is None else str(m.total_b)
-        rows.append(["", "MATCH TOTAL", "", "", "", total_a, total_b])
+        rows.append(["", gettext("MATCH TOTAL"), "", "", "", total_a, total_b])
         widths = [0.09 * w, 0.29 * w, 0.08 * w, 0.08 * w, 0.29 * w, 0.085 * w, 0.085 * w]
         table = Table([header, *rows], colWidths=widths, rowHeights=[None] + [30] * len(rows))
         style = grid_style(len(rows) + 1)
@@ -183,13 +205,13 @@ class TeamScoresheets(PrintDocument):
         style.add("LINEABOVE", (0, -1), (-1, -1), 1.2, BRAND)
         table.setStyle(style)
         total = 20 * size
-        rules = (
-            f"Each game scores 20 points between its two players by the VP difference; the "
-            f"match sums them (out of {total}). A team wins by more than "
-            f"{self.data.draw_margin} points; otherwise the match is drawn."
-        )
+        rules = gettext(
+            "Each game scores 20 points between its two players by the VP difference; the "
+            "match sums them (out of %(total)s). A team wins by more than "
+            "%(margin)s points; otherwise the match is drawn."
+        ) % {"total": total, "margin": self.data.draw_margin}
         bands = self.data.score_bands
-        band_rows = [["VP DIFFERENCE", "GAME SCORE"], *[[d, s] for d, s in bands]]
+        band_rows = [[gettext("VP DIFFERENCE"), gettext("GAME SCORE")], *[[d, s] for d, s in bands]]
         band_table = Table(band_rows, colWidths=[0.25 * w, 0.2 * w])
         band_table.setStyle(
             TableStyle(
@@ -203,7 +225,10 @@ class TeamScoresheets(PrintDocument):
             )
         )
         sign = [
-            ["Captain " + m.team_a, "Captain " + (m.team_b or "")],
+            [
+                gettext("Captain %(team)s") % {"team": m.team_a},
+                gettext("Captain %(team)s") % {"team": m.team_b or ""},
+            ],
             ["", ""],
         ]
         signatures = Table(sign, colWidths=[w / 2, w / 2], rowHeights=[12, 26])
@@ -213,14 +238,15 @@ class TeamScoresheets(PrintDocument):
             )
         )
         out = [
-            Paragraph(f"Match {m.number}: {escape(_vs(m))}", STYLES["h2"]),
+            Paragraph(_match(m), STYLES["h2"]),
             Paragraph(escape(m.tables) if m.tables else "", STYLES["body"]),
             Spacer(1, 6),
             table,
             Spacer(1, 6),
         ]
         if m.outcome:
-            out.append(Paragraph(f"<b>Result:</b> {escape(m.outcome)}", STYLES["cell"]))
+            result = gettext("Result:")
+            out.append(Paragraph(f"<b>{result}</b> {escape(m.outcome)}", STYLES["cell"]))
         if self.data.note:
             # A knockout match cannot stay drawn: the event's tie rule, before play.
             rules = f"{rules} {self.data.note}"

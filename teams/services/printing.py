@@ -16,6 +16,7 @@ from teams.services.ritual import ritual_words
 from teams.services.scoring import team_scoring_get
 from tournament.models import Event, Result, ResultStatus
 from tournament.services.documents.printing import event_info, round_print_note
+from tournament.services.events.language import event_language
 
 TEAM_KINDS = tuple(DOCUMENTS)
 
@@ -138,4 +139,6 @@ def team_print_document(*, event: Event, kind: str, round_number: int) -> bytes:
             "invalid_choice",
             gettext("Print one of %(join)s.") % {"join": ", ".join(TEAM_KINDS)},
         )
-    return render_team(kind, team_print_data(event=event, round_number=round_number))
+    # Paper for the hall: in the event's language, whoever asks.
+    with event_language(event):
+        return render_team(kind, team_print_data(event=event, round_number=round_number))

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 INTERFACE_LAYERS = {"api", "views", "urls", "tasks", "management", "templatetags", "admin"}
 LOWER_LAYERS = ("services", "engine", "data", "models")
 APPS = ("tournament", "missions", "tracker", "teams", "playoffs", "exchange", "people", "series")
-APPS += ("rosters", "stats", "ops", "common", "ratings")
+APPS += ("rosters", "stats", "ops", "common", "ratings", "feed")
 
 
 def imports(path: Path) -> set[str]:

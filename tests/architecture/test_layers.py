@@ -35,6 +35,7 @@ LAYERS: dict[str, set[str]] = {
     "series": CORE | {"exchange", "people"},
     "stats": CORE,
     "ratings": CORE | {"exchange", "people"},
+    "feed": CORE | {"exchange", "people", "rosters"},
 }
 
 # Pure: plain Python over plain values (no Django, no ORM, no services), so they are unit and
@@ -66,6 +67,7 @@ PURE = {
     "clocks/engine",
     "rosters/data",
     "ratings/engine",
+    "feed/engine",
 }
 # Libraries a pure module may use besides the standard library: the matching of the pairing
 # engine, the drawing of the mission maps and the ratings' model.

@@ -406,6 +406,8 @@ READS = [
     ),
     Read("staff list", lambda s: f"/api/events/{s.event.pk}/staff/", ORG),
     Read("event export", lambda s: f"/api/events/{s.event.pk}/export/", ORG),
+    # The open feed's webhook deliveries (issue 37): its organisers only.
+    Read("feed deliveries", lambda s: f"/api/events/{s.event.pk}/feed/deliveries/", ORG),
     # Before any deadline a list is its player's and the staff's only.
     Read(
         "army list before publication",

@@ -115,7 +115,10 @@ def _build_world() -> dict:
     organiser = users.create_user("hider", password="pw", is_staff=True)
     rival_organiser = users.create_user("seeker", password="pw", is_staff=True)
     judge = users.create_user("hidden-judge", password="pw")
-    hidden = event_create(user=organiser, name="Secret GT", rounds=3, seed=1, hidden=True)
+    # Licensed for the open feed: only its being hidden keeps its feed document away.
+    hidden = event_create(
+        user=organiser, name="Secret GT", rounds=3, seed=1, hidden=True, feed_licence="cc-by-4.0"
+    )
     staff_add(event=hidden, user=organiser, username=judge.username, role="judge")
     players = add_players(hidden, organiser, 4)
     round_create(

@@ -19,9 +19,10 @@ from tournament.services.documents import print_jobs
 from tournament.services.documents.door_sheet import door_sheet_pdf
 from tournament.services.documents.printing import print_document
 
+PDFTOTEXT = shutil.which("pdftotext")
 pytestmark = [
     pytest.mark.django_db,
-    pytest.mark.skipif(not shutil.which("pdftotext"), reason="poppler's pdftotext missing"),
+    pytest.mark.skipif(not PDFTOTEXT, reason="poppler's pdftotext missing"),
 ]
 
 # Django's own catalogues name German months: the event's dates show the language in use
@@ -31,7 +32,7 @@ TWO_LANGUAGES = override_settings(LANGUAGES=[("en-gb", "English"), ("de", "Deuts
 
 def text_of(pdf: bytes) -> str:
     out = subprocess.run(
-        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+        [PDFTOTEXT, "-layout", "-", "-"], input=pdf, capture_output=True, check=True
     )
     return " ".join(out.stdout.decode().split())
 

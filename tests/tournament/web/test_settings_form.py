@@ -48,6 +48,9 @@ def configured(event, organiser):
             "list_deadline": datetime.datetime(2026, 11, 22, 23, 0, 30, tzinfo=datetime.UTC),
             "list_publication": "everyone",
             "public_names": "nickname",
+            "feed_licence": "odbl-1.0",
+            "feed_webhook_url": "https://results.example.org/hook",
+            "feed_webhook_secret": "the organiser's webhook secret",
         },
     )
 

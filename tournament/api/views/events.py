@@ -62,14 +62,19 @@ class EventListView(APIView):
             seed=data.pop("seed", None),
             **data,
         )
-        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+        return Response(
+            EventSerializer(event, context={"request": request}).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class EventDetailView(APIView):
     serializer_class = EventSerializer
 
     def get(self, request, event_id: int):
-        return Response(EventSerializer(visible_event(request, event_id)).data)
+        event = visible_event(request, event_id)
+        # The request tells a field read by organisers only (an app's extra field) who asks.
+        return Response(EventSerializer(event, context={"request": request}).data)
 
     @extend_schema(request=EventSerializer, responses=EventSerializer)
     def patch(self, request, event_id: int):
@@ -79,7 +84,7 @@ class EventDetailView(APIView):
         serializer = EventSerializer(event, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         event = event_update(event=event, user=request.user, changes=serializer.validated_data)
-        return Response(EventSerializer(event).data)
+        return Response(EventSerializer(event, context={"request": request}).data)
 
     @extend_schema(
         request=EventDeleteSerializer,

@@ -3,6 +3,8 @@ staff, and the undos of other entries."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from tournament.localtime import when
 from tournament.models import AuditEntry
 from tournament.services.audit.words import (
@@ -16,12 +18,12 @@ from tournament.services.audit.words import (
 
 @describes("event_create")
 def event_create(batch: AuditWords, entry: AuditEntry) -> str:
-    return f"{entry.event.name} created"
+    return gettext("%(name)s created") % {"name": entry.event.name}
 
 
 @describes("event_update")
 def event_update(batch: AuditWords, entry: AuditEntry) -> str:
-    return changes_text(entry.before, entry.after) or "no change"
+    return changes_text(entry.before, entry.after) or gettext("no change")
 
 
 @describes("announcement_post")
@@ -31,7 +33,7 @@ def announcement_post(batch: AuditWords, entry: AuditEntry) -> str:
 
 @describes("announcement_delete")
 def announcement_delete(batch: AuditWords, entry: AuditEntry) -> str:
-    return f"Removed “{(entry.before or {}).get('text', '')}”"
+    return gettext("Removed “%(text)s”") % {"text": (entry.before or {}).get("text", "")}
 
 
 # Staff: named by the username the staff page shows, kept in the entry itself.
@@ -40,27 +42,37 @@ def announcement_delete(batch: AuditWords, entry: AuditEntry) -> str:
 @describes("staff_add")
 def staff_add(batch: AuditWords, entry: AuditEntry) -> str:
     after = entry.after or {}
-    return f"{after.get('username', 'an account')} added as {after.get('role')}"
+    return gettext("%(username)s added as %(role)s") % {
+        "username": after.get("username", gettext("an account")),
+        "role": after.get("role"),
+    }
 
 
 @describes("staff_role")
 def staff_role(batch: AuditWords, entry: AuditEntry) -> str:
     before, after = entry.before or {}, entry.after or {}
-    name = before.get("username", "an account")
+    name = before.get("username", gettext("an account"))
     return f"{name}: {before.get('role')} → {after.get('role')}"
 
 
 @describes("staff_remove")
 def staff_remove(batch: AuditWords, entry: AuditEntry) -> str:
     before = entry.before or {}
-    return f"{before.get('username', 'an account')} removed (was {before.get('role')})"
+    return gettext("%(username)s removed (was %(role)s)") % {
+        "username": before.get("username", gettext("an account")),
+        "role": before.get("role"),
+    }
 
 
 @describes("undo")
 def undo(batch: AuditWords, entry: AuditEntry) -> str:
     original = batch.originals.get(target_id(entry.target, "audit"))
     if original is None:
-        return "Undid a change no longer in the log"
+        return gettext("Undid a change no longer in the log")
     # In the event's zone whoever asks (the API activates no zone).
     at = when(original.created_at, entry.event.time_zone)
-    return f"Undid “{audit_label(original.action)}” of {at}: {batch.describe(original)}"
+    return gettext("Undid “%(action)s” of %(when)s: %(change)s") % {
+        "action": audit_label(original.action),
+        "when": at,
+        "change": batch.describe(original),
+    }

@@ -3,6 +3,8 @@ their sign-ups and painting scores."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from tournament.models import AuditEntry, PlayerStatus
 from tournament.services.audit.words import (
     AuditWords,
@@ -13,7 +15,10 @@ from tournament.services.audit.words import (
     value_words,
 )
 
-SIGNUP_WORDS = {s.value: s.label.lower() for s in PlayerStatus}
+
+def _signup_words(status) -> str:
+    """A sign-up's status as its label says it, lower case, in the reader's language."""
+    return str(PlayerStatus(status).label).lower() if status in PlayerStatus.values else ""
 
 
 def _player(batch: AuditWords, entry: AuditEntry) -> str:
@@ -25,7 +30,9 @@ def player_register(batch: AuditWords, entry: AuditEntry) -> str:
     after = entry.after or {}
     name = after.get("name") or _player(batch, entry)
     first = after.get("first_round") or 1
-    return f"{name} added" + (f" (joins at round {first})" if first > 1 else "")
+    if first > 1:
+        return gettext("%(name)s added (joins at round %(first)s)") % {"name": name, "first": first}
+    return gettext("%(name)s added") % {"name": name}
 
 
 @describes("player_update")
@@ -34,19 +41,29 @@ def player_update(batch: AuditWords, entry: AuditEntry) -> str:
     before, after = entry.before or {}, dict(entry.after or {})
     if set(after) <= {"dropped", "dropped_after_round"} and "dropped" in after:
         if after["dropped"]:
-            return f"{name} dropped after round {after.get('dropped_after_round') or 0}"
-        return f"{name} back in (no longer dropped)"
+            return gettext("%(name)s dropped after round %(number)s") % {
+                "name": name,
+                "number": after.get("dropped_after_round") or 0,
+            }
+        return gettext("%(name)s back in (no longer dropped)") % {"name": name}
     return f"{name}: {changes_text(before, after)}"
 
 
 @describes("player_disposition")
 def player_disposition(batch: AuditWords, entry: AuditEntry) -> str:
-    return f"{_player(batch, entry)} (on their page): {changes_text(entry.before, entry.after)}"
+    return _on_their_page(batch, entry)
 
 
 @describes("player_nickname")
 def player_nickname(batch: AuditWords, entry: AuditEntry) -> str:
-    return f"{_player(batch, entry)} (on their page): {changes_text(entry.before, entry.after)}"
+    return _on_their_page(batch, entry)
+
+
+def _on_their_page(batch: AuditWords, entry: AuditEntry) -> str:
+    return gettext("%(name)s (on their page): %(changes)s") % {
+        "name": _player(batch, entry),
+        "changes": changes_text(entry.before, entry.after),
+    }
 
 
 @describes("player_delete")
@@ -57,29 +74,33 @@ def player_delete(batch: AuditWords, entry: AuditEntry) -> str:
         for k in ("faction", "club", "fixed_table")
         if before.get(k) not in (None, "")
     )
-    text = f"{before.get('name', 'A player')} deleted before playing"
+    text = gettext("%(name)s deleted before playing") % {
+        "name": before.get("name", gettext("A player"))
+    }
     return f"{text} ({details})" if details else text
 
 
 def _names(batch: AuditWords, state: dict | None) -> str:
     state = state or {}
     names = state.get("names") or [batch.name(i) for i in state.get("player_ids", [])]
-    return ", ".join(names) or "nobody"
+    return ", ".join(names) or gettext("nobody")
 
 
 @describes("players_check_in")
 def players_check_in(batch: AuditWords, entry: AuditEntry) -> str:
-    return f"Checked in: {_names(batch, entry.after or entry.before)}"
+    return gettext("Checked in: %(names)s") % {"names": _names(batch, entry.after or entry.before)}
 
 
 @describes("player_check_in")
 def player_check_in(batch: AuditWords, entry: AuditEntry) -> str:
-    return f"{_player(batch, entry)} checked in from their phone"
+    return gettext("%(name)s checked in from their phone") % {"name": _player(batch, entry)}
 
 
 @describes("players_drop_absent")
 def players_drop_absent(batch: AuditWords, entry: AuditEntry) -> str:
-    return f"Dropped as not checked in: {_names(batch, entry.after or entry.before)}"
+    return gettext("Dropped as not checked in: %(names)s") % {
+        "names": _names(batch, entry.after or entry.before)
+    }
 
 
 @describes(
@@ -93,10 +114,10 @@ def registration(batch: AuditWords, entry: AuditEntry) -> str:
     """'Ann Bell: on the waiting list → approved', or how a sign-up came in."""
     after = entry.after or {}
     name = after.get("name") or _player(batch, entry)
-    now = SIGNUP_WORDS.get(after.get("status"), "")
+    now = _signup_words(after.get("status"))
     if entry.before is None:
-        return f"{name} signed up ({now})"
-    was = SIGNUP_WORDS.get(entry.before.get("status"), "")
+        return gettext("%(name)s signed up (%(status)s)") % {"name": name, "status": now}
+    was = _signup_words(entry.before.get("status"))
     return f"{name}: {was} → {now}"
 
 
@@ -109,7 +130,12 @@ def _penalty_words(state: dict) -> str:
     kind = str(state.get("kind", "")).replace("_", " ").capitalize().replace("Vp ", "VP ")
     if state.get("kind") == "vp_penalty":
         kind += f" (−{state.get('vp')} VP)"
-    return f"{state.get('player_name')}, round {state.get('round')}: {kind}: {state.get('reason')}"
+    return gettext("%(name)s, round %(number)s: %(kind)s: %(reason)s") % {
+        "name": state.get("player_name"),
+        "number": state.get("round"),
+        "kind": kind,
+        "reason": state.get("reason"),
+    }
 
 
 @describes("penalty_give")
@@ -119,4 +145,4 @@ def penalty_give(batch: AuditWords, entry: AuditEntry) -> str:
 
 @describes("penalty_remove")
 def penalty_remove(batch: AuditWords, entry: AuditEntry) -> str:
-    return f"Removed: {_penalty_words(entry.before or {})}"
+    return gettext("Removed: %(penalty)s") % {"penalty": _penalty_words(entry.before or {})}

@@ -3,6 +3,8 @@ clock, and players swapped in it."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, ngettext
+
 from common.errors import ServiceError
 from missions.services.missions import mission_lookup
 from tournament.engine.clock import duration_words
@@ -20,7 +22,7 @@ def _round_number(batch: AuditWords, entry: AuditEntry):
 def _mission_words(code: str | None) -> str:
     """A pool letter as it is; a generated mission's code with the mission's name."""
     if not code:
-        return "none"
+        return gettext("none")
     if "-" not in code:
         return code
     try:
@@ -33,29 +35,45 @@ def _mission_words(code: str | None) -> str:
 def round_create(batch: AuditWords, entry: AuditEntry) -> str:
     after = entry.after or {}
     number = after.get("number", _round_number(batch, entry))
-    how = {"engine": "by the pairing engine", "manual": "by hand", "import": "by import"}
-    text = f"Round {number} paired {how.get(after.get('method'), '')}".rstrip()
+    how = {
+        "engine": gettext("Round %(number)s paired by the pairing engine"),
+        "manual": gettext("Round %(number)s paired by hand"),
+        "import": gettext("Round %(number)s paired by import"),
+    }
+    text = how.get(after.get("method"), gettext("Round %(number)s paired")) % {"number": number}
     if after.get("method") == "engine" and after.get("seed") is not None:
-        text += f" (seed {after['seed']})"
+        text += gettext(" (seed %(seed)s)") % {"seed": after["seed"]}
     games = after.get("games")
-    return f"{text}: {games} game{'s' if games != 1 else ''}" if games is not None else text
+    if games is None:
+        return text
+    return ngettext("%(text)s: %(games)s game", "%(text)s: %(games)s games", games) % {
+        "text": text,
+        "games": games,
+    }
 
 
 @describes("round_delete")
 def round_delete(batch: AuditWords, entry: AuditEntry) -> str:
-    return f"Round {(entry.before or {}).get('number', target_id(entry.target, 'round'))} removed"
+    number = (entry.before or {}).get("number", target_id(entry.target, "round"))
+    return gettext("Round %(number)s removed") % {"number": number}
 
 
 @describes("round_mission")
 def round_mission(batch: AuditWords, entry: AuditEntry) -> str:
     before = _mission_words((entry.before or {}).get("mission"))
     after = _mission_words((entry.after or {}).get("mission"))
-    return f"Round {_round_number(batch, entry)}: mission {before} → {after}"
+    return gettext("Round %(number)s: mission %(before)s → %(after)s") % {
+        "number": _round_number(batch, entry),
+        "before": before,
+        "after": after,
+    }
 
 
 @describes("round_release")
 def round_release(batch: AuditWords, entry: AuditEntry) -> str:
-    return f"Round {_round_number(batch, entry)}'s pairings released to the players"
+    return gettext("Round %(number)s's pairings released to the players") % {
+        "number": _round_number(batch, entry)
+    }
 
 
 @describes("round_clock")
@@ -65,13 +83,23 @@ def round_clock(batch: AuditWords, entry: AuditEntry) -> str:
     action = after.get("action")
     if action == "extend":
         minutes = after.get("minutes", 0)
-        verb = "Extended" if minutes >= 0 else "Shortened"
-        return f"{verb} round {number}'s clock by {abs(minutes)} min"
+        said = (
+            gettext("Extended round %(number)s's clock by %(minutes)s min")
+            if minutes >= 0
+            else gettext("Shortened round %(number)s's clock by %(minutes)s min")
+        )
+        return said % {"number": number, "minutes": abs(minutes)}
     if action == "start":
-        return f"Started round {number}'s clock ({duration_words(after.get('length_s', 0))})"
+        return gettext("Started round %(number)s's clock (%(length)s)") % {
+            "number": number,
+            "length": duration_words(after.get("length_s", 0)),
+        }
     left = duration_words(after.get("remaining_s", 0))
-    verb = {"pause": "Paused", "resume": "Resumed"}.get(action, "Changed")
-    return f"{verb} round {number}'s clock ({left} left)"
+    said = {
+        "pause": gettext("Paused round %(number)s's clock (%(left)s left)"),
+        "resume": gettext("Resumed round %(number)s's clock (%(left)s left)"),
+    }.get(action, gettext("Changed round %(number)s's clock (%(left)s left)"))
+    return said % {"number": number, "left": left}
 
 
 def _seat(batch: AuditWords, rows: list, player_id: int) -> str:
@@ -79,9 +107,11 @@ def _seat(batch: AuditWords, rows: list, player_id: int) -> str:
         if player_id in (a, b):
             game = batch.games.get(pk)
             if b is None:
-                return "bye"
-            return f"table {game.table_number}" if game and game.table_number else "no table"
-    return "not paired"
+                return gettext("bye")
+            if game and game.table_number:
+                return gettext("table %(number)s") % {"number": game.table_number}
+            return gettext("no table")
+    return gettext("not paired")
 
 
 @describes("pairing_swap")
@@ -91,7 +121,11 @@ def pairing_swap(batch: AuditWords, entry: AuditEntry) -> str:
     rows = before.get("games", [])
     number = _round_number(batch, entry)
     reason = (entry.after or {}).get("reason")
-    return (
-        f"Round {number}: {batch.name(x)} ({_seat(batch, rows, x)}) and "
-        f"{batch.name(y)} ({_seat(batch, rows, y)}) swapped" + (f": {reason}" if reason else "")
-    )
+    swapped = gettext("Round %(number)s: %(a)s (%(seat_a)s) and %(b)s (%(seat_b)s) swapped") % {
+        "number": number,
+        "a": batch.name(x),
+        "seat_a": _seat(batch, rows, x),
+        "b": batch.name(y),
+        "seat_b": _seat(batch, rows, y),
+    }
+    return swapped + (f": {reason}" if reason else "")

@@ -13,6 +13,7 @@ import importlib
 from collections.abc import Callable, Iterable
 
 from django.conf import settings
+from django.utils.translation import gettext, gettext_lazy
 
 from missions.eleventh import matrix
 from missions.scoring.rules import SCORING
@@ -28,97 +29,99 @@ from tournament.models import (
     Round,
 )
 
+# Each action in words; lazy, read when the log is shown (in the reader's language).
 LABELS = {
-    "event_create": "Event created",
-    "event_update": "Settings changed",
-    "player_register": "Player added",
-    "player_update": "Player changed",
-    "player_delete": "Player deleted",
-    "players_check_in": "Players checked in",
-    "player_check_in": "Checked in from the phone",
-    "players_drop_absent": "Absent players dropped",
-    "round_create": "Round paired",
-    "round_delete": "Round removed",
-    "pairing_swap": "Players swapped",
-    "round_mission": "Mission chosen",
-    "round_release": "Pairings released",
-    "result_enter": "Result entered",
-    "result_confirm": "Result confirmed",
-    "result_settle": "Dispute settled",
-    "round_clock": "Round clock",
-    "announcement_post": "Announcement posted",
-    "announcement_delete": "Announcement removed",
-    "staff_add": "Staff added",
-    "staff_role": "Staff role changed",
-    "staff_remove": "Staff removed",
-    "registration_submit": "Signed up",
-    "registration_approve": "Sign-up approved",
-    "registration_reject": "Sign-up rejected",
-    "registration_withdraw": "Withdrew",
-    "registration_move_up": "Moved up from the waiting list",
-    "painting_score": "Painting score",
-    "sports_vote": "Sportsmanship vote",
-    "game_layout": "Layout changed",
-    "game_extend": "Table given more time",
-    "penalty_give": "Penalty given",
-    "penalty_remove": "Penalty removed",
-    "player_disposition": "Disposition chosen",
-    "player_nickname": "Nickname chosen",
-    "undo": "Undo",
+    "event_create": gettext_lazy("Event created"),
+    "event_update": gettext_lazy("Settings changed"),
+    "player_register": gettext_lazy("Player added"),
+    "player_update": gettext_lazy("Player changed"),
+    "player_delete": gettext_lazy("Player deleted"),
+    "players_check_in": gettext_lazy("Players checked in"),
+    "player_check_in": gettext_lazy("Checked in from the phone"),
+    "players_drop_absent": gettext_lazy("Absent players dropped"),
+    "round_create": gettext_lazy("Round paired"),
+    "round_delete": gettext_lazy("Round removed"),
+    "pairing_swap": gettext_lazy("Players swapped"),
+    "round_mission": gettext_lazy("Mission chosen"),
+    "round_release": gettext_lazy("Pairings released"),
+    "result_enter": gettext_lazy("Result entered"),
+    "result_confirm": gettext_lazy("Result confirmed"),
+    "result_settle": gettext_lazy("Dispute settled"),
+    "round_clock": gettext_lazy("Round clock"),
+    "announcement_post": gettext_lazy("Announcement posted"),
+    "announcement_delete": gettext_lazy("Announcement removed"),
+    "staff_add": gettext_lazy("Staff added"),
+    "staff_role": gettext_lazy("Staff role changed"),
+    "staff_remove": gettext_lazy("Staff removed"),
+    "registration_submit": gettext_lazy("Signed up"),
+    "registration_approve": gettext_lazy("Sign-up approved"),
+    "registration_reject": gettext_lazy("Sign-up rejected"),
+    "registration_withdraw": gettext_lazy("Withdrew"),
+    "registration_move_up": gettext_lazy("Moved up from the waiting list"),
+    "painting_score": gettext_lazy("Painting score"),
+    "sports_vote": gettext_lazy("Sportsmanship vote"),
+    "game_layout": gettext_lazy("Layout changed"),
+    "game_extend": gettext_lazy("Table given more time"),
+    "penalty_give": gettext_lazy("Penalty given"),
+    "penalty_remove": gettext_lazy("Penalty removed"),
+    "player_disposition": gettext_lazy("Disposition chosen"),
+    "player_nickname": gettext_lazy("Nickname chosen"),
+    "undo": gettext_lazy("Undo"),
 }
 
-# Settings and player fields as their forms label them.
+# Settings and player fields as their forms label them. Lazy, like LABELS: the log is put in
+# words when it is read, in the reader's language.
 FIELD_LABELS = {
-    "name": "Name",
-    "nickname": "Nickname",
-    "public_names": "Names shown to the public",
-    "start_date": "Start date",
-    "end_date": "End date",
-    "venue": "Venue",
-    "planned_rounds": "Rounds",
-    "rounds": "Rounds",
-    "battle_size": "Battle size",
-    "points_limit": "Points limit",
-    "status": "Status",
-    "tiebreaks": "Tie-breaks",
-    "bye_vp": "VP for a bye",
-    "owr_floor": "Opponents' win-rate floor",
-    "hidden": "Hidden",
-    "avoid_same_club": "Avoid pairing club mates",
-    "check_in_required": "Check-in required",
-    "review_pairings": "Review pairings before release",
-    "check_in_open": "Check-in from phones open",
-    "check_in_opens_at": "Check-in opens at",
-    "check_in_closes_at": "Check-in closes at",
-    "check_in_networks": "Check-in networks",
-    "paper_size": "Paper size",
-    "mission_order": "Mission order",
-    "mission_pack": "Mission pack",
-    "time_zone": "Time zone",
-    "language": "Language of printouts and the big screen",
-    "archived": "Archived",
-    "faction": "Faction",
-    "club": "Club",
-    "battle_ready": "Battle ready",
-    "checked_in": "Checked in",
-    "dropped": "Dropped",
-    "dropped_after_round": "Dropped after round",
-    "first_round": "First round",
-    "fixed_table": "Fixed table",
-    "round_minutes": "Round length (minutes)",
-    "registration_open": "Sign-up open",
-    "status_auto": "Status follows the event",
-    "places": "Places",
-    "registration_approval": "Sign-ups need approval",
-    "painting_max": "Highest painting score",
-    "weight_battle": "Weight of battle",
-    "weight_painting": "Weight of painting",
-    "weight_sports": "Weight of sportsmanship",
-    "painting": "Painting",
-    "disposition": "Force Disposition",
-    "layout": "Layout",
-    "layout_policy": "Layouts",
-    "table_layouts": "Layout of each table",
+    "name": gettext_lazy("Name"),
+    "nickname": gettext_lazy("Nickname"),
+    "public_names": gettext_lazy("Names shown to the public"),
+    "start_date": gettext_lazy("Start date"),
+    "end_date": gettext_lazy("End date"),
+    "venue": gettext_lazy("Venue"),
+    "planned_rounds": gettext_lazy("Rounds"),
+    "rounds": gettext_lazy("Rounds"),
+    "battle_size": gettext_lazy("Battle size"),
+    "points_limit": gettext_lazy("Points limit"),
+    "status": gettext_lazy("Status"),
+    "tiebreaks": gettext_lazy("Tie-breaks"),
+    "bye_vp": gettext_lazy("VP for a bye"),
+    "owr_floor": gettext_lazy("Opponents' win-rate floor"),
+    "hidden": gettext_lazy("Hidden"),
+    "avoid_same_club": gettext_lazy("Avoid pairing club mates"),
+    "check_in_required": gettext_lazy("Check-in required"),
+    "review_pairings": gettext_lazy("Review pairings before release"),
+    "check_in_open": gettext_lazy("Check-in from phones open"),
+    "check_in_opens_at": gettext_lazy("Check-in opens at"),
+    "check_in_closes_at": gettext_lazy("Check-in closes at"),
+    "check_in_networks": gettext_lazy("Check-in networks"),
+    "paper_size": gettext_lazy("Paper size"),
+    "mission_order": gettext_lazy("Mission order"),
+    "mission_pack": gettext_lazy("Mission pack"),
+    "time_zone": gettext_lazy("Time zone"),
+    "language": gettext_lazy("Language of printouts and the big screen"),
+    "archived": gettext_lazy("Archived"),
+    "faction": gettext_lazy("Faction"),
+    "club": gettext_lazy("Club"),
+    "battle_ready": gettext_lazy("Battle ready"),
+    "checked_in": gettext_lazy("Checked in"),
+    "dropped": gettext_lazy("Dropped"),
+    "dropped_after_round": gettext_lazy("Dropped after round"),
+    "first_round": gettext_lazy("First round"),
+    "fixed_table": gettext_lazy("Fixed table"),
+    "round_minutes": gettext_lazy("Round length (minutes)"),
+    "registration_open": gettext_lazy("Sign-up open"),
+    "status_auto": gettext_lazy("Status follows the event"),
+    "places": gettext_lazy("Places"),
+    "registration_approval": gettext_lazy("Sign-ups need approval"),
+    "painting_max": gettext_lazy("Highest painting score"),
+    "weight_battle": gettext_lazy("Weight of battle"),
+    "weight_painting": gettext_lazy("Weight of painting"),
+    "weight_sports": gettext_lazy("Weight of sportsmanship"),
+    "painting": gettext_lazy("Painting"),
+    "disposition": gettext_lazy("Force Disposition"),
+    "layout": gettext_lazy("Layout"),
+    "layout_policy": gettext_lazy("Layouts"),
+    "table_layouts": gettext_lazy("Layout of each table"),
 }
 
 
@@ -162,11 +165,11 @@ def audit_fields_register(labels: dict, values: dict) -> None:
 
 
 def audit_label(action: str) -> str:
-    return LABELS.get(action, action.replace("_", " ").capitalize())
+    return str(LABELS.get(action, action.replace("_", " ").capitalize()))
 
 
 def field_label(key: str) -> str:
-    return FIELD_LABELS.get(key, key.replace("_", " ").capitalize())
+    return str(FIELD_LABELS.get(key, key.replace("_", " ").capitalize()))
 
 
 def target_id(target: str, kind: str) -> int | None:
@@ -185,7 +188,11 @@ SPECIAL_VALUES = {
     "language": lambda v: settings.LANGUAGE_NAMES.get(v, str(v)),
     "layout_policy": lambda v: LayoutPolicy(v).label if v in LayoutPolicy.values else str(v),
     "table_layouts": lambda v: (
-        ", ".join(f"table {t}: {letter}" for t, letter in v.items()) or "none"
+        ", ".join(
+            gettext("table %(number)s: %(letter)s") % {"number": t, "letter": letter}
+            for t, letter in v.items()
+        )
+        or gettext("none")
         if isinstance(v, dict)
         else str(v)
     ),
@@ -194,15 +201,15 @@ SPECIAL_VALUES = {
 
 def value_words(key: str, value) -> str:
     if value is None or value == "":
-        return "none"
+        return gettext("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     if key in SPECIAL_VALUES:
-        return SPECIAL_VALUES[key](value)
+        return str(SPECIAL_VALUES[key](value))
     if key == "tiebreaks" and isinstance(value, list):
-        return ", ".join(str(v).upper() for v in value) or "none"
+        return ", ".join(str(v).upper() for v in value) or gettext("none")
     if isinstance(value, list):
-        return ", ".join(map(str, value)) or "none"
+        return ", ".join(map(str, value)) or gettext("none")
     return str(value)
 
 
@@ -245,7 +252,7 @@ class AuditWords:
 
     def name(self, player_id) -> str:
         player = self.players.get(player_id)
-        return player.name if player else "a removed player"
+        return player.name if player else gettext("a removed player")
 
     def describe(self, entry: AuditEntry) -> str:
         try:
@@ -253,7 +260,9 @@ class AuditWords:
         except (AttributeError, KeyError, IndexError, TypeError, ValueError):
             # An entry not shaped as its action writes them (an imported file's, say): the
             # log still reads, without the details.
-            return f"{audit_label(entry.action)} (details not readable)"
+            return gettext("%(action)s (details not readable)") % {
+                "action": audit_label(entry.action)
+            }
 
     def _describe(self, entry: AuditEntry) -> str:
         describe = DESCRIBERS.get(entry.action)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from common.errors import Invalid, ServiceError
 from common.jsontext import JsonRefused, json_cost_check, json_parse
+from exchange.engine.rounds_csv import OPTIONAL, REQUIRED
 from exchange.services.old_events import (
     DEFAULT_PACK,
     event_import_bcp,
@@ -26,8 +27,8 @@ TEMPLATE = "exchange/old_event_import.html"
 # A BCP event of 1,000 players with its players list is about 3 MB; a CSV of rounds far less.
 MAX_UPLOAD_BYTES = 10_000_000
 SOURCES = [
-    ("bcp", "Best Coast Pairings event (JSON)"),
-    ("rounds_csv", "CSV of rounds (one game a row)"),
+    ("bcp", gettext_lazy("Best Coast Pairings event (JSON)")),
+    ("rounds_csv", gettext_lazy("CSV of rounds (one game a row)")),
 ]
 
 
@@ -105,4 +106,5 @@ def old_event_import_page(request):
             for line in report.lines():
                 messages.success(request, line)
             return redirect("manage-event", event_id=report.event.pk)
-    return render(request, TEMPLATE, {"form": form})
+    context = {"form": form, "csv_required": REQUIRED, "csv_optional": OPTIONAL}
+    return render(request, TEMPLATE, context)

@@ -7,7 +7,8 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -19,15 +20,11 @@ from tournament.views.common import report
 from tournament.views.forms.extra import ExtraFormField, extra_form_field_register
 
 SUBJECTS = (
-    ("results", "consent_results", gettext_lazy("My results")),
-    ("lists", "consent_lists", gettext_lazy("My army list")),
+    ("results", "consent_results", _("My results")),
+    ("lists", "consent_lists", _("My army list")),
 )
-CHOICES = (
-    ("yes", gettext_lazy("Yes")),
-    ("no", gettext_lazy("No")),
-    ("", gettext_lazy("Not answered")),
-)
-WORDS = {True: gettext_lazy("yes"), False: gettext_lazy("no"), None: gettext_lazy("not answered")}
+CHOICES = (("yes", _("Yes")), ("no", _("No")), ("", _("Not answered")))
+WORDS = {True: _("yes"), False: _("no"), None: _("not answered")}
 
 
 def _form_value(answer: bool | None) -> str:

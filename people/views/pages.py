@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from common.errors import NotFound, ServiceError
@@ -216,14 +216,15 @@ def person_erase_page(request, person_id: int):
         raise Http404("No such person.") from None
     messages.success(
         request,
-        gettext(
-            "Erased: %(players)s player%(value)s renamed %(join)s; their "
-            "e-mail, club and army list are gone."
+        # ngettext: a suffix glued to "player" cannot be translated into languages with
+        # several plural forms.
+        ngettext(
+            "Erased: %(players)s player renamed %(join)s; their e-mail, club and army list "
+            "are gone.",
+            "Erased: %(players)s players renamed %(join)s; their e-mail, club and army list "
+            "are gone.",
+            done["players"],
         )
-        % {
-            "players": done["players"],
-            "value": "s" if done["players"] != 1 else "",
-            "join": ", ".join(done["names"]),
-        },
+        % {"players": done["players"], "join": ", ".join(done["names"])},
     )
     return redirect("person", person_id)

@@ -17,6 +17,7 @@ from tournament.models import Player
 
 pytestmark = pytest.mark.django_db
 
+ONE = [("en-gb", "English")]
 TWO = [("en-gb", "English"), ("de", "Deutsch")]
 
 
@@ -26,20 +27,15 @@ def two_languages(settings):
     settings.LANGUAGES = TWO
 
 
-@pytest.fixture
-def one_language(settings):
-    # As before any catalogue was complete: English alone.
-    settings.LANGUAGES = [("en-gb", "English")]
-
-
-def test_one_language_gives_english_whatever_the_browser_asks(client, one_language):
+def test_one_language_gives_english_whatever_the_browser_asks(client, settings):
+    settings.LANGUAGES = TWO[:1]  # as before any other catalogue was complete
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9").content.decode()
     assert '<html lang="en-gb">' in page
     assert 'name="language"' not in page  # no switcher with nothing to switch to
 
 
 def test_a_language_not_complete_is_never_chosen_even_by_cookie(client, two_languages):
-    client.cookies["django_language"] = "fr"  # Django has French; we have no French catalogue
+    client.cookies["django_language"] = "fr"  # Django has French; it is not among these two
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert '<html lang="en-gb">' in page
 
@@ -76,6 +72,7 @@ def test_api_messages_follow_the_asker_language_codes_and_fields_do_not(api, eve
 
 
 def test_the_language_of_a_replayed_answer_is_the_one_chosen(settings):
+    settings.LANGUAGES = ONE
     assert request_language({"HTTP_ACCEPT_LANGUAGE": "de"}, {}) == "en-gb"
     settings.LANGUAGES = TWO
     assert request_language({"HTTP_ACCEPT_LANGUAGE": "de-CH,de;q=0.8"}, {}) == "de"

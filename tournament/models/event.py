@@ -68,9 +68,12 @@ TEAM_SIZE_MIN, TEAM_SIZE_MAX = 3, 8
 
 class PublicNames(models.TextChoices):
     # How players' names are shown to the public (issue 36; engine/public_names.py).
-    FULL = "full", "Full names"
-    INITIAL = "initial", "First name and initial (Anna K.)"
-    NICKNAME = "nickname", "The nickname each player chooses (else first name and initial)"
+    FULL = "full", gettext_lazy("Full names")
+    INITIAL = "initial", gettext_lazy("First name and initial (Anna K.)")
+    NICKNAME = (
+        "nickname",
+        gettext_lazy("The nickname each player chooses (else first name and initial)"),
+    )
 
 
 class LayoutPolicy(models.TextChoices):

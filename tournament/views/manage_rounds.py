@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
@@ -148,7 +148,7 @@ def round_pair(request, event):
             return render(request, "tournament/manage/rounds.html", context, status=409)
         report(request, exc)
     else:
-        review = "" if round_.released else gettext(" Check it, then release it to the players.")
+        review = "" if round_.released else " Check it, then release it to the players."
         messages.success(
             request,
             gettext("Round %(number)s is paired.%(review)s")
@@ -253,8 +253,7 @@ def game_extension(request, event, game_id: int):
 
 
 def _absent_action(request, event, service, done: str, nothing: str):
-    """Run a check-in bulk action and say whom it touched, by name (`done` takes
-    %(players_count)s and %(names)s)."""
+    """Run a check-in bulk action and say whom it touched, by name."""
     try:
         players = service(event=event, user=request.user)
     except ServiceError as exc:
@@ -264,7 +263,8 @@ def _absent_action(request, event, service, done: str, nothing: str):
             names = ", ".join(p.name for p in players)
             messages.success(
                 request,
-                done % {"players_count": len(players), "names": names},
+                gettext("%(done)s %(players_count)s: %(names)s.")
+                % {"done": done, "players_count": len(players), "names": names},
             )
         else:
             messages.info(request, nothing)
@@ -275,16 +275,18 @@ def _absent_action(request, event, service, done: str, nothing: str):
 @require_POST
 def check_in_all(request, event):
     nothing = gettext("Everyone expected at the tables is already checked in.")
-    done = gettext("Checked in %(players_count)s: %(names)s.")
-    return _absent_action(request, event, players_check_in_all, done, nothing)
+    return _absent_action(
+        request, event, players_check_in_all, pgettext("players", "Checked in"), nothing
+    )
 
 
 @organiser_required
 @require_POST
 def drop_absent(request, event):
     nothing = gettext("Everyone expected at the tables is checked in; nobody dropped.")
-    done = gettext("Dropped %(players_count)s: %(names)s.")
-    return _absent_action(request, event, players_drop_absent, done, nothing)
+    return _absent_action(
+        request, event, players_drop_absent, pgettext("players", "Dropped"), nothing
+    )
 
 
 @organiser_required
@@ -308,11 +310,7 @@ def round_swap(request, event, number: int):
     except ServiceError as exc:
         report(request, exc)
     else:
-        note = (
-            gettext(" %(count)s warning(s) to check.") % {"count": len(warnings)}
-            if warnings
-            else ""
-        )
+        note = f" {len(warnings)} warning(s) to check." if warnings else ""
         messages.success(request, gettext("Players swapped.%(note)s") % {"note": note})
     return redirect("manage-rounds", event_id=event.pk)
 

@@ -11,10 +11,11 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_POST
 
 from common.errors import ServiceError
+from common.ordinals import ordinal
 from ops.middleware import signup_taken, signup_wait, signup_wait_text
 from tournament.extensions import SIGNUP_ANSWERS
 from tournament.models import Player, PublicNames
@@ -32,7 +33,6 @@ from tournament.services.players.registration import (
     registration_withdraw,
 )
 from tournament.services.rounds.eleventh import is_eleventh
-from tournament.services.standings.standing import ordinal
 from tournament.views.common import back, organiser_required, report, visible_event_or_404
 from tournament.views.forms.errors import service_errors_to_form
 from tournament.views.forms.players import SignupForm
@@ -149,7 +149,6 @@ def signups(request, event):
 
 
 def _decide(request, event, player_id: int, decide, done: str):
-    """`done` is the message said afterwards, with %(name)s for the player."""
     player = event.players.filter(pk=player_id).first()
     if player is None:
         raise Http404("No such player in this event.")
@@ -158,17 +157,23 @@ def _decide(request, event, player_id: int, decide, done: str):
     except ServiceError as exc:
         report(request, exc)
     else:
-        messages.success(request, done % {"name": player.name})
+        messages.success(
+            request, gettext("%(name)s %(done)s.") % {"name": player.name, "done": done}
+        )
     return back(request, "manage-signups", event_id=event.pk)
 
 
 @organiser_required
 @require_POST
 def signup_approve(request, event, player_id: int):
-    return _decide(request, event, player_id, registration_approve, gettext("%(name)s approved."))
+    return _decide(
+        request, event, player_id, registration_approve, pgettext("sign-up decided", "approved")
+    )
 
 
 @organiser_required
 @require_POST
 def signup_reject(request, event, player_id: int):
-    return _decide(request, event, player_id, registration_reject, gettext("%(name)s rejected."))
+    return _decide(
+        request, event, player_id, registration_reject, pgettext("sign-up decided", "rejected")
+    )

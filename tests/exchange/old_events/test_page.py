@@ -31,6 +31,16 @@ def test_the_import_page_leads_to_it(org_client):
     assert f'href="{reverse("manage-old-event-import")}"' in page
 
 
+def test_the_csv_columns_are_named_as_the_file_names_them_in_every_language(org_client):
+    # The reader's language changes the prose, never the column names a file must use.
+    page = org_client.get(
+        reverse("manage-old-event-import"), HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert '<html lang="fr">' in page
+    for column in ("round", "table", "player_a", "vp_b", "club_a", "outcome", "ended"):
+        assert f"<code>{column}</code>" in page
+
+
 def test_posting_the_form_as_rendered_changes_nothing(org_client):
     data = _page(org_client)
     assert data["source"] == "bcp"

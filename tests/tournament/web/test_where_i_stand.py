@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from tournament.services.players.players import player_register
 from tournament.services.results.results import result_confirm, result_enter
@@ -49,6 +50,18 @@ def test_ordinals():
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd",
         "101st", "111th", "112th",
     ]  # fmt: skip
+
+
+def test_ordinals_follow_the_reader_language():
+    with translation.override("fr"):
+        assert [ordinal(n) for n in (1, 2, 3, 11, 21, 22)] == [
+            "1er",
+            "2e",
+            "3e",
+            "11e",
+            "21e",
+            "22e",
+        ]
 
 
 def test_the_winner_reads_first_and_one_win_while_the_round_is_in_play(client, event, played):

@@ -309,6 +309,7 @@ def player_delete(*, player: Player, user) -> None:
         raise Conflict(
             "player",
             "player_has_games",
+            # ngettext: an English plural suffix glued on cannot be translated.
             ngettext(
                 "%(name)s has %(games)s game in the pairings and cannot be deleted; "
                 "drop them instead.",

@@ -59,39 +59,39 @@ class StandingsStatus:
             parts.append(gettext("After round %(number)s") % {"number": self.last_complete})
         if self.in_play is not None:
             r = self.in_play
-            numbers = {"number": r.number, "confirmed": r.confirmed, "games": r.games}
+            values = {"number": r.number, "confirmed": r.confirmed, "games": r.games}
             if r.byes:
-                text = gettext(
+                text = ngettext(
+                    "Round %(number)s in play: %(confirmed)s of %(games)s result confirmed "
+                    "(byes already count)",
                     "Round %(number)s in play: %(confirmed)s of %(games)s results confirmed "
-                    "(byes already count)"
+                    "(byes already count)",
+                    r.games,
                 )
             else:
-                text = gettext(
-                    "Round %(number)s in play: %(confirmed)s of %(games)s results confirmed"
+                text = ngettext(
+                    "Round %(number)s in play: %(confirmed)s of %(games)s result confirmed",
+                    "Round %(number)s in play: %(confirmed)s of %(games)s results confirmed",
+                    r.games,
                 )
-            parts.append(text % numbers)
+            parts.append(text % values)
         return " · ".join(parts)
 
     @property
     def waiting(self) -> str:
         """What the published standings leave out, in words; '' when nothing waits."""
-        unconfirmed = ngettext(
-            "%(count)s result awaiting confirmation",
-            "%(count)s results awaiting confirmation",
-            self.unconfirmed,
-        ) % {"count": self.unconfirmed}
-        disputed = ngettext(
-            "%(count)s disputed result", "%(count)s disputed results", self.disputed
-        ) % {"count": self.disputed}
-        if self.unconfirmed and self.disputed:
-            return gettext("%(unconfirmed)s and %(disputed)s not counted yet.") % {
-                "unconfirmed": unconfirmed,
+        n, m = self.unconfirmed, self.disputed
+        waiting = ngettext(
+            "%(n)s result awaiting confirmation", "%(n)s results awaiting confirmation", n
+        ) % {"n": n}
+        disputed = ngettext("%(n)s disputed result", "%(n)s disputed results", m) % {"n": m}
+        if n and m:
+            return gettext("%(waiting)s and %(disputed)s not counted yet.") % {
+                "waiting": waiting,
                 "disputed": disputed,
             }
-        if self.unconfirmed or self.disputed:
-            return gettext("%(waiting)s not counted yet.") % {
-                "waiting": unconfirmed if self.unconfirmed else disputed
-            }
+        if n or m:
+            return gettext("%(waiting)s not counted yet.") % {"waiting": waiting if n else disputed}
         return ""
 
     def as_dict(self) -> dict:

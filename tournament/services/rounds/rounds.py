@@ -221,10 +221,10 @@ def _check_grouped(players, groups: list[tuple[str, list[int]]], number: int) ->
             "round",
             "players_without_group",
             ngettext(
-                "Round %(number)s pairs within %(labels)s, but %(join)s is in none of "
-                "them: place them first.",
-                "Round %(number)s pairs within %(labels)s, but %(join)s are in none of "
-                "them: place them first.",
+                "Round %(number)s pairs within %(labels)s, but %(join)s is in none of them: "
+                "place them first.",
+                "Round %(number)s pairs within %(labels)s, but %(join)s are in none of them: "
+                "place them first.",
                 len(lost),
             )
             % {"number": number, "labels": labels, "join": ", ".join(lost)},

@@ -6,27 +6,11 @@ disagree; with the same "after round N" status, so the player knows whether it m
 
 from __future__ import annotations
 
-from django.utils.translation import pgettext
-
+from common.ordinals import ordinal
 from tournament.caching.cached import standings_cached, standings_status_cached
 from tournament.caching.revision import event_revision
 from tournament.models import Event, Player
 from tournament.services.standings.standings import standings_final_first, standings_finals
-
-
-def ordinal(n: int) -> str:
-    """1 -> '1st', 12 -> '12th', 22 -> '22nd' (in the reader's language: Spanish '1.º')."""
-    if 10 <= n % 100 <= 20:
-        form = pgettext("ordinal", "%(n)sth")
-    elif n % 10 == 1:
-        form = pgettext("ordinal", "%(n)sst")
-    elif n % 10 == 2:
-        form = pgettext("ordinal", "%(n)snd")
-    elif n % 10 == 3:
-        form = pgettext("ordinal", "%(n)srd")
-    else:
-        form = pgettext("ordinal", "%(n)sth")
-    return form % {"n": n}
 
 
 def player_standing(*, event: Event, player: Player, revision: int | None = None) -> dict | None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Invalid
+from common.ordinals import ordinal
 from missions.services.missions import mission_pack_choices
 from tournament.localtime import default_time_zone, zone_choices
 from tournament.models.event import (
@@ -40,7 +41,7 @@ def _date_input() -> forms.DateInput:
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(max_length=200)
+    name = forms.CharField(max_length=200, label=gettext_lazy("Name"))
     planned_rounds = forms.IntegerField(
         min_value=1, max_value=30, initial=5, label=gettext_lazy("Rounds")
     )
@@ -48,10 +49,11 @@ class EventForm(forms.Form):
         required=False, widget=_date_input(), label=gettext_lazy("Start date")
     )
     end_date = forms.DateField(required=False, widget=_date_input(), label=gettext_lazy("End date"))
-    venue = forms.CharField(max_length=200, required=False)
+    venue = forms.CharField(max_length=200, required=False, label=gettext_lazy("Venue"))
     battle_size = forms.ChoiceField(
         choices=BattleSize.choices,
         initial=BattleSize.STRIKE_FORCE,
+        label=gettext_lazy("Battle size"),
         help_text=gettext_lazy(
             "Combat Patrol is a 10th-edition battle size: it needs the Leviathan pack."
         ),
@@ -152,23 +154,24 @@ class EventForm(forms.Form):
         self.fields["language"].initial = settings.LANGUAGE_CODE
 
 
-ORDINALS = (
-    "First",
-    "Second",
-    "Third",
-    "Fourth",
-    "Fifth",
-    "Sixth",
-    "Seventh",
-    "Eighth",
-    "Ninth",
-    "Tenth",
-    "Eleventh",
-    "Twelfth",
-    "Thirteenth",
-    "Fourteenth",
-    "Fifteenth",
-    "Sixteenth",
+# Each slot's whole label, so that a language words it its own way ("Ninth tie-break").
+TIEBREAK_LABELS = (
+    gettext_lazy("First tie-break"),
+    gettext_lazy("Second tie-break"),
+    gettext_lazy("Third tie-break"),
+    gettext_lazy("Fourth tie-break"),
+    gettext_lazy("Fifth tie-break"),
+    gettext_lazy("Sixth tie-break"),
+    gettext_lazy("Seventh tie-break"),
+    gettext_lazy("Eighth tie-break"),
+    gettext_lazy("Ninth tie-break"),
+    gettext_lazy("Tenth tie-break"),
+    gettext_lazy("Eleventh tie-break"),
+    gettext_lazy("Twelfth tie-break"),
+    gettext_lazy("Thirteenth tie-break"),
+    gettext_lazy("Fourteenth tie-break"),
+    gettext_lazy("Fifteenth tie-break"),
+    gettext_lazy("Sixteenth tie-break"),
 )
 
 
@@ -191,7 +194,8 @@ class SettingsForm(EventForm):
     # "auto": the status follows the event (status_auto); the others set it by hand. The
     # automatic choice's label says the status it gives now (__init__).
     status = forms.ChoiceField(
-        choices=[(AUTOMATIC, "Automatic"), *EventStatus.choices], label=gettext_lazy("Event status")
+        choices=[(AUTOMATIC, gettext_lazy("Automatic")), *EventStatus.choices],
+        label=gettext_lazy("Event status"),
     )
     bye_vp = forms.IntegerField(min_value=0, max_value=100, label=gettext_lazy("VP for a bye"))
     # Checked by the service (a fraction from 0 to 1), so the page and the API say the same.
@@ -284,7 +288,7 @@ class SettingsForm(EventForm):
         if status_due:
             now = EventStatus(status_due).label
             self.fields["status"].choices = [
-                (AUTOMATIC, f"Automatic (now: {now})"),
+                (AUTOMATIC, gettext("Automatic (now: %(now)s)") % {"now": now}),
                 *EventStatus.choices,
             ]
         choices = [("", "—"), *tiebreak_choices()]
@@ -305,7 +309,9 @@ class SettingsForm(EventForm):
     @staticmethod
     def _label(i: int) -> str:
         # Every slot named the same way ("Ninth tie-break", never "Tie-break 9" beside it).
-        return f"{ORDINALS[i - 1]} tie-break" if i <= len(ORDINALS) else f"{i}th tie-break"
+        if i <= len(TIEBREAK_LABELS):
+            return str(TIEBREAK_LABELS[i - 1])
+        return gettext("%(ordinal)s tie-break") % {"ordinal": ordinal(i)}
 
     @staticmethod
     def tiebreak_slots() -> list[str]:

@@ -1,7 +1,7 @@
 """Every answer carries a Content-Security-Policy (issue 32, minor): scripts and styles only from
 this site's own files, or inline with the request's nonce; nothing from elsewhere, no framing,
-no plugins. Checked here on pages, API answers and errors; tests/cross/browser/test_csp.py opens
-every page in Chromium and finds no violation."""
+no plugins. Checked here on pages, API answers and errors; tests/cross/browser/test_site_walk.py
+opens every page in Chromium and finds no violation."""
 
 from __future__ import annotations
 

@@ -68,20 +68,21 @@ def _folded(shown: str) -> str:
 def public_names_distinct(rows: list[tuple[int, str, str]], *, mode: str) -> dict[int, str]:
     """{player id: public name} for one event's players (id, name, nickname), no two alike: two
     "Anna K." become "Anna Ko." and "Anna Ka." (a letter more of each surname at a time, at most
-    SURNAME_LETTERS), and those still alike, or with no surname to draw on, are numbered by
-    sign-up order ("Anna K.", "Anna K. (2)"). A chosen nickname is never changed: nicknames are
-    unique in their event, so a name clashing with one is the one that gives way."""
+    SURNAME_LETTERS, where it tells someone apart), and those still alike, or with no surname
+    to draw on, are numbered by sign-up order ("Anna K.", "Anna K. (2)"). A chosen nickname is
+    never changed: nicknames are unique in their event, so a name clashing with one gives way."""
     shown = {pk: public_name(name, mode=mode, nickname=nick) for pk, name, nick in rows}
     if mode == FULL:
         return shown
     chosen = {pk for pk, _, nick in rows if mode == NICKNAME and nick.strip()}
     names = {pk: name for pk, name, _ in rows}
     for letters in range(2, SURNAME_LETTERS + 1):
-        clashing = _clashes(shown)
-        if not clashing:
-            return shown
-        for pk in clashing - chosen:
-            shown[pk] = _surname_start(names[pk], letters)
+        for group in _clashes(shown):
+            longer = {pk: _surname_start(names[pk], letters) for pk in group - chosen}
+            # A letter more only where it tells someone apart ("Player 001" and "Player 002"
+            # gain nothing from "Player 00." and are numbered instead).
+            if len({_folded(longer.get(pk, shown[pk])) for pk in group}) > 1:
+                shown.update(longer)
     groups: dict[str, list[int]] = {}
     for pk in sorted(shown):
         groups.setdefault(_folded(shown[pk]), []).append(pk)
@@ -99,8 +100,9 @@ def public_names_distinct(rows: list[tuple[int, str, str]], *, mode: str) -> dic
     return shown
 
 
-def _clashes(shown: dict[int, str]) -> set[int]:
-    seen: dict[str, list[int]] = {}
+def _clashes(shown: dict[int, str]) -> list[set[int]]:
+    """The groups of players who read alike."""
+    seen: dict[str, set[int]] = {}
     for pk, name in shown.items():
-        seen.setdefault(_folded(name), []).append(pk)
-    return {pk for pks in seen.values() if len(pks) > 1 for pk in pks}
+        seen.setdefault(_folded(name), set()).add(pk)
+    return [pks for pks in seen.values() if len(pks) > 1]

@@ -1,8 +1,9 @@
 """Every page a person can open, in one list, and an event with enough in it to fill them.
 
-tests/cross/browser/test_a11y.py and test_phone.py both walk PAGES. A new page joins both checks by
-adding one `Page` row here: a name (the test id and screenshot name), who opens it, and a
-function from the `Site` to its path. `Site.extra` is there for rows that need more data
+tests/cross/browser/test_site_walk.py walks PAGES (its policy, phone and accessibility checks on
+one load of each page). A new page joins every check by adding one `Page` row here: a name (in
+the walk's report and the screenshot's name), who opens it, and a function from the `Site` to
+its path. `Site.extra` is there for rows that need more data
 than the event below (a `setup` function on the row may put it there).
 """
 
@@ -1100,17 +1101,22 @@ def site_build() -> Site:
     )
 
 
-def open_as(new_page, live_server, site: Site, who: str, viewport):
-    """A fresh browser page for `who`: the organiser's is signed in by session cookie."""
+def open_as(new_page, live_server, site: Site, who: str, viewport, *, language: str = ""):
+    """A fresh browser page for `who`: the organiser's is signed in by session cookie; with a
+    `language`, the page is read in it (the footer switcher's cookie)."""
+    from django.conf import settings
+
     page = new_page(viewport)
+    cookies = []
     if who == ORGANISER:
-        from django.conf import settings
         from django.test import Client
 
         client = Client()
         client.force_login(site.organiser)
         cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-        page.context.add_cookies(
-            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-        )
+        cookies.append({"name": settings.SESSION_COOKIE_NAME, "value": cookie})
+    if language:
+        cookies.append({"name": settings.LANGUAGE_COOKIE_NAME, "value": language})
+    if cookies:
+        page.context.add_cookies([{**item, "url": live_server.url} for item in cookies])
     return page

@@ -68,15 +68,24 @@ def _do(phone: Phone, action: dict) -> None:  # noqa: PLR0911 - one tap per acti
 
 def _play(phones: dict, views_of) -> None:
     """Drive the game from each side's view: every action is tapped on its player's phone
-    (side-less ones on A's), after that phone has loaded the game afresh."""
+    (side-less ones on A's), showing the game as it stands (see `_turn`)."""
+    last = None
     for _ in range(600):
         action = next_action(views_of())
         if action is None:
             return
-        phone = phones[action.get("side", "a")]
-        phone.fresh()
-        _do(phone, action)
+        last = _turn(phones[action.get("side", "a")], last)
+        _do(last, action)
     raise AssertionError("the game did not end")
+
+
+def _turn(phone: Phone, last: Phone | None) -> Phone:
+    """The phone about to act, loaded afresh if the other phone moved since: a phone that made
+    the last move already shows the game as it stands (each tap waits for the page that
+    answers it), so it acts again without a reload, which is how a player plays a turn."""
+    if phone is not last:
+        phone.fresh()
+    return phone
 
 
 def test_two_phones_play_an_event_game_and_the_result_waits_for_the_opponent(
@@ -136,13 +145,13 @@ def test_two_phones_play_an_eleventh_edition_game_to_the_end(
     phones = {"a": Phone(start, f"{url}?side=a"), "b": Phone(new_page(PHONE), f"{url}?side=b")}
     assert "Consecrate" in phones["a"].page.content()  # Purge the Foe v Reconnaissance
 
+    phone = None
     for _ in range(600):
         views = {s: client.get(f"/api/tracker/{token}/", {"side": s}).json() for s in "ab"}
         action = next_action(views)
         if action is None:
             break
-        phone = phones[action.get("side", "a")]
-        phone.fresh()
+        phone = _turn(phones[action.get("side", "a")], phone)
         if action["type"] == "choose_secondaries" and action["side"] == "b":
             # A chose Fixed first: B's phone knows only that A has chosen.
             text = phone.page.get_by_test_id("other-choice").inner_text()

@@ -108,10 +108,13 @@ def test_public_names_are_distinct_keep_nicknames_and_never_show_a_whole_surname
 def test_two_anna_ks_are_told_apart_by_a_letter_more_then_by_number():
     rows = [(1, "Anna Kowalska", ""), (2, "Anna Kaczmarek", ""), (3, "Anna Kowalski", "")]
     assert public_names_distinct(rows, mode=INITIAL) == {
-        1: "Anna Kow.",
+        1: "Anna Ko.",
         2: "Anna Ka.",
-        3: "Anna Kow. (2)",
+        3: "Anna Ko. (2)",
     }
+    # A letter more that tells nobody apart is not shown.
+    alike = [(1, "Player 001", ""), (2, "Player 002", "")]
+    assert public_names_distinct(alike, mode=INITIAL) == {1: "Player 0.", 2: "Player 0. (2)"}
     assert public_names_distinct(rows, mode=FULL) == {pk: name for pk, name, _ in rows}
     # A nickname is kept; the name that clashes with it gives way.
     chosen = [(1, "Anna Kowalska", ""), (2, "Bob Smith", "Anna K.")]

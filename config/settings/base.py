@@ -166,7 +166,7 @@ LANGUAGE_NAMES = {
 # or fuzzy entry): only these may be chosen or picked from a browser's Accept-Language, so no
 # page is ever shown half in one language and half in another. A language joins this list
 # when its catalogue is complete; the switcher in the footer appears once there are two.
-COMPLETE_LANGUAGES = ["en-gb", "de", "fr", "it", "pl"]
+COMPLETE_LANGUAGES = ["en-gb", "de", "es", "fr", "it", "pl"]
 LANGUAGES = [(code, LANGUAGE_NAMES[code]) for code in COMPLETE_LANGUAGES]
 USE_TZ = True
 

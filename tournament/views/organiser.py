@@ -191,7 +191,7 @@ def player_add(request, event):
         except ServiceError as exc:
             service_errors_to_form(form, exc)
         else:
-            late = " as a late entry" if player.first_round > 1 else ""
+            late = gettext(" as a late entry") if player.first_round > 1 else ""
             messages.success(
                 request, gettext("%(name)s added%(late)s.") % {"name": player.name, "late": late}
             )

@@ -116,7 +116,9 @@ def _dispute_claims(game: Game, player: Player) -> list[dict]:
         claims.append(
             {
                 # The opponent as the public reads them (issue 36).
-                "who": "You" if own else player_public_name(claim.entered_by_player, player.event),
+                "who": gettext("You")
+                if own
+                else player_public_name(claim.entered_by_player, player.event),
                 "own": own,
                 "mine": scores[0],
                 "theirs": scores[1],

@@ -276,7 +276,7 @@ def registration_approve(*, player: Player, user) -> Player:
     if event.places is not None:
         taken = _approved(event) if player.status == PlayerStatus.PENDING else _held(event)
         if taken >= event.places:
-            held = "" if player.status == PlayerStatus.PENDING else " or held for approval"
+            held = "" if player.status == PlayerStatus.PENDING else gettext(" or held for approval")
             raise Conflict(
                 "places",
                 "full",
@@ -327,7 +327,7 @@ def registration_reject(*, player: Player, user) -> Player:
     event_require_writable(event)
     player = _locked_player(event, player)
     before = player.status
-    _leave(player, event, PlayerStatus.REJECTED, instead="drop them instead")
+    _leave(player, event, PlayerStatus.REJECTED, instead=gettext("drop them instead"))
     audit_record(
         event=event,
         action="registration_reject",
@@ -346,7 +346,12 @@ def registration_withdraw(*, player: Player) -> Player:
     event = _locked_event(player.event_id)
     player = _locked_player(event, player)
     before = player.status
-    _leave(player, event, PlayerStatus.WITHDRAWN, instead="ask the organiser to drop you instead")
+    _leave(
+        player,
+        event,
+        PlayerStatus.WITHDRAWN,
+        instead=gettext("ask the organiser to drop you instead"),
+    )
     audit_record(
         event=event,
         action="registration_withdraw",

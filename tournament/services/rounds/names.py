@@ -8,6 +8,8 @@ ready()): called with the event and a round that is not a Swiss one, it returns
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from tournament.extensions import ROUND_NAME_HOOKS
 from tournament.models import Event, RoundStage
 
@@ -25,7 +27,7 @@ def _stage(event: Event, round_) -> dict | None:
 def round_title(*, event: Event, round_) -> str:
     """ "Round 3", or the stage of a round after the Swiss ("Semi-final")."""
     found = _stage(event, round_)
-    return found["name"] if found else f"Round {round_.number}"
+    return found["name"] if found else gettext("Round %(number)s") % {"number": round_.number}
 
 
 def round_stage_name(*, event: Event, round_) -> str:

@@ -4,6 +4,7 @@ event's organisers only; the secret by nobody (write-only)."""
 
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 from rest_framework.fields import SkipField
@@ -11,6 +12,8 @@ from rest_framework.fields import SkipField
 from feed.models import FeedLicence
 from tournament.extensions import EXTRA_SERIALIZER_FIELDS
 from tournament.services.events.access import user_can_manage
+
+URL_FORM = r"^$|^https?://([^\s/?#@]+@)?[A-Za-z0-9][A-Za-z0-9.-]*(:[0-9]{1,4})?([/?#]\S*)?$"
 
 
 class OrganiserReadField(serializers.CharField):
@@ -39,6 +42,15 @@ def event_fields() -> dict:
             required=False,
             allow_blank=True,
             max_length=500,
+            # The form the schema can state (scheme, host, port); the service names the rest:
+            # a user name in it (credentials), a private address (private_address).
+            validators=[
+                RegexValidator(
+                    URL_FORM,
+                    message=gettext_lazy("Must start with http:// or https:// and a host name."),
+                    code="scheme",
+                )
+            ],
             help_text=gettext_lazy(
                 "Where the feed's webhook posts the event's document when a round completes "
                 "and when the event ends (http or https; public addresses only). Read back by "

@@ -13,8 +13,8 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.cross.browser.conftest import PHONE
+from tests.cross.browser.page_checks import OVERFLOW, UNREACHABLE
 from tests.cross.browser.site_pages import PAGES, PLAYER, site_build
-from tests.cross.browser.test_phone import OVERFLOW, UNREACHABLE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

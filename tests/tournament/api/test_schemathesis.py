@@ -56,6 +56,12 @@ CROSS_FIELD_CODES = {
     # The one text check of every name and text (tournament/engine/names.py) goes by Unicode
     # category: control and text-direction characters refused, a visible character needed. A
     # schema pattern cannot name categories portably, so the schema states NUL and blank only.
+    # A webhook address (feed): the schema states its form; a user name in it and a private,
+    # loopback or reserved address are refused by the service, which resolves what a pattern
+    # cannot; a secret is empty or 16 to 200 characters, one minLength cannot say "or empty".
+    "credentials",
+    "private_address",
+    "length",
     "bad_character",  # a control, text-direction or lone surrogate character in a text
     "blank",  # a text of invisible characters only (format characters, marks, fillers)
 }

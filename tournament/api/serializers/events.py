@@ -3,6 +3,7 @@ domain rules in the services."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
@@ -129,8 +130,9 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
             "times in it (API times stay ISO 8601 with their offset)."
         ),
     )
-    language = StrictCharField(
-        max_length=16,
+    # The choices are the site's complete languages, so the published schema lists them.
+    language = serializers.ChoiceField(
+        choices=[code for code, _ in settings.LANGUAGES],
         required=False,
         help_text=gettext_lazy(
             "What is printed and shown to everyone at once (pairings, scoresheets, table "

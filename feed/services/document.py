@@ -30,6 +30,7 @@ from rosters.services.rows import list_settings
 from tournament.data.factions import faction_canonical
 from tournament.engine.public_names import public_name
 from tournament.models import Event, Game, Result, ResultStatus, RoundStatus
+from tournament.models.game import TABLE_ORDER
 from tournament.services.rounds.records import penalties_by_player_round, ranked_players
 
 
@@ -164,7 +165,7 @@ def _rounds(event: Event) -> list[FeedRound]:
     games = (
         Game.objects.filter(round__in=rounds)
         .select_related("round__event")
-        .order_by("round__number", "table_number", "pk")
+        .order_by("round__number", *TABLE_ORDER)
     )
     confirmed = {
         r.game_id: r

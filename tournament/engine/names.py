@@ -15,6 +15,7 @@ imports, sign-up, teams) calls `name_clean`, and the database keeps `name_key` u
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import unicodedata
@@ -141,6 +142,8 @@ def name_key(name: str) -> str:
     return key
 
 
+# Kept per name: a round's pairings fold every player's name each time a live part is made.
+@functools.lru_cache(maxsize=8192)
 def name_fold(text: str) -> str:
     """Lower case without accents, extra folds or extra spaces, for finding and sorting:
     'Zoë  ÄRNSTRÖM' -> 'zoe arnstrom', 'Łukasz Søren' -> 'lukasz soren'."""

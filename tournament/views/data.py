@@ -26,11 +26,13 @@ def games_of(round_: Round | None) -> list[Game]:
         return []
     games = list(
         Game.objects.filter(round=round_)
-        .select_related("player_a", "player_b", "round")
+        .select_related("player_a", "player_b")
         .prefetch_related(CURRENT_RESULT)
         .order_by(F("table_number").asc(nulls_last=True), "id")
     )
     for game in games:
+        # One round for every game rather than a copy each (500 at 1,000 players).
+        game.round = round_
         annotate(game)
     return games
 

@@ -10,7 +10,12 @@ from clocks.models import ClockSettings
 from common.errors import Invalid
 from exchange.services.fields import Spec
 from tournament.models import Event
-from tournament.services.events.extra_fields import ExtraFields
+from tournament.services.events.extra_fields import (
+    ExtraFields,
+    event_attributes_install,
+    side_row,
+    side_row_write,
+)
 
 FIELDS = ("game_clock_minutes",)
 MINUTES_MAX = 600
@@ -21,10 +26,7 @@ SUGGESTED = {"combat_patrol": 45, "incursion": 60, "strike_force": 90, "onslaugh
 
 def clock_settings(event: Event) -> ClockSettings:
     """The event's clock settings (cached on the event); unsaved defaults when none."""
-    try:
-        return event.clock_settings
-    except ClockSettings.DoesNotExist:
-        return ClockSettings(event_id=event.pk)
+    return side_row(event, "clock_settings", ClockSettings)
 
 
 def game_clock_minutes(event: Event) -> int | None:
@@ -66,15 +68,12 @@ def _clean(values: dict) -> dict:
 def _write(event: Event, values: dict, *, fresh=False, restore=False) -> None:
     if "game_clock_minutes" not in values:
         return
-    minutes = values["game_clock_minutes"]
-    row = ClockSettings.objects.filter(event_id=event.pk).first()
-    if row is None and minutes is None:
-        event.clock_settings = ClockSettings(event_id=event.pk)  # the default: nothing kept
-        return
-    row = row or ClockSettings(event_id=event.pk)
-    row.game_clock_minutes = minutes
-    row.save()
-    event.clock_settings = row
+    given = {"game_clock_minutes": values["game_clock_minutes"]}
+
+    def apply(row: ClockSettings) -> None:
+        row.game_clock_minutes = given["game_clock_minutes"]
+
+    side_row_write(event, "clock_settings", ClockSettings, given, apply)
 
 
 def _logged(name: str, value):
@@ -100,6 +99,5 @@ EVENT_EXTRAS = ExtraFields(
 
 
 def install_attributes() -> None:
-    """Events read `event.game_clock_minutes` as an attribute (read-only: the services write
-    it), as the core's API shape reads its fields."""
-    Event.game_clock_minutes = property(game_clock_minutes)
+    """Events read `event.game_clock_minutes` as an attribute."""
+    event_attributes_install(FIELDS, lambda event, _name: game_clock_minutes(event))

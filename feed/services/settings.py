@@ -19,7 +19,12 @@ from exchange.services.fields import Spec
 from feed.engine.signing import address_refusal, feed_key, secret_fingerprint, url_refusal
 from feed.models import FeedLicence, FeedSettings
 from tournament.models import Event
-from tournament.services.events.extra_fields import ExtraFields
+from tournament.services.events.extra_fields import (
+    ExtraFields,
+    event_attributes_install,
+    side_row,
+    side_row_write,
+)
 
 FIELDS = ("feed_licence", "feed_webhook_url", "feed_webhook_secret")
 SECRET_MIN, SECRET_MAX = 16, 200
@@ -45,10 +50,7 @@ def _key() -> bytes:
 
 def feed_settings(event: Event) -> FeedSettings:
     """The event's feed settings (cached on the event); unsaved defaults when none."""
-    try:
-        return event.feed_settings
-    except FeedSettings.DoesNotExist:
-        return FeedSettings(event_id=event.pk)
+    return side_row(event, "feed_settings", FeedSettings)
 
 
 def _read(event: Event) -> dict:
@@ -154,24 +156,21 @@ def _write(event: Event, values: dict, *, fresh=False, restore=False) -> None:
     given = {name: values[name] for name in FIELDS if name in values}
     if not given:
         return
-    row = FeedSettings.objects.filter(event_id=event.pk).first()
-    if row is None and not any(given.values()):
-        event.feed_settings = FeedSettings(event_id=event.pk)  # the default: nothing kept
-        return
-    row = row or FeedSettings(event_id=event.pk)
-    if "feed_licence" in given:
-        row.licence = given["feed_licence"]
-    if "feed_webhook_url" in given:
-        row.webhook_url = given["feed_webhook_url"]
-    if "feed_webhook_secret" in given:
-        secret = _secret_to_store(row, given["feed_webhook_secret"])
-        if row.webhook_secret and secret != row.webhook_secret:
-            earlier = dict(row.earlier_secrets or {})
-            earlier[secret_fingerprint(_key(), row.webhook_secret)] = row.webhook_secret
-            row.earlier_secrets = dict(list(earlier.items())[-EARLIER_KEPT:])
-        row.webhook_secret = secret
-    row.save()
-    event.feed_settings = row
+
+    def apply(row: FeedSettings) -> None:
+        if "feed_licence" in given:
+            row.licence = given["feed_licence"]
+        if "feed_webhook_url" in given:
+            row.webhook_url = given["feed_webhook_url"]
+        if "feed_webhook_secret" in given:
+            secret = _secret_to_store(row, given["feed_webhook_secret"])
+            if row.webhook_secret and secret != row.webhook_secret:
+                earlier = dict(row.earlier_secrets or {})
+                earlier[secret_fingerprint(_key(), row.webhook_secret)] = row.webhook_secret
+                row.earlier_secrets = dict(list(earlier.items())[-EARLIER_KEPT:])
+            row.webhook_secret = secret
+
+    side_row_write(event, "feed_settings", FeedSettings, given, apply)
 
 
 def _logged(name: str, value):
@@ -203,9 +202,8 @@ EVENT_EXTRAS = ExtraFields(
 
 def install_attributes() -> None:
     """Events read `event.feed_licence`, `event.feed_webhook_url` and `event.feed_webhook_secret`
-    (its fingerprint) as attributes, as the core's API shape and undo read their fields."""
-    for name in FIELDS:
-        setattr(Event, name, property(lambda event, name=name: _read(event)[name]))
+    (its fingerprint) as attributes."""
+    event_attributes_install(FIELDS, lambda event, name: _read(event)[name])
 
 
 def licence_words(value) -> str:

@@ -34,6 +34,7 @@ from ratings.models import PersonRating, RatingOptOut, RatingSettings, RatingSna
 from tournament.engine.names import name_fold
 from tournament.models import Event, Game, ResultStatus, RoundStatus
 from tournament.services.documents.exports import games_decided
+from tournament.services.events.extra_fields import side_row
 
 # The packs of each edition group (the older group: every pack that is not named).
 KNOWN_PACKS = tuple(PACK_EDITIONS)
@@ -434,7 +435,4 @@ def rating_opt_out_set(*, person_id: int, out: bool) -> bool:
 
 def rating_settings(event: Event) -> RatingSettings:
     """The event's ratings settings (cached on the event); unsaved defaults when none."""
-    try:
-        return event.rating_settings
-    except RatingSettings.DoesNotExist:
-        return RatingSettings(event_id=event.pk)
+    return side_row(event, "rating_settings", RatingSettings)

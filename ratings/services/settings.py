@@ -13,7 +13,11 @@ from ratings.engine.ratings import edition_of
 from ratings.models import RatingSettings
 from ratings.services.ratings import rating_settings, ratings_rebuild_queue
 from tournament.models import Event
-from tournament.services.events.extra_fields import ExtraFields
+from tournament.services.events.extra_fields import (
+    ExtraFields,
+    event_attributes_install,
+    side_row_write,
+)
 
 FIELDS = ("ratings_excluded", "ratings_win_chances")
 
@@ -35,17 +39,16 @@ def _write(event: Event, values: dict, *, fresh=False, restore=False) -> None:
     given = {name: values[name] for name in FIELDS if name in values}
     if not given:
         return
-    row = RatingSettings.objects.filter(event_id=event.pk).first()
-    if row is None and not any(given.values()):
-        event.rating_settings = RatingSettings(event_id=event.pk)  # the default: nothing kept
-        return
-    row = row or RatingSettings(event_id=event.pk)
-    excluded_before = row.ratings_excluded
-    for name, value in given.items():
-        setattr(row, name, value)
-    row.save()
-    event.rating_settings = row
-    if row.ratings_excluded != excluded_before:
+    moved = []
+
+    def apply(row: RatingSettings) -> None:
+        excluded_before = row.ratings_excluded
+        for name, value in given.items():
+            setattr(row, name, value)
+        moved.append(row.ratings_excluded != excluded_before)
+
+    side_row_write(event, "rating_settings", RatingSettings, given, apply)
+    if any(moved):
         ratings_rebuild_queue(editions=(edition_of(event.mission_pack),))
 
 
@@ -70,12 +73,8 @@ EVENT_EXTRAS = ExtraFields(
 
 
 def install_attributes() -> None:
-    """Events read `event.ratings_excluded` and `event.ratings_win_chances` as attributes
-    (read-only: the services write them), as the core's API shape reads its fields."""
-    for name in FIELDS:
-        setattr(
-            Event, name, property(lambda event, name=name: getattr(rating_settings(event), name))
-        )
+    """Events read `event.ratings_excluded` and `event.ratings_win_chances` as attributes."""
+    event_attributes_install(FIELDS, lambda event, name: getattr(rating_settings(event), name))
 
 
 def event_visibility_check(event: Event, clean: dict) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rosters.models.armylists import ArmyList, ListSettings, ListStatus
 from tournament.models import Event, Player
+from tournament.services.events.extra_fields import side_row
 
 
 def list_row(player: Player) -> ArmyList:
@@ -17,10 +18,7 @@ def list_row(player: Player) -> ArmyList:
 
 def list_settings(event: Event) -> ListSettings:
     """The event's list settings (cached on the event); unsaved defaults when none."""
-    try:
-        return event.list_settings
-    except ListSettings.DoesNotExist:
-        return ListSettings(event_id=event.pk)
+    return side_row(event, "list_settings", ListSettings)
 
 
 def list_row_save(player: Player, row: ArmyList) -> ArmyList:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tournament.extensions import EVENT_EXTRAS, PLAYER_EXTRAS
+from tournament.models import Event
 
 
 @dataclass(frozen=True)
@@ -112,3 +113,37 @@ def extra_write(kind: str, obj, theirs: dict[str, dict], **options) -> dict:
         if extension.name in theirs:
             stored.update(extension.write(obj, theirs[extension.name], **options) or {})
     return stored
+
+
+# --- An app's one settings row beside the event ---------------------------------------------
+# Apps that add event settings (clocks, ratings, feed, rosters' lists) each keep one row of
+# their own per event, read through the event's reverse one-to-one (`related`), with unsaved
+# defaults when the event has none: an event that never changed them costs no row.
+
+
+def side_row(event, related: str, model):
+    """The app's row of the event (cached on the event); an unsaved row of defaults when none."""
+    try:
+        return getattr(event, related)
+    except model.DoesNotExist:
+        return model(event_id=event.pk)
+
+
+def side_row_write(event, related: str, model, given: dict, apply: Callable) -> None:
+    """Store `given` on the app's row through `apply(row)`, and keep the row cached on the
+    event. No row is made while every given value is empty or off (the defaults)."""
+    row = model.objects.filter(event_id=event.pk).first()
+    if row is None and not any(given.values()):
+        setattr(event, related, model(event_id=event.pk))
+        return
+    row = row or model(event_id=event.pk)
+    apply(row)
+    row.save()
+    setattr(event, related, row)
+
+
+def event_attributes_install(names, read: Callable) -> None:
+    """Events read each of `names` as a read-only attribute, `read(event, name)` (the core's
+    API shape and undo read their fields as attributes; the app's services write them)."""
+    for name in names:
+        setattr(Event, name, property(lambda event, name=name: read(event, name)))

@@ -12,12 +12,18 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
+
+from ops.push.server import stream_url
 
 HEADER = "Content-Security-Policy"
 
 
-def policy(nonce: str) -> str:
+def policy(nonce: str, *, push_origin: str = "") -> str:
     own = f"'self' 'nonce-{nonce}'"
+    # The push server (game clocks' streams and players' taps) is this host's other port,
+    # which is another origin: without it here, browsers refuse the stream and the tap.
+    connect = f"connect-src 'self' {push_origin}" if push_origin else "connect-src 'self'"
     return "; ".join(
         [
             "default-src 'self'",
@@ -26,7 +32,7 @@ def policy(nonce: str) -> str:
             # QR codes and maps are inline SVG; the API docs' stylesheet draws icons as data:.
             "img-src 'self' data:",
             "font-src 'self'",
-            "connect-src 'self'",
+            connect,
             # The offline service worker (/sw.js) and nothing else runs as a worker.
             "worker-src 'self'",
             "object-src 'none'",
@@ -35,6 +41,16 @@ def policy(nonce: str) -> str:
             "form-action 'self'",
         ]
     )
+
+
+def push_origin(request) -> str:
+    """The push server's origin as this request's pages name it, or "" when none runs."""
+    if not settings.PUSH_PORT:
+        return ""
+    try:
+        return stream_url(request, "")
+    except DisallowedHost:
+        return ""
 
 
 class ContentSecurityPolicyMiddleware:
@@ -47,5 +63,5 @@ class ContentSecurityPolicyMiddleware:
         # Django's debug error pages (DEBUG on, never served) style themselves inline.
         debug_page = settings.DEBUG and response.status_code >= 400
         if HEADER not in response and not debug_page:
-            response[HEADER] = policy(request.csp_nonce)
+            response[HEADER] = policy(request.csp_nonce, push_origin=push_origin(request))
         return response

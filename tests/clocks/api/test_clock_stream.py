@@ -112,3 +112,79 @@ def test_under_the_push_server_a_tap_reaches_the_other_phone_through_the_feed(ga
     first, second, third = run_async(go())
     assert [e["version"] for e in first + second + third] == [0, 1, 2]
     assert third[0]["running"] == "b"
+
+
+def test_a_players_tap_sent_to_the_push_server_reaches_the_other_phone_at_once(game):
+    """The push server takes a player's tap (issue 35: under serve, taps no longer queue in
+    gunicorn behind the round's writes) and hands it to the other phone's stream without
+    waiting for the feed's next poll; a stale tap is refused there as anywhere."""
+    from django.core.asgi import get_asgi_application
+    from django.test import AsyncClient
+
+    from clocks.api import stream
+    from ops.push.server import streams_only
+
+    stream.clock_feed.cache_clear()
+    stream.POLL_S, slow = 60, stream.POLL_S  # only the wake can hand the tap on in time
+    app = streams_only(get_asgi_application())
+
+    async def tap(body: dict) -> tuple[int, dict]:
+        sent = []
+        payload = json.dumps(body).encode()
+        headers = [
+            (b"host", b"testserver:8001"),
+            (b"content-type", b"application/json"),
+            (b"authorization", f"Key {game.player_a.private_key}".encode()),
+            (b"content-length", str(len(payload)).encode()),
+        ]
+        scope = {
+            "type": "http", "method": "POST", "path": f"/api/games/{game.pk}/clock/",
+            "query_string": b"", "headers": headers, "scheme": "http", "http_version": "1.1",
+            "server": ("testserver", 8001), "client": ("127.0.0.1", 5000), "root_path": "",
+        }  # fmt: skip
+        received = iter([{"type": "http.request", "body": payload, "more_body": False}])
+        never = asyncio.Event()
+
+        async def receive():
+            # After the body the phone stays connected (a disconnect would cancel the answer).
+            message = next(received, None)
+            if message is None:
+                await never.wait()
+            return message
+
+        async def send(message):
+            sent.append(message)
+
+        await app(scope, receive, send)
+        body_bytes = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+        return sent[0]["status"], json.loads(body_bytes)
+
+    async def go():
+        client = AsyncClient()
+        url = f"/api/games/{game.pk}/clock/stream/?key={game.player_b.private_key}"
+        response = await client.get(url)
+        chunks = aiter(response.streaming_content)
+        first = _events(await anext(chunks))
+        # The phone waits on its stream, and the feed has polled once: its next poll is a
+        # minute away, so what the tap hands on now, only the tap's wake can have sent.
+        waiting = asyncio.ensure_future(anext(chunks))
+        for _ in range(500):
+            if stream.clock_feed().polls:
+                break
+            await asyncio.sleep(0.01)
+        started = await tap({"action": "start", "version": 0})
+        heard = _events(await asyncio.wait_for(waiting, 5))
+        stale = await tap({"action": "pass", "version": 0})
+        await response.streaming_content.aclose()
+        return first, started, heard, stale
+
+    try:
+        first, started, heard, stale = run_async(go())
+    finally:
+        stream.POLL_S = slow
+        stream.clock_feed.cache_clear()
+    assert [e["version"] for e in first] == [0]
+    assert (started[0], started[1]["running"], started[1]["version"]) == (200, "a", 1)
+    assert [(e["version"], e["running"]) for e in heard] == [(1, "a")]
+    assert stale[0] == 409
+    assert "stale_clock" in json.dumps(stale[1])

@@ -31,6 +31,7 @@ PRECACHE = (
     "js/clock.js",
     "js/find-table.js",
     "js/form-depends.js",
+    "js/tiebreak-presets.js",
     "js/tracker.js",
     "js/maelstrom.js",
     "js/gameclock.js",

@@ -179,7 +179,7 @@ def test_settings_change_tiebreaks_and_audit_undo_restores_them(org_client, even
     html = org_client.get(reverse("manage-audit", args=[event.pk])).content.decode()
     assert reverse("manage-undo", args=[event.pk, entry.pk]) in html
     assert "Settings changed" in html
-    assert "Tie-breaks: OWR, VP → VP_DIFF, SOS" in html
+    assert "Tie-breaks: OWR, VP → VP diff, SOS" in html
     org_client.post(reverse("manage-undo", args=[event.pk, entry.pk]))
     event.refresh_from_db()
     assert event.tiebreaks == ["owr", "vp"]

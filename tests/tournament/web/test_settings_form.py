@@ -4,6 +4,7 @@ change to an event is one logged, undoable entry (an unchanged save logs nothing
 from __future__ import annotations
 
 import datetime
+from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -218,3 +219,127 @@ def test_the_owr_floor_is_set_on_the_page_and_a_bad_one_named(org_client, event)
     page = response.content.decode()
     assert "fraction from 0 to 1" in page
     assert Event.objects.get(pk=event.pk).owr_floor == "1/2"
+
+
+# Tie-break presets (issue 32): one select names the order; the slots stay for "Custom" and for
+# a browser without JavaScript.
+
+
+@pytest.fixture
+def bcp_event(event, organiser):
+    return event_update(event=event, user=organiser, changes={"tiebreaks": ["owr_floor", "vp"]})
+
+
+def _settings_page(org_client, event) -> tuple[str, str, dict]:
+    url = reverse("manage-settings", args=[event.pk])
+    html = org_client.get(url).content.decode()
+    return url, html, form_data(html, "Save settings")
+
+
+@pytest.mark.parametrize(
+    ("which", "preset"), [("event", "companion"), ("bcp_event", "bcp"), ("configured", "custom")]
+)
+def test_the_page_shows_the_preset_that_gives_the_events_order(org_client, which, preset, request):
+    event = request.getfixturevalue(which)
+    data = _settings_page(org_client, event)[2]
+    assert data["tiebreak_preset"] == preset
+    before, logged = fields_of(event), AuditEntry.objects.count()
+    # Saved unchanged, whatever the preset: nothing changes and nothing is logged.
+    response = org_client.post(reverse("manage-settings", args=[event.pk]), data)
+    assert response.status_code == 302, response.content.decode()
+    assert fields_of(event) == before
+    assert AuditEntry.objects.count() == logged
+
+
+def test_the_presets_are_offered_in_words_with_what_each_does(org_client, event):
+    _, page, _ = _settings_page(org_client, event)
+    html = unescape(page)
+    assert "Tie-break order" in html
+    for label in ("Tournament Companion", "Best Coast Pairings", "Custom"):
+        assert f">{label}</option>" in html
+    assert "Record, then opponents' win rate, then total VP." in html
+    assert (
+        "Record, then opponents' win rate (each counted at no less than 0.33), then total VP."
+        in html
+    )
+    assert "ITC" not in html  # no preset without a source
+    # Without JavaScript every slot shows; the script hides them unless "Custom" is chosen.
+    assert page.count('data-shown-when="tiebreak_preset=custom"') >= 12
+    assert "js/tiebreak-presets.js" in page
+
+
+def test_choosing_bcp_sets_its_order_and_floor_in_one_logged_change(org_client, configured):
+    url, _, data = _settings_page(org_client, configured)
+    assert data["owr_floor"] == "2/5"
+    logged = AuditEntry.objects.count()
+    response = org_client.post(url, {**data, "tiebreak_preset": "bcp"})
+    assert response.status_code == 302, response.content.decode()
+    event = Event.objects.get(pk=configured.pk)
+    assert event.tiebreaks == ["owr_floor", "vp"]
+    assert event.owr_floor == "0.33"
+    assert AuditEntry.objects.count() == logged + 1
+    entry = AuditEntry.objects.latest("id")
+    assert entry.after == {"tiebreaks": ["owr_floor", "vp"], "owr_floor": "0.33"}
+    # The log says the new order in the words the standings use, not the metrics' codes.
+    log = org_client.get(reverse("manage-audit", args=[event.pk])).content.decode()
+    assert "Tie-breaks: SOS, VP diff, OWR (floor), OWR, VP → OWR (floor), VP" in log
+    assert _settings_page(org_client, event)[2]["tiebreak_preset"] == "bcp"
+
+
+def test_choosing_the_companion_keeps_the_floor(org_client, configured):
+    url, _, data = _settings_page(org_client, configured)
+    response = org_client.post(url, {**data, "tiebreak_preset": "companion"})
+    assert response.status_code == 302, response.content.decode()
+    event = Event.objects.get(pk=configured.pk)
+    assert event.tiebreaks == ["owr", "vp"]
+    assert event.owr_floor == "2/5"
+    assert AuditEntry.objects.latest("id").after == {"tiebreaks": ["owr", "vp"]}
+
+
+def test_without_javascript_slots_changed_under_an_unchanged_preset_win(org_client, event):
+    url, _, data = _settings_page(org_client, event)
+    assert data["tiebreak_preset"] == "companion"
+    response = org_client.post(url, {**data, "tiebreak_1": "sos", "tiebreak_2": "vp"})
+    assert response.status_code == 302, response.content.decode()
+    event.refresh_from_db()
+    assert event.tiebreaks == ["sos", "vp"]
+    assert _settings_page(org_client, event)[2]["tiebreak_preset"] == "custom"
+
+
+def test_without_javascript_a_changed_preset_wins_over_the_slots(org_client, event):
+    url, _, data = _settings_page(org_client, event)
+    sent = {**data, "tiebreak_preset": "bcp", "tiebreak_1": "sos", "tiebreak_2": ""}
+    assert org_client.post(url, sent).status_code == 302
+    event.refresh_from_db()
+    assert event.tiebreaks == ["owr_floor", "vp"]
+
+
+def test_custom_takes_the_slots_and_the_floor(org_client, bcp_event):
+    url, _, data = _settings_page(org_client, bcp_event)
+    sent = {**data, "tiebreak_preset": "custom", "tiebreak_1": "owr_floor", "owr_floor": "1/3"}
+    assert org_client.post(url, sent).status_code == 302
+    bcp_event.refresh_from_db()
+    assert (bcp_event.tiebreaks, bcp_event.owr_floor) == (["owr_floor", "vp"], "1/3")
+
+
+def test_an_unknown_preset_is_refused_naming_the_field(org_client, configured):
+    url, _, data = _settings_page(org_client, configured)
+    before = fields_of(configured)
+    response = org_client.post(url, {**data, "tiebreak_preset": "itc"})
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert list(form.errors) == ["tiebreak_preset"]
+    assert "itc is not one of the available choices" in str(form.errors["tiebreak_preset"])
+    html = response.content.decode()
+    label = html[html.index('<label class="field has-error">') :]
+    assert label.index("Tie-break order") < label.index("not one of the available choices")
+    assert fields_of(configured) == before
+
+
+def test_without_javascript_a_floor_changed_under_bcp_is_saved_as_custom(org_client, bcp_event):
+    url, _, data = _settings_page(org_client, bcp_event)
+    assert data["tiebreak_preset"] == "bcp"
+    assert org_client.post(url, {**data, "owr_floor": "1/3"}).status_code == 302
+    bcp_event.refresh_from_db()
+    assert (bcp_event.tiebreaks, bcp_event.owr_floor) == (["owr_floor", "vp"], "1/3")
+    assert _settings_page(org_client, bcp_event)[2]["tiebreak_preset"] == "custom"

@@ -29,6 +29,7 @@ from tournament.models import Event, PlayerStatus
 from tournament.models.event import TEAM_SIZE_MAX, TEAM_SIZE_MIN, EventKind, LayoutPolicy
 from tournament.services.events.events import PLACES_MAX
 from tournament.services.events.settings import API_SETTINGS, FIXED
+from tournament.services.standings.presets import event_tiebreak_preset, preset_names
 from tournament.services.standings.standings import OWR_FLOOR_PATTERN, metric_names
 
 
@@ -149,6 +150,15 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
         ),
     )
     rounds_paired = serializers.SerializerMethodField()
+    # Read-only: the order is set through tiebreaks and owr_floor, so a body never says it twice.
+    tiebreak_preset = serializers.SerializerMethodField(
+        help_text=gettext_lazy(
+            "The named tie-break order the event's tiebreaks (and owr_floor) make: companion "
+            '(["owr", "vp"], the Tournament Companion\'s), bcp (["owr_floor", "vp"] with '
+            'owr_floor "0.33", as Best Coast Pairings ranks) or custom for any other. Set it '
+            "through tiebreaks and owr_floor."
+        )
+    )
     painting_max = StrictIntegerField(
         min_value=1,
         max_value=100,
@@ -239,7 +249,15 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
 
     class Meta:
         model = Event
-        fields = ["id", *API_SETTINGS, "players_count", "rounds_paired", "created_at", "seed"]
+        fields = [
+            "id",
+            *API_SETTINGS,
+            "players_count",
+            "rounds_paired",
+            "created_at",
+            "seed",
+            "tiebreak_preset",
+        ]
         read_only_fields = ["id", "created_at", *FIXED]
         # Rules across fields, which the schema can only say in words.
         extra_kwargs = {
@@ -282,6 +300,10 @@ class EventSerializer(ExtraFieldsMixin, StrictModelSerializer):
         if counted is not None:
             return counted
         return event.players.filter(status=PlayerStatus.APPROVED).count()
+
+    @extend_schema_field({"type": "string", "enum": list(preset_names())})
+    def get_tiebreak_preset(self, event: Event) -> str:
+        return event_tiebreak_preset(event)
 
     def get_rounds_paired(self, event: Event) -> int:
         counted = getattr(event, "rounds_count", None)

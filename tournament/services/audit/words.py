@@ -28,6 +28,7 @@ from tournament.models import (
     Result,
     Round,
 )
+from tournament.services.standings.metric_words import METRIC_WORDS, metric_heading
 
 # Each action in words; lazy, read when the log is shown (in the reader's language).
 LABELS = {
@@ -207,7 +208,11 @@ def value_words(key: str, value) -> str:
     if key in SPECIAL_VALUES:
         return str(SPECIAL_VALUES[key](value))
     if key == "tiebreaks" and isinstance(value, list):
-        return ", ".join(str(v).upper() for v in value) or gettext("none")
+        # By the standings' headings ("OWR (floor), VP"), as the settings page and the
+        # standings name them; a metric no longer known stays as its code.
+        return ", ".join(
+            metric_heading(v) if v in METRIC_WORDS else str(v) for v in value
+        ) or gettext("none")
     if isinstance(value, list):
         return ", ".join(map(str, value)) or gettext("none")
     return str(value)

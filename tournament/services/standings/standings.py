@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext
 
 from common.errors import Invalid
 from tournament.engine import (
@@ -15,7 +15,6 @@ from tournament.engine import (
     format_record,
     json_points,
     known_metrics,
-    metric_info,
     metric_json,
 )
 from tournament.engine.standings.metrics import MetricOptions
@@ -24,8 +23,12 @@ from tournament.models import Event, RoundStage
 from tournament.services.players.penalties import penalty_marks
 from tournament.services.rounds.records import event_games, players_records, ranked_players
 from tournament.services.standings.awards import AWARD_METRICS, awards_inputs
+from tournament.services.standings.metric_words import METRIC_WORDS, metric_heading, metric_label
 
+# The metrics' words live in a module of their own (the audit log reads them), still importable
+# from here.
 __all__ = [
+    "METRIC_WORDS",
     "format_record",
     "metric_heading",
     "metric_label",
@@ -71,44 +74,6 @@ def owr_floor_clean(value) -> str:
 def metric_options(event: Event) -> MetricOptions:
     """The event's settings the metric registry reads (the floor of owr_floor)."""
     return MetricOptions(owr_floor=Fraction(event.owr_floor))
-
-
-# The engine's headings and words (it may not import Django), in the reader's language.
-METRIC_WORDS = {
-    "owr": (pgettext_lazy("tie-break", "OWR"), gettext_lazy("Opponents' win rate")),
-    "owr_floor": (
-        pgettext_lazy("tie-break", "OWR (floor)"),
-        gettext_lazy("Opponents' win rate, each counted at no less than the event's floor"),
-    ),
-    "sos": (pgettext_lazy("tie-break", "SOS"), gettext_lazy("Strength of schedule")),
-    "sosos": (pgettext_lazy("tie-break", "SOSOS"), gettext_lazy("Opponents' strength of schedule")),
-    "vp": (pgettext_lazy("tie-break", "VP"), gettext_lazy("Total VP")),
-    "opp_vp": (pgettext_lazy("tie-break", "Opp VP"), gettext_lazy("Opponents' total VP")),
-    "sos_vp": (
-        pgettext_lazy("tie-break", "SOS VP"),
-        gettext_lazy("Strength of schedule by VP (opponents' mean VP a game)"),
-    ),
-    "vp_diff": (pgettext_lazy("tie-break", "VP diff"), gettext_lazy("VP difference")),
-    "h2h": (pgettext_lazy("tie-break", "H2H"), gettext_lazy("Head to head (a tie of two)")),
-    "painting": (pgettext_lazy("tie-break", "Paint"), gettext_lazy("Painting score")),
-    "sports": (pgettext_lazy("tie-break", "Sports"), gettext_lazy("Sportsmanship votes")),
-    "overall": (
-        pgettext_lazy("tie-break", "Overall"),
-        gettext_lazy("Overall score (battle, painting, sportsmanship)"),
-    ),
-}
-
-
-def metric_heading(name: str) -> str:
-    """A metric's column heading ("OWR", "VP diff"), the engine's registry's in English."""
-    words = METRIC_WORDS.get(name)
-    return str(words[0]) if words else metric_info(name).short
-
-
-def metric_label(name: str) -> str:
-    """A metric in words ("Opponents' win rate"), the engine's registry's in English."""
-    words = METRIC_WORDS.get(name)
-    return str(words[1]) if words else metric_info(name).label
 
 
 # The contract promises these on every row, whatever the event's tie-breaks are.

@@ -3,6 +3,8 @@ services judge it and raise field errors."""
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext, gettext_lazy
@@ -25,6 +27,12 @@ from tournament.services.events.extra_fields import extra_read
 from tournament.services.events.language import language_choices
 from tournament.services.events.settings import EDITABLE
 from tournament.services.rounds.eleventh import ELEVENTH, table_layouts_parse, table_layouts_text
+from tournament.services.standings.presets import (
+    CUSTOM,
+    event_tiebreak_preset,
+    preset_changes,
+    preset_words,
+)
 from tournament.services.standings.standings import metric_heading, metric_label, metric_names
 from tournament.views.forms.extra import extra_names, with_extra_fields
 
@@ -32,6 +40,15 @@ from tournament.views.forms.extra import extra_names, with_extra_fields
 def tiebreak_choices() -> list[tuple[str, str]]:
     # Labels come from the engine's metric registry, the one place a metric is named.
     return [(m, f"{metric_heading(m)} · {metric_label(m)}") for m in sorted(metric_names())]
+
+
+def tiebreak_preset_choices() -> list[tuple[str, str]]:
+    return [(p.name, p.label) for p in preset_words()]
+
+
+# The tie-break slots and the floor matter only for the custom order: static/js/form-depends.js
+# shows them while "Custom" is chosen (without JavaScript they always show).
+ONLY_FOR_CUSTOM = {"data-shown-when": f"tiebreak_preset={CUSTOM}"}
 
 
 # Browsers' date inputs take and give ISO dates only: a localised "23/11/2026" is rejected and
@@ -202,6 +219,7 @@ class SettingsForm(EventForm):
     owr_floor = forms.CharField(
         required=False,
         max_length=20,
+        widget=forms.TextInput(attrs=ONLY_FOR_CUSTOM),
         label=gettext_lazy("Opponents' win-rate floor"),
         help_text=gettext_lazy(
             'For the "OWR (floor)" tie-break: each opponent\'s win rate counts at no less '
@@ -293,18 +311,37 @@ class SettingsForm(EventForm):
             ]
         choices = [("", "—"), *tiebreak_choices()]
         # One slot per metric, so an order set through the API (up to every metric) survives
-        # a save of this form; the slots go after the status, before the bye VP.
+        # a save of this form; the preset and the slots go after the status, before the bye VP.
         fields = list(self.fields.items())
         at = next(i for i, (name, _) in enumerate(fields) if name == "status") + 1
         slots = [
             (
                 slot,
-                forms.ChoiceField(choices=choices, required=False, label=self._label(i)),
+                forms.ChoiceField(
+                    choices=choices,
+                    required=False,
+                    label=self._label(i),
+                    widget=forms.Select(attrs=ONLY_FOR_CUSTOM),
+                ),
             )
             for i, slot in enumerate(self.tiebreak_slots(), start=1)
         ]
-        self.fields = dict(fields[:at] + slots + fields[at:])
+        preset = ("tiebreak_preset", self._preset_field())
+        self.fields = dict([*fields[:at], preset, *slots, *fields[at:]])
         with_extra_fields(self, "settings")
+
+    @staticmethod
+    def _preset_field() -> forms.ChoiceField:
+        # What each preset sets, for static/js/tiebreak-presets.js to fill the slots (and the
+        # floor) with, so that "Custom" starts from the order just chosen.
+        sets = {p.name: preset_changes(p.name) for p in preset_words() if p.name != CUSTOM}
+        # Not sent (a script's post of the older fields): the slots, as before presets.
+        return forms.ChoiceField(
+            choices=tiebreak_preset_choices,
+            required=False,
+            label=gettext_lazy("Tie-break order"),
+            widget=forms.Select(attrs={"data-presets": json.dumps(sets)}),
+        )
 
     @staticmethod
     def _label(i: int) -> str:
@@ -317,8 +354,29 @@ class SettingsForm(EventForm):
     def tiebreak_slots() -> list[str]:
         return [f"tiebreak_{i}" for i in range(1, len(tiebreak_choices()) + 1)]
 
-    def main_fields(self):
-        return [f for f in self if f.name not in self.SIGNUP_AND_STATUS]
+    # The tie-breaks' fieldset (settings.html): the preset, its descriptions, then the custom
+    # order's own fields (the slots, and the floor the owr_floor slot reads).
+    def tiebreak_preset_fields(self) -> list:
+        return [self["tiebreak_preset"]]
+
+    def tiebreak_order_fields(self) -> list:
+        return [self[name] for name in (*self.tiebreak_slots(), "owr_floor")]
+
+    def _main_fields(self) -> tuple[list, list]:
+        """The fields outside the fieldsets, before and after the tie-breaks' place."""
+        grouped = {*self.SIGNUP_AND_STATUS, *(f.name for f in self.tiebreak_order_fields())}
+        fields = [f for f in self if f.name not in grouped]
+        at = [f.name for f in fields].index("tiebreak_preset")
+        return fields[:at], fields[at + 1 :]
+
+    def fields_before_tiebreaks(self) -> list:
+        return self._main_fields()[0]
+
+    def fields_after_tiebreaks(self) -> list:
+        return self._main_fields()[1]
+
+    def tiebreak_presets(self):
+        return preset_words()
 
     def signup_and_status_fields(self):
         return [self[name] for name in self.SIGNUP_AND_STATUS]
@@ -334,6 +392,7 @@ class SettingsForm(EventForm):
         if event.status_auto:
             initial["status"] = AUTOMATIC
         initial.update(zip(cls.tiebreak_slots(), event.tiebreaks, strict=False))
+        initial["tiebreak_preset"] = event_tiebreak_preset(event)
         initial["check_in_networks"] = "\n".join(event.check_in_networks or [])
         initial["table_layouts"] = table_layouts_text(event.table_layouts)
         return initial
@@ -372,6 +431,12 @@ class SettingsForm(EventForm):
         data["tiebreaks"] = [data[s] for s in slots if data.get(s)]
         for slot in slots:
             data.pop(slot, None)
+        preset = data.pop("tiebreak_preset", "") or CUSTOM
+        if preset != CUSTOM and preset != self.initial.get("tiebreak_preset"):
+            # A preset chosen now sets its order (and floor) whatever the slots say: without
+            # JavaScript they are posted as they were. Left as it was, the slots decide, so
+            # one changed by hand wins (the preset shown next is then custom).
+            data.update(preset_changes(preset))
         for name in (*self.UNCHANGED_WHEN_EMPTY, *extra_names("settings", "unchanged_when_empty")):
             if not data.get(name):
                 data.pop(name, None)

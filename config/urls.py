@@ -38,6 +38,7 @@ urlpatterns = [
     path("api/", include("ratings.api.urls")),
     path("api/", include("feed.api.urls")),
     path("", include("ratings.urls")),
+    path("", include("feed.urls")),
     path("health/", health, name="health"),
     # At the root, so the offline worker's scope covers every page (ops/service_worker.py).
     path("sw.js", service_worker, name="service-worker"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models.signals import post_save
+from django.utils.translation import gettext_lazy
 
 
 def _round_saved(sender, instance, update_fields=None, **kwargs) -> None:
@@ -52,11 +53,16 @@ def _event_saved(sender, instance, update_fields=None, **kwargs) -> None:
 def register() -> None:
     from feed.api import extra_fields as api_fields  # noqa: PLC0415
     from feed.extensions import DELIVERY_STARTERS  # noqa: PLC0415
-    from feed.services import settings  # noqa: PLC0415
+    from feed.services import deliveries, settings  # noqa: PLC0415
     from feed.tasks import delivery_start  # noqa: PLC0415
     from feed.views import extra_fields as form_fields  # noqa: PLC0415
+    from feed.views.deliveries import settings_links  # noqa: PLC0415
+    from tournament.extensions import SETTINGS_FIELD_LINKS  # noqa: PLC0415
     from tournament.models import Event, Round  # noqa: PLC0415
-    from tournament.services.audit.words import audit_fields_register  # noqa: PLC0415
+    from tournament.services.audit.words import (  # noqa: PLC0415
+        audit_fields_register,
+        audit_words_register,
+    )
     from tournament.services.events.extra_fields import extra_fields_register  # noqa: PLC0415
 
     DELIVERY_STARTERS.register(delivery_start)
@@ -66,6 +72,12 @@ def register() -> None:
     settings.install_attributes()
     api_fields.register()
     form_fields.register()
+    SETTINGS_FIELD_LINKS.register(settings_links)
+    audit_words_register(
+        deliveries.SEND_AGAIN,
+        gettext_lazy("Feed webhook sent again"),
+        deliveries.send_again_words,
+    )
     audit_fields_register(
         {
             "feed_licence": "Open feed licence",

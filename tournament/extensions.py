@@ -112,6 +112,12 @@ SIGNUP_ANSWERS = Hook(
     "and keeps itself, not as the player's own: save(player, {name: cleaned value}) runs once "
     "the sign-up is saved. Filled by people (publication consent).",
 )
+SETTINGS_FIELD_LINKS = Hook(
+    "settings field links",
+    "(event) -> [(field name, label, url)]: a link shown under that field of the event's "
+    "settings form (a page of the app that keeps the field). Filled by feed (the webhook's "
+    "deliveries, while a webhook is set).",
+)
 SCREEN_PANELS = Hook(
     "big screen panels",
     '(event) -> HTML or "": a panel of the big screen. Filled by the play-offs (the bracket).',

@@ -12,9 +12,16 @@ from rest_framework.views import APIView
 
 from common.api.bodies import StrictSerializer
 from feed.engine.document import FORMAT, VERSION
-from feed.services.document import feed_event, feed_event_document, feed_events_list
+from feed.services.document import (
+    feed_document_stamp,
+    feed_event,
+    feed_event_document,
+    feed_events_list,
+)
 from feed.services.webhook import webhook_deliveries
 from tournament.api.permissions import visible_event
+from tournament.caching.conditional import cached_json
+from tournament.caching.revision import event_revision
 
 SCHEMA_PATH = "docs/feed.schema.json"
 
@@ -58,12 +65,22 @@ class FeedEventView(APIView):
         description="One event's feed document (docs/feed.schema.json): its licence, players "
         "by pseudonymous ids (no name or list for those who did not consent), every released "
         "round's games with their confirmed results, per battle round VP and 11th-edition "
-        "metadata. 404 for an event without a licence, hidden or archived.",
+        "metadata. 404 for an event without a licence, hidden or archived. Computed once "
+        "per change of the event: its ETag answers If-None-Match with 304.",
     )
     def get(self, request, event_id: int):
         _no_query(request)
         event = feed_event(event_id=event_id)
-        return Response(feed_event_document(event=event))
+        # Read before the data (tournament/caching/revision.py): a copy never claims newer.
+        revision = event_revision(event_id=event.pk)
+        return cached_json(
+            request,
+            event=event,
+            name="feed",
+            variant=feed_document_stamp(event=event),
+            revision=revision,
+            compute=lambda: (feed_event_document(event=event), {}),
+        )
 
 
 class FeedDeliveriesView(APIView):

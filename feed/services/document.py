@@ -6,7 +6,10 @@ player's publication consent withholds is decided by people.services.consent alo
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
+from django.db.models import Max
 from django.http import Http404
 from django.utils import timezone
 
@@ -22,7 +25,7 @@ from feed.engine.document import (
 from feed.engine.signing import feed_key, player_pseudonym
 from feed.services.settings import feed_settings
 from missions.scoring.rules import outcome
-from people.models import PersonLink
+from people.models import PersonLink, PublicationConsent
 from people.services.consent import consented_player_ids, results_withheld_player_ids
 from rosters.models.armylists import ArmyList, ListPublication
 from rosters.services.armylists import army_lists_published
@@ -203,6 +206,20 @@ def feed_event_document(*, event: Event) -> dict:
     as_of = timezone.now().replace(microsecond=0).isoformat()
     info = _feed_event(event)
     return feed_document(info, _players(event, info.lists_published), _rounds(event), as_of=as_of)
+
+
+def feed_document_stamp(*, event: Event) -> str:
+    """What the document holds beyond the event's revision, in a few characters: the players'
+    newest answers on publishing and their links to people (a merge of two people changes
+    their pseudonyms). Neither moves the event's revision, so a document cached under the
+    revision alone could keep a withdrawn player's name, or an old pseudonym."""
+    consent = PublicationConsent.objects.filter(player__event_id=event.pk).aggregate(
+        newest=Max("id")
+    )["newest"]
+    links = sorted(
+        PersonLink.objects.filter(player__event_id=event.pk).values_list("player_id", "person_id")
+    )
+    return hashlib.sha256(repr((consent, links)).encode()).hexdigest()[:12]
 
 
 def feed_licensed(event_id: int) -> bool:

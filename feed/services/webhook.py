@@ -5,14 +5,14 @@ kept for the staff.
 Never sent for an event outside the feed (no licence, hidden, archived) or without a URL and a
 secret: a delivery is not even made then, and one made before the licence was withdrawn is
 cancelled at its next attempt. Outgoing addresses are public ones only, unless
-FEED_WEBHOOK_ALLOW_PRIVATE; redirects are not followed (they could lead anywhere)."""
+FEED_WEBHOOK_ALLOW_PRIVATE, judged on the addresses actually connected to; redirects are not
+followed (they could lead anywhere)."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import socket
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from urllib.parse import urlsplit
@@ -44,7 +44,7 @@ from tournament.services.events.access import require_organiser
 Sender = Callable[[str, bytes, dict], tuple[bool, int | None, str]]
 
 
-def _configured(event_id: int) -> FeedSettings | None:
+def configured(event_id: int) -> FeedSettings | None:
     row = FeedSettings.objects.filter(event_id=event_id).first()
     if row is None or not (row.licence and row.webhook_url and row.webhook_secret):
         return None
@@ -56,49 +56,106 @@ def _start(delivery_id: int, delay: int) -> None:
         starter(delivery_id, delay)
 
 
+def start_after_commit(delivery_id: int) -> None:
+    """The delivery's next attempt at once, once the caller's transaction commits."""
+    transaction.on_commit(lambda: _start(delivery_id, 0))
+
+
 def webhook_queue(*, event_id: int, reason: str, round_number: int | None = None):
     """Make a delivery for the event's webhook and start it once the transaction commits;
     None (nothing made) when the event is not in the feed or has no webhook."""
     if reason not in DeliveryReason.values:
         raise ValueError(f"unknown reason {reason!r}")
-    if _configured(event_id) is None:
+    if configured(event_id) is None:
         return None
     delivery = WebhookDelivery.objects.create(
         event_id=event_id, reason=reason, round_number=round_number, next_attempt_at=timezone.now()
     )
-    transaction.on_commit(lambda: _start(delivery.pk, 0))
+    start_after_commit(delivery.pk)
     return delivery
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None  # a 3xx answer is the answer: a failed attempt
+# What an attempt records when it sends nothing (the staff's page says each in words).
+REFUSED_URL = "refused: not an http(s) address"
+REFUSED_PRIVATE = "refused: the host has a loopback, private or reserved address"
+NOT_FOUND = "host not found"
+
+
+def resolve(host: str, port: int) -> list[str]:
+    """The host's addresses, each once, in the resolver's order (replaced by the tests)."""
+    found = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
+    return list(dict.fromkeys(info[4][0] for info in found))
+
+
+def _connect_to(addresses: list[str], port: int, timeout) -> socket.socket:
+    """A connection to the first of `addresses` that answers (each one already judged)."""
+    failure: OSError = OSError("no address")
+    for address in addresses:
+        try:
+            return socket.create_connection((address, port), timeout)
+        except OSError as exc:
+            failure = exc
+    raise failure
+
+
+class PinnedHTTPConnection(http.client.HTTPConnection):
+    """HTTP to addresses resolved and judged beforehand, never to what the name resolves to
+    when connecting (DNS rebinding: a name public when judged and private a moment later).
+    The request still names the host (Host header)."""
+
+    def __init__(self, host: str, port: int, *, addresses: list[str], **kwargs) -> None:
+        super().__init__(host, port, **kwargs)
+        self.addresses = addresses
+
+    def connect(self) -> None:
+        self.sock = _connect_to(self.addresses, self.port, self.timeout)
+
+
+class PinnedHTTPSConnection(http.client.HTTPSConnection):
+    """HTTPS likewise: the TLS server name and the certificate checked are the host's."""
+
+    def __init__(self, host: str, port: int, *, addresses: list[str], **kwargs) -> None:
+        super().__init__(host, port, **kwargs)
+        self.addresses = addresses
+
+    def connect(self) -> None:
+        sock = _connect_to(self.addresses, self.port, self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
 def webhook_post(url: str, body: bytes, headers: dict) -> tuple[bool, int | None, str]:
-    """POST the body; (ok, status, error). Every address the host resolves to must be one the
-    server may send to."""
+    """POST the body; (ok, status, error). The host is resolved once, every address it resolves
+    to must be one the server may send to, and the connection goes to one of those very
+    addresses. Redirects are not followed (a 3xx answer is a failed attempt)."""
     if url_refusal(url):
-        return False, None, "refused: not an http(s) address"
+        return False, None, REFUSED_URL
     parts = urlsplit(url)
-    port = parts.port or (443 if parts.scheme == "https" else 80)
+    https = parts.scheme == "https"
+    port = parts.port or (443 if https else 80)
     try:
-        found = socket.getaddrinfo(parts.hostname, port, proto=socket.IPPROTO_TCP)
+        addresses = resolve(parts.hostname, port)
     except OSError as exc:
-        return False, None, f"host not found: {exc}"[:300]
+        return False, None, f"{NOT_FOUND}: {exc}"[:300]
     allow = settings.FEED_WEBHOOK_ALLOW_PRIVATE
-    if any(address_refusal(info[4][0], allow_private=allow) for info in found):
-        return False, None, "refused: the host has a loopback, private or reserved address"
-    request = urllib.request.Request(url, data=body, headers=headers, method="POST")  # noqa: S310
-    opener = urllib.request.build_opener(_NoRedirects)
+    if not addresses or any(address_refusal(a, allow_private=allow) for a in addresses):
+        return False, None, REFUSED_PRIVATE
+    pinned = PinnedHTTPSConnection if https else PinnedHTTPConnection
+    connection = pinned(
+        parts.hostname, port, addresses=addresses, timeout=settings.FEED_WEBHOOK_TIMEOUT_S
+    )
+    target = parts.path or "/"
+    if parts.query:
+        target += "?" + parts.query
     try:
-        with opener.open(request, timeout=settings.FEED_WEBHOOK_TIMEOUT_S) as answer:
-            return 200 <= answer.status < 300, answer.status, ""
-    except urllib.error.HTTPError as exc:
-        return False, exc.code, f"HTTP {exc.code}"
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        reason = getattr(exc, "reason", exc)
-        return False, None, str(reason)[:300]
+        connection.request("POST", target, body=body, headers=headers)
+        status = connection.getresponse().status
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        return False, None, (str(exc) or type(exc).__name__)[:300]
+    finally:
+        connection.close()
+    if 200 <= status < 300:
+        return True, status, ""
+    return False, status, f"HTTP {status}"
 
 
 def webhook_body(event: Event) -> bytes:
@@ -122,7 +179,7 @@ def webhook_attempt(
     delivery = WebhookDelivery.objects.filter(pk=delivery_id).first()
     if delivery is None or delivery.status != DeliveryStatus.PENDING:
         return None
-    row = _configured(delivery.event_id)
+    row = configured(delivery.event_id)
     if row is None:
         _finish(delivery, DeliveryStatus.CANCELLED, now)
         return None

@@ -1,6 +1,6 @@
 """The feed settings on the new-event and settings forms (registered at start-up:
 tournament.extensions.EXTRA_FORM_FIELDS). The secret's box is always shown empty: left
-empty, the stored secret stays as it is."""
+empty, the stored secret stays as it is; the settings' "Remove the secret" box clears it."""
 
 from __future__ import annotations
 
@@ -41,6 +41,13 @@ def _secret() -> forms.Field:
     )
 
 
+def _secret_remove() -> forms.Field:
+    return forms.BooleanField(
+        required=False,
+        label=_("Remove the secret"),
+    )
+
+
 def register() -> None:
     for form in ("settings", "event_new"):
         extra_form_field_register(form, ExtraFormField("feed_licence", _licence))
@@ -48,3 +55,13 @@ def register() -> None:
         extra_form_field_register(
             form, ExtraFormField("feed_webhook_secret", _secret, unchanged_when_empty=True)
         )
+    # A new event has no secret to remove.
+    extra_form_field_register(
+        "settings",
+        ExtraFormField(
+            "feed_webhook_secret_remove",
+            _secret_remove,
+            after="feed_webhook_secret",
+            clears="feed_webhook_secret",
+        ),
+    )

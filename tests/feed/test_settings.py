@@ -128,3 +128,40 @@ def test_an_imported_event_keeps_its_licence_and_address_but_no_secret(api, even
     assert answer.status_code == 201, answer.content
     row = FeedSettings.objects.get(event_id=answer.json()["id"])
     assert (row.licence, row.webhook_url, row.webhook_secret) == ("odbl-1.0", URL, "")
+
+
+def test_the_settings_page_removes_the_secret_when_asked(org_client, event, organiser):
+    _configure(event, organiser)
+    url = reverse("manage-settings", args=[event.pk])
+    html = org_client.get(url).content.decode()
+    assert "Remove the secret" in html
+    data = form_data(html, "Save settings")
+    assert data.get("feed_webhook_secret_remove") in (None, "")
+    # Saved unchanged (the box not ticked, no new secret): nothing changes, nothing logged.
+    logged = AuditEntry.objects.count()
+    assert org_client.post(url, data).status_code == 302
+    assert AuditEntry.objects.count() == logged
+    assert FeedSettings.objects.get(event=event).webhook_secret == SECRET
+    data["feed_webhook_secret_remove"] = "on"
+    assert org_client.post(url, data).status_code == 302
+    row = FeedSettings.objects.get(event=event)
+    assert (row.licence, row.webhook_url, row.webhook_secret) == ("odbl-1.0", URL, "")
+    entry = AuditEntry.objects.latest("id")
+    assert entry.before == {"feed_webhook_secret": entry.before["feed_webhook_secret"]}
+    assert entry.before["feed_webhook_secret"].startswith("set:")
+    assert entry.after == {"feed_webhook_secret": ""}
+    # Undone, the secret is back.
+    audit_undo(entry_id=entry.pk, user=organiser)
+    assert FeedSettings.objects.get(event=event).webhook_secret == SECRET
+
+
+def test_a_new_secret_and_its_removal_at_once_are_refused(org_client, event, organiser):
+    _configure(event, organiser)
+    url = reverse("manage-settings", args=[event.pk])
+    data = form_data(org_client.get(url).content.decode(), "Save settings")
+    data["feed_webhook_secret"] = "second-secret-of-the-organiser"
+    data["feed_webhook_secret_remove"] = "on"
+    answer = org_client.post(url, data)
+    assert answer.status_code == 200
+    assert "not both" in answer.content.decode()
+    assert FeedSettings.objects.get(event=event).webhook_secret == SECRET

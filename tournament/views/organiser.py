@@ -51,6 +51,7 @@ from tournament.views.common import (
 from tournament.views.find import find_query, players_matching
 from tournament.views.forms.errors import service_errors_to_form
 from tournament.views.forms.events import EventDeleteForm, NewEventForm, SettingsForm
+from tournament.views.forms.extra import settings_field_links
 from tournament.views.forms.players import ImportForm, PlayerEditForm, PlayerForm
 from tournament.views.links import phone_url, phones_cannot_open, qr_svg
 
@@ -338,6 +339,7 @@ def event_settings(request, event):
         else:
             messages.success(request, gettext("Settings saved."))
             return redirect("manage-settings", event_id=event.pk)
+    settings_field_links(form, event)
     context = {"event": event, "tab": "settings", "form": form, "delete_form": EventDeleteForm()}
     return render(request, "tournament/manage/settings.html", context)
 
@@ -386,5 +388,6 @@ def event_delete_view(request, event):
     settings_form = SettingsForm(
         initial=SettingsForm.initial_for(event), status_due=event_status_due(event=event)
     )
+    settings_field_links(settings_form, event)
     context = {"event": event, "tab": "settings", "form": settings_form, "delete_form": form}
     return render(request, "tournament/manage/settings.html", context, status=400)

@@ -34,7 +34,7 @@ from tournament.services.standings.presets import (
     preset_words,
 )
 from tournament.services.standings.standings import metric_heading, metric_label, metric_names
-from tournament.views.forms.extra import extra_names, with_extra_fields
+from tournament.views.forms.extra import extra_clearers, extra_names, with_extra_fields
 
 
 def tiebreak_choices() -> list[tuple[str, str]]:
@@ -397,6 +397,17 @@ class SettingsForm(EventForm):
         initial["table_layouts"] = table_layouts_text(event.table_layouts)
         return initial
 
+    def clean(self):
+        data = super().clean()
+        for box, cleared in extra_clearers("settings").items():
+            if data.get(box) and data.get(cleared):
+                self.add_error(
+                    box,
+                    gettext("Either tick this or fill in “%(field)s”, not both.")
+                    % {"field": self.fields[cleared].label},
+                )
+        return data
+
     def clean_table_layouts(self) -> dict:
         try:
             return table_layouts_parse(self.cleaned_data.get("table_layouts") or "")
@@ -412,6 +423,16 @@ class SettingsForm(EventForm):
     # Left out when sent empty (a script's post of the older fields): unchanged.
     UNCHANGED_WHEN_EMPTY = ("time_zone", "kind", "mission_pack")
     UNCHANGED_WHEN_EMPTY += ("layout_policy", "owr_floor", "public_names", "language")
+
+    def _unchanged_when_empty(self, data: dict) -> None:
+        """Leave out what was sent empty and is kept then; a ticked clearing box empties its
+        field (and is never sent on itself)."""
+        for name in (*self.UNCHANGED_WHEN_EMPTY, *extra_names("settings", "unchanged_when_empty")):
+            if not data.get(name):
+                data.pop(name, None)
+        for box, cleared in extra_clearers("settings").items():
+            if data.pop(box, False):
+                data[cleared] = ""
 
     def changes(self) -> dict:
         data = dict(self.cleaned_data)
@@ -437,9 +458,7 @@ class SettingsForm(EventForm):
             # JavaScript they are posted as they were. Left as it was, the slots decide, so
             # one changed by hand wins (the preset shown next is then custom).
             data.update(preset_changes(preset))
-        for name in (*self.UNCHANGED_WHEN_EMPTY, *extra_names("settings", "unchanged_when_empty")):
-            if not data.get(name):
-                data.pop(name, None)
+        self._unchanged_when_empty(data)
         for name in (*self.AWARD_SETTINGS, "team_size"):
             if data.get(name) is None:
                 data.pop(name, None)

@@ -7,18 +7,52 @@ An engine raises a `RuleError` (or its own subclass of it); a service turns it i
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 NON_FIELD = "non_field_errors"
+
+
+def gettext_noop(text: str) -> str:
+    """Marks an engine's English `text` for the catalogues (makemessages extracts it by this
+    name) and returns it unchanged: it is translated when read."""
+    return text
+
+
+def rule_translator_install(translate: Callable[[str], str]) -> None:
+    """How a refusal's words are put in the reader's language. The engines may not import
+    Django: they raise English templates (marked with `gettext_noop`) and the project installs
+    Django's gettext at start-up (tournament/apps.py), so every reader of `message` (services,
+    forms, the API) gets the active language. Without Django the words stay English."""
+    RuleError.translate = staticmethod(translate)
 
 
 class RuleError(Exception):
     """The input broke a rule of a pure engine: `code` for machines, `message` for people,
-    `field` naming the input at fault (None when the whole input is)."""
+    `field` naming the input at fault (None when the whole input is). `message` is the
+    English `template` with its `params` filled in, translated when read (see above)."""
 
-    def __init__(self, code: str, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
+    translate: Callable[[str], str] = staticmethod(gettext_noop)
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        field: str | None = None,
+        params: Mapping[str, object] | None = None,
+    ) -> None:
+        self.template = message
+        self.params = dict(params or {})
+        super().__init__(self._filled(message))
         self.code = code
-        self.message = message
         self.field = field
+
+    def _filled(self, template: str) -> str:
+        return template % self.params if self.params else template
+
+    @property
+    def message(self) -> str:
+        return self._filled(self.translate(self.template))
 
 
 class ServiceError(Exception):
@@ -36,10 +70,20 @@ class ServiceError(Exception):
         return err
 
     @classmethod
-    def from_rule(cls, exc: RuleError, *, field: str | None = None, prefix: str = ""):
-        """The service's error for an engine's refusal: same code, same words (after `prefix`),
-        on the engine's field unless the service names the one its caller knows."""
-        return cls(field or exc.field or NON_FIELD, exc.code, f"{prefix}{exc.message}")
+    def from_rule(
+        cls,
+        exc: RuleError,
+        *,
+        field: str | None = None,
+        frame: str = "%(message)s",
+        frame_params: Mapping[str, object] | None = None,
+    ):
+        """The service's error for an engine's refusal: same code, same words (set in `frame`,
+        a translated sentence holding %(message)s and `frame_params`: "Round %(number)s:
+        %(message)s"), on the engine's field unless the service names the one its caller
+        knows."""
+        message = frame % {**(frame_params or {}), "message": exc.message}
+        return cls(field or exc.field or NON_FIELD, exc.code, message)
 
     @property
     def codes(self) -> dict[str, list[str]]:

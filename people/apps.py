@@ -32,6 +32,9 @@ class PeopleConfig(AppConfig):
         from people.services.erase import erase_words_register  # noqa: PLC0415
 
         erase_words_register()
+        from people.services.consent import consent_words_register  # noqa: PLC0415
+
+        consent_words_register()
         # Publication consent (issue 36): asked on the player's own page, shown to the staff.
         from people.views.consent import (  # noqa: PLC0415
             consent_signup_register,

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Person(models.Model):
@@ -60,9 +61,9 @@ class PersonChange(models.Model):
 
 
 class ConsentVia(models.TextChoices):
-    SIGNUP = "signup", "At sign-up"
-    PLAYER_PAGE = "player_page", "On the player's own page"
-    STAFF = "staff", "By the staff on the player's behalf"
+    SIGNUP = "signup", _("At sign-up")
+    PLAYER_PAGE = "player_page", _("On the player's own page")
+    STAFF = "staff", _("By the staff on the player's behalf")
 
 
 class PublicationConsent(models.Model):

@@ -14,4 +14,10 @@ urlpatterns = [
     ),
     path("p/<str:key>/my-data.json", pages.my_data, name="my-data"),
     path("p/<str:key>/consent/", consent.my_consent, name="my-consent"),
+    # Not under players/<id>/: the player toggles there take any word after the id.
+    path(
+        "manage/events/<int:event_id>/publication-consent/<int:player_id>/",
+        consent.staff_consent,
+        name="manage-player-consent",
+    ),
 ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from common.errors import RuleError
+from common.errors import RuleError, gettext_noop
 
 SIDES = ("a", "b")
 HOLDS = ("judge_call", "staff")
@@ -35,9 +35,12 @@ class StaleClock(ClockError):
     def __init__(self, version: int, current: int) -> None:
         super().__init__(
             "stale_clock",
-            f"The clock has changed since (version {current}, not {version}): "
-            "look at it again and tap once more if you still mean it.",
+            gettext_noop(
+                "The clock has changed since (version %(current)s, not %(version)s): "
+                "look at it again and tap once more if you still mean it."
+            ),
             field="version",
+            params={"current": current, "version": version},
         )
         self.current = current
 
@@ -64,7 +67,7 @@ def other(side: str) -> str:
 
 def _side(side) -> str:
     if side not in SIDES:
-        raise ClockError("invalid_side", 'Must be "a" or "b".', field="side")
+        raise ClockError("invalid_side", gettext_noop('Must be "a" or "b".'), field="side")
     return side
 
 
@@ -100,7 +103,7 @@ def _check(clock: Clock, version: int | None) -> None:
     if version is not None and version != clock.version:
         raise StaleClock(version, clock.version)
     if clock.finished:
-        raise ClockError("clock_finished", "The game is over: its clock is stopped.")
+        raise ClockError("clock_finished", gettext_noop("The game is over: its clock is stopped."))
 
 
 def _settle(clock: Clock, now: int) -> Clock:
@@ -121,7 +124,9 @@ def _next(clock: Clock, **changes) -> Clock:
 
 def new_clock(budget_ms: int) -> Clock:
     if not isinstance(budget_ms, int) or budget_ms < 0:
-        raise ClockError("invalid_budget", "Must be a whole number of ms, at least 0.")
+        raise ClockError(
+            "invalid_budget", gettext_noop("Must be a whole number of ms, at least 0.")
+        )
     return Clock(budget=budget_ms)
 
 
@@ -130,7 +135,7 @@ def start(clock: Clock, side: str, *, version: int | None, now: int) -> Clock:
     _check(clock, version)
     side = _side(side)
     if clock.started:
-        raise ClockError("already_started", "The clock is already started.")
+        raise ClockError("already_started", gettext_noop("The clock is already started."))
     return _next(clock, running=side, since=now, started=True)
 
 
@@ -139,9 +144,9 @@ def pass_turn(clock: Clock, side: str, *, version: int | None, now: int) -> Cloc
     _check(clock, version)
     side = _side(side)
     if clock.paused:
-        raise ClockError("paused", "The clock is paused: resume it first.")
+        raise ClockError("paused", gettext_noop("The clock is paused: resume it first."))
     if clock.running != side:
-        raise ClockError("not_your_clock", "It is not this side's clock that runs.")
+        raise ClockError("not_your_clock", gettext_noop("It is not this side's clock that runs."))
     settled = _settle(clock, now)
     return _next(settled, running=other(side), since=now)
 
@@ -151,11 +156,13 @@ def pause(clock: Clock, *, version: int | None, now: int, reason: str | None = N
     "staff" says who may resume it."""
     _check(clock, version)
     if reason is not None and reason not in HOLDS:
-        raise ClockError("invalid_reason", "Must be judge_call or staff.", field="reason")
+        raise ClockError(
+            "invalid_reason", gettext_noop("Must be judge_call or staff."), field="reason"
+        )
     if not clock.started:
-        raise ClockError("not_started", "The clock has not started yet.")
+        raise ClockError("not_started", gettext_noop("The clock has not started yet."))
     if clock.paused:
-        raise ClockError("already_paused", "The clock is already paused.")
+        raise ClockError("already_paused", gettext_noop("The clock is already paused."))
     settled = _settle(clock, now)
     return _next(
         settled,
@@ -173,7 +180,9 @@ def hold(clock: Clock, *, version: int | None, now: int, reason: str) -> Clock:
     if clock.paused and clock.paused_for is None and not clock.finished:
         _check(clock, version)
         if reason not in HOLDS:
-            raise ClockError("invalid_reason", "Must be judge_call or staff.", field="reason")
+            raise ClockError(
+                "invalid_reason", gettext_noop("Must be judge_call or staff."), field="reason"
+            )
         return _next(clock, paused_for=reason)
     return pause(clock, version=version, now=now, reason=reason)
 
@@ -185,13 +194,13 @@ def resume(
     resumed only for that reason or by staff."""
     _check(clock, version)
     if not clock.paused:
-        raise ClockError("not_paused", "The clock is not paused.")
+        raise ClockError("not_paused", gettext_noop("The clock is not paused."))
     if clock.paused_for and not staff and reason != clock.paused_for:
         raise ClockError(
             "held",
-            "The clock is held for a judge call: the judge starts it again."
+            gettext_noop("The clock is held for a judge call: the judge starts it again.")
             if clock.paused_for == "judge_call"
-            else "The clock was paused by the staff: they start it again.",
+            else gettext_noop("The clock was paused by the staff: they start it again."),
         )
     return _next(
         clock,
@@ -210,7 +219,9 @@ def add_time(clock: Clock, ms: int, *, version: int | None, now: int) -> Clock:
     _check(clock, version)
     if not isinstance(ms, int) or ms == 0:
         raise ClockError(
-            "invalid_time", "Must be a whole number of ms other than 0.", field="minutes"
+            "invalid_time",
+            gettext_noop("Must be a whole number of ms other than 0."),
+            field="minutes",
         )
     settled = _settle(clock, now)
     budget = settled.budget + ms

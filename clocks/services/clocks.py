@@ -117,8 +117,10 @@ def clock_of(*, game_id: int) -> GameClock:
 
 def _no_clock(game: Game) -> str:
     if not game.player_b_id:
-        return "A bye has no game clock."
-    return "This event has no game clocks (its organiser sets the minutes in its settings)."
+        return gettext("A bye has no game clock.")
+    return gettext(
+        "This event has no game clocks (its organiser sets the minutes in its settings)."
+    )
 
 
 def _refused(exc: engine.ClockError) -> Exception:

@@ -12,10 +12,18 @@ from missions.classic.types import ClassicMap, ClassicMission
 from missions.engine.markers import MarkerPlan
 from missions.pack.geometry import Marker, Tag
 from missions.render.drawing import scene_drawing
-from missions.render.scene import PALETTE, Label, Scene, Shape, build_scene
+from missions.render.scene import (
+    PALETTE,
+    Label,
+    Scene,
+    Shape,
+    Translate,
+    build_scene,
+    gettext_noop,
+)
 from missions.render.svg import scene_svg
 
-PLAYER_NAMES = ("Player A", "Player B")
+PLAYER_NAMES = (gettext_noop("Player A"), gettext_noop("Player B"))
 APPROXIMATE = "APPROXIMATE MAP"
 EDGE_CLEARANCE = 6.0  # 8th and 7th edition: markers' centres more than 6" from the edges
 
@@ -62,7 +70,9 @@ def _clearance_points(dmap) -> tuple:
     )
 
 
-def classic_scene(cmap: ClassicMap, mission: ClassicMission | None = None) -> Scene:
+def classic_scene(
+    cmap: ClassicMap, mission: ClassicMission | None = None, translate: Translate = gettext_noop
+) -> Scene:
     dmap = cmap.map
     markers = _fixed_markers(mission)
     note = _placement_note(mission) if mission is not None else ""
@@ -74,7 +84,12 @@ def classic_scene(cmap: ClassicMap, mission: ClassicMission | None = None) -> Sc
     clearance = clearance and not markers
     keep_clear = _spans(spots, lines) + (_clearance_points(dmap) if clearance else ())
     scene = build_scene(
-        dmap, MarkerPlan(markers), title, zone_names=PLAYER_NAMES, keep_clear=keep_clear
+        dmap,
+        MarkerPlan(markers),
+        title,
+        zone_names=PLAYER_NAMES,
+        keep_clear=keep_clear,
+        translate=translate,
     )
     items = list(scene.items[:-1])  # keep the table edge outline last, on top
     if clearance:
@@ -99,11 +114,15 @@ def classic_map_svg(cmap: ClassicMap, width_px: int = 900) -> str:
     return scene_svg(classic_scene(cmap), width_px)
 
 
-def classic_mission_svg(mission: ClassicMission, width_px: int = 900) -> str:
+def classic_mission_svg(
+    mission: ClassicMission, width_px: int = 900, translate: Translate = gettext_noop
+) -> str:
     """SVG of a generated classic mission's map, with its marker rule and any "approximate"."""
-    return scene_svg(classic_scene(mission.deployment, mission), width_px)
+    return scene_svg(classic_scene(mission.deployment, mission, translate), width_px)
 
 
-def classic_mission_drawing(mission: ClassicMission, width: float = 500.0) -> Drawing:
+def classic_mission_drawing(
+    mission: ClassicMission, width: float = 500.0, translate: Translate = gettext_noop
+) -> Drawing:
     """The same map as a reportlab Drawing for PDFs ("APPROXIMATE MAP" shows there too)."""
-    return scene_drawing(classic_scene(mission.deployment, mission), width)
+    return scene_drawing(classic_scene(mission.deployment, mission, translate), width)

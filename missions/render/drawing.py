@@ -8,7 +8,15 @@ from reportlab.lib.colors import HexColor
 from missions.engine.markers import MarkerPlan
 from missions.engine.mission import Mission
 from missions.pack.geometry import DeploymentMap
-from missions.render.scene import Label, Ring, Scene, Shape, build_scene
+from missions.render.scene import (
+    Label,
+    Ring,
+    Scene,
+    Shape,
+    Translate,
+    build_scene,
+    gettext_noop,
+)
 
 MARGIN = 1.0
 FONT, FONT_BOLD = "Helvetica", "Helvetica-Bold"
@@ -86,12 +94,20 @@ def scene_drawing(scene: Scene, width: float = 500.0) -> Drawing:
 
 
 def map_drawing(
-    dmap: DeploymentMap, plan: MarkerPlan | None = None, width: float = 500.0, title: str = ""
+    dmap: DeploymentMap,
+    plan: MarkerPlan | None = None,
+    width: float = 500.0,
+    title: str = "",
+    translate: Translate = gettext_noop,
 ) -> Drawing:
     plan = plan or MarkerPlan(dmap.markers)
-    return scene_drawing(build_scene(dmap, plan, title or dmap.name), width)
+    scene = build_scene(dmap, plan, title or dmap.name, translate=translate)
+    return scene_drawing(scene, width)
 
 
-def mission_drawing(mission: Mission, width: float = 500.0) -> Drawing:
+def mission_drawing(
+    mission: Mission, width: float = 500.0, translate: Translate = gettext_noop
+) -> Drawing:
+    """The map for a PDF; `translate` (gettext under the event's language) names its areas."""
     title = f"{mission.deployment.name} - {mission.primary.name}"
-    return scene_drawing(build_scene(mission.map, mission.plan, title), width)
+    return scene_drawing(build_scene(mission.map, mission.plan, title, translate=translate), width)

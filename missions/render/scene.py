@@ -4,6 +4,7 @@ top edge). The SVG and reportlab renderers only translate these, so both show th
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -25,7 +26,18 @@ PALETTE = {
     "new": "#e0a100",
     "removed": "#888888",
 }
-ZONE_NAMES = {Tag.ATTACKER: "Attacker", Tag.DEFENDER: "Defender"}
+
+
+def gettext_noop(text: str) -> str:
+    """Marks a map's English word for the catalogues; the caller's `translate` reads it."""
+    return text
+
+
+# The areas' names, in English: a page passes gettext (the reader's language), a PDF gettext
+# under the event's language; the pure renderer may not import Django.
+ZONE_NAMES = {Tag.ATTACKER: gettext_noop("Attacker"), Tag.DEFENDER: gettext_noop("Defender")}
+NO_MANS_LAND = gettext_noop("No Man's Land")
+Translate = Callable[[str], str]
 ROLE_LETTERS = {
     "alpha": "α",
     "omega": "Ω",
@@ -159,8 +171,9 @@ def _removed(m: Marker) -> list[Shape | Ring | Label]:
 
 @lru_cache(maxsize=64)
 def _base(
-    dmap: DeploymentMap, avoid: tuple[Point, ...], names: tuple[str, str] | None = None
+    dmap: DeploymentMap, avoid: tuple[Point, ...], names: tuple[str, str, str]
 ) -> tuple[Shape | Ring | Label, ...]:
+    """`names`: the Attacker's, the Defender's and No Man's Land's, already in words."""
     w, h = dmap.width, dmap.height
     items: list[Shape | Ring | Label] = [
         Shape(((0, 0), (w, 0), (w, h), (0, h)), fill=PALETTE["board"])
@@ -180,11 +193,9 @@ def _base(
                 tuple(outline), tuple(tuple(x) for x in holes), stroke=PALETTE[zone.tag], width=0.2
             )
         )
-    zone_names = ZONE_NAMES
-    if names:
-        zone_names = dict(zip((Tag.ATTACKER, Tag.DEFENDER), names, strict=True))
+    zone_names = dict(zip((Tag.ATTACKER, Tag.DEFENDER, Tag.NO_MANS_LAND), names, strict=True))
     for tag in (Tag.ATTACKER, Tag.DEFENDER, Tag.NO_MANS_LAND):
-        text = zone_names.get(tag, "No Man's Land")
+        text = zone_names[tag]
         size = 1.7 if tag is not Tag.NO_MANS_LAND else 1.4
         at = label_point(dmap, tag, avoid, len(text) * size * 0.55, size)
         fill = PALETTE.get(tag, PALETTE["text"])
@@ -199,9 +210,11 @@ def build_scene(
     *,
     zone_names: tuple[str, str] | None = None,
     keep_clear: tuple[Point, ...] = (),
+    translate: Translate = gettext_noop,
 ) -> Scene:
     """The map with its zones, grid, labels, markers (control range) and rule effects.
-    `zone_names` replaces "Attacker"/"Defender"; area names keep off `keep_clear` points."""
+    `zone_names` replaces "Attacker"/"Defender" (English, marked); `translate` puts the areas'
+    names in the reader's language; area names keep off `keep_clear` points."""
     markers = plan.markers
     avoid = tuple(m.point for m in (*markers, *plan.removed)) + tuple(
         m.moved_from for m in markers if m.moved_from is not None
@@ -209,7 +222,9 @@ def build_scene(
     if plan.placement is not None:
         avoid += (dmap.centre,)  # the placement note sits there
     avoid += keep_clear
-    items = list(_base(dmap, avoid, zone_names))
+    attacker, defender = zone_names or (ZONE_NAMES[Tag.ATTACKER], ZONE_NAMES[Tag.DEFENDER])
+    names = (translate(attacker), translate(defender), translate(NO_MANS_LAND))
+    items = list(_base(dmap, avoid, names))
     for m in plan.removed:
         items.extend(_removed(m))
     for i, m in enumerate(markers, start=1):

@@ -7,7 +7,15 @@ from html import escape
 from missions.engine.markers import MarkerPlan
 from missions.engine.mission import Mission
 from missions.pack.geometry import DeploymentMap
-from missions.render.scene import Label, Ring, Scene, Shape, build_scene
+from missions.render.scene import (
+    Label,
+    Ring,
+    Scene,
+    Shape,
+    Translate,
+    build_scene,
+    gettext_noop,
+)
 
 MARGIN = 1.0
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
@@ -71,13 +79,19 @@ def scene_svg(scene: Scene, width_px: int = 900) -> str:
 
 
 def map_svg(
-    dmap: DeploymentMap, plan: MarkerPlan | None = None, width_px: int = 900, title: str = ""
+    dmap: DeploymentMap,
+    plan: MarkerPlan | None = None,
+    width_px: int = 900,
+    title: str = "",
+    translate: Translate = gettext_noop,
 ) -> str:
-    """SVG of a deployment map; `plan` (from `plan_markers`) adds rule effects on markers."""
+    """SVG of a deployment map; `plan` (from `plan_markers`) adds rule effects on markers;
+    `translate` (a page's gettext) puts the areas' names in the reader's language."""
     plan = plan or MarkerPlan(dmap.markers)
-    return scene_svg(build_scene(dmap, plan, title or dmap.name), width_px)
+    scene = build_scene(dmap, plan, title or dmap.name, translate=translate)
+    return scene_svg(scene, width_px)
 
 
-def mission_svg(mission: Mission, width_px: int = 900) -> str:
+def mission_svg(mission: Mission, width_px: int = 900, translate: Translate = gettext_noop) -> str:
     title = f"{mission.deployment.name} - {mission.primary.name}"
-    return scene_svg(build_scene(mission.map, mission.plan, title), width_px)
+    return scene_svg(build_scene(mission.map, mission.plan, title, translate=translate), width_px)

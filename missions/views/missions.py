@@ -4,6 +4,7 @@ from urllib.parse import urlencode
 
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from common.errors import Invalid
 from missions.classic.generator import LATER_ROLLS
@@ -93,7 +94,7 @@ def _classic_detail(request, mission: ClassicMission, link: str):
         "trackable": mission_trackable(mission),
         "tactical": tactical_table(mission.pack.key) if maelstrom is not None else [],
         "mission": mission,
-        "svg": classic_mission_svg(mission, width_px=900),
+        "svg": classic_mission_svg(mission, width_px=900, translate=gettext),
         "share_link": link,
         "mysterious": (
             mission.pack.dice_table("mysterious_objectives")
@@ -126,7 +127,7 @@ def mission_detail(request, code: str):
         return _classic_detail(request, mission, link)
     context = {
         "mission": mission,
-        "svg": mission_svg(mission, width_px=900),
+        "svg": mission_svg(mission, width_px=900, translate=gettext),
         "share_link": link,
         "secondaries": mission.pack.secondaries,
         "gambits": mission.pack.gambits,

@@ -7,11 +7,13 @@ two query functions below, so the way answers are stored stays this app's own.""
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import Invalid
 from people.extensions import CONSENT_CHANGED
 from people.models import ConsentVia, PublicationConsent
+from tournament.services.audit.log import audit_record
+from tournament.services.audit.words import audit_words_register, target_id
 
 SUBJECTS = ("results", "lists")
 # The answers as forms and the API take them: "" or null is "not answered".
@@ -61,9 +63,23 @@ def consent_record(*, player, results, lists, via, user=None) -> PublicationCons
             via=via,
             user=user if via == ConsentVia.STAFF else None,
         )
+        if via == ConsentVia.STAFF:
+            # An answer given for someone else is the staff's act: the event's log says who.
+            audit_record(
+                event=player.event,
+                action="consent_record",
+                target=f"player:{player.pk}",
+                user=user,
+                before=None if current is None else _answers(current),
+                after=_answers(answer),
+            )
         for hook in CONSENT_CHANGED:
             hook(player)
         return answer
+
+
+def _answers(row: PublicationConsent) -> dict:
+    return {"results": row.results, "lists": row.lists}
 
 
 def _latest_by_player(event_id: int) -> dict[int, PublicationConsent]:
@@ -107,3 +123,26 @@ def consent_data(*, player) -> dict:
             for row in history
         ],
     }
+
+
+def _answer_words(answer: bool | None) -> str:
+    return {True: gettext("yes"), False: gettext("no"), None: gettext("not answered")}[answer]
+
+
+def _consent_words(entry, name) -> str:
+    after = entry.after or {}
+    return gettext("%(name)s: results %(results)s, army list %(lists)s (told to the staff)") % {
+        "name": name(target_id(entry.target, "player")),
+        "results": _answer_words(after.get("results")),
+        "lists": _answer_words(after.get("lists")),
+    }
+
+
+def consent_words_register() -> None:
+    """The staff's recorded answers in the event's log, in the reader's language."""
+    audit_words_register(
+        "consent_record",
+        gettext_lazy("Publication consent recorded"),
+        _consent_words,
+        with_names=True,
+    )

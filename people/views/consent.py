@@ -1,11 +1,13 @@
 """Publication consent on the pages (issue 36): the player's own page asks and saves their
-answer; the staff's page of the player shows it, read-only, with its history and dates."""
+answer; the staff's page of the player shows it with its history and dates, and a form to
+record an answer the player gave them (source "staff", logged)."""
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import redirect
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -16,7 +18,7 @@ from people.models import ConsentVia
 from people.services.consent import consent_current, consent_history, consent_record
 from tournament.extensions import SIGNUP_ANSWERS
 from tournament.services.players.players import player_by_key
-from tournament.views.common import report
+from tournament.views.common import report, staff_required
 from tournament.views.forms.extra import ExtraFormField, extra_form_field_register
 
 SUBJECTS = (
@@ -24,6 +26,12 @@ SUBJECTS = (
     ("lists", "consent_lists", _("My army list")),
 )
 CHOICES = (("yes", _("Yes")), ("no", _("No")), ("", _("Not answered")))
+# The staff's words for the same two questions: about the player, not "my".
+STAFF_SUBJECTS = (
+    ("results", "consent_results", _("Results")),
+    ("lists", "consent_lists", _("Army list")),
+)
+STAFF_CHOICES = (("yes", _("Yes")), ("no", _("No")), ("", _("Not asked")))
 WORDS = {True: _("yes"), False: _("no"), None: _("not answered")}
 
 
@@ -48,7 +56,8 @@ def player_consent_section(player) -> tuple[str, dict]:
 
 
 def staff_consent_section(player) -> tuple[str, dict]:
-    """The staff's page of the player (STAFF_PLAYER_SECTIONS): the answers, read-only."""
+    """The staff's page of the player (STAFF_PLAYER_SECTIONS): the answers with their history,
+    and the form to record one on the player's behalf (filled with the current answer)."""
     history = consent_history(player=player)
     current = history[-1] if history else None
     vias = dict(ConsentVia.choices)
@@ -56,9 +65,16 @@ def staff_consent_section(player) -> tuple[str, dict]:
         "people/partials/staff_consent.html",
         {
             "staff_consent": {
+                "player": player,
+                "choices": STAFF_CHOICES,
                 "subjects": [
-                    {"label": label, "words": WORDS[getattr(current, s) if current else None]}
-                    for s, _, label in SUBJECTS
+                    {
+                        "label": label,
+                        "name": field,
+                        "words": WORDS[getattr(current, s) if current else None],
+                        "value": _form_value(getattr(current, s) if current else None),
+                    }
+                    for s, field, label in STAFF_SUBJECTS
                 ],
                 "history": [
                     {
@@ -91,6 +107,34 @@ def my_consent(request, key: str):
     else:
         messages.success(request, gettext("Your answer on publishing is saved."))
     return redirect("player-home", key=key)
+
+
+@staff_required
+@require_POST
+def staff_consent(request, event, player_id: int):
+    """Organisers and judges record the answer a player gave them (on paper, at the desk)."""
+    player = event.players.filter(pk=player_id).first()
+    if player is None:
+        raise Http404("No such player in this event.")
+    try:
+        consent_record(
+            player=player,
+            results=request.POST.get("consent_results", ""),
+            lists=request.POST.get("consent_lists", ""),
+            via=ConsentVia.STAFF,
+            user=request.user,
+        )
+    except ServiceError as exc:
+        report(request, exc, labels=dict(STAFF_LABELS))
+    else:
+        messages.success(
+            request,
+            gettext("The answer on publishing is recorded for %(name)s.") % {"name": player.name},
+        )
+    return redirect("manage-player", event_id=event.pk, player_id=player.pk)
+
+
+STAFF_LABELS = {field: label for _s, field, label in STAFF_SUBJECTS}
 
 
 def _answer_field(label: str) -> forms.Field:

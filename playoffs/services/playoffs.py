@@ -5,7 +5,7 @@ decision on equal VP under the `organiser` tie rule. Every change is logged."""
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from common.errors import Conflict, Invalid, NotFound
 from playoffs.engine import FORMATS, KNOCKOUT_TIEBREAKS
@@ -85,33 +85,50 @@ def _swiss_complete(event: Event) -> str | None:
     status = standings_status(event=event)
     played = len(status.rounds)
     if status.in_play is not None:
-        return f"Round {status.in_play.number} still lacks confirmed results."
+        return gettext("Round %(number)s still lacks confirmed results.") % {
+            "number": status.in_play.number
+        }
     if played < event.planned_rounds:
-        return f"Only {played} of the {event.planned_rounds} planned Swiss rounds are played."
+        return ngettext(
+            "Only %(played)s of the %(planned)s planned Swiss rounds is played.",
+            "Only %(played)s of the %(planned)s planned Swiss rounds are played.",
+            played,
+        ) % {"played": played, "planned": event.planned_rounds}
     return None
 
 
 def _check_seeds(event: Event, seeds, needed: int) -> list[int]:
-    who = "team" if event.is_team else "player"
+    # A team event seeds teams, a singles event players: each sentence whole, in each language.
     if not isinstance(seeds, list) or any(
         isinstance(s, bool) or not isinstance(s, int) for s in seeds
     ):
-        raise Invalid(
-            "seeds",
-            "invalid",
-            gettext("Must be a list of %(who)s ids, best seed first.") % {"who": who},
+        message = (
+            gettext("Must be a list of team ids, best seed first.")
+            if event.is_team
+            else gettext("Must be a list of player ids, best seed first.")
         )
+        raise Invalid("seeds", "invalid", message)
     if len(set(seeds)) != len(seeds):
-        raise Invalid(
-            "seeds", "duplicate", gettext("A %(who)s can hold one seed only.") % {"who": who}
+        message = (
+            gettext("A team can hold one seed only.")
+            if event.is_team
+            else gettext("A player can hold one seed only.")
         )
+        raise Invalid("seeds", "duplicate", message)
     if len(seeds) != needed:
-        raise Invalid(
-            "seeds",
-            "count",
-            gettext("The bracket needs exactly %(needed)s %(who)ss.")
-            % {"needed": needed, "who": who},
-        )
+        if event.is_team:
+            message = ngettext(
+                "The bracket needs exactly %(needed)s team.",
+                "The bracket needs exactly %(needed)s teams.",
+                needed,
+            )
+        else:
+            message = ngettext(
+                "The bracket needs exactly %(needed)s player.",
+                "The bracket needs exactly %(needed)s players.",
+                needed,
+            )
+        raise Invalid("seeds", "count", message % {"needed": needed})
     if event.is_team:
         team_bracket.team_seeds_check(event, seeds)
         return seeds

@@ -5,7 +5,7 @@ decided by the event's team tie rule (playoffs/engine/team_tiebreak.py)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from common.errors import Invalid
 from playoffs.engine.team_tiebreak import TEAM_KNOCKOUT_TIEBREAKS, team_knockout_winner
@@ -41,9 +41,17 @@ def team_swiss_complete(event: Event) -> str | None:
     open_matches = [s for s in event_match_states(event) if not s.match.is_bye and not s.complete]
     if open_matches:
         m = open_matches[0].match
-        return f"Team round {m.team_round.number} is not finished ({m.team_a} v {m.team_b})."
+        return gettext("Team round %(number)s is not finished (%(a)s v %(b)s).") % {
+            "number": m.team_round.number,
+            "a": m.team_a,
+            "b": m.team_b,
+        }
     if played < event.planned_rounds:
-        return f"Only {played} of the {event.planned_rounds} planned team rounds are played."
+        return ngettext(
+            "Only %(played)s of the %(planned)s planned team rounds is played.",
+            "Only %(played)s of the %(planned)s planned team rounds are played.",
+            played,
+        ) % {"played": played, "planned": event.planned_rounds}
     return None
 
 

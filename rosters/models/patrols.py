@@ -5,11 +5,16 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from tournament.models.names import NamedQuerySet, NameKeyed, name_key_field
 
 
 class CombatPatrol(NameKeyed, models.Model):
+    duplicate_name_message = gettext_lazy(
+        "A Combat Patrol called %(name)s is already in this event."
+    )
+
     event = models.ForeignKey(
         "tournament.Event", on_delete=models.CASCADE, related_name="combat_patrols"
     )

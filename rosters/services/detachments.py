@@ -35,7 +35,12 @@ def _name(value, number: int) -> str:
     try:
         return name_clean(value, field=FIELD, limit=NAME_LIMIT)
     except EngineError as exc:
-        raise Invalid.from_rule(exc, field=FIELD, prefix=f"Detachment {number}: ") from exc
+        raise Invalid.from_rule(
+            exc,
+            field=FIELD,
+            frame=gettext("Detachment %(number)s: %(message)s"),
+            frame_params={"number": number},
+        ) from exc
 
 
 def detachments_clean(value) -> list[str]:

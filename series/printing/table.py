@@ -11,6 +11,7 @@ from reportlab.platypus import Paragraph, Spacer
 from tournament.printing.data import EventInfo
 from tournament.printing.documents.pairings import blocks
 from tournament.printing.kit.base import STYLES, PrintDocument
+from tournament.printing.kit.numbers import paper_number
 
 
 class SeriesTableDocument(PrintDocument):
@@ -39,11 +40,11 @@ class SeriesTableDocument(PrintDocument):
             cells = []
             for e in events:
                 s = scores.get(e["id"])
-                text = "" if s is None else s["points_display"]
+                text = "" if s is None else paper_number(s["points_display"])
                 cells.append(text if s is None or s["counted"] else f"({text})")
             rank = f"{row['rank']}=" if row["tied"] else str(row["rank"])
             name = Paragraph(escape(row["name"]), STYLES["cell"])
-            rows.append([rank, name, row["points_display"], *cells])
+            rows.append([rank, name, paper_number(row["points_display"]), *cells])
         out += blocks(header, rows, widths)
         notes = [r for r in self.table["rows"] if r["note"]]
         if notes:

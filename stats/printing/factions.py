@@ -15,6 +15,7 @@ from reportlab.platypus import Paragraph, Spacer
 from tournament.printing.documents.pairings import blocks, grid_style
 from tournament.printing.kit.base import BOLD, BRAND, INK, LINE, MUTED, STYLES, PrintDocument
 from tournament.printing.kit.fonts import FONT
+from tournament.printing.kit.numbers import paper_number
 
 BAR_H = 13
 LABEL_W = 130
@@ -51,7 +52,7 @@ def win_rate_chart(rows: list[dict], width: float) -> Drawing:
             String(
                 LABEL_W + scale * row["win_rate"] + 3,
                 y + 2,
-                row["display"]["win_rate"],
+                paper_number(row["display"]["win_rate"]),
                 fontName=BOLD,
                 fontSize=7.5,
                 fillColor=INK,
@@ -120,9 +121,9 @@ class Factions(PrintDocument):
                 r["players"],
                 r["display"]["record"],
                 r["mirrors"],
-                r["display"]["win_rate"],
-                r["display"]["vp_for_mean"],
-                r["display"]["vp_against_mean"],
+                paper_number(r["display"]["win_rate"]),
+                paper_number(r["display"]["vp_for_mean"]),
+                paper_number(r["display"]["vp_against_mean"]),
                 Paragraph(
                     escape(best_text(r["best"], with_event=self.across)), STYLES["cell_muted"]
                 ),

@@ -2,11 +2,14 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from tournament.models.names import NamedQuerySet, NameKeyed, name_key_field
 
 
 class Team(NameKeyed, models.Model):
+    duplicate_name_message = gettext_lazy("A team called %(name)s is already in this event.")
+
     event = models.ForeignKey("tournament.Event", on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=120)
     name_key = name_key_field()

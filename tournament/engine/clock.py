@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from common.errors import RuleError
+from common.errors import RuleError, gettext_noop
 
 NOT_STARTED = "not_started"
 RUNNING = "running"
@@ -26,8 +26,8 @@ MAX_MINUTES = 720
 class ClockError(RuleError):
     """A transition that does not fit the clock's state (or a length it cannot take)."""
 
-    def __init__(self, code: str, message: str, *, field: str = "action") -> None:
-        super().__init__(code, message, field=field)
+    def __init__(self, code: str, message: str, *, field: str = "action", params=None) -> None:
+        super().__init__(code, message, field=field, params=params)
 
 
 @dataclass(frozen=True)
@@ -60,24 +60,26 @@ class Clock:
 
 def clock_start(clock: Clock, now: datetime, length_s: int | None = None) -> Clock:
     if clock.started_at is not None:
-        raise ClockError("clock_started", "The clock has already been started.")
+        raise ClockError("clock_started", gettext_noop("The clock has already been started."))
     length = clock.length_s if length_s is None else length_s
     if length <= 0:
-        raise ClockError("range", "A round must last at least a minute.", field="minutes")
+        raise ClockError(
+            "range", gettext_noop("A round must last at least a minute."), field="minutes"
+        )
     return Clock(length_s=length, started_at=now, ends_at=now + timedelta(seconds=length))
 
 
 def clock_pause(clock: Clock, now: datetime) -> Clock:
     state = clock.state(now)
     if state != RUNNING:
-        raise ClockError(f"clock_{state}", f"Only a running clock can be paused ({_words(state)}).")
+        raise ClockError(f"clock_{state}", NOT_PAUSABLE[state])
     return replace(clock, ends_at=None, remaining=clock.ends_at - now)
 
 
 def clock_resume(clock: Clock, now: datetime) -> Clock:
     state = clock.state(now)
     if state != PAUSED:
-        raise ClockError(f"clock_{state}", f"Only a paused clock can be resumed ({_words(state)}).")
+        raise ClockError(f"clock_{state}", NOT_RESUMABLE[state])
     return replace(clock, ends_at=now + clock.remaining, remaining=None)
 
 
@@ -88,31 +90,41 @@ def clock_extend(clock: Clock, now: datetime, seconds: int) -> Clock:
     state = clock.state(now)
     if state == NOT_STARTED:
         raise ClockError(
-            "clock_not_started", "Start the clock first (its length can be given at the start)."
+            "clock_not_started",
+            gettext_noop("Start the clock first (its length can be given at the start)."),
         )
     delta = timedelta(seconds=seconds)
     left = clock.remaining + delta if state == PAUSED else clock.ends_at + delta - now
     if left <= timedelta(0):
         if state == FINISHED and seconds > 0:
             ago = math.ceil((now - clock.ends_at).total_seconds() / 60)
-            message = f"The time ran out {ago} min ago; add more than that to run it again."
+            message = gettext_noop(
+                "The time ran out %(minutes)s min ago; add more than that to run it again."
+            )
+            minutes = ago
         else:
-            most = max(math.ceil(clock.left(now).total_seconds() / 60) - 1, 0)
-            message = f"That would end the clock; shorten it by at most {most} min."
-        raise ClockError("too_short", message, field="minutes")
+            minutes = max(math.ceil(clock.left(now).total_seconds() / 60) - 1, 0)
+            message = gettext_noop(
+                "That would end the clock; shorten it by at most %(minutes)s min."
+            )
+        raise ClockError("too_short", message, field="minutes", params={"minutes": minutes})
     extended = replace(clock, length_s=clock.length_s + seconds)
     if state == PAUSED:
         return replace(extended, remaining=left)
     return replace(extended, ends_at=clock.ends_at + delta)
 
 
-def _words(state: str) -> str:
-    return {
-        NOT_STARTED: "it has not started",
-        PAUSED: "it is paused",
-        RUNNING: "it is running",
-        FINISHED: "its time is up",
-    }[state]
+# Each refusal one whole sentence, so each language says the clock's state its own way.
+NOT_PAUSABLE = {
+    NOT_STARTED: gettext_noop("Only a running clock can be paused (it has not started)."),
+    PAUSED: gettext_noop("Only a running clock can be paused (it is paused)."),
+    FINISHED: gettext_noop("Only a running clock can be paused (its time is up)."),
+}
+NOT_RESUMABLE = {
+    NOT_STARTED: gettext_noop("Only a paused clock can be resumed (it has not started)."),
+    RUNNING: gettext_noop("Only a paused clock can be resumed (it is running)."),
+    FINISHED: gettext_noop("Only a paused clock can be resumed (its time is up)."),
+}
 
 
 def duration_words(seconds: int) -> str:

@@ -20,7 +20,10 @@ import hashlib
 import re
 import unicodedata
 
+from common.errors import gettext_noop
 from tournament.engine.errors import EngineError
+
+TOO_LONG = gettext_noop("Must be at most %(limit)s characters.")
 
 # Explicit embeddings, overrides and isolates, and the directional marks (Unicode's
 # Bidi_Control property).
@@ -52,20 +55,28 @@ EXTRA_FOLDS = {
 KEY_LIMIT = 300
 
 
-def _refused(char: str) -> str | None:
+def _refused(char: str) -> tuple[str, dict] | None:
+    """The refusal of `char` (a template and its values), None when it may stand."""
     code = f"U+{ord(char):04X}"
     label = unicodedata.name(char, "")
     shown = f"{code} {label}".strip()
     if char in BIDI_CONTROLS:
         return (
-            f"Must not hold a text-direction control character ({shown}): "
-            "it makes a name read as another."
+            gettext_noop(
+                "Must not hold a text-direction control character (%(character)s): "
+                "it makes a name read as another."
+            ),
+            {"character": shown},
         )
     category = unicodedata.category(char)
     if category == "Cc":
-        return f"Must not hold a control character ({code})."
+        return gettext_noop("Must not hold a control character (%(character)s)."), {
+            "character": code
+        }
     if category == "Cs":
-        return f"Must not hold a lone surrogate ({code}): it is not a character."
+        return gettext_noop(
+            "Must not hold a lone surrogate (%(character)s): it is not a character."
+        ), {"character": code}
     return None
 
 
@@ -81,22 +92,22 @@ def name_clean(value: str, *, field: str = "name", limit: int = 120) -> str:
     """The name as stored: spaces collapsed, invisible format characters dropped, composed
     (NFC). Raises EngineError (`bad_character`, `blank`, `max_length`) naming `field`."""
     if not isinstance(value, str):
-        raise EngineError("invalid", "Must be text.", field=field)
+        raise EngineError("invalid", gettext_noop("Must be text."), field=field)
     for char in value:
-        message = _refused(char) if not char.isspace() else None
-        if message:
-            raise EngineError("bad_character", message, field=field)
+        refused = _refused(char) if not char.isspace() else None
+        if refused:
+            raise EngineError("bad_character", refused[0], field=field, params=refused[1])
     kept = "".join(c for c in value if not _dropped(c))
     name = unicodedata.normalize("NFC", " ".join(kept.split()))
     if not any(_visible(c) for c in name):
         message = (
-            "Must hold a visible character (a letter, digit or sign)."
+            gettext_noop("Must hold a visible character (a letter, digit or sign).")
             if value.strip()
-            else "This field may not be blank."
+            else gettext_noop("This field may not be blank.")
         )
         raise EngineError("blank", message, field=field)
     if len(name) > limit:
-        raise EngineError("max_length", f"Must be at most {limit} characters.", field=field)
+        raise EngineError("max_length", TOO_LONG, field=field, params={"limit": limit})
     return name
 
 
@@ -109,23 +120,25 @@ def text_clean(value, *, field: str, multiline: bool = False, limit: int | None 
     tabs kept, the text trimmed. "" stays "" (the caller says whether a field may be empty).
     Raises EngineError (`bad_character`, `blank`, `max_length`) naming `field`."""
     if not isinstance(value, str):
-        raise EngineError("invalid", "Must be text.", field=field)
+        raise EngineError("invalid", gettext_noop("Must be text."), field=field)
     if multiline:
         value = value.replace("\r\n", "\n").replace("\r", "\n")
     for char in value:
         allowed = char in "\n\t" if multiline else char.isspace()
-        message = None if allowed else _refused(char)
-        if message:
-            raise EngineError("bad_character", message, field=field)
+        refused = None if allowed else _refused(char)
+        if refused:
+            raise EngineError("bad_character", refused[0], field=field, params=refused[1])
     kept = "".join(c for c in value if not _dropped(c))
     text = kept.strip() if multiline else " ".join(kept.split())
     text = unicodedata.normalize("NFC", text)
     if value.strip() and not any(_visible(c) for c in text):
         raise EngineError(
-            "blank", "Must hold a visible character (a letter, digit or sign).", field=field
+            "blank",
+            gettext_noop("Must hold a visible character (a letter, digit or sign)."),
+            field=field,
         )
     if limit is not None and len(text) > limit:
-        raise EngineError("max_length", f"Must be at most {limit:,} characters.", field=field)
+        raise EngineError("max_length", TOO_LONG, field=field, params={"limit": limit})
     return text
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.translation import gettext
 
 from tournament.engine.errors import EngineError
 from tournament.engine.names import name_clean, name_key, names_made_distinct
@@ -44,7 +43,8 @@ def name_key_field() -> models.CharField:
 
 class NameKeyed:
     """Mixed into a model with `name` and `name_key`: every save keeps the key in step, and a
-    model form (the admin's) checks the name as the services do."""
+    model form (the admin's) checks the name as the services do. Each model sets its own
+    `duplicate_name_message` (a whole sentence: a model's name glued in would stay English)."""
 
     def clean(self):
         super().clean()
@@ -56,12 +56,8 @@ class NameKeyed:
         others = type(self)._default_manager.filter(event_id=self.event_id, name_key=self.name_key)
         holder = others.exclude(pk=self.pk).first() if self.event_id else None
         if holder is not None:
-            what = self._meta.verbose_name
             raise ValidationError(
-                {
-                    "name": gettext("A %(what)s called %(name)s is already in this event.")
-                    % {"what": what, "name": holder.name}
-                },
+                {"name": str(self.duplicate_name_message) % {"name": holder.name}},
                 code="duplicate",
             )
 

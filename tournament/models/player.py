@@ -25,6 +25,8 @@ class PlayerStatus(models.TextChoices):
 class Player(NameKeyed, models.Model):
     """An entrant of one event (not an account: players need no login)."""
 
+    duplicate_name_message = gettext_lazy("A player called %(name)s is already in this event.")
+
     event = models.ForeignKey("tournament.Event", on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
     name_key = name_key_field()

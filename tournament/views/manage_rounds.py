@@ -57,7 +57,6 @@ from tournament.views.data import STATE_ORDER, games_of, mission_of
 from tournament.views.forms.results import (
     EleventhScoreForm,
     ScoreForm,
-    possessive,
     record_labels,
 )
 from tournament.views.forms.rounds import SwapForm
@@ -112,7 +111,7 @@ def _classic_map(mission) -> dict:
     if not isinstance(mission, ClassicMission):
         return {"round_map": "", "later_rolls": False}
     return {
-        "round_map": classic_mission_svg(mission, width_px=480),
+        "round_map": classic_mission_svg(mission, width_px=480, translate=gettext),
         "later_rolls": mission.mission.key in LATER_ROLLS,
     }
 
@@ -428,7 +427,7 @@ def result_enter_view(request, event, game_id: int):
     if rules.game_record:
         names = (game.player_a.name, game.player_b.name if game.player_b else "B")
         form = EleventhScoreForm(request.POST, names=names)
-        labels = record_labels(*(possessive(name) for name in names))
+        labels = record_labels(*names)
     else:
         form = ScoreForm(request.POST, vp_max=rules.vp_max, power=rules.underdog_ties)
     if form.is_valid():

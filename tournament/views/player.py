@@ -58,7 +58,6 @@ from tournament.views.forms.results import (
     ROUND_BOXES,
     EleventhScoreForm,
     ScoreForm,
-    possessive,
     record_labels,
     round_box,
     swap_sides,
@@ -91,8 +90,8 @@ def _map_svg(mission) -> str:
     if mission is None:
         return ""
     if isinstance(mission, ClassicMission):
-        return classic_mission_svg(mission, width_px=640)
-    return mission_svg(mission, width_px=640)
+        return classic_mission_svg(mission, width_px=640, translate=gettext)
+    return mission_svg(mission, width_px=640, translate=gettext)
 
 
 def _sides(game: Game, player: Player) -> dict:
@@ -453,12 +452,16 @@ def _battle_ready_bonus(event) -> int | None:
 def _score_labels(game: Game, player: Player, *, record: bool = False) -> dict[str, str]:
     """The score form's fields as this player's page labels them (the form asks "my VP")."""
     sides = _sides(game, player)
-    opponent = sides["opponent"].name if sides["opponent"] else "Opponent"
+    opponent = sides["opponent"].name if sides["opponent"] else gettext("Opponent")
     labels = {}
     if record:
-        theirs = possessive(opponent)
-        labels = record_labels(*(("My", theirs) if sides["mine"] == "a" else (theirs, "My")))
-    labels.update({f"vp_{sides['mine']}": "My VP", f"vp_{sides['other']}": f"{opponent}'s VP"})
+        labels = record_labels(*((None, opponent) if sides["mine"] == "a" else (opponent, None)))
+    labels.update(
+        {
+            f"vp_{sides['mine']}": gettext("My VP"),
+            f"vp_{sides['other']}": gettext("%(name)s's VP") % {"name": opponent},
+        }
+    )
     return labels
 
 
@@ -471,13 +474,13 @@ def player_result(request, key: str, game_id: int):
     rules = scoring_rules(player.event.mission_pack)
     opponent = _sides(game, player)["opponent"]
     if rules.game_record:
-        names = ("Me", opponent.name if opponent else "Opponent")
+        names = (gettext("Me"), opponent.name if opponent else gettext("Opponent"))
         form = EleventhScoreForm(
             request.POST,
             parts=False,
             battle_ready=True,
             names=names,
-            owners=("your", possessive(names[1])),
+            owners=(None, names[1]),
         )
     else:
         form = ScoreForm(

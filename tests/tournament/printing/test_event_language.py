@@ -105,3 +105,26 @@ def test_an_event_whose_language_left_the_site_prints_in_the_default(december, o
     december.save(update_fields=["language"])
     played_event(december, organiser, 4)
     assert "05 Dec 2026" in text_of(print_document(event=december, kind="standings"))
+
+
+def test_numbers_with_decimals_are_written_as_the_language_writes_them():
+    from tournament.printing.kit.numbers import paper_number
+
+    with translation.override("de"):
+        assert paper_number("45.5%") == "45,5%"
+        assert paper_number("−2.25") == "−2,25"
+        assert paper_number("7") == "7"  # whole numbers need nothing
+        assert paper_number("3-1-0") == "3-1-0"
+    with translation.override("en-gb"):
+        assert paper_number("45.5%") == "45.5%"
+
+
+@TWO_LANGUAGES
+def test_a_german_events_standings_print_decimals_with_a_comma(december, organiser):
+    december.language = "de"
+    december.save(update_fields=["language"])
+    played_event(december, organiser, 4)
+    text = text_of(print_document(event=december, kind="standings"))
+    assert "50,0%" in text or "100,0%" in text or "0,0%" in text
+    assert "0.0%" not in text
+    assert "50.0%" not in text

@@ -14,6 +14,7 @@ from reportlab.platypus import Paragraph, Spacer
 from tournament.printing.data import StandingsPrint
 from tournament.printing.documents.pairings import blocks, grid_style
 from tournament.printing.kit.base import BOLD, STYLES, PrintDocument
+from tournament.printing.kit.numbers import paper_number
 
 
 def standings_title(as_of_round: int | None, status_text: str = "", *, final: bool = False) -> str:
@@ -64,7 +65,7 @@ class Standings(PrintDocument):
                     *([swiss] if finals else []),
                     Paragraph(f"<b>{escape(row['name'])}</b>{faction}", STYLES["cell"]),
                     row["display"]["record"],
-                    *(row["display"].get(key, "") for key, _ in metrics),
+                    *(paper_number(row["display"].get(key, "")) for key, _ in metrics),
                 ]
             )
         metric_w = min(0.12 * w, 0.45 * w / max(len(metrics), 1))

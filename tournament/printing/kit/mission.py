@@ -28,13 +28,13 @@ def draw_map(
     pack's map (72" by 48", "APPROXIMATE MAP" on low-confidence geometry) is drawn by the
     packs' own renderer, narrowed to fit `max_height` when given."""
     if mission.classic:
-        drawing = classic_mission_drawing(mission.mission, width=width)
+        drawing = classic_mission_drawing(mission.mission, width=width, translate=gettext)
         if max_height is not None and drawing.height > max_height:
             drawing = classic_mission_drawing(
-                mission.mission, width=width * max_height / drawing.height
+                mission.mission, width=width * max_height / drawing.height, translate=gettext
             )
     else:
-        drawing = mission_drawing(mission.mission, width=width)
+        drawing = mission_drawing(mission.mission, width=width, translate=gettext)
     renderPDF.draw(drawing, canvas, x, y)
     return drawing.height
 

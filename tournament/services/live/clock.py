@@ -221,7 +221,11 @@ def round_clock_act(
             clock = engine.clock_extend(clock, now, minutes * 60)
     except ClockError as exc:
         error = Invalid if exc.field == "minutes" else Conflict
-        raise error.from_rule(exc, prefix=f"Round {round_number}: ") from exc
+        raise error.from_rule(
+            exc,
+            frame=gettext("Round %(number)s: %(message)s"),
+            frame_params={"number": round_number},
+        ) from exc
     round_.clock_length_s = clock.length_s
     round_.clock_started_at = clock.started_at
     round_.clock_ends_at = clock.ends_at

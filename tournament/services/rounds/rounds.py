@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from common.errors import Conflict, Invalid, NotFound
 from common.seeds import SEED_MAX
@@ -67,7 +67,10 @@ def _check_previous_complete(event: Event, force: bool) -> None:
     games = _games_lacking_results(event, last.number)
     listed = "; ".join(games[:LACKING_LISTED])
     if len(games) > LACKING_LISTED:
-        listed += f"; and {len(games) - LACKING_LISTED} more"
+        rest = len(games) - LACKING_LISTED
+        listed = ngettext(
+            "%(listed)s; and %(rest)s more", "%(listed)s; and %(rest)s more", rest
+        ) % {"listed": listed, "rest": rest}
     raise Conflict(
         "round",
         "results_missing",
@@ -83,7 +86,11 @@ def _check_previous_complete(event: Event, force: bool) -> None:
 
 
 LACKING_LISTED = 5  # games named in the refusal; the rest are counted
-STATUS_WORDS = {ResultStatus.PENDING: "awaiting confirmation", ResultStatus.DISPUTED: "disputed"}
+# One game's status: its own context, as "disputed" elsewhere speaks of many results.
+STATUS_WORDS = {
+    ResultStatus.PENDING: pgettext_lazy("result status of one game", "awaiting confirmation"),
+    ResultStatus.DISPUTED: pgettext_lazy("result status of one game", "disputed"),
+}
 
 
 def _games_lacking_results(event: Event, number: int) -> list[str]:
@@ -102,9 +109,16 @@ def _games_lacking_results(event: Event, number: int) -> list[str]:
         state = status.get(game.pk)
         if state == ResultStatus.CONFIRMED:
             continue
-        where = f"table {game.table_number}, " if game.table_number else ""
-        words = STATUS_WORDS.get(state, "missing")
-        lines.append(f"{where}{game.player_a.name} v {game.player_b.name} ({words})")
+        words = {
+            "a": game.player_a.name,
+            "b": game.player_b.name,
+            "status": STATUS_WORDS.get(state) or pgettext("result status of one game", "missing"),
+            "table": game.table_number,
+        }
+        if game.table_number:
+            lines.append(gettext("table %(table)s, %(a)s v %(b)s (%(status)s)") % words)
+        else:
+            lines.append(gettext("%(a)s v %(b)s (%(status)s)") % words)
     return lines
 
 

@@ -87,13 +87,13 @@ class EleventhScoreForm(ScoreForm):
         *args,
         parts: bool = True,
         names: tuple[str, str] = ("A", "B"),
-        owners: tuple[str, str] | None = None,
+        owners: tuple[str | None, str | None] | None = None,
         **kw,
     ):
         super().__init__(*args, vp_max=100, **kw)
         self.parts = parts
-        # Whose boxes, in messages: "Ada Archer's", or "your" on the phone.
-        self.owners = owners or (possessive(names[0]), possessive(names[1]))
+        # Whose boxes, in messages: a player's name, or None for the reader ("your", the phone).
+        self.owners = owners or names
         for name in ("vp_a", "vp_b"):
             # The rounds may supply the total (the rules add them up): not required here.
             self.fields[name].required = False
@@ -154,14 +154,7 @@ class EleventhScoreForm(ScoreForm):
             ]
             filled = [b for b in boxes if b is not None]
             if filled and len(filled) != len(boxes):
-                self.add_error(
-                    None,
-                    gettext(
-                        "Fill in all five of %(owner)s battle rounds (0 where "
-                        "nothing was scored), or leave them all empty."
-                    )
-                    % {"owner": owner},
-                )
+                self.add_error(None, _rounds_incomplete(owner))
         return cleaned
 
     @staticmethod
@@ -221,22 +214,62 @@ def swap_sides(data: dict) -> dict:
     return out
 
 
-def possessive(name: str) -> str:
-    return f"{name}'s"
+def _rounds_incomplete(owner: str | None) -> str:
+    # One whole sentence for each: a possessive glued in would stay English.
+    if owner is None:
+        return gettext(
+            "Fill in all five of your battle rounds (0 where nothing was scored), "
+            "or leave them all empty."
+        )
+    return gettext(
+        "Fill in all five of %(name)s's battle rounds (0 where nothing was scored), "
+        "or leave them all empty."
+    ) % {"name": owner}
 
 
-def record_labels(first: str, second: str) -> dict[str, str]:
+def _side_labels(owner: str | None) -> dict[str, str]:
+    """A side's boxes as whole phrases: the reader's own ("My VP", owner None) or a player's
+    ("Ada's VP"), so each language says the owner its own way."""
+    if owner is None:
+        return {
+            "rounds": gettext("My battle rounds"),
+            "secondaries": gettext("My secondaries"),
+            "primary": gettext("My primary"),
+            "secondary": gettext("My secondary"),
+            "battle_ready": gettext("My Battle Ready"),
+            "vp": gettext("My VP"),
+        }
+    name = {"name": owner}
+    return {
+        "rounds": gettext("%(name)s's battle rounds") % name,
+        "secondaries": gettext("%(name)s's secondaries") % name,
+        "primary": gettext("%(name)s's primary") % name,
+        "secondary": gettext("%(name)s's secondary") % name,
+        "battle_ready": gettext("%(name)s's Battle Ready") % name,
+        "vp": gettext("%(name)s's VP") % name,
+    }
+
+
+def _round_part_label(owner: str | None, number: int, part: str) -> str:
+    values = {"name": owner, "number": number}
+    if owner is None:
+        if part == "primary":
+            return gettext("My battle round %(number)s: primary") % values
+        return gettext("My battle round %(number)s: secondary") % values
+    if part == "primary":
+        return gettext("%(name)s, battle round %(number)s: primary") % values
+    return gettext("%(name)s, battle round %(number)s: secondary") % values
+
+
+def record_labels(first: str | None, second: str | None) -> dict[str, str]:
     """The scoring rules' field names as the page names them, for error messages; `first`
-    and `second` name the sides' owners ("My", "Ada Archer's")."""
-    labels = {"attacker": "Attacker", "first_turn": "First turn"}
+    and `second` are the sides' players' names, None for the reader's own side ("My")."""
+    labels = {"attacker": gettext("Attacker"), "first_turn": gettext("First turn")}
     for side, owner in (("a", first), ("b", second)):
-        labels[f"rounds_{side}"] = f"{owner} battle rounds"
-        labels[f"secondaries_{side}"] = f"{owner} secondaries"
-        labels[f"primary_{side}"] = f"{owner} primary"
-        labels[f"secondary_{side}"] = f"{owner} secondary"
-        labels[f"battle_ready_{side}"] = f"{owner} Battle Ready"
-        labels[f"vp_{side}"] = f"{owner} VP"
+        words = _side_labels(owner)
+        for key in ("rounds", "secondaries", "primary", "secondary", "battle_ready", "vp"):
+            labels[f"{key}_{side}"] = words[key]
         for i in range(ROUNDS):
             for part in ROUND_PARTS:
-                labels[f"rounds_{side}[{i}].{part}"] = f"{owner} battle round {i + 1} {part}"
+                labels[f"rounds_{side}[{i}].{part}"] = _round_part_label(owner, i + 1, part)
     return labels

@@ -62,13 +62,8 @@ def _unchunk(payload: bytes) -> bytes:
 
 
 class ClockPhones:
-    def __init__(
-        self, main, push, tables: list[tuple[int, str, str]], tap_every: float, *, taps_to="push"
-    ) -> None:
+    def __init__(self, main, push, tables: list[tuple[int, str, str]], tap_every: float) -> None:
         self.main, self.push, self.tables, self.tap_every = main, push, tables, tap_every
-        # Where the phones send their taps: the push server, as players' pages do under serve
-        # (issue 35), or the main server (gunicorn), as they did before.
-        self.tap_address = push if taps_to == "push" else main
         self.latencies: list[float] = []
         self.taps = self.refused = self.stream_errors = self.reconnects = 0
         self.sent: dict[tuple[int, int], float] = {}  # (game, version) -> when the tap left
@@ -138,7 +133,7 @@ class ClockPhones:
     async def _table(self, game: int, key_a: str, key_b: str) -> None:
         keys = {"a": key_a, "b": key_b}
         start = {"action": "start", "version": self._version(game)}
-        status, state = await _post(self.tap_address, f"/api/games/{game}/clock/", start, key_a)
+        status, state = await _post(self.main, f"/api/games/{game}/clock/", start, key_a)
         if status != 200:
             self.refused += 1
             return
@@ -152,9 +147,7 @@ class ClockPhones:
             self.sent[(game, version + 1)] = time.monotonic()
             self.taps += 1
             body = {"action": "pass", "version": version}
-            status, state = await _post(
-                self.tap_address, f"/api/games/{game}/clock/", body, keys[running]
-            )
+            status, state = await _post(self.main, f"/api/games/{game}/clock/", body, keys[running])
             if status != 200:
                 self.refused += 1
                 self.sent.pop((game, version + 1), None)

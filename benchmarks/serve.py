@@ -5,7 +5,6 @@
         [--only read|write|mixed] [--phones 1000] [--cache redis://127.0.0.1:6379/N]
         [--poll mix|three|standings-part|pairings-part|event-part|standings-api|round-api]
         [--no-etag 0.1] [--no-gzip 0.1] [--label TEXT] [--clocks 500] [--tap-every 20]
-        [--taps-to push|main]
 
 Starts `manage.py serve` (what `make serve` runs: gunicorn, DEBUG off) on a free loopback port
 against its own PostgreSQL database (created and emptied by this script; SQLite with
@@ -360,13 +359,6 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument(
         "--tap-every", type=float, default=20, help="mixed: seconds between a table's taps"
-    )
-    parser.add_argument(
-        "--taps-to",
-        choices=("push", "main"),
-        default="push",
-        help="mixed: where the phones send their taps (the push server, as players' pages do "
-        "under serve; main: gunicorn, as before issue 35's push taps)",
     )
     parser.add_argument(
         "--cache",
@@ -757,9 +749,7 @@ def start_clocks(address, args):
         return None
     from benchmarks.clock_phones import ClockPhones
 
-    clocks = ClockPhones(
-        address, args.push, args.clock_tables, args.tap_every, taps_to=args.taps_to
-    )
+    clocks = ClockPhones(address, args.push, args.clock_tables, args.tap_every)
     clocks.start()
     clocks.tapping.set()
     time.sleep(CLOCK_BASELINE_S)

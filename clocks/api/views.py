@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
@@ -12,7 +11,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clocks.api.serializers import GameClockMoveSerializer, GameClockSerializer
-from clocks.api.stream import clock_feed
 from clocks.services.clocks import clock_move, clock_of, clock_state
 from common.errors import Conflict
 from tournament.api.auth import PlayerKeyAuthentication, request_player
@@ -77,7 +75,4 @@ class GameClockView(APIView):
             user=request.user if request.user.is_authenticated else None,
             **body.validated_data,
         )
-        # The streams this process holds see the tap at once, not at the feed's next poll
-        # (under serve, players' taps come to the push server, which holds their streams).
-        transaction.on_commit(clock_feed().wake)
         return Response(clock_state(clock, now=timezone.now()))

@@ -8,7 +8,7 @@ from django import template
 from django.urls import reverse
 
 from clocks.views.pages import clock_context
-from ops.push.server import stream_url, tap_url
+from ops.push.server import stream_url
 from tournament.models import Player
 
 register = template.Library()
@@ -26,8 +26,6 @@ def game_clock(context, game):
         found["csrf_token"] = context.get("csrf_token")
         if request is not None:
             found["stream_url"] = _stream(request, game, found["key"])
-            # A player's taps go to the push server with their key; staff's by session here.
-            found["tap_url"] = tap_url(request, found["api_url"]) if found["key"] else None
     return {"clock": found}
 
 

@@ -40,9 +40,6 @@ class ChangeFeed:
         self.latest: dict[Hashable, tuple[int, object]] = {}
         self.task: asyncio.Task | None = None
         self.polls = 0
-        # Set to poll at once rather than at the next tick (a change made in this process).
-        self.woken: asyncio.Event | None = None
-        self.loop: asyncio.AbstractEventLoop | None = None
 
     def publish(self, changes: list[Change]) -> int:
         """Hand each follower of a changed key its newest payload; returns how many were handed."""
@@ -65,23 +62,12 @@ class ChangeFeed:
             except Exception:  # a failed poll (database busy, restarting) is tried next tick
                 log.warning("push feed: a poll failed", exc_info=True)
             self.polls += 1
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.woken.wait(), self.interval)
-            self.woken.clear()
+            await asyncio.sleep(self.interval)
         self.task = None
-
-    def wake(self) -> None:
-        """Poll now, from any thread (a tap this process just stored): its followers need not
-        wait for the next tick. Nothing happens while nobody follows."""
-        loop, woken = self.loop, self.woken
-        if loop is not None and woken is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(woken.set)
 
     def _ensure_running(self) -> None:
         if self.task is None or self.task.done():
-            self.loop = asyncio.get_running_loop()
-            self.woken = asyncio.Event()
-            self.task = self.loop.create_task(self._run())
+            self.task = asyncio.get_running_loop().create_task(self._run())
 
     @contextlib.asynccontextmanager
     async def follow(self, key: Hashable, *, version: int = -1) -> AsyncIterator[asyncio.Queue]:

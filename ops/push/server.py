@@ -1,5 +1,4 @@
-"""The push server: the phones' open streams (a game clock's moves) and the players' taps on
-them, beside gunicorn.
+"""The push server: the phones' open streams (a game clock's moves), beside gunicorn.
 
 gunicorn's threads answer requests that end; a stream stays open for as long as the phone shows
 the page, so a thousand phones would hold a thousand threads. This process serves only the
@@ -8,13 +7,6 @@ one poll of the database a tick per process for all of them (feed.py). `manage.p
 starts it on the next port and stops it with the server; pages name its address in
 `data-*-stream` attributes (stream_url), and fall back to polling when it cannot be reached.
 Pages of the main server (the same host) may read streams with their cookies; no other site.
-
-A player's tap (`POST /api/games/{id}/clock/` with their key) is taken here too: at the end of a
-round gunicorn's threads are busy with the round's results and the phones' polls, and a tap
-queued behind them reached the other phone after more than a second (README, issue 35). Here it
-waits only for other taps and streams, and the streams of this process are told at once rather
-than at the feed's next poll. Staff's taps go by their session to the main server (a
-cross-origin post would need its CSRF check loosened).
 """
 
 from __future__ import annotations
@@ -28,9 +20,6 @@ from django.http.request import split_domain_port
 
 # Only these paths are served here; anything else is the main server's.
 STREAM_PATH = re.compile(r"^/api/games/\d+/clock/stream/$")
-TAP_PATH = re.compile(r"^/api/games/\d+/clock/$")
-# What a tap's preflight may ask for: the player's key, the JSON body, the write's key.
-TAP_HEADERS = b"authorization, content-type, idempotency-key"
 
 
 def stream_url(request, path: str) -> str:
@@ -43,37 +32,19 @@ def stream_url(request, path: str) -> str:
     return f"{request.scheme}://{host}:{port}{path}"
 
 
-def _served(scope) -> bool:
-    path, method = scope.get("path", ""), scope.get("method", "GET")
-    if STREAM_PATH.match(path):
-        return method == "GET"
-    return bool(TAP_PATH.match(path)) and method in {"POST", "OPTIONS"}
-
-
 def streams_only(application):
-    """An ASGI app that passes stream routes and players' taps to `application` and answers
-    404 to the rest; both may be used from the main server's pages (another port is another
-    origin): a tap's preflight is answered here."""
+    """An ASGI app that passes stream routes to `application` and answers 404 to the rest;
+    streams may be read from the main server's pages (another port is another origin)."""
 
     async def app(scope, receive, send):
         if scope["type"] == "lifespan":
             return await application(scope, receive, send)
-        if scope["type"] != "http" or not _served(scope):
+        if scope["type"] != "http" or not STREAM_PATH.match(scope.get("path", "")):
             await send({"type": "http.response.start", "status": 404, "headers": []})
             await send({"type": "http.response.body", "body": b"Not a stream."})
             return None
 
         cors = _cors_headers(scope)
-        if scope.get("method") == "OPTIONS":
-            allowed = [
-                (b"access-control-allow-methods", b"POST"),
-                (b"access-control-allow-headers", TAP_HEADERS),
-                (b"access-control-max-age", b"600"),
-            ]
-            headers = [*cors, *allowed] if len(cors) > 1 else cors
-            await send({"type": "http.response.start", "status": 204, "headers": headers})
-            await send({"type": "http.response.body", "body": b""})
-            return None
 
         async def send_with_cors(message):
             if message["type"] == "http.response.start":
@@ -83,12 +54,6 @@ def streams_only(application):
         return await application(scope, receive, send_with_cors)
 
     return app
-
-
-def tap_url(request, path: str) -> str | None:
-    """Where a player's page sends its taps: the push server when serve runs one, else None
-    (the page's own server, `data-clock-url`)."""
-    return stream_url(request, path) if settings.PUSH_PORT else None
 
 
 def _cors_headers(scope) -> list[tuple[bytes, bytes]]:

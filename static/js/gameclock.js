@@ -101,8 +101,6 @@
   function GameClock(section) {
     this.section = section;
     this.url = section.dataset.clockUrl;
-    // A player's taps go to the push server when the page names it (serve), with their key.
-    this.tapUrl = section.dataset.clockTapUrl || null;
     this.side = section.dataset.clockSide || null;
     this.key = section.dataset.clockKey || "";
     this.staff = section.dataset.clockStaff === "1";
@@ -257,16 +255,12 @@
     var self = this;
     var buttons = form.querySelectorAll("button");
     for (var i = 0; i < buttons.length; i++) { buttons[i].disabled = true; }
-    var sent = JSON.stringify(body);
-    function post(url, credentials) {
-      return fetch(url, { method: "POST", headers: self.headers(true), credentials: credentials, body: sent });
-    }
-    // The push server unreachable (a port the venue's network blocks): the page's own server.
-    // A tap that did land there is then refused as stale here, and the clock is read again.
-    var tap = this.tapUrl
-      ? post(this.tapUrl, "omit").catch(function () { return post(self.url, "same-origin"); })
-      : post(this.url, "same-origin");
-    tap.then(function (r) {
+    fetch(this.url, {
+      method: "POST",
+      headers: this.headers(true),
+      credentials: "same-origin",
+      body: JSON.stringify(body)
+    }).then(function (r) {
       return r.json().then(function (data) { return { status: r.status, data: data }; });
     }).then(function (answer) {
       self.setOnline(true);

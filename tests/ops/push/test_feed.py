@@ -121,26 +121,3 @@ def test_handed_versions_only_grow(changes):
         expected = [v for k, v in changes if k == key and v > 0]
         assert versions == sorted(set(versions))
         assert (max(expected) if expected else None) == (versions[-1] if versions else None)
-
-
-def test_a_change_made_in_this_process_is_handed_on_at_once_not_at_the_next_tick():
-    async def go():
-        rows = []
-
-        async def poll():
-            return list(rows)
-
-        # A tick of a minute: only the wake can hand the change on within the test's 5 s.
-        feed = ChangeFeed(poll, interval=60)
-        async with feed.follow("g", version=1) as queue:
-            await asyncio.sleep(0)  # the poller's first (empty) poll, then it waits a tick
-            rows.append(("g", 2, "tapped"))
-            # As the tap's view calls it, from another thread once its write committed.
-            await asyncio.get_running_loop().run_in_executor(None, feed.wake)
-            return await asyncio.wait_for(queue.get(), 5)
-
-    assert run(go()) == "tapped"
-
-
-def test_waking_a_feed_nobody_follows_does_nothing():
-    ChangeFeed(lambda: None).wake()  # no loop yet: no error, nothing to poll

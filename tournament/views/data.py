@@ -99,6 +99,8 @@ def by_name(games: list[Game]) -> list[dict]:
                 "game": game,
                 "primary": x.get("primary_a"),
                 "layout": x.get("layout"),
+                # The Event Companion's card to set a table up from when the data has no map.
+                "layout_card": x.get("layout_card"),
             }
         )
         if game.player_b_id:
@@ -109,6 +111,7 @@ def by_name(games: list[Game]) -> list[dict]:
                     "game": game,
                     "primary": x.get("primary_b"),
                     "layout": x.get("layout"),
+                    "layout_card": x.get("layout_card"),
                 }
             )
     return sorted(rows, key=lambda r: (*name_sort_key(r["player"].name), r["player"].pk))

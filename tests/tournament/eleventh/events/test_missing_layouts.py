@@ -131,6 +131,11 @@ def test_public_pairings_pdf_and_table_pack_say_where_to_set_up(client, organise
     words = f"layout card {recon} for Reconnaissance v Reconnaissance"
     html = client.get(reverse("event-pairings", args=[event.pk])).content.decode()
     assert words in html
+    # Sorted by name (a player finding their own line) too: on each of the table's two lines.
+    by_name = client.get(reverse("event-pairings", args=[event.pk]), {"by": "name"})
+    html = by_name.content.decode()
+    assert 'class="list by-name"' in html
+    assert html.count(words) == 2
     pairings = pdf_pages(print_document(event=event, kind="pairings", round_number=1))
     text = " ".join(" ".join(pairings).split())
     assert words in text

@@ -7,7 +7,8 @@ An engine raises a `RuleError` (or its own subclass of it); a service turns it i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 NON_FIELD = "non_field_errors"
 
@@ -24,6 +25,42 @@ def rule_translator_install(translate: Callable[[str], str]) -> None:
     Django's gettext at start-up (tournament/apps.py), so every reader of `message` (services,
     forms, the API) gets the active language. Without Django the words stay English."""
     RuleError.translate = staticmethod(translate)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Words a refusal holds as one of its values ("at the end of your turn (round 2)"), put
+    in the reader's language with the refusal: an English `template` (marked with
+    `gettext_noop`) and its own values, which may be phrases too."""
+
+    template: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def render(self, translate: Callable[[str], str]) -> str:
+        # gettext("") is the catalogue's header, never words.
+        template = translate(self.template) if self.template else self.template
+        return _fill(template, self.params, translate)
+
+
+@dataclass(frozen=True)
+class Phrases:
+    """Several phrases read as one value, each translated, joined by `sep`."""
+
+    parts: Sequence[Phrase]
+    sep: str = "; "
+
+    def render(self, translate: Callable[[str], str]) -> str:
+        return self.sep.join(part.render(translate) for part in self.parts)
+
+
+def _fill(template: str, params: Mapping[str, object], translate: Callable[[str], str]) -> str:
+    if not params:  # no values: a % in the words stays as it is
+        return template
+    values = {
+        key: value.render(translate) if isinstance(value, (Phrase, Phrases)) else value
+        for key, value in params.items()
+    }
+    return template % values
 
 
 class RuleError(Exception):
@@ -47,12 +84,12 @@ class RuleError(Exception):
         self.code = code
         self.field = field
 
-    def _filled(self, template: str) -> str:
-        return template % self.params if self.params else template
+    def _filled(self, template: str, translate: Callable[[str], str] = gettext_noop) -> str:
+        return _fill(template, self.params, translate)
 
     @property
     def message(self) -> str:
-        return self._filled(self.translate(self.template))
+        return self._filled(self.translate(self.template), self.translate)
 
 
 class ServiceError(Exception):

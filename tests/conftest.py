@@ -209,3 +209,14 @@ def _fresh_cache():
         cache.clear()
     RECENT.items.clear()
     STORE.clear()
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test ends in the site's language: a page asked for in German leaves this thread
+    German (LocaleMiddleware activates the language and nothing deactivates it), and the next
+    test would read German where it expects the default."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()

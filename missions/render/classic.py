@@ -24,7 +24,7 @@ from missions.render.scene import (
 from missions.render.svg import scene_svg
 
 PLAYER_NAMES = (gettext_noop("Player A"), gettext_noop("Player B"))
-APPROXIMATE = "APPROXIMATE MAP"
+APPROXIMATE = gettext_noop("APPROXIMATE MAP")
 EDGE_CLEARANCE = 6.0  # 8th and 7th edition: markers' centres more than 6" from the edges
 
 
@@ -36,24 +36,29 @@ def _fixed_markers(mission: ClassicMission | None) -> tuple[Marker, ...]:
     return ()
 
 
-def _placement_note(mission: ClassicMission) -> str:
+def _placement_note(mission: ClassicMission, translate: Translate = gettext_noop) -> str:
     count = mission.marker_count
     if mission.mission.key == "the_relic" or count == 0:
         return ""
     if mission.pack.key == "only_war":
-        return f'Players place {count} markers, at least 10" apart'
+        return translate(gettext_noop('Players place %(count)s markers, at least 10" apart')) % {
+            "count": count
+        }
     if mission.mission.key in {"secure_and_control", "the_emperors_will"}:
-        area = "zone" if mission.pack.key == "eighth" else "half"
-        return f"Each player places 1 marker in their own {area}"
-    return f'Players place {count} markers (>6" from edges, >12" apart)'
+        if mission.pack.key == "eighth":
+            return translate(gettext_noop("Each player places 1 marker in their own zone"))
+        return translate(gettext_noop("Each player places 1 marker in their own half"))
+    return translate(
+        gettext_noop('Players place %(count)s markers (>6" from edges, >12" apart)')
+    ) % {"count": count}
 
 
 def _spans(spots, lines) -> tuple:
     """Points every 2" along each centred note: the area labels keep off the whole text, not
     only its middle (on Dawn of War "No Man's Land" was drawn over the marker note)."""
     points = []
-    for (x, y), text in zip(spots, lines, strict=True):
-        half = len(text) * (1.4 if text == APPROXIMATE else 1.1) * 0.55 / 2
+    for (x, y), (text, warning) in zip(spots, lines, strict=True):
+        half = len(text) * (1.4 if warning else 1.1) * 0.55 / 2
         steps = int(half // 2)
         points += [(x + 2 * k, y) for k in range(-steps, steps + 1)]
     return tuple(points)
@@ -75,9 +80,11 @@ def classic_scene(
 ) -> Scene:
     dmap = cmap.map
     markers = _fixed_markers(mission)
-    note = _placement_note(mission) if mission is not None else ""
+    note = _placement_note(mission, translate) if mission is not None else ""
     cx, cy = dmap.centre
-    lines = [t for t in (note, APPROXIMATE if cmap.approximate else "") if t]
+    # (words, whether they warn): "APPROXIMATE MAP" is larger and drawn in a warning colour.
+    warning = translate(APPROXIMATE) if cmap.approximate else ""
+    lines = [(t, warns) for t, warns in ((note, False), (warning, True)) if t]
     spots = tuple((cx, cy + 2.2 * i) for i in range(len(lines)))
     title = cmap.name if mission is None else f"{mission.mission.name} - {cmap.name}"
     clearance = bool(note and mission is not None and mission.pack.key != "only_war")
@@ -102,9 +109,9 @@ def classic_scene(
                 dash=(0.6, 0.4),
             )
         )
-    for (x, y), text in zip(spots, lines, strict=True):
-        fill = "#9a3412" if text == APPROXIMATE else PALETTE["text"]
-        items.append(Label((x, y + 0.4), text, 1.4 if text == APPROXIMATE else 1.1, fill, True))
+    for (x, y), (text, warns) in zip(spots, lines, strict=True):
+        fill = "#9a3412" if warns else PALETTE["text"]
+        items.append(Label((x, y + 0.4), text, 1.4 if warns else 1.1, fill, True))
     items.append(scene.items[-1])
     return replace(scene, items=tuple(items))
 

@@ -13,10 +13,16 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
 
-from missions.eleventh.layouts import BOARD_HEIGHT, BOARD_WIDTH, MISSING_NOTE, Layout
+from missions.eleventh.layouts import (
+    BOARD_HEIGHT,
+    BOARD_WIDTH,
+    DISPOSITION_NAMES,
+    Layout,
+    Objective,
+)
 from missions.pack.geometry import MARKER_RADIUS, Point, Tag
 from missions.render.drawing import MARGIN, scene_drawing
-from missions.render.scene import PALETTE, Label, Ring, Scene, Shape
+from missions.render.scene import PALETTE, Label, Ring, Scene, Shape, Translate, gettext_noop
 from missions.render.svg import scene_svg
 
 OX, OY = 1.5, 2.6  # where the board's top-left corner sits in the scene
@@ -39,7 +45,81 @@ COLOURS = {
 TEXT_COLOURS = {"defender": "#2f6690", "attacker": "#a33b25"}
 ZONE_OPACITY = 0.3
 ROLE_LETTERS = {"home": "H", "central": "C", "expansion": "E"}
-EDGE_WORDS = {"left": "left", "right": "right", "top": "top", "bottom": "bottom"}
+# The map's words, in English: a page passes gettext (the reader's language), a PDF gettext
+# under the event's language; the pure renderer may not import Django.
+LEGEND_ROWS = (
+    (
+        (gettext_noop("Defender zone"), "zone:defender"),
+        (gettext_noop("Attacker zone"), "zone:attacker"),
+        (gettext_noop("Terrain area"), "area"),
+        (gettext_noop("Objective area"), "objective_area"),
+        (gettext_noop("Territories' split"), "split"),
+    ),
+    (
+        (gettext_noop("Dense feature"), "dense"),
+        (gettext_noop("Light feature"), "light"),
+        (gettext_noop("Home objective"), "role:H"),
+        (gettext_noop("Central objective"), "role:C"),
+        (gettext_noop("Expansion objective"), "role:E"),
+    ),
+)
+EDGE_NAMES = {"defender": gettext_noop("Defender edge"), "attacker": gettext_noop("Attacker edge")}
+DEPLOYS = {
+    "defender": {
+        "left": gettext_noop("The Defender deploys along the left edge."),
+        "right": gettext_noop("The Defender deploys along the right edge."),
+        "top": gettext_noop("The Defender deploys along the top edge."),
+        "bottom": gettext_noop("The Defender deploys along the bottom edge."),
+    },
+    "attacker": {
+        "left": gettext_noop("The Attacker deploys along the left edge."),
+        "right": gettext_noop("The Attacker deploys along the right edge."),
+        "top": gettext_noop("The Attacker deploys along the top edge."),
+        "bottom": gettext_noop("The Attacker deploys along the bottom edge."),
+    },
+}
+ROLE_WORDS = {
+    "home": gettext_noop("Home"),
+    "central": gettext_noop("Central"),
+    "expansion": gettext_noop("Expansion"),
+}
+HOME_WORDS = {"attacker": gettext_noop("Attacker home"), "defender": gettext_noop("Defender home")}
+TERRITORY_WORDS = {
+    "attacker": gettext_noop("%(role)s (Attacker territory)"),
+    "defender": gettext_noop("%(role)s (Defender territory)"),
+}
+EDGES_WORDS = {
+    "h": gettext_noop("The deployment zones stand on the table's short edges."),
+    "v": gettext_noop("The deployment zones stand on the table's long edges."),
+}
+TITLE = gettext_noop("%(first)s vs %(second)s, layout %(letter)s")
+LAYOUT = gettext_noop("Layout %(letter)s")
+MISSING = gettext_noop("This layout is not in our data.")
+COMPANION_CARD = gettext_noop(
+    "Set up this table from the Event Companion's layout card %(letter)s for %(first)s v "
+    "%(second)s."
+)
+TABLE = gettext_noop("%(title)s on %(map)s, a 60 by 44 inch table.")
+TERRAIN = gettext_noop("%(areas)s terrain areas with %(dense)s dense and %(light)s light features.")
+OBJECTIVES = gettext_noop("%(count)s objectives (inches from the top-left corner): %(objectives)s.")
+OBJECTIVE_AT = gettext_noop("%(label)s at %(x)s, %(y)s")
+WORDS = (
+    *(text for row in LEGEND_ROWS for text, _kind in row),
+    *EDGE_NAMES.values(),
+    *(text for edges in DEPLOYS.values() for text in edges.values()),
+    *ROLE_WORDS.values(),
+    *HOME_WORDS.values(),
+    *TERRITORY_WORDS.values(),
+    *EDGES_WORDS.values(),
+    TITLE,
+    LAYOUT,
+    MISSING,
+    COMPANION_CARD,
+    TABLE,
+    TERRAIN,
+    OBJECTIVES,
+    OBJECTIVE_AT,
+)
 
 
 def _at(p: Point) -> Point:
@@ -63,7 +143,7 @@ def _board(fill: str) -> list[Shape | Ring | Label]:
     ]
 
 
-def _edge(side: str, edge: str) -> list[Shape | Ring | Label]:
+def _edge(side: str, edge: str, translate: Translate) -> list[Shape | Ring | Label]:
     """A bar just outside the board along `edge` and the side's name beside it."""
     w, h, colour = BOARD_WIDTH, BOARD_HEIGHT, COLOURS[side]
     near, far = -0.9, -0.2
@@ -73,7 +153,7 @@ def _edge(side: str, edge: str) -> list[Shape | Ring | Label]:
         "top": ((0, near), (w, near), (w, far), (0, far)),
         "bottom": ((0, h - far), (w, h - far), (w, h - near), (0, h - near)),
     }
-    text = f"{side.capitalize()} edge"
+    text = translate(EDGE_NAMES[side])
     half = _text_width(text) / 2
     spots = {
         "left": (half, -1.3),
@@ -97,27 +177,12 @@ def _marker(layout: Layout, index: int) -> list[Shape | Ring | Label]:
     ]
 
 
-def _legend(top: float) -> list[Shape | Ring | Label]:
-    rows = (
-        (
-            ("Defender zone", "zone:defender"),
-            ("Attacker zone", "zone:attacker"),
-            ("Terrain area", "area"),
-            ("Objective area", "objective_area"),
-            ("Territories' split", "split"),
-        ),
-        (
-            ("Dense feature", "dense"),
-            ("Light feature", "light"),
-            ("Home objective", "role:H"),
-            ("Central objective", "role:C"),
-            ("Expansion objective", "role:E"),
-        ),
-    )
+def _legend(top: float, translate: Translate) -> list[Shape | Ring | Label]:
     items: list[Shape | Ring | Label] = []
-    for row, entries in enumerate(rows):
+    for row, entries in enumerate(LEGEND_ROWS):
         y, x = top + 1.0 + row * 2.2, 0.0
-        for text, swatch in entries:
+        for words, swatch in entries:
+            text = translate(words)
             items.extend(_swatch(swatch, x, y))
             width = _text_width(text)
             items.append(Label(_at((x + 2.0 + width / 2, y + 0.35)), text, TEXT))
@@ -148,22 +213,55 @@ def _swatch(kind: str, x: float, y: float) -> list[Shape | Ring | Label]:
     return [Shape(box, fill=COLOURS[kind], stroke=stroke, width=0.1 if stroke else 0)]
 
 
-def describe(layout: Layout) -> str:
+def title(layout: Layout, translate: Translate = gettext_noop) -> str:
+    """E.g. "Take and Hold vs Disruption, layout B" (the dispositions' names stay English)."""
+    first, second = (DISPOSITION_NAMES[d] for d in layout.dispositions)
+    return translate(TITLE) % {"first": first, "second": second, "letter": layout.letter}
+
+
+def objective_label(o: Objective, translate: Translate = gettext_noop) -> str:
+    """What a player calls it: "Defender home", "Central", "Expansion (Attacker territory)"."""
+    if o.role == "home":
+        return translate(HOME_WORDS[o.side])
+    role = translate(ROLE_WORDS[o.role])
+    if o.side is None:
+        return role
+    return translate(TERRITORY_WORDS[o.side]) % {"role": role}
+
+
+def _missing_words(layout: Layout, translate: Translate) -> tuple[str, str]:
+    """(that the layout is missing, where its table is set up from) for a layout without map."""
+    first, second = (DISPOSITION_NAMES[d] for d in layout.dispositions)
+    card = translate(COMPANION_CARD) % {
+        "letter": layout.letter,
+        "first": first,
+        "second": second,
+    }
+    return translate(MISSING), card
+
+
+def describe(layout: Layout, translate: Translate = gettext_noop) -> str:
     """The map in words, for screen readers and anyone who cannot see the drawing."""
+    edges = translate(EDGES_WORDS[layout.orientation if layout.orientation == "h" else "v"])
     if layout.map is None:
-        return f"{layout.title}: {layout.note}"
+        missing, card = _missing_words(layout, translate)
+        return f"{title(layout, translate)}: {missing} {card} {edges}"
     m = layout.map
     dense = sum(1 for f in layout.features if f.category == "dense")
     objectives = "; ".join(
-        f"{o.label} at {o.marker[0]:g}, {o.marker[1]:g}" for o in layout.objectives
+        translate(OBJECTIVE_AT)
+        % {"label": objective_label(o, translate), "x": f"{o.marker[0]:g}", "y": f"{o.marker[1]:g}"}
+        for o in layout.objectives
     )
-    return (
-        f"{layout.title} on {m.name}, a 60 by 44 inch table. The Defender deploys along the "
-        f"{EDGE_WORDS[m.defender_edge]} edge, the Attacker along the {EDGE_WORDS[m.attacker_edge]}"
-        f" edge. {len(layout.areas)} terrain areas with {dense} dense and "
-        f"{len(layout.features) - dense} light features. {len(layout.objectives)} objectives "
-        f"(inches from the top-left corner): {objectives}."
+    sentences = (
+        translate(TABLE) % {"title": title(layout, translate), "map": m.name},
+        translate(DEPLOYS["defender"][m.defender_edge]),
+        translate(DEPLOYS["attacker"][m.attacker_edge]),
+        translate(TERRAIN)
+        % {"areas": len(layout.areas), "dense": dense, "light": len(layout.features) - dense},
+        translate(OBJECTIVES) % {"count": len(layout.objectives), "objectives": objectives},
     )
+    return " ".join(sentences)
 
 
 def _paper(width: float, height: float) -> Shape:
@@ -171,20 +269,42 @@ def _paper(width: float, height: float) -> Shape:
     return Shape(((0, 0), (width, 0), (width, height), (0, height)), fill=COLOURS["paper"])
 
 
+def layout_scene(layout: Layout, translate: Translate = gettext_noop) -> Scene:
+    """The layout's map with its words in `translate`'s language (kept per layout and words)."""
+    return _layout_scene(layout, tuple(translate(words) for words in WORDS))
+
+
 @cache
-def layout_scene(layout: Layout) -> Scene:
+def _layout_scene(layout: Layout, translated: tuple[str, ...]) -> Scene:
+    table = dict(zip(WORDS, translated, strict=True))
+
+    def translate(words: str) -> str:
+        return table.get(words, words)
+
     width = BOARD_WIDTH + 2 * OX
     if layout.map is None:
         w, h = BOARD_WIDTH, BOARD_HEIGHT
+        edges = "h" if layout.orientation == "h" else "v"
         items = [
             _paper(width, OY + h + BOTTOM),
             *_board("#eeeeee"),
-            Label(_at((w / 2, h / 2 - 1)), f"Layout {layout.letter}", 2.0, bold=True),
-            Label(_at((w / 2, h / 2 + 1.5)), MISSING_NOTE, 1.4),
-            Label(_at((w / 2, h / 2 + 3.5)), layout.edges_text, 1.2),
+            Label(
+                _at((w / 2, h / 2 - 1)),
+                translate(LAYOUT) % {"letter": layout.letter},
+                2.0,
+                bold=True,
+            ),
+            Label(_at((w / 2, h / 2 + 1.5)), translate(MISSING), 1.4),
+            Label(_at((w / 2, h / 2 + 3.5)), translate(EDGES_WORDS[edges]), 1.2),
             Shape(_poly(((0, 0), (w, 0), (w, h), (0, h))), stroke=PALETTE["edge"], width=0.3),
         ]
-        return Scene(width, OY + h + BOTTOM, tuple(items), layout.title, describe(layout))
+        return Scene(
+            width,
+            OY + h + BOTTOM,
+            tuple(items),
+            title(layout, translate),
+            describe(layout, translate),
+        )
     m = layout.map
     height = OY + BOARD_HEIGHT + BOTTOM + LEGEND
     items = [_paper(width, height), *_board(PALETTE["board"])]
@@ -214,36 +334,47 @@ def layout_scene(layout: Layout) -> Scene:
         items.append(Shape(_poly(feature.polygon.points), fill=COLOURS[feature.category]))
     for i in range(len(layout.objectives)):
         items.extend(_marker(layout, i))
-    items.extend(_edge("defender", m.defender_edge))
-    items.extend(_edge("attacker", m.attacker_edge))
+    items.extend(_edge("defender", m.defender_edge, translate))
+    items.extend(_edge("attacker", m.attacker_edge, translate))
     w, h = BOARD_WIDTH, BOARD_HEIGHT
     items.append(Shape(_poly(((0, 0), (w, 0), (w, h), (0, h))), stroke=PALETTE["edge"], width=0.3))
-    items.extend(_legend(h + BOTTOM))
-    title = f"{layout.title}: {m.name}"
-    return Scene(width, height, tuple(items), title, describe(layout))
+    items.extend(_legend(h + BOTTOM, translate))
+    heading = f"{title(layout, translate)}: {m.name}"
+    return Scene(width, height, tuple(items), heading, describe(layout, translate))
 
 
-def layout_svg(layout: Layout, width_px: int = 900) -> str:
-    return scene_svg(layout_scene(layout), width_px)
+def layout_svg(layout: Layout, width_px: int = 900, translate: Translate = gettext_noop) -> str:
+    return scene_svg(layout_scene(layout, translate), width_px)
 
 
-def layout_drawing(layout: Layout, width: float = 500.0) -> Drawing:
-    return scene_drawing(layout_scene(layout), width)
+def layout_drawing(
+    layout: Layout, width: float = 500.0, translate: Translate = gettext_noop
+) -> Drawing:
+    return scene_drawing(layout_scene(layout, translate), width)
 
 
-def fitted_drawing(layout: Layout, *, width: float, height: float) -> Drawing:
+def fitted_drawing(
+    layout: Layout, *, width: float, height: float, translate: Translate = gettext_noop
+) -> Drawing:
     """The layout's drawing as large as fits a box of `width` by `height` points."""
-    scene = layout_scene(layout)
+    scene = layout_scene(layout, translate)
     ratio = (scene.height + 2 * MARGIN) / (scene.width + 2 * MARGIN)
     return scene_drawing(scene, min(width, height / ratio))
 
 
 def draw_layout(
-    canvas: Canvas, layout: Layout, x: float, y: float, *, width: float, height: float
+    canvas: Canvas,
+    layout: Layout,
+    x: float,
+    y: float,
+    *,
+    width: float,
+    height: float,
+    translate: Translate = gettext_noop,
 ) -> tuple[float, float]:
     """Draw the layout's map as large as fits the box whose lower left is (x, y), centred
     across and set at the box's top; returns the drawn (width, height) in points."""
-    drawing = fitted_drawing(layout, width=width, height=height)
+    drawing = fitted_drawing(layout, width=width, height=height, translate=translate)
     left = x + (width - drawing.width) / 2
     renderPDF.draw(drawing, canvas, left, y + height - drawing.height)
     return drawing.width, drawing.height

@@ -230,13 +230,15 @@ def build_scene(
     for i, m in enumerate(markers, start=1):
         items.extend(_marker(m, i))
     if plan.placement is not None:
-        items.extend(_placement(dmap, plan.placement.edge_clearance))
+        items.extend(_placement(dmap, plan.placement.edge_clearance, translate))
     w, h = dmap.width, dmap.height
     items.append(Shape(((0, 0), (w, 0), (w, h), (0, h)), stroke=PALETTE["edge"], width=0.3))
     return Scene(w, h, tuple(items), title)
 
 
-def _placement(dmap: DeploymentMap, clearance: float) -> list[Shape | Ring | Label]:
+def _placement(
+    dmap: DeploymentMap, clearance: float, translate: Translate = gettext_noop
+) -> list[Shape | Ring | Label]:
     w, h, c = dmap.width, dmap.height, clearance
     return [
         Shape(
@@ -247,7 +249,12 @@ def _placement(dmap: DeploymentMap, clearance: float) -> list[Shape | Ring | Lab
         ),
         Label(
             (w / 2, h / 2 + 0.4),
-            f'Players place objective markers (>{c:g}" from edges, >9" apart)',
+            translate(
+                gettext_noop(
+                    'Players place objective markers (>%(clearance)s" from edges, >9" apart)'
+                )
+            )
+            % {"clearance": f"{c:g}"},
             1.0,
             bold=True,
         ),

@@ -29,7 +29,7 @@ def _pack(pack_key: str):
     try:
         return get_pack(pack_key)
     except MissionError as exc:
-        raise Invalid("pack", "unknown_pack", str(exc)) from exc
+        raise Invalid("pack", "unknown_pack", exc.message) from exc
 
 
 def pool_codes(pack_key: str) -> list[str]:
@@ -40,7 +40,7 @@ def _classic_round_mission(pack: ClassicPack, code: str):
     try:
         mission = mission_from_code(code)
     except MissionError as exc:
-        raise Invalid("mission", "unknown_mission", str(exc)) from exc
+        raise Invalid("mission", "unknown_mission", exc.message) from exc
     if mission.pack.key != pack.key:
         raise Invalid(
             "mission",
@@ -172,7 +172,7 @@ def mission_generate(*, pack_key: str = "leviathan", seed=None, a=None, b=None, 
         try:
             return eleventh.generate_matchup(seed, a=a, b=b, layout=layout)
         except MissionError as exc:
-            raise Invalid(exc.field or "seed", exc.code, str(exc)) from exc
+            raise Invalid(exc.field or "seed", exc.code, exc.message) from exc
     return generate(pack, seed)
 
 
@@ -258,7 +258,7 @@ def mission_lookup(*, code: str):
             return eleventh.matchup_from_code(code)
         return mission_from_code(code)
     except MissionError as exc:
-        raise Invalid("code", exc.code, str(exc)) from exc
+        raise Invalid("code", exc.code, exc.message) from exc
 
 
 def mission_pool(*, pack_key: str = "leviathan") -> list[dict]:

@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from common.errors import Invalid
 from missions.eleventh.matrix import (
@@ -43,7 +44,7 @@ def _matchup_context(request, matchup) -> dict:
         "matchup": matchup,
         "sides": sides,
         "layout": layout,
-        "svg": layout_svg(layout, width_px=900),
+        "svg": layout_svg(layout, width_px=900, translate=gettext),
         "share_link": link,
         "other_layout": f"{reverse('missions-eleventh')}?{other_layout}",
         "data_version": DATA_VERSION,

@@ -13,7 +13,7 @@ Allowed for a superuser, or an organiser of every event the person played
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from common.errors import NotFound
 from people.models import Person, PersonChange, PersonLink
@@ -200,9 +200,11 @@ def person_erase(*, person_id: int, user) -> dict:
 
 
 def _erase_words(entry) -> str:
-    name = (entry.after or {}).get("name", "A player")
-    return f"{name}: erased (name, e-mail, club and army list); cannot be undone"
+    name = (entry.after or {}).get("name") or gettext("A player")
+    return gettext("%(name)s: erased (name, e-mail, club and army list); cannot be undone") % {
+        "name": name
+    }
 
 
 def erase_words_register() -> None:
-    audit_words_register("player_erase", "Person erased", _erase_words)
+    audit_words_register("player_erase", gettext_lazy("Person erased"), _erase_words)

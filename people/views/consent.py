@@ -137,9 +137,9 @@ def staff_consent(request, event, player_id: int):
 STAFF_LABELS = {field: label for _s, field, label in STAFF_SUBJECTS}
 
 
-def _answer_field(label: str) -> forms.Field:
+def _answer_field(label) -> forms.Field:
     return forms.ChoiceField(
-        choices=(("", "Ask me later"), ("yes", "Yes"), ("no", "No")),
+        choices=(("", _("Ask me later")), ("yes", _("Yes")), ("no", _("No"))),
         required=False,
         label=label,
     )
@@ -156,9 +156,10 @@ def _signup_save(player, values: dict) -> None:
 
 
 SIGNUP_LABELS = {
-    "consent_results": "May your results be published beyond this event (ratings, open "
-    "results feeds, series)?",
-    "consent_lists": "May your army list be published beyond this event?",
+    "consent_results": _(
+        "May your results be published beyond this event (ratings, open results feeds, series)?"
+    ),
+    "consent_lists": _("May your army list be published beyond this event?"),
 }
 
 

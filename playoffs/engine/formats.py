@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from common.errors import RuleError, gettext_noop
 from playoffs.engine.bracket import Match
 
 FORMATS = ("single", "double", "shadow")
@@ -31,9 +32,19 @@ def _power(n: int) -> int:
     return size
 
 
+class FormatError(RuleError, ValueError):
+    """A bracket its format cannot make: `field` names the setting at fault, the message is a
+    sentence the organiser reads (translated when read)."""
+
+
 def _check_size(n: int) -> None:
     if not 2 <= n <= MAX_SIZE:
-        raise ValueError(f"size must be from 2 to {MAX_SIZE}")
+        raise FormatError(
+            "size",
+            gettext_noop("The size must be from 2 to %(most)s."),
+            field="size",
+            params={"most": MAX_SIZE},
+        )
 
 
 def _round_name(players_left: int) -> str:
@@ -50,7 +61,11 @@ def single_elimination(
     `third_place` the losing semi-finalists play for 3rd beside the final."""
     _check_size(n)
     if third_place and n < 4:
-        raise ValueError("a third-place match needs at least 4 players")
+        raise FormatError(
+            "third_place",
+            gettext_noop("A third-place match needs at least 4 players."),
+            field="third_place",
+        )
     size = _power(n)
     sources = sources or {}
     sides = [sources.get(seed, ("seed", seed)) for seed in seed_order(size)]
@@ -82,9 +97,17 @@ def with_qualifier(n: int, first: int, last: int, *, third_place: bool = False) 
     with_qualifier(8, 5, 12): 1-4 wait, 5 v 12 ... 8 v 9 play in for the top 8."""
     count = last - first + 1
     if first < 2 or count < 2 or count % 2:
-        raise ValueError("the qualifier needs an even range of seeds, from seed 2 on")
+        raise FormatError(
+            "qualifier",
+            gettext_noop("The qualifier needs an even range of seeds, from seed 2 on."),
+            field="qualifier",
+        )
     if first + count // 2 - 1 != n:
-        raise ValueError("the qualifier's winners must fill the bracket's last places")
+        raise FormatError(
+            "qualifier",
+            gettext_noop("The qualifier's winners must fill the bracket's last places."),
+            field="qualifier",
+        )
     qualifier, sources = [], {}
     for i in range(count // 2):
         seed = first + i
@@ -99,7 +122,9 @@ def shadow_round(first: int, last: int) -> list[Match]:
     """Seeds `first`..`last` play once (first v last, ...) while the others rest; winners
     are placed above losers within the range. An odd seed out gets a bye."""
     if first < 1 or last <= first:
-        raise ValueError("the shadow round needs at least two seeds")
+        raise FormatError(
+            "shadow", gettext_noop("The shadow round needs at least two seeds."), field="shadow"
+        )
     seeds = list(range(first, last + 1))
     out = []
     for i in range((len(seeds) + 1) // 2):
@@ -182,7 +207,11 @@ def bracket_build(
     qualifier and a third-place match), "double", or "shadow" (the shadow round alone); a
     shadow range may join a bracket when it lies below the bracket's seeds."""
     if third_place and fmt != "single":
-        raise ValueError("a third-place match goes with single elimination")
+        raise FormatError(
+            "third_place",
+            gettext_noop("A third-place match goes with single elimination."),
+            field="third_place",
+        )
     if fmt == "single":
         matches = (
             with_qualifier(size, *qualifier, third_place=third_place)
@@ -191,17 +220,32 @@ def bracket_build(
         )
     elif fmt == "double":
         if qualifier:
-            raise ValueError("a qualifier goes with single elimination")
+            raise FormatError(
+                "qualifier",
+                gettext_noop("A qualifier goes with single elimination."),
+                field="qualifier",
+            )
         matches = double_elimination(size, reset=reset)
     elif fmt == "shadow":
         if not shadow:
-            raise ValueError("the shadow format needs a range")
+            raise FormatError(
+                "shadow", gettext_noop("The shadow format needs a range."), field="shadow"
+            )
         return shadow_round(*shadow)
     else:
-        raise ValueError(f"unknown format {fmt!r}")
+        raise FormatError(
+            "format",
+            gettext_noop("Unknown format %(format)s."),
+            field="format",
+            params={"format": repr(fmt)},
+        )
     if shadow:
         highest = qualifier[1] if qualifier else size
         if shadow[0] <= highest:
-            raise ValueError("the shadow range must lie below the bracket's seeds")
+            raise FormatError(
+                "shadow",
+                gettext_noop("The shadow range must lie below the bracket's seeds."),
+                field="shadow",
+            )
         matches = matches + shadow_round(*shadow)
     return matches

@@ -58,6 +58,7 @@ def _field_needed(fmt, size, qualifier, shadow) -> int:
 
 def _check_shape(fmt, size, qualifier, shadow, reset, *, third_place=False) -> None:
     from playoffs.engine import bracket_build  # noqa: PLC0415 - the engine's own checks
+    from playoffs.engine.formats import FormatError  # noqa: PLC0415
 
     if fmt not in FORMATS:
         raise Invalid(
@@ -69,15 +70,9 @@ def _check_shape(fmt, size, qualifier, shadow, reset, *, third_place=False) -> N
         bracket_build(
             fmt, size, qualifier=qualifier, shadow=shadow, reset=reset, third_place=third_place
         )
-    except ValueError as exc:
-        field = "qualifier" if qualifier and "qualifier" in str(exc) else "size"
-        if third_place and "third-place" in str(exc):
-            field = "third_place"
-        if shadow and "shadow" in str(exc):
-            field = "shadow"
-        raise Invalid(
-            field, "invalid", gettext("%(capitalize)s.") % {"capitalize": str(exc).capitalize()}
-        ) from exc
+    except FormatError as exc:
+        # The format's own sentence, on the setting it names, in the reader's language.
+        raise Invalid(exc.field or "size", "invalid", exc.message) from exc
 
 
 def _swiss_complete(event: Event) -> str | None:

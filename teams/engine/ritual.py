@@ -41,7 +41,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from common.errors import RuleError
+from common.errors import RuleError, gettext_noop
 
 SIDES = ("a", "b")
 VARIANTS: dict[str, dict] = {
@@ -87,24 +87,31 @@ def new_ritual(players_a: list, players_b: list, *, variant: str = DEFAULT_VARIA
     """The state before the first choice. Players are any JSON scalars (ids)."""
     if variant not in VARIANTS:
         raise RitualError(
-            "unknown_variant", f"Unknown ritual variant {variant!r}.", field="variant"
+            "unknown_variant",
+            gettext_noop("Unknown ritual variant %(variant)s."),
+            field="variant",
+            params={"variant": repr(variant)},
         )
     size = len(players_a)
     if len(players_b) != size:
         raise RitualError(
-            "unequal_teams", "Both teams must field the same number.", field="players"
+            "unequal_teams", gettext_noop("Both teams must field the same number."), field="players"
         )
     if size not in VARIANTS[variant]["sizes"]:
         sizes = VARIANTS[variant]["sizes"]
         raise RitualError(
             "team_size",
-            f"The {VARIANTS[variant]['label']} ritual needs {sizes[0]} to {sizes[-1]} players.",
+            gettext_noop("The %(label)s ritual needs %(fewest)s to %(most)s players."),
             field="players",
+            params={"label": VARIANTS[variant]["label"], "fewest": sizes[0], "most": sizes[-1]},
         )
     for side, team in (("a", players_a), ("b", players_b)):
         if len(set(team)) != len(team):
             raise RitualError(
-                "duplicate_player", f"Team {side} lists a player twice.", field="players"
+                "duplicate_player",
+                gettext_noop("Team %(side)s lists a player twice."),
+                field="players",
+                params={"side": side},
             )
     first = STEP_CHAMPION if VARIANTS[variant]["champions"] else STEP_DEFENDER
     return {
@@ -156,19 +163,27 @@ def apply(state: dict, side: str, action: dict) -> dict:
     "players": [x, y]}. Returns a new state.
     """
     if side not in SIDES:
-        raise RitualError("unknown_side", "The side must be 'a' or 'b'.", field="side")
+        raise RitualError(
+            "unknown_side", gettext_noop("The side must be 'a' or 'b'."), field="side"
+        )
     if is_done(state):
         raise RitualError(
-            "ritual_done", "The ritual is over: every player is paired.", field="step"
+            "ritual_done", gettext_noop("The ritual is over: every player is paired."), field="step"
         )
     step = action.get("step")
     if step != state["step"]:
         raise RitualError(
-            "wrong_step", f"The ritual is at the {state['step']} step, not {step!r}.", field="step"
+            "wrong_step",
+            gettext_noop("The ritual is at the %(step)s step, not %(step2)s."),
+            field="step",
+            params={"step": state["step"], "step2": repr(step)},
         )
     if state["pending"][side] is not None:
         raise RitualError(
-            "already_chosen", f"This side has already chosen at the {step} step.", field="step"
+            "already_chosen",
+            gettext_noop("This side has already chosen at the %(step)s step."),
+            field="step",
+            params={"step": step},
         )
     choice = _validated(state, side, action)
     new = copy.deepcopy(state)
@@ -185,11 +200,11 @@ def _validated(state: dict, side: str, action: dict):
         players = action.get("players")
         if not isinstance(players, list) or len(players) != 2:
             raise RitualError(
-                "two_attackers", "Put forward exactly two attackers.", field="players"
+                "two_attackers", gettext_noop("Put forward exactly two attackers."), field="players"
             )
         if players[0] == players[1]:
             raise RitualError(
-                "same_player_twice", "The two attackers must differ.", field="players"
+                "same_player_twice", gettext_noop("The two attackers must differ."), field="players"
             )
         for p in players:
             _check_available(state, side, p, allowed, "players")
@@ -205,12 +220,18 @@ def _check_available(state: dict, side: str, player, allowed: list, field: str) 
     step = state["step"]
     if step == STEP_CHOICE:
         raise RitualError(
-            "not_an_attacker", "Choose one of the two attackers sent against you.", field=field
+            "not_an_attacker",
+            gettext_noop("Choose one of the two attackers sent against you."),
+            field=field,
         )
     if step == STEP_ATTACKERS and player == state["current"][STEP_DEFENDER][side]:
-        raise RitualError("same_player_twice", "Your defender cannot also attack.", field=field)
+        raise RitualError(
+            "same_player_twice", gettext_noop("Your defender cannot also attack."), field=field
+        )
     raise RitualError(
-        "player_not_available", "That player is not one of your unpaired players.", field=field
+        "player_not_available",
+        gettext_noop("That player is not one of your unpaired players."),
+        field=field,
     )
 
 

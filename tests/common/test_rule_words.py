@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from clocks.engine import clock as game_clock
-from common.errors import Conflict, Invalid, RuleError
+from common.errors import Conflict, Invalid, Phrase, Phrases, RuleError
 from tests.conftest import add_players
 from tournament.engine.clock import Clock, clock_pause
 from tournament.engine.errors import EngineError
@@ -60,3 +60,11 @@ def test_a_round_clock_refusal_is_english_without_a_language():
     with pytest.raises(RuleError) as refused:
         clock_pause(clock, clock.started_at)
     assert refused.value.message == "Only a running clock can be paused (it has not started)."
+
+
+def test_words_held_as_a_value_are_translated_with_the_refusal():
+    when = Phrases((Phrase("round %(round)s", {"round": 2}), Phrase("at the end of the battle")))
+    err = RuleError("not_now", "It scores %(when)s.", params={"when": when})
+    assert str(err) == "It scores round 2; at the end of the battle."
+    with translation.override("de"):
+        assert err.message == "It scores Runde 2; am Ende der Schlacht."  # the frame: untranslated

@@ -7,8 +7,12 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
+from missions.classic.generator import generate_classic
+from missions.eleventh.layouts import all_layouts
 from missions.pack.registry import get_pack
+from missions.render.classic import classic_mission_svg
 from missions.render.drawing import map_drawing
+from missions.render.eleventh import describe, layout_svg
 from missions.render.svg import map_svg
 
 PACK = get_pack("leviathan")
@@ -35,3 +39,35 @@ def test_the_map_names_its_areas_in_the_readers_language():
 def test_the_mission_page_draws_the_map_in_german(client):
     page = client.get("/missions/LEV-B/", HTTP_ACCEPT_LANGUAGE="de").content
     assert b">Niemandsland</text>" in page
+
+
+def test_the_eleventh_edition_map_has_its_legend_and_description_in_the_readers_language():
+    built = next(x for x in all_layouts() if x.available)
+    svg = layout_svg(built, translate=_german)
+    for word in ("Zone des Verteidigers", "Geländebereich", "Zentrales Missionsziel"):
+        assert f">{word}</text>" in svg
+    assert "Defender zone" not in svg
+    words = describe(built, _german)
+    assert "ein Tisch mit 60 mal 44 Zoll" in words
+    assert "stellt an der" in words
+    assert "Defender" not in words
+    # The English map is another drawing, not the German one kept for every reader.
+    assert ">Defender zone</text>" in layout_svg(built)
+
+
+def test_a_missing_eleventh_layout_says_so_in_the_readers_language():
+    stub = next(x for x in all_layouts() if not x.available)
+    svg = layout_svg(stub, translate=_german)
+    assert "Dieses Layout ist nicht in unseren Daten." in svg
+    assert f">Layout {stub.letter}</text>" in svg
+
+
+def test_a_classic_map_warns_and_places_markers_in_the_readers_language():
+    pack = get_pack("eighth")
+    missions = (generate_classic(pack, s) for s in range(500))
+    mission = next(m for m in missions if m.deployment.approximate and m.marker_count)
+    svg = classic_mission_svg(mission, translate=_german)
+    assert "UNGEFÄHRE KARTE" in svg
+    assert "APPROXIMATE MAP" not in svg
+    assert "Marker" in svg
+    assert "Players place" not in svg

@@ -249,9 +249,9 @@ def player_detail(request, event, player_id: int):
         # Locked for the player (their page); the organiser may still change it, logged.
         locked = disposition_lock_reason(event)
         if locked:
-            form.fields[
-                "disposition"
-            ].help_text = f"{locked}: the player can no longer change it; a change here is logged."
+            form.fields["disposition"].help_text = gettext(
+                "%(reason)s: the player can no longer change it; a change here is logged."
+            ) % {"reason": locked}
     if request.method == "POST" and form.is_valid():
         try:
             player_update(player=player, user=request.user, changes=form.cleaned_data)

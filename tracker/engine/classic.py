@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine import door
 from tracker.engine.door import Action, ActionSpec, Handler, State
 from tracker.engine.errors import require
@@ -61,7 +62,11 @@ class ActionTable:
 def read_side(act: Action, field: str = "side") -> str:
     side = act.get(field)
     require(
-        side in PLAYERS, "bad_side", f"{field}: must be one of {', '.join(PLAYERS)}", field=field
+        side in PLAYERS,
+        "bad_side",
+        gettext_noop("must be one of %(choices)s"),
+        field=field,
+        params={"choices": ", ".join(PLAYERS)},
     )
     return side
 
@@ -71,8 +76,9 @@ def read_own_turn(state: State, act: Action) -> str:
     require(
         side == state["turn"],
         "not_your_turn",
-        f"side: it is {state['turn']}'s turn, not {side}'s",
+        gettext_noop("it is %(turn)s's turn, not %(side)s's"),
         field="side",
+        params={"turn": state["turn"], "side": side},
     )
     return side
 
@@ -82,8 +88,9 @@ def read_int(act: Action, field: str, low: int, high: int, *, default: int | Non
     require(
         type(value) is int and low <= value <= high,
         "bad_number",
-        f"{field}: a whole number from {low} to {high}",
+        gettext_noop("a whole number from %(low)s to %(high)s"),
         field=field,
+        params={"low": low, "high": high},
     )
     return value
 
@@ -126,7 +133,13 @@ def read_early_end(act: Action) -> tuple[str, str]:
     """(side that loses, how): a concession or a tabled side."""
     side = read_side(act)
     how = act.get("how")
-    require(how in EARLY_ENDS, "bad_end", f"how: one of {', '.join(EARLY_ENDS)}", field="how")
+    require(
+        how in EARLY_ENDS,
+        "bad_end",
+        gettext_noop("one of %(choices)s"),
+        field="how",
+        params={"choices": ", ".join(EARLY_ENDS)},
+    )
     return side, how
 
 
@@ -139,13 +152,15 @@ def require_tabled_now(state: State) -> None:
     require(
         pack != "eighth" or state["round"] > 1,
         "not_in_first_round",
-        "how: in 8th edition a side is tabled only after the first battle round",
+        gettext_noop("in 8th edition a side is tabled only after the first battle round"),
         field="how",
     )
     require(
         pack != "seventh" or state["turn"] != state["first_turn"],
         "not_end_of_game_turn",
-        "how: in 7th edition a side is tabled at the end of a game turn (both turns played)",
+        gettext_noop(
+            "in 7th edition a side is tabled at the end of a game turn (both turns played)"
+        ),
         field="how",
     )
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.errors import refuse, require
 
 State = dict[str, Any]
@@ -53,11 +54,21 @@ def apply(
 ) -> State:
     """A new state with `action` applied, or raise `Refusal` (the input is never mutated).
     `check` is the engine's own test of the action (its side) once the clock is right."""
-    require(isinstance(action, dict), "bad_action", "action: must be a JSON object")
+    require(
+        isinstance(action, dict),
+        "bad_action",
+        gettext_noop("must be a JSON object"),
+        where="action",
+    )
     kind = action.get("type")
     spec = actions.get(kind) if isinstance(kind, str) else None
     if spec is None:
-        refuse("unknown_action", f"type: unknown action type {kind!r}", field="type")
+        refuse(
+            "unknown_action",
+            gettext_noop("unknown action type %(kind)s"),
+            field="type",
+            params={"kind": repr(kind)},
+        )
     check_clock(state, action, spec.phases, pins_turn=pins_turn)
     if check is not None:
         check(state, action, spec)
@@ -100,32 +111,37 @@ def check_clock(
     require(
         type(round_) is int and round_ == state["round"],
         "wrong_round",
-        f"round: the game is in battle round {state['round']}, not {round_!r}",
+        gettext_noop("the game is in battle round %(round)s, not %(round2)s"),
         field="round",
+        params={"round": state["round"], "round2": repr(round_)},
     )
     require(
         phase == state["phase"],
         "wrong_phase",
-        f"phase: the game is in the {state['phase']} phase, not {phase!r}",
+        gettext_noop("the game is in the %(phase)s phase, not %(phase2)s"),
         field="phase",
+        params={"phase": state["phase"], "phase2": repr(phase)},
     )
     if pins_turn and "turn" in action:
         require(
             action["turn"] == state["turn"],
             "wrong_turn",
-            f"turn: it is {state['turn']!r}'s turn, not {action['turn']!r}",
+            gettext_noop("it is %(turn)s's turn, not %(turn2)s"),
             field="turn",
+            params={"turn": repr(state["turn"]), "turn2": repr(action["turn"])},
         )
     if "seq" in action:
         require(
             action["seq"] == state["seq"],
             "stale_action",
-            f"seq: the game is at action {state['seq']}, not {action['seq']!r}",
+            gettext_noop("the game is at action %(seq)s, not %(seq2)s"),
             field="seq",
+            params={"seq": state["seq"], "seq2": repr(action["seq"])},
         )
     require(
         phase in phases,
         "not_in_this_phase",
-        f"type: {action['type']} cannot be done in the {phase} phase",
+        gettext_noop("%(type)s cannot be done in the %(phase)s phase"),
         field="type",
+        params={"type": action["type"], "phase": phase},
     )

@@ -18,12 +18,13 @@ Store = Callable[[TrackedGame, dict[str, Any]], dict[str, Any]]
 
 
 def refusal(err: Refusal) -> Invalid:
-    """An engine's refusal as a 400 on its field, else on the field its message starts with."""
+    """An engine's refusal as a 400 on its field, else on the field its message starts with,
+    in the reader's language."""
     field = err.field
     if not field:
-        head = str(err).split(":", 1)[0]
+        head = err.where or str(err).split(":", 1)[0]
         field = head if head.isidentifier() else "action"
-    return Invalid(field, err.code, str(err))
+    return Invalid(field, err.code, err.message)
 
 
 def result_summary(tracked: TrackedGame) -> dict[str, Any] | None:

@@ -24,8 +24,8 @@ State = dict[str, Any]
 
 
 def classic_refusal(err: Refusal) -> Invalid:
-    """An engine's refusal as a 400 on its field (else on `action`)."""
-    return Invalid(err.field or "action", err.code, str(err))
+    """An engine's refusal as a 400 on its field (else on `action`), in the reader's language."""
+    return Invalid(err.field or "action", err.code, err.message)
 
 
 def classic_seed(seed: Any) -> str:

@@ -200,7 +200,7 @@ def eleventh_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
         "finished": tracked.finished,
         "clock": eleventh.clock_of(state),
         "phase_actions": eleventh.phase_actions(state),
-        "options": eleventh.options(state),
+        "options": eleventh.options(state, gettext),
         "state": eleventh.view(state, side),
         "score": eleventh.score_sheet(state),
         "final": eleventh.final_score(state) if over else None,

@@ -179,7 +179,7 @@ def leviathan_view(*, tracked: TrackedGame, side: str | None) -> dict[str, Any]:
         "finished": tracked.finished,
         "clock": tracker.clock_of(state),
         "phase_actions": tracker.phase_actions(state),
-        "options": tracker.options(state),
+        "options": tracker.options(state, gettext),
         "state": tracker.view(state, side),
         "score": tracker.score_sheet(state),
         "final": final,

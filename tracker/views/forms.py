@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from common.errors import ServiceError
+from common.errors import RuleError, ServiceError
 from tracker.engine.rulesets import ruleset_of
 from tracker.services.trackers import player_side, tracker_act, tracker_game_act, tracker_view
 
@@ -46,7 +46,10 @@ def read_form(post: QueryDict, texts: tuple[str, ...], ints: tuple[str, ...]) ->
 def error_text(error: Exception, players: dict[str, str]) -> str:
     """A refusal as a player reads it: their names, not side keys, and no field prefix."""
     messages = getattr(error, "messages", None)  # a ServiceError: its first message
-    text = next(iter(messages.values()))[0] if messages else str(error)
+    if messages:
+        text = next(iter(messages.values()))[0]
+    else:  # an engine's refusal: its words in the reader's language
+        text = error.message if isinstance(error, RuleError) else str(error)
     head, sep, rest = text.partition(": ")
     if sep and head.isidentifier():
         text = rest[:1].upper() + rest[1:]

@@ -189,9 +189,11 @@ def disposition_lock_reason(event: Event, now=None) -> str:
     # The deadline is the rosters app's setting (extra_fields.py); without it, none.
     deadline = extra_value("event", event, "list_deadline")
     if deadline is not None and (now or timezone.now()) >= deadline:
-        return f"Dispositions locked at the list deadline, {when(deadline, event.time_zone)}"
+        return gettext("Dispositions locked at the list deadline, %(when)s") % {
+            "when": when(deadline, event.time_zone)
+        }
     if event.rounds.exists():
-        return "Dispositions locked when round 1 was paired"
+        return gettext("Dispositions locked when round 1 was paired")
     return ""
 
 

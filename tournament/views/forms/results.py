@@ -25,12 +25,22 @@ class ScoreForm(forms.Form):
     outcome = forms.ChoiceField(
         required=False,
         label=gettext_lazy("Winner"),
-        choices=[("", "by VP"), ("a_wins", "A wins"), ("b_wins", "B wins"), ("draw", "Draw")],
+        choices=[
+            ("", gettext_lazy("by VP")),
+            ("a_wins", gettext_lazy("A wins")),
+            ("b_wins", gettext_lazy("B wins")),
+            ("draw", gettext_lazy("Draw")),
+        ],
     )
     ended = forms.ChoiceField(
         required=False,
         label=gettext_lazy("Ended"),
-        choices=[("", "–"), ("time", "time"), ("concession", "concession"), ("tabled", "tabled")],
+        choices=[
+            ("", "–"),
+            ("time", gettext_lazy("time")),
+            ("concession", gettext_lazy("concession")),
+            ("tabled", gettext_lazy("tabled")),
+        ],
     )
 
     def __init__(
@@ -52,9 +62,14 @@ class ScoreForm(forms.Form):
             self.fields["battle_ready"] = forms.BooleanField(required=False)
 
 
-SIDE_CHOICES = [("", "Not recorded"), ("a", "A"), ("b", "B")]
-MODE_CHOICES = [("", "Not recorded"), ("fixed", "Fixed"), ("tactical", "Tactical")]
-BONUS_CHOICES = [("", "Not recorded"), ("0", "0"), ("10", "10")]
+NOT_RECORDED = gettext_lazy("Not recorded")
+SIDE_CHOICES = [("", NOT_RECORDED), ("a", gettext_lazy("A")), ("b", gettext_lazy("B"))]
+MODE_CHOICES = [
+    ("", NOT_RECORDED),
+    ("fixed", gettext_lazy("Fixed")),
+    ("tactical", gettext_lazy("Tactical")),
+]
+BONUS_CHOICES = [("", NOT_RECORDED), ("0", "0"), ("10", "10")]
 
 
 def round_box(number: int, part: str, side: str) -> str:
@@ -74,7 +89,7 @@ RECORD_CHOICES = {
 
 
 def _side_choices(first: str, second: str) -> list[tuple[str, str]]:
-    return [("", "Not recorded"), ("a", first), ("b", second)]
+    return [("", NOT_RECORDED), ("a", first), ("b", second)]
 
 
 class EleventhScoreForm(ScoreForm):

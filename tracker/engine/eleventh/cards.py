@@ -16,34 +16,46 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.eleventh.rules import FIXED, MODES, REDRAW, REPLACE, ROUNDS, TIMINGS
 from tracker.engine.errors import require
 
 
 def _window(w: Any, where: str) -> dict[str, Any]:
-    require(isinstance(w, dict), "bad_card", f"{where}: a window is an object", field="cards")
+    require(
+        isinstance(w, dict),
+        "bad_card",
+        gettext_noop("a window is an object"),
+        field="cards",
+        where=where,
+    )
     rounds = w.get("rounds")
     require(
         isinstance(rounds, list)
         and rounds
         and all(type(r) is int and 1 <= r <= ROUNDS for r in rounds),
         "bad_card",
-        f"{where}: rounds must be battle rounds 1..{ROUNDS}",
+        gettext_noop("rounds must be battle rounds 1..%(rounds)s"),
         field="cards",
+        params={"rounds": ROUNDS},
+        where=where,
     )
     top = w.get("max")
     require(
         w.get("timing") in TIMINGS and (top is None or (type(top) is int and top > 0)),
         "bad_card",
-        f"{where}: timing one of {', '.join(TIMINGS)}; max a positive whole number or null",
+        gettext_noop("timing one of %(choices)s; max a positive whole number or null"),
         field="cards",
+        params={"choices": ", ".join(TIMINGS)},
+        where=where,
     )
     group = w.get("group")
     require(
         group is None or (isinstance(group, str) and group),
         "bad_card",
-        f"{where}: group is a tag or null",
+        gettext_noop("group is a tag or null"),
         field="cards",
+        where=where,
     )
     return {"timing": w["timing"], "rounds": sorted(set(rounds)), "max": top, "group": group}
 
@@ -52,7 +64,7 @@ def check_secondary(card: Any) -> dict[str, Any]:
     require(
         isinstance(card, dict) and isinstance(card.get("key"), str) and card["key"],
         "bad_card",
-        "cards: each secondary needs a key",
+        gettext_noop("each secondary needs a key"),
         field="cards",
     )
     key = card["key"]
@@ -67,16 +79,18 @@ def check_secondary(card: Any) -> dict[str, Any]:
     require(
         out["windows"]["tactical"] and (out["windows"][FIXED] or not out["fixed_capable"]),
         "bad_card",
-        f"{key}: needs Tactical windows (and Fixed ones if Fixed-capable)",
+        gettext_noop("needs Tactical windows (and Fixed ones if Fixed-capable)"),
         field="cards",
+        where=key,
     )
     drawn = card.get("when_drawn")
     if drawn is not None:
         require(
             isinstance(drawn, dict) and drawn.get("op") in (REDRAW, REPLACE),
             "bad_card",
-            f"{key}: when_drawn op is redraw or replace",
+            gettext_noop("when_drawn op is redraw or replace"),
             field="cards",
+            where=key,
         )
         out["when_drawn"] = {
             "op": drawn["op"],
@@ -90,9 +104,15 @@ def check_primary(card: Any) -> dict[str, Any]:
     require(
         isinstance(card, dict) and isinstance(card.get("key"), str) and card["key"],
         "bad_primary",
-        "primary: needs a key",
+        gettext_noop("needs a key"),
         field="primary",
     )
     windows = [_window(w, card["key"]) for w in card.get("windows") or []]
-    require(windows, "bad_primary", f"{card['key']}: a primary needs windows", field="primary")
+    require(
+        windows,
+        "bad_primary",
+        gettext_noop("a primary needs windows"),
+        field="primary",
+        where=card["key"],
+    )
     return {"key": card["key"], "name": str(card.get("name") or card["key"]), "windows": windows}

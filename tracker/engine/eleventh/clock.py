@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.eleventh.actions import action
 from tracker.engine.eleventh.cp import command_phase_starts
 from tracker.engine.eleventh.hand import must_draw
@@ -30,7 +31,7 @@ def advance(state: State, act: dict[str, Any]) -> None:
     require(
         state["turn"] == s,
         "not_your_turn",
-        "side: only the player whose turn it is moves the game on",
+        gettext_noop("only the player whose turn it is moves the game on"),
         field="side",
     )
     here = TURN_PHASES.index(state["phase"])
@@ -40,14 +41,18 @@ def advance(state: State, act: dict[str, Any]) -> None:
         require(
             target in later,
             "bad_phase_target",
-            f"to: must be a later phase of this turn: {', '.join(later) or '(none)'}",
+            gettext_noop("must be a later phase of this turn: %(phases)s")
+            if later
+            else gettext_noop("this is the turn's last phase"),
             field="to",
+            params={"phases": ", ".join(later)},
         )
     if state["phase"] == COMMAND:
         require(
             not must_draw(state, s),
             "draw_required",
-            "type: draw your two Secondary cards before the Command phase ends",
+            gettext_noop("draw your two Secondary cards before the Command phase ends"),
+            where="type",
         )
     if target is not None:
         state["phase"] = target

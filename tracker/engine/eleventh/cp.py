@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import Phrase, gettext_noop
 from tracker.engine.eleventh.actions import action
 from tracker.engine.eleventh.rules import END_OF_BATTLE, SIDES, TURN_PHASES
 from tracker.engine.errors import require
@@ -38,8 +39,9 @@ def spend(state: State, s: str, amount: int, reason: str) -> None:
     require(
         side["cp"] >= amount,
         "not_enough_cp",
-        f"cp: {reason} costs {amount} CP and this side has {side['cp']} CP",
+        gettext_noop("%(reason)s costs %(amount)s CP and this side has %(cp)s CP"),
         field="cp",
+        params={"reason": Phrase(reason), "amount": amount, "cp": side["cp"]},
     )
     side["cp"] -= amount
     side["cp_log"].append({"round": state["round"], "delta": -amount, "reason": reason})
@@ -55,7 +57,7 @@ def _reason(act: dict[str, Any], default: str) -> str:
     require(
         isinstance(reason, str) and 0 < len(reason) <= 60,
         "bad_reason",
-        "reason: say in up to 60 characters what the CP is for",
+        gettext_noop("say in up to 60 characters what the CP is for"),
         field="reason",
     )
     return reason
@@ -68,7 +70,8 @@ def gain_cp(state: State, act: dict[str, Any]) -> None:
     require(
         gain_extra(state, act["side"], reason),
         "cp_extra_used",
-        "type: this side already gained its one extra CP this battle round",
+        gettext_noop("this side already gained its one extra CP this battle round"),
+        where="type",
     )
 
 
@@ -79,7 +82,7 @@ def spend_cp(state: State, act: dict[str, Any]) -> None:
     require(
         type(amount) is int and 1 <= amount <= 10,
         "bad_cp",
-        "cp: the Stratagem's cost, 1..10",
+        gettext_noop("the Stratagem's cost, 1..10"),
         field="cp",
     )
     spend(state, act["side"], amount, _reason(act, "Stratagem"))

@@ -12,6 +12,7 @@ import tracker.engine.eleventh.cp
 import tracker.engine.eleventh.hand
 import tracker.engine.eleventh.scoring
 import tracker.engine.eleventh.setup  # noqa: F401
+from common.errors import gettext_noop
 from tracker.engine import door
 from tracker.engine.door import ActionSpec, clock_of
 from tracker.engine.eleventh.actions import ACTIONS
@@ -40,7 +41,9 @@ def phase_actions(state: State) -> list[str]:
 
 def _check_side(state: State, action: dict[str, Any], spec: ActionSpec) -> None:
     if spec.needs_side:
-        require(action.get("side") in SIDES, "bad_side", "side: must be a or b", field="side")
+        require(
+            action.get("side") in SIDES, "bad_side", gettext_noop("must be a or b"), field="side"
+        )
 
 
 __all__ = ["apply", "clock_of", "phase_actions", "replay"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.eleventh.actions import action
 from tracker.engine.eleventh.cp import gain_extra, spend
 from tracker.engine.eleventh.rules import (
@@ -71,15 +72,17 @@ def _own_command(state: State, act: dict[str, Any], what: str) -> dict[str, Any]
     require(
         state["turn"] == s,
         "not_your_turn",
-        f"side: {what} only in your own Command phase",
+        gettext_noop("%(what)s only in your own Command phase"),
         field="side",
+        params={"what": what},
     )
     side = state["sides"][s]
     require(
         side["mode"] == TACTICAL,
         "tactical_only",
-        f"side: {what}: only a Tactical player draws cards",
+        gettext_noop("%(what)s: only a Tactical player draws cards"),
         field="side",
+        params={"what": what},
     )
     return side
 
@@ -89,8 +92,9 @@ def _active(side: dict[str, Any], act: dict[str, Any]) -> str:
     require(
         isinstance(key, str) and key in side["active"],
         "card_not_active",
-        f"card: {key!r} is not in this side's hand",
+        gettext_noop("%(key)s is not in this side's hand"),
         field="card",
+        params={"key": repr(key)},
     )
     return key  # type: ignore[return-value]
 
@@ -106,8 +110,15 @@ def _leave(side: dict[str, Any], key: str) -> None:
 def draw(state: State, act: dict[str, Any]) -> None:
     """Start of your Command phase: draw two, keeping the cards already in hand."""
     side = _own_command(state, act, "draw")
-    require(not side["turn"]["drew"], "already_drew", "type: you drew this Command phase")
-    require(side["deck"], "deck_empty", "type: the Secondary deck has run out")
+    require(
+        not side["turn"]["drew"],
+        "already_drew",
+        gettext_noop("you drew this Command phase"),
+        where="type",
+    )
+    require(
+        side["deck"], "deck_empty", gettext_noop("the Secondary deck has run out"), where="type"
+    )
     side["turn"]["drew"] = True
     for _ in range(DRAW_PER_COMMAND):
         if draw_one(state, act["side"]) is None:
@@ -124,14 +135,16 @@ def replace(state: State, act: dict[str, Any]) -> None:
     require(
         drawn is not None and drawn["op"] == REPLACE,
         "no_replace_rule",
-        f"card: {state['cards'][key]['name']} has no rule to replace it when drawn",
+        gettext_noop("%(name)s has no rule to replace it when drawn"),
         field="card",
+        params={"name": state["cards"][key]["name"]},
     )
     require(
         key in side["turn"]["drawn"],
         "not_just_drawn",
-        f"card: {state['cards'][key]['name']} may only be replaced in the phase it was drawn",
+        gettext_noop("%(name)s may only be replaced in the phase it was drawn"),
         field="card",
+        params={"name": state["cards"][key]["name"]},
     )
     _leave(side, key)
     draw_one(state, act["side"])
@@ -141,11 +154,23 @@ def replace(state: State, act: dict[str, Any]) -> None:
 def swap(state: State, act: dict[str, Any]) -> None:
     """Once per battle, after drawing: pay 1 CP, discard a card in hand and draw another."""
     side = _own_command(state, act, "swap")
-    require(not must_draw(state, act["side"]), "draw_first", "type: draw before swapping")
-    require(not side["swap_used"], "swap_used", "type: the 1 CP swap is once per battle")
-    require(side["deck"], "deck_empty", "type: the Secondary deck has run out")
+    require(
+        not must_draw(state, act["side"]),
+        "draw_first",
+        gettext_noop("draw before swapping"),
+        where="type",
+    )
+    require(
+        not side["swap_used"],
+        "swap_used",
+        gettext_noop("the 1 CP swap is once per battle"),
+        where="type",
+    )
+    require(
+        side["deck"], "deck_empty", gettext_noop("the Secondary deck has run out"), where="type"
+    )
     key = _active(side, act)
-    spend(state, act["side"], state["cp_rules"]["swap"], "swap a Secondary card")
+    spend(state, act["side"], state["cp_rules"]["swap"], gettext_noop("swap a Secondary card"))
     side["swap_used"] = True
     _leave(side, key)
     draw_one(state, act["side"])
@@ -160,13 +185,13 @@ def discard(state: State, act: dict[str, Any]) -> None:
     require(
         state["turn"] == s,
         "not_your_turn",
-        "side: discard only at the end of your own turn",
+        gettext_noop("discard only at the end of your own turn"),
         field="side",
     )
     require(
         side["mode"] == TACTICAL,
         "tactical_only",
-        "side: only a Tactical player discards cards",
+        gettext_noop("only a Tactical player discards cards"),
         field="side",
     )
     cards = act.get("cards")
@@ -175,7 +200,7 @@ def discard(state: State, act: dict[str, Any]) -> None:
         and all(isinstance(c, str) for c in cards)
         and len(set(cards)) == len(cards) > 0,
         "bad_cards",
-        "cards: give a non-empty list of different cards in hand",
+        gettext_noop("give a non-empty list of different cards in hand"),
         field="cards",
     )
     for key in cards:

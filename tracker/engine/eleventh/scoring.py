@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.eleventh.actions import action
 from tracker.engine.eleventh.rules import (
     COMMAND,
@@ -24,7 +25,7 @@ from tracker.engine.eleventh.rules import (
     TURN_PHASES,
     YOUR_COMMAND,
 )
-from tracker.engine.eleventh.timing import describe, open_windows
+from tracker.engine.eleventh.timing import describe_words, open_windows
 from tracker.engine.errors import require
 
 State = dict[str, Any]
@@ -132,14 +133,17 @@ def score_primary(state: State, act: dict[str, Any]) -> None:
     require(
         windows,
         "primary_not_now",
-        f"type: {primary['name']} does not score now; it scores " + describe(primary["windows"]),
+        gettext_noop("%(name)s does not score now; it scores %(when)s"),
+        params={"name": primary["name"], "when": describe_words(primary["windows"])},
+        where="type",
     )
     raw = act.get("vp")
     require(
         type(raw) is int and 0 <= raw <= top,
         "bad_vp",
-        f"vp: {primary['name']} gives 0..{top} VP more at this moment",
+        gettext_noop("%(name)s gives 0..%(top)s VP more at this moment"),
         field="vp",
+        params={"name": primary["name"], "top": top},
     )
     vp = min(raw, room(state, s, "primary"))
     state["sides"][s]["scores"].append(_entry(state, "primary", primary["key"], raw, vp))
@@ -155,8 +159,9 @@ def score_secondary(state: State, act: dict[str, Any]) -> None:
     require(
         isinstance(key, str) and (key in side["fixed"] or key in side["active"]),
         "card_not_active",
-        f"card: {key!r} is neither in this side's hand nor one of its Fixed cards",
+        gettext_noop("%(key)s is neither in this side's hand nor one of its Fixed cards"),
         field="card",
+        params={"key": repr(key)},
     )
     card = state["cards"][key]
     mode = FIXED if key in side["fixed"] else TACTICAL
@@ -164,16 +169,18 @@ def score_secondary(state: State, act: dict[str, Any]) -> None:
     require(
         windows,
         "not_scoring_now",
-        f"card: {card['name']} ({mode}) scores " + describe(card["windows"][mode]),
+        gettext_noop("%(name)s (%(mode)s) scores %(when)s"),
+        params={"name": card["name"], "mode": mode, "when": describe_words(card["windows"][mode])},
         field="card",
     )
     raw = act.get("vp")
     require(
         type(raw) is int and 1 <= raw <= top,
         "bad_vp",
-        f"vp: {card['name']} ({mode}) gives 1..{top} VP in this entry"
+        gettext_noop("%(name)s (%(mode)s) gives 1..%(top)s VP in this entry")
         if top
-        else f"vp: {card['name']} has given all it can at this moment",
+        else gettext_noop("%(name)s has given all it can at this moment"),
+        params={"name": card["name"], "mode": mode, "top": top},
         field="vp",
     )
     vp = min(raw, room(state, s, "secondary", key))
@@ -189,7 +196,10 @@ def score_secondary(state: State, act: dict[str, Any]) -> None:
 def battle_ready(state: State, act: dict[str, Any]) -> None:
     value = act.get("value")
     require(
-        type(value) is bool, "bad_value", "value: true if the army is Battle Ready", field="value"
+        type(value) is bool,
+        "bad_value",
+        gettext_noop("true if the army is Battle Ready"),
+        field="value",
     )
     state["sides"][act["side"]]["battle_ready"] = value
 
@@ -226,7 +236,12 @@ def score_sheet(state: State) -> dict[str, Any]:
 def final_score(state: State) -> dict[str, Any]:
     """A finished game's score: each side's capped totals and five rounds, Fixed or
     Tactical, plus who attacked and who went first. Refuses (not_finished) before `finish`."""
-    require(state["phase"] == OVER, "not_finished", "phase: the battle has not been finished")
+    require(
+        state["phase"] == OVER,
+        "not_finished",
+        gettext_noop("the battle has not been finished"),
+        where="phase",
+    )
     out: dict[str, Any] = {
         s: {**totals(state, s), "mode": state["sides"][s]["mode"]} for s in SIDES
     }

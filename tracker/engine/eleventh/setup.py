@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.eleventh.actions import action
 from tracker.engine.eleventh.cp import command_phase_starts
 from tracker.engine.eleventh.rules import (
@@ -29,7 +30,13 @@ def do_roll_off(state: State, act: dict[str, Any]) -> None:
     """Roles: the winner then says who attacks (assign_roles). First turn: the winner goes
     first."""
     step = state["phase"]
-    require(step not in state["roll_offs"], "already_rolled", f"type: the {step} roll-off is done")
+    require(
+        step not in state["roll_offs"],
+        "already_rolled",
+        gettext_noop("the %(step)s roll-off is done"),
+        params={"step": step},
+        where="type",
+    )
     result = roll_off(state)
     state["roll_offs"][step] = result
     if step == FIRST_TURN:
@@ -39,7 +46,7 @@ def do_roll_off(state: State, act: dict[str, Any]) -> None:
 @action("assign_roles", phases=(ROLES,), side=False)
 def assign_roles(state: State, act: dict[str, Any]) -> None:
     attacker = act.get("attacker")
-    require(attacker in SIDES, "bad_side", "attacker: must be a or b", field="attacker")
+    require(attacker in SIDES, "bad_side", gettext_noop("must be a or b"), field="attacker")
     state["attacker"] = attacker
     state["phase"] = SECONDARIES
 
@@ -48,33 +55,57 @@ def assign_roles(state: State, act: dict[str, Any]) -> None:
 def choose_secondaries(state: State, act: dict[str, Any]) -> None:
     """Secret until both have chosen. Fixed: two Fixed-capable cards; Tactical: no cards."""
     side = state["sides"][act["side"]]
-    require(side["selection"] is None, "already_chosen", "side: secondaries already chosen")
+    require(
+        side["selection"] is None,
+        "already_chosen",
+        gettext_noop("secondaries already chosen"),
+        where="side",
+    )
     mode = act.get("mode")
-    require(mode in MODES, "bad_mode", f"mode: must be one of {', '.join(MODES)}", field="mode")
+    require(
+        mode in MODES,
+        "bad_mode",
+        gettext_noop("must be one of %(choices)s"),
+        field="mode",
+        params={"choices": ", ".join(MODES)},
+    )
     cards = act.get("cards", [])
     require(
         isinstance(cards, list) and all(isinstance(c, str) for c in cards),
         "bad_cards",
-        "cards: must be a list of card keys",
+        gettext_noop("must be a list of card keys"),
         field="cards",
     )
     if mode == TACTICAL:
-        require(not cards, "bad_cards", "cards: a Tactical player chooses no cards", field="cards")
+        require(
+            not cards,
+            "bad_cards",
+            gettext_noop("a Tactical player chooses no cards"),
+            field="cards",
+        )
     else:
         require(
             len(cards) == FIXED_CARDS and len(set(cards)) == FIXED_CARDS,
             "bad_cards",
-            f"cards: choose {FIXED_CARDS} different Fixed cards",
+            gettext_noop("choose %(count)s different Fixed cards"),
             field="cards",
+            params={"count": FIXED_CARDS},
         )
         for key in cards:
             card = state["cards"].get(key)
-            require(card is not None, "unknown_card", f"cards: no secondary {key!r}", field="cards")
+            require(
+                card is not None,
+                "unknown_card",
+                gettext_noop("no secondary %(key)s"),
+                field="cards",
+                params={"key": repr(key)},
+            )
             require(
                 card["fixed_capable"],
                 "not_fixed_capable",
-                f"cards: {card['name']} cannot be played as a Fixed card",
+                gettext_noop("%(name)s cannot be played as a Fixed card"),
                 field="cards",
+                params={"name": card["name"]},
             )
     side["selection"] = {"mode": mode, "cards": list(cards)}
     if all(state["sides"][s]["selection"] for s in SIDES):
@@ -97,7 +128,7 @@ def _reveal(state: State, s: str) -> None:
 @action("set_first_turn", phases=(FIRST_TURN,), side=False)
 def set_first_turn(state: State, act: dict[str, Any]) -> None:
     first = act.get("first")
-    require(first in SIDES, "bad_side", "first: must be a or b", field="first")
+    require(first in SIDES, "bad_side", gettext_noop("must be a or b"), field="first")
     _start_battle(state, first)
 
 

@@ -10,6 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.eleventh.cards import check_primary, check_secondary
 from tracker.engine.eleventh.rules import CAPS, CP_RULES, ENGINE, FIXED_CARDS, ROLES, ROUNDS, SIDES
 from tracker.engine.errors import require
@@ -31,17 +32,21 @@ def new_game(
     require(
         isinstance(primaries, Mapping) and set(primaries) == set(SIDES),
         "bad_primary",
-        "primaries: give side a's and side b's primary",
+        gettext_noop("give side a's and side b's primary"),
         field="primary",
+        where="primaries",
     )
     cards = [check_secondary(c) for c in secondaries]
     keys = [c["key"] for c in cards]
-    require(len(set(keys)) == len(keys), "bad_card", "cards: keys must be unique", field="cards")
+    require(
+        len(set(keys)) == len(keys), "bad_card", gettext_noop("keys must be unique"), field="cards"
+    )
     require(
         sum(c["fixed_capable"] for c in cards) >= FIXED_CARDS,
         "bad_card",
-        f"cards: the deck needs at least {FIXED_CARDS} Fixed-capable cards",
+        gettext_noop("the deck needs at least %(count)s Fixed-capable cards"),
         field="cards",
+        params={"count": FIXED_CARDS},
     )
     return {
         "engine": ENGINE,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import Phrase, Phrases, gettext_noop
 from tracker.engine.eleventh.rules import (
     BATTLE_END,
     COMMAND,
@@ -25,12 +26,12 @@ from tracker.engine.eleventh.rules import (
 State = dict[str, Any]
 
 WORDS = {
-    YOUR_COMMAND: "at the end of your Command phase",
-    YOUR_TURN: "at the end of your turn",
-    OPPONENT_TURN: "at the end of your opponent's turn",
-    OPPONENT_TURN_OR_LAST: "at the end of your opponent's turn (or of round 5)",
-    EITHER_TURN: "at the end of either player's turn",
-    BATTLE_END: "at the end of the battle",
+    YOUR_COMMAND: gettext_noop("at the end of your Command phase"),
+    YOUR_TURN: gettext_noop("at the end of your turn"),
+    OPPONENT_TURN: gettext_noop("at the end of your opponent's turn"),
+    OPPONENT_TURN_OR_LAST: gettext_noop("at the end of your opponent's turn (or of round 5)"),
+    EITHER_TURN: gettext_noop("at the end of either player's turn"),
+    BATTLE_END: gettext_noop("at the end of the battle"),
 }
 
 
@@ -59,18 +60,27 @@ def open_windows(state: State, s: str, windows: list[dict[str, Any]]) -> list[di
     return [w for w in windows if window_open(state, s, w)]
 
 
-def describe(windows: list[dict[str, Any]]) -> str:
-    """ "at the end of your turn (rounds 2-5)" for each window, for refusals and the page."""
-    parts: list[str] = []
+def describe_words(windows: list[dict[str, Any]]) -> Phrases:
+    """ "at the end of your turn (rounds 2-5)" for each window, for refusals and the
+    page: phrases put in the reader's language when rendered."""
+    parts: list[Phrase] = []
     for w in windows:
         r = w["rounds"]
         if w["timing"] == BATTLE_END:
-            text = WORDS[BATTLE_END]
+            text = Phrase(WORDS[BATTLE_END])
         else:
-            span = f"round {r[0]}" if len(r) == 1 else f"rounds {r[0]}-{r[-1]}"
             if r == list(range(1, ROUNDS + 1)):
-                span = "every round"
-            text = f"{WORDS[w['timing']]} ({span})"
+                span = Phrase(gettext_noop("every round"))
+            elif len(r) == 1:
+                span = Phrase(gettext_noop("round %(round)s"), {"round": r[0]})
+            else:
+                span = Phrase(
+                    gettext_noop("rounds %(first)s-%(last)s"), {"first": r[0], "last": r[-1]}
+                )
+            text = Phrase(
+                gettext_noop("%(when)s (%(rounds)s)"),
+                {"when": Phrase(WORDS[w["timing"]]), "rounds": span},
+            )
         if text not in parts:
             parts.append(text)
-    return "; ".join(parts)
+    return Phrases(tuple(parts))

@@ -4,8 +4,10 @@ not the other side's Fixed or Tactical choice (nor whether its cards were picked
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.eleventh.rules import (
     COMMAND,
     END_OF_BATTLE,
@@ -21,7 +23,7 @@ State = dict[str, Any]
 
 def view(state: State, side: str | None) -> State:
     """A copy of `state` safe to send to `side` ("a", "b", or None for a spectator)."""
-    require(side is None or side in SIDES, "bad_side", "side: a, b or none", field="side")
+    require(side is None or side in SIDES, "bad_side", gettext_noop("a, b or none"), field="side")
     out = copy.deepcopy(state)
     del out["seed"], out["rng_uses"]
     for s in SIDES:
@@ -32,13 +34,16 @@ def view(state: State, side: str | None) -> State:
     return out
 
 
-def options(state: State) -> dict[str, dict[str, Any]]:
+def options(
+    state: State, translate: Callable[[str], str] = gettext_noop
+) -> dict[str, dict[str, Any]]:
     """What each side may do right now, so a page offers only that: the primary VP open at
-    this moment, each card's VP for one entry, drawing, the swap, discards and extra CP."""
+    this moment (and when it scores, in `translate`'s language), each card's VP for one entry,
+    drawing, the swap, discards and extra CP."""
     from tracker.engine.eleventh.cp import extra_available  # noqa: PLC0415 - the view stays light
     from tracker.engine.eleventh.hand import must_draw  # noqa: PLC0415
     from tracker.engine.eleventh.scoring import primary_budget, room, secondary_budget  # noqa: PLC0415
-    from tracker.engine.eleventh.timing import describe  # noqa: PLC0415
+    from tracker.engine.eleventh.timing import describe_words  # noqa: PLC0415
 
     live = state["phase"] in TURN_PHASES or state["phase"] == END_OF_BATTLE
     out: dict[str, dict[str, Any]] = {}
@@ -47,7 +52,11 @@ def options(state: State) -> dict[str, dict[str, Any]]:
         primary = side["primary"]
         mine: dict[str, Any] = {
             "cp": side["cp"],
-            "primary": {"name": primary["name"], "when": describe(primary["windows"]), "left": 0},
+            "primary": {
+                "name": primary["name"],
+                "when": describe_words(primary["windows"]).render(translate),
+                "left": 0,
+            },
             "primary_now": False,
             "cards": {},
             "draw": False,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import gettext_noop
 from missions.classic.primaries import VARIABLE
 from tracker.engine.classic import (
     MAX_ROUNDS,
@@ -73,7 +74,7 @@ def _distinct_pair(state: State, act: Action) -> tuple[int, int]:
         require(
             superior != inferior,
             "same_marker",
-            "inferior: the Inferior marker is a different one from the Superior",
+            gettext_noop("the Inferior marker is a different one from the Superior"),
             field="inferior",
         )
         return superior, inferior
@@ -91,15 +92,16 @@ def _roll_markers(state: State, act: Action) -> None:
     require(
         state["markers"] is None,
         "already_rolled",
-        "type: the markers are already rolled for this battle",
+        gettext_noop("the markers are already rolled for this battle"),
         field="type",
     )
     in_setup = state["phase"] == SETUP
     require(
         rolls_in_setup(state) == in_setup,
         "not_now",
-        "type: this mission's marker roll is "
-        + ("after deployment, before the first turn" if not in_setup else "at battle start"),
+        gettext_noop("this mission's marker roll is after deployment, before the first turn")
+        if not in_setup
+        else gettext_noop("this mission's marker roll is at battle start"),
         field="type",
     )
     named: dict[int, str] = {}
@@ -131,7 +133,10 @@ def _power_levels(state: State, act: Action) -> None:
     """Only War: each army's Power Level and who assigned the deployment zones (the
     Underdog on equal Power Levels, seed 003 line 1705)."""
     require(
-        state["rules"]["underdog"], "no_power_levels", "type: only Only War records Power Levels"
+        state["rules"]["underdog"],
+        "no_power_levels",
+        gettext_noop("only Only War records Power Levels"),
+        where="type",
     )
     power = {p: read_int(act, f"power_{p[-1]}", 0, POWER_LIMIT) for p in PLAYERS}
     assigned = read_side(act, "assigned_by")
@@ -145,13 +150,13 @@ def _set_first_turn(state: State, act: Action) -> None:
     require(
         not rolls_in_setup(state) or state["markers"] is not None,
         "markers_first",
-        "first: roll the markers (after deployment) before the first turn",
+        gettext_noop("roll the markers (after deployment) before the first turn"),
         field="first",
     )
     require(
         not state["rules"]["underdog"] or state["assigned_by"] is not None,
         "power_first",
-        "first: enter both Power Levels first: the Underdog chooses who goes first",
+        gettext_noop("enter both Power Levels first: the Underdog chooses who goes first"),
         field="first",
     )
     state["first_turn"] = first
@@ -180,16 +185,17 @@ def _kills(state: State, act: Action) -> None:
     """`side` destroyed `count` more enemy units (the mission's kind), in either player's
     turn; a negative count takes back a slip (never below none)."""
     kind = state["rules"]["kills"]
-    require(kind, "no_kills", "type: this mission scores no destroyed units", field="type")
+    require(kind, "no_kills", gettext_noop("this mission scores no destroyed units"), field="type")
     side = read_side(act)
     count = read_int(act, "count", -KILLS_PER_ENTRY, KILLS_PER_ENTRY)
-    require(count != 0, "bad_number", "count: not 0", field="count")
+    require(count != 0, "bad_number", gettext_noop("not 0"), field="count")
     total = kills_total(state, side) + count
     require(
         0 <= total <= VP_LIMIT,
         "bad_number",
-        f"count: would make {total} units destroyed (from 0 to {VP_LIMIT})",
+        gettext_noop("would make %(total)s units destroyed (from 0 to %(limit)s)"),
         field="count",
+        params={"total": total, "limit": VP_LIMIT},
     )
     entry = {"round": state["round"], "turn": state["turn"], "count": count}
     state["sides"][side]["kills"].append(entry)
@@ -203,8 +209,9 @@ def _read_held(state: State, act: Action, count: int) -> list[str | None]:
         and len(held) == count
         and all(h is None or h in PLAYERS for h in held),
         "bad_held",
-        f"held: a list of {count} entries, each player_1, player_2 or null (nobody)",
+        gettext_noop("a list of %(count)s entries, each player_1, player_2 or null (nobody)"),
         field="held",
+        params={"count": count},
     )
     return held
 
@@ -251,7 +258,7 @@ def _end_early(state: State, act: Action) -> None:
         require(
             state["phase"] == TURN,
             "not_in_battle",
-            "how: a side is tabled during the battle rounds",
+            gettext_noop("a side is tabled during the battle rounds"),
             field="how",
         )
         require_tabled_now(state)
@@ -265,13 +272,15 @@ def _end_early(state: State, act: Action) -> None:
 def _hold(state: State, act: Action) -> None:
     """Who controls end-of-game marker `marker` (1..): `holder` a side, or null for nobody."""
     count = len(state["held"] or [])
-    require(count, "no_markers", "type: this mission scores no markers at the end", field="type")
+    require(
+        count, "no_markers", gettext_noop("this mission scores no markers at the end"), field="type"
+    )
     marker = read_int(act, "marker", 1, count)
     holder = act.get("holder")
     require(
         holder is None or holder in PLAYERS,
         "bad_side",
-        "holder: player_1, player_2 or null (nobody)",
+        gettext_noop("player_1, player_2 or null (nobody)"),
         field="holder",
     )
     state["held"][marker - 1] = holder
@@ -282,9 +291,17 @@ def _hold(state: State, act: Action) -> None:
 def _relic(state: State, act: Action) -> None:
     """8th edition The Relic (seed 000 line 2437): carried at the end is a major victory,
     otherwise the closest model a minor one; equally close is a draw."""
-    require(state["rules"]["by_outcome"], "no_relic", "type: not in this mission", field="type")
+    require(
+        state["rules"]["by_outcome"], "no_relic", gettext_noop("not in this mission"), field="type"
+    )
     how = act.get("how")
-    require(how in RELIC_ENDS, "bad_relic", f"how: one of {', '.join(RELIC_ENDS)}", field="how")
+    require(
+        how in RELIC_ENDS,
+        "bad_relic",
+        gettext_noop("one of %(choices)s"),
+        field="how",
+        params={"choices": ", ".join(RELIC_ENDS)},
+    )
     winner = None if how == "equal" else read_side(act, "winner")
     state["relic"] = {"how": how, "winner": winner}
     log(state, winner or "", "relic", how=how)
@@ -299,11 +316,14 @@ def _bonus(state: State, act: Action) -> None:
     require(
         name in names,
         "bad_bonus",
-        f"name: one of {', '.join(names)}" if names else "name: this mission has no bonus points",
+        gettext_noop("one of %(choices)s")
+        if names
+        else gettext_noop("this mission has no bonus points"),
         field="name",
+        params={"choices": ", ".join(names)},
     )
     value = act.get("value")
-    require(isinstance(value, bool), "bad_value", "value: true or false", field="value")
+    require(isinstance(value, bool), "bad_value", gettext_noop("true or false"), field="value")
     mine = state["sides"][side]
     if rules["warlord_d3"]:  # Slay and Secure: D3 VP for the slain enemy Warlord
         mine["warlord"] = roll_or_entered(state, act, "roll", 1, 3) if value else None
@@ -318,7 +338,7 @@ def _finish(state: State, act: Action) -> None:
     require(
         not state["rules"]["by_outcome"] or state["relic"] or state["ended"],
         "relic_first",
-        "how: say where the Relic is first (carried, closest or equally close)",
+        gettext_noop("say where the Relic is first (carried, closest or equally close)"),
         field="how",
     )
     state["phase"] = OVER

@@ -20,7 +20,7 @@ def new_game(seed: str | int, *, pack_key: str, mission_key: str) -> State:
     try:
         spec = primary_scoring(pack_key, mission_key)
     except MissionError as err:
-        refuse(err.code, str(err), field=err.field)
+        refuse(err.code, err.template, field=err.field, params=err.params, where="")
     rules = spec.to_dict()
     rolled_later = spec.markers_dice or spec.superior_inferior or spec.relic_of
     values = None if rolled_later else list(spec.values())

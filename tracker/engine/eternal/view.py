@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.errors import require
 from tracker.engine.eternal.engine import rolls_in_setup
 from tracker.engine.eternal.rules import BATTLE_START, END_OF_GAME, PLAYERS, SETUP, TURN
@@ -17,7 +18,7 @@ def view(state: State, side: str | None) -> State:
     require(
         side is None or side in PLAYERS,
         "bad_side",
-        "side: player_1, player_2 or none",
+        gettext_noop("player_1, player_2 or none"),
         field="side",
     )
     out = copy.deepcopy(state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.errors import require
 from tracker.engine.leviathan.actions import action
 from tracker.engine.leviathan.cp import command_phase_starts
@@ -34,7 +35,7 @@ def advance(state: State, act: dict[str, Any]) -> None:
     require(
         state["turn"] == s,
         "not_your_turn",
-        "side: only the player whose turn it is moves the game on",
+        gettext_noop("only the player whose turn it is moves the game on"),
         field="side",
     )
     here = TURN_PHASES.index(state["phase"])
@@ -44,8 +45,11 @@ def advance(state: State, act: dict[str, Any]) -> None:
         require(
             target in later,
             "bad_phase_target",
-            f"to: must be a later phase of this turn: {', '.join(later) or '(none)'}",
+            gettext_noop("must be a later phase of this turn: %(phases)s")
+            if later
+            else gettext_noop("this is the turn's last phase"),
             field="to",
+            params={"phases": ", ".join(later)},
         )
     if state["phase"] == COMMAND:
         _leave_command(state, s)
@@ -62,7 +66,8 @@ def _leave_command(state: State, s: str) -> None:
         require(
             not (short and side["deck"]),
             "draw_required",
-            "type: draw Secondary cards before the Command phase ends",
+            gettext_noop("draw Secondary cards before the Command phase ends"),
+            where="type",
         )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import Phrase, gettext_noop
 from tracker.engine.errors import require
 from tracker.engine.leviathan.actions import action
 from tracker.engine.leviathan.rules import (
@@ -64,8 +65,9 @@ def spend(state: State, s: str, amount: int, reason: str) -> None:
     require(
         side["cp"] >= amount,
         "not_enough_cp",
-        f"cp: {reason} costs {amount}CP and this side has {side['cp']}CP",
+        gettext_noop("%(reason)s costs %(amount)sCP and this side has %(cp)sCP"),
         field="cp",
+        params={"reason": Phrase(reason), "amount": amount, "cp": side["cp"]},
     )
     side["cp"] -= amount
     side["cp_spent"] += amount
@@ -94,13 +96,14 @@ def gain_cp(state: State, act: dict[str, Any]) -> None:
     require(
         isinstance(reason, str) and 0 < len(reason) <= 60,
         "bad_reason",
-        "reason: say in up to 60 characters where the CP comes from",
+        gettext_noop("say in up to 60 characters where the CP comes from"),
         field="reason",
     )
     require(
         gain_extra(state, s, reason),
         "cp_extra_used",
-        "type: this side already gained its one extra CP this battle round",
+        gettext_noop("this side already gained its one extra CP this battle round"),
+        where="type",
     )
 
 
@@ -114,15 +117,17 @@ def spend_cp(state: State, act: dict[str, Any]) -> None:
         require(
             key in costs,
             "bad_stratagem",
-            f"stratagem: one of {', '.join(costs)}",
+            gettext_noop("one of %(choices)s"),
             field="stratagem",
+            params={"choices": ", ".join(costs)},
         )
         name, cost = CORE_STRATAGEMS[key][0], costs[key]
         require(
             act.get("cp", cost) == cost,
             "bad_cp",
-            f"cp: {name} costs {cost}CP in this game",
+            gettext_noop("%(name)s costs %(cost)sCP in this game"),
             field="cp",
+            params={"name": name, "cost": cost},
         )
         spend(state, act["side"], cost, name)
         return
@@ -130,14 +135,14 @@ def spend_cp(state: State, act: dict[str, Any]) -> None:
     require(
         type(amount) is int and 1 <= amount <= 10,
         "bad_cp",
-        "cp: the Stratagem's cost, 1..10",
+        gettext_noop("the Stratagem's cost, 1..10"),
         field="cp",
     )
     reason = act.get("reason", "Stratagem")
     require(
         isinstance(reason, str) and 0 < len(reason) <= 60,
         "bad_reason",
-        "reason: name the Stratagem in up to 60 characters",
+        gettext_noop("name the Stratagem in up to 60 characters"),
         field="reason",
     )
     spend(state, act["side"], amount, reason)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.errors import require
 from tracker.engine.leviathan.actions import action
 from tracker.engine.leviathan.cp import gain_extra, spend
@@ -91,14 +92,16 @@ def _own_command(state: State, act: dict[str, Any], what: str) -> dict[str, Any]
     require(
         state["turn"] == s,
         "not_your_turn",
-        f"side: {what} only in your own Command phase",
+        gettext_noop("%(what)s only in your own Command phase"),
         field="side",
+        params={"what": what},
     )
     require(
         draws_cards(state, s),
         "does_not_draw",
-        f"side: {what}: this side does not draw Secondary cards (Fixed Missions)",
+        gettext_noop("%(what)s: this side does not draw Secondary cards (Fixed Missions)"),
         field="side",
+        params={"what": what},
     )
     return state["sides"][s]
 
@@ -108,14 +111,15 @@ def _active_card(side: dict[str, Any], act: dict[str, Any]) -> str:
     require(
         key not in side["fixed"],
         "fixed_card",
-        "card: Fixed Mission cards cannot be discarded for any reason",
+        gettext_noop("Fixed Mission cards cannot be discarded for any reason"),
         field="card",
     )
     require(
         key in side["active"],
         "card_not_active",
-        f"card: {key!r} is not an active card",
+        gettext_noop("%(key)s is not an active card"),
         field="card",
+        params={"key": repr(key)},
     )
     return key  # type: ignore[return-value]
 
@@ -125,7 +129,9 @@ def _before_new_orders(side: dict[str, Any], what: str) -> None:
     require(
         not side["turn"].get("new_orders"),
         "after_new_orders",
-        f"type: {what} comes before New Orders, which ends the Command phase",
+        gettext_noop("%(what)s comes before New Orders, which ends the Command phase"),
+        params={"what": what},
+        where="type",
     )
 
 
@@ -133,7 +139,12 @@ def _before_new_orders(side: dict[str, Any], what: str) -> None:
 def draw(state: State, act: dict[str, Any]) -> None:
     """Start of Command phase: draw up to the active-card target (Fixed cards count)."""
     side = _own_command(state, act, "draw")
-    require(not side["turn"]["drew"], "already_drew", "type: cards already drawn this phase")
+    require(
+        not side["turn"]["drew"],
+        "already_drew",
+        gettext_noop("cards already drawn this phase"),
+        where="type",
+    )
     side["turn"]["drew"] = True
     got = 0
     while len(side["active"]) + len(side["fixed"]) < draw_target(state):
@@ -150,19 +161,27 @@ def intel_draw(state: State, act: dict[str, Any]) -> None:
     require(
         SECRET_INTEL in state["mission_rules"],
         "rule_not_in_play",
-        "type: intel_draw needs the Secret Intel mission rule",
+        gettext_noop("intel_draw needs the Secret Intel mission rule"),
+        where="type",
     )
     _before_new_orders(side, "Secret Intel")
-    require(side["turn"]["intel"] != "used", "intel_used", "type: Secret Intel used this phase")
+    require(
+        side["turn"]["intel"] != "used",
+        "intel_used",
+        gettext_noop("Secret Intel used this phase"),
+        where="type",
+    )
     require(
         side["turn"]["intel"] == "available",
         "intel_needs_draw",
-        "type: Secret Intel follows the first time you draw cards this phase",
+        gettext_noop("Secret Intel follows the first time you draw cards this phase"),
+        where="type",
     )
     require(
         draw_one(state, act["side"]) is not None,
         "deck_empty",
-        "type: intel_draw: the Secondary deck has run out",
+        gettext_noop("intel_draw: the Secondary deck has run out"),
+        where="type",
     )
     side["turn"]["intel"] = "pending"
 
@@ -173,7 +192,8 @@ def intel_discard(state: State, act: dict[str, Any]) -> None:
     require(
         side["turn"]["intel"] == "pending",
         "no_intel_pending",
-        "type: intel_discard only after intel_draw",
+        gettext_noop("intel_discard only after intel_draw"),
+        where="type",
     )
     key = _active_card(side, act)
     leave_active(side, key)
@@ -190,20 +210,22 @@ def redraw(state: State, act: dict[str, Any]) -> None:
     require(
         when_drawn(state, key) == MAY_REDRAW_IF_FEW_UNITS,
         "no_redraw_rule",
-        f"card: {key!r} has no rule allowing a redraw",
+        gettext_noop("%(key)s has no rule allowing a redraw"),
         field="card",
+        params={"key": repr(key)},
     )
     require(
         key in side["turn"]["drawn"],
         "not_just_drawn",
-        f"card: {key!r} may only be swapped in the phase it was drawn",
+        gettext_noop("%(key)s may only be swapped in the phase it was drawn"),
         field="card",
+        params={"key": repr(key)},
     )
     units = act.get("qualifying_units")
     require(
         type(units) is int and units in (1, 2),
         "bad_declaration",
-        "qualifying_units: the swap needs a declared 1 or 2 qualifying units left",
+        gettext_noop("the swap needs a declared 1 or 2 qualifying units left"),
         field="qualifying_units",
     )
     leave_active(side, key)
@@ -219,9 +241,15 @@ def new_orders(state: State, act: dict[str, Any]) -> None:
     require(
         side["turn"]["drew"] or not needs_draw(state, act["side"]),
         "draw_first",
-        "type: New Orders comes after drawing",
+        gettext_noop("New Orders comes after drawing"),
+        where="type",
     )
-    require(not side["new_orders_used"], "new_orders_used", "type: New Orders is once per battle")
+    require(
+        not side["new_orders_used"],
+        "new_orders_used",
+        gettext_noop("New Orders is once per battle"),
+        where="type",
+    )
     key = _active_card(side, act)
     vox = VOX_STATIC in state["mission_rules"]
     spend(state, act["side"], NEW_ORDERS_CP_VOX_STATIC if vox else NEW_ORDERS_CP, "New Orders")
@@ -240,13 +268,13 @@ def discard(state: State, act: dict[str, Any]) -> None:
     require(
         state["turn"] == s,
         "not_your_turn",
-        "side: discard only at the end of your turn",
+        gettext_noop("discard only at the end of your turn"),
         field="side",
     )
     require(
         side["mode"] == TACTICAL,
         "tactical_only",
-        "side: only Tactical players discard at the end of their turn",
+        gettext_noop("only Tactical players discard at the end of their turn"),
         field="side",
     )
     cards = act.get("cards")
@@ -255,7 +283,7 @@ def discard(state: State, act: dict[str, Any]) -> None:
         and all(isinstance(c, str) for c in cards)
         and len(set(cards)) == len(cards) > 0,
         "bad_cards",
-        "cards: give a non-empty list of different active cards",
+        gettext_noop("give a non-empty list of different active cards"),
         field="cards",
     )
     for key in cards:
@@ -279,10 +307,16 @@ def pick_objective(state: State, act: dict[str, Any]) -> None:
     require(
         key in pending and key in owner["active"],
         "nothing_to_pick",
-        f"card: your opponent has no active {key!r} waiting for your pick",
+        gettext_noop("your opponent has no active %(key)s waiting for your pick"),
         field="card",
+        params={"key": repr(key)},
     )
-    require(pending[key] is None, "already_picked", "card: the objective is already picked")
+    require(
+        pending[key] is None,
+        "already_picked",
+        gettext_noop("the objective is already picked"),
+        where="card",
+    )
     known = state.get("nml_objectives") or []
     objective = act.get("objective")
     require(
@@ -290,8 +324,10 @@ def pick_objective(state: State, act: dict[str, Any]) -> None:
         and 0 < len(objective) <= 40
         and (not known or objective in known),
         "bad_objective",
-        "objective: pick a No Man's Land objective"
-        + (f": one of {', '.join(known)}" if known else " (its name, up to 40 characters)"),
+        gettext_noop("pick a No Man's Land objective: one of %(choices)s")
+        if known
+        else gettext_noop("pick a No Man's Land objective (its name, up to 40 characters)"),
         field="objective",
+        params={"choices": ", ".join(known)},
     )
     pending[key] = objective

@@ -11,6 +11,7 @@ import tracker.engine.leviathan.deck
 import tracker.engine.leviathan.gambits
 import tracker.engine.leviathan.scoring
 import tracker.engine.leviathan.setup  # noqa: F401
+from common.errors import gettext_noop
 from tracker.engine import door
 from tracker.engine.door import ActionSpec, clock_of
 from tracker.engine.errors import require
@@ -43,17 +44,25 @@ def _check_side(state: State, action: dict[str, Any], spec: ActionSpec) -> None:
     if not spec.needs_side:
         return
     side = action.get("side")
-    require(side in SIDES, "bad_side", f"side: must be one of {', '.join(SIDES)}", field="side")
+    require(
+        side in SIDES,
+        "bad_side",
+        gettext_noop("must be one of %(choices)s"),
+        field="side",
+        params={"choices": ", ".join(SIDES)},
+    )
     require(
         state["roles"] is not None,
         "roles_not_assigned",
-        "side: Attacker and Defender are not decided yet",
+        gettext_noop("Attacker and Defender are not decided yet"),
+        where="side",
     )
     pending = state["sides"][side]["turn"]["intel"] == "pending"
     require(
         not pending or spec.kind == "intel_discard",
         "intel_discard_pending",
-        "type: Secret Intel: discard one active card before anything else",
+        gettext_noop("Secret Intel: discard one active card before anything else"),
+        where="type",
     )
 
 

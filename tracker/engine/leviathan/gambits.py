@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.errors import require
 from tracker.engine.leviathan.actions import action
 from tracker.engine.leviathan.cp import command_phase_starts
@@ -42,13 +43,19 @@ def attempting_gambit(state: State, s: str) -> bool:
 @action("choose_gambit", phases=(GAMBITS,))
 def choose_gambit(state: State, act: dict[str, Any]) -> None:
     side = state["sides"][act["side"]]
-    require(side["gambit"] is None, "already_chosen", "side: gambit already chosen")
+    require(
+        side["gambit"] is None,
+        "already_chosen",
+        gettext_noop("gambit already chosen"),
+        where="side",
+    )
     key = act.get("card")
     require(
         key in side["gambit_hand"],
         "card_not_in_hand",
-        f"card: {key!r} is not one of this side's three gambit cards",
+        gettext_noop("%(key)s is not one of this side's three gambit cards"),
         field="card",
+        params={"key": repr(key)},
     )
     side["gambit"] = key
     if all(state["sides"][s]["gambit"] for s in SIDES):
@@ -66,22 +73,30 @@ def score_gambit(state: State, act: dict[str, Any]) -> None:
     require(
         state["round"] == LAST_ROUND and state["turn"] in (s, None),
         "not_gambit_time",
-        "type: gambits are scored at the end of your fifth turn or of the battle",
+        gettext_noop("gambits are scored at the end of your fifth turn or of the battle"),
+        where="type",
     )
     require(
         attempting_gambit(state, s),
         "no_gambit",
-        f"side: chose no gambit after battle round {GAMBIT_ROUND}",
+        gettext_noop("chose no gambit after battle round %(round)s"),
         field="side",
+        params={"round": GAMBIT_ROUND},
     )
-    require(not side["gambit_scored"], "already_scored", "type: the gambit is already scored")
+    require(
+        not side["gambit_scored"],
+        "already_scored",
+        gettext_noop("the gambit is already scored"),
+        where="type",
+    )
     top = state["gambit_cards"][side["gambit"]]["max_vp"]
     vp = act.get("vp")
     require(
         type(vp) is int and vp in (0, top),
         "bad_vp",
-        f"vp: a gambit scores {top}VP on success or 0",
+        gettext_noop("a gambit scores %(top)sVP on success or 0"),
         field="vp",
+        params={"top": top},
     )
     side["gambit_scored"] = True
     side["scores"].append(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.errors import require
 from tracker.engine.leviathan.actions import action
 from tracker.engine.leviathan.deck import leave_active
@@ -20,7 +21,7 @@ from tracker.engine.leviathan.rules import (
     TACTICAL,
     TURN_PHASES,
 )
-from tracker.engine.leviathan.timing import describe, line_now
+from tracker.engine.leviathan.timing import describe_words, line_now
 
 State = dict[str, Any]
 WHEN_DESTROYED = "when_destroyed"
@@ -72,28 +73,33 @@ def score_primary(state: State, act: dict[str, Any]) -> None:
     require(
         not attempting_gambit(state, s),
         "gambit_attempted",
-        "side: a side attempting a gambit scores no more primary VP",
+        gettext_noop("a side attempting a gambit scores no more primary VP"),
         field="side",
     )
     primary = state.get("primary")
     require(
         primary is not None,
         "no_primary",
-        "type: this game does not know its primary mission, so primary VP cannot be checked",
+        gettext_noop(
+            "this game does not know its primary mission, so primary VP cannot be checked"
+        ),
+        where="type",
     )
     left, lines = primary_budget(state, s)
     require(
         lines,
         "primary_not_now",
-        f"type: {primary['name']} does not score for this side now; it scores "
-        + describe(primary["lines"]),
+        gettext_noop("%(name)s does not score for this side now; it scores %(when)s"),
+        params={"name": primary["name"], "when": describe_words(primary["lines"])},
+        where="type",
     )
     vp = act.get("vp")
     require(
         type(vp) is int and 0 <= vp <= left,
         "bad_vp",
-        f"vp: {primary['name']} gives this side 0..{left}VP more at this moment",
+        gettext_noop("%(name)s gives this side 0..%(left)sVP more at this moment"),
         field="vp",
+        params={"name": primary["name"], "left": left},
     )
     state["sides"][s]["scores"].append(_entry(state, "primary", vp, primary["key"]))
 
@@ -168,38 +174,43 @@ def achieve(state: State, act: dict[str, Any]) -> None:
     require(
         is_fixed or key in side["active"],
         "card_not_active",
-        f"card: {key!r} is neither active nor a Fixed Mission of this side",
+        gettext_noop("%(key)s is neither active nor a Fixed Mission of this side"),
         field="card",
+        params={"key": repr(key)},
     )
     card = state["cards"][key]
     require(
         not (state["round"] == 1 and card["redraw_in_first_round"]),
         "not_in_first_round",
-        f"card: {card['name']} cannot be achieved in the first battle round",
+        gettext_noop("%(name)s cannot be achieved in the first battle round"),
         field="card",
+        params={"name": card["name"]},
     )
     require(
         side.get("objectives", {}).get(key, "") is not None,
         "objective_not_picked",
-        f"card: your opponent has not yet picked the objective for {card['name']}",
+        gettext_noop("your opponent has not yet picked the objective for %(name)s"),
         field="card",
+        params={"name": card["name"]},
     )
     top, lines = secondary_budget(state, s, key)
     mode = FIXED if is_fixed else TACTICAL
     require(
         lines,
         "not_scoring_now",
-        f"card: {card['name']} ({mode}) scores " + describe(card["lines"][mode]),
+        gettext_noop("%(name)s (%(mode)s) scores %(when)s"),
         field="card",
+        params={"name": card["name"], "mode": mode, "when": describe_words(card["lines"][mode])},
     )
     vp = act.get("vp")
     require(
         type(vp) is int and 1 <= vp <= top,
         "bad_vp",
-        f"vp: {card['name']} ({mode}) gives 1..{top}VP in this entry"
+        gettext_noop("%(name)s (%(mode)s) gives 1..%(top)sVP in this entry")
         if top
-        else f"vp: {card['name']} has given all it can at this moment",
+        else gettext_noop("%(name)s has given all it can at this moment"),
         field="vp",
+        params={"name": card["name"], "mode": mode, "top": top},
     )
     side["scores"].append(_entry(state, "secondary", vp, key))
     if is_fixed:
@@ -216,7 +227,10 @@ def achieve(state: State, act: dict[str, Any]) -> None:
 def battle_ready(state: State, act: dict[str, Any]) -> None:
     value = act.get("value")
     require(
-        type(value) is bool, "bad_value", "value: true if the army is Battle Ready", field="value"
+        type(value) is bool,
+        "bad_value",
+        gettext_noop("true if the army is Battle Ready"),
+        field="value",
     )
     state["sides"][act["side"]]["battle_ready"] = value
 
@@ -268,5 +282,10 @@ def score_sheet(state: State) -> dict[str, Any]:
 def final_score(state: State) -> dict[str, dict[str, int]]:
     """Capped totals of a finished game: {"attacker": {primary, secondary, gambit,
     battle_ready, total}, "defender": {...}}. Refuses (code not_finished) before `finish`."""
-    require(state["phase"] == OVER, "not_finished", "phase: the battle has not been finished")
+    require(
+        state["phase"] == OVER,
+        "not_finished",
+        gettext_noop("the battle has not been finished"),
+        where="phase",
+    )
     return {s: capped_totals(state, s) for s in SIDES}

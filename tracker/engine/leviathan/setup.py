@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.errors import require
 from tracker.engine.leviathan.actions import action
 from tracker.engine.leviathan.cp import command_phase_starts
@@ -28,7 +29,13 @@ def do_roll_off(state: State, act: dict[str, Any]) -> None:
     """Roles: the winner (a player label) then sends assign_roles. First turn: the winner
     (Attacker rolls first) simply takes the first turn."""
     step = state["phase"]
-    require(step not in state["roll_offs"], "already_rolled", f"type: the {step} roll-off is done")
+    require(
+        step not in state["roll_offs"],
+        "already_rolled",
+        gettext_noop("the %(step)s roll-off is done"),
+        params={"step": step},
+        where="type",
+    )
     result = roll_off(state)
     if step == ROLES:
         result["winner"] = state["players"][result["winner"]]
@@ -44,7 +51,11 @@ def assign_roles(state: State, act: dict[str, Any]) -> None:
     attacker = act.get("attacker")
     players = state["players"]
     require(
-        attacker in players, "bad_player", f"attacker: must be one of {players}", field="attacker"
+        attacker in players,
+        "bad_player",
+        gettext_noop("must be one of %(players)s"),
+        field="attacker",
+        params={"players": players},
     )
     defender = players[1 - players.index(attacker)]
     state["roles"] = {"attacker": attacker, "defender": defender}
@@ -54,7 +65,13 @@ def assign_roles(state: State, act: dict[str, Any]) -> None:
 @action("set_first_turn", phases=(FIRST_TURN,), side=False)
 def set_first_turn(state: State, act: dict[str, Any]) -> None:
     first = act.get("first")
-    require(first in SIDES, "bad_side", f"first: must be one of {', '.join(SIDES)}", field="first")
+    require(
+        first in SIDES,
+        "bad_side",
+        gettext_noop("must be one of %(choices)s"),
+        field="first",
+        params={"choices": ", ".join(SIDES)},
+    )
     _start_battle(state, first)
 
 
@@ -69,32 +86,55 @@ def select_secondaries(state: State, act: dict[str, Any]) -> None:
     """Secret until both have chosen. Fixed: two Fixed-capable cards. Tactical: the two decoy
     cards (not Fixed-capable) that the table shows face down; they go back in the deck."""
     side = state["sides"][act["side"]]
-    require(side["selection"] is None, "already_chosen", "side: secondaries already chosen")
+    require(
+        side["selection"] is None,
+        "already_chosen",
+        gettext_noop("secondaries already chosen"),
+        where="side",
+    )
     mode = act.get("mode")
-    require(mode in MODES, "bad_mode", f"mode: must be one of {', '.join(MODES)}", field="mode")
+    require(
+        mode in MODES,
+        "bad_mode",
+        gettext_noop("must be one of %(choices)s"),
+        field="mode",
+        params={"choices": ", ".join(MODES)},
+    )
     cards = act.get("cards")
     require(
         isinstance(cards, list) and all(isinstance(c, str) for c in cards),
         "bad_cards",
-        "cards: must be a list of card keys",
+        gettext_noop("must be a list of card keys"),
         field="cards",
     )
     # Both modes put two cards face down: a Tactical player's are decoys without the symbol.
     require(
         len(cards) == 2 and len(set(cards)) == 2,
         "bad_cards",
-        f"cards: choose two different cards ({'Fixed' if mode == FIXED else 'decoys'})",
+        gettext_noop("choose two different cards (Fixed)")
+        if mode == FIXED
+        else gettext_noop("choose two different cards (decoys)"),
         field="cards",
     )
     for key in cards:
         card = state["cards"].get(key)
-        require(card is not None, "unknown_card", f"cards: no secondary {key!r}", field="cards")
+        require(
+            card is not None,
+            "unknown_card",
+            gettext_noop("no secondary %(key)s"),
+            field="cards",
+            params={"key": repr(key)},
+        )
         require(
             card["fixed_capable"] == (mode == FIXED),
             "not_fixed_capable" if mode == FIXED else "fixed_capable_decoy",
-            f"cards: {key!r} {'lacks' if mode == FIXED else 'has'} the Fixed symbol; "
-            f"{mode} players choose cards that {'have' if mode == FIXED else 'lack'} it",
+            gettext_noop("%(key)s lacks the Fixed symbol; fixed players choose cards that have it")
+            if mode == FIXED
+            else gettext_noop(
+                "%(key)s has the Fixed symbol; tactical players choose cards that lack it"
+            ),
             field="cards",
+            params={"key": repr(key)},
         )
     side["selection"] = {"mode": mode, "cards": list(cards)}
     if all(state["sides"][s]["selection"] for s in SIDES):

@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.errors import refuse, require
 from tracker.engine.leviathan.rules import (
     CP_RULES,
@@ -52,19 +53,30 @@ def new_game(
     require(
         len(players) == 2 and len(set(players)) == 2 and all(isinstance(p, str) for p in players),
         "bad_players",
-        "players: need two different labels",
+        gettext_noop("need two different labels"),
         field="players",
     )
     _check_mission_rules(pack, mission_rules)
     cards = {c.key: _secondary(c) for c in pack.secondaries}
     gambits = {c.key: _gambit(c) for c in pack.gambits}
-    require(len(cards) == len(pack.secondaries), "bad_pack", "secondaries: keys must be unique")
-    require(NO_GAMBIT in gambits, "bad_pack", f"gambits: the deck must hold {NO_GAMBIT!r}")
+    require(
+        len(cards) == len(pack.secondaries),
+        "bad_pack",
+        gettext_noop("keys must be unique"),
+        where="secondaries",
+    )
+    require(
+        NO_GAMBIT in gambits,
+        "bad_pack",
+        gettext_noop("the deck must hold %(card)s"),
+        params={"card": repr(NO_GAMBIT)},
+        where="gambits",
+    )
     require(
         not isinstance(nml_objectives, str)
         and all(isinstance(m, str) and m for m in nml_objectives),
         "bad_objectives",
-        "nml_objectives: give a list of objective marker ids",
+        gettext_noop("give a list of objective marker ids"),
         field="nml_objectives",
     )
     return {
@@ -95,7 +107,7 @@ def _check_mission_rules(pack: Any, mission_rules: Sequence[str]) -> None:
     if isinstance(mission_rules, str):
         refuse(
             "bad_mission_rules",
-            "mission_rules: give a list of card keys, not one string",
+            gettext_noop("give a list of card keys, not one string"),
             field="mission_rules",
         )
     known = {c.key for c in getattr(pack, "mission_rules", ())}
@@ -103,8 +115,9 @@ def _check_mission_rules(pack: Any, mission_rules: Sequence[str]) -> None:
         if known and key not in known:
             refuse(
                 "unknown_mission_rule",
-                f"mission_rules: {key!r} is not a mission rule card of this pack",
+                gettext_noop("%(key)s is not a mission rule card of this pack"),
                 field="mission_rules",
+                params={"key": repr(key)},
             )
 
 
@@ -124,10 +137,16 @@ def _primary(pack: Any, primary: Any, nml_count: int = 0) -> dict[str, Any] | No
         return None
     if isinstance(primary, str):
         found = [c for c in getattr(pack, "primaries", ()) if c.key == primary]
-        require(found, "unknown_primary", f"primary: no primary {primary!r}", field="primary")
+        require(
+            found,
+            "unknown_primary",
+            gettext_noop("no primary %(primary)s"),
+            field="primary",
+            params={"primary": repr(primary)},
+        )
         primary = found[0]
     lines = [_line(line) for line in primary.scoring]
-    require(lines, "bad_primary", "primary: the card has no scoring lines", field="primary")
+    require(lines, "bad_primary", gettext_noop("the card has no scoring lines"), field="primary")
     turn_cap = getattr(primary, "turn_cap", None)
     if nml_count:  # the map's No Man's Land markers are known: caps per marker follow them
         scaled = []

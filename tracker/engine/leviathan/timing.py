@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import Phrase, Phrases, gettext_noop
 from tracker.engine.leviathan.rules import (
     COMMAND,
     END_OF_BATTLE,
@@ -21,15 +22,15 @@ State = dict[str, Any]
 
 # Words a player reads when an entry is refused for its timing.
 TIMING_WORDS = {
-    "end_of_your_command_phase": "at the end of your Command phase",
-    "end_of_your_turn": "at the end of your turn",
-    "end_of_opponent_turn": "at the end of your opponent's turn",
-    "end_of_any_turn": "at the end of a turn",
-    "end_of_battle_round": "at the end of the battle round",
-    "when_destroyed": "when an enemy model or unit is destroyed",
-    "end_of_your_fifth_turn": "at the end of your fifth turn",
-    "end_of_battle": "at the end of the battle",
-    "once_per_battle": "once in the battle",
+    "end_of_your_command_phase": gettext_noop("at the end of your Command phase"),
+    "end_of_your_turn": gettext_noop("at the end of your turn"),
+    "end_of_opponent_turn": gettext_noop("at the end of your opponent's turn"),
+    "end_of_any_turn": gettext_noop("at the end of a turn"),
+    "end_of_battle_round": gettext_noop("at the end of the battle round"),
+    "when_destroyed": gettext_noop("when an enemy model or unit is destroyed"),
+    "end_of_your_fifth_turn": gettext_noop("at the end of your fifth turn"),
+    "end_of_battle": gettext_noop("at the end of the battle"),
+    "once_per_battle": gettext_noop("once in the battle"),
 }
 
 
@@ -61,15 +62,41 @@ def timing_now(state: State, side: str, timing: str) -> bool:
     return checks.get(timing, False)
 
 
-def describe(lines: list[dict[str, Any]]) -> str:
-    """ "at the end of your turn (rounds 2-5)" for each distinct timing, for refusals."""
-    parts: list[str] = []
+ORDER_WORDS = {
+    "first": gettext_noop("player going first"),
+    "second": gettext_noop("player going second"),
+}
+
+
+def rounds_words(rounds: list[int]) -> Phrase:
+    if len(rounds) == 1:
+        return Phrase(gettext_noop("round %(round)s"), {"round": rounds[0]})
+    return Phrase(
+        gettext_noop("rounds %(first)s-%(last)s"), {"first": rounds[0], "last": rounds[-1]}
+    )
+
+
+def describe_words(lines: list[dict[str, Any]]) -> Phrases:
+    """ "at the end of your turn (rounds 2-5)" for each distinct timing, for refusals and the
+    page: phrases put in the reader's language when rendered."""
+    parts: list[Phrase] = []
     for line in lines:
-        rounds = line["rounds"]
-        span = f"round {rounds[0]}" if len(rounds) == 1 else f"rounds {rounds[0]}-{rounds[-1]}"
+        when = Phrase(TIMING_WORDS.get(line["timing"], line["timing"]))
         order = line.get("turn_order")
-        who = f", player going {order}" if order else ""
-        text = f"{TIMING_WORDS.get(line['timing'], line['timing'])} ({span}{who})"
+        if order:
+            text = Phrase(
+                gettext_noop("%(when)s (%(rounds)s, %(order)s)"),
+                {
+                    "when": when,
+                    "rounds": rounds_words(line["rounds"]),
+                    "order": Phrase(ORDER_WORDS.get(order, order)),
+                },
+            )
+        else:
+            text = Phrase(
+                gettext_noop("%(when)s (%(rounds)s)"),
+                {"when": when, "rounds": rounds_words(line["rounds"])},
+            )
         if text not in parts:
             parts.append(text)
-    return "; ".join(parts)
+    return Phrases(tuple(parts))

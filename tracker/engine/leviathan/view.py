@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
+from common.errors import gettext_noop
 from tracker.engine.errors import require
 from tracker.engine.leviathan.rules import (
     COMMAND,
@@ -26,7 +28,10 @@ def view(state: State, side: str | None) -> State:
     (only its size), and the other side's secondary selection and gambit until both revealed,
     and its gambit hand and random discard."""
     require(
-        side is None or side in SIDES, "bad_side", "side: attacker, defender or None", field="side"
+        side is None or side in SIDES,
+        "bad_side",
+        gettext_noop("attacker, defender or None"),
+        field="side",
     )
     out = copy.deepcopy(state)
     del out["seed"], out["rng_uses"]
@@ -45,16 +50,19 @@ def view(state: State, side: str | None) -> State:
     return out
 
 
-def options(state: State) -> dict[str, dict[str, Any]]:
+def options(
+    state: State, translate: Callable[[str], str] = gettext_noop
+) -> dict[str, dict[str, Any]]:
     """What each side may score or spend right now, so a page offers only those: the primary
-    VP still open at this moment (and when the card scores), each card's VP for one entry
-    (cards that do not score now are left out), New Orders and its cost, the CP pool, and the
-    cards of the opponent that wait for this side to pick an objective."""
+    VP still open at this moment (and when the card scores, in `translate`'s language), each
+    card's VP for one entry (cards that do not score now are left out), New Orders and its
+    cost, the CP pool, and the cards of the opponent that wait for this side to pick an
+    objective."""
     from tracker.engine.leviathan.cp import extra_available, stratagem_costs  # noqa: PLC0415 - view stays light
     from tracker.engine.leviathan.deck import draws_cards, needs_draw  # noqa: PLC0415
     from tracker.engine.leviathan.gambits import attempting_gambit  # noqa: PLC0415
     from tracker.engine.leviathan.scoring import primary_budget, secondary_budget  # noqa: PLC0415
-    from tracker.engine.leviathan.timing import describe  # noqa: PLC0415
+    from tracker.engine.leviathan.timing import describe_words  # noqa: PLC0415
 
     live = state["roles"] is not None and (
         state["phase"] in TURN_PHASES or state["phase"] == END_OF_BATTLE
@@ -83,7 +91,7 @@ def options(state: State) -> dict[str, dict[str, Any]]:
         out[s] = mine
         if primary is not None:
             mine["primary"] = {"name": primary["name"], "left": 0, "now": False}
-            mine["primary"]["when"] = describe(primary["lines"])
+            mine["primary"]["when"] = describe_words(primary["lines"]).render(translate)
         if not live:
             continue
         if primary is not None and not attempting_gambit(state, s):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.errors import gettext_noop
 from missions.classic.tactical.eighth import TWO_TURNS
 from missions.classic.tactical.missions import (
     BATTLE_ROUND,
@@ -28,7 +29,7 @@ from tracker.engine.classic import (
     require_tabled_now,
 )
 from tracker.engine.door import clock_of
-from tracker.engine.errors import refuse, require
+from tracker.engine.errors import Refusal, require
 from tracker.engine.maelstrom.rules import (
     END_OF_GAME,
     END_OF_TURN,
@@ -68,7 +69,7 @@ def _number(act: Action) -> int:
     require(
         type(value) is int and 11 <= value <= 66 and 1 <= value % 10 <= 6,
         "bad_number",
-        "number: a D66 result, 11 to 66",
+        gettext_noop("a D66 result, 11 to 66"),
         field="number",
     )
     return value
@@ -92,7 +93,7 @@ def _set_priority(state: State, act: Action) -> None:
     require(
         state["rules"]["tactical_priority"],
         "no_tactical_priority",
-        "type: this mission has no Tactical Priority",
+        gettext_noop("this mission has no Tactical Priority"),
         field="type",
     )
     side = _side(act)
@@ -100,8 +101,9 @@ def _set_priority(state: State, act: Action) -> None:
     require(
         category in state["categories"],
         "bad_category",
-        f"category: one of {', '.join(state['categories'])}",
+        gettext_noop("one of %(choices)s"),
         field="category",
+        params={"choices": ", ".join(state["categories"])},
     )
     state["sides"][side]["priority"] = category
     _log(state, side, "priority", category=category)
@@ -114,7 +116,7 @@ def _set_first_turn(state: State, act: Action) -> None:
         require(
             all(state["sides"][p]["priority"] for p in PLAYERS),
             "priority_missing",
-            "category: both players name their Tactical Priority before the first turn",
+            gettext_noop("both players name their Tactical Priority before the first turn"),
             field="category",
         )
     state["first_turn"] = first
@@ -207,13 +209,14 @@ def _discard(state: State, side: str, number: int, *, forced: bool) -> None:
     require(
         number in mine["active"],
         "not_active",
-        f"number: {number} is not one of {side}'s active objectives",
+        gettext_noop("%(number)s is not one of %(side)s's active objectives"),
         field="number",
+        params={"number": number, "side": side},
     )
     require(
         not protected(state, number),
         "cannot_discard",
-        "number: Secure Objective X is discarded only when achieved in this mission",
+        gettext_noop("Secure Objective X is discarded only when achieved in this mission"),
         field="number",
     )
     mine["active"].remove(number)
@@ -240,15 +243,16 @@ def _generate(state: State, act: Action) -> None:
     require(
         isinstance(discard, list) and len(discard) == plan["discard"],
         "discard_count",
-        f"discard: the mission asks you to discard exactly {plan['discard']} now",
+        gettext_noop("the mission asks you to discard exactly %(discard)s now"),
         field="discard",
+        params={"discard": plan["discard"]},
     )
     mine = state["sides"][side]
     require(
         all(type(n) is int and n in mine["active"] for n in discard)
         and len(set(discard)) == len(discard),
         "not_active",
-        "discard: name each objective to discard once, from your active ones",
+        gettext_noop("name each objective to discard once, from your active ones"),
         field="discard",
     )
     for number in discard:
@@ -277,22 +281,31 @@ def orders_open(state: State, side: str) -> bool:
 # ---- the turn ----------------------------------------------------------------------------
 
 
-NEW_ORDERS_TIMING = (
-    "type: New Orders is used right after generating your Tactical Objectives at the start"
-    " of your turn, not "
-)
+NEW_ORDERS_TIMING = {
+    START_OF_TURN: gettext_noop(
+        "New Orders is used right after generating your Tactical Objectives at the start of"
+        " your turn, not before generating them"
+    ),
+    "later": gettext_noop(
+        "New Orders is used right after generating your Tactical Objectives at the start of"
+        " your turn, not later in the turn"
+    ),
+}
 
 
 # Accepted only in the orders step; the other phases are listed to refuse it by its rule.
 @action("new_orders", START_OF_TURN, ORDERS, TURN, END_OF_TURN)
 def _new_orders(state: State, act: Action) -> None:
     require(
-        state["rules"]["new_orders"], "no_new_orders", "type: not in this mission", field="type"
+        state["rules"]["new_orders"],
+        "no_new_orders",
+        gettext_noop("not in this mission"),
+        field="type",
     )
     side = _own_turn(state, act)
     mine = state["sides"][side]
-    when = "before generating them" if state["phase"] == START_OF_TURN else "later in the turn"
-    require(state["phase"] == ORDERS, "new_orders_timing", NEW_ORDERS_TIMING + when, field="type")
+    when = NEW_ORDERS_TIMING.get(state["phase"], NEW_ORDERS_TIMING["later"])
+    require(state["phase"] == ORDERS, "new_orders_timing", when, field="type")
     _discard(state, side, _number(act), forced=False)
     mine["turn"]["new_orders"] = True
     _generate_one(state, side)
@@ -308,14 +321,25 @@ def _play(state: State, act: Action) -> None:
 
 @action("comms_uplink", ORDERS, TURN)
 def _comms_uplink(state: State, act: Action) -> None:
-    require(state["rules"]["comms_uplink"], "no_comms_uplink", "type: not in this mission")
+    require(
+        state["rules"]["comms_uplink"],
+        "no_comms_uplink",
+        gettext_noop("not in this mission"),
+        where="type",
+    )
     side = _own_turn(state, act)
     mine = state["sides"][side]
-    require(not mine["turn"]["comms_uplink"], "used", "type: the uplink once per turn")
+    require(
+        not mine["turn"]["comms_uplink"],
+        "used",
+        gettext_noop("the uplink once per turn"),
+        where="type",
+    )
     require(
         len(mine["active"]) < state["rules"]["generation"]["cap"],
         "too_many",
-        "type: only while you hold fewer than 6 active objectives",
+        gettext_noop("only while you hold fewer than 6 active objectives"),
+        where="type",
     )
     mine["turn"]["comms_uplink"] = True
     _generate_one(state, side)
@@ -335,29 +359,56 @@ def _score(state: State, side: str, kind: str, number: int | None, vp: int) -> N
     state["sides"][side]["scores"].append({**entry, "vp": vp})
 
 
-def achievable(state: State, side: str, owner: str, number: int) -> str | None:  # noqa: PLR0911
+def achievable(  # noqa: PLR0911
+    state: State, side: str, owner: str, number: int
+) -> Refusal | None:
     """Why `side` may not achieve `owner`'s objective `number` now (None when it may)."""
+
+    def no(where: str, message: str, **params: Any) -> Refusal:
+        return Refusal("cannot_achieve", message, field=where, params=params)
+
     if owner != side and not state["rules"]["shared_secure"]:
         # Checked first: in a secret mission any other answer would tell what they hold.
-        return "owner: in this mission you achieve only your own objectives"
+        return no("owner", gettext_noop("in this mission you achieve only your own objectives"))
     theirs = state["sides"][owner]
     is_bonus = theirs["bonus"] == number and owner == side
     if number not in theirs["active"] and not is_bonus:
-        return f"number: {number} is not an active objective of {owner}"
+        return no(
+            "number",
+            gettext_noop("%(number)s is not an active objective of %(owner)s"),
+            number=number,
+            owner=owner,
+        )
     if _objective(state, number)["on_generate"] == BONUS_OBJECTIVE:
-        return "number: achieve the Warlord's bonus objective, not Priority Orders itself"
+        return no(
+            "number",
+            gettext_noop("achieve the Warlord's bonus objective, not Priority Orders itself"),
+        )
     objective = _objective(state, number)
     if owner != side and not protected(state, number):
-        return "owner: only Secure Objective X in (The) Spoils of War can be taken"
+        return no(
+            "owner", gettext_noop("only Secure Objective X in (The) Spoils of War can be taken")
+        )
+    name = objective["name"]
     if objective["when"] == "end_of_your_turn" and state["turn"] != side:
-        return f"number: {objective['name']} is achieved only at the end of your own turn"
+        return no(
+            "number",
+            gettext_noop("%(name)s is achieved only at the end of your own turn"),
+            name=name,
+        )
     if objective["not_on_first_turn"] and state["round"] == 1 and state["turn"] == side:
-        return f"number: {objective['name']} cannot be achieved in your first turn"
+        return no(
+            "number", gettext_noop("%(name)s cannot be achieved in your first turn"), name=name
+        )
     first_of_game = state["round"] == 1 and state["turn"] == state["first_turn"]
     if state["pack"] == "eighth" and number in TWO_TURNS and first_of_game:
-        return f"number: {objective['name']} needs two turns in a row: not the game's first"
+        return no(
+            "number",
+            gettext_noop("%(name)s needs two turns in a row: not the game's first"),
+            name=name,
+        )
     if state["turn"] == side and state["sides"][side]["turn"]["discarded"]:
-        return "number: achieve objectives before the turn's discard"
+        return no("number", gettext_noop("achieve objectives before the turn's discard"))
     return None
 
 
@@ -368,7 +419,7 @@ def _achieve(state: State, act: Action) -> None:
     number = _number(act)
     why = achievable(state, side, owner, number)
     if why is not None:
-        refuse("cannot_achieve", why, field=why.split(":", 1)[0])
+        raise why
     objective = _objective(state, number)
     outcome = _int(act, "outcome", 0, len(objective["outcomes"]) - 1, default=0)
     dice, plus = parse_vp(objective["outcomes"][outcome]["vp"])
@@ -417,7 +468,7 @@ def _voluntary_discard(state: State, act: Action) -> None:
     require(
         not mine["turn"]["discarded"],
         "discard_used",
-        "number: one voluntary discard per turn",
+        gettext_noop("one voluntary discard per turn"),
         field="number",
     )
     _discard(state, side, _number(act), forced=False)
@@ -457,11 +508,12 @@ def _bonus(state: State, act: Action) -> None:
     require(
         isinstance(name, str) and name in BONUSES,
         "bad_bonus",
-        f"name: one of {', '.join(BONUSES)}",
+        gettext_noop("one of %(choices)s"),
         field="name",
+        params={"choices": ", ".join(BONUSES)},
     )
     value = act.get("value")
-    require(isinstance(value, bool), "bad_value", "value: true or false", field="value")
+    require(isinstance(value, bool), "bad_value", gettext_noop("true or false"), field="value")
     state["sides"][side]["bonuses"][name] = value
     _log(state, side, "bonus", name=name, value=value)
 
@@ -475,7 +527,9 @@ def _end_early(state: State, act: Action) -> None:
     require(
         how != "tabled" or state["phase"] == END_OF_TURN,
         "not_end_of_turn",
-        "how: a side is tabled at the end of a turn (finish the turn's achievements first)",
+        gettext_noop(
+            "a side is tabled at the end of a turn (finish the turn's achievements first)"
+        ),
         field="how",
     )
     if how == "tabled":

@@ -25,7 +25,7 @@ def new_game(seed: str | int, *, pack_key: str, mission_key: str) -> State:
     try:
         mission = tactical.mission(pack_key, mission_key)
     except MissionError as err:
-        refuse(err.code, str(err), field=err.field)
+        refuse(err.code, err.template, field=err.field, params=err.params, where="")
     rules = mission.to_dict()
     del rules["facts"]  # for people, not for the rules: the page reads them from the data
     return {

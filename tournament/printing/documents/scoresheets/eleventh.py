@@ -108,7 +108,13 @@ class EleventhScoresheets(Scoresheets):
                 canvas,
                 key,
                 lambda c: draw_layout(
-                    c, game.layout, 4, top - h + 4, width=MAP_W - 8, height=h - 22
+                    c,
+                    game.layout,
+                    4,
+                    top - h + 4,
+                    width=MAP_W - 8,
+                    height=h - 22,
+                    translate=gettext,
                 ),
             )
         else:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext, gettext_lazy
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from missions.render.eleventh import draw_layout, fitted_drawing
+from missions.render.eleventh import draw_layout, fitted_drawing, title
 from tournament.printing.data import Pairing
 from tournament.printing.documents.tablepacks.leviathan import TablePacks, draw_table_corner
 from tournament.printing.documents.tablepacks.texts import (
@@ -59,7 +59,7 @@ class EleventhTablePacks(TablePacks):
         layout = matchup.layout
         canvas.setFont(FONT, 10)
         canvas.setFillColor(MUTED)
-        canvas.drawString(0, height - 34, layout.title)
+        canvas.drawString(0, height - 34, title(layout, gettext))
         if matchup.layout_card:
             # No map to draw (not a blank board): where the table is set up from.
             words = missing_layout_paragraphs(
@@ -73,9 +73,12 @@ class EleventhTablePacks(TablePacks):
         self.form(
             canvas,
             key,
-            lambda c: draw_layout(c, layout, 0, map_top - box_h, width=width, height=box_h),
+            lambda c: draw_layout(
+                c, layout, 0, map_top - box_h, width=width, height=box_h, translate=gettext
+            ),
         )
-        y = map_top - fitted_drawing(layout, width=width, height=box_h).height - 8
+        y = map_top - fitted_drawing(layout, width=width, height=box_h, translate=gettext).height
+        y -= 8
         canvas.setStrokeColor(LINE)
         canvas.line(0, y, width, y)
         lines = [

@@ -46,6 +46,7 @@ OBJECT_IDS = frozenset(
         "series_id",  # a series of hidden events only (series/)
         "penalty_id",  # a penalty given in the hidden event (issue 35)
         "call_id",  # a judge call at one of its tables (floor/)
+        "delivery_id",  # a failed notice to its feed webhook (feed/)
     }
 )
 # Parts of a route that are not objects of an event.
@@ -141,6 +142,11 @@ def _build_world() -> dict:
         reason="Slow play",
     )
     job = PrintJob.objects.create(event=hidden, kind="standings", created_by=organiser)
+    from feed.models import DeliveryStatus, WebhookDelivery
+
+    delivery = WebhookDelivery.objects.create(
+        event=hidden, reason="round_complete", round_number=1, status=DeliveryStatus.FAILED
+    )
     announcement = announcement_post(event=hidden, user=organiser, text="Lunch at 13:00")
     patrol = patrol_create(
         event=hidden,
@@ -176,6 +182,7 @@ def _build_world() -> dict:
         "series_id": series.pk,
         "penalty_id": penalty.pk,
         "call_id": call.pk,
+        "delivery_id": delivery.pk,
     }
     team = {
         **singles,

@@ -177,16 +177,39 @@ def _marker(layout: Layout, index: int) -> list[Shape | Ring | Label]:
     ]
 
 
-def _legend(top: float, translate: Translate) -> list[Shape | Ring | Label]:
-    items: list[Shape | Ring | Label] = []
-    for row, entries in enumerate(LEGEND_ROWS):
-        y, x = top + 1.0 + row * 2.2, 0.0
+# Space between legend rows, and what a swatch and the gap after an entry take beside its words.
+LEGEND_ROW = 2.2
+SWATCH, GAP = 2.0, 1.6
+
+
+def _legend_rows(translate: Translate) -> list[list[tuple[str, str]]]:
+    """The legend's rows in the reader's words: each row of LEGEND_ROWS, broken again where
+    its words would run past the board's width (German and Polish words are longer)."""
+    rows: list[list[tuple[str, str]]] = []
+    for entries in LEGEND_ROWS:
+        row: list[tuple[str, str]] = []
+        x = 0.0
         for words, swatch in entries:
             text = translate(words)
+            width = SWATCH + _text_width(text)
+            if row and x + width > BOARD_WIDTH:
+                rows.append(row)
+                row, x = [], 0.0
+            row.append((text, swatch))
+            x += width + GAP
+        rows.append(row)
+    return rows
+
+
+def _legend(top: float, rows: list[list[tuple[str, str]]]) -> list[Shape | Ring | Label]:
+    items: list[Shape | Ring | Label] = []
+    for number, entries in enumerate(rows):
+        y, x = top + 1.0 + number * LEGEND_ROW, 0.0
+        for text, swatch in entries:
             items.extend(_swatch(swatch, x, y))
             width = _text_width(text)
-            items.append(Label(_at((x + 2.0 + width / 2, y + 0.35)), text, TEXT))
-            x += 2.0 + width + 1.6
+            items.append(Label(_at((x + SWATCH + width / 2, y + 0.35)), text, TEXT))
+            x += SWATCH + width + GAP
     return items
 
 
@@ -306,7 +329,9 @@ def _layout_scene(layout: Layout, translated: tuple[str, ...]) -> Scene:
             describe(layout, translate),
         )
     m = layout.map
-    height = OY + BOARD_HEIGHT + BOTTOM + LEGEND
+    legend = _legend_rows(translate)
+    extra_rows = len(legend) - len(LEGEND_ROWS)
+    height = OY + BOARD_HEIGHT + BOTTOM + LEGEND + extra_rows * LEGEND_ROW
     items = [_paper(width, height), *_board(PALETTE["board"])]
     for side in ("defender", "attacker"):
         zone = m.zone(side).points
@@ -338,7 +363,7 @@ def _layout_scene(layout: Layout, translated: tuple[str, ...]) -> Scene:
     items.extend(_edge("attacker", m.attacker_edge, translate))
     w, h = BOARD_WIDTH, BOARD_HEIGHT
     items.append(Shape(_poly(((0, 0), (w, 0), (w, h), (0, h))), stroke=PALETTE["edge"], width=0.3))
-    items.extend(_legend(h + BOTTOM, translate))
+    items.extend(_legend(h + BOTTOM, legend))
     heading = f"{title(layout, translate)}: {m.name}"
     return Scene(width, height, tuple(items), heading, describe(layout, translate))
 

@@ -71,3 +71,25 @@ def test_a_classic_map_warns_and_places_markers_in_the_readers_language():
     assert "APPROXIMATE MAP" not in svg
     assert "Marker" in svg
     assert "Players place" not in svg
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "it", "pl"])
+def test_every_word_of_every_11th_edition_map_stays_on_the_drawing(language):
+    """Longer words (German's "Expansions-Missionsziel") wrap the legend onto another row
+    rather than run past the drawing's edge, where they were cut off (the site walk's axe
+    check found it in German)."""
+    from missions.render.eleventh import _text_width, layout_scene
+    from missions.render.scene import Label
+
+    def words(text: str) -> str:
+        with translation.override(language):
+            return gettext(text)
+
+    for layout in all_layouts():
+        scene = layout_scene(layout, words)
+        for item in scene.items:
+            if isinstance(item, Label) and len(item.text) > 1:
+                half = _text_width(item.text, item.size) / 2
+                assert item.at[0] - half >= 0, (language, layout.letter, item.text)
+                assert item.at[0] + half <= scene.width, (language, layout.letter, item.text)
+                assert 0 <= item.at[1] <= scene.height, (language, layout.letter, item.text)
